@@ -110,7 +110,17 @@ const ENGINE_PURITY = {
 export default tseslint.config(
   {
     name: 'perfgate/ignores',
-    ignores: ['dist/', 'node_modules/', 'coverage/', 'perfgate-report*/', 'bench/.out/', '**/__golden__/'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'perfgate-report*/',
+      'bench/.out/',
+      '**/__golden__/',
+      // What building the ecosystem fixtures leaves (CMake writes a compiler_depend.ts that is no TypeScript).
+      'fixtures/ecosystems/*/*/build/',
+      'fixtures/ecosystems/*/*/target/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
