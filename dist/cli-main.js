@@ -196,7 +196,7 @@ Fast-DDS results on both sides <type>_comparison.csv (byte-compatible with
 latency_compare_experiments.py); prints Δ% per row, worst first.
 
 Three methods (docs/statistics.md has their measured error rates on CI noise):
-  --paired   base and candidate ran interleaved on the same runner (A B A B …). Each row is the
+  --paired   base and candidate ran interleaved on the same runner (A B B A …). Each row is the
              mean of the per-pair log ratios with a t interval; it fails when Δ exceeds the
              threshold AND the interval excludes no change. The best method on a noisy runner:
              8 pairs catch a 20 % median change in 74-100 % of comparisons (12 pairs: 95-100 %,
