@@ -12142,28 +12142,7 @@ function noiseVerdict(history, candidate, threshold, options) {
   const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
   const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
   const n = usable.length;
-  if (n < minHistory) {
-    const reference2 = n > 0 ? usable[n - 1] : NaN;
-    const fallback = n > 0 ? thresholdStatus(reference2, result, threshold, options.direction) : "pass";
-    const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
-    return {
-      status: "insufficient-history",
-      failed: fallback === "fail",
-      fallback,
-      reference: reference2,
-      result,
-      effect: n > 0 ? worseBy(reference2) : NaN,
-      threshold,
-      band: nanBand,
-      spread: NaN,
-      historyRuns: n,
-      repetitions: k,
-      detectable: NaN,
-      pValue: NaN,
-      noisy: false,
-      reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
-    };
-  }
+  if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
   const logs = runs.map(Math.log);
   const { centre, spread: spread3, standardError, critical, df, band } = noiseBand(usable, k, {
     ...options,
@@ -12173,10 +12152,6 @@ function noiseVerdict(history, candidate, threshold, options) {
   const reference = Math.exp(centre);
   const effect = worseBy(reference);
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
-  const overThreshold = thresholdRule === "fail";
-  const underThreshold = thresholdRule === "improved";
-  const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
-  const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
   const direction = higher ? "higher-is-better" : "lower-is-better";
   const detectable = detectableChange(critical * standardError, standardError, df, threshold, direction);
@@ -12184,24 +12159,16 @@ function noiseVerdict(history, candidate, threshold, options) {
   const pValue2 = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
   const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs${k > 1 ? ` for the mean of ${k} repetitions` : ""}`;
-  let status;
-  let reason;
-  if (overThreshold && aboveBand) {
-    status = "fail";
-    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`;
-  } else if (overThreshold) {
-    status = "warn";
-    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`;
-  } else if (underThreshold && belowBand) {
-    status = "improved";
-    reason = `${pct(effect)} is beyond the threshold and outside the ${bandText}`;
-  } else if (noisy) {
-    status = "noisy";
-    reason = `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`;
-  } else {
-    status = "pass";
-    reason = `${effect >= 0 ? "+" : ""}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
-  }
+  const { status, reason } = classifyAgainstBand({
+    overThreshold: thresholdRule === "fail",
+    underThreshold: thresholdRule === "improved",
+    aboveBand: higher ? result < band.lowerValue : result > band.upperValue,
+    belowBand: higher ? result > band.upperValue : result < band.lowerValue,
+    noisy,
+    effect,
+    threshold,
+    bandText
+  });
   return {
     status,
     failed: status === "fail",
@@ -12217,6 +12184,55 @@ function noiseVerdict(history, candidate, threshold, options) {
     pValue: pValue2,
     noisy,
     reason
+  };
+}
+function insufficientHistoryVerdict(usable, result, k, threshold, minHistory, direction) {
+  const n = usable.length;
+  const higher = direction === "higher-is-better";
+  const reference = n > 0 ? usable[n - 1] : NaN;
+  const fallback = n > 0 ? thresholdStatus(reference, result, threshold, direction) : "pass";
+  const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
+  return {
+    status: "insufficient-history",
+    failed: fallback === "fail",
+    fallback,
+    reference,
+    result,
+    effect: n > 0 ? higher ? 1 - result / reference : result / reference - 1 : NaN,
+    threshold,
+    band: nanBand,
+    spread: NaN,
+    historyRuns: n,
+    repetitions: k,
+    detectable: NaN,
+    pValue: NaN,
+    noisy: false,
+    reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
+  };
+}
+function classifyAgainstBand(where) {
+  const { effect, threshold, bandText } = where;
+  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  if (where.overThreshold && where.aboveBand)
+    return {
+      status: "fail",
+      reason: `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`
+    };
+  if (where.overThreshold)
+    return {
+      status: "warn",
+      reason: `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`
+    };
+  if (where.underThreshold && where.belowBand)
+    return { status: "improved", reason: `${pct(effect)} is beyond the threshold and outside the ${bandText}` };
+  if (where.noisy)
+    return {
+      status: "noisy",
+      reason: `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`
+    };
+  return {
+    status: "pass",
+    reason: `${effect >= 0 ? "+" : ""}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`
   };
 }
 function noiseBand(usable, k, options) {
