@@ -12329,31 +12329,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
   const windowRuns = byKey.slice(-maxHistory);
   const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
-  const noise = (values, candidate, row, rowConfidence, historyRepetitions) => {
-    const verdict = noiseVerdict(values, candidate, row.threshold, {
-      confidence: rowConfidence,
-      direction: row.direction,
-      historyRepetitions,
-      independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
-      ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
-      ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
-    });
-    const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
-    const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
-    return {
-      reference: verdict.reference,
-      result: verdict.result,
-      deltaPercent: verdict.effect * 100,
-      status: stateChange ? "state-change" : verdict.status,
-      failed: stateChange ? false : verdict.failed,
-      historyRuns: verdict.historyRuns,
-      repetitions: verdict.repetitions,
-      confidence: rowConfidence,
-      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
-      ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
-      ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
-    };
-  };
+  const noise = (values, candidate, row, rowConfidence, runs) => noiseFields(values, candidate, row, rowConfidence, runs, options);
   const judged = plain.rows.map((row) => {
     const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1].get(rowKey(row));
     if (row.status === "new" || row.status === "missing") return regate(row, gate, shape);
@@ -12366,33 +12342,65 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   });
   const pooled = pooledRows(
     judged,
-    (row, parameters) => {
-      const levelsOf = (runByKey) => parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
-      const weights = parameterWeights(olderRuns.map(levelsOf), minWeightRuns);
-      const historyLevels = windowRuns.map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights)).filter(Number.isFinite).map(Math.exp);
-      const candidate = perRepetitionLevels(
-        parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
-        weights
-      );
-      if (candidate.length === 0) return void 0;
-      const pooledRuns = median(
-        windowRuns.flatMap(
-          (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
-        )
-      );
-      const outcome = noise(historyLevels, candidate, row, 1 - pooledAlpha(alpha, pooledShare), pooledRuns);
-      if (!weights) return outcome;
-      return {
-        ...outcome,
-        weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
-        weightRuns: olderRuns.length
-      };
-    },
+    (row, parameters) => judgePooledFamily(
+      row,
+      parameters,
+      { windowRuns, olderRuns, resultByKey, minWeightRuns },
+      (values, candidate, runs) => noise(values, candidate, row, 1 - pooledAlpha(alpha, pooledShare), runs)
+    ),
     gate,
     resultByKey
   );
   const rows = nameRegressedRows([...judged, ...pooled], alpha);
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
+}
+function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, options) {
+  const verdict = noiseVerdict(values, candidate, row.threshold, {
+    confidence: rowConfidence,
+    direction: row.direction,
+    historyRepetitions,
+    independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
+    ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
+    ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
+  });
+  const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
+  const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
+  return {
+    reference: verdict.reference,
+    result: verdict.result,
+    deltaPercent: verdict.effect * 100,
+    status: stateChange ? "state-change" : verdict.status,
+    failed: stateChange ? false : verdict.failed,
+    historyRuns: verdict.historyRuns,
+    repetitions: verdict.repetitions,
+    confidence: rowConfidence,
+    ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
+    ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
+    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
+  };
+}
+function judgePooledFamily(row, parameters, sides, judge) {
+  const { windowRuns, olderRuns, resultByKey } = sides;
+  const levelsOf = (runByKey) => parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
+  const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
+  const historyLevels = windowRuns.map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights)).filter(Number.isFinite).map(Math.exp);
+  const candidate = perRepetitionLevels(
+    parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
+    weights
+  );
+  if (candidate.length === 0) return void 0;
+  const pooledRuns = median(
+    windowRuns.flatMap(
+      (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
+    )
+  );
+  const outcome = judge(historyLevels, candidate, pooledRuns);
+  if (!weights) return outcome;
+  return {
+    ...outcome,
+    weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
+    weightRuns: olderRuns.length
+  };
 }
 function valuesOf(m, statistic) {
   if (!m) return [];
