@@ -18128,9 +18128,27 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
     { ...verdict, sharedShift: verdict.sharedShift === true }
   );
   const run = judge(() => 1);
-  const rows = [];
-  const proofs = [];
   const reasons = [];
+  const { rows, factors } = experimentRows(run, experiments, pairs, maxPairs, reasons);
+  for (const suite of run.suites) rows.push(suiteRow(suite, maxPairs, reasons));
+  const proofs = [
+    ...experimentSlowdownProofs(factors, experiments, judge, reasons),
+    ...run.suites.map((suite) => suiteSlowdownProof(suite, experiments, judge, reasons))
+  ];
+  if (!rows.some((r) => r.gated)) reasons.push("no gated row: nothing the gate judges was measured");
+  return {
+    pairs: pairs.length,
+    maxPairs,
+    confidence: verdict.confidence,
+    sharedShift: verdict.sharedShift === true,
+    rows,
+    proofs,
+    fit: reasons.length === 0,
+    reasons
+  };
+}
+function experimentRows(run, experiments, pairs, maxPairs, reasons) {
+  const rows = [];
   const factors = /* @__PURE__ */ new Map();
   run.comparisons.forEach((sub, i) => {
     const experiment = experiments[i];
@@ -18155,23 +18173,26 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
       });
     }
   });
-  const suites = run.suites.map((suite) => {
-    const name = suiteName(suite);
-    rows.push({
-      experiment: name,
-      parameter: suite.row.parameter,
-      metric: suite.row.metric,
-      statistic: suite.row.statistic,
-      direction: suite.row.direction,
-      gated: true,
-      pooled: true,
-      threshold: suite.row.threshold,
-      sharedShift: "suite",
-      suite: { benchmarks: suite.benchmarks, experiments: suite.experiments },
-      ...judgedRow({ ...suite.row, gated: true }, `${name} ${suite.row.statistic}`, maxPairs, reasons)
-    });
-    return suite;
-  });
+  return { rows, factors };
+}
+function suiteRow(suite, maxPairs, reasons) {
+  const name = suiteName(suite);
+  return {
+    experiment: name,
+    parameter: suite.row.parameter,
+    metric: suite.row.metric,
+    statistic: suite.row.statistic,
+    direction: suite.row.direction,
+    gated: true,
+    pooled: true,
+    threshold: suite.row.threshold,
+    sharedShift: "suite",
+    suite: { benchmarks: suite.benchmarks, experiments: suite.experiments },
+    ...judgedRow({ ...suite.row, gated: true }, `${name} ${suite.row.statistic}`, maxPairs, reasons)
+  };
+}
+function experimentSlowdownProofs(factors, experiments, judge, reasons) {
+  const proofs = [];
   for (const [experiment, factor] of factors) {
     const i = experiments.indexOf(experiment);
     const failed = judge((t) => t === experiment ? factor : 1).comparisons[i].status === "failed";
@@ -18181,29 +18202,19 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
         `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to one side did not fail the gate, so the gate cannot fail on this runner`
       );
   }
-  for (const suite of suites) {
-    const members = new Set(suite.members.map((m) => experiments[m.experiment]));
-    const factor = knownSlowdown(suite.row.threshold, suite.row.detectable);
-    const slowedRun = judge((t) => members.has(t) ? factor : 1);
-    const failed = slowedRun.comparisons.every((sub, i) => !members.has(experiments[i]) || sub.status === "failed");
-    const experiment = suiteName(suite);
-    proofs.push({ experiment, factor, failed, suite: true });
-    if (!failed)
-      reasons.push(
-        `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`
-      );
-  }
-  if (!rows.some((r) => r.gated)) reasons.push("no gated row: nothing the gate judges was measured");
-  return {
-    pairs: pairs.length,
-    maxPairs,
-    confidence: verdict.confidence,
-    sharedShift: verdict.sharedShift === true,
-    rows,
-    proofs,
-    fit: reasons.length === 0,
-    reasons
-  };
+  return proofs;
+}
+function suiteSlowdownProof(suite, experiments, judge, reasons) {
+  const members = new Set(suite.members.map((m) => experiments[m.experiment]));
+  const factor = knownSlowdown(suite.row.threshold, suite.row.detectable);
+  const slowedRun = judge((t) => members.has(t) ? factor : 1);
+  const failed = slowedRun.comparisons.every((sub, i) => !members.has(experiments[i]) || sub.status === "failed");
+  const experiment = suiteName(suite);
+  if (!failed)
+    reasons.push(
+      `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`
+    );
+  return { experiment, factor, failed, suite: true };
 }
 
 // src/pipeline/qualify.ts
