@@ -16617,44 +16617,47 @@ function runCompare(given, progress) {
     progress.warning(
       `confidence ${options.confidence} is ignored: against one reference run the verdict is the threshold alone; confidence applies to a history or to A/B pairs`
     );
+  return options.paired ? comparePaired(options, verdict, method, progress) : compareWithReference(options, verdict, method, progress);
+}
+function comparePaired(options, verdict, method, progress) {
+  if (options.history !== void 0)
+    throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
+  const pairs = progress.step("Reading the A/B pairs", () => loadPairs(options, progress));
+  if (pairs.length < 2)
+    throw new UsageError(
+      `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`
+    );
+  if (options.maxPairs !== void 0 && pairs.length > options.maxPairs)
+    throw new UsageError(
+      `compare --paired: ${pairs.length} pairs given, more than --max-pairs ${options.maxPairs}; raise the cap or give fewer pairs`
+    );
+  const reference = new Map(pairs.flatMap((p) => [...p.reference]));
+  const results = new Map(pairs.flatMap((p) => [...p.result]));
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const report = progress.step("Comparing", () => {
+    const run = compareExperimentsPaired(
+      experiments.map((t) => ({
+        type: t,
+        pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) }))
+      })),
+      options.thresholds,
+      { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
+    );
+    const built = buildComparisonReport(
+      run.comparisons,
+      options.referenceLabel,
+      options.resultLabel,
+      options.baselineRun,
+      method
+    );
+    built.notes.push(...run.notes);
+    return built;
+  });
+  if (options.maxPairs !== void 0) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
+  return finish2(report, reference, results, [], options, progress);
+}
+function compareWithReference(options, verdict, method, progress) {
   const pooled = [];
-  if (options.paired) {
-    if (options.history !== void 0)
-      throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
-    const pairs = progress.step("Reading the A/B pairs", () => loadPairs(options, progress));
-    if (pairs.length < 2)
-      throw new UsageError(
-        `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`
-      );
-    if (options.maxPairs !== void 0 && pairs.length > options.maxPairs)
-      throw new UsageError(
-        `compare --paired: ${pairs.length} pairs given, more than --max-pairs ${options.maxPairs}; raise the cap or give fewer pairs`
-      );
-    const reference2 = new Map(pairs.flatMap((p) => [...p.reference]));
-    const results2 = new Map(pairs.flatMap((p) => [...p.result]));
-    const experiments2 = [...reference2.keys(), ...[...results2.keys()].filter((t) => !reference2.has(t))];
-    const report2 = progress.step("Comparing", () => {
-      const run = compareExperimentsPaired(
-        experiments2.map((t) => ({
-          type: t,
-          pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) }))
-        })),
-        options.thresholds,
-        { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
-      );
-      const built = buildComparisonReport(
-        run.comparisons,
-        options.referenceLabel,
-        options.resultLabel,
-        options.baselineRun,
-        method
-      );
-      built.notes.push(...run.notes);
-      return built;
-    });
-    if (options.maxPairs !== void 0) report2.notes.push(sequentialNote(pairs.length, options.maxPairs));
-    return finish2(report2, reference2, results2, pooled, options, progress);
-  }
   const resultEnvironments = [];
   const { reference, results, history } = progress.step("Reading reference and results", () => {
     const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options, progress) : void 0;
