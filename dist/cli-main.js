@@ -17537,14 +17537,7 @@ function compareCommand(args, io) {
   comparisonRules(comparison, CLI_SPELLING);
   if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
   const given = values.environment;
-  if (given !== void 0 && values["no-environment-check"])
-    throw new UsageError(
-      "compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one"
-    );
-  if ((given !== void 0 || values["no-environment-check"]) && history === void 0)
-    throw new UsageError(
-      "compare: --environment and --no-environment-check are for --history (the machine check of history runs)"
-    );
+  checkEnvironmentFlags(given, values["no-environment-check"], history);
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
   const outcome = erroredCommentOnFailure(
     outputDir,
@@ -17557,8 +17550,7 @@ function compareCommand(args, io) {
         ...values["results-label"] !== void 0 ? { resultLabel: values["results-label"] } : {},
         outputDir,
         ...comparisonSettings(comparison, CLI_SPELLING),
-        // As the action does with its runner: history runs from another kind of machine are not judged.
-        ...values["no-environment-check"] || history === void 0 ? {} : given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() },
+        ...historyMachineCheck(given, values["no-environment-check"], history),
         ...readOptions(values)
       },
       cliProgress(io)
@@ -17577,6 +17569,20 @@ Report: ${outcome.markdownPath}, ${outcome.jsonPath}
     { compare: outcome, ...history !== void 0 ? { historyFolder: history } : {} },
     COMPARISON_MARKDOWN
   );
+}
+function checkEnvironmentFlags(given, noCheck, history) {
+  if (given !== void 0 && noCheck)
+    throw new UsageError(
+      "compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one"
+    );
+  if ((given !== void 0 || noCheck) && history === void 0)
+    throw new UsageError(
+      "compare: --environment and --no-environment-check are for --history (the machine check of history runs)"
+    );
+}
+function historyMachineCheck(given, noCheck, history) {
+  if (noCheck || history === void 0) return {};
+  return given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() };
 }
 function finishReport(io, values, code, parts, outcome, fullReport) {
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
