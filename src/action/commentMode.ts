@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { UsageError } from '../engine/errors.js';
 import type { CommentModeInputs } from './inputs.js';
 import { downloadRunArtifacts } from './github/baseline.js';
-import { isValidMarkerId, MAX_COMMENT_BODY, upsertStickyComment } from './github/comment.js';
+import { isValidMarkerId, MAX_COMMENT_BODY, upsertStickyComment, type StickyCommentResult } from './github/comment.js';
 import { apiRoot, githubClient } from './github/http.js';
 import { findPullRequest } from './github/pulls.js';
 import { statusComment } from '../engine/report/reviewerComment.js';
@@ -77,30 +77,8 @@ export async function runCommentMode(
   }
   const { owner, repo } = requireRepository(context, 'mode: comment');
 
-  context.out.startGroup(`Downloading the report of run ${run.id}`);
-  let folder: string;
-  try {
-    const found = await downloadRunArtifacts({
-      token: comment.token,
-      session: context.github,
-      ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
-      owner,
-      repo,
-      runId: run.id,
-      namePattern: inputs.reportArtifact,
-      destination: join(context.runnerTemp || tmpdir(), 'perfgate-comment'),
-      // A report folder is small; an artifact from pull-request code gets no more room than this.
-      maxBytes: MAX_ARTIFACT_BYTES,
-    });
-    for (const note of found.notes) log(note);
-    const artifact = found.artifacts[0];
-    if (!artifact)
-      return noReport(context, run, found.reason ?? `no artifact "${inputs.reportArtifact}" in run ${run.id}`);
-    folder = artifact.path;
-    log(`report artifact "${artifact.name}": ${artifact.files.length} file(s)`);
-  } finally {
-    context.out.endGroup();
-  }
+  const folder = await downloadReport(inputs, context, run, { owner, repo }, log);
+  if (folder === undefined) return;
 
   const body = readCapped(join(folder, COMMENT_BODY_FILE));
   if (body === undefined)
@@ -113,26 +91,12 @@ export async function runCommentMode(
   const verdict = meta.verdict ?? verdictOfReports(folder);
   if (verdict !== undefined) context.out.setOutput('verdict', verdict);
 
-  const octokit = githubClient(comment.token, apiRoot(context.apiUrl), { session: context.github });
-  const lookup = await findPullRequest(octokit, {
-    owner,
-    repo,
-    headSha: run.headSha,
-    ...(run.headBranch ? { headBranch: run.headBranch } : {}),
-    ...(run.headOwner ? { headOwner: run.headOwner } : {}),
-    ...(meta.pullRequest !== undefined ? { hint: meta.pullRequest } : {}),
-    token: comment.token,
-  });
-  for (const warning of lookup.warnings) context.out.warning(`perfgate: ${warning}`);
-  if (lookup.number === undefined) {
-    context.out.notice(`perfgate: no comment: ${lookup.reason}`);
-    return;
-  }
-  context.out.setOutput('pull-request', lookup.number);
+  const pullRequest = await pullRequestOfRun(comment.token, context, run, { owner, repo }, meta.pullRequest);
+  if (pullRequest === undefined) return;
   // With on-regression a passing gate posts nothing new, but corrects the ❌ comment an earlier run left.
   const onlyReplace = comment.when === 'on-regression' && verdict !== 'fail' && verdict !== 'error';
   if (onlyReplace)
-    log(`the gate passed and input comment is on-regression: only an earlier comment on #${lookup.number} is updated`);
+    log(`the gate passed and input comment is on-regression: only an earlier comment on #${pullRequest} is updated`);
   // The gate's marker id, so that the comment it may have posted itself is the one updated.
   const id = !comment.idGiven && meta.commentId !== undefined ? meta.commentId : comment.id;
   const runUrl = run.htmlUrl ?? `${context.serverUrl}/${owner}/${repo}/actions/runs/${run.id}`;
@@ -142,7 +106,7 @@ export async function runCommentMode(
     ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,
-    issueNumber: lookup.number,
+    issueNumber: pullRequest,
     body: [{ text: body, label: 'the end of the report', required: true }],
     commentId: id,
     mode: comment.mode,
@@ -151,6 +115,78 @@ export async function runCommentMode(
     onlyReplace,
     ...(verdict !== undefined ? { fallbackBody: statusComment(verdict, runUrl, run.headSha) } : {}),
   });
+  reportCommentOutcome(result, pullRequest, context, log);
+}
+
+/** Downloads the gate run's report artifact, in a log group: its folder, or undefined (and why) when there is none. */
+async function downloadReport(
+  inputs: CommentModeInputs,
+  context: RunContext,
+  run: WorkflowRunEvent,
+  { owner, repo }: { owner: string; repo: string },
+  log: (message: string) => void,
+): Promise<string | undefined> {
+  context.out.startGroup(`Downloading the report of run ${run.id}`);
+  try {
+    const found = await downloadRunArtifacts({
+      token: inputs.comment.token,
+      session: context.github,
+      ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
+      owner,
+      repo,
+      runId: run.id,
+      namePattern: inputs.reportArtifact,
+      destination: join(context.runnerTemp || tmpdir(), 'perfgate-comment'),
+      // A report folder is small; an artifact from pull-request code gets no more room than this.
+      maxBytes: MAX_ARTIFACT_BYTES,
+    });
+    for (const note of found.notes) log(note);
+    const artifact = found.artifacts[0];
+    if (!artifact) {
+      noReport(context, run, found.reason ?? `no artifact "${inputs.reportArtifact}" in run ${run.id}`);
+      return undefined;
+    }
+    log(`report artifact "${artifact.name}": ${artifact.files.length} file(s)`);
+    return artifact.path;
+  } finally {
+    context.out.endGroup();
+  }
+}
+
+/** The pull request the gate run ran for, found through the API (the artifact's number only a hint); its output. */
+async function pullRequestOfRun(
+  token: string,
+  context: RunContext,
+  run: WorkflowRunEvent,
+  { owner, repo }: { owner: string; repo: string },
+  hint: number | undefined,
+): Promise<number | undefined> {
+  const octokit = githubClient(token, apiRoot(context.apiUrl), { session: context.github });
+  const lookup = await findPullRequest(octokit, {
+    owner,
+    repo,
+    headSha: run.headSha,
+    ...(run.headBranch ? { headBranch: run.headBranch } : {}),
+    ...(run.headOwner ? { headOwner: run.headOwner } : {}),
+    ...(hint !== undefined ? { hint } : {}),
+    token,
+  });
+  for (const warning of lookup.warnings) context.out.warning(`perfgate: ${warning}`);
+  if (lookup.number === undefined) {
+    context.out.notice(`perfgate: no comment: ${lookup.reason}`);
+    return undefined;
+  }
+  context.out.setOutput('pull-request', lookup.number);
+  return lookup.number;
+}
+
+/** Says what became of the comment: a notice, a warning or the step's failure, and the comment's outputs. */
+function reportCommentOutcome(
+  result: StickyCommentResult,
+  pullRequest: number,
+  context: RunContext,
+  log: (message: string) => void,
+): void {
   if (result.outcome === 'skipped') {
     log(`no comment: ${result.reason ?? 'nothing to replace'}`);
     return;
@@ -160,12 +196,12 @@ export async function runCommentMode(
     return;
   }
   if (result.outcome === 'failed') {
-    context.out.setFailed(`perfgate: no pull-request comment on #${lookup.number}: ${result.reason ?? result.outcome}`);
+    context.out.setFailed(`perfgate: no pull-request comment on #${pullRequest}: ${result.reason ?? result.outcome}`);
     return;
   }
   if (result.reason) context.out.warning(`perfgate: ${result.reason}`);
   log(
-    `pull-request comment on #${lookup.number} ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`,
+    `pull-request comment on #${pullRequest} ${result.outcome}${result.url ? `: ${result.url}` : ''}${result.truncated ? ' (shortened to fit)' : ''}`,
   );
   if (result.commentId !== undefined) context.out.setOutput('comment-id', result.commentId);
   if (result.url !== undefined) context.out.setOutput('comment-url', result.url);

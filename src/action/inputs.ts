@@ -128,12 +128,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
     );
   }
   const requirements = input('requirements');
-  const baselineText = input('baseline');
-  const runMatch = /^run:\s*(\d+)$/.exec(baselineText);
-  if (baselineText.startsWith('run:') && !runMatch)
-    throw new UsageError(`input "baseline": "${baselineText}" should be run:<run id>, e.g. run:1234567`);
-  const auto = baselineText === 'auto' || runMatch !== null;
-  const baseline = auto ? [] : splitPatterns(baselineText);
+  const { runMatch, auto, baseline } = baselineInput(input('baseline'));
   const history = input('history');
   const recordHistory = input('record-history');
   const annotations = numberSetting(
@@ -167,16 +162,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
     ACTION_SPELLING,
   );
   const confirm = confirmInputs(env, auto || baseline.length > 0 || history !== '', comparison.paired === true);
-  const historyBranch = input('history-branch');
-  if (historyBranch !== '') {
-    const problem = chartBranchProblem(historyBranch);
-    if (problem !== undefined)
-      throw new UsageError(`input "history-branch" must be a branch name: ${problem}; got "${historyBranch}"`);
-    if (history === '' && recordHistory === '')
-      throw new UsageError(
-        'input "history-branch" needs input "history" (the folder to read the records into) or input "record-history" (the folder to record into)',
-      );
-  }
+  const historyBranch = historyBranchInput(input('history-branch'), history, recordHistory);
   const outputDir = input('output-dir') || DEFAULT_OUTPUT_DIR;
   return {
     results,
@@ -204,6 +190,29 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
     commentCharts: choiceInput<CommentCharts>(env, 'comment-charts', COMMENT_CHARTS, 'failing'),
     ...trendInputs(env),
   };
+}
+
+/** `baseline`: `auto`, `run:<run id>` (both found through the API), else files, folders or glob patterns. */
+function baselineInput(baselineText: string): { runMatch: RegExpExecArray | null; auto: boolean; baseline: string[] } {
+  const runMatch = /^run:\s*(\d+)$/.exec(baselineText);
+  if (baselineText.startsWith('run:') && !runMatch)
+    throw new UsageError(`input "baseline": "${baselineText}" should be run:<run id>, e.g. run:1234567`);
+  const auto = baselineText === 'auto' || runMatch !== null;
+  return { runMatch, auto, baseline: auto ? [] : splitPatterns(baselineText) };
+}
+
+/** `history-branch`: a branch name, and only with a history folder to read into or record into. */
+function historyBranchInput(historyBranch: string, history: string, recordHistory: string): string {
+  if (historyBranch !== '') {
+    const problem = chartBranchProblem(historyBranch);
+    if (problem !== undefined)
+      throw new UsageError(`input "history-branch" must be a branch name: ${problem}; got "${historyBranch}"`);
+    if (history === '' && recordHistory === '')
+      throw new UsageError(
+        'input "history-branch" needs input "history" (the folder to read the records into) or input "record-history" (the folder to record into)',
+      );
+  }
+  return historyBranch;
 }
 
 /** `confirm-command`, `confirm-base-dir`, `confirm-head-dir`, `confirm-max-pairs`; the builds' folders must exist. */

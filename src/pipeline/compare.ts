@@ -9,7 +9,7 @@ import {
   thresholdMethod,
   type ExperimentSide,
 } from '../engine/compare/compare.js';
-import { resolveVerdictSettings } from '../engine/compare/settings.js';
+import { resolveVerdictSettings, type VerdictSettings } from '../engine/compare/settings.js';
 import { UsageError } from '../engine/errors.js';
 import { environmentDifferences, mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
 import { environmentOfSets } from './environment.js';
@@ -200,44 +200,63 @@ export function runCompare(given: CompareOptions, progress: Progress): CompareOu
     progress.warning(
       `confidence ${options.confidence} is ignored: against one reference run the verdict is the threshold alone; confidence applies to a history or to A/B pairs`,
     );
+  return options.paired
+    ? comparePaired(options, verdict, method, progress)
+    : compareWithReference(options, verdict, method, progress);
+}
+
+/** `compare --paired`: the A/B pairs, judged together. */
+function comparePaired(
+  options: Labelled,
+  verdict: VerdictSettings,
+  method: MethodSummary,
+  progress: Progress,
+): CompareOutcome {
+  if (options.history !== undefined)
+    throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
+  const pairs = progress.step('Reading the A/B pairs', () => loadPairs(options, progress));
+  if (pairs.length < 2)
+    throw new UsageError(
+      `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`,
+    );
+  if (options.maxPairs !== undefined && pairs.length > options.maxPairs)
+    throw new UsageError(
+      `compare --paired: ${pairs.length} pairs given, more than --max-pairs ${options.maxPairs}; raise the cap or give fewer pairs`,
+    );
+  const reference = new Map(pairs.flatMap((p) => [...p.reference]));
+  const results = new Map(pairs.flatMap((p) => [...p.result]));
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const report = progress.step('Comparing', () => {
+    const run = compareExperimentsPaired(
+      experiments.map((t) => ({
+        type: t,
+        pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) })),
+      })),
+      options.thresholds,
+      { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift },
+    );
+    const built = buildComparisonReport(
+      run.comparisons,
+      options.referenceLabel,
+      options.resultLabel,
+      options.baselineRun,
+      method,
+    );
+    built.notes.push(...run.notes);
+    return built;
+  });
+  if (options.maxPairs !== undefined) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
+  return finish(report, reference, results, [], options, progress);
+}
+
+/** A results set against one reference run, or against a history of runs. */
+function compareWithReference(
+  options: Labelled,
+  verdict: VerdictSettings,
+  method: MethodSummary,
+  progress: Progress,
+): CompareOutcome {
   const pooled: string[] = [];
-  if (options.paired) {
-    if (options.history !== undefined)
-      throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
-    const pairs = progress.step('Reading the A/B pairs', () => loadPairs(options, progress));
-    if (pairs.length < 2)
-      throw new UsageError(
-        `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`,
-      );
-    if (options.maxPairs !== undefined && pairs.length > options.maxPairs)
-      throw new UsageError(
-        `compare --paired: ${pairs.length} pairs given, more than --max-pairs ${options.maxPairs}; raise the cap or give fewer pairs`,
-      );
-    const reference = new Map(pairs.flatMap((p) => [...p.reference]));
-    const results = new Map(pairs.flatMap((p) => [...p.result]));
-    const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
-    const report = progress.step('Comparing', () => {
-      const run = compareExperimentsPaired(
-        experiments.map((t) => ({
-          type: t,
-          pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) })),
-        })),
-        options.thresholds,
-        { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift },
-      );
-      const built = buildComparisonReport(
-        run.comparisons,
-        options.referenceLabel,
-        options.resultLabel,
-        options.baselineRun,
-        method,
-      );
-      built.notes.push(...run.notes);
-      return built;
-    });
-    if (options.maxPairs !== undefined) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
-    return finish(report, reference, results, pooled, options, progress);
-  }
   const resultEnvironments: (EnvironmentFingerprint | undefined)[] = [];
   const { reference, results, history } = progress.step('Reading reference and results', () => {
     const history = options.history !== undefined ? readHistoryRuns(options.history, options, progress) : undefined;

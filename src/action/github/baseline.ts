@@ -105,82 +105,27 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
   if (runs.length === 0) return none(`no successful run of ${where}`);
 
   const fullName = `${owner}/${repo}`.toLowerCase();
-  let expired = 0;
-  let absent = 0;
-  let skippedForks = 0;
+  const passed = { expired: 0, absent: 0, fork: 0 };
   for (const run of runs) {
     // A pull request from a fork whose branch has the base branch's name matches `branch` too.
     const headRepo = run.head_repository?.full_name;
     if (headRepo !== undefined && headRepo.toLowerCase() !== fullName) {
-      skippedForks++;
+      passed.fork++;
       notes.push(`run ${run.id}: skipped, it ran on code from ${headRepo}`);
       continue;
     }
-    let artifacts: Artifact[];
-    try {
-      const response = await octokit.rest.actions.listWorkflowRunArtifacts({
-        owner,
-        repo,
-        run_id: run.id,
-        name: artifactName,
-        per_page: 100,
-      });
-      artifacts = (response.data.artifacts as Artifact[]).filter((a) => a.name === artifactName);
-    } catch (error) {
-      const failure = toFailure(error);
-      if (failure.status === 403 || failure.status === 401)
-        return none(`cannot list the artifacts of run ${run.id}: ${describeFailure(failure, 'artifacts')}`);
-      notes.push(`run ${run.id}: cannot list its artifacts: ${describeFailure(failure, 'artifacts')}`);
-      absent++;
+    const found = await liveArtifactOfRun(octokit, options, run.id, maxBytes, notes);
+    if (found.outcome === 'refused') return none(found.reason);
+    if (found.outcome !== 'found') {
+      passed[found.outcome]++;
       continue;
     }
-    const live = artifacts
-      .filter((a) => !a.expired)
-      .sort((a, b) => compareDesc(a.created_at ?? '', b.created_at ?? '') || b.id - a.id);
-    const artifact = live[0];
-    if (artifact === undefined) {
-      if (artifacts.length > 0) {
-        expired++;
-        notes.push(`run ${run.id}: artifact "${artifactName}" has expired`);
-      } else {
-        absent++;
-        notes.push(`run ${run.id}: no artifact named "${artifactName}"`);
-      }
+    const { artifact } = found;
+    const fetched = await fetchArtifactFiles(octokit, session, options, run.id, artifact.id, maxBytes, notes);
+    if (fetched.outcome === 'refused') return none(fetched.reason);
+    if (fetched.outcome !== 'found') {
+      passed[fetched.outcome]++;
       continue;
-    }
-    if (artifact.size_in_bytes !== undefined && artifact.size_in_bytes > maxBytes) {
-      notes.push(
-        `run ${run.id}: artifact "${artifactName}" is ${artifact.size_in_bytes} bytes, more than the limit of ${maxBytes}`,
-      );
-      absent++;
-      continue;
-    }
-    const download = await downloadArtifact(octokit, session, owner, repo, artifact.id, maxBytes);
-    if ('failure' in download) {
-      const failure = download.failure;
-      if (failure.status === 410) {
-        expired++;
-        notes.push(`run ${run.id}: artifact "${artifactName}" has expired`);
-        continue;
-      }
-      if (failure.status === 403 || failure.status === 401)
-        return none(
-          `cannot download artifact "${artifactName}" of run ${run.id}: ${describeFailure(failure, 'artifact')}`,
-        );
-      notes.push(`run ${run.id}: cannot download artifact "${artifactName}": ${describeFailure(failure, 'artifact')}`);
-      absent++;
-      continue;
-    }
-    let files: string[];
-    try {
-      files = extract(download.bytes, options.destination, artifactName, maxBytes);
-    } catch (error) {
-      if (error instanceof UnsafeArchive) {
-        notes.push(`run ${run.id}: artifact "${artifactName}" rejected: ${error.message}`);
-        absent++;
-        continue;
-      }
-      throw error;
     }
     return {
       baseline: {
@@ -190,18 +135,109 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
         createdAt: run.created_at,
         path: options.destination,
         artifactId: artifact.id,
-        files,
+        files: fetched.files,
       },
       notes: notes.map(clean),
     };
   }
   const parts: string[] = [];
-  if (expired > 0) parts.push(`expired in ${expired}`);
-  if (absent > 0) parts.push(`absent or unreadable in ${absent}`);
-  if (skippedForks > 0) parts.push(`${skippedForks} skipped as fork runs`);
+  if (passed.expired > 0) parts.push(`expired in ${passed.expired}`);
+  if (passed.absent > 0) parts.push(`absent or unreadable in ${passed.absent}`);
+  if (passed.fork > 0) parts.push(`${passed.fork} skipped as fork runs`);
   return none(
     `no usable artifact "${artifactName}" in the ${runs.length} newest successful runs of ${where} (${parts.join(', ')})`,
   );
+}
+
+/** A run passed over (its artifact expired, or absent or unreadable), or a refusal that ends the lookup. */
+type PassedOver = { outcome: 'expired' | 'absent' } | { outcome: 'refused'; reason: string };
+
+/** The newest live artifact of the name in a run, within the size limit; else why not (a note each). */
+async function liveArtifactOfRun(
+  octokit: Octokit,
+  { owner, repo, artifactName }: FindBaselineOptions,
+  runId: number,
+  maxBytes: number,
+  notes: string[],
+): Promise<{ outcome: 'found'; artifact: Artifact } | PassedOver> {
+  let artifacts: Artifact[];
+  try {
+    const response = await octokit.rest.actions.listWorkflowRunArtifacts({
+      owner,
+      repo,
+      run_id: runId,
+      name: artifactName,
+      per_page: 100,
+    });
+    artifacts = (response.data.artifacts as Artifact[]).filter((a) => a.name === artifactName);
+  } catch (error) {
+    const failure = toFailure(error);
+    if (failure.status === 403 || failure.status === 401)
+      return {
+        outcome: 'refused',
+        reason: `cannot list the artifacts of run ${runId}: ${describeFailure(failure, 'artifacts')}`,
+      };
+    notes.push(`run ${runId}: cannot list its artifacts: ${describeFailure(failure, 'artifacts')}`);
+    return { outcome: 'absent' };
+  }
+  const live = artifacts
+    .filter((a) => !a.expired)
+    .sort((a, b) => compareDesc(a.created_at ?? '', b.created_at ?? '') || b.id - a.id);
+  const artifact = live[0];
+  if (artifact === undefined) {
+    if (artifacts.length > 0) {
+      notes.push(`run ${runId}: artifact "${artifactName}" has expired`);
+      return { outcome: 'expired' };
+    }
+    notes.push(`run ${runId}: no artifact named "${artifactName}"`);
+    return { outcome: 'absent' };
+  }
+  if (artifact.size_in_bytes !== undefined && artifact.size_in_bytes > maxBytes) {
+    notes.push(
+      `run ${runId}: artifact "${artifactName}" is ${artifact.size_in_bytes} bytes, more than the limit of ${maxBytes}`,
+    );
+    return { outcome: 'absent' };
+  }
+  return { outcome: 'found', artifact };
+}
+
+/**
+ * Downloads the artifact and unzips it into the destination: the files written, else why not (a note each). Throws
+ * only for a destination that cannot be written.
+ */
+async function fetchArtifactFiles(
+  octokit: Octokit,
+  session: GithubSession,
+  { owner, repo, artifactName, destination }: FindBaselineOptions,
+  runId: number,
+  artifactId: number,
+  maxBytes: number,
+  notes: string[],
+): Promise<{ outcome: 'found'; files: string[] } | PassedOver> {
+  const download = await downloadArtifact(octokit, session, owner, repo, artifactId, maxBytes);
+  if ('failure' in download) {
+    const failure = download.failure;
+    if (failure.status === 410) {
+      notes.push(`run ${runId}: artifact "${artifactName}" has expired`);
+      return { outcome: 'expired' };
+    }
+    if (failure.status === 403 || failure.status === 401)
+      return {
+        outcome: 'refused',
+        reason: `cannot download artifact "${artifactName}" of run ${runId}: ${describeFailure(failure, 'artifact')}`,
+      };
+    notes.push(`run ${runId}: cannot download artifact "${artifactName}": ${describeFailure(failure, 'artifact')}`);
+    return { outcome: 'absent' };
+  }
+  try {
+    return { outcome: 'found', files: extract(download.bytes, destination, artifactName, maxBytes) };
+  } catch (error) {
+    if (error instanceof UnsafeArchive) {
+      notes.push(`run ${runId}: artifact "${artifactName}" rejected: ${error.message}`);
+      return { outcome: 'absent' };
+    }
+    throw error;
+  }
 }
 
 interface WorkflowRun {

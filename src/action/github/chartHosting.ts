@@ -30,6 +30,7 @@ import {
   type HttpFailure,
   type RefInfo,
   type GithubSession,
+  type Octokit,
 } from './http.js';
 
 export type ChartHosting = 'none' | 'branch';
@@ -149,17 +150,7 @@ export function rawUrl(serverUrl: string, owner: string, repo: string, commit: s
 export async function hostCharts(options: HostChartsOptions): Promise<HostChartsResult> {
   const { token, owner, repo, branch } = options;
   const notes: string[] = [];
-  const clean = (text: string) => redact(text, token);
-  const skipped = (reason: string): HostChartsResult => ({
-    outcome: 'skipped',
-    reason: clean(reason),
-    notes: notes.map(clean),
-  });
-  const failed = (reason: string): HostChartsResult => ({
-    outcome: 'failed',
-    reason: clean(reason),
-    notes: notes.map(clean),
-  });
+  const { clean, skipped, failed, fail } = hostingOutcomes(token, notes);
   const problem = chartBranchProblem(branch);
   if (problem !== undefined) return failed(`chart-branch "${branch}" is not a usable branch name: ${problem}`);
   if (!token) return skipped('no token was given (input github-token, with permission contents: write)');
@@ -168,38 +159,11 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
     session: options.session,
     ...(options.warn ? { warn: options.warn } : {}),
   });
-  const fail = (what: string, error: unknown): HostChartsResult => {
-    const failure = toFailure(error);
-    const message = `${what}: ${describeFailure(failure)}`;
-    return failure.status === 401 || failure.status === 403 || failure.status === 404
-      ? skipped(message)
-      : failed(message);
-  };
 
   const folder = runFolder(options.pullRequest, options.runId, options.runAttempt);
-  const entries: { path: string; sha: string; title: string }[] = [];
-  const used = new Set<string>();
-  for (const file of options.files) {
-    const name = basename(file.path);
-    if (!/^[A-Za-z0-9._-]+\.png$/.test(name) || used.has(name.toLowerCase())) {
-      notes.push(`${name}: not hosted (not a chart file name)`);
-      continue;
-    }
-    used.add(name.toLowerCase());
-    let content: string;
-    try {
-      content = readBytes(file.path).toString('base64');
-    } catch (error) {
-      notes.push(`${name}: not hosted (${(error as Error).message})`);
-      continue;
-    }
-    try {
-      const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
-      entries.push({ path: `${folder}/${name}`, sha: data.sha, title: file.title });
-    } catch (error) {
-      return fail(`cannot create the blob of ${name}`, error);
-    }
-  }
+  const blobs = await createChartBlobs(octokit, options, folder, notes, fail);
+  if ('stop' in blobs) return blobs.stop;
+  const { entries } = blobs;
   if (entries.length === 0) return skipped('there are no PNG charts to host');
 
   let lastConflict = '';
@@ -210,32 +174,8 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
     } catch (error) {
       return fail(`cannot read branch ${branch}`, error);
     }
-    let tree: string;
-    try {
-      const { data } = await octokit.rest.git.createTree({
-        owner,
-        repo,
-        ...(tip ? { base_tree: tip.tree } : {}),
-        tree: entries.map((e) => ({ path: e.path, mode: '100644' as const, type: 'blob' as const, sha: e.sha })),
-      });
-      tree = data.sha;
-    } catch (error) {
-      return fail('cannot create the tree', error);
-    }
-    let commit: string;
-    try {
-      const { data } = await octokit.rest.git.createCommit({
-        owner,
-        repo,
-        // No "#<number>": a commit message naming the pull request would add a timeline event to it per run.
-        message: `perfgate charts of pull request ${options.pullRequest}, ${folder.split('/')[1]}`,
-        tree,
-        parents: tip ? [tip.commit] : [],
-      });
-      commit = data.sha;
-    } catch (error) {
-      return fail('cannot create the commit', error);
-    }
+    const commit = await commitCharts(octokit, options, tip, entries, folder, fail);
+    if (typeof commit !== 'string') return commit;
     try {
       if (tip) await octokit.rest.git.updateRef({ owner, repo, ref: `heads/${branch}`, sha: commit, force: false });
       else await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit });
@@ -258,6 +198,107 @@ export async function hostCharts(options: HostChartsOptions): Promise<HostCharts
     return { outcome: 'hosted', commit, images, markdown: imagesMarkdown(images), notes: notes.map(clean) };
   }
   return failed(`branch ${branch} kept moving: gave up after ${MAX_REF_ATTEMPTS} attempts (${lastConflict})`);
+}
+
+type Fail = (what: string, error: unknown) => HostChartsResult;
+
+/**
+ * hostCharts' results, with the notes as they are when one is made and the token redacted: skipped, failed, and a
+ * failure of GitHub's (a token that may not write skips).
+ */
+function hostingOutcomes(token: string, notes: readonly string[]) {
+  const clean = (text: string) => redact(text, token);
+  const skipped = (reason: string): HostChartsResult => ({
+    outcome: 'skipped',
+    reason: clean(reason),
+    notes: notes.map(clean),
+  });
+  const failed = (reason: string): HostChartsResult => ({
+    outcome: 'failed',
+    reason: clean(reason),
+    notes: notes.map(clean),
+  });
+  const fail: Fail = (what, error) => {
+    const failure = toFailure(error);
+    const message = `${what}: ${describeFailure(failure)}`;
+    return failure.status === 401 || failure.status === 403 || failure.status === 404
+      ? skipped(message)
+      : failed(message);
+  };
+  return { clean, skipped, failed, fail };
+}
+
+/**
+ * A blob per chart file, in the run's folder: a file of an unexpected name (or one already taken) or one that cannot
+ * be read is left out with a note; a blob GitHub refuses stops the hosting.
+ */
+async function createChartBlobs(
+  octokit: Octokit,
+  { owner, repo, files }: HostChartsOptions,
+  folder: string,
+  notes: string[],
+  fail: Fail,
+): Promise<{ entries: { path: string; sha: string; title: string }[] } | { stop: HostChartsResult }> {
+  const entries: { path: string; sha: string; title: string }[] = [];
+  const used = new Set<string>();
+  for (const file of files) {
+    const name = basename(file.path);
+    if (!/^[A-Za-z0-9._-]+\.png$/.test(name) || used.has(name.toLowerCase())) {
+      notes.push(`${name}: not hosted (not a chart file name)`);
+      continue;
+    }
+    used.add(name.toLowerCase());
+    let content: string;
+    try {
+      content = readBytes(file.path).toString('base64');
+    } catch (error) {
+      notes.push(`${name}: not hosted (${(error as Error).message})`);
+      continue;
+    }
+    try {
+      const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
+      entries.push({ path: `${folder}/${name}`, sha: data.sha, title: file.title });
+    } catch (error) {
+      return { stop: fail(`cannot create the blob of ${name}`, error) };
+    }
+  }
+  return { entries };
+}
+
+/** The tree of the charts on the tip's (or a new root) and its commit: the commit's sha, or why there is none. */
+async function commitCharts(
+  octokit: Octokit,
+  { owner, repo, pullRequest }: HostChartsOptions,
+  tip: RefInfo | undefined,
+  entries: readonly { path: string; sha: string }[],
+  folder: string,
+  fail: Fail,
+): Promise<string | HostChartsResult> {
+  let tree: string;
+  try {
+    const { data } = await octokit.rest.git.createTree({
+      owner,
+      repo,
+      ...(tip ? { base_tree: tip.tree } : {}),
+      tree: entries.map((e) => ({ path: e.path, mode: '100644' as const, type: 'blob' as const, sha: e.sha })),
+    });
+    tree = data.sha;
+  } catch (error) {
+    return fail('cannot create the tree', error);
+  }
+  try {
+    const { data } = await octokit.rest.git.createCommit({
+      owner,
+      repo,
+      // No "#<number>": a commit message naming the pull request would add a timeline event to it per run.
+      message: `perfgate charts of pull request ${pullRequest}, ${folder.split('/')[1]}`,
+      tree,
+      parents: tip ? [tip.commit] : [],
+    });
+    return data.sha;
+  } catch (error) {
+    return fail('cannot create the commit', error);
+  }
 }
 
 function describeFailure(failure: HttpFailure): string {

@@ -21,19 +21,26 @@ import {
   redact,
   toFailure,
   type HttpFailure,
-  type Octokit,
   type GithubSession,
 } from './http.js';
 import {
   commentMarker,
   fitCommentBody,
-  hasMarker,
   isValidMarkerId,
   MAX_COMMENT_BODY,
   neutraliseMarkers,
   withMarker,
   type CommentSection,
 } from '../../engine/report/commentBody.js';
+import {
+  createWithFallback,
+  deleteComment,
+  isForbidden,
+  isMinimized,
+  listMarked,
+  minimizeComment,
+  type IssueComment,
+} from './issueComments.js';
 
 export {
   cutToFit,
@@ -118,316 +125,256 @@ export interface StickyCommentResult {
   fallback?: boolean;
 }
 
-interface IssueComment {
-  id: number;
-  node_id: string;
-  body?: string | null;
-  html_url: string;
-  created_at: string;
-  minimized?: { reason: string | null } | null;
-  user?: { login?: string } | null;
-}
-
-/** Safety stop for the comment listing: 100 pages of 100 comments. */
-const MAX_PAGES = 100;
-
 /** Creates or updates perfgate's sticky comment on a pull request. Never throws. */
 export async function upsertStickyComment(options: UpsertStickyCommentOptions): Promise<StickyCommentResult> {
-  const { token, owner, repo, issueNumber } = options;
   const mode = options.mode ?? 'update';
-  const clean = (text: string) => redact(text, token);
-  let truncated = false;
-  let fallback = false;
-  const result = (
-    outcome: StickyCommentOutcome,
-    extra: { comment?: { id: number; html_url: string }; reason?: string } = {},
-  ): StickyCommentResult => ({
-    outcome,
-    ...(extra.comment ? { commentId: extra.comment.id, url: extra.comment.html_url } : {}),
-    ...(extra.reason !== undefined ? { reason: clean(extra.reason) } : {}),
-    truncated,
-    ...(fallback ? { fallback } : {}),
-  });
-
+  const state = { truncated: false, fallback: false };
+  const result = resultMaker(options.token, state);
   try {
-    if (!isValidMarkerId(options.commentId))
-      return result('failed', {
-        reason: `invalid comment id ${JSON.stringify(options.commentId.slice(0, 120))}: use 1-100 of A-Z a-z 0-9 . _ : / + = @ -`,
-      });
-    if (!Number.isSafeInteger(issueNumber) || issueNumber < 1)
-      return result('failed', { reason: `invalid pull request number ${String(issueNumber)}` });
-    if (mode !== 'update' && mode !== 'recreate' && mode !== 'hide-and-recreate')
-      return result('failed', {
-        reason: `unknown comment mode ${JSON.stringify(String(mode))}: use update, recreate or hide-and-recreate`,
-      });
-    if (!token)
-      return result('failed', { reason: 'no token was given: commenting needs one with pull-requests: write' });
-
-    const marker = commentMarker(options.commentId);
-    const given =
-      typeof options.body === 'string' ? [{ text: options.body, label: 'the end of the report' }] : options.body;
-    // No part of the report may carry a marker line of its own, or the comment would pass for another report's.
-    const sections = given.map((s) =>
-      typeof s === 'string' ? neutraliseMarkers(s) : { ...s, text: neutraliseMarkers(s.text) },
-    );
-    const fitted = fitCommentBody(sections, options.fullReportUrl, MAX_COMMENT_BODY - marker.length - 1);
-    truncated = fitted.truncated;
-    const body = withMarker(marker, fitted.body);
-
-    const warn = options.warn ? { warn: (message: string) => options.warn!(clean(message)) } : {};
-    const octokit = githubClient(token, apiRoot(options.apiUrl), { session: options.session, ...warn });
-    const author = options.author?.trim().toLowerCase() || undefined;
-    const where = `pull request #${issueNumber} of ${owner}/${repo}`;
-
-    const short =
-      options.fallbackBody !== undefined
-        ? withMarker(marker, neutraliseMarkers(options.fallbackBody).slice(0, MAX_COMMENT_BODY - marker.length - 1))
-        : undefined;
-    const sideNotes: string[] = [];
-
+    const invalid = invalidRequest(options, mode);
+    if (invalid !== undefined) return result('failed', { reason: invalid });
+    const run = stickyRun(options, state, result);
     let marked: IssueComment[];
     try {
-      marked = await listMarked(octokit, owner, repo, issueNumber, marker, author);
+      marked = await listMarked(run.octokit, run.owner, run.repo, run.issueNumber, run.marker, run.author);
     } catch (error) {
-      const failure = toFailure(error);
-      const reason = `cannot list the comments of ${where}: ${describeFailure(failure)}`;
-      if (isForbidden(failure) || options.onlyReplace || short === undefined)
-        return result(isForbidden(failure) ? 'forbidden' : 'failed', { reason });
-      // Which comment is perfgate's is unknown: a new one below says what this run found; the next
-      // run that can list them keeps the newest and deletes the others.
-      const posted = await createWithFallback(octokit, {
-        owner,
-        repo,
-        issueNumber,
-        bodies: [body, short],
-        onShort: () => (fallback = true),
-      });
-      if ('failure' in posted)
-        return result(isForbidden(posted.failure) ? 'forbidden' : 'failed', {
-          reason: `${reason}; cannot comment either: ${describeFailure(posted.failure)}`,
-        });
-      return result('created', { comment: posted.comment, reason: `${reason}; posted a new comment instead` });
+      return await postUnlisted(run, toFailure(error), options.onlyReplace);
     }
     // Oldest first; GitHub's ids grow with time, so they break ties in created_at.
     marked.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id));
 
     if (options.onlyReplace && marked.filter((c) => !isMinimized(c)).length === 0)
-      return result('skipped', { reason: `no earlier comment of this report on ${where}` });
-    const removeAll = async (comments: IssueComment[]) => {
-      for (const comment of comments) {
-        const failure = await deleteComment(octokit, owner, repo, comment.id);
-        if (failure) sideNotes.push(`could not delete the older comment ${comment.id}: ${describeFailure(failure)}`);
-      }
-    };
-    const withNotes = (reason?: string) => {
-      const all = [...(reason ? [reason] : []), ...sideNotes];
-      return all.length > 0 ? all.join('; ') : undefined;
-    };
-    const create = () =>
-      createWithFallback(octokit, {
-        owner,
-        repo,
-        issueNumber,
-        bodies: short !== undefined ? [body, short] : [body],
-        onShort: () => (fallback = true),
-      });
-    const createFailed = (failure: HttpFailure, kept?: IssueComment) => {
-      const reason = `cannot comment on ${where}: ${describeFailure(failure)}`;
-      const extra: { comment?: IssueComment; reason: string } = { reason: withNotes(reason)! };
-      if (kept) extra.comment = kept;
-      return result(isForbidden(failure) ? 'forbidden' : 'failed', extra);
-    };
-
-    if (mode === 'update') {
-      // Comments minimized on purpose (by a hide-and-recreate run, or by hand) stay as they are.
-      const live = marked.filter((c) => !isMinimized(c));
-      const current = live[live.length - 1];
-      const older = live.slice(0, -1);
-      if (current !== undefined) {
-        if (normalise(current.body ?? '') === normalise(body)) {
-          await removeAll(older);
-          const reason = withNotes();
-          return result('unchanged', reason ? { comment: current, reason } : { comment: current });
-        }
-        let updated: IssueComment | undefined;
-        let refused: HttpFailure | undefined;
-        for (const text of short !== undefined ? [body, short] : [body]) {
-          try {
-            const response = await octokit.rest.issues.updateComment({
-              owner,
-              repo,
-              comment_id: current.id,
-              body: text,
-            });
-            updated = response.data as IssueComment;
-            if (text !== body) fallback = true;
-            break;
-          } catch (error) {
-            const failure = toFailure(error);
-            // Deleted between the listing and the update: post a new one below.
-            if (failure.status === 404) break;
-            refused ??= failure;
-            if (isForbidden(failure) || short === undefined) return createFailed(failure, current);
-          }
-        }
-        if (updated !== undefined) {
-          await removeAll(older);
-          const reason = withNotes(
-            refused
-              ? `GitHub refused the report (${describeFailure(refused)}): posted a short status instead`
-              : undefined,
-          );
-          return result('updated', reason ? { comment: updated, reason } : { comment: updated });
-        }
-        if (refused !== undefined) {
-          // The earlier comment cannot be edited: a new one says what this run found, and the earlier one goes.
-          const created = await create();
-          if ('failure' in created) return createFailed(refused, current);
-          await removeAll([...older, current]);
-          const reason = withNotes(
-            `cannot update comment ${current.id} (${describeFailure(refused)}): posted a new comment instead`,
-          );
-          return result('created', { comment: created.comment, reason: reason! });
-        }
-      }
-      const created = await create();
-      if ('failure' in created) return createFailed(created.failure);
-      await removeAll(older);
-      const reason = withNotes();
-      return result('created', reason ? { comment: created.comment, reason } : { comment: created.comment });
-    }
-
-    // recreate / hide-and-recreate: post first, then retire the old ones, so a failure never leaves the pull request
-    // without a report.
-    const created = await create();
-    if ('failure' in created) return createFailed(created.failure);
-    if (mode === 'recreate') {
-      await removeAll(marked);
-    } else {
-      for (const comment of marked.filter((c) => !isMinimized(c))) {
-        const failure = await minimizeComment(octokit, comment.node_id);
-        if (failure) sideNotes.push(`could not hide the older comment ${comment.id}: ${describeFailure(failure)}`);
-      }
-    }
-    const reason = withNotes();
-    const outcome = marked.length > 0 ? 'recreated' : 'created';
-    return result(outcome, reason ? { comment: created.comment, reason } : { comment: created.comment });
+      return result('skipped', { reason: `no earlier comment of this report on ${run.where}` });
+    if (mode === 'update') return await updateInPlace(run, marked);
+    return await recreateAndRetire(run, marked, mode);
   } catch (error) {
     // Not expected: API failures are handled above. Still never throws.
     return result('failed', { reason: `unexpected error while commenting: ${firstLineOf(toFailure(error))}` });
   }
 }
 
-/**
- * Posts the first of `bodies` GitHub accepts (the report, then the short status): a refusal of the
- * report (too long, a server error after the retries) is followed by the short one. A token that
- * may not write gets no second try.
- */
-async function createWithFallback(
-  octokit: Octokit,
-  target: { owner: string; repo: string; issueNumber: number; bodies: string[]; onShort: () => void },
-): Promise<{ comment: IssueComment } | { failure: HttpFailure }> {
-  let first: HttpFailure | undefined;
-  for (const [index, body] of target.bodies.entries()) {
-    try {
-      const response = await octokit.rest.issues.createComment({
-        owner: target.owner,
-        repo: target.repo,
-        issue_number: target.issueNumber,
-        body,
-      });
-      if (index > 0) target.onShort();
-      return { comment: response.data as IssueComment };
-    } catch (error) {
-      const failure = toFailure(error);
-      first ??= failure;
-      if (isForbidden(failure) || failure.status === 404 || failure.status === 410) break;
-    }
-  }
-  return { failure: first! };
+/** What an upsert leaves behind besides its outcome: whether the report was shortened, or the short status posted. */
+interface UpsertState {
+  truncated: boolean;
+  fallback: boolean;
 }
 
+type MakeResult = (
+  outcome: StickyCommentOutcome,
+  extra?: { comment?: { id: number; html_url: string }; reason?: string },
+) => StickyCommentResult;
+
+/** The result of an outcome, with the comment and a reason (the token redacted) and the state as it is then. */
+function resultMaker(token: string, state: UpsertState): MakeResult {
+  return (outcome, extra = {}) => ({
+    outcome,
+    ...(extra.comment ? { commentId: extra.comment.id, url: extra.comment.html_url } : {}),
+    ...(extra.reason !== undefined ? { reason: redact(extra.reason, token) } : {}),
+    truncated: state.truncated,
+    ...(state.fallback ? { fallback: state.fallback } : {}),
+  });
+}
+
+/** Why the request cannot be made (a bad marker id, pull request number or mode, no token), if it cannot. */
+function invalidRequest(options: UpsertStickyCommentOptions, mode: string): string | undefined {
+  if (!isValidMarkerId(options.commentId))
+    return `invalid comment id ${JSON.stringify(options.commentId.slice(0, 120))}: use 1-100 of A-Z a-z 0-9 . _ : / + = @ -`;
+  if (!Number.isSafeInteger(options.issueNumber) || options.issueNumber < 1)
+    return `invalid pull request number ${String(options.issueNumber)}`;
+  if (mode !== 'update' && mode !== 'recreate' && mode !== 'hide-and-recreate')
+    return `unknown comment mode ${JSON.stringify(String(mode))}: use update, recreate or hide-and-recreate`;
+  if (!options.token) return 'no token was given: commenting needs one with pull-requests: write';
+  return undefined;
+}
+
+type StickyRun = ReturnType<typeof stickyRun>;
+
 /**
- * Every comment of the issue carrying the marker and written by `author` (any author when
- * undefined), through every page (per_page=100, Link header followed).
+ * One upsert: the bodies (the report fitted to GitHub's limit with its marker, and the short status), the client,
+ * the notes of what went wrong on the side, and the steps every mode shares.
  */
-async function listMarked(
-  octokit: Octokit,
-  owner: string,
-  repo: string,
-  issueNumber: number,
-  marker: string,
-  author: string | undefined,
-): Promise<IssueComment[]> {
-  const marked: IssueComment[] = [];
-  let pages = 0;
-  for await (const response of octokit.paginate.iterator(octokit.rest.issues.listComments, {
+function stickyRun(options: UpsertStickyCommentOptions, state: UpsertState, result: MakeResult) {
+  const { token, owner, repo, issueNumber } = options;
+  const marker = commentMarker(options.commentId);
+  const given =
+    typeof options.body === 'string' ? [{ text: options.body, label: 'the end of the report' }] : options.body;
+  // No part of the report may carry a marker line of its own, or the comment would pass for another report's.
+  const sections = given.map((s) =>
+    typeof s === 'string' ? neutraliseMarkers(s) : { ...s, text: neutraliseMarkers(s.text) },
+  );
+  const fitted = fitCommentBody(sections, options.fullReportUrl, MAX_COMMENT_BODY - marker.length - 1);
+  state.truncated = fitted.truncated;
+  const body = withMarker(marker, fitted.body);
+
+  const warn = options.warn ? { warn: (message: string) => options.warn!(redact(message, token)) } : {};
+  const octokit = githubClient(token, apiRoot(options.apiUrl), { session: options.session, ...warn });
+  const where = `pull request #${issueNumber} of ${owner}/${repo}`;
+  const short =
+    options.fallbackBody !== undefined
+      ? withMarker(marker, neutraliseMarkers(options.fallbackBody).slice(0, MAX_COMMENT_BODY - marker.length - 1))
+      : undefined;
+  const sideNotes: string[] = [];
+  const withNotes = (reason?: string) => {
+    const all = [...(reason ? [reason] : []), ...sideNotes];
+    return all.length > 0 ? all.join('; ') : undefined;
+  };
+  return {
+    octokit,
     owner,
     repo,
-    issue_number: issueNumber,
-    per_page: 100,
-  })) {
-    for (const comment of response.data as IssueComment[]) {
-      if (!hasMarker(comment.body, marker)) continue;
-      if (author !== undefined && comment.user?.login?.toLowerCase() !== author) continue;
-      marked.push(comment);
+    issueNumber,
+    marker,
+    where,
+    body,
+    short,
+    sideNotes,
+    state,
+    result,
+    withNotes,
+    author: options.author?.trim().toLowerCase() || undefined,
+    removeAll: async (comments: IssueComment[]) => {
+      for (const comment of comments) {
+        const failure = await deleteComment(octokit, owner, repo, comment.id);
+        if (failure) sideNotes.push(`could not delete the older comment ${comment.id}: ${describeFailure(failure)}`);
+      }
+    },
+    create: () =>
+      createWithFallback(octokit, {
+        owner,
+        repo,
+        issueNumber,
+        bodies: short !== undefined ? [body, short] : [body],
+        onShort: () => (state.fallback = true),
+      }),
+    createFailed: (failure: HttpFailure, kept?: IssueComment) => {
+      const reason = `cannot comment on ${where}: ${describeFailure(failure)}`;
+      const extra: { comment?: IssueComment; reason: string } = { reason: withNotes(reason)! };
+      if (kept) extra.comment = kept;
+      return result(isForbidden(failure) ? 'forbidden' : 'failed', extra);
+    },
+  };
+}
+
+/**
+ * The comments could not be listed. Which comment is perfgate's is unknown: a new one below says what this run
+ * found; the next run that can list them keeps the newest and deletes the others.
+ */
+async function postUnlisted(
+  run: StickyRun,
+  failure: HttpFailure,
+  onlyReplace: boolean | undefined,
+): Promise<StickyCommentResult> {
+  const reason = `cannot list the comments of ${run.where}: ${describeFailure(failure)}`;
+  if (isForbidden(failure) || onlyReplace || run.short === undefined)
+    return run.result(isForbidden(failure) ? 'forbidden' : 'failed', { reason });
+  const posted = await run.create();
+  if ('failure' in posted)
+    return run.result(isForbidden(posted.failure) ? 'forbidden' : 'failed', {
+      reason: `${reason}; cannot comment either: ${describeFailure(posted.failure)}`,
+    });
+  return run.result('created', { comment: posted.comment, reason: `${reason}; posted a new comment instead` });
+}
+
+/** `update`: edits the newest live comment (a new one when there is none) and deletes the older ones. */
+async function updateInPlace(run: StickyRun, marked: IssueComment[]): Promise<StickyCommentResult> {
+  const { result, withNotes, removeAll, create, createFailed } = run;
+  // Comments minimized on purpose (by a hide-and-recreate run, or by hand) stay as they are.
+  const live = marked.filter((c) => !isMinimized(c));
+  const current = live[live.length - 1];
+  const older = live.slice(0, -1);
+  if (current !== undefined) {
+    if (normalise(current.body ?? '') === normalise(run.body)) {
+      await removeAll(older);
+      const reason = withNotes();
+      return result('unchanged', reason ? { comment: current, reason } : { comment: current });
     }
-    if (++pages >= MAX_PAGES) break;
-  }
-  return marked;
-}
-
-/** Deletes a comment; one already gone (404) counts as deleted. */
-async function deleteComment(
-  octokit: Octokit,
-  owner: string,
-  repo: string,
-  commentId: number,
-): Promise<HttpFailure | undefined> {
-  try {
-    await octokit.rest.issues.deleteComment({ owner, repo, comment_id: commentId });
-    return undefined;
-  } catch (error) {
-    const failure = toFailure(error);
-    return failure.status === 404 ? undefined : failure;
-  }
-}
-
-const MINIMIZE = `mutation perfgateMinimize($subjectId: ID!) {
-  minimizeComment(input: {subjectId: $subjectId, classifier: OUTDATED}) {
-    minimizedComment { isMinimized }
-  }
-}`;
-
-/** Hides a comment as outdated (GraphQL; REST has no endpoint for it). */
-async function minimizeComment(octokit: Octokit, nodeId: string): Promise<HttpFailure | undefined> {
-  try {
-    await octokit.graphql(MINIMIZE, { subjectId: nodeId });
-    return undefined;
-  } catch (error) {
-    const e = error as { errors?: { type?: string; message?: string }[] };
-    if (Array.isArray(e?.errors) && e.errors.length > 0) {
-      const first = e.errors[0]!;
-      const forbidden = first.type === 'FORBIDDEN' || /not accessible by integration/i.test(first.message ?? '');
-      return forbidden
-        ? { status: 403, message: first.message ?? 'FORBIDDEN' }
-        : { message: `GraphQL: ${first.message ?? first.type ?? 'error'}` };
+    const edit = await editComment(run, current);
+    if ('result' in edit) return edit.result;
+    const { updated, refused } = edit;
+    if (updated !== undefined) {
+      await removeAll(older);
+      const reason = withNotes(
+        refused ? `GitHub refused the report (${describeFailure(refused)}): posted a short status instead` : undefined,
+      );
+      return result('updated', reason ? { comment: updated, reason } : { comment: updated });
     }
-    return toFailure(error);
+    if (refused !== undefined) {
+      // The earlier comment cannot be edited: a new one says what this run found, and the earlier one goes.
+      const created = await create();
+      if ('failure' in created) return createFailed(refused, current);
+      await removeAll([...older, current]);
+      const reason = withNotes(
+        `cannot update comment ${current.id} (${describeFailure(refused)}): posted a new comment instead`,
+      );
+      return result('created', { comment: created.comment, reason: reason! });
+    }
   }
+  const created = await create();
+  if ('failure' in created) return createFailed(created.failure);
+  await removeAll(older);
+  const reason = withNotes();
+  return result('created', reason ? { comment: created.comment, reason } : { comment: created.comment });
 }
 
-function isMinimized(comment: IssueComment): boolean {
-  return comment.minimized !== undefined && comment.minimized !== null;
+/**
+ * Edits the comment to the report, then to the short status when GitHub refuses the report: the edited comment
+ * (none when it was deleted meanwhile) and the first refusal, or the result when it cannot be edited at all.
+ */
+async function editComment(
+  run: StickyRun,
+  current: IssueComment,
+): Promise<{ updated: IssueComment | undefined; refused: HttpFailure | undefined } | { result: StickyCommentResult }> {
+  let updated: IssueComment | undefined;
+  let refused: HttpFailure | undefined;
+  for (const text of run.short !== undefined ? [run.body, run.short] : [run.body]) {
+    try {
+      const response = await run.octokit.rest.issues.updateComment({
+        owner: run.owner,
+        repo: run.repo,
+        comment_id: current.id,
+        body: text,
+      });
+      updated = response.data as IssueComment;
+      if (text !== run.body) run.state.fallback = true;
+      break;
+    } catch (error) {
+      const failure = toFailure(error);
+      // Deleted between the listing and the update: post a new one below.
+      if (failure.status === 404) break;
+      refused ??= failure;
+      if (isForbidden(failure) || run.short === undefined) return { result: run.createFailed(failure, current) };
+    }
+  }
+  return { updated, refused };
+}
+
+/**
+ * `recreate` / `hide-and-recreate`: post first, then retire the old ones (deleted, or hidden as outdated), so a
+ * failure never leaves the pull request without a report.
+ */
+async function recreateAndRetire(
+  run: StickyRun,
+  marked: IssueComment[],
+  mode: 'recreate' | 'hide-and-recreate',
+): Promise<StickyCommentResult> {
+  const created = await run.create();
+  if ('failure' in created) return run.createFailed(created.failure);
+  if (mode === 'recreate') {
+    await run.removeAll(marked);
+  } else {
+    for (const comment of marked.filter((c) => !isMinimized(c))) {
+      const failure = await minimizeComment(run.octokit, comment.node_id);
+      if (failure) run.sideNotes.push(`could not hide the older comment ${comment.id}: ${describeFailure(failure)}`);
+    }
+  }
+  const reason = run.withNotes();
+  const outcome = marked.length > 0 ? 'recreated' : 'created';
+  return run.result(outcome, reason ? { comment: created.comment, reason } : { comment: created.comment });
 }
 
 /** GitHub may store line endings as CRLF and drop trailing whitespace; neither counts as a change. */
 function normalise(body: string): string {
   return body.replace(/\r\n?/g, '\n').replace(/\s+$/, '');
-}
-
-function isForbidden(failure: HttpFailure): boolean {
-  return failure.status === 403 && /not accessible by (integration|personal access token)/i.test(failure.message);
 }
 
 function describeFailure(failure: HttpFailure): string {

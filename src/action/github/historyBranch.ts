@@ -122,11 +122,7 @@ export async function writeHistoryBranch(
   // Records of the branch that are not valid records: left on the branch as they are.
   const skipped = new Set<string>();
   for (let attempt = 1; attempt <= MAX_HISTORY_ATTEMPTS; attempt++) {
-    if (attempt > 1) {
-      const session = options.session ?? new GithubSession();
-      const wait = options.backoffMs ? options.backoffMs(attempt) : jitteredBackoff(attempt, session.retryBaseMs);
-      await session.clock.sleep(wait);
-    }
+    if (attempt > 1) await waitBeforeRetry(options, attempt);
     let tip: Tip | undefined;
     try {
       tip = await readTip(octokit, options);
@@ -147,29 +143,7 @@ export async function writeHistoryBranch(
       return { outcome: 'written', commit: tip.commit, added, removed, attempts: attempt };
     let commit: string;
     try {
-      const entries: { path: string; mode: '100644'; type: 'blob'; sha: string | null }[] = [];
-      for (const name of added) {
-        const content = readBytes(join(folder, name)).toString('base64');
-        const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
-        entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: data.sha });
-      }
-      for (const name of removed)
-        entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: null });
-      const tree = await octokit.rest.git.createTree({
-        owner,
-        repo,
-        ...(tip ? { base_tree: tip.tree } : {}),
-        tree: entries,
-      });
-      const message = `perfgate history: ${added.length > 0 ? `add ${added.join(', ')}` : 'no new record'}${removed.length > 0 ? `; drop ${removed.length} beyond the window` : ''}`;
-      const created = await octokit.rest.git.createCommit({
-        owner,
-        repo,
-        message,
-        tree: tree.data.sha,
-        parents: tip ? [tip.commit] : [],
-      });
-      commit = created.data.sha;
+      commit = await commitRecords(octokit, options, tip, added, removed);
     } catch (error) {
       return fail(`cannot commit to branch ${branch}`, error);
     }
@@ -193,6 +167,49 @@ export async function writeHistoryBranch(
       options.token,
     ),
   };
+}
+
+/** The wait before another attempt: the options' backoff, else full jitter on the session's clock. */
+async function waitBeforeRetry(options: HistoryBranchOptions, attempt: number): Promise<void> {
+  const session = options.session ?? new GithubSession();
+  const wait = options.backoffMs ? options.backoffMs(attempt) : jitteredBackoff(attempt, session.retryBaseMs);
+  await session.clock.sleep(wait);
+}
+
+/**
+ * Commits the added records (a blob each) and the removed ones onto the tip's tree (or a new root), and returns the
+ * commit's sha. The branch is not moved.
+ */
+async function commitRecords(
+  octokit: Octokit,
+  { owner, repo, folder }: HistoryBranchOptions,
+  tip: Tip | undefined,
+  added: readonly string[],
+  removed: readonly string[],
+): Promise<string> {
+  const entries: { path: string; mode: '100644'; type: 'blob'; sha: string | null }[] = [];
+  for (const name of added) {
+    const content = readBytes(join(folder, name)).toString('base64');
+    const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
+    entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: data.sha });
+  }
+  for (const name of removed)
+    entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: null });
+  const tree = await octokit.rest.git.createTree({
+    owner,
+    repo,
+    ...(tip ? { base_tree: tip.tree } : {}),
+    tree: entries,
+  });
+  const message = `perfgate history: ${added.length > 0 ? `add ${added.join(', ')}` : 'no new record'}${removed.length > 0 ? `; drop ${removed.length} beyond the window` : ''}`;
+  const created = await octokit.rest.git.createCommit({
+    owner,
+    repo,
+    message,
+    tree: tree.data.sha,
+    parents: tip ? [tip.commit] : [],
+  });
+  return created.data.sha;
 }
 
 /**

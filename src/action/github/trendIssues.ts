@@ -11,7 +11,16 @@
  */
 import { ALERT_MARKER_PREFIX, recoveredBody, type TrendAlert } from '../../engine/trends/alerts.js';
 import type { TrendReport } from '../../engine/trends/trends.js';
-import { apiRoot, describeHttpFailure, githubClient, redact, type GithubSession, toFailure } from './http.js';
+import {
+  apiRoot,
+  describeHttpFailure,
+  githubClient,
+  redact,
+  toFailure,
+  type GithubSession,
+  type HttpFailure,
+  type Octokit,
+} from './http.js';
 
 export const TREND_ISSUE_LABEL = 'perfgate-regression';
 
@@ -48,20 +57,7 @@ export async function syncTrendIssues(options: TrendIssuesOptions): Promise<Tren
   const result = { opened: [] as number[], updated: [] as number[], closed: [] as number[], kept: [] as number[] };
   let step = 'list the open issues';
   try {
-    const open = await octokit.paginate(octokit.rest.issues.listForRepo, {
-      owner,
-      repo,
-      state: 'open',
-      labels: TREND_ISSUE_LABEL,
-      per_page: 100,
-    });
-    const byMarker = new Map<string, { number: number; title: string; body: string }>();
-    for (const issue of open) {
-      if (issue.pull_request) continue;
-      const marker = markerOf(issue.body ?? '');
-      if (marker !== undefined && !byMarker.has(marker))
-        byMarker.set(marker, { number: issue.number, title: issue.title, body: issue.body ?? '' });
-    }
+    const byMarker = await openIssuesByMarker(octokit, owner, repo);
     const current = new Set(options.alerts.map((a) => a.marker));
     for (const alert of options.alerts) {
       const issue = byMarker.get(alert.marker);
@@ -104,20 +100,44 @@ export async function syncTrendIssues(options: TrendIssuesOptions): Promise<Tren
     }
     return { outcome: 'synced', ...result };
   } catch (error) {
-    const failure = toFailure(error);
-    const hint =
-      failure.status === 403 || failure.status === 404 ? '; trend-issues needs permission issues: write' : '';
-    const done = [
-      ...result.opened.map((n) => `opened #${n}`),
-      ...result.updated.map((n) => `updated #${n}`),
-      ...result.closed.map((n) => `closed #${n}`),
-    ];
-    return {
-      outcome: 'failed',
-      reason: redact(
-        `cannot ${step}: ${describeHttpFailure(failure)}${hint}${done.length > 0 ? `; before that: ${done.join(', ')}` : ''}`,
-        options.token,
-      ),
-    };
+    return { outcome: 'failed', reason: redact(failedStepReason(step, toFailure(error), result), options.token) };
   }
+}
+
+/** perfgate's open trend issues (not pull requests), by the marker in their body: the first of each marker. */
+async function openIssuesByMarker(
+  octokit: Octokit,
+  owner: string,
+  repo: string,
+): Promise<Map<string, { number: number; title: string; body: string }>> {
+  const open = await octokit.paginate(octokit.rest.issues.listForRepo, {
+    owner,
+    repo,
+    state: 'open',
+    labels: TREND_ISSUE_LABEL,
+    per_page: 100,
+  });
+  const byMarker = new Map<string, { number: number; title: string; body: string }>();
+  for (const issue of open) {
+    if (issue.pull_request) continue;
+    const marker = markerOf(issue.body ?? '');
+    if (marker !== undefined && !byMarker.has(marker))
+      byMarker.set(marker, { number: issue.number, title: issue.title, body: issue.body ?? '' });
+  }
+  return byMarker;
+}
+
+/** Why a sync failed: the step, GitHub's answer, the permission it needs, and what was done before. */
+function failedStepReason(
+  step: string,
+  failure: HttpFailure,
+  result: { opened: number[]; updated: number[]; closed: number[] },
+): string {
+  const hint = failure.status === 403 || failure.status === 404 ? '; trend-issues needs permission issues: write' : '';
+  const done = [
+    ...result.opened.map((n) => `opened #${n}`),
+    ...result.updated.map((n) => `updated #${n}`),
+    ...result.closed.map((n) => `closed #${n}`),
+  ];
+  return `cannot ${step}: ${describeHttpFailure(failure)}${hint}${done.length > 0 ? `; before that: ${done.join(', ')}` : ''}`;
 }

@@ -3,7 +3,7 @@ import { renderText } from '../../engine/report/text.js';
 import { REPORT_MARKDOWN, runCheck } from '../../pipeline/check.js';
 import { writeReportCharts, type ReportChartsOptions } from '../../pipeline/writeReportCharts.js';
 import type { ReviewerCommentParts } from '../../engine/report/reviewerComment.js';
-import { COMPARISON_MARKDOWN, runCompare } from '../../pipeline/compare.js';
+import { COMPARISON_MARKDOWN, runCompare, type CompareOptions } from '../../pipeline/compare.js';
 import { renderComparisonText } from '../../engine/report/comparisonText.js';
 import { UsageError } from '../../engine/errors.js';
 import { choiceSetting, DEFAULT_OUTPUT_DIR } from '../../engine/options.js';
@@ -113,14 +113,7 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
   comparisonRules(comparison, CLI_SPELLING);
   if (results.length === 0) throw new UsageError('compare: --results is required (files, folders or glob patterns)');
   const given = values.environment;
-  if (given !== undefined && values['no-environment-check'])
-    throw new UsageError(
-      'compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one',
-    );
-  if ((given !== undefined || values['no-environment-check']) && history === undefined)
-    throw new UsageError(
-      'compare: --environment and --no-environment-check are for --history (the machine check of history runs)',
-    );
+  checkEnvironmentFlags(given, values['no-environment-check'], history);
   const outputDir = values['output-dir'] ?? DEFAULT_OUTPUT_DIR;
   const outcome = erroredCommentOnFailure(outputDir, () =>
     runCompare(
@@ -132,12 +125,7 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
         ...(values['results-label'] !== undefined ? { resultLabel: values['results-label'] } : {}),
         outputDir,
         ...comparisonSettings(comparison, CLI_SPELLING),
-        // As the action does with its runner: history runs from another kind of machine are not judged.
-        ...(values['no-environment-check'] || history === undefined
-          ? {}
-          : given !== undefined
-            ? { resultsEnvironment: environmentOption(given) }
-            : { environment: currentEnvironment() }),
+        ...historyMachineCheck(given, values['no-environment-check'], history),
         ...readOptions(values),
       },
       cliProgress(io),
@@ -154,6 +142,31 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
     { compare: outcome, ...(history !== undefined ? { historyFolder: history } : {}) },
     COMPARISON_MARKDOWN,
   );
+}
+
+/** --environment and --no-environment-check: not both, and only with --history. */
+function checkEnvironmentFlags(given: string[] | undefined, noCheck: boolean | undefined, history: string | undefined) {
+  if (given !== undefined && noCheck)
+    throw new UsageError(
+      'compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one',
+    );
+  if ((given !== undefined || noCheck) && history === undefined)
+    throw new UsageError(
+      'compare: --environment and --no-environment-check are for --history (the machine check of history runs)',
+    );
+}
+
+/**
+ * The machine the history runs are checked against: the one --environment names, else this one. As the action does
+ * with its runner: history runs from another kind of machine are not judged.
+ */
+function historyMachineCheck(
+  given: string[] | undefined,
+  noCheck: boolean | undefined,
+  history: string | undefined,
+): Pick<CompareOptions, 'resultsEnvironment' | 'environment'> {
+  if (noCheck || history === undefined) return {};
+  return given !== undefined ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() };
 }
 
 /** After check or compare: with --charts the charts and report.html, then comment.md; the exit code. */

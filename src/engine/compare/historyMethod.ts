@@ -58,41 +58,8 @@ export function compareExperimentWithHistory(
   // The band's window is the newest maxHistory runs; the older ones only weight the pooled rows.
   const windowRuns = byKey.slice(-maxHistory);
   const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
-  // A row's fields from the noise verdict on `values` (the history) and the candidate's runs.
-  const noise = (
-    values: number[],
-    candidate: number[],
-    row: ComparisonRow,
-    rowConfidence: number,
-    historyRepetitions: number,
-  ): Partial<ComparisonRow> => {
-    const verdict = noiseVerdict(values, candidate, row.threshold, {
-      confidence: rowConfidence,
-      direction: row.direction,
-      historyRepetitions,
-      independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
-      ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
-      ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
-    });
-    // A history that has seen two machine states explains a result in either of them.
-    const states = verdict.status === 'fail' || verdict.status === 'warn' ? splitStates(values) : undefined;
-    const stateChange = states !== undefined && stateOf(states, verdict.result, row.threshold) !== undefined;
-    return {
-      reference: verdict.reference,
-      result: verdict.result,
-      deltaPercent: verdict.effect * 100,
-      status: stateChange ? 'state-change' : verdict.status,
-      failed: stateChange ? false : verdict.failed,
-      historyRuns: verdict.historyRuns,
-      repetitions: verdict.repetitions,
-      confidence: rowConfidence,
-      ...(Number.isFinite(verdict.band.lower)
-        ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } }
-        : {}),
-      ...(Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {}),
-      ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}),
-    };
-  };
+  const noise = (values: number[], candidate: number[], row: ComparisonRow, rowConfidence: number, runs: number) =>
+    noiseFields(values, candidate, row, rowConfidence, runs, options);
   const judged = plain.rows.map((row): ComparisonRow => {
     const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1]!.get(rowKey(row));
     if (row.status === 'new' || row.status === 'missing') return regate(row, gate, shape);
@@ -108,38 +75,97 @@ export function compareExperimentWithHistory(
   });
   const pooled = pooledRows(
     judged,
-    (row, parameters) => {
-      const levelsOf = (runByKey: ReadonlyMap<string, Measurement>) =>
-        parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
-      const weights = parameterWeights(olderRuns.map(levelsOf), minWeightRuns);
-      // Per history run and per candidate repetition: the (weighted) mean log over every parameter of the family.
-      const historyLevels = windowRuns
-        .map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights))
-        .filter(Number.isFinite)
-        .map(Math.exp);
-      const candidate = perRepetitionLevels(
-        parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
-        weights,
-      );
-      if (candidate.length === 0) return undefined;
-      const pooledRuns = median(
-        windowRuns.flatMap((runByKey) =>
-          parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1),
-        ),
-      );
-      const outcome = noise(historyLevels, candidate, row, 1 - pooledAlpha(alpha, pooledShare), pooledRuns);
-      if (!weights) return outcome;
-      return {
-        ...outcome,
-        weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]!])),
-        weightRuns: olderRuns.length,
-      };
-    },
+    (row, parameters) =>
+      judgePooledFamily(
+        row,
+        parameters,
+        { windowRuns, olderRuns, resultByKey, minWeightRuns },
+        (values, candidate, runs) => noise(values, candidate, row, 1 - pooledAlpha(alpha, pooledShare), runs),
+      ),
     gate,
     resultByKey,
   );
   const rows = nameRegressedRows([...judged, ...pooled], alpha);
   return { ...plain, status: rows.some(comparisonRowFailed) ? 'failed' : 'passed', rows };
+}
+
+/** A row's fields from the noise verdict on `values` (the history) and the candidate's runs. */
+function noiseFields(
+  values: number[],
+  candidate: number[],
+  row: ComparisonRow,
+  rowConfidence: number,
+  historyRepetitions: number,
+  options: VerdictOptions,
+): Partial<ComparisonRow> {
+  const verdict = noiseVerdict(values, candidate, row.threshold, {
+    confidence: rowConfidence,
+    direction: row.direction,
+    historyRepetitions,
+    independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
+    ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
+    ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
+  });
+  // A history that has seen two machine states explains a result in either of them.
+  const states = verdict.status === 'fail' || verdict.status === 'warn' ? splitStates(values) : undefined;
+  const stateChange = states !== undefined && stateOf(states, verdict.result, row.threshold) !== undefined;
+  return {
+    reference: verdict.reference,
+    result: verdict.result,
+    deltaPercent: verdict.effect * 100,
+    status: stateChange ? 'state-change' : verdict.status,
+    failed: stateChange ? false : verdict.failed,
+    historyRuns: verdict.historyRuns,
+    repetitions: verdict.repetitions,
+    confidence: rowConfidence,
+    ...(Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}),
+    ...(Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {}),
+    ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}),
+  };
+}
+
+/**
+ * The pooled row of a family (one metric × statistic over `parameters`): the (weighted) mean log over its parameters,
+ * per history run in the band's window and per candidate repetition, judged by `judge`; the weights come from the
+ * runs older than the window.
+ */
+function judgePooledFamily(
+  row: ComparisonRow,
+  parameters: readonly string[],
+  sides: {
+    windowRuns: readonly ReadonlyMap<string, Measurement>[];
+    olderRuns: readonly ReadonlyMap<string, Measurement>[];
+    resultByKey: ReadonlyMap<string, Measurement>;
+    minWeightRuns: number;
+  },
+  judge: (historyLevels: number[], candidate: number[], pooledRuns: number) => Partial<ComparisonRow>,
+): Partial<ComparisonRow> | undefined {
+  const { windowRuns, olderRuns, resultByKey } = sides;
+  const levelsOf = (runByKey: ReadonlyMap<string, Measurement>) =>
+    parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
+  const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
+  // Per history run and per candidate repetition: the (weighted) mean log over every parameter of the family.
+  const historyLevels = windowRuns
+    .map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights))
+    .filter(Number.isFinite)
+    .map(Math.exp);
+  const candidate = perRepetitionLevels(
+    parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
+    weights,
+  );
+  if (candidate.length === 0) return undefined;
+  const pooledRuns = median(
+    windowRuns.flatMap((runByKey) =>
+      parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1),
+    ),
+  );
+  const outcome = judge(historyLevels, candidate, pooledRuns);
+  if (!weights) return outcome;
+  return {
+    ...outcome,
+    weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]!])),
+    weightRuns: olderRuns.length,
+  };
 }
 
 /** The values a side gives for a statistic: its repetitions where it pooled some, else its one value. */

@@ -147,32 +147,7 @@ export function noiseVerdict(
   const worseBy = (reference: number) => (higher ? 1 - result / reference : result / reference - 1);
   const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
   const n = usable.length;
-  if (n < minHistory) {
-    const reference = n > 0 ? usable[n - 1]! : NaN;
-    const fallback: ThresholdStatus =
-      n > 0 ? (thresholdStatus(reference, result, threshold, options.direction) as ThresholdStatus) : 'pass';
-    const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
-    return {
-      status: 'insufficient-history',
-      failed: fallback === 'fail',
-      fallback,
-      reference,
-      result,
-      effect: n > 0 ? worseBy(reference) : NaN,
-      threshold,
-      band: nanBand,
-      spread: NaN,
-      historyRuns: n,
-      repetitions: k,
-      detectable: NaN,
-      pValue: NaN,
-      noisy: false,
-      reason:
-        n > 0
-          ? `only ${n} baseline run${n === 1 ? '' : 's'} (need ${minHistory}): threshold rule against the newest, ${fallback}`
-          : `no baseline run: nothing to compare with`,
-    };
-  }
+  if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
 
   const logs = runs.map(Math.log);
   const { centre, spread, standardError, critical, df, band } = noiseBand(usable, k, {
@@ -183,10 +158,6 @@ export function noiseVerdict(
   const reference = Math.exp(centre);
   const effect = worseBy(reference);
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
-  const overThreshold = thresholdRule === 'fail';
-  const underThreshold = thresholdRule === 'improved';
-  const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
-  const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
   const direction = higher ? 'higher-is-better' : 'lower-is-better';
   const detectable = detectableChange(critical * standardError, standardError, df, threshold, direction);
@@ -194,25 +165,16 @@ export function noiseVerdict(
   const pValue = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs${k > 1 ? ` for the mean of ${k} repetitions` : ''}`;
-
-  let status: NoiseStatus;
-  let reason: string;
-  if (overThreshold && aboveBand) {
-    status = 'fail';
-    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`;
-  } else if (overThreshold) {
-    status = 'warn';
-    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`;
-  } else if (underThreshold && belowBand) {
-    status = 'improved';
-    reason = `${pct(effect)} is beyond the threshold and outside the ${bandText}`;
-  } else if (noisy) {
-    status = 'noisy';
-    reason = `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`;
-  } else {
-    status = 'pass';
-    reason = `${effect >= 0 ? '+' : ''}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
-  }
+  const { status, reason } = classifyAgainstBand({
+    overThreshold: thresholdRule === 'fail',
+    underThreshold: thresholdRule === 'improved',
+    aboveBand: higher ? result < band.lowerValue : result > band.upperValue,
+    belowBand: higher ? result > band.upperValue : result < band.lowerValue,
+    noisy,
+    effect,
+    threshold,
+    bandText,
+  });
   return {
     status,
     failed: status === 'fail',
@@ -228,6 +190,79 @@ export function noiseVerdict(
     pValue,
     noisy,
     reason,
+  };
+}
+
+/** The verdict when fewer than `minHistory` usable history values are left: the threshold rule against the newest. */
+function insufficientHistoryVerdict(
+  usable: readonly number[],
+  result: number,
+  k: number,
+  threshold: number,
+  minHistory: number,
+  direction: NoiseOptions['direction'],
+): NoiseVerdict {
+  const n = usable.length;
+  const higher = direction === 'higher-is-better';
+  const reference = n > 0 ? usable[n - 1]! : NaN;
+  const fallback: ThresholdStatus =
+    n > 0 ? (thresholdStatus(reference, result, threshold, direction) as ThresholdStatus) : 'pass';
+  const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
+  return {
+    status: 'insufficient-history',
+    failed: fallback === 'fail',
+    fallback,
+    reference,
+    result,
+    effect: n > 0 ? (higher ? 1 - result / reference : result / reference - 1) : NaN,
+    threshold,
+    band: nanBand,
+    spread: NaN,
+    historyRuns: n,
+    repetitions: k,
+    detectable: NaN,
+    pValue: NaN,
+    noisy: false,
+    reason:
+      n > 0
+        ? `only ${n} baseline run${n === 1 ? '' : 's'} (need ${minHistory}): threshold rule against the newest, ${fallback}`
+        : `no baseline run: nothing to compare with`,
+  };
+}
+
+/** Where a result falls against the threshold and the noise band: its status and the sentence that says why. */
+function classifyAgainstBand(where: {
+  overThreshold: boolean;
+  underThreshold: boolean;
+  aboveBand: boolean;
+  belowBand: boolean;
+  noisy: boolean;
+  effect: number;
+  threshold: number;
+  bandText: string;
+}): { status: NoiseStatus; reason: string } {
+  const { effect, threshold, bandText } = where;
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  if (where.overThreshold && where.aboveBand)
+    return {
+      status: 'fail',
+      reason: `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`,
+    };
+  if (where.overThreshold)
+    return {
+      status: 'warn',
+      reason: `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`,
+    };
+  if (where.underThreshold && where.belowBand)
+    return { status: 'improved', reason: `${pct(effect)} is beyond the threshold and outside the ${bandText}` };
+  if (where.noisy)
+    return {
+      status: 'noisy',
+      reason: `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`,
+    };
+  return {
+    status: 'pass',
+    reason: `${effect >= 0 ? '+' : ''}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`,
   };
 }
 

@@ -8,7 +8,7 @@
  * must then fail, each benchmark alone and each suite as a whole.
  */
 import { PASS_BETA, type ExperimentPair } from '../compare/pairedMethod.js';
-import { compareExperimentsPaired, type RunSuite } from '../compare/suiteShift.js';
+import { compareExperimentsPaired, type PairedRun, type RunSuite } from '../compare/suiteShift.js';
 import { keyOf, rowKey, type ComparisonRow, type ExperimentSide } from '../compare/rows.js';
 import type { VerdictOptions } from '../compare/defaults.js';
 import type { Thresholds } from '../compare/thresholds.js';
@@ -245,9 +245,37 @@ export function qualify(
       { ...verdict, sharedShift: verdict.sharedShift === true },
     );
   const run = judge(() => 1);
-  const rows: QualifyRow[] = [];
-  const proofs: SlowdownProof[] = [];
   const reasons: string[] = [];
+  const { rows, factors } = experimentRows(run, experiments, pairs, maxPairs, reasons);
+  // The suites across experiments: their own row (the shared runner noise in it), gated (a suite that fails fails
+  // every benchmark that moved with it), and the known slowdown of all their benchmarks at once.
+  for (const suite of run.suites) rows.push(suiteRow(suite, maxPairs, reasons));
+  const proofs = [
+    ...experimentSlowdownProofs(factors, experiments, judge, reasons),
+    ...run.suites.map((suite) => suiteSlowdownProof(suite, experiments, judge, reasons)),
+  ];
+  if (!rows.some((r) => r.gated)) reasons.push('no gated row: nothing the gate judges was measured');
+  return {
+    pairs: pairs.length,
+    maxPairs,
+    confidence: verdict.confidence,
+    sharedShift: verdict.sharedShift === true,
+    rows,
+    proofs,
+    fit: reasons.length === 0,
+    reasons,
+  };
+}
+
+/** The rows of every experiment of the A/A run, and per experiment the known slowdown its gated rows call for. */
+function experimentRows(
+  run: PairedRun,
+  experiments: readonly string[],
+  pairs: readonly AaPair[],
+  maxPairs: number,
+  reasons: string[],
+): { rows: QualifyRow[]; factors: Map<string, number> } {
+  const rows: QualifyRow[] = [];
   const factors = new Map<string, number>();
   run.comparisons.forEach((sub, i) => {
     const experiment = experiments[i]!;
@@ -272,25 +300,35 @@ export function qualify(
       });
     }
   });
-  // The suites across experiments: their own row (the shared runner noise in it), gated (a suite that fails fails
-  // every benchmark that moved with it), and the known slowdown of all their benchmarks at once.
-  const suites = run.suites.map((suite) => {
-    const name = suiteName(suite);
-    rows.push({
-      experiment: name,
-      parameter: suite.row.parameter,
-      metric: suite.row.metric,
-      statistic: suite.row.statistic,
-      direction: suite.row.direction,
-      gated: true,
-      pooled: true,
-      threshold: suite.row.threshold,
-      sharedShift: 'suite',
-      suite: { benchmarks: suite.benchmarks, experiments: suite.experiments },
-      ...judgedRow({ ...suite.row, gated: true }, `${name} ${suite.row.statistic}`, maxPairs, reasons),
-    });
-    return suite;
-  });
+  return { rows, factors };
+}
+
+/** A suite's own row, gated. */
+function suiteRow(suite: RunSuite, maxPairs: number, reasons: string[]): QualifyRow {
+  const name = suiteName(suite);
+  return {
+    experiment: name,
+    parameter: suite.row.parameter,
+    metric: suite.row.metric,
+    statistic: suite.row.statistic,
+    direction: suite.row.direction,
+    gated: true,
+    pooled: true,
+    threshold: suite.row.threshold,
+    sharedShift: 'suite',
+    suite: { benchmarks: suite.benchmarks, experiments: suite.experiments },
+    ...judgedRow({ ...suite.row, gated: true }, `${name} ${suite.row.statistic}`, maxPairs, reasons),
+  };
+}
+
+/** Whether each experiment's known slowdown, applied to one side, fails it. */
+function experimentSlowdownProofs(
+  factors: ReadonlyMap<string, number>,
+  experiments: readonly string[],
+  judge: (factorOf: (experiment: string) => number) => PairedRun,
+  reasons: string[],
+): SlowdownProof[] {
+  const proofs: SlowdownProof[] = [];
   for (const [experiment, factor] of factors) {
     const i = experiments.indexOf(experiment);
     const failed = judge((t) => (t === experiment ? factor : 1)).comparisons[i]!.status === 'failed';
@@ -300,27 +338,24 @@ export function qualify(
         `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to one side did not fail the gate, so the gate cannot fail on this runner`,
       );
   }
-  for (const suite of suites) {
-    const members = new Set(suite.members.map((m) => experiments[m.experiment]!));
-    const factor = knownSlowdown(suite.row.threshold, suite.row.detectable);
-    const slowedRun = judge((t) => (members.has(t) ? factor : 1));
-    const failed = slowedRun.comparisons.every((sub, i) => !members.has(experiments[i]!) || sub.status === 'failed');
-    const experiment = suiteName(suite);
-    proofs.push({ experiment, factor, failed, suite: true });
-    if (!failed)
-      reasons.push(
-        `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`,
-      );
-  }
-  if (!rows.some((r) => r.gated)) reasons.push('no gated row: nothing the gate judges was measured');
-  return {
-    pairs: pairs.length,
-    maxPairs,
-    confidence: verdict.confidence,
-    sharedShift: verdict.sharedShift === true,
-    rows,
-    proofs,
-    fit: reasons.length === 0,
-    reasons,
-  };
+  return proofs;
+}
+
+/** Whether a suite's known slowdown, applied to all its benchmarks on one side, fails every one of them. */
+function suiteSlowdownProof(
+  suite: RunSuite,
+  experiments: readonly string[],
+  judge: (factorOf: (experiment: string) => number) => PairedRun,
+  reasons: string[],
+): SlowdownProof {
+  const members = new Set(suite.members.map((m) => experiments[m.experiment]!));
+  const factor = knownSlowdown(suite.row.threshold, suite.row.detectable);
+  const slowedRun = judge((t) => (members.has(t) ? factor : 1));
+  const failed = slowedRun.comparisons.every((sub, i) => !members.has(experiments[i]!) || sub.status === 'failed');
+  const experiment = suiteName(suite);
+  if (!failed)
+    reasons.push(
+      `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`,
+    );
+  return { experiment, factor, failed, suite: true };
 }
