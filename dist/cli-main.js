@@ -12142,28 +12142,7 @@ function noiseVerdict(history, candidate, threshold, options) {
   const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
   const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
   const n = usable.length;
-  if (n < minHistory) {
-    const reference2 = n > 0 ? usable[n - 1] : NaN;
-    const fallback = n > 0 ? thresholdStatus(reference2, result, threshold, options.direction) : "pass";
-    const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
-    return {
-      status: "insufficient-history",
-      failed: fallback === "fail",
-      fallback,
-      reference: reference2,
-      result,
-      effect: n > 0 ? worseBy(reference2) : NaN,
-      threshold,
-      band: nanBand,
-      spread: NaN,
-      historyRuns: n,
-      repetitions: k,
-      detectable: NaN,
-      pValue: NaN,
-      noisy: false,
-      reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
-    };
-  }
+  if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
   const logs = runs.map(Math.log);
   const { centre, spread: spread3, standardError, critical, df, band } = noiseBand(usable, k, {
     ...options,
@@ -12173,10 +12152,6 @@ function noiseVerdict(history, candidate, threshold, options) {
   const reference = Math.exp(centre);
   const effect = worseBy(reference);
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
-  const overThreshold = thresholdRule === "fail";
-  const underThreshold = thresholdRule === "improved";
-  const aboveBand = higher ? result < band.lowerValue : result > band.upperValue;
-  const belowBand = higher ? result > band.upperValue : result < band.lowerValue;
   const noisy = band.upper > threshold;
   const direction = higher ? "higher-is-better" : "lower-is-better";
   const detectable = detectableChange(critical * standardError, standardError, df, threshold, direction);
@@ -12184,24 +12159,16 @@ function noiseVerdict(history, candidate, threshold, options) {
   const pValue2 = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
   const bandText = `noise band ${pct(band.lower)} … +${pct(band.upper)} from ${n} runs${k > 1 ? ` for the mean of ${k} repetitions` : ""}`;
-  let status;
-  let reason;
-  if (overThreshold && aboveBand) {
-    status = "fail";
-    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`;
-  } else if (overThreshold) {
-    status = "warn";
-    reason = `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`;
-  } else if (underThreshold && belowBand) {
-    status = "improved";
-    reason = `${pct(effect)} is beyond the threshold and outside the ${bandText}`;
-  } else if (noisy) {
-    status = "noisy";
-    reason = `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`;
-  } else {
-    status = "pass";
-    reason = `${effect >= 0 ? "+" : ""}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`;
-  }
+  const { status, reason } = classifyAgainstBand({
+    overThreshold: thresholdRule === "fail",
+    underThreshold: thresholdRule === "improved",
+    aboveBand: higher ? result < band.lowerValue : result > band.upperValue,
+    belowBand: higher ? result > band.upperValue : result < band.lowerValue,
+    noisy,
+    effect,
+    threshold,
+    bandText
+  });
   return {
     status,
     failed: status === "fail",
@@ -12217,6 +12184,55 @@ function noiseVerdict(history, candidate, threshold, options) {
     pValue: pValue2,
     noisy,
     reason
+  };
+}
+function insufficientHistoryVerdict(usable, result, k, threshold, minHistory, direction) {
+  const n = usable.length;
+  const higher = direction === "higher-is-better";
+  const reference = n > 0 ? usable[n - 1] : NaN;
+  const fallback = n > 0 ? thresholdStatus(reference, result, threshold, direction) : "pass";
+  const nanBand = { lower: NaN, upper: NaN, lowerValue: NaN, upperValue: NaN };
+  return {
+    status: "insufficient-history",
+    failed: fallback === "fail",
+    fallback,
+    reference,
+    result,
+    effect: n > 0 ? higher ? 1 - result / reference : result / reference - 1 : NaN,
+    threshold,
+    band: nanBand,
+    spread: NaN,
+    historyRuns: n,
+    repetitions: k,
+    detectable: NaN,
+    pValue: NaN,
+    noisy: false,
+    reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
+  };
+}
+function classifyAgainstBand(where) {
+  const { effect, threshold, bandText } = where;
+  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  if (where.overThreshold && where.aboveBand)
+    return {
+      status: "fail",
+      reason: `+${pct(effect)} is over the threshold (${pct(threshold)}) and outside the ${bandText}`
+    };
+  if (where.overThreshold)
+    return {
+      status: "warn",
+      reason: `+${pct(effect)} is over the threshold (${pct(threshold)}) but inside the ${bandText}: could be noise`
+    };
+  if (where.underThreshold && where.belowBand)
+    return { status: "improved", reason: `${pct(effect)} is beyond the threshold and outside the ${bandText}` };
+  if (where.noisy)
+    return {
+      status: "noisy",
+      reason: `the ${bandText} is wider than the threshold (${pct(threshold)}): a change of that size cannot be told from noise here`
+    };
+  return {
+    status: "pass",
+    reason: `${effect >= 0 ? "+" : ""}${pct(effect)} is within the threshold (${pct(threshold)}); ${bandText}`
   };
 }
 function noiseBand(usable, k, options) {
@@ -12313,31 +12329,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
   const windowRuns = byKey.slice(-maxHistory);
   const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
-  const noise = (values, candidate, row, rowConfidence, historyRepetitions) => {
-    const verdict = noiseVerdict(values, candidate, row.threshold, {
-      confidence: rowConfidence,
-      direction: row.direction,
-      historyRepetitions,
-      independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
-      ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
-      ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
-    });
-    const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
-    const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
-    return {
-      reference: verdict.reference,
-      result: verdict.result,
-      deltaPercent: verdict.effect * 100,
-      status: stateChange ? "state-change" : verdict.status,
-      failed: stateChange ? false : verdict.failed,
-      historyRuns: verdict.historyRuns,
-      repetitions: verdict.repetitions,
-      confidence: rowConfidence,
-      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
-      ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
-      ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
-    };
-  };
+  const noise = (values, candidate, row, rowConfidence, runs) => noiseFields(values, candidate, row, rowConfidence, runs, options);
   const judged = plain.rows.map((row) => {
     const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1].get(rowKey(row));
     if (row.status === "new" || row.status === "missing") return regate(row, gate, shape);
@@ -12350,33 +12342,65 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   });
   const pooled = pooledRows(
     judged,
-    (row, parameters) => {
-      const levelsOf = (runByKey) => parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
-      const weights = parameterWeights(olderRuns.map(levelsOf), minWeightRuns);
-      const historyLevels = windowRuns.map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights)).filter(Number.isFinite).map(Math.exp);
-      const candidate = perRepetitionLevels(
-        parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
-        weights
-      );
-      if (candidate.length === 0) return void 0;
-      const pooledRuns = median(
-        windowRuns.flatMap(
-          (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
-        )
-      );
-      const outcome = noise(historyLevels, candidate, row, 1 - pooledAlpha(alpha, pooledShare), pooledRuns);
-      if (!weights) return outcome;
-      return {
-        ...outcome,
-        weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
-        weightRuns: olderRuns.length
-      };
-    },
+    (row, parameters) => judgePooledFamily(
+      row,
+      parameters,
+      { windowRuns, olderRuns, resultByKey, minWeightRuns },
+      (values, candidate, runs) => noise(values, candidate, row, 1 - pooledAlpha(alpha, pooledShare), runs)
+    ),
     gate,
     resultByKey
   );
   const rows = nameRegressedRows([...judged, ...pooled], alpha);
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
+}
+function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, options) {
+  const verdict = noiseVerdict(values, candidate, row.threshold, {
+    confidence: rowConfidence,
+    direction: row.direction,
+    historyRepetitions,
+    independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
+    ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
+    ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
+  });
+  const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
+  const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
+  return {
+    reference: verdict.reference,
+    result: verdict.result,
+    deltaPercent: verdict.effect * 100,
+    status: stateChange ? "state-change" : verdict.status,
+    failed: stateChange ? false : verdict.failed,
+    historyRuns: verdict.historyRuns,
+    repetitions: verdict.repetitions,
+    confidence: rowConfidence,
+    ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
+    ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
+    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
+  };
+}
+function judgePooledFamily(row, parameters, sides, judge) {
+  const { windowRuns, olderRuns, resultByKey } = sides;
+  const levelsOf = (runByKey) => parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
+  const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
+  const historyLevels = windowRuns.map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights)).filter(Number.isFinite).map(Math.exp);
+  const candidate = perRepetitionLevels(
+    parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
+    weights
+  );
+  if (candidate.length === 0) return void 0;
+  const pooledRuns = median(
+    windowRuns.flatMap(
+      (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
+    )
+  );
+  const outcome = judge(historyLevels, candidate, pooledRuns);
+  if (!weights) return outcome;
+  return {
+    ...outcome,
+    weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
+    weightRuns: olderRuns.length
+  };
 }
 function valuesOf(m, statistic) {
   if (!m) return [];
@@ -16593,44 +16617,47 @@ function runCompare(given, progress) {
     progress.warning(
       `confidence ${options.confidence} is ignored: against one reference run the verdict is the threshold alone; confidence applies to a history or to A/B pairs`
     );
+  return options.paired ? comparePaired(options, verdict, method, progress) : compareWithReference(options, verdict, method, progress);
+}
+function comparePaired(options, verdict, method, progress) {
+  if (options.history !== void 0)
+    throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
+  const pairs = progress.step("Reading the A/B pairs", () => loadPairs(options, progress));
+  if (pairs.length < 2)
+    throw new UsageError(
+      `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`
+    );
+  if (options.maxPairs !== void 0 && pairs.length > options.maxPairs)
+    throw new UsageError(
+      `compare --paired: ${pairs.length} pairs given, more than --max-pairs ${options.maxPairs}; raise the cap or give fewer pairs`
+    );
+  const reference = new Map(pairs.flatMap((p) => [...p.reference]));
+  const results = new Map(pairs.flatMap((p) => [...p.result]));
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const report = progress.step("Comparing", () => {
+    const run = compareExperimentsPaired(
+      experiments.map((t) => ({
+        type: t,
+        pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) }))
+      })),
+      options.thresholds,
+      { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
+    );
+    const built = buildComparisonReport(
+      run.comparisons,
+      options.referenceLabel,
+      options.resultLabel,
+      options.baselineRun,
+      method
+    );
+    built.notes.push(...run.notes);
+    return built;
+  });
+  if (options.maxPairs !== void 0) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
+  return finish2(report, reference, results, [], options, progress);
+}
+function compareWithReference(options, verdict, method, progress) {
   const pooled = [];
-  if (options.paired) {
-    if (options.history !== void 0)
-      throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
-    const pairs = progress.step("Reading the A/B pairs", () => loadPairs(options, progress));
-    if (pairs.length < 2)
-      throw new UsageError(
-        `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`
-      );
-    if (options.maxPairs !== void 0 && pairs.length > options.maxPairs)
-      throw new UsageError(
-        `compare --paired: ${pairs.length} pairs given, more than --max-pairs ${options.maxPairs}; raise the cap or give fewer pairs`
-      );
-    const reference2 = new Map(pairs.flatMap((p) => [...p.reference]));
-    const results2 = new Map(pairs.flatMap((p) => [...p.result]));
-    const experiments2 = [...reference2.keys(), ...[...results2.keys()].filter((t) => !reference2.has(t))];
-    const report2 = progress.step("Comparing", () => {
-      const run = compareExperimentsPaired(
-        experiments2.map((t) => ({
-          type: t,
-          pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) }))
-        })),
-        options.thresholds,
-        { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
-      );
-      const built = buildComparisonReport(
-        run.comparisons,
-        options.referenceLabel,
-        options.resultLabel,
-        options.baselineRun,
-        method
-      );
-      built.notes.push(...run.notes);
-      return built;
-    });
-    if (options.maxPairs !== void 0) report2.notes.push(sequentialNote(pairs.length, options.maxPairs));
-    return finish2(report2, reference2, results2, pooled, options, progress);
-  }
   const resultEnvironments = [];
   const { reference, results, history } = progress.step("Reading reference and results", () => {
     const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options, progress) : void 0;
@@ -17510,14 +17537,7 @@ function compareCommand(args, io) {
   comparisonRules(comparison, CLI_SPELLING);
   if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");
   const given = values.environment;
-  if (given !== void 0 && values["no-environment-check"])
-    throw new UsageError(
-      "compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one"
-    );
-  if ((given !== void 0 || values["no-environment-check"]) && history === void 0)
-    throw new UsageError(
-      "compare: --environment and --no-environment-check are for --history (the machine check of history runs)"
-    );
+  checkEnvironmentFlags(given, values["no-environment-check"], history);
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
   const outcome = erroredCommentOnFailure(
     outputDir,
@@ -17530,8 +17550,7 @@ function compareCommand(args, io) {
         ...values["results-label"] !== void 0 ? { resultLabel: values["results-label"] } : {},
         outputDir,
         ...comparisonSettings(comparison, CLI_SPELLING),
-        // As the action does with its runner: history runs from another kind of machine are not judged.
-        ...values["no-environment-check"] || history === void 0 ? {} : given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() },
+        ...historyMachineCheck(given, values["no-environment-check"], history),
         ...readOptions(values)
       },
       cliProgress(io)
@@ -17550,6 +17569,20 @@ Report: ${outcome.markdownPath}, ${outcome.jsonPath}
     { compare: outcome, ...history !== void 0 ? { historyFolder: history } : {} },
     COMPARISON_MARKDOWN
   );
+}
+function checkEnvironmentFlags(given, noCheck, history) {
+  if (given !== void 0 && noCheck)
+    throw new UsageError(
+      "compare: --environment names the machine to check the history against; --no-environment-check turns the check off: give one"
+    );
+  if ((given !== void 0 || noCheck) && history === void 0)
+    throw new UsageError(
+      "compare: --environment and --no-environment-check are for --history (the machine check of history runs)"
+    );
+}
+function historyMachineCheck(given, noCheck, history) {
+  if (noCheck || history === void 0) return {};
+  return given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() };
 }
 function finishReport(io, values, code, parts, outcome, fullReport) {
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
@@ -18104,9 +18137,27 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
     { ...verdict, sharedShift: verdict.sharedShift === true }
   );
   const run = judge(() => 1);
-  const rows = [];
-  const proofs = [];
   const reasons = [];
+  const { rows, factors } = experimentRows(run, experiments, pairs, maxPairs, reasons);
+  for (const suite of run.suites) rows.push(suiteRow(suite, maxPairs, reasons));
+  const proofs = [
+    ...experimentSlowdownProofs(factors, experiments, judge, reasons),
+    ...run.suites.map((suite) => suiteSlowdownProof(suite, experiments, judge, reasons))
+  ];
+  if (!rows.some((r) => r.gated)) reasons.push("no gated row: nothing the gate judges was measured");
+  return {
+    pairs: pairs.length,
+    maxPairs,
+    confidence: verdict.confidence,
+    sharedShift: verdict.sharedShift === true,
+    rows,
+    proofs,
+    fit: reasons.length === 0,
+    reasons
+  };
+}
+function experimentRows(run, experiments, pairs, maxPairs, reasons) {
+  const rows = [];
   const factors = /* @__PURE__ */ new Map();
   run.comparisons.forEach((sub, i) => {
     const experiment = experiments[i];
@@ -18131,23 +18182,26 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
       });
     }
   });
-  const suites = run.suites.map((suite) => {
-    const name = suiteName(suite);
-    rows.push({
-      experiment: name,
-      parameter: suite.row.parameter,
-      metric: suite.row.metric,
-      statistic: suite.row.statistic,
-      direction: suite.row.direction,
-      gated: true,
-      pooled: true,
-      threshold: suite.row.threshold,
-      sharedShift: "suite",
-      suite: { benchmarks: suite.benchmarks, experiments: suite.experiments },
-      ...judgedRow({ ...suite.row, gated: true }, `${name} ${suite.row.statistic}`, maxPairs, reasons)
-    });
-    return suite;
-  });
+  return { rows, factors };
+}
+function suiteRow(suite, maxPairs, reasons) {
+  const name = suiteName(suite);
+  return {
+    experiment: name,
+    parameter: suite.row.parameter,
+    metric: suite.row.metric,
+    statistic: suite.row.statistic,
+    direction: suite.row.direction,
+    gated: true,
+    pooled: true,
+    threshold: suite.row.threshold,
+    sharedShift: "suite",
+    suite: { benchmarks: suite.benchmarks, experiments: suite.experiments },
+    ...judgedRow({ ...suite.row, gated: true }, `${name} ${suite.row.statistic}`, maxPairs, reasons)
+  };
+}
+function experimentSlowdownProofs(factors, experiments, judge, reasons) {
+  const proofs = [];
   for (const [experiment, factor] of factors) {
     const i = experiments.indexOf(experiment);
     const failed = judge((t) => t === experiment ? factor : 1).comparisons[i].status === "failed";
@@ -18157,29 +18211,19 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
         `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to one side did not fail the gate, so the gate cannot fail on this runner`
       );
   }
-  for (const suite of suites) {
-    const members = new Set(suite.members.map((m) => experiments[m.experiment]));
-    const factor = knownSlowdown(suite.row.threshold, suite.row.detectable);
-    const slowedRun = judge((t) => members.has(t) ? factor : 1);
-    const failed = slowedRun.comparisons.every((sub, i) => !members.has(experiments[i]) || sub.status === "failed");
-    const experiment = suiteName(suite);
-    proofs.push({ experiment, factor, failed, suite: true });
-    if (!failed)
-      reasons.push(
-        `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`
-      );
-  }
-  if (!rows.some((r) => r.gated)) reasons.push("no gated row: nothing the gate judges was measured");
-  return {
-    pairs: pairs.length,
-    maxPairs,
-    confidence: verdict.confidence,
-    sharedShift: verdict.sharedShift === true,
-    rows,
-    proofs,
-    fit: reasons.length === 0,
-    reasons
-  };
+  return proofs;
+}
+function suiteSlowdownProof(suite, experiments, judge, reasons) {
+  const members = new Set(suite.members.map((m) => experiments[m.experiment]));
+  const factor = knownSlowdown(suite.row.threshold, suite.row.detectable);
+  const slowedRun = judge((t) => members.has(t) ? factor : 1);
+  const failed = slowedRun.comparisons.every((sub, i) => !members.has(experiments[i]) || sub.status === "failed");
+  const experiment = suiteName(suite);
+  if (!failed)
+    reasons.push(
+      `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`
+    );
+  return { experiment, factor, failed, suite: true };
 }
 
 // src/pipeline/qualify.ts
