@@ -452,6 +452,38 @@ function powerSection(say: (s?: string) => void): void {
       }
 }
 
+/**
+ * The designs the product reaches: the band uses the newest VERDICT_DEFAULTS.maxHistory (20) runs and exposes no
+ * setting, so runs weight the geomean only when a history holds more than 20 (it keeps 30). Own seeds, so this table
+ * runs alone (`--product-window`) with the same numbers.
+ */
+function productWindowSection(say: (s?: string) => void): void {
+  const trials = quick ? 300 : 2000;
+  const aaTrials = quick ? 1000 : 8000;
+  const window = VERDICT_DEFAULTS.maxHistory;
+  say(`### The product's window: the band uses the newest ${window} runs, UDP measured noise`);
+  say();
+  say('| design | A/A: gate fails | +20 % | ×1.3 | one payload ×2 |');
+  say('| --- | ---: | ---: | ---: | ---: |');
+  const designs: PowerDesign[] = [
+    historyDesign({ window: 6, older: 0, k: 3, records: 3 }),
+    historyDesign({ window, older: 10, k: 3, records: 3 }),
+    historyDesign({ window, older: 10, k: 3, independent: true }),
+  ];
+  let seed = 9000;
+  for (const design of designs) {
+    const cells = [
+      [1, false],
+      [1.2, false],
+      [1.3, false],
+      [2, true],
+    ].map(([change, one]) =>
+      powerRate(UDP_MEASURED, design, change as number, one as boolean, change === 1 ? aaTrials : trials, seed++),
+    );
+    say(`| ${design.name} | ${cells.join(' | ')} |`);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function main(): void {
@@ -461,8 +493,15 @@ function main(): void {
     console.error(`validate: ${shared}/fixtures/real-runs not found; give the path to shared/ as the first argument`);
     process.exit(2);
   }
+  if (args.includes('--product-window')) {
+    productWindowSection(say);
+    console.log(lines.join('\n'));
+    return;
+  }
   if (args.includes('--power')) {
     powerSection(say);
+    say();
+    productWindowSection(say);
     console.log(lines.join('\n'));
     return;
   }
@@ -564,6 +603,8 @@ function main(): void {
   }
   say();
   powerSection(say);
+  say();
+  productWindowSection(say);
   console.log(lines.join('\n'));
 }
 

@@ -205,7 +205,8 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
   --history  each row is judged against the between-run spread of the runs of the folder (one
              sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
              threshold AND lies outside the noise band. Give --results once per repetition of the
-             candidate: the band is then the one for the mean of k runs (√(1/k + 1/n)).
+             candidate: the band for the mean of k runs is t · s · √(max(1, r/k) + 1/n), n history
+             runs each pooling r repetitions (below).
              Machine check, as the action does it: history runs measured on another kind of
              machine than the results (OS, architecture, CPU, cores, memory, runner image, or the
              runtime's major version differ) are left out; when all are, every row is
@@ -222,8 +223,8 @@ parameter rows. With more history runs than the band uses (a history keeps 30, t
 9 times in 10 (Catches ≥), counting both the threshold and the noise.
 A candidate's runs (--results more than once) are by default runs of one job, which can share its
 noise: they narrow the band only as far as the history's runs pool as many repetitions.
---repetitions independent says they ran in separate jobs (a runner matrix): the band is then for
-the mean of k independent runs, its spread pooled with the history's.
+--repetitions independent says they ran in separate jobs (a runner matrix): the factor is then
+r/k, and with single-run history records the spread is pooled with the candidate's.
 
 Options:
   -R, --reference PATH   the reference set (repeatable; with --paired one per pair)
