@@ -320,6 +320,26 @@ export function commentSettings(context: Pick<RunContext, 'workflow' | 'job' | '
 }
 
 /** The login GITHUB_TOKEN comments as. */
+/** perfgate's Check run: its name and the token that writes it. */
+export interface CheckSettings {
+  name: string;
+  token: string;
+}
+
+/**
+ * Inputs `check` (default false for now: the loopback fakes of the other tests do not serve check-runs yet) and `check-name` (default `perfgate (<job id>)`, or `perfgate` off a runner): the
+ * settings of the Check run, or undefined when it is off or no token was given.
+ */
+export function checkSettings(context: Pick<RunContext, 'job' | 'env'>): CheckSettings | undefined {
+  const env = context.env;
+  if (!booleanInput(env, 'check', false)) return undefined;
+  const token = getInput(env, 'github-token');
+  if (token === '') return undefined;
+  const given = getInput(env, 'check-name');
+  const name = given !== '' ? given : context.job !== undefined ? `perfgate (${context.job})` : 'perfgate';
+  return { name: name.slice(0, 200), token };
+}
+
 export const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
 
 export type ActionMode = 'gate' | 'comment';

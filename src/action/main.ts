@@ -10,7 +10,12 @@ import type { HostedChartFile } from './github/chartHosting.js';
 import { escapeMarkdown } from '../engine/report/escape.js';
 import { makeRunContext, pullRequestRefs, type RunContext } from './context.js';
 import type { ActionPorts } from './ports.js';
-import { reviewerReport, type ReviewerCommentParts } from '../engine/report/reviewerComment.js';
+import {
+  reviewerComment,
+  reviewerHeadline,
+  reviewerReport,
+  type ReviewerCommentParts,
+} from '../engine/report/reviewerComment.js';
 import { logSafe, logVerbatim } from './logSafety.js';
 import { baselineOf, compareWithReference, missingHistory, noticeOfMissing } from './reference.js';
 import { downloadResults, readResultsAlone } from './readResults.js';
@@ -24,6 +29,8 @@ import { setConfirmOutputs, setOutputs } from './publish/outputs.js';
 import { uploadReport } from './publish/artifacts.js';
 import { annotateFailedChecks } from './publish/annotations.js';
 import { publishError } from './publish/error.js';
+import { checkAnnotations, completeCheck, startCheck, type CheckHandle } from './publish/checkRun.js';
+import { fitOutput, MAX_CHECK_OUTPUT, type CheckConclusion } from './github/checkRuns.js';
 import { confirmedFailure, confirmStage } from './confirmStage.js';
 import type { ConfirmationSummary } from '../engine/report/confirmation.js';
 
@@ -37,19 +44,22 @@ export async function run(ports: ActionPorts): Promise<void> {
   // The token is masked before anything can print it.
   const token = getInput(context.env, 'github-token');
   if (token !== '') context.out.setSecret(token);
+  let check: CheckHandle | undefined;
   try {
     if (readMode(context) === 'comment') {
       await runCommentMode(readCommentModeInputs(context), context, (message) => context.out.info(logSafe(message)));
       return;
     }
+    // The Check is in progress from the start, so that an error below completes it as a failure.
+    check = await startCheck(context);
     // Frozen: the run derives what it uses from the validated inputs and never changes them.
     const inputs = Object.freeze(readInputs(context));
     checkOutputFolder(inputs.outputDir);
     const decision = await decide(inputs, context);
-    await publish(decision.inputs, context, decision);
+    await publish(decision.inputs, context, decision, check);
   } catch (error) {
     // A run that errored says so wherever it reports, so that no earlier verdict stands for it.
-    await publishError(error, context);
+    await publishError(error, context, check);
   }
 }
 
@@ -161,7 +171,12 @@ function failuresOf(
  * the outputs, the uploaded report, then the comment, annotations and the failure. The comment
  * and the upload come after every report file: whatever the API does cannot change the verdict.
  */
-async function publish(inputs: Readonly<ActionInputs>, context: RunContext, decision: Decision): Promise<void> {
+async function publish(
+  inputs: Readonly<ActionInputs>,
+  context: RunContext,
+  decision: Decision,
+  checkRun: CheckHandle | undefined,
+): Promise<void> {
   const { check, comparison, trends, drawn, failures } = decision;
   const chartsMarkdown = drawn?.mermaid;
   const judged = judgedParts(inputs, context, decision);
@@ -222,11 +237,45 @@ async function publish(inputs: Readonly<ActionInputs>, context: RunContext, deci
       inputs.annotations,
       inputs.failOnRegression ? context.out.error : context.out.warning,
     );
+  await completeCheck(checkRun, context, checkCompletion(inputs, context, decision, { ...judged, ...links }));
   if (failures.length > 0) {
     const message = `perfgate: ${failures.join('; ')}`;
     if (inputs.failOnRegression) context.out.setFailed(message);
     else context.out.warning(`${message} (fail-on-regression is false)`);
   }
+}
+
+/**
+ * The Check's conclusion and output: failure when the gate failed (neutral when fail-on-regression is false), neutral
+ * when nothing was gated (no requirements, nothing compared), else success; the reviewer's headline as the title, the
+ * reviewer's comment as the summary, the full comparison as the text, and the failing rows as annotations.
+ */
+function checkCompletion(
+  inputs: Readonly<ActionInputs>,
+  context: RunContext,
+  decision: Decision,
+  parts: ReviewerCommentParts & { fullReport: string; reportHtml: boolean; artifact?: string },
+): Parameters<typeof completeCheck>[2] {
+  const { check, comparison, failures } = decision;
+  const gated = check !== undefined || comparison !== undefined || failures.length > 0;
+  const conclusion: CheckConclusion =
+    failures.length > 0 ? (inputs.failOnRegression ? 'failure' : 'neutral') : gated ? 'success' : 'neutral';
+  const title =
+    reviewerHeadline(parts) ?? (failures.length > 0 ? `perfgate failed: ${failures.join('; ')}` : 'Nothing gated');
+  const { fullReport, reportHtml, artifact, ...judged } = parts;
+  const links = {
+    fullReport,
+    reportHtml,
+    ...(artifact !== undefined ? { artifact } : {}),
+    ...(context.runUrl !== undefined ? { runUrl: context.runUrl } : {}),
+  };
+  return {
+    conclusion,
+    title,
+    summary: reviewerComment(judged, links, MAX_CHECK_OUTPUT),
+    ...(comparison !== undefined ? { text: fitOutput(comparison.markdown) } : {}),
+    annotations: checkAnnotations(context, check, comparison, inputs.failOnRegression ? 'failure' : 'warning'),
+  };
 }
 
 /**

@@ -4,12 +4,13 @@ import { pullRequestRefs, type RunContext } from '../context.js';
 import { commentSettings, readMode, type CommentSettings } from '../inputs.js';
 import { postComment } from './comment.js';
 import { writeJobSummary } from './summary.js';
+import { completeCheck, type CheckHandle } from './checkRun.js';
 
 /**
  * Fails the job for an error: a bad input file as one annotation at its file, line and column, a
  * user error as its message, anything else as the bug it is; then says so wherever the run reports.
  */
-export async function publishError(error: unknown, context: RunContext): Promise<void> {
+export async function publishError(error: unknown, context: RunContext, check?: CheckHandle): Promise<void> {
   let summary: string;
   if (error instanceof InputError && error.place) {
     // One annotation at the file, line and column (setFailed would add a second, unplaced one).
@@ -31,6 +32,13 @@ export async function publishError(error: unknown, context: RunContext): Promise
     );
     summary = `internal error (a bug, please report it): ${(error as Error)?.message ?? String(error)}`;
   }
+  // Fails closed: the Check in progress says the run errored.
+  await completeCheck(check, context, {
+    conclusion: 'failure',
+    title: 'perfgate errored: nothing was gated',
+    summary: erroredMarkdown(summary, context.runUrl, pullRequestRefs(context).commit),
+    annotations: [],
+  });
   await publishErrored(summary, context);
 }
 
