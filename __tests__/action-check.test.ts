@@ -38,12 +38,11 @@ const env = (apiUrl: string): Record<string, string> => ({
   PERFGATE_RETRY_BASE_MS: '1',
 });
 
-// Only the Check talks to GitHub: no comment, no upload.
+// Only the Check (on by default) talks to GitHub: no comment, no upload.
 const gate = (results: string, extra: ActionInputs = {}): ActionInputs => ({
   results: join(example, results),
   requirements: join(example, 'requirements.csv'),
   'github-token': TOKEN,
-  check: 'true',
   comment: 'never',
   'upload-report': 'false',
   charts: 'false',

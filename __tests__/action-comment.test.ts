@@ -75,6 +75,11 @@ describe('action: the pull-request comment', () => {
     expect(comment!.body.length).toBeLessThanOrEqual(65536);
     expect(second.outputs['comment-id']).toBe(first.outputs['comment-id']);
     expect(fake!.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'PATCH']);
+    // The Checks (on by default) go to the fake's check-runs endpoint and are not in its requests.
+    expect(fake!.checks.runs.map((r) => `${r.status} ${r.conclusion}`)).toEqual([
+      'completed failure',
+      'completed success',
+    ]);
     for (const run of [first, second]) expect(visible(run)).not.toContain(TOKEN);
     // What a workflow_run workflow will post: the same body, and what it is for.
     const report = join(second.workspace, 'perfgate-report');

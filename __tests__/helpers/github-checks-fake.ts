@@ -4,10 +4,15 @@
  * headers, and the JSON body against the operation's requestBody schema, which requires an annotation's path,
  * start_line, end_line, annotation_level and message); a request with more than 50 annotations is answered 422, as
  * GitHub answers it. Faults: 403 (a token without checks: write) or 422 on create or update.
+ *
+ * `CheckRunsEndpoint` is the one piece that serves these requests: `FakeChecksGitHub` is it alone on a port, and the
+ * other loopback fakes (comment, artifacts, Git Data, issues) put one in front of their own routes, since the action
+ * creates its Check on every pull request and push. Those requests are recorded in the endpoint (`checks.requests`,
+ * `checks.runs`), not in the host fake's `requests`; their problems go to the host fake's `problems`.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { checkBody, type RecordedRequest } from './github-comment-fake.js';
-import { openApi } from './github-openapi.js';
+import { openApi, type DescriptionName } from './github-openapi.js';
 import { LoopbackFake, type Answer } from './loopback.js';
 
 type Json = any;
@@ -31,23 +36,45 @@ export interface FakeChecksOptions {
   forbid?: boolean;
   /** Answer the create (or the updates) with 422. */
   refuse?: 'create' | 'update';
+  /** The OpenAPI description requests are checked against (default api.github.com). */
+  description?: DescriptionName;
+  /** `/api/v3` to act as GitHub Enterprise Server. */
+  apiRoot?: string;
 }
 
-export class FakeChecksGitHub extends LoopbackFake {
+/** The check-runs endpoints of a loopback fake: serves POST …/check-runs and PATCH …/check-runs/{check_run_id}. */
+export class CheckRunsEndpoint {
   readonly requests: RecordedRequest[] = [];
   readonly runs: FakeCheckRun[] = [];
   private nextId = 4000;
 
-  constructor(readonly options: FakeChecksOptions) {
-    super();
+  /**
+   * @param apiUrl the host fake's API URL, read when answering (it is known once the fake listens)
+   * @param problems where the problems found in a request go (the host fake's)
+   */
+  constructor(
+    readonly options: FakeChecksOptions,
+    private readonly apiUrl: () => string,
+    private readonly problems: string[],
+  ) {}
+
+  /** Whether a request is one of the check-runs paths this endpoint serves. */
+  claims(rawUrl: string): boolean {
+    const path = new URL(rawUrl, 'http://127.0.0.1').pathname;
+    const root = this.options.apiRoot ?? '';
+    return (
+      path.startsWith(`${root}/repos/`) && /^\/repos\/[^/]+\/[^/]+\/check-runs(\/[^/]+)?$/.test(path.slice(root.length))
+    );
   }
 
-  protected serve(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer {
+  /** The answer to a check-runs request (see `claims`), checked against the OpenAPI description. */
+  serve(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer {
     const url = new URL(rawUrl, 'http://127.0.0.1');
     const record: RecordedRequest = { method, url: rawUrl, headers, body };
     this.requests.push(record);
-    const spec = openApi('api.github.com');
-    const validation = spec.validateRequest(method, url, headers as Record<string, string | string[] | undefined>);
+    const spec = openApi(this.options.description ?? 'api.github.com');
+    const given = headers as Record<string, string | string[] | undefined>;
+    const validation = spec.validateRequest(method, url, given, this.options.apiRoot ?? '');
     this.problems.push(...validation.problems);
     const op = validation.operation;
     const json = (status: number, data: unknown): Answer => {
@@ -107,7 +134,7 @@ export class FakeChecksGitHub extends LoopbackFake {
       head_sha: run.head_sha,
       node_id: `CR_${run.id}`,
       external_id: '',
-      url: `${this.apiUrl}/repos/${owner}/${repo}/check-runs/${run.id}`,
+      url: `${this.apiUrl()}/repos/${owner}/${repo}/check-runs/${run.id}`,
       html_url: `https://github.com/${owner}/${repo}/runs/${run.id}`,
       details_url: null,
       status: run.status,
@@ -126,5 +153,27 @@ export class FakeChecksGitHub extends LoopbackFake {
       app: null,
       pull_requests: [],
     };
+  }
+}
+
+/** The check-runs endpoints alone on a loopback port: any other request is a problem. */
+export class FakeChecksGitHub extends LoopbackFake {
+  readonly checks: CheckRunsEndpoint;
+
+  constructor(readonly options: FakeChecksOptions) {
+    super();
+    this.checks = new CheckRunsEndpoint(options, () => this.apiUrl, this.problems);
+  }
+
+  get requests(): RecordedRequest[] {
+    return this.checks.requests;
+  }
+
+  get runs(): FakeCheckRun[] {
+    return this.checks.runs;
+  }
+
+  protected serve(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer {
+    return this.checks.serve(method, rawUrl, headers, body);
   }
 }

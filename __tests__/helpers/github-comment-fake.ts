@@ -9,6 +9,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CheckRunsEndpoint } from './github-checks-fake.js';
 import { openApi, type DescriptionName, type MatchedOperation, type OpenApi } from './github-openapi.js';
 
 export interface FakeComment {
@@ -92,6 +93,8 @@ type Answer = { status: number; headers: Record<string, string>; body: string };
 export class FakeCommentGitHub {
   readonly requests: RecordedRequest[] = [];
   readonly problems: string[] = [];
+  /** The Check runs the action creates (their requests are not in `requests`). */
+  readonly checks: CheckRunsEndpoint;
   comments: FakeComment[];
   private nextId = 9000;
   private server!: Server;
@@ -99,6 +102,7 @@ export class FakeCommentGitHub {
   origin = '';
 
   constructor(readonly options: FakeCommentOptions) {
+    this.checks = new CheckRunsEndpoint(options, () => this.apiUrl, this.problems);
     this.comments = [...(options.comments ?? [])];
     for (const c of this.comments) this.nextId = Math.max(this.nextId, c.id + 1);
   }
@@ -173,6 +177,7 @@ export class FakeCommentGitHub {
         body: Buffer.from(artifact.zip),
       };
     }
+    if (this.checks.claims(rawUrl)) return this.checks.serve(method, rawUrl, headers, body);
     const record: RecordedRequest = { method, url: rawUrl, headers, body };
     this.requests.push(record);
     const json = (status: number, data: unknown, extra: Record<string, string> = {}): Answer => {

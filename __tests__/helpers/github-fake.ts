@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CheckRunsEndpoint } from './github-checks-fake.js';
 import { openApi, type DescriptionName, type MatchedOperation } from './github-openapi.js';
 
 export interface FakeRun {
@@ -62,12 +63,16 @@ export class FakeGitHub {
   readonly blobRequests: RecordedRequest[] = [];
   /** Everything the OpenAPI check found wrong, with the request it concerns. */
   readonly problems: string[] = [];
+  /** The Check runs the action creates (their requests are not in `requests`). */
+  readonly checks: CheckRunsEndpoint;
   private api!: Server;
   private blob!: Server;
   apiUrl = '';
   blobUrl = '';
 
-  constructor(readonly options: FakeGitHubOptions) {}
+  constructor(readonly options: FakeGitHubOptions) {
+    this.checks = new CheckRunsEndpoint(options, () => this.apiUrl, this.problems);
+  }
 
   async start(): Promise<this> {
     this.api = createServer((req, res) => {
@@ -114,6 +119,7 @@ export class FakeGitHub {
     headers: IncomingHttpHeaders,
     body: Buffer,
   ): { status: number; headers: Record<string, string>; body: string } {
+    if (this.checks.claims(rawUrl)) return this.checks.serve(method, rawUrl, headers, body.toString('utf8'));
     const url = new URL(rawUrl, 'http://127.0.0.1');
     const spec = openApi(this.options.description ?? 'api.github.com');
     const validation = spec.validateRequest(

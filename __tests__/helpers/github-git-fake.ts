@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { checkBody, type FakeCommentGitHub, type FakeFault, type RecordedRequest } from './github-comment-fake.js';
+import { CheckRunsEndpoint } from './github-checks-fake.js';
 import { openApi, type MatchedOperation, type OpenApi } from './github-openapi.js';
 import { LoopbackFake, type Answer } from './loopback.js';
 
@@ -52,9 +53,12 @@ export class FakeGitGitHub extends LoopbackFake {
   readonly commits = new Map<string, FakeGitCommit>();
   /** `refs/heads/x` → commit sha. */
   readonly refs = new Map<string, string>();
+  /** The Check runs the action creates (their requests are not in `requests`). */
+  readonly checks: CheckRunsEndpoint;
 
   constructor(readonly options: FakeGitOptions) {
     super();
+    this.checks = new CheckRunsEndpoint({ owner: options.owner, repo: options.repo }, () => this.apiUrl, this.problems);
   }
 
   /** The commits of a branch from its tip back to its root. */
@@ -137,6 +141,7 @@ export class FakeGitGitHub extends LoopbackFake {
   }
 
   protected async serve(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Promise<Answer> {
+    if (this.checks.claims(rawUrl)) return this.checks.serve(method, rawUrl, headers, body);
     const url = new URL(rawUrl, 'http://127.0.0.1');
     if (!/^\/repos\/[^/]+\/[^/]+\/git\//.test(url.pathname)) {
       if (this.options.comments) return this.forward(method, rawUrl, headers, body);

@@ -7,6 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { checkBody, type RecordedRequest } from './github-comment-fake.js';
+import { CheckRunsEndpoint } from './github-checks-fake.js';
 import { openApi } from './github-openapi.js';
 import { LoopbackFake, type Answer } from './loopback.js';
 
@@ -26,9 +27,12 @@ type Json = any;
 export class FakeIssuesGitHub extends LoopbackFake {
   readonly requests: RecordedRequest[] = [];
   readonly issues: FakeIssue[] = [];
+  /** The Check runs the action creates (their requests are not in `requests`). */
+  readonly checks: CheckRunsEndpoint;
 
   constructor(readonly options: { owner: string; repo: string; perPage?: number; failWrites?: number }) {
     super();
+    this.checks = new CheckRunsEndpoint({ owner: options.owner, repo: options.repo }, () => this.apiUrl, this.problems);
   }
 
   private issueJson(issue: FakeIssue): Json {
@@ -66,6 +70,7 @@ export class FakeIssuesGitHub extends LoopbackFake {
   }
 
   protected serve(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer {
+    if (this.checks.claims(rawUrl)) return this.checks.serve(method, rawUrl, headers, body);
     const url = new URL(rawUrl, 'http://127.0.0.1');
     const record: RecordedRequest = { method, url: rawUrl, headers, body };
     this.requests.push(record);

@@ -319,7 +319,6 @@ export function commentSettings(context: Pick<RunContext, 'workflow' | 'job' | '
   return { when, mode, id, idGiven: given !== '', author, token: when === 'never' ? '' : apiSettings(env).token };
 }
 
-/** The login GITHUB_TOKEN comments as. */
 /** perfgate's Check run: its name and the token that writes it. */
 export interface CheckSettings {
   name: string;
@@ -327,12 +326,13 @@ export interface CheckSettings {
 }
 
 /**
- * Inputs `check` (default false for now: the loopback fakes of the other tests do not serve check-runs yet) and `check-name` (default `perfgate (<job id>)`, or `perfgate` off a runner): the
- * settings of the Check run, or undefined when it is off or no token was given.
+ * Inputs `check` (default true) and `check-name` (default `perfgate (<job id>)`, or `perfgate` off a runner): the
+ * settings of the Check run, or undefined when it is off or no token was given. The run makes its Check only on a
+ * pull_request, pull_request_target or push event with a known repository and commit (see `startCheck`).
  */
 export function checkSettings(context: Pick<RunContext, 'job' | 'env'>): CheckSettings | undefined {
   const env = context.env;
-  if (!booleanInput(env, 'check', false)) return undefined;
+  if (!booleanInput(env, 'check', true)) return undefined;
   const token = getInput(env, 'github-token');
   if (token === '') return undefined;
   const given = getInput(env, 'check-name');
@@ -340,6 +340,7 @@ export function checkSettings(context: Pick<RunContext, 'job' | 'env'>): CheckSe
   return { name: name.slice(0, 200), token };
 }
 
+/** The login GITHUB_TOKEN comments as. */
 export const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
 
 export type ActionMode = 'gate' | 'comment';
