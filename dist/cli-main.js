@@ -16992,6 +16992,27 @@ function comparisonSettings(given, spelling) {
 // src/cli/args.ts
 import { existsSync as existsSync5 } from "node:fs";
 import { parseArgs } from "node:util";
+
+// src/cli/io.ts
+var EXIT_PASS = 0;
+var EXIT_GATE_FAILED = 1;
+var EXIT_USAGE = 2;
+var EXIT_INTERNAL = 3;
+var EXIT_UNFIT = 4;
+function cliProgress(io) {
+  return {
+    step: (_title, work) => work(),
+    info: () => {
+    },
+    warning: (message) => io.err(`perfgate: warning: ${terminalSafe(message)}
+`)
+  };
+}
+function terminalSafe(text2) {
+  return withoutControls(text2, true);
+}
+
+// src/cli/args.ts
 function parseCommandArgs(command, args, options) {
   try {
     return parseArgs({ args: joinNegativeValues(args, options), options, allowPositionals: true, strict: true });
@@ -17018,6 +17039,26 @@ var CHART_OPTIONS = {
   "comment-charts": { type: "string" }
 };
 var HELP_OPTION = { help: { type: "boolean", short: "h" } };
+var RERUN_OPTIONS = {
+  command: { type: "string" },
+  "max-pairs": { type: "string" },
+  "no-shared-shift": { type: "boolean" },
+  threshold: { type: "string", short: "t" },
+  confidence: { type: "string" },
+  gate: { type: "string" },
+  "output-dir": { type: "string", short: "o" },
+  ...SET_OPTIONS,
+  ...HELP_OPTION
+};
+function requireFlags(command, positionals, values, required) {
+  if (positionals.length > 0)
+    throw new UsageError(
+      `${command}: unexpected argument "${terminalSafe(positionals[0])}" (see perfgate ${command} --help)`
+    );
+  for (const flag of required)
+    if (values[flag] === void 0 || values[flag].trim() === "")
+      throw new UsageError(`${command}: --${flag} is required (see perfgate ${command} --help)`);
+}
 function floatParseOption(value2, name = "--float-parse") {
   return floatParseSetting(value2, name);
 }
@@ -17435,25 +17476,6 @@ function erroredCommentOnFailure(outputDir, work) {
     }
     throw error;
   }
-}
-
-// src/cli/io.ts
-var EXIT_PASS = 0;
-var EXIT_GATE_FAILED = 1;
-var EXIT_USAGE = 2;
-var EXIT_INTERNAL = 3;
-var EXIT_UNFIT = 4;
-function cliProgress(io) {
-  return {
-    step: (_title, work) => work(),
-    info: () => {
-    },
-    warning: (message) => io.err(`perfgate: warning: ${terminalSafe(message)}
-`)
-  };
-}
-function terminalSafe(text2) {
-  return withoutControls(text2, true);
 }
 
 // src/cli/commands/gate.ts
@@ -17967,28 +17989,14 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
   const { values, positionals } = parseCommandArgs("confirm", args, {
     "base-dir": { type: "string" },
     "head-dir": { type: "string" },
-    command: { type: "string" },
     from: { type: "string" },
-    "max-pairs": { type: "string" },
-    "no-shared-shift": { type: "boolean" },
-    threshold: { type: "string", short: "t" },
-    confidence: { type: "string" },
-    gate: { type: "string" },
-    "output-dir": { type: "string", short: "o" },
-    ...SET_OPTIONS,
-    ...HELP_OPTION
+    ...RERUN_OPTIONS
   });
   if (values.help) {
     io.out(CONFIRM_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length > 0)
-    throw new UsageError(
-      `confirm: unexpected argument "${terminalSafe(positionals[0])}" (see perfgate confirm --help)`
-    );
-  for (const flag of ["base-dir", "head-dir", "command"])
-    if (values[flag] === void 0 || values[flag].trim() === "")
-      throw new UsageError(`confirm: --${flag} is required (see perfgate confirm --help)`);
+  requireFlags("confirm", positionals, values, ["base-dir", "head-dir", "command"]);
   const settings = comparisonSettings(
     {
       reference: "paths",
@@ -18346,28 +18354,14 @@ var SPELLING2 = { ...CLI_SPELLING, compare: "qualify: " };
 function qualifyCommand(args, io, ports = systemConfirmPorts) {
   const { values, positionals } = parseCommandArgs("qualify", args, {
     dir: { type: "string" },
-    command: { type: "string" },
     pairs: { type: "string" },
-    "max-pairs": { type: "string" },
-    "no-shared-shift": { type: "boolean" },
-    threshold: { type: "string", short: "t" },
-    confidence: { type: "string" },
-    gate: { type: "string" },
-    "output-dir": { type: "string", short: "o" },
-    ...SET_OPTIONS,
-    ...HELP_OPTION
+    ...RERUN_OPTIONS
   });
   if (values.help) {
     io.out(QUALIFY_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length > 0)
-    throw new UsageError(
-      `qualify: unexpected argument "${terminalSafe(positionals[0])}" (see perfgate qualify --help)`
-    );
-  for (const flag of ["dir", "command"])
-    if (values[flag] === void 0 || values[flag].trim() === "")
-      throw new UsageError(`qualify: --${flag} is required (see perfgate qualify --help)`);
+  requireFlags("qualify", positionals, values, ["dir", "command"]);
   const pairs = parseMaxPairs(values.pairs, "--pairs") ?? QUALIFY_DEFAULT_PAIRS;
   const settings = comparisonSettings(
     {

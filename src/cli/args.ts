@@ -7,6 +7,7 @@ import { floatParseSetting } from '../engine/options.js';
 import { CLI_SPELLING, readSettings, type Spelling } from '../engine/settings/rules.js';
 import { readMapping } from '../pipeline/resultSets.js';
 import type { ResultsOptions } from '../pipeline/results.js';
+import { terminalSafe } from './io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -46,6 +47,35 @@ export const CHART_OPTIONS = {
 } as const;
 
 export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
+
+/** The commands that run the user's benchmark command in A/B pairs here (confirm, qualify). */
+export const RERUN_OPTIONS = {
+  command: { type: 'string' },
+  'max-pairs': { type: 'string' },
+  'no-shared-shift': { type: 'boolean' },
+  threshold: { type: 'string', short: 't' },
+  confidence: { type: 'string' },
+  gate: { type: 'string' },
+  'output-dir': { type: 'string', short: 'o' },
+  ...SET_OPTIONS,
+  ...HELP_OPTION,
+} as const;
+
+/** A usage error for a stray argument, or for a required flag not given (or empty). */
+export function requireFlags<K extends string>(
+  command: string,
+  positionals: readonly string[],
+  values: Readonly<Partial<Record<K, string | undefined>>>,
+  required: readonly K[],
+): void {
+  if (positionals.length > 0)
+    throw new UsageError(
+      `${command}: unexpected argument "${terminalSafe(positionals[0]!)}" (see perfgate ${command} --help)`,
+    );
+  for (const flag of required)
+    if (values[flag] === undefined || values[flag].trim() === '')
+      throw new UsageError(`${command}: --${flag} is required (see perfgate ${command} --help)`);
+}
 
 export function floatParseOption(value: string | undefined, name = '--float-parse'): FloatParse {
   return floatParseSetting(value, name);

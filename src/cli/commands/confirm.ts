@@ -1,12 +1,11 @@
 /** `perfgate confirm`: rerun both builds here in ABBA pairs until the paired verdict is decided. */
 import { renderComparisonText } from '../../engine/report/comparisonText.js';
-import { UsageError } from '../../engine/errors.js';
 import { CONFIRM_DEFAULT_MAX_PAIRS } from '../../engine/confirm/plan.js';
 import { CLI_SPELLING, comparisonSettings } from '../../engine/settings/rules.js';
 import { runConfirm, type ConfirmPorts } from '../../pipeline/confirm.js';
 import { systemConfirmPorts } from '../../pipeline/shell.js';
 import { writeReviewerComment } from '../../pipeline/comment.js';
-import { HELP_OPTION, parseCommandArgs, readOptions, SET_OPTIONS } from '../args.js';
+import { parseCommandArgs, readOptions, requireFlags, RERUN_OPTIONS } from '../args.js';
 import { CONFIRM_HELP } from '../help.js';
 import { EXIT_GATE_FAILED, EXIT_PASS, terminalSafe, type Console } from '../io.js';
 
@@ -19,28 +18,14 @@ export function confirmCommand(args: string[], io: Console, ports: ConfirmPorts 
   const { values, positionals } = parseCommandArgs('confirm', args, {
     'base-dir': { type: 'string' },
     'head-dir': { type: 'string' },
-    command: { type: 'string' },
     from: { type: 'string' },
-    'max-pairs': { type: 'string' },
-    'no-shared-shift': { type: 'boolean' },
-    threshold: { type: 'string', short: 't' },
-    confidence: { type: 'string' },
-    gate: { type: 'string' },
-    'output-dir': { type: 'string', short: 'o' },
-    ...SET_OPTIONS,
-    ...HELP_OPTION,
+    ...RERUN_OPTIONS,
   });
   if (values.help) {
     io.out(CONFIRM_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length > 0)
-    throw new UsageError(
-      `confirm: unexpected argument "${terminalSafe(positionals[0]!)}" (see perfgate confirm --help)`,
-    );
-  for (const flag of ['base-dir', 'head-dir', 'command'] as const)
-    if (values[flag] === undefined || values[flag].trim() === '')
-      throw new UsageError(`confirm: --${flag} is required (see perfgate confirm --help)`);
+  requireFlags('confirm', positionals, values, ['base-dir', 'head-dir', 'command']);
   const settings = comparisonSettings(
     {
       reference: 'paths',

@@ -1,5 +1,4 @@
 /** `perfgate qualify`: A/A pairs of one build on this runner; is it fit for a confirmation at this threshold? */
-import { UsageError } from '../../engine/errors.js';
 import { CONFIRM_DEFAULT_MAX_PAIRS } from '../../engine/confirm/plan.js';
 import { QUALIFY_DEFAULT_PAIRS } from '../../engine/confirm/qualify.js';
 import { parseMaxPairs } from '../../engine/options.js';
@@ -7,7 +6,7 @@ import { CLI_SPELLING, comparisonSettings } from '../../engine/settings/rules.js
 import type { ConfirmPorts } from '../../pipeline/confirm.js';
 import { runQualify } from '../../pipeline/qualify.js';
 import { systemConfirmPorts } from '../../pipeline/shell.js';
-import { HELP_OPTION, parseCommandArgs, readOptions, SET_OPTIONS } from '../args.js';
+import { parseCommandArgs, readOptions, requireFlags, RERUN_OPTIONS } from '../args.js';
 import { QUALIFY_HELP } from '../help.js';
 import { EXIT_PASS, EXIT_UNFIT, terminalSafe, type Console } from '../io.js';
 
@@ -19,28 +18,14 @@ const SPELLING = { ...CLI_SPELLING, compare: 'qualify: ' };
 export function qualifyCommand(args: string[], io: Console, ports: ConfirmPorts = systemConfirmPorts): number {
   const { values, positionals } = parseCommandArgs('qualify', args, {
     dir: { type: 'string' },
-    command: { type: 'string' },
     pairs: { type: 'string' },
-    'max-pairs': { type: 'string' },
-    'no-shared-shift': { type: 'boolean' },
-    threshold: { type: 'string', short: 't' },
-    confidence: { type: 'string' },
-    gate: { type: 'string' },
-    'output-dir': { type: 'string', short: 'o' },
-    ...SET_OPTIONS,
-    ...HELP_OPTION,
+    ...RERUN_OPTIONS,
   });
   if (values.help) {
     io.out(QUALIFY_HELP);
     return EXIT_PASS;
   }
-  if (positionals.length > 0)
-    throw new UsageError(
-      `qualify: unexpected argument "${terminalSafe(positionals[0]!)}" (see perfgate qualify --help)`,
-    );
-  for (const flag of ['dir', 'command'] as const)
-    if (values[flag] === undefined || values[flag].trim() === '')
-      throw new UsageError(`qualify: --${flag} is required (see perfgate qualify --help)`);
+  requireFlags('qualify', positionals, values, ['dir', 'command']);
   const pairs = parseMaxPairs(values.pairs, '--pairs') ?? QUALIFY_DEFAULT_PAIRS;
   const settings = comparisonSettings(
     {
