@@ -90,6 +90,7 @@ describe('action: the pull-request comment', () => {
       pullRequest: 12,
       commentId: 'latency/gate',
       verdict: 'pass',
+      checkRun: 'perfgate (gate)',
     });
   });
 
@@ -290,6 +291,7 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
       headSha: HEAD_SHA,
       headBranch: 'feature',
       headOwner: 'forker',
+      name: 'latency',
       ...run,
     });
     return {
@@ -355,6 +357,92 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
       'perfgate: the report artifact names pull request #99, but commit feedfacefeed is the head of #12: commenting on #12',
     ]);
     expect(visible(run)).not.toContain(TOKEN);
+  });
+
+  test("the gate's verdict as a Check on the pull request's head: failure, the headline as its title, the comment as its summary", async () => {
+    await serve({
+      pulls: [forkPull],
+      runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
+      artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip: artifactZip() }],
+    });
+    const run = await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    expect(fake!.problems).toEqual([]);
+    expect(run.status).toBe(0); // the gate's verdict fails the Check, never this job
+    expect(fake!.checks.runs).toHaveLength(1);
+    const [check] = fake!.checks.runs;
+    expect(check).toMatchObject({
+      name: 'perfgate (latency)',
+      head_sha: HEAD_SHA,
+      status: 'completed',
+      conclusion: 'failure',
+      statuses: ['in_progress', 'completed'],
+      annotations: [],
+    });
+    expect(check!.output!.title).toBe('❌ 7 of 66 requirements over their limit');
+    const posted = fake!.comments[0]!.body;
+    expect(check!.output!.summary).toBe(readFileSync(join(reportDir, 'comment.md'), 'utf8'));
+    expect(posted).toContain(check!.output!.summary!.trimEnd());
+    expect(JSON.parse(fake!.checks.requests[0]!.body)).toMatchObject({
+      details_url: `https://github.example/octo/bench/actions/runs/${RUN_ID}`,
+    });
+    expect(run.stdout).toContain('Check run "perfgate (latency)" completed: failure');
+  });
+
+  test('a passing gate: a successful Check; check-name names it; check: false makes none', async () => {
+    const zip = artifactZip((files) => {
+      files['comment.json'] = JSON.stringify({ pullRequest: 12, verdict: 'pass' });
+      files['comment.md'] = '### ✅ all 66 requirements met\n';
+    });
+    const setup = {
+      pulls: [forkPull],
+      runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
+      artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }],
+    };
+    await serve(setup);
+    const named = await runActionInProcess(commentMode({ 'check-name': 'perfgate (linux)' }), {
+      env: commentEnv(fake!.apiUrl),
+    });
+    expect(named.status).toBe(0);
+    expect(fake!.checks.runs.map((r) => [r.name, r.conclusion, r.output?.title])).toEqual([
+      ['perfgate (linux)', 'success', '✅ all 66 requirements met'],
+    ]);
+    await fake!.stop();
+    await serve(setup);
+    const off = await runActionInProcess(commentMode({ check: 'false' }), { env: commentEnv(fake!.apiUrl) });
+    expect(off.status).toBe(0);
+    expect(fake!.checks.requests).toEqual([]);
+    expect(fake!.comments).toHaveLength(1);
+  });
+
+  test('a gate run that made its own Check (a same-repository pull request) gets no second one', async () => {
+    const zip = artifactZip((files) => {
+      files['comment.json'] = JSON.stringify({ pullRequest: 12, verdict: 'fail', checkRun: 'perfgate (gate)' });
+    });
+    await serve({
+      pulls: [forkPull],
+      runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
+      artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }],
+    });
+    const run = await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    expect(run.status).toBe(0);
+    expect(fake!.checks.requests).toEqual([]);
+    expect(run.stdout).toContain('the gate run made its own Check run "perfgate (gate)": no second one');
+    expect(fake!.comments).toHaveLength(1);
+  });
+
+  test('a token without checks: write: one line, the comment is still posted and the job passes', async () => {
+    await serve({
+      pulls: [forkPull],
+      runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
+      artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip: artifactZip() }],
+      checks: { forbid: true },
+    });
+    const run = await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) });
+    expect(fake!.problems).toEqual([]);
+    expect(run.status).toBe(0);
+    expect(warnings(run)).toEqual([]);
+    expect(run.stdout).toMatch(/no Check run: cannot create the Check run on feedfacefeed.*checks: write/);
+    expect(fake!.comments).toHaveLength(1);
   });
 
   test('a comment.md over 65 536 characters is cut to fit, with a link to the gate run', async () => {

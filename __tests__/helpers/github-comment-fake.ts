@@ -9,7 +9,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CheckRunsEndpoint } from './github-checks-fake.js';
+import { CheckRunsEndpoint, type FakeChecksOptions } from './github-checks-fake.js';
 import { openApi, type DescriptionName, type MatchedOperation, type OpenApi } from './github-openapi.js';
 
 export interface FakeComment {
@@ -85,6 +85,8 @@ export interface FakeCommentOptions {
   faults?: FakeFault[];
   /** Refuse a created or updated comment longer than this with 422, as GitHub does above 65 536 characters. */
   maxBodyChars?: number;
+  /** Faults of the check-runs endpoint. */
+  checks?: Pick<FakeChecksOptions, 'forbid' | 'refuse'>;
 }
 
 type Json = any;
@@ -102,7 +104,7 @@ export class FakeCommentGitHub {
   origin = '';
 
   constructor(readonly options: FakeCommentOptions) {
-    this.checks = new CheckRunsEndpoint(options, () => this.apiUrl, this.problems);
+    this.checks = new CheckRunsEndpoint({ ...options, ...options.checks }, () => this.apiUrl, this.problems);
     this.comments = [...(options.comments ?? [])];
     for (const c of this.comments) this.nextId = Math.max(this.nextId, c.id + 1);
   }

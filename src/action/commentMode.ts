@@ -17,12 +17,14 @@ import { readHead, readSmallJson } from '../pipeline/files.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../engine/errors.js';
-import type { CommentModeInputs } from './inputs.js';
 import { downloadRunArtifacts } from './github/baseline.js';
 import { isValidMarkerId, MAX_COMMENT_BODY, upsertStickyComment, type StickyCommentResult } from './github/comment.js';
 import { apiRoot, githubClient } from './github/http.js';
 import { findPullRequest } from './github/pulls.js';
 import { statusComment } from '../engine/report/reviewerComment.js';
+import { checkSettings, type CommentModeInputs } from './inputs.js';
+import { completeCheck, startCheck } from './publish/checkRun.js';
+import type { CheckConclusion } from './github/checkRuns.js';
 
 /** The files the gate writes into its report folder on a pull-request event, for this mode. */
 export const COMMENT_BODY_FILE = 'comment.md';
@@ -33,6 +35,8 @@ export interface CommentMeta {
   pullRequest?: number;
   commentId?: string;
   verdict?: 'pass' | 'fail' | 'error';
+  /** The name of the Check run the gate made itself (a same-repository pull request): this mode makes none then. */
+  checkRun?: string;
 }
 
 /** Largest report artifact accepted, zipped and unzipped. */
@@ -71,8 +75,9 @@ export async function runCommentMode(
     return;
   }
   const { comment } = inputs;
-  if (comment.when === 'never') {
-    log('input comment is never: nothing to do');
+  const checkName = checkSettings(context)?.name;
+  if (comment.when === 'never' && checkName === undefined) {
+    log('input comment is never and no Check run is made: nothing to do');
     return;
   }
   const { owner, repo } = requireRepository(context, 'mode: comment');
@@ -90,6 +95,11 @@ export async function runCommentMode(
   const meta = readMeta(folder);
   const verdict = meta.verdict ?? verdictOfReports(folder);
   if (verdict !== undefined) context.out.setOutput('verdict', verdict);
+  await publishCheck(context, run, { owner, repo }, { body, verdict, gateCheck: meta.checkRun }, log);
+  if (comment.when === 'never') {
+    log('input comment is never: no comment');
+    return;
+  }
 
   const pullRequest = await pullRequestOfRun(comment.token, context, run, { owner, repo }, meta.pullRequest);
   if (pullRequest === undefined) return;
@@ -116,6 +126,43 @@ export async function runCommentMode(
     ...(verdict !== undefined ? { fallbackBody: statusComment(verdict, runUrl, run.headSha) } : {}),
   });
   reportCommentOutcome(result, pullRequest, context, log);
+}
+
+/**
+ * The gate's verdict as a Check run on the pull request's head commit, for a fork's pull request whose gate run could
+ * not write one (no checks: write there): failure when the gate failed or errored, success when it passed, neutral
+ * when the artifact does not say. Named after the gate's workflow (`perfgate (<workflow>)`) unless check-name says.
+ * The title is the comment's headline and the summary the comment itself; there are
+ * no annotations (the artifact is untrusted and names no lines of this repository). Never throws.
+ */
+async function publishCheck(
+  context: RunContext,
+  run: WorkflowRunEvent,
+  { owner, repo }: { owner: string; repo: string },
+  gate: { body: string; verdict: CommentMeta['verdict']; gateCheck: string | undefined },
+  log: (message: string) => void,
+): Promise<void> {
+  const settings = checkSettings(context);
+  if (settings === undefined) return;
+  if (gate.gateCheck !== undefined) {
+    log(`the gate run made its own Check run "${gate.gateCheck}": no second one`);
+    return;
+  }
+  const handle = await startCheck(context, { owner, repo, sha: run.headSha, detailsUrl: run.htmlUrl, job: run.name });
+  const conclusion: CheckConclusion =
+    gate.verdict === 'fail' || gate.verdict === 'error' ? 'failure' : gate.verdict === 'pass' ? 'success' : 'neutral';
+  await completeCheck(handle, context, {
+    conclusion,
+    title: headlineOfComment(gate.body) ?? `perfgate: ${gate.verdict ?? 'no verdict'} (run ${run.id})`,
+    summary: gate.body,
+    annotations: [],
+  });
+}
+
+/** The comment's headline (its first `###` line) without the heading's hashes. */
+export function headlineOfComment(body: string): string | undefined {
+  const line = body.split('\n').find((l) => l.startsWith('### '));
+  return line?.slice(4).trim() || undefined;
 }
 
 /** Downloads the gate run's report artifact, in a log group: its folder, or undefined (and why) when there is none. */
@@ -276,6 +323,8 @@ function readMeta(folder: string): CommentMeta {
   if (typeof id === 'string' && isValidMarkerId(id)) meta.commentId = id;
   const verdict = data['verdict'];
   if (verdict === 'pass' || verdict === 'fail' || verdict === 'error') meta.verdict = verdict;
+  const checkRun = data['checkRun'];
+  if (typeof checkRun === 'string' && checkRun !== '') meta.checkRun = checkRun;
   return meta;
 }
 

@@ -221,7 +221,12 @@ async function publish(
   const comment =
     pullRequest !== undefined ? commentOf(inputs.comment.id, commentParts, links, context.runUrl) : undefined;
   if (comment !== undefined)
-    writeCommentFiles(writer, comment.body, { pullRequest, commentId: inputs.comment.id, verdict });
+    writeCommentFiles(writer, comment.body, {
+      pullRequest,
+      commentId: inputs.comment.id,
+      verdict,
+      ...(checkRun !== undefined ? { checkRun: checkRun.name } : {}),
+    });
   setOutputs(context, inputs.outputDir, markdownPath, verdict, check, comparison);
   if (inputs.confirm !== undefined) setConfirmOutputs(context, decision.confirmation);
   if (inputs.uploadReport !== undefined) await uploadReport(context, inputs.uploadReport, inputs.outputDir);

@@ -25,36 +25,54 @@ export interface CheckHandle {
   name: string;
 }
 
+/** Where a Check goes when it is not the run's own commit: mode comment's pull-request head. */
+export interface CheckPlace {
+  owner: string;
+  repo: string;
+  sha: string;
+  detailsUrl?: string | undefined;
+  /** What the default name `perfgate (<job>)` names instead of this run's job (the gate's workflow). */
+  job?: string | undefined;
+}
+
 /**
  * Creates the run's Check `in_progress` on the commit judged (a pull request's head, not its merge commit), when
- * input `check` is on, a token is given and the event is a pull request or a push. Never throws: an invalid input
- * is left for the run to report; a token without `checks: write` logs one line; another failure is a warning.
+ * input `check` is on, a token is given and the event is a pull request or a push — or on `place` (mode comment).
+ * Never throws: an invalid input is left for the run to report; a token without `checks: write` logs one line;
+ * another failure is a warning.
  */
-export async function startCheck(context: RunContext): Promise<CheckHandle | undefined> {
+export async function startCheck(context: RunContext, place?: CheckPlace): Promise<CheckHandle | undefined> {
   let settings;
   try {
-    settings = checkSettings(context);
+    settings = checkSettings(place?.job !== undefined ? { env: context.env, job: place.job } : context);
   } catch {
     return undefined; // the run reads the inputs again and fails for this one
   }
-  if (settings === undefined || !CHECKED_EVENTS.has(context.eventName) || context.repository === undefined)
-    return undefined;
-  const sha = pullRequestRefs(context).commit;
-  if (sha === undefined) return undefined;
+  if (settings === undefined) return undefined;
+  const where = place ?? placeOfRun(context);
+  if (where === undefined) return undefined;
   const target: CheckRunTarget = {
     token: settings.token,
-    owner: context.repository.owner,
-    repo: context.repository.repo,
+    owner: where.owner,
+    repo: where.repo,
     session: context.github,
     ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}),
   };
-  const created = await createCheckRun(target, settings.name, sha, context.runUrl);
+  const created = await createCheckRun(target, settings.name, where.sha, where.detailsUrl);
   if (created.outcome !== 'ok') {
     report(context, created);
     return undefined;
   }
-  context.out.info(logSafe(`Check run "${settings.name}" in progress on ${sha.slice(0, 12)}`));
+  context.out.info(logSafe(`Check run "${settings.name}" in progress on ${where.sha.slice(0, 12)}`));
   return { target, id: created.id, name: settings.name };
+}
+
+/** The run's own commit for a pull request or a push event in a known repository. */
+function placeOfRun(context: RunContext): CheckPlace | undefined {
+  if (!CHECKED_EVENTS.has(context.eventName) || context.repository === undefined) return undefined;
+  const sha = pullRequestRefs(context).commit;
+  if (sha === undefined) return undefined;
+  return { owner: context.repository.owner, repo: context.repository.repo, sha, detailsUrl: context.runUrl };
 }
 
 /** Completes the Check; never throws and never changes the verdict. */
