@@ -65,8 +65,10 @@ describe('Go testing benchmarks (go-bench)', () => {
     expect(time.place).toEqual({ file: count3, line: 5 });
 
     const rate = find(set, 'BenchmarkPublish', 'MB/s', 'size=1024,mode=copy');
+    // SetBytes over the time: derived from ns/op, reported but not gated by default.
     expect(rate.metric).toEqual({
       name: 'MB/s',
+      role: 'derived',
       dimension: 'byterate',
       unit: 'MB/s',
       displayUnit: 'MB/s',
@@ -85,6 +87,7 @@ describe('Go testing benchmarks (go-bench)', () => {
     const bytes = find(set, 'BenchmarkPublish', 'B/op', 'size=1024,mode=copy');
     expect(bytes.metric).toEqual({
       name: 'B/op',
+      role: 'secondary',
       dimension: 'size',
       unit: 'B',
       displayUnit: 'B/op',
@@ -94,6 +97,7 @@ describe('Go testing benchmarks (go-bench)', () => {
     const allocs = find(set, 'BenchmarkPublish', 'allocs/op', 'size=64,mode=zero');
     expect(allocs.metric).toEqual({
       name: 'allocs/op',
+      role: 'secondary',
       dimension: 'count',
       unit: '',
       displayUnit: 'allocs/op',
@@ -105,6 +109,7 @@ describe('Go testing benchmarks (go-bench)', () => {
     const aux = find(set, 'BenchmarkQueueDepth', 'auxMetricUnits', '');
     expect(aux.metric).toEqual({
       name: 'auxMetricUnits',
+      role: 'secondary',
       dimension: 'count',
       unit: '',
       displayUnit: 'auxMetricUnits',
@@ -337,6 +342,7 @@ describe('Criterion.rs console output (criterion-console)', () => {
     });
     expect(find(set, 'publish', 'throughput', '64').metric).toEqual({
       name: 'throughput',
+      role: 'derived',
       dimension: 'byterate',
       unit: 'MB/s',
       displayUnit: 'MiB/s',
