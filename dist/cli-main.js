@@ -8071,8 +8071,16 @@ var criterionJsonAdapter = {
       ) / 1e3;
     }
     const notes = [];
-    if (isJsonObject(root.slope ?? null))
-      notes.push("the slope estimate (what Criterion prints as the time) is not read; the mean and median are");
+    const slope = root.slope ?? null;
+    if (slope !== null) {
+      if (!isJsonObject(slope)) throw fields.error('expected an estimate object or null for "slope"', root, "slope");
+      statistics.slope = fields.measured(
+        slope,
+        "point_estimate",
+        { dimension: "time", statistic: "slope" },
+        { required: true, what: 'the "slope" estimate' }
+      ) / 1e3;
+    }
     const measurement = {
       ...benchmarkNames(file, siblings?.["benchmark.json"], notes),
       metric: TIME4,
