@@ -172,7 +172,7 @@ export function magnitudeName(statistic: StatisticName): string {
 
 /**
  * The statistics a comparison looks at, in the reference's order: Min, the primary statistic
- * (the single value, else the median, else the mean), Max and 99% — those the measurement has.
+ * (the single value, else the slope, else the median, else the mean), Max and 99% — those the measurement has.
  * For a Fast-DDS summary that is exactly the reference's Min, Median, Max, 99%.
  */
 export function comparedStatistics(m: Measurement): StatisticName[] {
