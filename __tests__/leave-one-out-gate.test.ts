@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, describeShared, read, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
 
@@ -12,6 +12,8 @@ interface Run {
   name: string;
   /** The run's result files, and the name each is copied to in its run folder. */
   files: { from: string; as: string }[];
+  /** A folder copied whole as the run folder (Criterion's tree). */
+  tree?: string;
 }
 
 interface Candidate {
@@ -25,6 +27,7 @@ interface Candidate {
 function runFolder(root: string, run: Run): string {
   const folder = join(root, run.name);
   mkdirSync(folder, { recursive: true });
+  if (run.tree) cpSync(run.tree, folder, { recursive: true });
   for (const f of run.files) copyFileSync(f.from, join(folder, f.as));
   return folder;
 }
@@ -129,6 +132,29 @@ describe('leave-one-out on real reruns: Go, 8 runs of one build (fixtures/format
       'frames/op',
       'time/op',
     ]);
+  }, 120_000);
+});
+
+describe('leave-one-out on real reruns: Criterion, 4 runs of one build (fixtures/formats/criterion/real-0.3.6)', () => {
+  const real = join(repoRoot, 'fixtures', 'formats', 'criterion', 'real-0.3.6');
+  const runs: Run[] = [
+    ...readdirSync(join(real, 'runs'))
+      .sort()
+      .map((name) => ({ name, files: [], tree: join(real, 'runs', name) })),
+    { name: 'fourth', files: [], tree: join(real, 'target', 'criterion') },
+  ];
+
+  test('gated on the slope (what cargo bench prints) as on the median before, no run fails', async () => {
+    expect(failedRuns(await leaveOneOut(runs, 'median'))).toEqual([]);
+    expect(failedRuns(await leaveOneOut(runs))).toEqual([]);
+    const output = tempDir('perfgate-slope-');
+    const tree = runs.at(-1)!.tree!;
+    expect((await cli(['compare', '--reference', tree, '--results', tree, '-o', output])).code).toBe(0);
+    const report = JSON.parse(read(join(output, 'comparison.json'))) as {
+      subExperiments: { comparisons: { statistic: string; gated: boolean }[] }[];
+    };
+    const gated = report.subExperiments.flatMap((e) => e.comparisons.filter((c) => c.gated).map((c) => c.statistic));
+    expect([...new Set(gated)]).toEqual(['slope']);
   }, 120_000);
 });
 
