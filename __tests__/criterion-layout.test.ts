@@ -35,6 +35,17 @@ const TREE_MEDIANS: Record<string, number> = {
   'publish/1024': 6.21694043040293,
   'publish/64': 0.3778613403990025,
 };
+/**
+ * Each benchmark's slope of the fourth run, µs: what `cargo bench` printed as its time, and the primary statistic
+ * (read from the files with Python's json: point_estimate / 1000).
+ */
+const TREE_SLOPES: Record<string, number> = {
+  checksum: 1.4373793294758048,
+  'codec/encode/1024': 7.849086504398231,
+  'codec/encode/64': 0.4432637607185722,
+  'publish/1024': 6.638273558822131,
+  'publish/64': 0.43453410072222043,
+};
 /** The same medians in runs/<date>/, oldest first, µs. */
 const RUN_MEDIANS: Record<string, number[]> = {
   checksum: [3.374380191087196, 2.326423736513345, 2.101435612470244],
@@ -241,6 +252,21 @@ test("the console of the fourth run (cargo_bench.txt) names the benchmarks as it
   expect(set.measurements[0]!.statistics.mean).toBeCloseTo(0.43453, 12);
 });
 
+test("the time cargo bench printed is the slope of the same run's estimates.json, the statistic perfgate gates", () => {
+  const file = join(REAL, 'cargo_bench.txt');
+  const printed = criterionConsoleAdapter
+    .parse({ file, text: readFileSync(file, 'utf8') }, {})
+    .measurements.filter((m) => m.metric.name === 'time')
+    .map((m) => [m.parameter.label === '' ? m.experiment : `${m.experiment}/${m.parameter.label}`, m.statistics.mean]);
+  // Criterion prints 5 significant digits: 434.53 ns, 6.6383 µs, 443.26 ns, 7.8491 µs, 1.4374 µs.
+  const slopes = Object.fromEntries(printed.map(([id]) => [id, Number(TREE_SLOPES[id as string]!.toPrecision(5))]));
+  expect(Object.fromEntries(printed.map(([id, mean]) => [id, Number((mean as number).toPrecision(5))]))).toEqual(
+    slopes,
+  );
+  // The median, which perfgate gated before, is 3–14 % below what the user saw (here 14 %).
+  expect(TREE_MEDIANS['codec/encode/1024']! / TREE_SLOPES['codec/encode/1024']!).toBeCloseTo(0.86, 2);
+});
+
 describe('Criterion runs through the CLI', () => {
   test('history import of a folder of runs: one record per run, dated by its folder, each benchmark named and its median kept', async () => {
     const history = join(tempDir(), 'history');
@@ -310,10 +336,10 @@ describe('Criterion runs through the CLI', () => {
         rows.map((r) => ({
           experiment: r.experiment,
           parameter: r.parameter,
-          median: r.statistic === 'median' ? r.result : undefined,
+          median: r.statistic === 'slope' ? r.result : undefined,
         })),
       ),
-    ).toEqual(close(TREE_MEDIANS));
+    ).toEqual(close(TREE_SLOPES));
   });
 
   test('compare --history with one Criterion run for history says it is one run', async () => {
@@ -324,7 +350,7 @@ describe('Criterion runs through the CLI', () => {
     );
   });
 
-  test('derive-requirements over the runs folder: one limit per benchmark, the highest median of the 3 runs (100th percentile), rounded up to 6 digits', async () => {
+  test('derive-requirements over the runs folder: one limit per benchmark, the highest slope of the 3 runs (100th percentile), rounded up to 6 digits', async () => {
     const output = join(tempDir(), 'requirements.csv');
     const result = await cli(['derive-requirements', RUNS, '--output', output, '--percentile', '100', '--margin', '0']);
     expect(result.code).toBe(0);
@@ -337,12 +363,12 @@ describe('Criterion runs through the CLI', () => {
       .filter((line) => !line.startsWith('#'))
       .join('\n');
     expect(limits).toBe(
-      'Experiment,Parameter,time.median [us] <=\n' +
-        'checksum,*,3.37439\n' + // max(3.3743802, 2.3264237, 2.1014356)
-        'codec/encode,1024,20.2212\n' + // 20.221185
-        'codec/encode,64,1.15064\n' + // 1.1506324
-        'publish,1024,16.7519\n' + // 16.751838 (the third run)
-        'publish,64,0.57027\n', // 0.57026943
+      'Experiment,Parameter,time.slope [us] <=\n' +
+        'checksum,*,3.64025\n' + // max(3.6402434, 2.6780412, 2.1289747)
+        'codec/encode,1024,25.1639\n' + // 25.163835
+        'codec/encode,64,1.14566\n' + // 1.1456501
+        'publish,1024,34.7556\n' + // 34.755572 (the first run)
+        'publish,64,0.568766\n', // 0.56876518 (the third run)
     );
   });
 

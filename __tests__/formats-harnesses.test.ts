@@ -9,6 +9,7 @@ import { catch2ConsoleAdapter } from '../src/engine/formats/catch2/console.js';
 import { catch2XmlAdapter } from '../src/engine/formats/catch2/xml.js';
 import { recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
+import { primaryStatistic } from '../src/engine/model/statisticRules.js';
 import { expectInputError, find, inputError } from './helpers/formats.js';
 import { repoRoot } from './helpers/shared.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
@@ -65,8 +66,10 @@ describe('Go testing benchmarks (go-bench)', () => {
     expect(time.place).toEqual({ file: count3, line: 5 });
 
     const rate = find(set, 'BenchmarkPublish', 'MB/s', 'size=1024,mode=copy');
+    // SetBytes over the time: derived from ns/op, reported but not gated by default.
     expect(rate.metric).toEqual({
       name: 'MB/s',
+      role: 'derived',
       dimension: 'byterate',
       unit: 'MB/s',
       displayUnit: 'MB/s',
@@ -85,6 +88,7 @@ describe('Go testing benchmarks (go-bench)', () => {
     const bytes = find(set, 'BenchmarkPublish', 'B/op', 'size=1024,mode=copy');
     expect(bytes.metric).toEqual({
       name: 'B/op',
+      role: 'secondary',
       dimension: 'size',
       unit: 'B',
       displayUnit: 'B/op',
@@ -94,6 +98,7 @@ describe('Go testing benchmarks (go-bench)', () => {
     const allocs = find(set, 'BenchmarkPublish', 'allocs/op', 'size=64,mode=zero');
     expect(allocs.metric).toEqual({
       name: 'allocs/op',
+      role: 'secondary',
       dimension: 'count',
       unit: '',
       displayUnit: 'allocs/op',
@@ -105,6 +110,7 @@ describe('Go testing benchmarks (go-bench)', () => {
     const aux = find(set, 'BenchmarkQueueDepth', 'auxMetricUnits', '');
     expect(aux.metric).toEqual({
       name: 'auxMetricUnits',
+      role: 'secondary',
       dimension: 'count',
       unit: '',
       displayUnit: 'auxMetricUnits',
@@ -337,6 +343,7 @@ describe('Criterion.rs console output (criterion-console)', () => {
     });
     expect(find(set, 'publish', 'throughput', '64').metric).toEqual({
       name: 'throughput',
+      role: 'derived',
       dimension: 'byterate',
       unit: 'MB/s',
       displayUnit: 'MiB/s',
@@ -396,7 +403,7 @@ describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => 
     'benchmark.json': readFileSync(join(folder, 'new', 'benchmark.json'), 'utf8'),
   });
 
-  it('reads mean, median and std_dev (ns → µs), the id of benchmark.json and the per-iteration samples', () => {
+  it('reads mean, median, std_dev and the slope (ns → µs), the id of benchmark.json and the per-iteration samples', () => {
     const text = readFileSync(estimates, 'utf8');
     expect(recogniseFormat(text, estimates)?.id).toBe('criterion-json');
     const set = criterionJsonAdapter.parse({ file: estimates, text, siblings: siblings() }, {});
@@ -415,15 +422,16 @@ describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => 
       mean: expect.closeTo(1.2415, 12),
       median: expect.closeTo(1.2395, 12),
       stdev: expect.closeTo(0.009698224, 12),
+      // "slope": {"point_estimate": 1240.981818, …}: what cargo bench prints as the time, the primary statistic.
+      slope: expect.closeTo(1.240981818, 12),
       samples: 10,
     });
+    expect(primaryStatistic(m)).toBe('slope');
     // times[i] / iters[i]: 1231000 ns / 1000, 2490000 / 2000, …
     expect(Array.from(m.samples!)).toEqual(
       [1.231, 1.245, 1.238, 1.262, 1.24, 1.236, 1.251, 1.239, 1.244, 1.229].map((v) => expect.closeTo(v, 12)),
     );
-    expect(set.notes).toEqual([
-      'the slope estimate (what Criterion prints as the time) is not read; the mean and median are',
-    ]);
+    expect(set.notes).toEqual([]);
   });
 
   it('is read with its sibling files by the pipeline', () => {

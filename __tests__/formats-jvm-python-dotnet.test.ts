@@ -73,6 +73,7 @@ describe('pytest-benchmark JSON (pytest-benchmark)', () => {
     const ops = find(set, 'decode/test_decode', 'ops', 'codec=json,size=64');
     expect(ops.metric).toEqual({
       name: 'ops',
+      role: 'derived',
       dimension: 'rate',
       unit: 'Hz',
       displayUnit: 'ops/s',
@@ -226,6 +227,7 @@ describe('JMH JSON results (jmh)', () => {
     const rate = find(set, 'PublishBench.publish', 'gc.alloc.rate', 'mode=copy,size=64');
     expect(rate.metric).toEqual({
       name: 'gc.alloc.rate',
+      role: 'secondary',
       dimension: 'byterate',
       unit: 'MB/s',
       displayUnit: 'MB/sec',
@@ -241,6 +243,7 @@ describe('JMH JSON results (jmh)', () => {
     const norm = find(set, 'PublishBench.publish', 'gc.alloc.rate.norm', 'mode=copy,size=1024');
     expect(norm.metric).toEqual({
       name: 'gc.alloc.rate.norm',
+      role: 'secondary',
       dimension: 'size',
       unit: 'B',
       displayUnit: 'B/op',
@@ -257,6 +260,7 @@ describe('JMH JSON results (jmh)', () => {
     const gcTime = find(set, 'PublishBench.publish', 'gc.time', 'mode=copy,size=64');
     expect(gcTime.metric).toEqual({
       name: 'gc.time',
+      role: 'secondary',
       dimension: 'time',
       unit: 'us',
       displayUnit: 'ms',
@@ -265,6 +269,7 @@ describe('JMH JSON results (jmh)', () => {
     expect(gcTime.statistics).toEqual({ median: 3000, mean: 2600, min: 2000, max: 3000, samples: 10 });
     expect(find(set, 'PublishBench.publish', 'gc.count', 'mode=copy,size=64').metric).toEqual({
       name: 'gc.count',
+      role: 'secondary',
       dimension: 'count',
       unit: '',
       displayUnit: 'counts',
@@ -443,6 +448,7 @@ describe('BenchmarkDotNet JSON reports (benchmarkdotnet)', () => {
     const allocated = find(set, 'PublishBenchmarks.Publish', 'allocated', 'Size=1024,Mode=Copy');
     expect(allocated.metric).toEqual({
       name: 'allocated',
+      role: 'secondary',
       dimension: 'size',
       unit: 'B',
       displayUnit: 'B/op',
@@ -454,6 +460,7 @@ describe('BenchmarkDotNet JSON reports (benchmarkdotnet)', () => {
     const gen0 = find(set, 'PublishBenchmarks.Publish', 'gen0', 'Size=1024,Mode=Copy');
     expect(gen0.metric).toEqual({
       name: 'gen0',
+      role: 'secondary',
       dimension: 'count',
       unit: '',
       displayUnit: 'per 1000 op',

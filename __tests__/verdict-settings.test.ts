@@ -18,7 +18,7 @@ describe('the one table of defaults', () => {
     expect(VERDICT_DEFAULTS.minHistory).toBe(3);
     expect(VERDICT_DEFAULTS.maxHistory).toBe(20);
     expect(VERDICT_DEFAULTS.threshold).toBe(0.1);
-    expect(VERDICT_DEFAULTS.gate).toEqual({ primary: true, statistics: new Set(), all: false });
+    expect(VERDICT_DEFAULTS.gate).toEqual({ primary: true, statistics: new Set(), all: false, everyMetric: false });
     expect(Object.isFrozen(VERDICT_DEFAULTS)).toBe(true);
     expect(Object.isFrozen(VERDICT_DEFAULTS.confidence)).toBe(true);
   });
@@ -144,7 +144,7 @@ describe('compare --confidence through the CLI', () => {
     ],
     [
       ['--gate', 'tail'],
-      '--gate: "tail" is not a statistic; give primary, all, or names such as median, mean, p99, max',
+      '--gate: "tail" is not a statistic; give primary, all-metrics, all, or names such as median, mean, p99, max',
     ],
     [['--confidence', ''], undefined],
   ])('the other verdict settings: %j', async (flags, message) => {

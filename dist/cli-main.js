@@ -151,7 +151,7 @@ Usage:
 
 Reads result files of any supported format, as check does, and writes every experiment ×
 parameter as one benchmark named experiment/parameter, with each metric's primary statistic (the
-single value, else the median, else the mean):
+single value, else the slope, else the median, else the mean):
   bmf                      Bencher Metric Format: a benchmark's time metric is "latency" (ns), its
                            rate "throughput" (ops/s), other metrics "<metric> [<unit>]"; min and
                            max are lower_value and upper_value. Read it with bencher run
@@ -244,8 +244,11 @@ Options:
                          pooled row is inconclusive (exit 0) until it fails or passes
   --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
                          --history, 0.99 with --paired; with --reference alone: ignored, with a warning)
-  --gate LIST            statistics that can fail: primary (default: the median, mean or single
-                         value), all, or names such as median,p99,max. Others are reported only.
+  --gate LIST            what can fail: primary (default: the single value, slope, median or
+                         mean of each benchmark's primary metric, its time or its tool's own
+                         measure), all-metrics (that statistic of every metric: pytest ops,
+                         Go MB/s and allocs/op, JMH gc.*, hyperfine user time too), all, or
+                         names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
                          to every primary statistic)
@@ -1142,7 +1145,7 @@ function sanitize(text2) {
 
 // src/engine/model/statisticRules.ts
 function primaryStatistic(m) {
-  for (const s of ["value", "median", "mean"]) if (m.statistics[s] !== void 0) return s;
+  for (const s of ["value", "slope", "median", "mean"]) if (m.statistics[s] !== void 0) return s;
   return "value";
 }
 function statisticDirection(statistic, metricDirection) {
@@ -1163,6 +1166,9 @@ function shownUnit(m, statistic) {
 }
 function displayUnit(unit, dimension) {
   return dimension === "time" && unit === "us" ? "µs" : unit;
+}
+function metricRole(metric2) {
+  return metric2.role ?? "primary";
 }
 
 // src/engine/check/check.ts
@@ -3700,6 +3706,7 @@ var STATISTIC_NAMES = [
   "min",
   "mean",
   "median",
+  "slope",
   "p90",
   "p95",
   "p99",
@@ -7213,13 +7220,21 @@ var METRICS = [
   },
   {
     field: "cpu_time",
-    metric: { name: "cpu time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" },
+    metric: {
+      name: "cpu time",
+      role: "secondary",
+      dimension: "time",
+      unit: "us",
+      displayUnit: "ns",
+      direction: "lower-is-better"
+    },
     unit: "time_unit"
   },
   {
     field: "bytes_per_second",
     metric: {
       name: "bytes per second",
+      role: "derived",
       dimension: "byterate",
       unit: "MB/s",
       displayUnit: "B/s",
@@ -7231,6 +7246,7 @@ var METRICS = [
     field: "items_per_second",
     metric: {
       name: "items per second",
+      role: "derived",
       dimension: "rate",
       unit: "Hz",
       displayUnit: "items/s",
@@ -7717,6 +7733,10 @@ function valuesByUnit(b, unknownUnits) {
       slot.values.push(toBaseUnit(value2, slot.unit));
     }
   }
+  if (byUnit.has("ns/op")) {
+    for (const [symbol, slot] of byUnit)
+      if (symbol !== "ns/op") slot.metric = { ...slot.metric, role: symbol === "MB/s" ? "derived" : "secondary" };
+  }
   return [...byUnit.values()];
 }
 function readResults(tail2, file, line, column) {
@@ -8006,6 +8026,8 @@ function readInterval(body, file, line, column, kind) {
 function metricOf(name, unit) {
   return {
     name,
+    // The throughput is the declared bytes or elements over the time: derived from it.
+    ...name === "throughput" ? { role: "derived" } : {},
     dimension: unit.dimension,
     unit: BASE_UNITS[unit.dimension],
     displayUnit: unit.symbol,
@@ -8052,8 +8074,16 @@ var criterionJsonAdapter = {
       ) / 1e3;
     }
     const notes = [];
-    if (isJsonObject(root.slope ?? null))
-      notes.push("the slope estimate (what Criterion prints as the time) is not read; the mean and median are");
+    const slope = root.slope ?? null;
+    if (slope !== null) {
+      if (!isJsonObject(slope)) throw fields.error('expected an estimate object or null for "slope"', root, "slope");
+      statistics.slope = fields.measured(
+        slope,
+        "point_estimate",
+        { dimension: "time", statistic: "slope" },
+        { required: true, what: 'the "slope" estimate' }
+      ) / 1e3;
+    }
     const measurement = {
       ...benchmarkNames(file, siblings?.["benchmark.json"], notes),
       metric: TIME4,
@@ -8580,16 +8610,17 @@ function unitOf3(file, text2, notes) {
 }
 
 // src/engine/formats/hyperfine/common.ts
-var time = (name) => ({
+var time = (name, role) => ({
   name,
+  ...role ? { role } : {},
   dimension: "time",
   unit: "us",
   displayUnit: "s",
   direction: "lower-is-better"
 });
 var WALL_TIME = time("wall time");
-var USER_TIME = time("user time");
-var SYSTEM_TIME = time("system time");
+var USER_TIME = time("user time", "secondary");
+var SYSTEM_TIME = time("system time", "secondary");
 var TIME_STATISTICS = [
   ["mean", "mean"],
   ["stddev", "stdev"],
@@ -8609,6 +8640,7 @@ var SECONDS = parseUnit("s");
 var BYTES = parseUnit("B");
 var MEMORY_METRIC = {
   name: "memory usage",
+  role: "secondary",
   dimension: "size",
   unit: "B",
   displayUnit: "B",
@@ -8990,7 +9022,14 @@ var redisBenchmarkQuietAdapter = {
 
 // src/engine/formats/pytestBenchmark.ts
 var TIME5 = { name: "time", dimension: "time", unit: "us", displayUnit: "s", direction: "lower-is-better" };
-var OPS = { name: "ops", dimension: "rate", unit: "Hz", displayUnit: "ops/s", direction: "higher-is-better" };
+var OPS = {
+  name: "ops",
+  role: "derived",
+  dimension: "rate",
+  unit: "Hz",
+  displayUnit: "ops/s",
+  direction: "higher-is-better"
+};
 var STATISTICS3 = [
   ["min", "min"],
   ["max", "max"],
@@ -9263,12 +9302,8 @@ function runMeasurements(fields, run, at, unknownUnits) {
       throw fields.error(`expected a metric object for the secondary metric "${label}"`, secondaries, label);
     const name = label.replace(/^\u00b7/, "");
     const direction = name.startsWith("gc.") ? "lower-is-better" : void 0;
-    measurements.push({
-      experiment,
-      parameter,
-      place,
-      ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction)
-    });
+    const read = readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction);
+    measurements.push({ experiment, parameter, place, ...read, metric: { ...read.metric, role: "secondary" } });
   }
   return measurements;
 }
@@ -9402,6 +9437,7 @@ function runtimeOfRuns(entries) {
 var TIME6 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
 var ALLOCATED = {
   name: "allocated",
+  role: "secondary",
   dimension: "size",
   unit: "B",
   displayUnit: "B/op",
@@ -9535,6 +9571,7 @@ function descriptorMeasurements(fields, benchmark, memoryRead, at) {
     const reading = readUnit(fields.string(descriptor, "Unit") ?? "");
     const metric2 = {
       name,
+      role: "secondary",
       dimension: reading.unit.dimension,
       unit: BASE_UNITS[reading.unit.dimension],
       displayUnit: reading.unit.symbol,
@@ -9593,6 +9630,7 @@ function memoryMeasurements(fields, memory, at) {
     if (collections === void 0) continue;
     const metric2 = {
       name: `gen${generation}`,
+      role: "secondary",
       dimension: "count",
       unit: "",
       displayUnit: "per 1000 op",
@@ -9712,6 +9750,7 @@ function readParts(line, start, file, lineNo) {
 var TIME7 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
 var MEMORY = {
   name: "memory",
+  role: "secondary",
   dimension: "size",
   unit: "B",
   displayUnit: "bytes",
@@ -9719,6 +9758,7 @@ var MEMORY = {
 };
 var ALLOCS = {
   name: "allocs",
+  role: "secondary",
   dimension: "count",
   unit: "",
   displayUnit: "allocs",
@@ -11845,7 +11885,7 @@ function pairedLogTest(logRatios, alpha, direction) {
 }
 
 // src/engine/compare/gate.ts
-var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false };
+var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false, everyMetric: false };
 var MAGNITUDE_SPELLINGS = {
   "99%": "p99",
   "99": "p99",
@@ -11857,31 +11897,40 @@ function parseGateStatistics(text2, what = "--gate") {
   if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
   let primary = false;
   let all = false;
+  let everyMetric = false;
   const statistics = /* @__PURE__ */ new Set();
   for (const part of text2.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
     const lower = part.toLowerCase();
     if (lower === "primary") primary = true;
     else if (lower === "all") all = true;
+    else if (lower === "all-metrics") everyMetric = true;
     else {
       const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
       if (!name)
         throw new UsageError(
-          `${what}: "${part}" is not a statistic; give primary, all, or names such as median, mean, p99, max`
+          `${what}: "${part}" is not a statistic; give primary, all-metrics, all, or names such as median, mean, p99, max`
         );
       statistics.add(name);
     }
   }
+  if (everyMetric && !primary && statistics.size === 0) primary = true;
   if (!primary && !all && statistics.size === 0)
-    throw new UsageError(`${what}: name at least one statistic, primary or all`);
-  return { primary, statistics, all };
+    throw new UsageError(`${what}: name at least one statistic, primary, all-metrics or all`);
+  return { primary, statistics, all, everyMetric: everyMetric || all };
 }
 function gates(gate, statistic, shape) {
-  return gate.all || gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
+  if (gate.all) return true;
+  if (!gate.everyMetric && metricRole(shape.metric) !== "primary") return false;
+  return gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
 }
 function describeGate(gate) {
-  if (gate.all) return "every statistic";
-  const names = [...gate.primary ? ["the primary statistic (median, mean or single value)"] : [], ...gate.statistics];
-  return names.join(", ");
+  if (gate.all) return "every statistic of every metric";
+  const names = [
+    ...gate.primary ? ["the primary statistic (single value, slope, median or mean)"] : [],
+    ...gate.statistics
+  ];
+  const statistics = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  return `${statistics} of ${gate.everyMetric ? "every metric" : "each benchmark's primary metric"}`;
 }
 
 // src/engine/compare/thresholds.ts
@@ -11961,6 +12010,7 @@ function deltaPercent(reference, result, direction = "lower-is-better") {
 var MAGNITUDE_NAMES = {
   min: "Min",
   median: "Median",
+  slope: "Slope",
   max: "Max",
   p99: "99%",
   mean: "Mean",
@@ -11975,6 +12025,16 @@ function comparedStatistics(m) {
     (s) => s === primary || m.statistics[s] !== void 0
   );
 }
+function rowShape(reference, result) {
+  const shape = reference ?? result;
+  const role = result?.metric.role ?? reference?.metric.role;
+  if (role === shape.metric.role) return shape;
+  return { ...shape, metric: { ...shape.metric, ...role ? { role } : {} } };
+}
+function roleOfRow(m) {
+  const role = metricRole(m.metric);
+  return role === "primary" ? {} : { metricRole: role };
+}
 function keyOf3(m) {
   return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
 }
@@ -11985,12 +12045,12 @@ function gated(row, isGated) {
   if (isGated || !row.failed) return { ...row, gated: isGated };
   return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
 }
-var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true };
+var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true, everyMetric: true };
 function regate(row, gate, ...shapes) {
   const shape = shapes.map((s) => s && "measurements" in s ? s.measurements.find((m) => keyOf3(m) === rowKey(row)) : s).find((m) => m !== void 0);
   const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
-  const { gated: _previous, ...rest } = row;
-  return gated(rest, isGated);
+  const { gated: _previous, metricRole: role, ...rest } = row;
+  return gated({ ...rest, ...shape ? roleOfRow(shape) : role ? { metricRole: role } : {} }, isGated);
 }
 function rowKey(row) {
   return `${row.parameter}\0${row.metric.toLowerCase()}`;
@@ -12072,7 +12132,7 @@ function compareExperiment(experimentType, reference, result, thresholds, option
   for (const key of keys) {
     const ref = refByKey.get(key);
     const res = resByKey.get(key);
-    const shape = ref ?? res;
+    const shape = rowShape(ref, res);
     const direction = shape.metric.direction;
     for (const statistic of comparedStatistics(shape)) {
       const r = ref ? ref.statistics[statistic] ?? NaN : NaN;
@@ -12094,6 +12154,7 @@ function compareExperiment(experimentType, reference, result, thresholds, option
         result: x,
         deltaPercent: deltaPercent(r, x, direction),
         threshold,
+        ...roleOfRow(shape),
         ...gated(judged, gates(gate, statistic, shape))
       });
     }
@@ -16284,6 +16345,8 @@ function renderComparisonJson(report) {
           ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
           ...r.morePairs !== void 0 ? { morePairs: r.morePairs } : {},
           status: r.status,
+          // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
+          ...r.metricRole !== void 0 ? { metricRole: r.metricRole } : {},
           gated: r.gated,
           failed: r.failed
         }))
@@ -16413,13 +16476,29 @@ function methodNotes(method, rows) {
       `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range2}. Smaller regressions pass unnoticed; more ${verdictMethod.narrowedBy} narrow it.`
     );
   }
-  const ungated = rows.filter((r) => !r.gated).length;
-  if (ungated > 0) {
+  const ungated = rows.filter((r) => !r.gated);
+  if (ungated.length > 0) {
     notes.push(
-      `Gated: ${describeGate(method.gate)}. ${plural(ungated, "other row")} (tail statistics such as Min, Max, 99 %) are reported but cannot fail; opt in with --gate (input gate).`
+      `Gated: ${describeGate(method.gate)}. ${plural(ungated.length, "other row")} (${ungatedKinds(ungated)}) are reported but cannot fail; opt in with --gate (input gate): all-metrics, all, or statistics such as p99.`
     );
   }
   return notes;
+}
+function ungatedKinds(rows) {
+  const kinds = [];
+  if (rows.some((r) => r.metricRole === void 0)) kinds.push("tail statistics such as Min, Max, 99 %");
+  for (const [role, what] of [
+    ["derived", "derived metrics"],
+    ["secondary", "secondary metrics"]
+  ]) {
+    const names = [...new Set(rows.filter((r) => r.metricRole === role).map((r) => r.metric))];
+    if (names.length === 0) continue;
+    const plain = names.filter((n) => /^[\p{L}\p{N} ./·%-]{1,40}$/u.test(n));
+    const shown = plain.slice(0, 6);
+    const more = names.length - shown.length;
+    kinds.push(`${what}: ${[...shown, ...more > 0 ? [`${more} more`] : []].join(", ")}`);
+  }
+  return kinds.join("; ");
 }
 
 // src/pipeline/historyRuns.ts

@@ -64,8 +64,11 @@ Options:
                          pooled row is inconclusive (exit 0) until it fails or passes
   --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
                          --history, 0.99 with --paired; with --reference alone: ignored, with a warning)
-  --gate LIST            statistics that can fail: primary (default: the median, mean or single
-                         value), all, or names such as median,p99,max. Others are reported only.
+  --gate LIST            what can fail: primary (default: the single value, slope, median or
+                         mean of each benchmark's primary metric, its time or its tool's own
+                         measure), all-metrics (that statistic of every metric: pytest ops,
+                         Go MB/s and allocs/op, JMH gc.*, hyperfine user time too), all, or
+                         names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
                          to every primary statistic)

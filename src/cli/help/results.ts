@@ -85,7 +85,7 @@ Usage:
 
 Reads result files of any supported format, as check does, and writes every experiment ×
 parameter as one benchmark named experiment/parameter, with each metric's primary statistic (the
-single value, else the median, else the mean):
+single value, else the slope, else the median, else the mean):
   bmf                      Bencher Metric Format: a benchmark's time metric is "latency" (ns), its
                            rate "throughput" (ops/s), other metrics "<metric> [<unit>]"; min and
                            max are lower_value and upper_value. Read it with bencher run

@@ -3,8 +3,8 @@
  * pairedMethod.ts) fills in, and the row helpers they share: keys, gating, the pooled geomean family and
  * its Bonferroni split.
  */
-import { primaryStatistic } from '../model/statisticRules.js';
-import type { Direction, Measurement, ResultSet, StatisticName } from '../model/measurement.js';
+import { metricRole, primaryStatistic } from '../model/statisticRules.js';
+import type { Direction, Measurement, MetricRole, ResultSet, StatisticName } from '../model/measurement.js';
 import type { Summary } from '../model/summary.js';
 import { gates, type GateStatistics } from './gate.js';
 
@@ -69,9 +69,12 @@ export interface ComparisonRow {
   historyRuns?: number;
   /**
    * Whether this row can fail the gate. Tail statistics (Min, Max, 99 %) are reported but not
-   * gated unless the user opts in: their run-to-run spread is 3–5× the median's.
+   * gated unless the user opts in: their run-to-run spread is 3–5× the median's. So are derived
+   * and secondary metrics (`metricRole`).
    */
   gated: boolean;
+  /** What the row's metric is to its benchmark, where its adapter marked it other than primary. */
+  metricRole?: Exclude<MetricRole, 'primary'>;
   /** The geometric mean over every parameter of the metric (benchstat's geomean row); `parameter` is `geomean`. */
   pooled?: boolean;
   /**
@@ -156,6 +159,7 @@ export function deltaPercent(reference: number, result: number, direction: Direc
 const MAGNITUDE_NAMES: Partial<Record<StatisticName, string>> = {
   min: 'Min',
   median: 'Median',
+  slope: 'Slope',
   max: 'Max',
   p99: '99%',
   mean: 'Mean',
@@ -168,7 +172,7 @@ export function magnitudeName(statistic: StatisticName): string {
 
 /**
  * The statistics a comparison looks at, in the reference's order: Min, the primary statistic
- * (the single value, else the median, else the mean), Max and 99% — those the measurement has.
+ * (the single value, else the slope, else the median, else the mean), Max and 99% — those the measurement has.
  * For a Fast-DDS summary that is exactly the reference's Min, Median, Max, 99%.
  */
 export function comparedStatistics(m: Measurement): StatisticName[] {
@@ -176,6 +180,24 @@ export function comparedStatistics(m: Measurement): StatisticName[] {
   return (['min', primary, 'max', 'p99'] as StatisticName[]).filter(
     (s) => s === primary || m.statistics[s] !== undefined,
   );
+}
+
+/**
+ * The measurement a row of `reference` and `result` is shaped by: the reference's statistics (else the result's), its
+ * metric's role as the result says where it has the metric. A result is read by today's adapter; a history record
+ * keeps no role, so a reference from the history would make every metric primary.
+ */
+export function rowShape(reference: Measurement | undefined, result: Measurement | undefined): Measurement {
+  const shape = (reference ?? result)!;
+  const role = result?.metric.role ?? reference?.metric.role;
+  if (role === shape.metric.role) return shape;
+  return { ...shape, metric: { ...shape.metric, ...(role ? { role } : {}) } };
+}
+
+/** A row's `metricRole` field for a measurement: present only where the metric is not its benchmark's primary one. */
+export function roleOfRow(m: Measurement): Pick<ComparisonRow, 'metricRole'> {
+  const role = metricRole(m.metric);
+  return role === 'primary' ? {} : { metricRole: role };
 }
 
 export function keyOf(m: Measurement): string {
@@ -199,7 +221,7 @@ export function gated<T extends { status: ComparisonStatus; failed: boolean }>(
 }
 
 /** Every statistic gated: the rows are built first, the gate applied once they are judged. */
-export const ALL_GATED: GateStatistics = { primary: true, statistics: new Set(), all: true };
+export const ALL_GATED: GateStatistics = { primary: true, statistics: new Set(), all: true, everyMetric: true };
 
 export function regate(
   row: ComparisonRow,
@@ -210,8 +232,8 @@ export function regate(
     .map((s) => (s && 'measurements' in s ? s.measurements.find((m) => keyOf(m) === rowKey(row)) : s))
     .find((m) => m !== undefined);
   const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
-  const { gated: _previous, ...rest } = row;
-  return gated(rest, isGated);
+  const { gated: _previous, metricRole: role, ...rest } = row;
+  return gated({ ...rest, ...(shape ? roleOfRow(shape) : role ? { metricRole: role } : {}) }, isGated);
 }
 
 export function rowKey(row: Pick<ComparisonRow, 'parameter' | 'metric'>): string {

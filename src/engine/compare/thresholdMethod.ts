@@ -12,6 +12,8 @@ import {
   gated,
   keyOf,
   magnitudeName,
+  roleOfRow,
+  rowShape,
   statusOf,
   type ComparisonRow,
   type ComparisonStatus,
@@ -61,7 +63,7 @@ export function compareExperiment(
   for (const key of keys) {
     const ref = refByKey.get(key);
     const res = resByKey.get(key);
-    const shape = (ref ?? res)!;
+    const shape = rowShape(ref, res);
     const direction = shape.metric.direction;
     for (const statistic of comparedStatistics(shape)) {
       const r = ref ? (ref.statistics[statistic] ?? NaN) : NaN;
@@ -84,6 +86,7 @@ export function compareExperiment(
         result: x,
         deltaPercent: deltaPercent(r, x, direction),
         threshold,
+        ...roleOfRow(shape),
         ...gated(judged, gates(gate, statistic, shape)),
       });
     }

@@ -4,7 +4,7 @@
  *
  * - A benchmark is one experiment × parameter, named `experiment/parameter` (the experiment alone
  *   when the parameter is empty). Its value is each measurement's primary statistic (the single
- *   value, else the median, else the mean), in the unit the tool printed where perfgate reads that
+ *   value, else the slope, else the median, else the mean), in the unit the tool printed where perfgate reads that
  *   unit back, else in perfgate's base unit of the dimension.
  * - BMF: a metric named as one of Bencher's measures (`latency`, `throughput`, `build-time`,
  *   `file-size`) keeps its name, in that measure's unit; otherwise a benchmark's only time metric

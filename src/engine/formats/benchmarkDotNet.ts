@@ -16,7 +16,8 @@
  * - `Memory` (with `[MemoryDiagnoser]`): `allocated` (`BytesAllocatedPerOperation`, B/op) and
  *   `gen0`, `gen1`, `gen2` (collections per 1000 operations, the report's Gen0 … columns), all
  *   lower-is-better. Other `Metrics` (other diagnosers) are metrics of their own, in the direction
- *   their descriptor gives (`TheGreaterTheBetter`), with their unit as written.
+ *   their descriptor gives (`TheGreaterTheBetter`), with their unit as written. All of them are
+ *   secondary to the time (reported, gated on request).
  * - `HostEnvironmentInfo` becomes notes; a benchmark without statistics (it failed) is noted and
  *   left out.
  */
@@ -31,6 +32,7 @@ import { optionalStatistic, readUnit, settingsParameter, readJsonReport, isObjec
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' };
 const ALLOCATED: Metric = {
   name: 'allocated',
+  role: 'secondary',
   dimension: 'size',
   unit: 'B',
   displayUnit: 'B/op',
@@ -195,6 +197,7 @@ function descriptorMeasurements(
     const reading = readUnit(fields.string(descriptor, 'Unit') ?? '');
     const metric: Metric = {
       name,
+      role: 'secondary',
       dimension: reading.unit.dimension,
       unit: BASE_UNITS[reading.unit.dimension],
       displayUnit: reading.unit.symbol,
@@ -265,6 +268,7 @@ function memoryMeasurements(
     if (collections === undefined) continue;
     const metric: Metric = {
       name: `gen${generation}`,
+      role: 'secondary',
       dimension: 'count',
       unit: '',
       displayUnit: 'per 1000 op',

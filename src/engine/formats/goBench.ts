@@ -16,7 +16,12 @@
  *   samples. They are one run, not N: a history comparison judges the file as one run.
  * - Units: `ns/op` (metric `time/op`, stored in µs) and `B/op`, `allocs/op` are lower-is-better,
  *   `MB/s` higher-is-better; other `ReportMetric` units are kept as written, lower-is-better
- *   unless they are a rate (`x/s`), with a note.
+ *   unless they are a rate (`x/s`), with a note. `time/op` is the benchmark's primary metric (what
+ *   benchstat leads with); `MB/s` is derived from it (SetBytes over the time) and the others are
+ *   secondary: reported, gated on request (`--gate all-metrics`). `allocs/op` and `B/op` do not
+ *   vary between runs of one build, so gating them would cost no false alarms, but a change in
+ *   them is a trade a pull request may make on purpose, not a slowdown. A benchmark without
+ *   `ns/op` (ReportMetric replaced it) keeps every metric primary.
  * - `goos:`, `goarch:`, `pkg:` and `cpu:` lines are kept as notes, and `goos`, `goarch` and `cpu` are the run's machine
  *   (OS and architecture in Node's spelling, as the action records them); failed and skipped benchmarks are noted and
  *   left out. Other lines (`PASS`, `ok`, test logs) are not results and are skipped.
@@ -226,6 +231,11 @@ function valuesByUnit(b: Benchmark, unknownUnits: Set<string>): { metric: Metric
       slot.values.push(toBaseUnit(value, slot.unit));
     }
   }
+  // With a time, the benchmark's number is its ns/op: MB/s is SetBytes over that time, B/op, allocs/op and
+  // ReportMetric's units are measures beside it. Without one (ReportMetric replaced ns/op), each stays primary.
+  if (byUnit.has('ns/op'))
+    for (const [symbol, slot] of byUnit)
+      if (symbol !== 'ns/op') slot.metric = { ...slot.metric, role: symbol === 'MB/s' ? 'derived' : 'secondary' };
   return [...byUnit.values()];
 }
 

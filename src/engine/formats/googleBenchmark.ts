@@ -17,7 +17,9 @@ import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
  *   Trailing argument segments of that name (`/64`, `/threads:2`, `/real_time`, `/repeats:3`)
  *   become the parameter label; the rest (`BM_memcpy`, `Prefix/BM_Zero`) is the experiment.
  * - Metrics: `real time` and `cpu time` (per iteration, `time_unit` → µs, lower is better),
- *   `bytes per second` (MB/s) and `items per second` (Hz), higher is better.
+ *   `bytes per second` (MB/s) and `items per second` (Hz), higher is better. The real time (the
+ *   console's `Time`) is primary; the CPU time is secondary and the rates, the counters' size or
+ *   items over the time, derived: reported, gated on request (`--gate all-metrics`).
  * - Iteration rows (one per repetition) are the samples; aggregate rows give `mean`, `median` and
  *   `stddev`. Statistics the aggregates do not give are taken from two or more repetitions (min
  *   and max always; mean, median, stdev when there is no such aggregate); a single run gives only
@@ -78,13 +80,21 @@ const METRICS: MetricSpec[] = [
   },
   {
     field: 'cpu_time',
-    metric: { name: 'cpu time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' },
+    metric: {
+      name: 'cpu time',
+      role: 'secondary',
+      dimension: 'time',
+      unit: 'us',
+      displayUnit: 'ns',
+      direction: 'lower-is-better',
+    },
     unit: 'time_unit',
   },
   {
     field: 'bytes_per_second',
     metric: {
       name: 'bytes per second',
+      role: 'derived',
       dimension: 'byterate',
       unit: 'MB/s',
       displayUnit: 'B/s',
@@ -96,6 +106,7 @@ const METRICS: MetricSpec[] = [
     field: 'items_per_second',
     metric: {
       name: 'items per second',
+      role: 'derived',
       dimension: 'rate',
       unit: 'Hz',
       displayUnit: 'items/s',

@@ -19,7 +19,8 @@
  * - Secondary metrics (`gc.alloc.rate.norm`, and `·gc.alloc.rate` before JMH dropped the `·`)
  *   are metrics of their own, named without the `·` and read like the primary one (per iteration;
  *   for `gc.count` JMH's score is their sum). The GC profiler's results are costs,
- *   lower-is-better, whatever their unit (`gc.alloc.rate` is in MB/sec).
+ *   lower-is-better, whatever their unit (`gc.alloc.rate` is in MB/sec). They are secondary
+ *   (reported, gated on request): the score of `primaryMetric` is the benchmark's number.
  * - The JMH and JVM versions are noted once per file; the JVM is the run's runtime (its
  *   fingerprint, see runtimeOfRuns). JMH names no CPU, cores or OS.
  */
@@ -177,12 +178,9 @@ function runMeasurements(
     const name = label.replace(/^\u00b7/, '');
     // The GC profiler's results are costs, whatever their unit says.
     const direction: Direction | undefined = name.startsWith('gc.') ? 'lower-is-better' : undefined;
-    measurements.push({
-      experiment,
-      parameter,
-      place,
-      ...readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction),
-    });
+    const read = readMetric(fields, secondary, name, direction ?? modeDirection, false, unknownUnits, direction);
+    // JMH's own word: the score is the primary metric; profilers' and counters' results are secondary.
+    measurements.push({ experiment, parameter, place, ...read, metric: { ...read.metric, role: 'secondary' } });
   }
   return measurements;
 }

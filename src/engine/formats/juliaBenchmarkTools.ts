@@ -8,7 +8,8 @@
  *   result straight under the top group has an empty parameter).
  * - A `Trial`'s `times` (ns per evaluation) are the raw samples of the metric `time` (µs):
  *   count, min, max, mean, median, p90, p95, p99 and the population standard deviation.
- *   `memory` (bytes) and `allocs` (a count) are single values, lower-is-better (ceilings).
+ *   `memory` (bytes) and `allocs` (a count) are single values, lower-is-better (ceilings),
+ *   secondary to the time (reported, gated on request).
  *   `gctimes` are not read.
  * - A `TrialEstimate` (what `save` writes for `median(results)`, `minimum(results)`…) has one
  *   `time`: read as the single value of `time`, since the file does not say which estimate it is.
@@ -25,6 +26,7 @@ import { sampleStatistics, readJsonReport } from './shared.js';
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' };
 const MEMORY: Metric = {
   name: 'memory',
+  role: 'secondary',
   dimension: 'size',
   unit: 'B',
   displayUnit: 'bytes',
@@ -32,6 +34,7 @@ const MEMORY: Metric = {
 };
 const ALLOCS: Metric = {
   name: 'allocs',
+  role: 'secondary',
   dimension: 'count',
   unit: '',
   displayUnit: 'allocs',

@@ -5,7 +5,7 @@
  *   Experiment,Parameter,latency.p99 [us],throughput [Mb/s] >=
  *
  * A column is `<metric>[.<statistic>] [<unit>] [>=|<=]`: the statistic defaults to the metric's
- * primary one (its single value, else the median, else the mean), the unit to the one the tool
+ * primary one (its single value, else the slope, else the median, else the mean), the unit to the one the tool
  * printed (`ns/op` for Go; the check reads it), and the direction to the metric's own (throughput
  * and rates: higher is better). Units are written as the tools print them (`ns/op`, `ops/ms`, `s`).
  * `Parameter` may be `*` to limit every parameter. An `Optional` column (yes/no) lets a row's

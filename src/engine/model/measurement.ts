@@ -12,7 +12,8 @@ import type { EnvironmentFingerprint } from './environment.js';
 export type Direction = 'lower-is-better' | 'higher-is-better';
 
 /**
- * Statistic names perfgate knows. `value` is a metric reported as one number (a throughput, a lost-sample count).
+ * Statistic names perfgate knows. `value` is a metric reported as one number (a throughput, a lost-sample count);
+ * `slope` is a time per iteration fitted over samples of growing iteration counts (Criterion's linear sampling).
  * Percentiles are `p<digits>` with the dot dropped (p90, p99, p9999); the 50th percentile is `median`.
  */
 export const STATISTIC_NAMES = [
@@ -21,6 +22,7 @@ export const STATISTIC_NAMES = [
   'min',
   'mean',
   'median',
+  'slope',
   'p90',
   'p95',
   'p99',
@@ -59,9 +61,19 @@ export function resolveStatistic(text: string): StatisticName | undefined {
   return undefined;
 }
 
+/**
+ * What a metric is to its benchmark, as the tool that measured it says: `primary`, the benchmark's own measure
+ * (its time, or what the tool prints first); `derived`, computed from the primary one (pytest's `ops` = 1/mean,
+ * Go's `MB/s`, a throughput from a time and a declared size); `secondary`, another measure the tool reports beside
+ * it (CPU times, allocations, GC-profiler metrics). The default gate judges only primary metrics.
+ */
+export type MetricRole = 'primary' | 'derived' | 'secondary';
+
 export interface Metric {
   /** What is measured, e.g. `latency`, `throughput`, `message rate`, `lost samples`. */
   name: string;
+  /** Absent: primary (a format that marks no metric has every metric gated, as Fast-DDS's latency and throughput). */
+  role?: MetricRole;
   dimension: Dimension;
   /** The base unit the statistics are stored in (`us`, `Mb/s`, `B`, `Hz`, ``). */
   unit: string;

@@ -2,12 +2,16 @@
  * How a measurement's statistics are read wherever they are checked, compared, charted or
  * exported: which statistic stands for the measurement, which way is worse, which unit shows it.
  */
-import type { Direction, Measurement, StatisticName } from './measurement.js';
+import type { Direction, Measurement, Metric, MetricRole, StatisticName } from './measurement.js';
 import { parseUnit, type BASE_UNITS } from './units.js';
 
-/** The statistic a limit without one applies to: the single value, else the median, else the mean. */
+/**
+ * The statistic that stands for a measurement (a limit without one applies to it, the default gate judges it): the
+ * single value, else the slope (the estimate Criterion prints, when its sampling gives one), else the median, else
+ * the mean.
+ */
 export function primaryStatistic(m: Measurement): StatisticName {
-  for (const s of ['value', 'median', 'mean'] as const) if (m.statistics[s] !== undefined) return s;
+  for (const s of ['value', 'slope', 'median', 'mean'] as const) if (m.statistics[s] !== undefined) return s;
   return 'value';
 }
 
@@ -42,4 +46,9 @@ export function shownUnit(m: Measurement, statistic: StatisticName): { unit: str
 /** `us` is shown as µs; a count has no unit. */
 export function displayUnit(unit: string, dimension: keyof typeof BASE_UNITS): string {
   return dimension === 'time' && unit === 'us' ? 'µs' : unit;
+}
+
+/** What a metric is to its benchmark: its adapter's mark, else primary. */
+export function metricRole(metric: Metric): MetricRole {
+  return metric.role ?? 'primary';
 }

@@ -52,6 +52,8 @@ export function renderComparisonJson(report: ComparisonReport): string {
             ...(r.pairsCap !== undefined ? { pairsCap: r.pairsCap } : {}),
             ...(r.morePairs !== undefined ? { morePairs: r.morePairs } : {}),
             status: r.status,
+            // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
+            ...(r.metricRole !== undefined ? { metricRole: r.metricRole } : {}),
             gated: r.gated,
             failed: r.failed,
           })),

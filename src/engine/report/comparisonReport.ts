@@ -246,11 +246,32 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
       `Smallest change the gated ${pooled.length > 0 ? 'geomean ' : ''}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range}. Smaller regressions pass unnoticed; more ${verdictMethod.narrowedBy} narrow it.`,
     );
   }
-  const ungated = rows.filter((r) => !r.gated).length;
-  if (ungated > 0) {
+  const ungated = rows.filter((r) => !r.gated);
+  if (ungated.length > 0) {
     notes.push(
-      `Gated: ${describeGate(method.gate)}. ${plural(ungated, 'other row')} (tail statistics such as Min, Max, 99 %) are reported but cannot fail; opt in with --gate (input gate).`,
+      `Gated: ${describeGate(method.gate)}. ${plural(ungated.length, 'other row')} (${ungatedKinds(ungated)}) are reported but cannot fail; opt in with --gate (input gate): all-metrics, all, or statistics such as p99.`,
     );
   }
   return notes;
+}
+
+/**
+ * What the rows reported only are: tail statistics, derived and secondary metrics (named where the name is plain
+ * words, since notes are not escaped; else counted).
+ */
+function ungatedKinds(rows: readonly ComparisonRow[]): string {
+  const kinds: string[] = [];
+  if (rows.some((r) => r.metricRole === undefined)) kinds.push('tail statistics such as Min, Max, 99 %');
+  for (const [role, what] of [
+    ['derived', 'derived metrics'],
+    ['secondary', 'secondary metrics'],
+  ] as const) {
+    const names = [...new Set(rows.filter((r) => r.metricRole === role).map((r) => r.metric))];
+    if (names.length === 0) continue;
+    const plain = names.filter((n) => /^[\p{L}\p{N} ./·%-]{1,40}$/u.test(n));
+    const shown = plain.slice(0, 6);
+    const more = names.length - shown.length;
+    kinds.push(`${what}: ${[...shown, ...(more > 0 ? [`${more} more`] : [])].join(', ')}`);
+  }
+  return kinds.join('; ');
 }

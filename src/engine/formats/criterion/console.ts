@@ -10,7 +10,7 @@
  * iteration (the slope of a linear sampling, else the mean), upper bound. The estimate is read as
  * the `mean` of the metric `time` (stored in µs; the bounds have no statistic of their own and are
  * not read); `thrpt:` is the metric `throughput` (bytes or elements per second), higher is
- * better. `change:` lines are Criterion's comparison with its own saved baseline and are not read.
+ * better, derived from the time (reported, not gated by default). `change:` lines are Criterion's comparison with its own saved baseline and are not read.
  * The id `group/function/value` is split at its last `/`: experiment `group/function`,
  * parameter `value`; an id without `/` is an experiment with no parameter.
  */
@@ -158,6 +158,8 @@ function readInterval(
 function metricOf(name: 'time' | 'throughput', unit: Unit): Metric {
   return {
     name,
+    // The throughput is the declared bytes or elements over the time: derived from it.
+    ...(name === 'throughput' ? { role: 'derived' as const } : {}),
     dimension: unit.dimension,
     unit: BASE_UNITS[unit.dimension],
     displayUnit: unit.symbol,

@@ -3,8 +3,10 @@
  * `benchmark.json` from the same folder read along when they are there.
  *
  * - `estimates.json` holds, per statistic, a `point_estimate` (ns) with its confidence interval:
- *   `mean`, `median` and `std_dev` are read as the statistics of the metric `time` (µs);
- *   `median_abs_dev` and `slope` are not (a note says so for a slope).
+ *   `mean`, `median` and `std_dev` are read as the statistics of the metric `time` (µs), and
+ *   `slope` where the sampling gave one (linear sampling; `null` with flat sampling): it is what
+ *   `cargo bench` prints as the time, so it is the primary statistic (the one gated). With no
+ *   slope, the median is. `median_abs_dev` is not read.
  * - `sample.json` (`iters`, `times`: the iteration count and total ns of each sample) gives the
  *   raw samples, times[i] / iters[i] per iteration, and their count.
  * - The names come from `benchmark.json` (Criterion's `BenchmarkId`): the experiment is
@@ -70,8 +72,17 @@ export const criterionJsonAdapter: FormatAdapter = {
         )! / 1000;
     }
     const notes: string[] = [];
-    if (isJsonObject(root.slope ?? null))
-      notes.push('the slope estimate (what Criterion prints as the time) is not read; the mean and median are');
+    const slope = root.slope ?? null;
+    if (slope !== null) {
+      if (!isJsonObject(slope)) throw fields.error('expected an estimate object or null for "slope"', root, 'slope');
+      statistics.slope =
+        fields.measured(
+          slope,
+          'point_estimate',
+          { dimension: 'time', statistic: 'slope' },
+          { required: true, what: 'the "slope" estimate' },
+        )! / 1000;
+    }
     const measurement: Measurement = {
       ...benchmarkNames(file, siblings?.['benchmark.json'], notes),
       metric: TIME,

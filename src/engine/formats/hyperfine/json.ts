@@ -21,6 +21,7 @@ const BYTES = parseUnit('B') as Unit;
 
 const MEMORY_METRIC: Metric = {
   name: 'memory usage',
+  role: 'secondary',
   dimension: 'size',
   unit: 'B',
   displayUnit: 'B',
