@@ -11950,6 +11950,13 @@ function assertConfidence(confidence) {
 }
 
 // src/engine/compare/rows.ts
+var CHANGE_INTERVAL_LEVEL = 0.9;
+function changeIntervalOf(logRatio, halfWidth, direction) {
+  if (!Number.isFinite(logRatio) || !Number.isFinite(halfWidth)) return void 0;
+  const low = Math.exp(logRatio - halfWidth) - 1;
+  const high = Math.exp(logRatio + halfWidth) - 1;
+  return direction === "higher-is-better" ? { lower: -high, upper: -low } : { lower: low, upper: high };
+}
 var POOLED_PARAMETER = "geomean";
 function comparisonRowFailed(row) {
   return row.failed;
@@ -12356,14 +12363,23 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
 }
 function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, options) {
-  const verdict = noiseVerdict(values, candidate, row.threshold, {
-    confidence: rowConfidence,
+  const noiseOptions = {
     direction: row.direction,
     historyRepetitions,
     independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
     ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
     ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
+  };
+  const verdict = noiseVerdict(values, candidate, row.threshold, { ...noiseOptions, confidence: rowConfidence });
+  const atLevel = noiseVerdict(values, candidate, row.threshold, {
+    ...noiseOptions,
+    confidence: (1 + CHANGE_INTERVAL_LEVEL) / 2
   });
+  const changeInterval = changeIntervalOf(
+    Math.log(verdict.result / verdict.reference),
+    Math.log(atLevel.band.upperValue / atLevel.reference),
+    row.direction
+  );
   const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
   const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
   return {
@@ -12376,6 +12392,7 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
     repetitions: verdict.repetitions,
     confidence: rowConfidence,
     ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
+    ...changeInterval ? { changeInterval } : {},
     ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
     ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
   };
@@ -12919,12 +12936,18 @@ function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
       undecided.pairsCap = cap;
       if (needed !== void 0) undecided.morePairs = needed - usable.length;
     }
+    const changeInterval = changeIntervalOf(
+      row.direction === "higher-is-better" ? -mean3 : mean3,
+      studentTQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
+      row.direction
+    );
     return {
       reference,
       result,
       deltaPercent: test.effect * 100,
       repetitions: usable.length,
       ...testedFields(test, row),
+      ...changeInterval ? { changeInterval } : {},
       confidence: rowConfidence,
       ...undecided,
       ...statusOf(status)
