@@ -13828,40 +13828,62 @@ function inconclusiveLegend(rows) {
 }
 function changeSize(x) {
   if (!Number.isFinite(x)) return "?";
-  return x >= 10 ? String(Math.round(x)) : String(Number(x.toPrecision(2)));
+  const size = Math.abs(x);
+  const digits = size >= 10 ? String(Math.round(size)) : String(Number(size.toPrecision(2)));
+  return `${x < 0 ? "-" : "+"}${digits}`;
 }
-function changeRange(c) {
-  const low = changeSize(c.smallest);
-  const high = changeSize(c.largest);
-  return low === high ? `${low} %` : `${low}–${high} %`;
+function metricRange(m) {
+  const low = changeSize(m.lowest);
+  const high = changeSize(m.highest);
+  return `${m.metric} ${low === high ? low : `${low}…${high}`} %`;
 }
 function changed(c, way) {
   const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
-  return `${plural2(c.benchmarks, "benchmark")} ${changeRange(c)} ${word}`;
+  const metrics = c.metrics.map(metricRange).join(", ");
+  return `${c.benchmarks} ${word}${metrics !== "" ? ` (${metrics})` : ""}`;
 }
-function inconclusiveWords(i) {
-  const what = plural2(i.benchmarks, "benchmark");
-  return i.morePairs !== void 0 ? `inconclusive: ${plural2(i.morePairs, "more pair")} would decide ${what}` : `inconclusive: even ${i.pairsCap} pairs would not decide ${what}`;
-}
+var OUTCOMES = [
+  { icon: "❌", always: true, words: (c) => c.worse ? changed(c.worse, "worse") : void 0 },
+  { icon: "❌", always: true, words: (c) => c.missing > 0 ? `${c.missing} missing` : void 0 },
+  {
+    icon: "❌",
+    always: true,
+    // A failure the groups above do not name (a failed comparison without a change).
+    words: (c, r) => !c.worse && c.missing === 0 && r.verdict === "fail" ? `${r.comparisonsFailed} of ${r.comparisonsTotal} comparisons failed` : void 0
+  },
+  {
+    icon: "⏳",
+    always: true,
+    words: (c) => {
+      if (!c.inconclusive) return void 0;
+      const i = c.inconclusive;
+      const decide = i.morePairs !== void 0 ? `${plural2(i.morePairs, "more pair")} would decide` : `even ${i.pairsCap} pairs would not decide`;
+      return `${i.benchmarks} inconclusive (${decide})`;
+    }
+  },
+  {
+    icon: "⚠️",
+    always: true,
+    words: (c) => c.warned ? `${changed(c.warned, "worse")} inside the noise` : void 0
+  },
+  { icon: "⚡", always: true, words: (c) => c.better ? changed(c.better, "better") : void 0 },
+  { icon: "✅", always: false, words: (c) => c.unchanged > 0 ? `${c.unchanged} unchanged` : void 0 },
+  { icon: "🆕", always: true, words: (c) => c.added > 0 ? `${c.added} new` : void 0 }
+];
 function headline2(report, options = {}) {
   const c = report.changes;
   const base = options.base !== void 0 ? escapeMarkdown(options.base) : methodOf(report.method).referenceName;
   const method = report.methodShort;
   if (c.notComparable)
     return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural2(c.benchmarks, "benchmark")})`;
-  const warned = c.warned ? ` · ⚠️ ${changed(c.warned, "worse")} but inside the noise` : "";
-  const failures = [];
-  if (c.worse) failures.push(`${changed(c.worse, "worse")} than ${base}`);
-  if (c.missing > 0) failures.push(`${plural2(c.missing, "benchmark")} of ${base} missing from the results`);
-  if (failures.length === 0 && report.verdict === "fail")
-    failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
-  const undecided = c.inconclusive ? inconclusiveWords(c.inconclusive) : "";
-  if (failures.length > 0)
-    return `❌ ${failures.join(", ")} (${method})${warned}${undecided ? ` · ⏳ ${undecided}` : ""}`;
-  if (undecided) return `⏳ ${undecided[0].toUpperCase()}${undecided.slice(1)} (${method})${warned}`;
-  if (c.better) return `✅ ${changed(c.better, "better")} than ${base} (${method})${warned}`;
-  if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
-  return `✅ No benchmark changed beyond ${methodOf(report.method).bound} against ${base} (${method}, ${plural2(c.benchmarks, "benchmark")})${warned}`;
+  const pieces = OUTCOMES.flatMap((o) => {
+    const words = o.words(c, report);
+    return words === void 0 ? [] : [{ icon: o.icon, always: o.always, words }];
+  });
+  if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
+  const shown = pieces.map((p, i) => i === 0 || p.always ? `${p.icon} ${p.words}` : p.words);
+  const against = method.startsWith("against ") ? `against ${base} at ${method.slice("against ".length)}` : `against ${base} (${method})`;
+  return `${shown.join(" · ")} · ${against}`;
 }
 function payloadLayout(rows) {
   return rows.every(
@@ -16366,11 +16388,23 @@ function benchmarkChanges(rows) {
   const counted = rows.filter((r) => !r.pooled || !alone.has(r.experimentType));
   if (counted.length === 0) return void 0;
   const sizes = counted.map((r) => Math.abs(r.deltaPercent)).filter((x) => Number.isFinite(x));
+  const metrics = /* @__PURE__ */ new Map();
+  for (const r of counted) {
+    const change = valueChange(r.deltaPercent, r.direction);
+    if (!Number.isFinite(change)) continue;
+    const seen = metrics.get(r.metric);
+    if (!seen) metrics.set(r.metric, { metric: r.metric, lowest: change, highest: change });
+    else {
+      seen.lowest = Math.min(seen.lowest, change);
+      seen.highest = Math.max(seen.highest, change);
+    }
+  }
   return {
     benchmarks: new Set(counted.map(benchmarkKey)).size,
     smallest: sizes.length > 0 ? Math.min(...sizes) : NaN,
     largest: sizes.length > 0 ? Math.max(...sizes) : NaN,
-    speed: counted.every(isSpeed)
+    speed: counted.every(isSpeed),
+    metrics: [...metrics.values()]
   };
 }
 function isSpeed(r) {
@@ -16388,8 +16422,24 @@ function changeSummary(rows) {
   );
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "improved"));
   const inconclusive = inconclusiveRows(rows);
+  const changedRows = rows.filter(
+    (r) => comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "improved" || r.status === "inconclusive") || r.gated && r.status === "insufficient-history" && over(r)
+  );
+  const changedBenchmarks = new Set(changedRows.filter((r) => !r.pooled).map(benchmarkKey));
+  const changedAlone = new Set(changedRows.filter((r) => !r.pooled).map((r) => r.experimentType));
+  const changedExperiments = new Set(
+    changedRows.filter((r) => r.pooled && !changedAlone.has(r.experimentType)).map((r) => r.experimentType)
+  );
+  const judged = rows.filter((r) => !r.pooled && r.status !== "new" && r.status !== "not-comparable");
+  const added = new Set(rows.filter((r) => r.status === "new").map(benchmarkKey));
+  const unchanged = new Set(
+    judged.filter((r) => !changedBenchmarks.has(benchmarkKey(r)) && !changedExperiments.has(r.experimentType)).map(benchmarkKey)
+  );
+  for (const key of added) unchanged.delete(key);
   return {
     benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
+    unchanged: unchanged.size,
+    added: added.size,
     ...worse ? { worse } : {},
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey)).size,
     ...warned ? { warned } : {},
@@ -17249,7 +17299,7 @@ function confirmationHeadline(c, firstStage) {
   if (c.state === "confirmed")
     return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural3(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
   const undecided = c.undecided.length > 0 ? ` (${plural3(c.undecided.length, "row")} still undecided at the cap)` : "";
-  return `⚠️ Unconfirmed: ${plural3(c.families, "benchmark")} flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
+  return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
   return `**First stage:** ${firstStage}`;
@@ -17286,10 +17336,7 @@ function reviewerHeadline(parts) {
 }
 function firstStageHeadline(parts) {
   if (!parts.comparison) return void 0;
-  return headline2(parts.comparison, {
-    ...parts.base !== void 0 ? { base: parts.base } : {},
-    brief: parts.check !== void 0
-  });
+  return headline2(parts.comparison, parts.base !== void 0 ? { base: parts.base } : {});
 }
 function commitText(commit) {
   return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${withoutControls(commit.replace(/[`\\\r\n]/g, ""))}\``;

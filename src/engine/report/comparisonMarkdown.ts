@@ -2,7 +2,7 @@ import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import { comparisonRowFailed } from '../compare/compare.js';
 import { methodOf } from '../compare/methods.js';
-import type { BenchmarkChanges, ComparisonReport, Inconclusive } from './comparisonReport.js';
+import type { BenchmarkChanges, ChangeSummary, ComparisonReport, MetricChanges } from './comparisonReport.js';
 import { escapeMarkdown } from './escape.js';
 import { valueChange, valueChangeRange, worseningSize } from './change.js';
 import { boundedPercent, FOLD_ROWS_ABOVE, percent } from './markdown.js';
@@ -113,42 +113,79 @@ function inconclusiveLegend(rows: readonly ComparisonRow[]): string {
 export interface HeadlineOptions {
   /** The branch the reference comes from (`main`), when the caller knows it. */
   base?: string;
-  /** A requirement check follows in the same line: a clean comparison says only "nothing slower". */
-  brief?: boolean;
 }
 
-/** A change in % for a headline: whole percents from 10 %, two significant digits below. */
+/** A change in % for a headline, signed as the value's own: whole percents from 10 %, two significant digits below. */
 function changeSize(x: number): string {
   if (!Number.isFinite(x)) return '?';
-  return x >= 10 ? String(Math.round(x)) : String(Number(x.toPrecision(2)));
+  const size = Math.abs(x);
+  const digits = size >= 10 ? String(Math.round(size)) : String(Number(size.toPrecision(2)));
+  return `${x < 0 ? '-' : '+'}${digits}`;
 }
 
-/** `28–31 %`, or `30 %` when the ends read the same. */
-function changeRange(c: BenchmarkChanges): string {
-  const low = changeSize(c.smallest);
-  const high = changeSize(c.largest);
-  return low === high ? `${low} %` : `${low}–${high} %`;
+/** `time/op +28…+31 %`, or `MB/s -23 %` when the ends read the same: one metric, never mixed with another. */
+function metricRange(m: MetricChanges): string {
+  const low = changeSize(m.lowest);
+  const high = changeSize(m.highest);
+  return `${m.metric} ${low === high ? low : `${low}…${high}`} %`;
 }
 
-/** `3 benchmarks 28–31 % slower` */
+/** `2 slower (time/op +30 %, MB/s -23 %)`: the benchmarks of a group, and each metric's change. */
 export function changed(c: BenchmarkChanges, way: 'worse' | 'better'): string {
   const word = way === 'worse' ? (c.speed ? 'slower' : 'worse') : c.speed ? 'faster' : 'better';
-  return `${plural(c.benchmarks, 'benchmark')} ${changeRange(c)} ${word}`;
-}
-
-/** `inconclusive: 6 more pairs would decide 1 benchmark`, or `…: even 100 pairs would not decide 1 benchmark`. */
-export function inconclusiveWords(i: Inconclusive): string {
-  const what = plural(i.benchmarks, 'benchmark');
-  return i.morePairs !== undefined
-    ? `inconclusive: ${plural(i.morePairs, 'more pair')} would decide ${what}`
-    : `inconclusive: even ${i.pairsCap} pairs would not decide ${what}`;
+  const metrics = c.metrics.map(metricRange).join(', ');
+  return `${c.benchmarks} ${word}${metrics !== '' ? ` (${metrics})` : ''}`;
 }
 
 /**
- * The first line of a comparison, counted by benchmark (experiment × parameter), with how it was
- * judged: "❌ 3 benchmarks 28–31 % slower than main (history of 8 runs)", "✅ 2 benchmarks 12–15 %
- * faster than main (A/B, 12 pairs)", "✅ No benchmark changed beyond the noise against main
- * (history of 8 runs, 54 benchmarks)". `base` is escaped; every other word is perfgate's.
+ * The headline's outcomes, worst first: an icon (shown when the outcome leads the line, or always when `always`) and
+ * the words for it, undefined when the comparison has none of it. A new outcome is one line here.
+ */
+const OUTCOMES: readonly {
+  icon: string;
+  always: boolean;
+  words: (c: ChangeSummary, report: ComparisonReport) => string | undefined;
+}[] = [
+  { icon: '❌', always: true, words: (c) => (c.worse ? changed(c.worse, 'worse') : undefined) },
+  { icon: '❌', always: true, words: (c) => (c.missing > 0 ? `${c.missing} missing` : undefined) },
+  {
+    icon: '❌',
+    always: true,
+    // A failure the groups above do not name (a failed comparison without a change).
+    words: (c, r) =>
+      !c.worse && c.missing === 0 && r.verdict === 'fail'
+        ? `${r.comparisonsFailed} of ${r.comparisonsTotal} comparisons failed`
+        : undefined,
+  },
+  {
+    icon: '⏳',
+    always: true,
+    words: (c) => {
+      if (!c.inconclusive) return undefined;
+      const i = c.inconclusive;
+      const decide =
+        i.morePairs !== undefined
+          ? `${plural(i.morePairs, 'more pair')} would decide`
+          : `even ${i.pairsCap} pairs would not decide`;
+      return `${i.benchmarks} inconclusive (${decide})`;
+    },
+  },
+  {
+    icon: '⚠️',
+    always: true,
+    words: (c) => (c.warned ? `${changed(c.warned, 'worse')} inside the noise` : undefined),
+  },
+  { icon: '⚡', always: true, words: (c) => (c.better ? changed(c.better, 'better') : undefined) },
+  { icon: '✅', always: false, words: (c) => (c.unchanged > 0 ? `${c.unchanged} unchanged` : undefined) },
+  { icon: '🆕', always: true, words: (c) => (c.added > 0 ? `${c.added} new` : undefined) },
+];
+
+/**
+ * The first line of a comparison: how many benchmarks (experiment × parameter) had each outcome, worst first, naming
+ * each changed metric with its change, then what they were compared with: "❌ 2 slower (time/op +30 %) · 64 unchanged ·
+ * against main (history of 8 runs)", "⚡ 2 faster (time -15…-12 %) · 10 unchanged · against main (A/B, 12 pairs)". A
+ * geomean row counts as one benchmark when none of its parameters is in the same outcome. `base` is escaped; every
+ * other word is perfgate's.
  */
 export function headline(report: ComparisonReport, options: HeadlineOptions = {}): string {
   const c = report.changes;
@@ -156,19 +193,17 @@ export function headline(report: ComparisonReport, options: HeadlineOptions = {}
   const method = report.methodShort;
   if (c.notComparable)
     return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, 'benchmark')})`;
-  const warned = c.warned ? ` · ⚠️ ${changed(c.warned, 'worse')} but inside the noise` : '';
-  const failures: string[] = [];
-  if (c.worse) failures.push(`${changed(c.worse, 'worse')} than ${base}`);
-  if (c.missing > 0) failures.push(`${plural(c.missing, 'benchmark')} of ${base} missing from the results`);
-  if (failures.length === 0 && report.verdict === 'fail')
-    failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
-  const undecided = c.inconclusive ? inconclusiveWords(c.inconclusive) : '';
-  if (failures.length > 0)
-    return `❌ ${failures.join(', ')} (${method})${warned}${undecided ? ` · ⏳ ${undecided}` : ''}`;
-  if (undecided) return `⏳ ${undecided[0]!.toUpperCase()}${undecided.slice(1)} (${method})${warned}`;
-  if (c.better) return `✅ ${changed(c.better, 'better')} than ${base} (${method})${warned}`;
-  if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
-  return `✅ No benchmark changed beyond ${methodOf(report.method).bound} against ${base} (${method}, ${plural(c.benchmarks, 'benchmark')})${warned}`;
+  const pieces = OUTCOMES.flatMap((o) => {
+    const words = o.words(c, report);
+    return words === undefined ? [] : [{ icon: o.icon, always: o.always, words }];
+  });
+  if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
+  const shown = pieces.map((p, i) => (i === 0 || p.always ? `${p.icon} ${p.words}` : p.words));
+  // `against 1a2b3c4` (a baseline run's commit) reads "against main at 1a2b3c4".
+  const against = method.startsWith('against ')
+    ? `against ${base} at ${method.slice('against '.length)}`
+    : `against ${base} (${method})`;
+  return `${shown.join(' · ')} · ${against}`;
 }
 
 /**
