@@ -582,7 +582,30 @@ function changeFromRequirement(percentOver, direction) {
 function worseningSize(percent8) {
   if (Number.isNaN(percent8)) return "—";
   if (percent8 > 1e4) return "> 10000 %";
-  return `${formatFixed3(percent8)} %`;
+  return `${changeDigits(percent8).replace(/^\+/, "")} %`;
+}
+function changeDigits(percent8) {
+  if (Number.isNaN(percent8)) return "—";
+  if (percent8 > 1e4) return "> +10000";
+  if (percent8 < -1e4) return "< -10000";
+  const magnitude = Math.abs(percent8);
+  const decimals = magnitude === 0 ? 0 : Math.min(3, Math.max(0, 2 - Math.floor(Math.log10(magnitude))));
+  let text2 = magnitude.toFixed(decimals);
+  if (decimals > 0 && Number(text2) >= 10 ** (3 - decimals)) text2 = magnitude.toFixed(decimals - 1);
+  if (Number(text2) === 0) return "0";
+  return `${percent8 < 0 ? "-" : "+"}${text2}`;
+}
+function changePercent(percent8) {
+  return Number.isNaN(percent8) ? "—" : `${changeDigits(percent8)} %`;
+}
+function changeRangeText(range2) {
+  return `${changeDigits(range2.lower)} … ${changeDigits(range2.upper)} %`;
+}
+function changeWithInterval(worse, interval, direction) {
+  const change = changePercent(valueChange(worse * 100, direction));
+  const range2 = valueChangeRange(interval, direction);
+  if (range2 === void 0) return change;
+  return `${change} (${changeRangeText({ lower: range2.lower * 100, upper: range2.upper * 100 })})`;
 }
 
 // src/engine/report/escape.ts
@@ -1079,10 +1102,6 @@ function magnitudeCells(row, latencyOnly) {
     percent(changeFromRequirement(row.percentOver, row.direction)),
     row.status === "passed" ? PASS : FAIL
   ];
-}
-function boundedPercent(x) {
-  if (x > 1e4) return "> +10000 %";
-  return percent(x);
 }
 function percent(x) {
   if (Number.isNaN(x)) return "—";
@@ -13789,7 +13808,7 @@ function comparisonMarkdownParts(report) {
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join("\n"),
     attention: report.rows.filter(needsAttention),
     rest: report.rows.filter((r) => !needsAttention(r)),
-    legend: legend(report.rows) + inconclusiveLegend(report.rows)
+    legend: legend(report.rows) + noiseLegend(report.rows) + inconclusiveLegend(report.rows)
   };
 }
 function renderComparisonMarkdown(report) {
@@ -13822,6 +13841,11 @@ function legend(rows) {
     return withBand ? "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. With a history the reference is the geometric mean of the baseline runs and the noise band is the change an unchanged build gives. A row fails when its change the worse way exceeds the threshold and leaves the noise band; the threshold and *Catches ≥* are sizes of a change the worse way." : "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. A row fails when its change the worse way exceeds the threshold.";
   }
   return withBand ? "Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band." : "Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).";
+}
+function noiseLegend(rows) {
+  if (!rows.some((r) => r.pValue !== void 0)) return "";
+  const band = rows.some((r) => r.band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
+  return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
 }
 function inconclusiveLegend(rows) {
   return rows.some((r) => r.status === "inconclusive") ? " ⏳ inconclusive: the interval straddles the threshold (neither a failure nor shown below it at 90 %); it does not fail, and more pairs would decide." : "";
@@ -13893,15 +13917,43 @@ function payloadLayout(rows) {
 function rowDisplay(r) {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
 }
-function extraColumns(rows) {
+function pooledFamilies(all) {
+  return new Set(all.filter((r) => r.pooled).map(familyOf2));
+}
+var familyOf2 = (r) => `${r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`;
+var THROUGH_GEOMEAN = "judged through the geomean";
+function bandCell(r, pooled) {
+  if (r.band === void 0) return "";
+  if (!r.pooled && pooled.has(familyOf2(r))) return r.band.upper > r.threshold ? THROUGH_GEOMEAN : "";
+  const range2 = valueChangeRange(r.band, r.direction);
+  return changeRangeText({ lower: range2.lower * 100, upper: range2.upper * 100 });
+}
+function probability(p) {
+  if (!Number.isFinite(p)) return "";
+  if (p === 0) return "0";
+  return p >= 1e-3 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
+}
+function changeCells(r) {
+  return {
+    change: changeWithInterval(r.deltaPercent / 100, r.changeInterval, r.direction),
+    p: r.pValue !== void 0 ? probability(r.pValue) : "",
+    alpha: r.pValue !== void 0 && r.confidence !== void 0 ? probability(1 - r.confidence) : ""
+  };
+}
+function extraColumns(rows, all) {
+  const withP = rows.some((r) => r.pValue !== void 0);
   const withBand = rows.some((r) => r.band !== void 0);
   const withInterval = rows.some((r) => r.interval !== void 0);
   const withDetectable = rows.some((r) => r.detectable !== void 0);
-  const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
+  const pooled = pooledFamilies(all);
+  const range2 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   return {
-    header: `${withBand ? " Noise band |" : ""}${withInterval ? " Interval |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
-    align: `${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
-    cells: (r) => `${withBand ? ` ${range2(valueChangeRange(r.band, r.direction))} |` : ""}${withInterval ? ` ${range2(valueChangeRange(r.interval, r.direction))} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`
+    header: `${withP ? " p | α |" : ""}${withBand ? " Noise band |" : ""}${withInterval ? " Interval |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
+    align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
+    cells: (r) => {
+      const c = changeCells(r);
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${range2(valueChangeRange(r.interval, r.direction))} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
+    }
   };
 }
 function needsAttention(r) {
@@ -13913,25 +13965,25 @@ function showNotGated(r) {
 function statusCell(r) {
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
 }
-function table2(rows, general) {
-  if (general) return generalTable(rows);
-  const extra = extraColumns(rows);
+function table2(rows, general, all) {
+  if (general) return generalTable(rows, all);
+  const extra = extraColumns(rows, all);
   const out = [
-    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| Sub-experiment | Bytes | Magnitude | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
     `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
     const value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
 }
-function generalTable(rows) {
-  const extra = extraColumns(rows);
+function generalTable(rows, all) {
+  const extra = extraColumns(rows, all);
   const out = [
-    `| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| Experiment | Parameter | Metric | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
     `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
@@ -13939,16 +13991,19 @@ function generalTable(rows) {
     const value2 = (x) => Number.isNaN(x) ? "—" : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ""}`;
     const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
+}
+function changeTitle(rows) {
+  return rows.some((r) => r.changeInterval !== void 0) ? "Δ (90 % interval)" : "Δ";
 }
 function formatThreshold(t) {
   return `${Number((t * 100).toPrecision(6))} %`;
 }
 function comparisonTable(rows, all) {
-  return table2(rows, !payloadLayout(all));
+  return table2(rows, !payloadLayout(all), all);
 }
 function benchmarkCell(r, general) {
   const parameter = r.pooled ? "geomean" : general ? r.parameter : `${r.payloadBytes} B`;
@@ -13956,21 +14011,22 @@ function benchmarkCell(r, general) {
 }
 function changeTable(rows, all) {
   const general = !payloadLayout(all);
+  const withP = rows.some((r) => r.pValue !== void 0);
   const withBand = rows.some((r) => r.band !== void 0);
-  const withInterval = rows.some((r) => r.interval !== void 0);
-  const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
-  const limitTitle = withBand ? "Noise band" : withInterval ? "Interval" : "Threshold";
-  const limit = (r) => withBand ? range2(valueChangeRange(r.band, r.direction)) : withInterval ? range2(valueChangeRange(r.interval, r.direction)) : formatThreshold(r.threshold);
+  const pooled = pooledFamilies(all);
+  const limitTitle = withBand ? " Noise band |" : withP ? "" : " Threshold |";
+  const limit = (r) => withBand ? ` ${bandCell(r, pooled)} |` : withP ? "" : ` ${formatThreshold(r.threshold)} |`;
   const header = [
-    `| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`,
-    "| :-- | :-- | --: | --: | --: | :-- |"
+    `| Benchmark | Statistic | Before → after | ${changeTitle(rows)} |${withP ? " p | α |" : ""}${limitTitle} Verdict |`,
+    `| :-- | :-- | --: | --: |${withP ? " --: | --: |" : ""}${limitTitle === "" ? "" : " --: |"} :-- |`
   ];
   const lines = rows.map((r) => {
     const shown = rowDisplay(r);
     const value2 = (x) => Number.isNaN(x) ? "—" : general ? shown.number(x) : formatFixed3(x);
     const unit = general ? shown.unit ? ` ${escapeMarkdown(shown.unit)}` : "" : " µs";
     const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}` : r.magnitude;
-    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value2(r.reference)} → ${value2(r.result)}${unit} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${limit(r)} | ${statusCell(r)} |`;
+    const c = changeCells(r);
+    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value2(r.reference)} → ${value2(r.result)}${unit} | ${c.change} |${withP ? ` ${c.p} | ${c.alpha} |` : ""}${limit(r)} ${statusCell(r)} |`;
   });
   return { header, rows: lines };
 }
@@ -14011,14 +14067,22 @@ function comparisonVerdictTable(report) {
   return {
     verdict: report.verdict,
     headline: headline2(report).replace(/^\S+ /, ""),
-    header: ["Experiment", "Parameter", "Statistic", "Reference", "Result", "Δ", "Status"],
+    header: [
+      "Experiment",
+      "Parameter",
+      "Statistic",
+      "Reference",
+      "Result",
+      attention.some((r) => r.changeInterval !== void 0) ? "Δ (90 % interval)" : "Δ",
+      "Status"
+    ],
     rows: attention.map((r) => [
       r.experimentType,
       r.parameter,
       `${r.metric} ${r.magnitude}`,
       measured(r, r.reference),
       measured(r, r.result),
-      percent(valueChange(r.deltaPercent, r.direction)),
+      changeCells(r).change,
       r.status
     ]),
     otherRows: report.rows.length - attention.length,
@@ -16839,18 +16903,21 @@ function renderComparisonText(report) {
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`)
   ];
+  const withP = report.rows.some((r) => r.pValue !== void 0);
   const withBand = report.rows.some((r) => r.band !== void 0);
+  const pooled = pooledFamilies(report.rows);
   const withInterval = report.rows.some((r) => r.interval !== void 0);
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
-  const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
+  const range2 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   const general = !payloadLayout(report.rows);
   const safe2 = (text2) => withoutControls(text2);
   const header = [
     ...general ? ["Experiment", "Parameter", "Metric"] : ["Sub-experiment", "Bytes", "Magnitude"],
     "Reference",
     "Result",
-    "Δ",
+    report.rows.some((r) => r.changeInterval !== void 0) ? "Δ (90 % interval)" : "Δ",
     "Threshold",
+    ...withP ? ["p", "α"] : [],
     ...withBand ? ["Noise band"] : [],
     ...withInterval ? ["Interval"] : [],
     ...withDetectable ? ["Catches ≥"] : [],
@@ -16865,9 +16932,10 @@ function renderComparisonText(report) {
       general ? `${safe2(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " (higher is better)" : ""}` : r.magnitude,
       value2(r.reference),
       value2(r.result),
-      percent(valueChange(r.deltaPercent, r.direction)),
+      changeCells(r).change,
       `${Number((r.threshold * 100).toPrecision(6))} %`,
-      ...withBand ? [range2(valueChangeRange(r.band, r.direction))] : [],
+      ...withP ? [changeCells(r).p, changeCells(r).alpha] : [],
+      ...withBand ? [bandCell(r, pooled)] : [],
       ...withInterval ? [range2(valueChangeRange(r.interval, r.direction))] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       showNotGated(r) ? `${r.status} (not gated)` : r.status

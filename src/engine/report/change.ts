@@ -6,7 +6,6 @@
  * worse-positive (the gate and the ordering use them); renderers show them through these helpers.
  */
 import type { Direction } from '../model/measurement.js';
-import { formatFixed3 } from '../numeric/formatFixed.js';
 
 /** The legend sentence every report states its changes by. */
 export const CHANGE_CONVENTION = 'the change of the value itself, (new − old) / old: + went up, − went down';
@@ -38,12 +37,12 @@ export function changeFromRequirement(percentOver: number, direction: Direction 
 
 /**
  * The size of a change the worse way (a threshold, the smallest change a row catches), unsigned
- * because the metric's direction says which way: `10.000 %`; beyond 10 000 % `> 10000 %`.
+ * because the metric's direction says which way, to 3 significant digits: `11.8 %`; beyond 10 000 % `> 10000 %`.
  */
 export function worseningSize(percent: number): string {
   if (Number.isNaN(percent)) return '—';
   if (percent > 10_000) return '> 10000 %';
-  return `${formatFixed3(percent)} %`;
+  return `${changeDigits(percent).replace(/^\+/, '')} %`;
 }
 
 /**

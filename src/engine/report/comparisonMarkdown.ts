@@ -4,8 +4,8 @@ import { comparisonRowFailed } from '../compare/compare.js';
 import { methodOf } from '../compare/methods.js';
 import type { BenchmarkChanges, ChangeSummary, ComparisonReport, MetricChanges } from './comparisonReport.js';
 import { escapeMarkdown } from './escape.js';
-import { valueChange, valueChangeRange, worseningSize } from './change.js';
-import { boundedPercent, FOLD_ROWS_ABOVE, percent } from './markdown.js';
+import { changeRangeText, changeWithInterval, valueChangeRange, worseningSize } from './change.js';
+import { FOLD_ROWS_ABOVE } from './markdown.js';
 import { quantityDisplay, type QuantityDisplay } from './quantity.js';
 
 const MARK: Record<ComparisonRow['status'], string> = {
@@ -58,7 +58,7 @@ export function comparisonMarkdownParts(report: ComparisonReport): ComparisonMar
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join('\n'),
     attention: report.rows.filter(needsAttention),
     rest: report.rows.filter((r) => !needsAttention(r)),
-    legend: legend(report.rows) + inconclusiveLegend(report.rows),
+    legend: legend(report.rows) + noiseLegend(report.rows) + inconclusiveLegend(report.rows),
   };
 }
 
@@ -100,6 +100,15 @@ function legend(rows: readonly ComparisonRow[]): string {
   return withBand
     ? 'Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band.'
     : 'Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).';
+}
+
+/** What the change's interval, p and α mean, and where the band is, when the noise was estimated. */
+function noiseLegend(rows: readonly ComparisonRow[]): string {
+  if (!rows.some((r) => r.pValue !== undefined)) return '';
+  const band = rows.some((r) => r.band !== undefined)
+    ? ' The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean.'
+    : '';
+  return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
 }
 
 /** What an inconclusive row means, when there is one. */
@@ -227,22 +236,67 @@ export function rowDisplay(r: ComparisonRow): QuantityDisplay {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
 }
 
-/** The optional columns: a noise band (history), an interval (A/B pairs), the smallest change a row catches. */
-function extraColumns(rows: readonly ComparisonRow[]): {
+/** The families (experiment × metric × statistic) that have a pooled geomean row. */
+export function pooledFamilies(all: readonly ComparisonRow[]): Set<string> {
+  return new Set(all.filter((r) => r.pooled).map(familyOf));
+}
+
+const familyOf = (r: ComparisonRow) => `${r.experimentType}\u0000${r.metric.toLowerCase()}\u0000${r.statistic}`;
+
+/** What a parameter row too noisy to gate alone shows instead of its own band. */
+const THROUGH_GEOMEAN = 'judged through the geomean';
+
+/**
+ * A row's decision band as its value's change, once per family: on the pooled row, or on a row that is its family
+ * alone. A parameter row of a pooled family shows none; when its own band is wider than its threshold (it cannot
+ * tell a change of threshold size from noise alone) it says it is judged through the geomean.
+ */
+export function bandCell(r: ComparisonRow, pooled: ReadonlySet<string>): string {
+  if (r.band === undefined) return '';
+  if (!r.pooled && pooled.has(familyOf(r))) return r.band.upper > r.threshold ? THROUGH_GEOMEAN : '';
+  const range = valueChangeRange(r.band, r.direction)!;
+  return changeRangeText({ lower: range.lower * 100, upper: range.upper * 100 });
+}
+
+/** A probability to 2 significant digits, in exponent form below 0.001: `0.0013`, `3.2e-7`. */
+export function probability(p: number): string {
+  if (!Number.isFinite(p)) return '';
+  if (p === 0) return '0';
+  return p >= 0.001 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
+}
+
+/** The row's change with its 90 % interval, its p-value and the level it is gated at (α of its row). */
+export function changeCells(r: ComparisonRow): { change: string; p: string; alpha: string } {
+  return {
+    change: changeWithInterval(r.deltaPercent / 100, r.changeInterval, r.direction),
+    p: r.pValue !== undefined ? probability(r.pValue) : '',
+    alpha: r.pValue !== undefined && r.confidence !== undefined ? probability(1 - r.confidence) : '',
+  };
+}
+
+/** The optional columns: p and α, a noise band (history), an interval (A/B pairs), the smallest change a row catches. */
+function extraColumns(
+  rows: readonly ComparisonRow[],
+  all: readonly ComparisonRow[],
+): {
   header: string;
   align: string;
   cells: (r: ComparisonRow) => string;
 } {
+  const withP = rows.some((r) => r.pValue !== undefined);
   const withBand = rows.some((r) => r.band !== undefined);
   const withInterval = rows.some((r) => r.interval !== undefined);
   const withDetectable = rows.some((r) => r.detectable !== undefined);
+  const pooled = pooledFamilies(all);
   const range = (x?: { lower: number; upper: number }) =>
-    x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '';
+    x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : '';
   return {
-    header: `${withBand ? ' Noise band |' : ''}${withInterval ? ' Interval |' : ''}${withDetectable ? ' Catches ≥ |' : ''}`,
-    align: `${withBand ? ' --: |' : ''}${withInterval ? ' --: |' : ''}${withDetectable ? ' --: |' : ''}`,
-    cells: (r) =>
-      `${withBand ? ` ${range(valueChangeRange(r.band, r.direction))} |` : ''}${withInterval ? ` ${range(valueChangeRange(r.interval, r.direction))} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''} |` : ''}`,
+    header: `${withP ? ' p | α |' : ''}${withBand ? ' Noise band |' : ''}${withInterval ? ' Interval |' : ''}${withDetectable ? ' Catches ≥ |' : ''}`,
+    align: `${withP ? ' --: | --: |' : ''}${withBand ? ' --: |' : ''}${withInterval ? ' --: |' : ''}${withDetectable ? ' --: |' : ''}`,
+    cells: (r) => {
+      const c = changeCells(r);
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ''}${withBand ? ` ${bandCell(r, pooled)} |` : ''}${withInterval ? ` ${range(valueChangeRange(r.interval, r.direction))} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''} |` : ''}`;
+    },
   };
 }
 
@@ -274,26 +328,26 @@ function statusCell(r: ComparisonRow): string {
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? ' (not gated)' : ''}`;
 }
 
-function table(rows: ComparisonRow[], general: boolean): string[] {
-  if (general) return generalTable(rows);
-  const extra = extraColumns(rows);
+function table(rows: ComparisonRow[], general: boolean, all: readonly ComparisonRow[]): string[] {
+  if (general) return generalTable(rows, all);
+  const extra = extraColumns(rows, all);
   const out = [
-    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| Sub-experiment | Bytes | Magnitude | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
     `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`,
   ];
   for (const r of rows) {
     const value = (x: number) => (Number.isNaN(x) ? '—' : formatFixed3(x));
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? 'geomean' : r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
+      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? 'geomean' : r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
     );
   }
   return out;
 }
 
-function generalTable(rows: ComparisonRow[]): string[] {
-  const extra = extraColumns(rows);
+function generalTable(rows: ComparisonRow[], all: readonly ComparisonRow[]): string[] {
+  const extra = extraColumns(rows, all);
   const out = [
-    `| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| Experiment | Parameter | Metric | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
     `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`,
   ];
   for (const r of rows) {
@@ -302,10 +356,15 @@ function generalTable(rows: ComparisonRow[]): string[] {
       Number.isNaN(x) ? '—' : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ''}`;
     const metric = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`;
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
     );
   }
   return out;
+}
+
+/** `Δ (90 % interval)` when a row has an interval, else `Δ`. */
+function changeTitle(rows: readonly ComparisonRow[]): string {
+  return rows.some((r) => r.changeInterval !== undefined) ? 'Δ (90 % interval)' : 'Δ';
 }
 
 function formatThreshold(t: number): string {
@@ -314,7 +373,7 @@ function formatThreshold(t: number): string {
 
 /** comparison.md's table of `rows`, in the layout that `all` (the report's rows) takes. */
 export function comparisonTable(rows: ComparisonRow[], all: readonly ComparisonRow[]): string[] {
-  return table(rows, !payloadLayout(all));
+  return table(rows, !payloadLayout(all), all);
 }
 
 /** A benchmark's name in one cell: the experiment and its parameter (`geomean` for a pooled row). */
@@ -324,28 +383,25 @@ function benchmarkCell(r: ComparisonRow, general: boolean): string {
 }
 
 /**
- * The reviewer's list of rows, one line each: benchmark, statistic, before → after, Δ with its
- * noise band (history), interval (A/B pairs) or threshold (one run), and the verdict.
+ * The reviewer's list of rows, one line each: benchmark, statistic, before → after, the change with its 90 % interval,
+ * its p-value and the level α it is gated at (where the noise is estimated), the decision band once per family
+ * (history) or the threshold (one run), and the verdict.
  */
 export function changeTable(
   rows: readonly ComparisonRow[],
   all: readonly ComparisonRow[],
 ): { header: string[]; rows: string[] } {
   const general = !payloadLayout(all);
+  const withP = rows.some((r) => r.pValue !== undefined);
   const withBand = rows.some((r) => r.band !== undefined);
-  const withInterval = rows.some((r) => r.interval !== undefined);
-  const range = (x?: { lower: number; upper: number }) =>
-    x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '';
-  const limitTitle = withBand ? 'Noise band' : withInterval ? 'Interval' : 'Threshold';
+  const pooled = pooledFamilies(all);
+  // The threshold is the decision where there is no noise estimate; with one, p against α decides (and the band).
+  const limitTitle = withBand ? ' Noise band |' : withP ? '' : ' Threshold |';
   const limit = (r: ComparisonRow) =>
-    withBand
-      ? range(valueChangeRange(r.band, r.direction))
-      : withInterval
-        ? range(valueChangeRange(r.interval, r.direction))
-        : formatThreshold(r.threshold);
+    withBand ? ` ${bandCell(r, pooled)} |` : withP ? '' : ` ${formatThreshold(r.threshold)} |`;
   const header = [
-    `| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`,
-    '| :-- | :-- | --: | --: | --: | :-- |',
+    `| Benchmark | Statistic | Before → after | ${changeTitle(rows)} |${withP ? ' p | α |' : ''}${limitTitle} Verdict |`,
+    `| :-- | :-- | --: | --: |${withP ? ' --: | --: |' : ''}${limitTitle === '' ? '' : ' --: |'} :-- |`,
   ];
   const lines = rows.map((r) => {
     const shown = rowDisplay(r);
@@ -354,7 +410,8 @@ export function changeTable(
     const statistic = general
       ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`
       : r.magnitude;
-    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value(r.reference)} → ${value(r.result)}${unit} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${limit(r)} | ${statusCell(r)} |`;
+    const c = changeCells(r);
+    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value(r.reference)} → ${value(r.result)}${unit} | ${c.change} |${withP ? ` ${c.p} | ${c.alpha} |` : ''}${limit(r)} ${statusCell(r)} |`;
   });
   return { header, rows: lines };
 }
