@@ -20778,11 +20778,12 @@ function renderInspectionText(files, sets) {
       }
       const first = firstOf.get(e.name) ?? [];
       for (const m of first) {
-        const values = Object.entries(m.statistics).map(
-          ([k, v]) => `${k}=${k === "samples" ? String(v) : formatFixed3(v)}`
-        );
+        const scale2 = toolUnitScale(m.metric.unit, m.metric.displayUnit);
+        const shown = (k, v) => k === "samples" ? String(v) : scale2 === void 0 ? formatFixed3(v) : toolDigits(v * (k === "variance" ? scale2 * scale2 : scale2));
+        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${shown(k, v)}`);
+        const unit = scale2 === void 0 ? "" : ` in ${safe(m.metric.displayUnit)}`;
         out.push(
-          `    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(" ")}`
+          `    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}${unit}: ${values.join(" ")}`
         );
       }
     }
@@ -20791,6 +20792,17 @@ function renderInspectionText(files, sets) {
 }
 function renderInspectionJson(files) {
   return JSON.stringify({ files }, null, 2) + "\n";
+}
+function toolUnitScale(unit, displayUnit2) {
+  if (unit === displayUnit2 || displayUnit2.trim() === "s") return void 0;
+  const from = parseToolUnit(unit);
+  const to = parseToolUnit(displayUnit2);
+  if (!from || !to || from.dimension !== to.dimension || to.toBase === 0) return void 0;
+  const scale2 = from.toBase / to.toBase;
+  return scale2 === 1 ? void 0 : scale2;
+}
+function toolDigits(v) {
+  return Number.isFinite(v) ? String(Number(v.toPrecision(6))) : String(v);
 }
 function safe(text2) {
   return withoutControls(text2);
