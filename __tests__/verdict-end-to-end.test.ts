@@ -169,7 +169,7 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
     expect(fail.outputs['verdict']).toBe('fail');
     expect(fail.summary).toMatch(/^### ❌ 3 slower \([^()]+ \+25 %\) · against the baseline \(A\/B, 8 pairs\)\n/);
     expect(fail.summary).toMatch(
-      /\n\| udp geomean \| Median \| [\d.]+ → [\d.]+ µs \| \+[\d.]+ % \| \+[\d.]+ % … \+[\d.]+ % \| ❌ fail \|\n/,
+      /\n\| udp geomean \| Median \| [\d.]+ → [\d.]+ µs \| \+[\d.]+ % \(\+[\d.]+ … \+[\d.]+ %\) \| [\d.e-]+ \| 0\.0075 \| ❌ fail \|\n/,
     );
   });
 
