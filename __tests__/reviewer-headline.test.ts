@@ -219,3 +219,22 @@ test('a time and a throughput of the same benchmarks are named apart, never one 
     '❌ 1 slower (time/op +30 %, MB/s -23 %) · ⚡ 1 faster (time/op -20 %) · 1 unchanged · 🆕 1 new · against main (one run, noise not estimated)',
   );
 });
+
+test('a group names at most three metrics and counts the others, so that the title line stays short', () => {
+  const metric = (name: string, experiment: string, value: number): Measurement => ({
+    experiment,
+    parameter: { label: '' },
+    metric: { name, dimension: 'count', unit: '', displayUnit: '', direction: 'lower-is-better' },
+    statistics: { value },
+    place: { file: 'jmh.json' },
+  });
+  const names = ['gc.alloc.rate.norm', 'gc.count', 'gc.time', 'gc.churn', 'allocs'];
+  const gc = compared(
+    'Bench.publish',
+    names.map((n) => metric(n, 'Bench.publish', 100)),
+    names.map((n, i) => metric(n, 'Bench.publish', 150 + i)),
+  );
+  expect(reviewerHeadline({ comparison: buildComparisonReport([gc], 'results', 'pr') })).toBe(
+    '❌ 1 worse (gc.alloc.rate.norm +50 %, gc.count +51 %, gc.time +52 %, 2 more metrics) · against the baseline (one run, noise not estimated)',
+  );
+});

@@ -13861,9 +13861,13 @@ function metricRange(m) {
   const high = changeSize(m.highest);
   return `${m.metric} ${low === high ? low : `${low}…${high}`} %`;
 }
+var HEADLINE_METRICS = 3;
 function changed(c, way) {
   const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
-  const metrics = c.metrics.map(metricRange).join(", ");
+  const named = c.metrics.slice(0, HEADLINE_METRICS).map(metricRange);
+  const others = c.metrics.length - named.length;
+  if (others > 0) named.push(`${plural2(others, "more metric")}`);
+  const metrics = named.join(", ");
   return `${c.benchmarks} ${word}${metrics !== "" ? ` (${metrics})` : ""}`;
 }
 var OUTCOMES = [

@@ -139,10 +139,16 @@ function metricRange(m: MetricChanges): string {
   return `${m.metric} ${low === high ? low : `${low}…${high}`} %`;
 }
 
+/** How many metrics a group names in the headline; the rest are counted, so that the title line stays short. */
+const HEADLINE_METRICS = 3;
+
 /** `2 slower (time/op +30 %, MB/s -23 %)`: the benchmarks of a group, and each metric's change. */
 export function changed(c: BenchmarkChanges, way: 'worse' | 'better'): string {
   const word = way === 'worse' ? (c.speed ? 'slower' : 'worse') : c.speed ? 'faster' : 'better';
-  const metrics = c.metrics.map(metricRange).join(', ');
+  const named = c.metrics.slice(0, HEADLINE_METRICS).map(metricRange);
+  const others = c.metrics.length - named.length;
+  if (others > 0) named.push(`${plural(others, 'more metric')}`);
+  const metrics = named.join(', ');
   return `${c.benchmarks} ${word}${metrics !== '' ? ` (${metrics})` : ''}`;
 }
 
