@@ -5,7 +5,11 @@
 import { describe, expect, test } from '@jest/globals';
 import { changeDigits, changePercent, changeWithInterval, worseningSize } from '../src/engine/report/change.js';
 import { bandCell, changeTable, pooledFamilies, probability } from '../src/engine/report/comparisonMarkdown.js';
-import type { ComparisonRow } from '../src/engine/compare/compare.js';
+import { compareExperimentPaired, type ComparisonRow } from '../src/engine/compare/compare.js';
+import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import type { Measurement } from '../src/engine/model/measurement.js';
+import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
+import { renderComparisonMarkdown } from '../src/engine/report/comparisonMarkdown.js';
 
 describe('3 significant digits for a change', () => {
   test.each([
@@ -117,4 +121,32 @@ describe('the decision band once per family', () => {
       '| udp size=64 | latency median | 100.0 → 125.0 ns | +25.0 % | 10 % | ❌ fail |',
     );
   });
+});
+
+test("A/B pairs in comparison.md: the change's 90 % interval, p and α say the decision; no second interval column", () => {
+  const side = (v: number) => ({
+    measurements: [
+      {
+        experiment: 'udp',
+        parameter: { label: '' },
+        metric: { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
+        statistics: { median: v },
+        place: { file: 'x.csv' },
+      } as Measurement,
+    ],
+  });
+  const ratios = [1.2, 1.25, 1.18, 1.3, 1.22];
+  const c = compareExperimentPaired(
+    'udp',
+    ratios.map((q, i) => ({ reference: side(10 + i), result: side((10 + i) * q) })),
+    parseThresholds('0.1'),
+  );
+  const markdown = renderComparisonMarkdown(buildComparisonReport([c], 'base', 'head'));
+  const header = markdown.split('\n').find((l) => l.startsWith('| Experiment'))!;
+  expect(header).toBe(
+    '| Experiment | Parameter | Metric | Reference | Result | Δ (90 % interval) | Threshold | p | α | Catches ≥ | Status |',
+  );
+  expect(markdown).toMatch(
+    /\n\| udp \| {2}\| latency median \| [^|]+ \| [^|]+ \| \+22\.\d % \(\+1\d\.\d … \+2\d\.\d %\) \| 10 % \| [\d.e-]+ \| 0\.01 \| /,
+  );
 });

@@ -13944,19 +13944,22 @@ function changeCells(r) {
     alpha: r.pValue !== void 0 && r.confidence !== void 0 ? probability(1 - r.confidence) : ""
   };
 }
+function relativeToSuite(r) {
+  return r.sharedShift === "benchmark" && r.interval !== void 0;
+}
 function extraColumns(rows, all) {
   const withP = rows.some((r) => r.pValue !== void 0);
   const withBand = rows.some((r) => r.band !== void 0);
-  const withInterval = rows.some((r) => r.interval !== void 0);
+  const withInterval = rows.some(relativeToSuite);
   const withDetectable = rows.some((r) => r.detectable !== void 0);
   const pooled = pooledFamilies(all);
   const range2 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   return {
-    header: `${withP ? " p | α |" : ""}${withBand ? " Noise band |" : ""}${withInterval ? " Interval |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
+    header: `${withP ? " p | α |" : ""}${withBand ? " Noise band |" : ""}${withInterval ? " Interval vs suite |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
     align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
     cells: (r) => {
       const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${range2(valueChangeRange(r.interval, r.direction))} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(r.interval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
     }
   };
 }
@@ -16910,7 +16913,7 @@ function renderComparisonText(report) {
   const withP = report.rows.some((r) => r.pValue !== void 0);
   const withBand = report.rows.some((r) => r.band !== void 0);
   const pooled = pooledFamilies(report.rows);
-  const withInterval = report.rows.some((r) => r.interval !== void 0);
+  const withInterval = report.rows.some(relativeToSuite);
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
   const range2 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   const general = !payloadLayout(report.rows);
@@ -16923,7 +16926,7 @@ function renderComparisonText(report) {
     "Threshold",
     ...withP ? ["p", "α"] : [],
     ...withBand ? ["Noise band"] : [],
-    ...withInterval ? ["Interval"] : [],
+    ...withInterval ? ["Interval vs suite"] : [],
     ...withDetectable ? ["Catches ≥"] : [],
     "Status"
   ];
@@ -16940,7 +16943,7 @@ function renderComparisonText(report) {
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withP ? [changeCells(r).p, changeCells(r).alpha] : [],
       ...withBand ? [bandCell(r, pooled)] : [],
-      ...withInterval ? [range2(valueChangeRange(r.interval, r.direction))] : [],
+      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(r.interval, r.direction)) : ""] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];

@@ -280,7 +280,18 @@ export function changeCells(r: ComparisonRow): { change: string; p: string; alph
   };
 }
 
-/** The optional columns: p and α, a noise band (history), an interval (A/B pairs), the smallest change a row catches. */
+/**
+ * A/B pairs with the shared-shift model: a benchmark row's interval (and p-value) is its change relative to the suite,
+ * not its own change, so it has a column of its own. Other rows' decision intervals are said by p against α.
+ */
+export function relativeToSuite(r: ComparisonRow): boolean {
+  return r.sharedShift === 'benchmark' && r.interval !== undefined;
+}
+
+/**
+ * The optional columns: p and α, a noise band (history), the interval relative to the suite (shared shift), the
+ * smallest change a row catches.
+ */
 function extraColumns(
   rows: readonly ComparisonRow[],
   all: readonly ComparisonRow[],
@@ -291,17 +302,17 @@ function extraColumns(
 } {
   const withP = rows.some((r) => r.pValue !== undefined);
   const withBand = rows.some((r) => r.band !== undefined);
-  const withInterval = rows.some((r) => r.interval !== undefined);
+  const withInterval = rows.some(relativeToSuite);
   const withDetectable = rows.some((r) => r.detectable !== undefined);
   const pooled = pooledFamilies(all);
   const range = (x?: { lower: number; upper: number }) =>
     x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : '';
   return {
-    header: `${withP ? ' p | α |' : ''}${withBand ? ' Noise band |' : ''}${withInterval ? ' Interval |' : ''}${withDetectable ? ' Catches ≥ |' : ''}`,
+    header: `${withP ? ' p | α |' : ''}${withBand ? ' Noise band |' : ''}${withInterval ? ' Interval vs suite |' : ''}${withDetectable ? ' Catches ≥ |' : ''}`,
     align: `${withP ? ' --: | --: |' : ''}${withBand ? ' --: |' : ''}${withInterval ? ' --: |' : ''}${withDetectable ? ' --: |' : ''}`,
     cells: (r) => {
       const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ''}${withBand ? ` ${bandCell(r, pooled)} |` : ''}${withInterval ? ` ${range(valueChangeRange(r.interval, r.direction))} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''} |` : ''}`;
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ''}${withBand ? ` ${bandCell(r, pooled)} |` : ''}${withInterval ? ` ${relativeToSuite(r) ? range(valueChangeRange(r.interval, r.direction)) : ''} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''} |` : ''}`;
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   changeCells,
   headline,
   pooledFamilies,
+  relativeToSuite,
   payloadLayout,
   rowDisplay,
   showNotGated,
@@ -30,7 +31,7 @@ export function renderComparisonText(report: ComparisonReport): string {
   const withP = report.rows.some((r) => r.pValue !== undefined);
   const withBand = report.rows.some((r) => r.band !== undefined);
   const pooled = pooledFamilies(report.rows);
-  const withInterval = report.rows.some((r) => r.interval !== undefined);
+  const withInterval = report.rows.some(relativeToSuite);
   const withDetectable = report.rows.some((r) => r.detectable !== undefined);
   const range = (x?: { lower: number; upper: number }) =>
     x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : '';
@@ -44,7 +45,7 @@ export function renderComparisonText(report: ComparisonReport): string {
     'Threshold',
     ...(withP ? ['p', 'α'] : []),
     ...(withBand ? ['Noise band'] : []),
-    ...(withInterval ? ['Interval'] : []),
+    ...(withInterval ? ['Interval vs suite'] : []),
     ...(withDetectable ? ['Catches ≥'] : []),
     'Status',
   ];
@@ -65,7 +66,7 @@ export function renderComparisonText(report: ComparisonReport): string {
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...(withP ? [changeCells(r).p, changeCells(r).alpha] : []),
       ...(withBand ? [bandCell(r, pooled)] : []),
-      ...(withInterval ? [range(valueChangeRange(r.interval, r.direction))] : []),
+      ...(withInterval ? [relativeToSuite(r) ? range(valueChangeRange(r.interval, r.direction)) : ''] : []),
       ...(withDetectable
         ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : '']
         : []),
