@@ -17,9 +17,7 @@ describe('action: baseline comparison', () => {
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', 'comparisons-failed': '0', 'comparisons-total': '88' });
     expect(run.outputs['checks-total']).toBeUndefined();
-    expect(run.summary).toMatch(
-      /^### ✅ No benchmark changed beyond the threshold against the baseline \(one run, noise not estimated, 22 benchmarks\)\n/,
-    );
+    expect(run.summary).toMatch(/^### ✅ 22 unchanged · against the baseline \(one run, noise not estimated\)\n/);
     expect(run.summary).toContain('(threshold against one run, noise not estimated): 88 of 88 comparisons passed');
     expect(readFileSync(join(run.workspace, 'perfgate-report', 'report.md'), 'utf8')).toBe(
       run.summary.replace(/\n$/, ''),
@@ -42,7 +40,7 @@ describe('action: baseline comparison', () => {
     expect(Number(run.outputs['comparisons-failed'])).toBeGreaterThan(0);
     // The comparison first, the requirements second, in one line; both full tables below it.
     expect(run.summary).toMatch(
-      /^### ❌ 3 benchmarks 39–41 % slower than the baseline \(one run, noise not estimated\) · ❌ 7 of 66 requirements over their limit\n/,
+      /^### ❌ 3 slower \(latency \+39…\+41 %\) · 19 unchanged · against the baseline \(one run, noise not estimated\) · ❌ 7 of 66 requirements over their limit\n/,
     );
     expect(run.summary).toContain(
       '<summary>Requirements: 59 of 66 checks passed, 1 of 2 sub-experiments failed</summary>',

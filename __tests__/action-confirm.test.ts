@@ -89,8 +89,8 @@ describe('action: the two-stage gate (confirm-command)', () => {
       'confirm-pairs': '8',
       'comparisons-failed': '2',
     });
-    expect(body).toMatch(/### ❌ 1 benchmark \d+ % slower, confirmed by 8 A\/B pairs on this runner/);
-    expect(body).toContain('**First stage:** ❌ 2 benchmarks');
+    expect(body).toMatch(/### ❌ 1 slower \(time\/op \+\d+ %\), confirmed by 8 A\/B pairs on this runner/);
+    expect(body).toContain('**First stage:** ❌ 2 slower');
     expect(body).toMatch(/\*\*Confirmation:\*\* 8 A\/B pairs .* decided at 99\.5 % each \(α\/K: 1 % over K = 2/);
     expect(body).toContain('Confirmed: BenchmarkC');
     expect(run.summary).toContain('**Confirmation:**');
@@ -119,10 +119,10 @@ describe('action: the two-stage gate (confirm-command)', () => {
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', confirmed: 'false', 'confirm-pairs': '8' });
     expect(body).toContain(
-      '### ⚠️ Unconfirmed: 2 benchmarks flagged by the first stage, not confirmed by 8 A/B pairs on this runner',
+      '### ⚠️ 2 unconfirmed: flagged by the first stage, not confirmed by 8 A/B pairs on this runner',
     );
     expect(body).not.toMatch(/^### ✅/m);
-    expect(body).toContain('**First stage:** ❌ 2 benchmarks');
+    expect(body).toContain('**First stage:** ❌ 2 slower');
     expect(body).toContain('No flagged benchmark changed beyond the threshold in the pairs');
   });
 
@@ -139,7 +139,7 @@ describe('action: the two-stage gate (confirm-command)', () => {
     const warning = warnings(run).find((m) => m.startsWith('perfgate: the confirmation could not run'));
     expect(warning).toContain('head run 1 failed: the command exited with status 3');
     expect(run.stdout).toContain('synthetic-bench: invocation 2 crashed on purpose');
-    expect(body).toMatch(/### ❌ 2 benchmarks .* · ⚠️ not confirmed: the confirmation could not run/);
+    expect(body).toMatch(/### ❌ 2 slower .* · ⚠️ not confirmed: the confirmation could not run/);
     expect(body).toContain(
       "**Confirmation:** ⚠️ could not run, so the first stage's verdict stands: head run 1 failed",
     );

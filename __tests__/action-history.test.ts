@@ -105,7 +105,7 @@ describe('action: record-history and history', () => {
       expect(r.historyRuns).toBe(3);
     }
     expect(run.summary).toContain(
-      '| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold | Noise band | Catches ≥ | Status |',
+      '| Experiment | Parameter | Metric | Reference | Result | Δ (90 % interval) | Threshold | p | α | Noise band | Catches ≥ | Status |',
     );
 
     // The same pull request against a baseline folder of the unchanged run: the same verdict.

@@ -75,7 +75,8 @@ describe('action: sequential A/B against a loopback GitHub', () => {
     // The only later look, 12 of 12 (nominal ≈ 0.3 %, t(0.997, 11) ≈ 3.5), would need 3.5 · 0.1485 / √12 = 0.15
     // < 0.13 to fail at the observed mean and spread: even the cap would not decide.
     expect(first.outputs['pairs-needed']).toBe('');
-    const headline = '### ⏳ Inconclusive: even 12 pairs would not decide 1 benchmark (A/B, 8 pairs)';
+    const headline =
+      '### ⏳ 1 inconclusive (even 12 pairs would not decide) · ⚠️ 3 slower (real time +14 %, cpu time +14 %) inside the noise · against the baseline (A/B, 8 pairs)';
     expect(first.summary).toContain(headline);
     expect(first.summary).toContain('Sequential A/B: look 1 at 8 of at most 12 pairs');
     expect(first.summary).toContain('⏳ inconclusive');
@@ -101,7 +102,7 @@ describe('action: sequential A/B against a loopback GitHub', () => {
     expect(second.status).toBe(1);
     expect(second.outputs).toMatchObject({ verdict: 'fail', inconclusive: 'false', 'pairs-needed': '' });
     expect(second.summary).toContain('Sequential A/B: look 2 at 12 of at most 12 pairs');
-    expect(second.summary).toMatch(/### ❌ \d+ benchmarks? [\d–]+ % slower than the baseline \(A\/B, 12 pairs\)/);
+    expect(second.summary).toMatch(/### ❌ \d+ slower \([^()]+\) · .*against the baseline \(A\/B, 12 pairs\)/);
     expect(fake.problems).toEqual([]);
     expect(fake.comments).toHaveLength(1);
     expect(fake.comments[0]!.body).not.toContain('Inconclusive');

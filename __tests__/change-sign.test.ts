@@ -35,20 +35,18 @@ describe('one sign convention: the change of the value itself', () => {
     const rows = run.out.split('\n').filter((l) => l.startsWith('encode'));
     expect(rows).toEqual([
       // (The display units are another matter: only the Δ column is pinned here.)
-      expect.stringMatching(/^encode +latency value +\S+ \S+ +\S+ \S+ +\+30\.000 % +10 % +fail$/),
-      expect.stringMatching(
-        /^encode +throughput value \(higher is better\) +1000 \S+ +771 \S+ +-22\.900 % +10 % +fail$/,
-      ),
+      expect.stringMatching(/^encode +latency value +\S+ \S+ +\S+ \S+ +\+30\.0 % +10 % +fail$/),
+      expect.stringMatching(/^encode +throughput value \(higher is better\) +1000 \S+ +771 \S+ +-22\.9 % +10 % +fail$/),
     ]);
     expect(run.out).toContain(
       '\nΔ = (result − reference) / reference, the change of the value itself: + went up, − went down; for a metric marked (higher is better) a drop is worse.\n',
     );
     const markdown = read(join(out, 'comparison.md'));
     expect(markdown).toMatch(
-      /\n\| encode \| [^|]*\| throughput value ↑ \| 1000 [^|]+ \| 771 [^|]+ \| -22\.900 % \| 10 % \| ❌ fail \|\n/,
+      /\n\| encode \| [^|]*\| throughput value ↑ \| 1000 [^|]+ \| 771 [^|]+ \| -22\.9 % \| 10 % \| ❌ fail \|\n/,
     );
     expect(markdown).toMatch(
-      /\n\| encode \| [^|]*\| latency value \| [^|]+ \| [^|]+ \| \+30\.000 % \| 10 % \| ❌ fail \|\n/,
+      /\n\| encode \| [^|]*\| latency value \| [^|]+ \| [^|]+ \| \+30\.0 % \| 10 % \| ❌ fail \|\n/,
     );
     expect(markdown).toContain(
       'Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse',
@@ -75,23 +73,27 @@ describe('one sign convention: the change of the value itself', () => {
       const row = read(join(out, 'comparison.md'))
         .split('\n')
         .find((l) => l.startsWith('| encode | ') && l.includes(` | ${metric} | `))!;
-      return row.split(' | ').slice(5, 8); // Δ, Threshold, Noise band
+      const cells = row.split(' | ');
+      return [cells[5]!, cells[6]!, cells[9]!]; // Δ (90 % interval), Threshold, Noise band
     };
     const throughput = cells('throughput value ↑');
     const latency = cells('latency value');
     // The reference is the geometric mean of the runs: 1000 and 100 times that of the wiggles.
     const level = Math.exp([1, 1.01, 0.99, 1.005].map(Math.log).reduce((a, b) => a + b) / 4);
-    expect(throughput[0]).toBe(`${((771 / (1000 * level) - 1) * 100).toFixed(3)} %`);
-    expect(throughput[0]).toBe('-22.994 %');
-    expect(latency[0]).toBe(`+${((130 / (100 * level) - 1) * 100).toFixed(3)} %`);
+    // The change to 3 significant digits, then its 90 % interval, lowest first (a drop: both ends negative).
+    expect(throughput[0]).toMatch(/^-23\.0 % \(-[0-9.]+ … -[0-9.]+ %\)$/);
+    expect(((771 / (1000 * level) - 1) * 100).toPrecision(3)).toBe('-23.0');
+    expect(latency[0]).toMatch(
+      new RegExp(`^\\+${((130 / (100 * level) - 1) * 100).toPrecision(3)} % \\(\\+[0-9.]+ … \\+[0-9.]+ %\\)$`),
+    );
     // Lowest change first, whichever way the metric points: the bands read alike.
-    expect(throughput[2]).toMatch(/^-[0-9.]+ % … \+[0-9.]+ %$/);
+    expect(throughput[2]).toMatch(/^-[0-9.]+ … \+[0-9.]+ %$/);
     expect(throughput[2]).toBe(latency[2]);
     // The smallest change a row catches is a size, like the threshold: no sign. It is over the threshold: a true
     // change at the threshold is caught about half the time.
     const catches = [
       ...read(join(out, 'comparison.md')).matchAll(
-        / \| 10 % \| -[0-9.]+ % … \+[0-9.]+ % \| ([0-9.]+) % \| ❌ fail \|\n/g,
+        / \| 10 % \| [^|]+ \| [^|]+ \| -[0-9.]+ … \+[0-9.]+ % \| ([0-9.]+) % \| ❌ fail \|\n/g,
       ),
     ];
     expect(catches).toHaveLength(2);

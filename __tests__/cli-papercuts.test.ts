@@ -119,6 +119,18 @@ describe('CLI papercuts', () => {
       ),
     ).toBe(true);
   });
+  test("inspect shows a value in its tool's unit: Go's time/op in ns/op as go test printed it, not in µs", async () => {
+    const file = join(formats, 'go-bench', 'candidate-checksum', 'bench.txt');
+    const result = await cli(['inspect', file]);
+    expect(result.code).toBe(0);
+    // The median of the five runs of size=64,mode=copy is one of the lines go test printed.
+    expect(read(file)).toContain(' 550.5 ns/op');
+    expect(result.out).toContain(
+      '    e.g. size=64,mode=copy time/op in ns/op: median=550.5 mean=542.86 min=383.1 max=725.6 samples=5\n',
+    );
+    // A unit the values are already in is not repeated.
+    expect(result.out).toContain('    e.g. size=64,mode=copy MB/s: median=116.260 ');
+  });
 });
 
 describe('action input skip-seconds: the same rule as the CLI flag', () => {

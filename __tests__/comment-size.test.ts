@@ -88,7 +88,7 @@ test('the comment fits, leads with the change against main, lists every failing 
   const body = reviewerComment(parts, links, LIMIT);
   expect(body.length).toBeLessThanOrEqual(LIMIT);
   expect(body.split('\n')[0]).toBe(
-    '### ❌ 80 benchmarks 30 % slower than main (history of 5 runs) · ❌ 80 of 752 requirements over their limit',
+    '### ❌ 80 slower (avgt +30 %) · 108 unchanged · against main (history of 5 runs) · ❌ 80 of 752 requirements over their limit',
   );
   expect(body.split('\n')[2]).toMatch(
     /^Judged commit feed5eed0123456789abcdef0123456789abcdef against main \(\*\*history\*\*\): history of 5 runs/,
@@ -119,7 +119,7 @@ test('a limit too small for every failing row keeps the headline and as many row
   const body = reviewerComment(parts, links, limit);
   expect(body.length).toBeLessThanOrEqual(limit);
   expect(body.split('\n')[0]).toBe(
-    '### ❌ 80 benchmarks 30 % slower than main (history of 5 runs) · ❌ 80 of 752 requirements over their limit',
+    '### ❌ 80 slower (avgt +30 %) · 108 unchanged · against main (history of 5 runs) · ❌ 80 of 752 requirements over their limit',
   );
   const listed = body.split('\n').filter((line) => line.endsWith('| ❌ fail |')).length;
   expect(listed).toBeGreaterThan(10);

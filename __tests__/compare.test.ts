@@ -67,9 +67,9 @@ describe('the comparison rule', () => {
     const rows = renderComparisonMarkdown(report)
       .split('\n')
       .filter((l) => l.startsWith('| lat'));
-    expect(rows[0]).toBe('| lat | 32 | Median | 4.000 | 5.000 | +25.000 % | 10 % | ❌ fail |');
-    expect(rows[1]).toBe('| lat | 16 | Max | 10.000 | 10.800 | +8.000 % | 50 % | ✅ pass |');
-    expect(rows[2]).toBe('| lat | 16 | Median | 4.000 | 4.200 | +5.000 % | 10 % | ✅ pass |');
+    expect(rows[0]).toBe('| lat | 32 | Median | 4.000 | 5.000 | +25.0 % | 10 % | ❌ fail |');
+    expect(rows[1]).toBe('| lat | 16 | Max | 10.000 | 10.800 | +8.00 % | 50 % | ✅ pass |');
+    expect(rows[2]).toBe('| lat | 16 | Median | 4.000 | 4.200 | +5.00 % | 10 % | ✅ pass |');
     expect(renderComparisonMarkdown(report)).toContain('noise is not estimated');
   });
 

@@ -364,9 +364,10 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
     const comment = placeholders(readFileSync(join(ws, 'perfgate-report', 'comment.md'), 'utf8'));
     expectGolden(`pull-request/${name}/comment.md`, comment);
     expectGolden(`pull-request/${name}/summary.md`, placeholders(pr.summary));
-    // What a reviewer reads first: the change against main, counted by benchmark, and the commit judged.
+    // What a reviewer reads first: benchmarks counted per outcome, each changed metric named with its change, what
+    // they were compared with, and the commit judged.
     expect(comment).toMatch(
-      /^### ❌ \d+ benchmarks? [\d–]+ % slower than main \(history of 6 runs\)\n\nJudged commit feed5eed0123456789abcdef0123456789abcdef against main /,
+      /^### ❌ \d+ slower \([^ ()]+ \+\d+(…\+\d+)? %(, [^ ()]+ [-+]\d+(…[-+]\d+)? %)*\) · \d+ unchanged · against main \(history of 6 runs\)\n\nJudged commit feed5eed0123456789abcdef0123456789abcdef against main /,
     );
   });
 });

@@ -371,6 +371,6 @@ describeShared('hyperfine CSV and redis -q outputs (real runs)', () => {
     expect(result.code).toBe(0);
     // "SET: 54054.05 requests per second, p50=0.119 msec"
     expect(result.out).toContain('e.g. (none) throughput: value=54054.050');
-    expect(result.out).toContain('e.g. (none) latency: median=119.000');
+    expect(result.out).toContain('e.g. (none) latency in ms: median=0.119');
   });
 });

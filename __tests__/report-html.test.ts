@@ -104,7 +104,7 @@ if (!haveChromium)
       // The page leads with the verdicts: what changed against the baseline and its failed rows, then the passing
       // check, above the first chart.
       expect(await page.locator('.verdict h2').allTextContents()).toEqual([
-        '✗ 3 benchmarks 39–41 % slower than the baseline (one run, noise not estimated)',
+        '✗ 3 slower (latency +39…+41 %) · 19 unchanged · against the baseline (one run, noise not estimated)',
         '✓ all 66 requirements met: 66 of 66 checks passed, 0 of 2 sub-experiments failed',
       ]);
       const failedRows = await page.$$eval('.verdict.fail tbody tr', (rows) =>

@@ -1,6 +1,6 @@
 /**
- * The first line a reviewer reads (issue 25 item 9): what changed against the base branch,
- * counted by benchmark, with the method; the requirements second. Each case builds its reports
+ * The first line a reviewer reads (issue 25 item 9, issue 36 item 5): benchmarks counted per outcome, each changed
+ * metric named with its own change, what they were compared with; the requirements second. Each case builds its reports
  * with the engine's own comparison and check, from measurements written here.
  */
 import { compareExperiment, type SubExperimentComparison } from '../src/engine/compare/compare.js';
@@ -51,7 +51,7 @@ const baselineRun = {
   date: '2026-03-01T12:00:00Z',
 };
 
-test('slower benchmarks: counted by experiment × parameter, with the range of their changes and the commit of the baseline run', () => {
+test('slower benchmarks: counted by experiment × parameter, the metric named with the range of its changes, the unchanged counted, and the commit of the baseline run', () => {
   const encode = compared(
     'BenchmarkEncode',
     [
@@ -70,21 +70,21 @@ test('slower benchmarks: counted by experiment × parameter, with the range of t
   expect(report.changes.worse!.smallest).toBeCloseTo(28, 9);
   expect(report.changes.worse!.largest).toBeCloseTo(31, 9);
   expect(reviewerHeadline({ comparison: report, base: 'main' })).toBe(
-    '❌ 2 benchmarks 28–31 % slower than main (against 1a2b3c4)',
+    '❌ 2 slower (time/op +28…+31 %) · 1 unchanged · against main at 1a2b3c4',
   );
   expect(renderComparisonText(report).split('\n')[0]).toBe(
-    'perfgate compare: FAIL: 2 benchmarks 28–31 % slower than the baseline (against 1a2b3c4)',
+    'perfgate compare: FAIL: 2 slower (time/op +28…+31 %) · 1 unchanged · against the baseline at 1a2b3c4',
   );
 });
 
-test('only improvements: the headline says faster; a count that is not a time says better', () => {
+test('only improvements: counted as faster (⚡), with the change of the value; a count that is not a time says better', () => {
   const faster = compared(
     'BenchmarkDecode',
     [timing('BenchmarkDecode', 'size=64', 100), timing('BenchmarkDecode', 'size=1024', 1000)],
     [timing('BenchmarkDecode', 'size=64', 88), timing('BenchmarkDecode', 'size=1024', 850)],
   );
   expect(reviewerHeadline({ comparison: buildComparisonReport([faster], 'results', 'pr'), base: 'main' })).toBe(
-    '✅ 2 benchmarks 12–15 % faster than main (one run, noise not estimated)',
+    '⚡ 2 faster (time/op -15…-12 %) · against main (one run, noise not estimated)',
   );
   const fewer = compared(
     'BenchmarkDecode',
@@ -92,7 +92,7 @@ test('only improvements: the headline says faster; a count that is not a time sa
     [allocs('BenchmarkDecode', 'size=64', 5)],
   );
   expect(reviewerHeadline({ comparison: buildComparisonReport([fewer], 'results', 'pr') })).toBe(
-    '✅ 1 benchmark 50 % better than the baseline (one run, noise not estimated)',
+    '⚡ 1 better (allocs/op -50 %) · against the baseline (one run, noise not estimated)',
   );
   const more = compared(
     'BenchmarkDecode',
@@ -100,18 +100,18 @@ test('only improvements: the headline says faster; a count that is not a time sa
     [allocs('BenchmarkDecode', 'size=64', 6)],
   );
   expect(reviewerHeadline({ comparison: buildComparisonReport([more], 'results', 'pr') })).toBe(
-    '❌ 1 benchmark 50 % worse than the baseline (one run, noise not estimated)',
+    '❌ 1 worse (allocs/op +50 %) · against the baseline (one run, noise not estimated)',
   );
 });
 
-test('nothing changed: the number of benchmarks compared; a benchmark of main missing from the results fails the line', () => {
+test('nothing changed: the benchmarks counted unchanged; a benchmark of main missing from the results fails the line', () => {
   const same = compared(
     'BenchmarkEncode',
     [timing('BenchmarkEncode', 'size=64', 100)],
     [timing('BenchmarkEncode', 'size=64', 103)],
   );
   expect(reviewerHeadline({ comparison: buildComparisonReport([same], 'results', 'pr'), base: 'main' })).toBe(
-    '✅ No benchmark changed beyond the threshold against main (one run, noise not estimated, 1 benchmark)',
+    '✅ 1 unchanged · against main (one run, noise not estimated)',
   );
   const gone = compared(
     'BenchmarkEncode',
@@ -119,11 +119,11 @@ test('nothing changed: the number of benchmarks compared; a benchmark of main mi
     [timing('BenchmarkEncode', 'size=64', 100)],
   );
   expect(reviewerHeadline({ comparison: buildComparisonReport([gone], 'results', 'pr'), base: 'main' })).toBe(
-    '❌ 1 benchmark of main missing from the results (one run, noise not estimated)',
+    '❌ 1 missing · 1 unchanged · against main (one run, noise not estimated)',
   );
 });
 
-test('only requirements failed: the comparison first ("nothing slower"), the requirements second', () => {
+test('only requirements failed: the comparison first (all unchanged), the requirements second', () => {
   const same = compared(
     'BenchmarkEncode',
     [timing('BenchmarkEncode', 'size=64', 100)],
@@ -156,11 +156,11 @@ test('only requirements failed: the comparison first ("nothing slower"), the req
     commit: 'ABCDEF0123456789abcdef0123456789abcdef01',
   };
   expect(reviewerHeadline(parts)).toBe(
-    '✅ Nothing slower than main (one run, noise not estimated) · ❌ 1 of 2 requirements over its limit',
+    '✅ 1 unchanged · against main (one run, noise not estimated) · ❌ 1 of 2 requirements over its limit',
   );
   const body = reviewerComment(parts, {});
   expect(body.split('\n').slice(0, 3)).toEqual([
-    '### ✅ Nothing slower than main (one run, noise not estimated) · ❌ 1 of 2 requirements over its limit',
+    '### ✅ 1 unchanged · against main (one run, noise not estimated) · ❌ 1 of 2 requirements over its limit',
     '',
     'Judged commit abcdef0123456789abcdef0123456789abcdef01 against main (**history**): threshold against one run, noise not estimated.',
   ]);
@@ -186,6 +186,55 @@ test('a name from a result file or the event cannot break out of the headline', 
       base: 'main](https://evil.example) @team <b>',
     }),
   ).toBe(
-    '✅ No benchmark changed beyond the threshold against main\\]\\(https\\:\u2060//evil.example\\) @\u2060team &lt;b&gt; (one run, noise not estimated, 1 benchmark)',
+    '✅ 1 unchanged · against main\\]\\(https\\:\u2060//evil.example\\) @\u2060team &lt;b&gt; (one run, noise not estimated)',
+  );
+});
+
+test('a time and a throughput of the same benchmarks are named apart, never one range; improvements and new ones are counted beside a failure', () => {
+  const rate = (parameter: string, mbs: number): Measurement => ({
+    experiment: 'BenchmarkPublish',
+    parameter: { label: parameter },
+    metric: { name: 'MB/s', dimension: 'byterate', unit: 'MB/s', displayUnit: 'MB/s', direction: 'higher-is-better' },
+    statistics: { value: mbs },
+    place: { file: 'bench.txt' },
+  });
+  const publish = compared(
+    'BenchmarkPublish',
+    [timing('BenchmarkPublish', 'size=64', 100), rate('size=64', 640)],
+    [timing('BenchmarkPublish', 'size=64', 130), rate('size=64', 492)],
+  );
+  const decode = compared(
+    'BenchmarkDecode',
+    [timing('BenchmarkDecode', 'size=64', 100), timing('BenchmarkDecode', 'size=1024', 1000)],
+    [
+      timing('BenchmarkDecode', 'size=64', 80),
+      timing('BenchmarkDecode', 'size=1024', 1010),
+      timing('BenchmarkDecode', 'size=4096', 4000),
+    ],
+  );
+  const report = buildComparisonReport([publish, decode], 'results', 'pr');
+  expect(report.changes.worse!.metrics.map((m) => m.metric)).toEqual(['time/op', 'MB/s']);
+  // 130 / 100 − 1 = +30 %; 492 / 640 − 1 = −23.125 %: a drop of the throughput, shown as the value's own change.
+  expect(reviewerHeadline({ comparison: report, base: 'main' })).toBe(
+    '❌ 1 slower (time/op +30 %, MB/s -23 %) · ⚡ 1 faster (time/op -20 %) · 1 unchanged · 🆕 1 new · against main (one run, noise not estimated)',
+  );
+});
+
+test('a group names at most three metrics and counts the others, so that the title line stays short', () => {
+  const metric = (name: string, experiment: string, value: number): Measurement => ({
+    experiment,
+    parameter: { label: '' },
+    metric: { name, dimension: 'count', unit: '', displayUnit: '', direction: 'lower-is-better' },
+    statistics: { value },
+    place: { file: 'jmh.json' },
+  });
+  const names = ['gc.alloc.rate.norm', 'gc.count', 'gc.time', 'gc.churn', 'allocs'];
+  const gc = compared(
+    'Bench.publish',
+    names.map((n) => metric(n, 'Bench.publish', 100)),
+    names.map((n, i) => metric(n, 'Bench.publish', 150 + i)),
+  );
+  expect(reviewerHeadline({ comparison: buildComparisonReport([gc], 'results', 'pr') })).toBe(
+    '❌ 1 worse (gc.alloc.rate.norm +50 %, gc.count +51 %, gc.time +52 %, 2 more metrics) · against the baseline (one run, noise not estimated)',
   );
 });

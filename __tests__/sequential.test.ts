@@ -175,7 +175,7 @@ describe('perfgate compare --paired --max-pairs', () => {
     // One parameter: its row decides, at α = 1 %. The next look is at 12 of 12: Pocock's second of two looks,
     // nominal ≈ 0.6 %, t(0.994, 11) ≈ 3.1 → 3.1 · 0.1485 / √12 = 0.13 < 0.15: it would fail there, 4 more pairs.
     expect(run.out).toMatch(
-      /^perfgate compare: PASS: Inconclusive: 4 more pairs would decide 1 benchmark \(A\/B, 8 pairs\)\n/,
+      /^perfgate compare: PASS: 1 inconclusive \(4 more pairs would decide\) · against the baseline \(A\/B, 8 pairs\)\n/,
     );
     expect(readFileSync(join(out, 'comparison.md'), 'utf8')).toContain(
       'Sequential A/B: look 1 at 8 of at most 12 pairs',
@@ -183,7 +183,7 @@ describe('perfgate compare --paired --max-pairs', () => {
     // Without a cap (a fixed design): at 9 pairs t(0.99, 8) · 0.1485 / 3 = 2.896 · 0.0495 = 0.143 < 0.15 (at 8:
     // t(0.99, 7) · 0.0525 = 0.157, not yet): 1 more pair.
     const fixed = await cli(['compare', '--paired', '-R', pairs.base, '-r', pairs.head, '-o', tempDir()]);
-    expect(fixed.out).toMatch(/^perfgate compare: PASS: Inconclusive: 1 more pair would decide 1 benchmark/);
+    expect(fixed.out).toMatch(/^perfgate compare: PASS: 1 inconclusive \(1 more pair would decide\)/);
   });
 
   test('usage errors: a cap below the pairs given, a cap without --paired, a cap that is not a whole number', async () => {
@@ -232,7 +232,9 @@ describe('the report of an inconclusive comparison', () => {
     const report = buildComparisonReport([undecided()], 'main', 'pr');
     expect(report.verdict).toBe('pass');
     expect(report.changes.inconclusive).toEqual({ benchmarks: 1, morePairs: 8, pairsCap: 100 });
-    expect(headline(report)).toBe('⏳ Inconclusive: 8 more pairs would decide 1 benchmark (A/B, 8 pairs)');
+    expect(headline(report)).toBe(
+      '⏳ 1 inconclusive (8 more pairs would decide) · against the baseline (A/B, 8 pairs)',
+    );
     const markdown = renderComparisonMarkdown(report);
     expect(markdown).toContain('| ⏳ inconclusive |');
     expect(markdown).toContain('⏳ inconclusive: the interval straddles the threshold');
@@ -250,7 +252,7 @@ describe('the report of an inconclusive comparison', () => {
     const report = buildComparisonReport([undecided(), failing], 'main', 'pr');
     expect(report.verdict).toBe('fail');
     expect(headline(report)).toMatch(
-      /^❌ 1 benchmark 3\d % slower than the baseline \(A\/B, 8 pairs\) · ⏳ inconclusive: 8 more pairs would decide 1 benchmark$/,
+      /^❌ 1 slower \(latency \+3\d %\) · ⏳ 1 inconclusive \(8 more pairs would decide\) · against the baseline \(A\/B, 8 pairs\)$/,
     );
   });
 });

@@ -43,7 +43,7 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
     expect(pass.err).toBe('');
     expect(pass.code).toBe(0);
     expect(pass.out).toMatch(
-      /^perfgate compare: PASS: No benchmark changed beyond the noise against the baseline \(A\/B, 8 pairs, 3 benchmarks\)\n.*; A\/B paired, 8 pairs; false alarms ≤ 1 % per gated statistic\n/,
+      /^perfgate compare: PASS: 3 unchanged · against the baseline \(A\/B, 8 pairs\)\n.*; A\/B paired, 8 pairs; false alarms ≤ 1 % per gated statistic\n/,
     );
     const passed = comparison(out);
     expect(passed.method).toBe('paired');
@@ -113,7 +113,7 @@ describe.each(SYNTHETIC_FORMATS)('%s', (format) => {
     ]);
     expect(result.code).toBe(1);
     expect(result.out).toMatch(
-      /^perfgate compare: FAIL: 3 benchmarks (28–31|30–31|30) % slower than the history \(history of 10 runs\)\n.*; history of 10 runs, 3 repetitions; false alarms ≤ 0.5 % per gated statistic\n/,
+      /^perfgate compare: FAIL: 3 slower \([^()]+ \+(28…\+31|30…\+31|30) %(, [^()]+)?\) · against the history \(history of 10 runs\)\n.*; history of 10 runs, 3 repetitions; false alarms ≤ 0.5 % per gated statistic\n/,
     );
     const rows = rowsOf(comparison(out));
     expect(rows.filter((r) => r.gated).every((r) => r.repetitions === 3 && r.historyRuns === 10)).toBe(true);
@@ -160,18 +160,16 @@ describe('the action with paired: true (dist/index.js, as the runner runs it)', 
     expect(pass.stderr).toBe('');
     expect(pass.status).toBe(0);
     expect(pass.outputs['verdict']).toBe('pass');
-    expect(pass.summary).toContain(
-      '### ✅ No benchmark changed beyond the noise against the baseline (A/B, 8 pairs, 3 benchmarks)',
-    );
+    expect(pass.summary).toContain('### ✅ 3 unchanged · against the baseline (A/B, 8 pairs)');
     expect(pass.summary).toContain('A/B paired, 8 pairs; false alarms ≤ 1 % per gated statistic');
 
     const slow = writeSyntheticPairs(join(root, 'slow'), 'fastdds-raw', 1.25);
     const fail = await runActionInProcess({ baseline: slow.base, results: slow.head, paired: 'true', charts: 'false' });
     expect(fail.status).toBe(1);
     expect(fail.outputs['verdict']).toBe('fail');
-    expect(fail.summary).toMatch(/^### ❌ 3 benchmarks 25 % slower than the baseline \(A\/B, 8 pairs\)\n/);
+    expect(fail.summary).toMatch(/^### ❌ 3 slower \([^()]+ \+25 %\) · against the baseline \(A\/B, 8 pairs\)\n/);
     expect(fail.summary).toMatch(
-      /\n\| udp geomean \| Median \| [\d.]+ → [\d.]+ µs \| \+[\d.]+ % \| \+[\d.]+ % … \+[\d.]+ % \| ❌ fail \|\n/,
+      /\n\| udp geomean \| Median \| [\d.]+ → [\d.]+ µs \| \+[\d.]+ % \(\+[\d.]+ … \+[\d.]+ %\) \| [\d.e-]+ \| 0\.0075 \| ❌ fail \|\n/,
     );
   });
 

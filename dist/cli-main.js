@@ -585,7 +585,30 @@ function changeFromRequirement(percentOver, direction) {
 function worseningSize(percent8) {
   if (Number.isNaN(percent8)) return "—";
   if (percent8 > 1e4) return "> 10000 %";
-  return `${formatFixed3(percent8)} %`;
+  return `${changeDigits(percent8).replace(/^\+/, "")} %`;
+}
+function changeDigits(percent8) {
+  if (Number.isNaN(percent8)) return "—";
+  if (percent8 > 1e4) return "> +10000";
+  if (percent8 < -1e4) return "< -10000";
+  const magnitude = Math.abs(percent8);
+  const decimals = magnitude === 0 ? 0 : Math.min(3, Math.max(0, 2 - Math.floor(Math.log10(magnitude))));
+  let text2 = magnitude.toFixed(decimals);
+  if (decimals > 0 && Number(text2) >= 10 ** (3 - decimals)) text2 = magnitude.toFixed(decimals - 1);
+  if (Number(text2) === 0) return "0";
+  return `${percent8 < 0 ? "-" : "+"}${text2}`;
+}
+function changePercent(percent8) {
+  return Number.isNaN(percent8) ? "—" : `${changeDigits(percent8)} %`;
+}
+function changeRangeText(range2) {
+  return `${changeDigits(range2.lower)} … ${changeDigits(range2.upper)} %`;
+}
+function changeWithInterval(worse, interval, direction) {
+  const change = changePercent(valueChange(worse * 100, direction));
+  const range2 = valueChangeRange(interval, direction);
+  if (range2 === void 0) return change;
+  return `${change} (${changeRangeText({ lower: range2.lower * 100, upper: range2.upper * 100 })})`;
 }
 
 // src/engine/report/escape.ts
@@ -1082,10 +1105,6 @@ function magnitudeCells(row, latencyOnly) {
     percent(changeFromRequirement(row.percentOver, row.direction)),
     row.status === "passed" ? PASS : FAIL
   ];
-}
-function boundedPercent(x) {
-  if (x > 1e4) return "> +10000 %";
-  return percent(x);
 }
 function percent(x) {
   if (Number.isNaN(x)) return "—";
@@ -11999,6 +12018,13 @@ function assertConfidence(confidence) {
 }
 
 // src/engine/compare/rows.ts
+var CHANGE_INTERVAL_LEVEL = 0.9;
+function changeIntervalOf(logRatio, halfWidth, direction) {
+  if (!Number.isFinite(logRatio) || !Number.isFinite(halfWidth)) return void 0;
+  const low = Math.exp(logRatio - halfWidth) - 1;
+  const high = Math.exp(logRatio + halfWidth) - 1;
+  return direction === "higher-is-better" ? { lower: -high, upper: -low } : { lower: low, upper: high };
+}
 var POOLED_PARAMETER = "geomean";
 function comparisonRowFailed(row) {
   return row.failed;
@@ -12417,14 +12443,23 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
 }
 function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, options) {
-  const verdict = noiseVerdict(values, candidate, row.threshold, {
-    confidence: rowConfidence,
+  const noiseOptions = {
     direction: row.direction,
     historyRepetitions,
     independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
     ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
     ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
+  };
+  const verdict = noiseVerdict(values, candidate, row.threshold, { ...noiseOptions, confidence: rowConfidence });
+  const atLevel = noiseVerdict(values, candidate, row.threshold, {
+    ...noiseOptions,
+    confidence: (1 + CHANGE_INTERVAL_LEVEL) / 2
   });
+  const changeInterval = changeIntervalOf(
+    Math.log(verdict.result / verdict.reference),
+    Math.log(atLevel.band.upperValue / atLevel.reference),
+    row.direction
+  );
   const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
   const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
   return {
@@ -12437,6 +12472,7 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
     repetitions: verdict.repetitions,
     confidence: rowConfidence,
     ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
+    ...changeInterval ? { changeInterval } : {},
     ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
     ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
   };
@@ -12980,12 +13016,18 @@ function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
       undecided.pairsCap = cap;
       if (needed !== void 0) undecided.morePairs = needed - usable.length;
     }
+    const changeInterval = changeIntervalOf(
+      row.direction === "higher-is-better" ? -mean3 : mean3,
+      studentTQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
+      row.direction
+    );
     return {
       reference,
       result,
       deltaPercent: test.effect * 100,
       repetitions: usable.length,
       ...testedFields(test, row),
+      ...changeInterval ? { changeInterval } : {},
       confidence: rowConfidence,
       ...undecided,
       ...statusOf(status)
@@ -13827,7 +13869,7 @@ function comparisonMarkdownParts(report) {
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join("\n"),
     attention: report.rows.filter(needsAttention),
     rest: report.rows.filter((r) => !needsAttention(r)),
-    legend: legend(report.rows) + inconclusiveLegend(report.rows)
+    legend: legend(report.rows) + noiseLegend(report.rows) + inconclusiveLegend(report.rows)
   };
 }
 function renderComparisonMarkdown(report) {
@@ -13861,45 +13903,76 @@ function legend(rows) {
   }
   return withBand ? "Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band." : "Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).";
 }
+function noiseLegend(rows) {
+  if (!rows.some((r) => r.pValue !== void 0)) return "";
+  const band = rows.some((r) => r.band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
+  return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
+}
 function inconclusiveLegend(rows) {
   return rows.some((r) => r.status === "inconclusive") ? " ⏳ inconclusive: the interval straddles the threshold (neither a failure nor shown below it at 90 %); it does not fail, and more pairs would decide." : "";
 }
 function changeSize(x) {
   if (!Number.isFinite(x)) return "?";
-  return x >= 10 ? String(Math.round(x)) : String(Number(x.toPrecision(2)));
+  const size = Math.abs(x);
+  const digits = size >= 10 ? String(Math.round(size)) : String(Number(size.toPrecision(2)));
+  return `${x < 0 ? "-" : "+"}${digits}`;
 }
-function changeRange(c) {
-  const low = changeSize(c.smallest);
-  const high = changeSize(c.largest);
-  return low === high ? `${low} %` : `${low}–${high} %`;
+function metricRange(m) {
+  const low = changeSize(m.lowest);
+  const high = changeSize(m.highest);
+  return `${m.metric} ${low === high ? low : `${low}…${high}`} %`;
 }
+var HEADLINE_METRICS = 3;
 function changed(c, way) {
   const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
-  return `${plural2(c.benchmarks, "benchmark")} ${changeRange(c)} ${word}`;
+  const named = c.metrics.slice(0, HEADLINE_METRICS).map(metricRange);
+  const others = c.metrics.length - named.length;
+  if (others > 0) named.push(`${plural2(others, "more metric")}`);
+  const metrics = named.join(", ");
+  return `${c.benchmarks} ${word}${metrics !== "" ? ` (${metrics})` : ""}`;
 }
-function inconclusiveWords(i) {
-  const what = plural2(i.benchmarks, "benchmark");
-  return i.morePairs !== void 0 ? `inconclusive: ${plural2(i.morePairs, "more pair")} would decide ${what}` : `inconclusive: even ${i.pairsCap} pairs would not decide ${what}`;
-}
+var OUTCOMES = [
+  { icon: "❌", always: true, words: (c) => c.worse ? changed(c.worse, "worse") : void 0 },
+  { icon: "❌", always: true, words: (c) => c.missing > 0 ? `${c.missing} missing` : void 0 },
+  {
+    icon: "❌",
+    always: true,
+    // A failure the groups above do not name (a failed comparison without a change).
+    words: (c, r) => !c.worse && c.missing === 0 && r.verdict === "fail" ? `${r.comparisonsFailed} of ${r.comparisonsTotal} comparisons failed` : void 0
+  },
+  {
+    icon: "⏳",
+    always: true,
+    words: (c) => {
+      if (!c.inconclusive) return void 0;
+      const i = c.inconclusive;
+      const decide = i.morePairs !== void 0 ? `${plural2(i.morePairs, "more pair")} would decide` : `even ${i.pairsCap} pairs would not decide`;
+      return `${i.benchmarks} inconclusive (${decide})`;
+    }
+  },
+  {
+    icon: "⚠️",
+    always: true,
+    words: (c) => c.warned ? `${changed(c.warned, "worse")} inside the noise` : void 0
+  },
+  { icon: "⚡", always: true, words: (c) => c.better ? changed(c.better, "better") : void 0 },
+  { icon: "✅", always: false, words: (c) => c.unchanged > 0 ? `${c.unchanged} unchanged` : void 0 },
+  { icon: "🆕", always: true, words: (c) => c.added > 0 ? `${c.added} new` : void 0 }
+];
 function headline2(report, options = {}) {
   const c = report.changes;
   const base = options.base !== void 0 ? escapeMarkdown(options.base) : methodOf(report.method).referenceName;
   const method = report.methodShort;
   if (c.notComparable)
     return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural2(c.benchmarks, "benchmark")})`;
-  const warned = c.warned ? ` · ⚠️ ${changed(c.warned, "worse")} but inside the noise` : "";
-  const failures = [];
-  if (c.worse) failures.push(`${changed(c.worse, "worse")} than ${base}`);
-  if (c.missing > 0) failures.push(`${plural2(c.missing, "benchmark")} of ${base} missing from the results`);
-  if (failures.length === 0 && report.verdict === "fail")
-    failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
-  const undecided = c.inconclusive ? inconclusiveWords(c.inconclusive) : "";
-  if (failures.length > 0)
-    return `❌ ${failures.join(", ")} (${method})${warned}${undecided ? ` · ⏳ ${undecided}` : ""}`;
-  if (undecided) return `⏳ ${undecided[0].toUpperCase()}${undecided.slice(1)} (${method})${warned}`;
-  if (c.better) return `✅ ${changed(c.better, "better")} than ${base} (${method})${warned}`;
-  if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
-  return `✅ No benchmark changed beyond ${methodOf(report.method).bound} against ${base} (${method}, ${plural2(c.benchmarks, "benchmark")})${warned}`;
+  const pieces = OUTCOMES.flatMap((o) => {
+    const words = o.words(c, report);
+    return words === void 0 ? [] : [{ icon: o.icon, always: o.always, words }];
+  });
+  if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
+  const shown = pieces.map((p, i) => i === 0 || p.always ? `${p.icon} ${p.words}` : p.words);
+  const against = method.startsWith("against ") ? `against ${base} at ${method.slice("against ".length)}` : `against ${base} (${method})`;
+  return `${shown.join(" · ")} · ${against}`;
 }
 function payloadLayout(rows) {
   return rows.every(
@@ -13909,15 +13982,46 @@ function payloadLayout(rows) {
 function rowDisplay(r) {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
 }
-function extraColumns(rows) {
-  const withBand = rows.some((r) => r.band !== void 0);
-  const withInterval = rows.some((r) => r.interval !== void 0);
-  const withDetectable = rows.some((r) => r.detectable !== void 0);
-  const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
+function pooledFamilies(all) {
+  return new Set(all.filter((r) => r.pooled).map(familyOf2));
+}
+var familyOf2 = (r) => `${r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`;
+var THROUGH_GEOMEAN = "judged through the geomean";
+function bandCell(r, pooled) {
+  if (r.band === void 0) return "";
+  if (!r.pooled && pooled.has(familyOf2(r))) return r.band.upper > r.threshold ? THROUGH_GEOMEAN : "";
+  const range2 = valueChangeRange(r.band, r.direction);
+  return changeRangeText({ lower: range2.lower * 100, upper: range2.upper * 100 });
+}
+function probability(p) {
+  if (!Number.isFinite(p)) return "";
+  if (p === 0) return "0";
+  return p >= 1e-3 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
+}
+function changeCells(r) {
   return {
-    header: `${withBand ? " Noise band |" : ""}${withInterval ? " Interval |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
-    align: `${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
-    cells: (r) => `${withBand ? ` ${range2(valueChangeRange(r.band, r.direction))} |` : ""}${withInterval ? ` ${range2(valueChangeRange(r.interval, r.direction))} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`
+    change: changeWithInterval(r.deltaPercent / 100, r.changeInterval, r.direction),
+    p: r.pValue !== void 0 ? probability(r.pValue) : "",
+    alpha: r.pValue !== void 0 && r.confidence !== void 0 ? probability(1 - r.confidence) : ""
+  };
+}
+function relativeToSuite(r) {
+  return r.sharedShift === "benchmark" && r.interval !== void 0;
+}
+function extraColumns(rows, all) {
+  const withP = rows.some((r) => r.pValue !== void 0);
+  const withBand = rows.some((r) => r.band !== void 0);
+  const withInterval = rows.some(relativeToSuite);
+  const withDetectable = rows.some((r) => r.detectable !== void 0);
+  const pooled = pooledFamilies(all);
+  const range2 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
+  return {
+    header: `${withP ? " p | α |" : ""}${withBand ? " Noise band |" : ""}${withInterval ? " Interval vs suite |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
+    align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
+    cells: (r) => {
+      const c = changeCells(r);
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(r.interval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
+    }
   };
 }
 function needsAttention(r) {
@@ -13929,25 +14033,25 @@ function showNotGated(r) {
 function statusCell(r) {
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
 }
-function table2(rows, general) {
-  if (general) return generalTable(rows);
-  const extra = extraColumns(rows);
+function table2(rows, general, all) {
+  if (general) return generalTable(rows, all);
+  const extra = extraColumns(rows, all);
   const out = [
-    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| Sub-experiment | Bytes | Magnitude | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
     `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
     const value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
 }
-function generalTable(rows) {
-  const extra = extraColumns(rows);
+function generalTable(rows, all) {
+  const extra = extraColumns(rows, all);
   const out = [
-    `| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| Experiment | Parameter | Metric | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
     `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
@@ -13955,16 +14059,19 @@ function generalTable(rows) {
     const value2 = (x) => Number.isNaN(x) ? "—" : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ""}`;
     const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
   }
   return out;
+}
+function changeTitle(rows) {
+  return rows.some((r) => r.changeInterval !== void 0) ? "Δ (90 % interval)" : "Δ";
 }
 function formatThreshold(t) {
   return `${Number((t * 100).toPrecision(6))} %`;
 }
 function comparisonTable(rows, all) {
-  return table2(rows, !payloadLayout(all));
+  return table2(rows, !payloadLayout(all), all);
 }
 function benchmarkCell(r, general) {
   const parameter = r.pooled ? "geomean" : general ? r.parameter : `${r.payloadBytes} B`;
@@ -13972,21 +14079,22 @@ function benchmarkCell(r, general) {
 }
 function changeTable(rows, all) {
   const general = !payloadLayout(all);
+  const withP = rows.some((r) => r.pValue !== void 0);
   const withBand = rows.some((r) => r.band !== void 0);
-  const withInterval = rows.some((r) => r.interval !== void 0);
-  const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
-  const limitTitle = withBand ? "Noise band" : withInterval ? "Interval" : "Threshold";
-  const limit = (r) => withBand ? range2(valueChangeRange(r.band, r.direction)) : withInterval ? range2(valueChangeRange(r.interval, r.direction)) : formatThreshold(r.threshold);
+  const pooled = pooledFamilies(all);
+  const limitTitle = withBand ? " Noise band |" : withP ? "" : " Threshold |";
+  const limit = (r) => withBand ? ` ${bandCell(r, pooled)} |` : withP ? "" : ` ${formatThreshold(r.threshold)} |`;
   const header = [
-    `| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`,
-    "| :-- | :-- | --: | --: | --: | :-- |"
+    `| Benchmark | Statistic | Before → after | ${changeTitle(rows)} |${withP ? " p | α |" : ""}${limitTitle} Verdict |`,
+    `| :-- | :-- | --: | --: |${withP ? " --: | --: |" : ""}${limitTitle === "" ? "" : " --: |"} :-- |`
   ];
   const lines = rows.map((r) => {
     const shown = rowDisplay(r);
     const value2 = (x) => Number.isNaN(x) ? "—" : general ? shown.number(x) : formatFixed3(x);
     const unit = general ? shown.unit ? ` ${escapeMarkdown(shown.unit)}` : "" : " µs";
     const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}` : r.magnitude;
-    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value2(r.reference)} → ${value2(r.result)}${unit} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${limit(r)} | ${statusCell(r)} |`;
+    const c = changeCells(r);
+    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value2(r.reference)} → ${value2(r.result)}${unit} | ${c.change} |${withP ? ` ${c.p} | ${c.alpha} |` : ""}${limit(r)} ${statusCell(r)} |`;
   });
   return { header, rows: lines };
 }
@@ -14027,14 +14135,22 @@ function comparisonVerdictTable(report) {
   return {
     verdict: report.verdict,
     headline: headline2(report).replace(/^\S+ /, ""),
-    header: ["Experiment", "Parameter", "Statistic", "Reference", "Result", "Δ", "Status"],
+    header: [
+      "Experiment",
+      "Parameter",
+      "Statistic",
+      "Reference",
+      "Result",
+      attention.some((r) => r.changeInterval !== void 0) ? "Δ (90 % interval)" : "Δ",
+      "Status"
+    ],
     rows: attention.map((r) => [
       r.experimentType,
       r.parameter,
       `${r.metric} ${r.magnitude}`,
       measured(r, r.reference),
       measured(r, r.result),
-      percent(valueChange(r.deltaPercent, r.direction)),
+      changeCells(r).change,
       r.status
     ]),
     otherRows: report.rows.length - attention.length,
@@ -16406,11 +16522,23 @@ function benchmarkChanges(rows) {
   const counted = rows.filter((r) => !r.pooled || !alone.has(r.experimentType));
   if (counted.length === 0) return void 0;
   const sizes = counted.map((r) => Math.abs(r.deltaPercent)).filter((x) => Number.isFinite(x));
+  const metrics = /* @__PURE__ */ new Map();
+  for (const r of counted) {
+    const change = valueChange(r.deltaPercent, r.direction);
+    if (!Number.isFinite(change)) continue;
+    const seen = metrics.get(r.metric);
+    if (!seen) metrics.set(r.metric, { metric: r.metric, lowest: change, highest: change });
+    else {
+      seen.lowest = Math.min(seen.lowest, change);
+      seen.highest = Math.max(seen.highest, change);
+    }
+  }
   return {
     benchmarks: new Set(counted.map(benchmarkKey)).size,
     smallest: sizes.length > 0 ? Math.min(...sizes) : NaN,
     largest: sizes.length > 0 ? Math.max(...sizes) : NaN,
-    speed: counted.every(isSpeed)
+    speed: counted.every(isSpeed),
+    metrics: [...metrics.values()]
   };
 }
 function isSpeed(r) {
@@ -16428,8 +16556,24 @@ function changeSummary(rows) {
   );
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "improved"));
   const inconclusive = inconclusiveRows(rows);
+  const changedRows = rows.filter(
+    (r) => comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "improved" || r.status === "inconclusive") || r.gated && r.status === "insufficient-history" && over(r)
+  );
+  const changedBenchmarks = new Set(changedRows.filter((r) => !r.pooled).map(benchmarkKey));
+  const changedAlone = new Set(changedRows.filter((r) => !r.pooled).map((r) => r.experimentType));
+  const changedExperiments = new Set(
+    changedRows.filter((r) => r.pooled && !changedAlone.has(r.experimentType)).map((r) => r.experimentType)
+  );
+  const judged = rows.filter((r) => !r.pooled && r.status !== "new" && r.status !== "not-comparable");
+  const added = new Set(rows.filter((r) => r.status === "new").map(benchmarkKey));
+  const unchanged = new Set(
+    judged.filter((r) => !changedBenchmarks.has(benchmarkKey(r)) && !changedExperiments.has(r.experimentType)).map(benchmarkKey)
+  );
+  for (const key of added) unchanged.delete(key);
   return {
     benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
+    unchanged: unchanged.size,
+    added: added.size,
     ...worse ? { worse } : {},
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey)).size,
     ...warned ? { warned } : {},
@@ -16845,20 +16989,23 @@ function renderComparisonText(report) {
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`)
   ];
+  const withP = report.rows.some((r) => r.pValue !== void 0);
   const withBand = report.rows.some((r) => r.band !== void 0);
-  const withInterval = report.rows.some((r) => r.interval !== void 0);
+  const pooled = pooledFamilies(report.rows);
+  const withInterval = report.rows.some(relativeToSuite);
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
-  const range2 = (x) => x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : "";
+  const range2 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   const general = !payloadLayout(report.rows);
   const safe2 = (text2) => withoutControls(text2);
   const header = [
     ...general ? ["Experiment", "Parameter", "Metric"] : ["Sub-experiment", "Bytes", "Magnitude"],
     "Reference",
     "Result",
-    "Δ",
+    report.rows.some((r) => r.changeInterval !== void 0) ? "Δ (90 % interval)" : "Δ",
     "Threshold",
+    ...withP ? ["p", "α"] : [],
     ...withBand ? ["Noise band"] : [],
-    ...withInterval ? ["Interval"] : [],
+    ...withInterval ? ["Interval vs suite"] : [],
     ...withDetectable ? ["Catches ≥"] : [],
     "Status"
   ];
@@ -16871,10 +17018,11 @@ function renderComparisonText(report) {
       general ? `${safe2(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " (higher is better)" : ""}` : r.magnitude,
       value2(r.reference),
       value2(r.result),
-      percent(valueChange(r.deltaPercent, r.direction)),
+      changeCells(r).change,
       `${Number((r.threshold * 100).toPrecision(6))} %`,
-      ...withBand ? [range2(valueChangeRange(r.band, r.direction))] : [],
-      ...withInterval ? [range2(valueChangeRange(r.interval, r.direction))] : [],
+      ...withP ? [changeCells(r).p, changeCells(r).alpha] : [],
+      ...withBand ? [bandCell(r, pooled)] : [],
+      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(r.interval, r.direction)) : ""] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
@@ -17305,7 +17453,7 @@ function confirmationHeadline(c, firstStage) {
   if (c.state === "confirmed")
     return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural3(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
   const undecided = c.undecided.length > 0 ? ` (${plural3(c.undecided.length, "row")} still undecided at the cap)` : "";
-  return `⚠️ Unconfirmed: ${plural3(c.families, "benchmark")} flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
+  return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
   return `**First stage:** ${firstStage}`;
@@ -17342,10 +17490,7 @@ function reviewerHeadline(parts) {
 }
 function firstStageHeadline(parts) {
   if (!parts.comparison) return void 0;
-  return headline2(parts.comparison, {
-    ...parts.base !== void 0 ? { base: parts.base } : {},
-    brief: parts.check !== void 0
-  });
+  return headline2(parts.comparison, parts.base !== void 0 ? { base: parts.base } : {});
 }
 function commitText(commit) {
   return /^[0-9a-f]{7,40}$/i.test(commit) ? commit.toLowerCase() : `\`${withoutControls(commit.replace(/[`\\\r\n]/g, ""))}\``;
@@ -20719,11 +20864,12 @@ function renderInspectionText(files, sets) {
       }
       const first = firstOf.get(e.name) ?? [];
       for (const m of first) {
-        const values = Object.entries(m.statistics).map(
-          ([k, v]) => `${k}=${k === "samples" ? String(v) : formatFixed3(v)}`
-        );
+        const scale2 = toolUnitScale(m.metric.unit, m.metric.displayUnit);
+        const shown = (k, v) => k === "samples" ? String(v) : scale2 === void 0 ? formatFixed3(v) : toolDigits(v * (k === "variance" ? scale2 * scale2 : scale2));
+        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${shown(k, v)}`);
+        const unit = scale2 === void 0 ? "" : ` in ${safe(m.metric.displayUnit)}`;
         out.push(
-          `    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(" ")}`
+          `    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}${unit}: ${values.join(" ")}`
         );
       }
     }
@@ -20732,6 +20878,17 @@ function renderInspectionText(files, sets) {
 }
 function renderInspectionJson(files) {
   return JSON.stringify({ files }, null, 2) + "\n";
+}
+function toolUnitScale(unit, displayUnit2) {
+  if (unit === displayUnit2 || displayUnit2.trim() === "s") return void 0;
+  const from = parseToolUnit(unit);
+  const to = parseToolUnit(displayUnit2);
+  if (!from || !to || from.dimension !== to.dimension || to.toBase === 0) return void 0;
+  const scale2 = from.toBase / to.toBase;
+  return scale2 === 1 ? void 0 : scale2;
+}
+function toolDigits(v) {
+  return Number.isFinite(v) ? String(Number(v.toPrecision(6))) : String(v);
 }
 function safe(text2) {
   return withoutControls(text2);

@@ -12,6 +12,8 @@ import {
   comparisonRowFailed,
   familyKey,
   familySizes,
+  changeIntervalOf,
+  CHANGE_INTERVAL_LEVEL,
   keyOf,
   pooledRows,
   regate,
@@ -98,14 +100,25 @@ function noiseFields(
   historyRepetitions: number,
   options: VerdictOptions,
 ): Partial<ComparisonRow> {
-  const verdict = noiseVerdict(values, candidate, row.threshold, {
-    confidence: rowConfidence,
+  const noiseOptions = {
     direction: row.direction,
     historyRepetitions,
     independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
     ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
     ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
+  };
+  const verdict = noiseVerdict(values, candidate, row.threshold, { ...noiseOptions, confidence: rowConfidence });
+  // The band's edges at one-sided (1 + level) / 2 are the centre ± t · se: that half-width around the observed log
+  // change is the change's two-sided interval at `level`.
+  const atLevel = noiseVerdict(values, candidate, row.threshold, {
+    ...noiseOptions,
+    confidence: (1 + CHANGE_INTERVAL_LEVEL) / 2,
   });
+  const changeInterval = changeIntervalOf(
+    Math.log(verdict.result / verdict.reference),
+    Math.log(atLevel.band.upperValue / atLevel.reference),
+    row.direction,
+  );
   // A history that has seen two machine states explains a result in either of them.
   const states = verdict.status === 'fail' || verdict.status === 'warn' ? splitStates(values) : undefined;
   const stateChange = states !== undefined && stateOf(states, verdict.result, row.threshold) !== undefined;
@@ -119,6 +132,7 @@ function noiseFields(
     repetitions: verdict.repetitions,
     confidence: rowConfidence,
     ...(Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}),
+    ...(changeInterval ? { changeInterval } : {}),
     ...(Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {}),
     ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}),
   };

@@ -7,6 +7,8 @@ import {
   deltaPercent,
   familyKey,
   familySizes,
+  changeIntervalOf,
+  CHANGE_INTERVAL_LEVEL,
   gated,
   keyOf,
   pooledRows,
@@ -321,12 +323,19 @@ export function pairedRowOutcome(
       undecided.pairsCap = cap;
       if (needed !== undefined) undecided.morePairs = needed - usable.length;
     }
+    // The per-pair log ratios are worse positive: the value's own log ratio is their negation for a metric that points up.
+    const changeInterval = changeIntervalOf(
+      row.direction === 'higher-is-better' ? -mean : mean,
+      studentTQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
+      row.direction,
+    );
     return {
       reference,
       result,
       deltaPercent: test.effect * 100,
       repetitions: usable.length,
       ...testedFields(test, row),
+      ...(changeInterval ? { changeInterval } : {}),
       confidence: rowConfidence,
       ...undecided,
       ...statusOf(status),

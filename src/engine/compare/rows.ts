@@ -92,6 +92,12 @@ export interface ComparisonRow {
    * confidence).
    */
   interval?: { lower: number; upper: number };
+  /**
+   * The change's two-sided 90 % interval (CHANGE_INTERVAL_LEVEL), worse positive: what a reviewer reads beside the
+   * change. History: the log change ± t(0.95) · its standard error against the band's window; A/B pairs: the mean log
+   * ratio ± t(0.95) · its standard error. Absent without a noise estimate.
+   */
+  changeInterval?: { lower: number; upper: number };
   /** The smallest true worsening (relative) this row catches 9 times in 10; absent where there is no noise estimate. */
   detectable?: number;
   /** One-sided p-value of "unchanged" against "worse"; absent without a noise estimate. */
@@ -125,6 +131,24 @@ export interface ComparisonRow {
  * moved with a suite whose shift failed (sharedShiftRows.ts).
  */
 export type NamingProcedure = 'bonferroni' | 'fdr' | 'suite';
+
+/** The two-sided level of a row's `changeInterval`. */
+export const CHANGE_INTERVAL_LEVEL = 0.9;
+
+/**
+ * A change's interval from its log ratio (result / reference) ± `halfWidth`, as relative effects worse positive
+ * (for a higher-is-better metric a drop is worse). Undefined unless both are finite.
+ */
+export function changeIntervalOf(
+  logRatio: number,
+  halfWidth: number,
+  direction: Direction,
+): { lower: number; upper: number } | undefined {
+  if (!Number.isFinite(logRatio) || !Number.isFinite(halfWidth)) return undefined;
+  const low = Math.exp(logRatio - halfWidth) - 1;
+  const high = Math.exp(logRatio + halfWidth) - 1;
+  return direction === 'higher-is-better' ? { lower: -high, upper: -low } : { lower: low, upper: high };
+}
 
 /** The label `parameter` has on pooled rows. */
 export const POOLED_PARAMETER = 'geomean';

@@ -6,7 +6,6 @@
  * worse-positive (the gate and the ordering use them); renderers show them through these helpers.
  */
 import type { Direction } from '../model/measurement.js';
-import { formatFixed3 } from '../numeric/formatFixed.js';
 
 /** The legend sentence every report states its changes by. */
 export const CHANGE_CONVENTION = 'the change of the value itself, (new − old) / old: + went up, − went down';
@@ -38,10 +37,52 @@ export function changeFromRequirement(percentOver: number, direction: Direction 
 
 /**
  * The size of a change the worse way (a threshold, the smallest change a row catches), unsigned
- * because the metric's direction says which way: `10.000 %`; beyond 10 000 % `> 10000 %`.
+ * because the metric's direction says which way, to 3 significant digits: `11.8 %`; beyond 10 000 % `> 10000 %`.
  */
 export function worseningSize(percent: number): string {
   if (Number.isNaN(percent)) return '—';
   if (percent > 10_000) return '> 10000 %';
-  return `${formatFixed3(percent)} %`;
+  return `${changeDigits(percent).replace(/^\+/, '')} %`;
+}
+
+/**
+ * A change's digits, signed, to 3 significant digits and at most 3 decimals (`+36.8`, `+1.23`, `+0.221`, `+127`,
+ * `-8.07`; `0` for none); beyond ±10 000 % `> +10000`. For human-facing tables only: CSV and JSON keep every digit.
+ */
+export function changeDigits(percent: number): string {
+  if (Number.isNaN(percent)) return '—';
+  if (percent > 10_000) return '> +10000';
+  if (percent < -10_000) return '< -10000';
+  const magnitude = Math.abs(percent);
+  const decimals = magnitude === 0 ? 0 : Math.min(3, Math.max(0, 2 - Math.floor(Math.log10(magnitude))));
+  let text = magnitude.toFixed(decimals);
+  // 99.95 rounds to 100.0 at one decimal: three significant digits are 100.
+  if (decimals > 0 && Number(text) >= 10 ** (3 - decimals)) text = magnitude.toFixed(decimals - 1);
+  if (Number(text) === 0) return '0';
+  return `${percent < 0 ? '-' : '+'}${text}`;
+}
+
+/** A change in %, to 3 significant digits: `+36.8 %`. */
+export function changePercent(percent: number): string {
+  return Number.isNaN(percent) ? '—' : `${changeDigits(percent)} %`;
+}
+
+/** A range of changes (in %, as the value's own), to 3 significant digits: `-29.0 … +109 %`. */
+export function changeRangeText(range: { lower: number; upper: number }): string {
+  return `${changeDigits(range.lower)} … ${changeDigits(range.upper)} %`;
+}
+
+/**
+ * A worse-positive effect (relative) with its worse-positive interval, as the value's change with its 90 % interval:
+ * `+22.0 % (-29.0 … +109 %)`; the change alone when there is no interval.
+ */
+export function changeWithInterval(
+  worse: number,
+  interval: { lower: number; upper: number } | undefined,
+  direction: Direction | undefined,
+): string {
+  const change = changePercent(valueChange(worse * 100, direction));
+  const range = valueChangeRange(interval, direction);
+  if (range === undefined) return change;
+  return `${change} (${changeRangeText({ lower: range.lower * 100, upper: range.upper * 100 })})`;
 }

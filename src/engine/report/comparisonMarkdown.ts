@@ -2,10 +2,10 @@ import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import { comparisonRowFailed } from '../compare/compare.js';
 import { methodOf } from '../compare/methods.js';
-import type { BenchmarkChanges, ComparisonReport, Inconclusive } from './comparisonReport.js';
+import type { BenchmarkChanges, ChangeSummary, ComparisonReport, MetricChanges } from './comparisonReport.js';
 import { escapeMarkdown } from './escape.js';
-import { valueChange, valueChangeRange, worseningSize } from './change.js';
-import { boundedPercent, FOLD_ROWS_ABOVE, percent } from './markdown.js';
+import { changeRangeText, changeWithInterval, valueChangeRange, worseningSize } from './change.js';
+import { FOLD_ROWS_ABOVE } from './markdown.js';
 import { quantityDisplay, type QuantityDisplay } from './quantity.js';
 
 const MARK: Record<ComparisonRow['status'], string> = {
@@ -58,7 +58,7 @@ export function comparisonMarkdownParts(report: ComparisonReport): ComparisonMar
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join('\n'),
     attention: report.rows.filter(needsAttention),
     rest: report.rows.filter((r) => !needsAttention(r)),
-    legend: legend(report.rows) + inconclusiveLegend(report.rows),
+    legend: legend(report.rows) + noiseLegend(report.rows) + inconclusiveLegend(report.rows),
   };
 }
 
@@ -102,6 +102,15 @@ function legend(rows: readonly ComparisonRow[]): string {
     : 'Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).';
 }
 
+/** What the change's interval, p and α mean, and where the band is, when the noise was estimated. */
+function noiseLegend(rows: readonly ComparisonRow[]): string {
+  if (!rows.some((r) => r.pValue !== undefined)) return '';
+  const band = rows.some((r) => r.band !== undefined)
+    ? ' The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean.'
+    : '';
+  return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
+}
+
 /** What an inconclusive row means, when there is one. */
 function inconclusiveLegend(rows: readonly ComparisonRow[]): string {
   return rows.some((r) => r.status === 'inconclusive')
@@ -113,42 +122,85 @@ function inconclusiveLegend(rows: readonly ComparisonRow[]): string {
 export interface HeadlineOptions {
   /** The branch the reference comes from (`main`), when the caller knows it. */
   base?: string;
-  /** A requirement check follows in the same line: a clean comparison says only "nothing slower". */
-  brief?: boolean;
 }
 
-/** A change in % for a headline: whole percents from 10 %, two significant digits below. */
+/** A change in % for a headline, signed as the value's own: whole percents from 10 %, two significant digits below. */
 function changeSize(x: number): string {
   if (!Number.isFinite(x)) return '?';
-  return x >= 10 ? String(Math.round(x)) : String(Number(x.toPrecision(2)));
+  const size = Math.abs(x);
+  const digits = size >= 10 ? String(Math.round(size)) : String(Number(size.toPrecision(2)));
+  return `${x < 0 ? '-' : '+'}${digits}`;
 }
 
-/** `28–31 %`, or `30 %` when the ends read the same. */
-function changeRange(c: BenchmarkChanges): string {
-  const low = changeSize(c.smallest);
-  const high = changeSize(c.largest);
-  return low === high ? `${low} %` : `${low}–${high} %`;
+/** `time/op +28…+31 %`, or `MB/s -23 %` when the ends read the same: one metric, never mixed with another. */
+function metricRange(m: MetricChanges): string {
+  const low = changeSize(m.lowest);
+  const high = changeSize(m.highest);
+  return `${m.metric} ${low === high ? low : `${low}…${high}`} %`;
 }
 
-/** `3 benchmarks 28–31 % slower` */
+/** How many metrics a group names in the headline; the rest are counted, so that the title line stays short. */
+const HEADLINE_METRICS = 3;
+
+/** `2 slower (time/op +30 %, MB/s -23 %)`: the benchmarks of a group, and each metric's change. */
 export function changed(c: BenchmarkChanges, way: 'worse' | 'better'): string {
   const word = way === 'worse' ? (c.speed ? 'slower' : 'worse') : c.speed ? 'faster' : 'better';
-  return `${plural(c.benchmarks, 'benchmark')} ${changeRange(c)} ${word}`;
-}
-
-/** `inconclusive: 6 more pairs would decide 1 benchmark`, or `…: even 100 pairs would not decide 1 benchmark`. */
-export function inconclusiveWords(i: Inconclusive): string {
-  const what = plural(i.benchmarks, 'benchmark');
-  return i.morePairs !== undefined
-    ? `inconclusive: ${plural(i.morePairs, 'more pair')} would decide ${what}`
-    : `inconclusive: even ${i.pairsCap} pairs would not decide ${what}`;
+  const named = c.metrics.slice(0, HEADLINE_METRICS).map(metricRange);
+  const others = c.metrics.length - named.length;
+  if (others > 0) named.push(`${plural(others, 'more metric')}`);
+  const metrics = named.join(', ');
+  return `${c.benchmarks} ${word}${metrics !== '' ? ` (${metrics})` : ''}`;
 }
 
 /**
- * The first line of a comparison, counted by benchmark (experiment × parameter), with how it was
- * judged: "❌ 3 benchmarks 28–31 % slower than main (history of 8 runs)", "✅ 2 benchmarks 12–15 %
- * faster than main (A/B, 12 pairs)", "✅ No benchmark changed beyond the noise against main
- * (history of 8 runs, 54 benchmarks)". `base` is escaped; every other word is perfgate's.
+ * The headline's outcomes, worst first: an icon (shown when the outcome leads the line, or always when `always`) and
+ * the words for it, undefined when the comparison has none of it. A new outcome is one line here.
+ */
+const OUTCOMES: readonly {
+  icon: string;
+  always: boolean;
+  words: (c: ChangeSummary, report: ComparisonReport) => string | undefined;
+}[] = [
+  { icon: '❌', always: true, words: (c) => (c.worse ? changed(c.worse, 'worse') : undefined) },
+  { icon: '❌', always: true, words: (c) => (c.missing > 0 ? `${c.missing} missing` : undefined) },
+  {
+    icon: '❌',
+    always: true,
+    // A failure the groups above do not name (a failed comparison without a change).
+    words: (c, r) =>
+      !c.worse && c.missing === 0 && r.verdict === 'fail'
+        ? `${r.comparisonsFailed} of ${r.comparisonsTotal} comparisons failed`
+        : undefined,
+  },
+  {
+    icon: '⏳',
+    always: true,
+    words: (c) => {
+      if (!c.inconclusive) return undefined;
+      const i = c.inconclusive;
+      const decide =
+        i.morePairs !== undefined
+          ? `${plural(i.morePairs, 'more pair')} would decide`
+          : `even ${i.pairsCap} pairs would not decide`;
+      return `${i.benchmarks} inconclusive (${decide})`;
+    },
+  },
+  {
+    icon: '⚠️',
+    always: true,
+    words: (c) => (c.warned ? `${changed(c.warned, 'worse')} inside the noise` : undefined),
+  },
+  { icon: '⚡', always: true, words: (c) => (c.better ? changed(c.better, 'better') : undefined) },
+  { icon: '✅', always: false, words: (c) => (c.unchanged > 0 ? `${c.unchanged} unchanged` : undefined) },
+  { icon: '🆕', always: true, words: (c) => (c.added > 0 ? `${c.added} new` : undefined) },
+];
+
+/**
+ * The first line of a comparison: how many benchmarks (experiment × parameter) had each outcome, worst first, naming
+ * each changed metric with its change, then what they were compared with: "❌ 2 slower (time/op +30 %) · 64 unchanged ·
+ * against main (history of 8 runs)", "⚡ 2 faster (time -15…-12 %) · 10 unchanged · against main (A/B, 12 pairs)". A
+ * geomean row counts as one benchmark when none of its parameters is in the same outcome. `base` is escaped; every
+ * other word is perfgate's.
  */
 export function headline(report: ComparisonReport, options: HeadlineOptions = {}): string {
   const c = report.changes;
@@ -156,19 +208,17 @@ export function headline(report: ComparisonReport, options: HeadlineOptions = {}
   const method = report.methodShort;
   if (c.notComparable)
     return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, 'benchmark')})`;
-  const warned = c.warned ? ` · ⚠️ ${changed(c.warned, 'worse')} but inside the noise` : '';
-  const failures: string[] = [];
-  if (c.worse) failures.push(`${changed(c.worse, 'worse')} than ${base}`);
-  if (c.missing > 0) failures.push(`${plural(c.missing, 'benchmark')} of ${base} missing from the results`);
-  if (failures.length === 0 && report.verdict === 'fail')
-    failures.push(`${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with ${base} failed`);
-  const undecided = c.inconclusive ? inconclusiveWords(c.inconclusive) : '';
-  if (failures.length > 0)
-    return `❌ ${failures.join(', ')} (${method})${warned}${undecided ? ` · ⏳ ${undecided}` : ''}`;
-  if (undecided) return `⏳ ${undecided[0]!.toUpperCase()}${undecided.slice(1)} (${method})${warned}`;
-  if (c.better) return `✅ ${changed(c.better, 'better')} than ${base} (${method})${warned}`;
-  if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
-  return `✅ No benchmark changed beyond ${methodOf(report.method).bound} against ${base} (${method}, ${plural(c.benchmarks, 'benchmark')})${warned}`;
+  const pieces = OUTCOMES.flatMap((o) => {
+    const words = o.words(c, report);
+    return words === undefined ? [] : [{ icon: o.icon, always: o.always, words }];
+  });
+  if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
+  const shown = pieces.map((p, i) => (i === 0 || p.always ? `${p.icon} ${p.words}` : p.words));
+  // `against 1a2b3c4` (a baseline run's commit) reads "against main at 1a2b3c4".
+  const against = method.startsWith('against ')
+    ? `against ${base} at ${method.slice('against '.length)}`
+    : `against ${base} (${method})`;
+  return `${shown.join(' · ')} · ${against}`;
 }
 
 /**
@@ -192,22 +242,78 @@ export function rowDisplay(r: ComparisonRow): QuantityDisplay {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
 }
 
-/** The optional columns: a noise band (history), an interval (A/B pairs), the smallest change a row catches. */
-function extraColumns(rows: readonly ComparisonRow[]): {
+/** The families (experiment × metric × statistic) that have a pooled geomean row. */
+export function pooledFamilies(all: readonly ComparisonRow[]): Set<string> {
+  return new Set(all.filter((r) => r.pooled).map(familyOf));
+}
+
+const familyOf = (r: ComparisonRow) => `${r.experimentType}\u0000${r.metric.toLowerCase()}\u0000${r.statistic}`;
+
+/** What a parameter row too noisy to gate alone shows instead of its own band. */
+const THROUGH_GEOMEAN = 'judged through the geomean';
+
+/**
+ * A row's decision band as its value's change, once per family: on the pooled row, or on a row that is its family
+ * alone. A parameter row of a pooled family shows none; when its own band is wider than its threshold (it cannot
+ * tell a change of threshold size from noise alone) it says it is judged through the geomean.
+ */
+export function bandCell(r: ComparisonRow, pooled: ReadonlySet<string>): string {
+  if (r.band === undefined) return '';
+  if (!r.pooled && pooled.has(familyOf(r))) return r.band.upper > r.threshold ? THROUGH_GEOMEAN : '';
+  const range = valueChangeRange(r.band, r.direction)!;
+  return changeRangeText({ lower: range.lower * 100, upper: range.upper * 100 });
+}
+
+/** A probability to 2 significant digits, in exponent form below 0.001: `0.0013`, `3.2e-7`. */
+export function probability(p: number): string {
+  if (!Number.isFinite(p)) return '';
+  if (p === 0) return '0';
+  return p >= 0.001 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
+}
+
+/** The row's change with its 90 % interval, its p-value and the level it is gated at (α of its row). */
+export function changeCells(r: ComparisonRow): { change: string; p: string; alpha: string } {
+  return {
+    change: changeWithInterval(r.deltaPercent / 100, r.changeInterval, r.direction),
+    p: r.pValue !== undefined ? probability(r.pValue) : '',
+    alpha: r.pValue !== undefined && r.confidence !== undefined ? probability(1 - r.confidence) : '',
+  };
+}
+
+/**
+ * A/B pairs with the shared-shift model: a benchmark row's interval (and p-value) is its change relative to the suite,
+ * not its own change, so it has a column of its own. Other rows' decision intervals are said by p against α.
+ */
+export function relativeToSuite(r: ComparisonRow): boolean {
+  return r.sharedShift === 'benchmark' && r.interval !== undefined;
+}
+
+/**
+ * The optional columns: p and α, a noise band (history), the interval relative to the suite (shared shift), the
+ * smallest change a row catches.
+ */
+function extraColumns(
+  rows: readonly ComparisonRow[],
+  all: readonly ComparisonRow[],
+): {
   header: string;
   align: string;
   cells: (r: ComparisonRow) => string;
 } {
+  const withP = rows.some((r) => r.pValue !== undefined);
   const withBand = rows.some((r) => r.band !== undefined);
-  const withInterval = rows.some((r) => r.interval !== undefined);
+  const withInterval = rows.some(relativeToSuite);
   const withDetectable = rows.some((r) => r.detectable !== undefined);
+  const pooled = pooledFamilies(all);
   const range = (x?: { lower: number; upper: number }) =>
-    x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '';
+    x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : '';
   return {
-    header: `${withBand ? ' Noise band |' : ''}${withInterval ? ' Interval |' : ''}${withDetectable ? ' Catches ≥ |' : ''}`,
-    align: `${withBand ? ' --: |' : ''}${withInterval ? ' --: |' : ''}${withDetectable ? ' --: |' : ''}`,
-    cells: (r) =>
-      `${withBand ? ` ${range(valueChangeRange(r.band, r.direction))} |` : ''}${withInterval ? ` ${range(valueChangeRange(r.interval, r.direction))} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''} |` : ''}`,
+    header: `${withP ? ' p | α |' : ''}${withBand ? ' Noise band |' : ''}${withInterval ? ' Interval vs suite |' : ''}${withDetectable ? ' Catches ≥ |' : ''}`,
+    align: `${withP ? ' --: | --: |' : ''}${withBand ? ' --: |' : ''}${withInterval ? ' --: |' : ''}${withDetectable ? ' --: |' : ''}`,
+    cells: (r) => {
+      const c = changeCells(r);
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ''}${withBand ? ` ${bandCell(r, pooled)} |` : ''}${withInterval ? ` ${relativeToSuite(r) ? range(valueChangeRange(r.interval, r.direction)) : ''} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''} |` : ''}`;
+    },
   };
 }
 
@@ -239,26 +345,26 @@ function statusCell(r: ComparisonRow): string {
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? ' (not gated)' : ''}`;
 }
 
-function table(rows: ComparisonRow[], general: boolean): string[] {
-  if (general) return generalTable(rows);
-  const extra = extraColumns(rows);
+function table(rows: ComparisonRow[], general: boolean, all: readonly ComparisonRow[]): string[] {
+  if (general) return generalTable(rows, all);
+  const extra = extraColumns(rows, all);
   const out = [
-    `| Sub-experiment | Bytes | Magnitude | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| Sub-experiment | Bytes | Magnitude | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
     `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`,
   ];
   for (const r of rows) {
     const value = (x: number) => (Number.isNaN(x) ? '—' : formatFixed3(x));
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? 'geomean' : r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
+      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? 'geomean' : r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
     );
   }
   return out;
 }
 
-function generalTable(rows: ComparisonRow[]): string[] {
-  const extra = extraColumns(rows);
+function generalTable(rows: ComparisonRow[], all: readonly ComparisonRow[]): string[] {
+  const extra = extraColumns(rows, all);
   const out = [
-    `| Experiment | Parameter | Metric | Reference | Result | Δ | Threshold |${extra.header} Status |`,
+    `| Experiment | Parameter | Metric | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
     `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`,
   ];
   for (const r of rows) {
@@ -267,10 +373,15 @@ function generalTable(rows: ComparisonRow[]): string[] {
       Number.isNaN(x) ? '—' : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ''}`;
     const metric = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`;
     out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
+      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
     );
   }
   return out;
+}
+
+/** `Δ (90 % interval)` when a row has an interval, else `Δ`. */
+function changeTitle(rows: readonly ComparisonRow[]): string {
+  return rows.some((r) => r.changeInterval !== undefined) ? 'Δ (90 % interval)' : 'Δ';
 }
 
 function formatThreshold(t: number): string {
@@ -279,7 +390,7 @@ function formatThreshold(t: number): string {
 
 /** comparison.md's table of `rows`, in the layout that `all` (the report's rows) takes. */
 export function comparisonTable(rows: ComparisonRow[], all: readonly ComparisonRow[]): string[] {
-  return table(rows, !payloadLayout(all));
+  return table(rows, !payloadLayout(all), all);
 }
 
 /** A benchmark's name in one cell: the experiment and its parameter (`geomean` for a pooled row). */
@@ -289,28 +400,25 @@ function benchmarkCell(r: ComparisonRow, general: boolean): string {
 }
 
 /**
- * The reviewer's list of rows, one line each: benchmark, statistic, before → after, Δ with its
- * noise band (history), interval (A/B pairs) or threshold (one run), and the verdict.
+ * The reviewer's list of rows, one line each: benchmark, statistic, before → after, the change with its 90 % interval,
+ * its p-value and the level α it is gated at (where the noise is estimated), the decision band once per family
+ * (history) or the threshold (one run), and the verdict.
  */
 export function changeTable(
   rows: readonly ComparisonRow[],
   all: readonly ComparisonRow[],
 ): { header: string[]; rows: string[] } {
   const general = !payloadLayout(all);
+  const withP = rows.some((r) => r.pValue !== undefined);
   const withBand = rows.some((r) => r.band !== undefined);
-  const withInterval = rows.some((r) => r.interval !== undefined);
-  const range = (x?: { lower: number; upper: number }) =>
-    x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '';
-  const limitTitle = withBand ? 'Noise band' : withInterval ? 'Interval' : 'Threshold';
+  const pooled = pooledFamilies(all);
+  // The threshold is the decision where there is no noise estimate; with one, p against α decides (and the band).
+  const limitTitle = withBand ? ' Noise band |' : withP ? '' : ' Threshold |';
   const limit = (r: ComparisonRow) =>
-    withBand
-      ? range(valueChangeRange(r.band, r.direction))
-      : withInterval
-        ? range(valueChangeRange(r.interval, r.direction))
-        : formatThreshold(r.threshold);
+    withBand ? ` ${bandCell(r, pooled)} |` : withP ? '' : ` ${formatThreshold(r.threshold)} |`;
   const header = [
-    `| Benchmark | Statistic | Before → after | Δ | ${limitTitle} | Verdict |`,
-    '| :-- | :-- | --: | --: | --: | :-- |',
+    `| Benchmark | Statistic | Before → after | ${changeTitle(rows)} |${withP ? ' p | α |' : ''}${limitTitle} Verdict |`,
+    `| :-- | :-- | --: | --: |${withP ? ' --: | --: |' : ''}${limitTitle === '' ? '' : ' --: |'} :-- |`,
   ];
   const lines = rows.map((r) => {
     const shown = rowDisplay(r);
@@ -319,7 +427,8 @@ export function changeTable(
     const statistic = general
       ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`
       : r.magnitude;
-    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value(r.reference)} → ${value(r.result)}${unit} | ${percent(valueChange(r.deltaPercent, r.direction))} | ${limit(r)} | ${statusCell(r)} |`;
+    const c = changeCells(r);
+    return `| ${benchmarkCell(r, general)} | ${statistic} | ${value(r.reference)} → ${value(r.result)}${unit} | ${c.change} |${withP ? ` ${c.p} | ${c.alpha} |` : ''}${limit(r)} ${statusCell(r)} |`;
   });
   return { header, rows: lines };
 }

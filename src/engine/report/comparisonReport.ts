@@ -5,6 +5,7 @@ import { methodOf, methodOfRows } from '../compare/methods.js';
 import { thresholdMethod } from '../compare/thresholdMethod.js';
 import { resolveVerdictSettings } from '../compare/settings.js';
 import type { Verdict } from './model.js';
+import { valueChange } from './change.js';
 
 export type { MethodSummary };
 
@@ -61,12 +62,32 @@ export interface BenchmarkChanges {
   largest: number;
   /** Every row is a time or a rate, so the change reads "slower" or "faster" (else "worse", "better"). */
   speed: boolean;
+  /**
+   * Per metric, in the rows' order: the range of its rows' changes as the value's own change in % (+ went up, − went
+   * down), so that a headline never mixes a time with a throughput.
+   */
+  metrics: MetricChanges[];
+}
+
+/** The changes of one metric's rows in a group, signed as the value's own change. */
+export interface MetricChanges {
+  metric: string;
+  /** The lowest and highest change of the value in %, signed (+ went up). */
+  lowest: number;
+  highest: number;
 }
 
 /** What changed against the reference, by benchmark: what a reviewer reads first. */
 export interface ChangeSummary {
   /** Benchmarks compared (experiment × parameter; geomean rows are not benchmarks). */
   benchmarks: number;
+  /**
+   * Compared benchmarks in no other group (not worse, missing, warned, better, inconclusive or new), nor in an
+   * experiment whose geomean row stands in one for its parameters.
+   */
+  unchanged: number;
+  /** Benchmarks in the results only. */
+  added: number;
   /** Failing benchmarks: worse beyond the threshold (and the noise, where it is known). */
   worse?: BenchmarkChanges;
   /** Benchmarks of the reference that the results lack (they fail). */
@@ -156,11 +177,23 @@ function benchmarkChanges(rows: readonly ComparisonRow[]): BenchmarkChanges | un
   const counted = rows.filter((r) => !r.pooled || !alone.has(r.experimentType));
   if (counted.length === 0) return undefined;
   const sizes = counted.map((r) => Math.abs(r.deltaPercent)).filter((x) => Number.isFinite(x));
+  const metrics = new Map<string, MetricChanges>();
+  for (const r of counted) {
+    const change = valueChange(r.deltaPercent, r.direction);
+    if (!Number.isFinite(change)) continue;
+    const seen = metrics.get(r.metric);
+    if (!seen) metrics.set(r.metric, { metric: r.metric, lowest: change, highest: change });
+    else {
+      seen.lowest = Math.min(seen.lowest, change);
+      seen.highest = Math.max(seen.highest, change);
+    }
+  }
   return {
     benchmarks: new Set(counted.map(benchmarkKey)).size,
     smallest: sizes.length > 0 ? Math.min(...sizes) : NaN,
     largest: sizes.length > 0 ? Math.max(...sizes) : NaN,
     speed: counted.every(isSpeed),
+    metrics: [...metrics.values()],
   };
 }
 
@@ -186,8 +219,31 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
   );
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'improved'));
   const inconclusive = inconclusiveRows(rows);
+  // A benchmark is unchanged when no row of it is in another group, nor its experiment's geomean row where that stands
+  // for the experiment (none of its parameters changed alone).
+  const changedRows = rows.filter(
+    (r) =>
+      comparisonRowFailed(r) ||
+      (r.gated && (r.status === 'warn' || r.status === 'improved' || r.status === 'inconclusive')) ||
+      (r.gated && r.status === 'insufficient-history' && over(r)),
+  );
+  const changedBenchmarks = new Set(changedRows.filter((r) => !r.pooled).map(benchmarkKey));
+  const changedAlone = new Set(changedRows.filter((r) => !r.pooled).map((r) => r.experimentType));
+  const changedExperiments = new Set(
+    changedRows.filter((r) => r.pooled && !changedAlone.has(r.experimentType)).map((r) => r.experimentType),
+  );
+  const judged = rows.filter((r) => !r.pooled && r.status !== 'new' && r.status !== 'not-comparable');
+  const added = new Set(rows.filter((r) => r.status === 'new').map(benchmarkKey));
+  const unchanged = new Set(
+    judged
+      .filter((r) => !changedBenchmarks.has(benchmarkKey(r)) && !changedExperiments.has(r.experimentType))
+      .map(benchmarkKey),
+  );
+  for (const key of added) unchanged.delete(key);
   return {
     benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
+    unchanged: unchanged.size,
+    added: added.size,
     ...(worse ? { worse } : {}),
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing').map(benchmarkKey)).size,
     ...(warned ? { warned } : {}),

@@ -1,8 +1,16 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonReport } from './comparisonReport.js';
-import { valueChange, valueChangeRange, worseningSize } from './change.js';
-import { boundedPercent, percent } from './markdown.js';
-import { headline, payloadLayout, rowDisplay, showNotGated } from './comparisonMarkdown.js';
+import { changeRangeText, valueChangeRange, worseningSize } from './change.js';
+import {
+  bandCell,
+  changeCells,
+  headline,
+  pooledFamilies,
+  relativeToSuite,
+  payloadLayout,
+  rowDisplay,
+  showNotGated,
+} from './comparisonMarkdown.js';
 import { withoutControls } from './escape.js';
 
 /** Plain-text comparison table for terminals: failing rows first, then worst Δ first. */
@@ -20,21 +28,24 @@ export function renderComparisonText(report: ComparisonReport): string {
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
   ];
+  const withP = report.rows.some((r) => r.pValue !== undefined);
   const withBand = report.rows.some((r) => r.band !== undefined);
-  const withInterval = report.rows.some((r) => r.interval !== undefined);
+  const pooled = pooledFamilies(report.rows);
+  const withInterval = report.rows.some(relativeToSuite);
   const withDetectable = report.rows.some((r) => r.detectable !== undefined);
   const range = (x?: { lower: number; upper: number }) =>
-    x ? `${percent(x.lower * 100)} … ${boundedPercent(x.upper * 100)}` : '';
+    x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : '';
   const general = !payloadLayout(report.rows);
   const safe = (text: string) => withoutControls(text);
   const header = [
     ...(general ? ['Experiment', 'Parameter', 'Metric'] : ['Sub-experiment', 'Bytes', 'Magnitude']),
     'Reference',
     'Result',
-    'Δ',
+    report.rows.some((r) => r.changeInterval !== undefined) ? 'Δ (90 % interval)' : 'Δ',
     'Threshold',
+    ...(withP ? ['p', 'α'] : []),
     ...(withBand ? ['Noise band'] : []),
-    ...(withInterval ? ['Interval'] : []),
+    ...(withInterval ? ['Interval vs suite'] : []),
     ...(withDetectable ? ['Catches ≥'] : []),
     'Status',
   ];
@@ -51,10 +62,11 @@ export function renderComparisonText(report: ComparisonReport): string {
         : r.magnitude,
       value(r.reference),
       value(r.result),
-      percent(valueChange(r.deltaPercent, r.direction)),
+      changeCells(r).change,
       `${Number((r.threshold * 100).toPrecision(6))} %`,
-      ...(withBand ? [range(valueChangeRange(r.band, r.direction))] : []),
-      ...(withInterval ? [range(valueChangeRange(r.interval, r.direction))] : []),
+      ...(withP ? [changeCells(r).p, changeCells(r).alpha] : []),
+      ...(withBand ? [bandCell(r, pooled)] : []),
+      ...(withInterval ? [relativeToSuite(r) ? range(valueChangeRange(r.interval, r.direction)) : ''] : []),
       ...(withDetectable
         ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : '']
         : []),

@@ -51,7 +51,7 @@ export function confirmationHeadline(c: ConfirmationSummary, firstStage: string)
       ? `❌ ${changed(worse, 'worse')}, confirmed by ${pairsText(c)} on this runner`
       : `❌ ${plural(c.confirmed.length, 'benchmark')} confirmed worse by ${pairsText(c)} on this runner`;
   const undecided = c.undecided.length > 0 ? ` (${plural(c.undecided.length, 'row')} still undecided at the cap)` : '';
-  return `⚠️ Unconfirmed: ${plural(c.families, 'benchmark')} flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
+  return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 
 /** The line above the first stage's rows in a two-stage report. */

@@ -1,5 +1,6 @@
 import type { ResultSet } from '../model/measurement.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
+import { parseToolUnit } from '../model/units.js';
 import { withoutControls } from './escape.js';
 
 /** What perfgate understood of one file: for `perfgate inspect`. */
@@ -91,13 +92,20 @@ export function renderInspectionText(files: readonly FileInspection[], sets: rea
         out.push(`    ${safe(m.name)} [${unit || 'count'}] ${m.direction}: ${m.statistics.join(', ')}`);
       }
       // The first parameter's values, so a user sees the numbers were read right.
+      // In the unit the tool printed (Go's ns/op as ns, not µs), so they can be checked against its output.
       const first = firstOf.get(e.name) ?? [];
       for (const m of first) {
-        const values = Object.entries(m.statistics).map(
-          ([k, v]) => `${k}=${k === 'samples' ? String(v) : formatFixed3(v as number)}`,
-        );
+        const scale = toolUnitScale(m.metric.unit, m.metric.displayUnit);
+        const shown = (k: string, v: number) =>
+          k === 'samples'
+            ? String(v)
+            : scale === undefined
+              ? formatFixed3(v)
+              : toolDigits(v * (k === 'variance' ? scale * scale : scale));
+        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${shown(k, v as number)}`);
+        const unit = scale === undefined ? '' : ` in ${safe(m.metric.displayUnit)}`;
         out.push(
-          `    e.g. ${m.parameter.label === '' ? '(none)' : safe(m.parameter.label)} ${safe(m.metric.name)}: ${values.join(' ')}`,
+          `    e.g. ${m.parameter.label === '' ? '(none)' : safe(m.parameter.label)} ${safe(m.metric.name)}${unit}: ${values.join(' ')}`,
         );
       }
     }
@@ -107,6 +115,26 @@ export function renderInspectionText(files: readonly FileInspection[], sets: rea
 
 export function renderInspectionJson(files: readonly FileInspection[]): string {
   return JSON.stringify({ files }, null, 2) + '\n';
+}
+
+/**
+ * The factor from a metric's unit to the unit its tool printed (`us` → `ns/op`: 1000), when they differ and measure
+ * the same thing; undefined when the values are already in the tool's unit, the tool printed seconds, or the units do
+ * not convert.
+ */
+function toolUnitScale(unit: string, displayUnit: string): number | undefined {
+  // Seconds are what a tool's file holds when its own table scales them (pytest-benchmark, hyperfine): keep µs there.
+  if (unit === displayUnit || displayUnit.trim() === 's') return undefined;
+  const from = parseToolUnit(unit);
+  const to = parseToolUnit(displayUnit);
+  if (!from || !to || from.dimension !== to.dimension || to.toBase === 0) return undefined;
+  const scale = from.toBase / to.toBase;
+  return scale === 1 ? undefined : scale;
+}
+
+/** A value in its tool's unit, to 6 significant digits: what the tool printed, without the conversion's float noise. */
+function toolDigits(v: number): string {
+  return Number.isFinite(v) ? String(Number(v.toPrecision(6))) : String(v);
 }
 
 function safe(text: string): string {

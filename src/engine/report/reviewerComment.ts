@@ -66,8 +66,8 @@ export interface ReviewerCommentLinks {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * The first line: the change against the base branch first, the requirements second
- * ("❌ 3 benchmarks 28–31 % slower than main (history of 8 runs) · ✅ all 54 requirements met").
+ * The first line: the benchmarks per outcome against the base branch first, the requirements second
+ * ("❌ 3 slower (time/op +28…+31 %) · 51 unchanged · against main (history of 8 runs) · ✅ all 54 requirements met").
  */
 export function reviewerHeadline(
   parts: Pick<ReviewerCommentParts, 'check' | 'comparison' | 'confirmation' | 'notice' | 'base'>,
@@ -85,10 +85,7 @@ export function reviewerHeadline(
 /** The comparison's headline: the first stage's, when a confirmation follows it. */
 function firstStageHeadline(parts: Pick<ReviewerCommentParts, 'check' | 'comparison' | 'base'>): string | undefined {
   if (!parts.comparison) return undefined;
-  return comparisonHeadline(parts.comparison, {
-    ...(parts.base !== undefined ? { base: parts.base } : {}),
-    brief: parts.check !== undefined,
-  });
+  return comparisonHeadline(parts.comparison, parts.base !== undefined ? { base: parts.base } : {});
 }
 
 /** A commit as GitHub links it in a comment (a bare SHA), or as code when it is not one. */

@@ -5,9 +5,9 @@
  * models hold; computes nothing new.
  */
 import type { ComparisonReport } from './comparisonReport.js';
-import { headline as comparisonHeadline, needsAttention, rowDisplay } from './comparisonMarkdown.js';
+import { changeCells, headline as comparisonHeadline, needsAttention, rowDisplay } from './comparisonMarkdown.js';
 import { quantityDisplay } from './quantity.js';
-import { changeFromRequirement, valueChange } from './change.js';
+import { changeFromRequirement } from './change.js';
 import { percent, requirementsHeadline } from './markdown.js';
 import { headline as checkHeadline, type CheckReport } from './model.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
@@ -65,14 +65,22 @@ export function comparisonVerdictTable(report: ComparisonReport): VerdictTable {
   return {
     verdict: report.verdict,
     headline: comparisonHeadline(report).replace(/^\S+ /, ''),
-    header: ['Experiment', 'Parameter', 'Statistic', 'Reference', 'Result', 'Δ', 'Status'],
+    header: [
+      'Experiment',
+      'Parameter',
+      'Statistic',
+      'Reference',
+      'Result',
+      attention.some((r) => r.changeInterval !== undefined) ? 'Δ (90 % interval)' : 'Δ',
+      'Status',
+    ],
     rows: attention.map((r) => [
       r.experimentType,
       r.parameter,
       `${r.metric} ${r.magnitude}`,
       measured(r, r.reference),
       measured(r, r.result),
-      percent(valueChange(r.deltaPercent, r.direction)),
+      changeCells(r).change,
       r.status,
     ]),
     otherRows: report.rows.length - attention.length,
