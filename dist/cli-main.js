@@ -249,6 +249,12 @@ Options:
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
                          to every primary statistic)
+  --waivers FILE         accept known changes: a CSV with the header
+                         benchmark,metric,ceiling,expires,link,reason (benchmark and metric
+                         as the reports name them, ceiling the largest accepted change in %,
+                         expires YYYY-MM-DD). A failing row it matches exactly is accepted
+                         (exit 0) when its change is within the ceiling; an expired waiver
+                         is ignored with a warning
   -f, --format F         read every file of both sides as format F instead of detecting it
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
   --mapping FILE         column mapping (JSON) for --format generic-csv
@@ -3659,8 +3665,8 @@ function experimentTypeOfRawFile(path) {
   return type2;
 }
 function baseName(path) {
-  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  return cut >= 0 ? path.slice(cut + 1) : path;
+  const cut2 = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return cut2 >= 0 ? path.slice(cut2 + 1) : path;
 }
 
 // src/engine/model/summary.ts
@@ -5253,8 +5259,8 @@ var fastddsThroughputAdapter = {
 function experimentOf(file) {
   const name = baseName(file);
   const stem = name.toLowerCase().endsWith(".csv") ? name.slice(0, -4) : name;
-  const cut = stem.replace(/^measurements_/, "");
-  return cut === "" ? stem : cut;
+  const cut2 = stem.replace(/^measurements_/, "");
+  return cut2 === "" ? stem : cut2;
 }
 function parseFastddsThroughput(file, text2) {
   const lines = stripBom(text2).split(/\r?\n/);
@@ -7434,9 +7440,9 @@ function groupOf(groups, runName2, line) {
 }
 function splitName2(runName2) {
   const segments = runName2.split("/");
-  let cut = segments.length;
-  while (cut > 1 && ARGUMENT_SEGMENT.test(segments[cut - 1])) cut--;
-  const args = segments.slice(cut);
+  let cut2 = segments.length;
+  while (cut2 > 1 && ARGUMENT_SEGMENT.test(segments[cut2 - 1])) cut2--;
+  const args = segments.slice(cut2);
   const parameter = { label: args.join("/") };
   const settings = {};
   for (const arg of args) {
@@ -7450,7 +7456,7 @@ function splitName2(runName2) {
       parameter.payloadBytes = numeric;
   }
   if (Object.keys(settings).length > 0) parameter.settings = settings;
-  return { experiment: segments.slice(0, cut).join("/"), parameter };
+  return { experiment: segments.slice(0, cut2).join("/"), parameter };
 }
 
 // src/engine/model/environment.ts
@@ -7543,15 +7549,15 @@ function parseEnvironmentPairs(text2, what) {
   const out = {};
   for (const pair of text2.split(",")) {
     if (pair.trim() === "") continue;
-    const cut = pair.indexOf("=");
-    const key = (cut > 0 ? pair.slice(0, cut) : pair).trim();
-    const value2 = cut > 0 ? pair.slice(cut + 1).trim() : "";
+    const cut2 = pair.indexOf("=");
+    const key = (cut2 > 0 ? pair.slice(0, cut2) : pair).trim();
+    const value2 = cut2 > 0 ? pair.slice(cut2 + 1).trim() : "";
     if (!ALL_FIELDS.includes(key)) {
       throw new UsageError(
         `${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")} (e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4)`
       );
     }
-    if (cut <= 0 || value2 === "") throw new UsageError(`${what}: "${pair.trim()}" has no value; write ${key}=<value>`);
+    if (cut2 <= 0 || value2 === "") throw new UsageError(`${what}: "${pair.trim()}" has no value; write ${key}=<value>`);
     out[key] = environmentValue(key, value2, what);
   }
   if (Object.keys(out).length === 0)
@@ -9649,8 +9655,8 @@ var benchmarkJsAdapter = {
     for (const raw of head.split("\n")) {
       const line = raw.trimEnd();
       if (line.startsWith("```") || line.startsWith("~~~")) return false;
-      const cut = line.lastIndexOf(" x ");
-      if (cut > 0 && RESULT_TAIL.test(line.slice(cut + 3))) return true;
+      const cut2 = line.lastIndexOf(" x ");
+      if (cut2 > 0 && RESULT_TAIL.test(line.slice(cut2 + 3))) return true;
     }
     return false;
   },
@@ -9660,10 +9666,10 @@ var benchmarkJsAdapter = {
     const measurements = [];
     consoleLines(text2).forEach((line, index2) => {
       const lineNo = index2 + 1;
-      const cut = line.lastIndexOf(" x ");
-      if (cut < 0 || !line.includes(" ops/sec", cut)) return;
-      const [hz, runs] = readParts(line, cut + 3, file, lineNo);
-      if (cut === 0 || line.slice(0, cut).trim() === "")
+      const cut2 = line.lastIndexOf(" x ");
+      if (cut2 < 0 || !line.includes(" ops/sec", cut2)) return;
+      const [hz, runs] = readParts(line, cut2 + 3, file, lineNo);
+      if (cut2 === 0 || line.slice(0, cut2).trim() === "")
         throw new InputError('a result line without a benchmark name before " x "', { file, line: lineNo, column: 1 });
       const samples = Number(runs);
       if (samples < 1)
@@ -9673,7 +9679,7 @@ var benchmarkJsAdapter = {
           column: line.lastIndexOf("(") + 2
         });
       measurements.push({
-        experiment: names.name(line.slice(0, cut), THROUGHPUT7.name, lineNo),
+        experiment: names.name(line.slice(0, cut2), THROUGHPUT7.name, lineNo),
         parameter: { label: "" },
         metric: THROUGHPUT7,
         statistics: { mean: Number(hz.replace(/,/g, "")), samples },
@@ -11007,10 +11013,10 @@ function discoverResults(patterns, options = {}) {
     } else if (stat) {
       throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
-      const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
-      if (matches.length === 0) throw new InputError("no files match this pattern", { file: pattern });
-      const taken = matches.flatMap((path) => classify(path, "matched", skipped) ?? []);
-      if (taken.length === 0) throw noResultsMatched(pattern, matches, skipped);
+      const matches2 = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      if (matches2.length === 0) throw new InputError("no files match this pattern", { file: pattern });
+      const taken = matches2.flatMap((path) => classify(path, "matched", skipped) ?? []);
+      if (taken.length === 0) throw noResultsMatched(pattern, matches2, skipped);
       notices.push(...skipNotices(pattern, skipped, taken));
       taken.forEach(add);
     } else {
@@ -11027,10 +11033,10 @@ function emptyFolder(folder, formats, tree) {
     { file: folder }
   );
 }
-function noResultsMatched(pattern, matches, skipped) {
+function noResultsMatched(pattern, matches2, skipped) {
   const companions = [...skipped.companions].map(([reason, paths]) => `${paths.length} skipped as ${reason}`);
   return new InputError(
-    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches.length} file(s) this pattern matches (${listed(matches)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
+    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches2.length} file(s) this pattern matches (${listed(matches2)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
     { file: pattern }
   );
 }
@@ -11955,8 +11961,8 @@ function comparisonRowFailed(row) {
   return row.failed;
 }
 function deltaPercent(reference, result, direction = "lower-is-better") {
-  const worseBy = direction === "higher-is-better" ? reference - result : result - reference;
-  return reference === 0 ? result === 0 ? 0 : NaN : worseBy / reference * 100;
+  const worseBy2 = direction === "higher-is-better" ? reference - result : result - reference;
+  return reference === 0 ? result === 0 ? 0 : NaN : worseBy2 / reference * 100;
 }
 var MAGNITUDE_NAMES = {
   min: "Min",
@@ -12140,7 +12146,7 @@ function noiseVerdict(history, candidate, threshold, options) {
   if (!Number.isFinite(threshold) || threshold < 0)
     throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
   const higher = options.direction === "higher-is-better";
-  const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
+  const worseBy2 = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
   const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
   const n = usable.length;
   if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
@@ -12151,7 +12157,7 @@ function noiseVerdict(history, candidate, threshold, options) {
     candidateLogs: logs
   });
   const reference = Math.exp(centre);
-  const effect = worseBy(reference);
+  const effect = worseBy2(reference);
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
   const noisy = band.upper > threshold;
   const direction = higher ? "higher-is-better" : "lower-is-better";
@@ -13151,8 +13157,8 @@ function shortExperimentNames(names) {
       while (k < common && k < n.length && n[k] === first[k]) k++;
       common = k;
     }
-    const cut = Math.max(first.lastIndexOf(".", common - 1), first.lastIndexOf("/", common - 1));
-    if (cut > 0 && unique.every((n) => n.length > cut + 1)) prefix = first.slice(0, cut + 1);
+    const cut2 = Math.max(first.lastIndexOf(".", common - 1), first.lastIndexOf("/", common - 1));
+    if (cut2 > 0 && unique.every((n) => n.length > cut2 + 1)) prefix = first.slice(0, cut2 + 1);
   }
   return new Map(unique.map((n) => [n, n.slice(prefix.length)]));
 }
@@ -13639,6 +13645,63 @@ function buildCharts(sources) {
   return uniqueIds(charts);
 }
 
+// src/engine/compare/acceptance.ts
+function benchmarkNames3(row) {
+  const parameter = row.pooled ? POOLED_PARAMETER : row.parameter;
+  const names = [parameter === "" ? row.experimentType : `${row.experimentType} ${parameter}`];
+  if (!row.pooled && Number.isFinite(row.payloadBytes)) names.push(`${row.experimentType} ${row.payloadBytes} B`);
+  return names;
+}
+function metricNames(row) {
+  return [row.metric, `${row.metric} ${row.magnitude.toLowerCase()}`, `${row.metric} ${row.statistic}`, row.magnitude];
+}
+function matches(waiver, row) {
+  return benchmarkNames3(row).includes(waiver.benchmark) && metricNames(row).includes(waiver.metric);
+}
+function signed(x) {
+  return `${x >= 0 ? "+" : "−"}${Math.abs(Number(x.toPrecision(3)))} %`;
+}
+function acceptComparisons(comparisons, rules) {
+  const warnings = [];
+  const inForce = (rules.waivers ?? []).filter((w) => {
+    if (rules.today === void 0 || w.expires >= rules.today) return true;
+    warnings.push(
+      `Waiver ${w.place} (${w.benchmark}, ${w.metric}) expired on ${w.expires} and is ignored: renew it or remove it.`
+    );
+    return false;
+  });
+  if (!rules.label && inForce.length === 0) return { comparisons: [...comparisons], warnings };
+  const accept2 = (row) => {
+    if (!row.failed) return row;
+    let acceptance;
+    const waiver = inForce.find((w) => matches(w, row));
+    if (waiver) {
+      if (Number.isFinite(row.deltaPercent) && row.deltaPercent <= waiver.ceilingPercent) {
+        const { ceilingPercent, expires, link: link2, reason, place } = waiver;
+        acceptance = { kind: "waiver", ceilingPercent, expires, link: link2, reason, place };
+      } else if (!rules.label) {
+        warnings.push(
+          `Waiver ${waiver.place} (${waiver.benchmark}, ${waiver.metric}) accepts up to ${signed(waiver.ceilingPercent)}, but the change is ${Number.isFinite(row.deltaPercent) ? signed(row.deltaPercent) : "not known"}: the row still fails.`
+        );
+      }
+    }
+    if (!acceptance && rules.label) acceptance = { kind: "label", ...rules.label };
+    return acceptance ? { ...row, status: "accepted", failed: false, acceptance } : row;
+  };
+  return {
+    comparisons: comparisons.map((comparison) => {
+      const rows = comparison.rows.map(accept2);
+      const failing = rows.some((r) => r.failed);
+      const status = (comparison.status === "failed" || comparison.status === "missing") && !failing && rows.some((r) => r.status === "accepted") ? "passed" : comparison.status;
+      return { ...comparison, status, rows };
+    }),
+    warnings
+  };
+}
+function acceptanceWords(acceptance) {
+  return acceptance.kind === "label" ? `label ${acceptance.label}` : `waiver ${acceptance.place}`;
+}
+
 // src/engine/compare/suiteShift.ts
 function suiteKey(row) {
   return [row.metric.toLowerCase(), row.statistic, row.direction, String(row.threshold)].join("\0");
@@ -13743,7 +13806,8 @@ var MARK = {
   "insufficient-history": "❔",
   "not-comparable": "➖",
   "state-change": "🔀",
-  inconclusive: "⏳"
+  inconclusive: "⏳",
+  accepted: "✅"
 };
 function comparisonMarkdownParts(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
@@ -13764,6 +13828,7 @@ function comparisonMarkdownParts(report) {
     // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
     notes: report.notes.map((note) => `> ${note}`).join("\n\n"),
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join("\n"),
+    acceptance: acceptanceMarkdown(report.rows),
     attention: report.rows.filter(needsAttention),
     rest: report.rows.filter((r) => !needsAttention(r)),
     legend: legend(report.rows) + inconclusiveLegend(report.rows)
@@ -13774,6 +13839,7 @@ function renderComparisonMarkdown(report) {
   const lines = [`### ${headline2(report)}`, "", parts.sides, ""];
   if (parts.notes !== "") lines.push(parts.notes, "");
   if (parts.warnings !== "") lines.push(parts.warnings, "");
+  if (parts.acceptance !== "") lines.push(parts.acceptance, "");
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
     if (report.rows.length > 0) lines.push(...comparisonTable(report.rows, report.rows), "");
   } else {
@@ -13836,9 +13902,20 @@ function headline2(report, options = {}) {
   if (failures.length > 0)
     return `❌ ${failures.join(", ")} (${method})${warned}${undecided ? ` · ⏳ ${undecided}` : ""}`;
   if (undecided) return `⏳ ${undecided[0].toUpperCase()}${undecided.slice(1)} (${method})${warned}`;
+  if (c.accepted)
+    return `✅ ${changed(c.accepted, "worse")} than ${base}, ${acceptedBy(report.rows)} (${method})${warned}`;
   if (c.better) return `✅ ${changed(c.better, "better")} than ${base} (${method})${warned}`;
   if (options.brief) return `✅ Nothing slower than ${base} (${method})${warned}`;
   return `✅ No benchmark changed beyond ${methodOf(report.method).bound} against ${base} (${method}, ${plural2(c.benchmarks, "benchmark")})${warned}`;
+}
+function acceptedBy(rows) {
+  const label = rows.find((r) => r.acceptance?.kind === "label")?.acceptance;
+  const waivers = new Set(rows.flatMap((r) => r.acceptance?.kind === "waiver" ? [r.acceptance.place] : [])).size;
+  const words = [
+    ...label?.kind === "label" ? [`the label ${nameText(label.label)}`] : [],
+    ...waivers > 0 ? [plural2(waivers, "waiver")] : []
+  ];
+  return `accepted by ${words.join(" and ")}`;
 }
 function payloadLayout(rows) {
   return rows.every(
@@ -13860,13 +13937,57 @@ function extraColumns(rows) {
   };
 }
 function needsAttention(r) {
-  return comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "state-change" || r.status === "inconclusive" || r.status === "insufficient-history" && r.deltaPercent > r.threshold * 100);
+  return comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "accepted" || r.status === "state-change" || r.status === "inconclusive" || r.status === "insufficient-history" && r.deltaPercent > r.threshold * 100);
 }
 function showNotGated(r) {
   return !r.gated && r.status !== "pass" && r.status !== "improved" && r.status !== "new" && r.status !== "not-comparable" && r.status !== "state-change";
 }
 function statusCell(r) {
+  if (r.acceptance) return `${MARK[r.status]} ${r.status} (${nameText(acceptanceWords(r.acceptance))})`;
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
+}
+function userLink(link2) {
+  return /^https?:\/\/[^\s()<>[\]]+$/.test(link2) ? `[${escapeMarkdown(link2)}](${link2})` : escapeMarkdown(link2);
+}
+function worseBy(x) {
+  return `+${Number(x.toPrecision(3))} %`;
+}
+function nameText(text2) {
+  return /^[\w.\-/: ]+$/.test(text2) && !text2.includes("://") ? text2 : escapeMarkdown(text2);
+}
+var MAX_WAIVER_LINES = 30;
+var MAX_REASON = 300;
+var cut = (text2) => text2.length > MAX_REASON ? `${text2.slice(0, MAX_REASON - 1)}…` : text2;
+function acceptanceMarkdown(rows) {
+  const accepted = rows.filter((r) => r.acceptance !== void 0);
+  if (accepted.length === 0) return "";
+  const lines = [];
+  const byLabel = accepted.filter((r) => r.acceptance.kind === "label");
+  const label = byLabel[0]?.acceptance;
+  if (label?.kind === "label") {
+    const by = label.by !== void 0 ? `, added by ${escapeMarkdown(`@${label.by}`)}` : "";
+    lines.push(
+      `**Accepted:** ${plural2(byLabel.length, "failing row")} accepted by the label **${nameText(label.label)}**${by}.`
+    );
+    if (label.description !== void 0 && label.description.trim() !== "")
+      lines.push("", `> ${escapeMarkdown(cut(label.description.trim()))}`);
+  }
+  const byWaiver = accepted.filter((r) => r.acceptance.kind === "waiver");
+  if (byWaiver.length > 0) {
+    if (lines.length > 0) lines.push("");
+    lines.push(`**Accepted by waivers:** ${plural2(byWaiver.length, "failing row")}.`, "");
+    for (const r of byWaiver.slice(0, MAX_WAIVER_LINES)) {
+      const w = r.acceptance;
+      if (w.kind !== "waiver") continue;
+      const where = benchmarkCell(r, !payloadLayout(rows));
+      lines.push(
+        `- ${where} ${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}: ${percent(valueChange(r.deltaPercent, r.direction))}, waiver ${nameText(w.place)} accepts up to ${worseBy(w.ceilingPercent)} until ${nameText(w.expires)} (${userLink(w.link)}): ${escapeMarkdown(cut(w.reason))}`
+      );
+    }
+    if (byWaiver.length > MAX_WAIVER_LINES)
+      lines.push(`- … and ${plural2(byWaiver.length - MAX_WAIVER_LINES, "more accepted row")} in the full report.`);
+  }
+  return lines.join("\n");
 }
 function table2(rows, general) {
   if (general) return generalTable(rows);
@@ -16000,8 +16121,8 @@ function planHistoryWindow(existing, record, window = DEFAULT_HISTORY_WINDOW) {
   checkHistoryWindow(window);
   const replaced = existing.filter((r) => r.runId === record.runId);
   const all = [...existing.filter((r) => r.runId !== record.runId), record].sort(compareRecords);
-  const cut = Math.max(0, all.length - window);
-  return { kept: all.slice(cut), dropped: [...replaced, ...all.slice(0, cut)] };
+  const cut2 = Math.max(0, all.length - window);
+  return { kept: all.slice(cut2), dropped: [...replaced, ...all.slice(0, cut2)] };
 }
 function checkHistoryWindow(window) {
   if (!Number.isInteger(window) || window < 1)
@@ -16147,6 +16268,73 @@ function resolveVerdictSettings(method, choices = {}) {
   });
 }
 
+// src/engine/compare/waivers.ts
+var WAIVER_COLUMNS = ["benchmark", "metric", "ceiling", "expires", "link", "reason"];
+var WAIVER_HEADER = WAIVER_COLUMNS.join(",");
+function parseWaivers(file, content) {
+  const table3 = readCsvTable(file, content, WAIVER_COLUMNS, WAIVER_HEADER, WAIVER_COLUMNS, { comments: true });
+  const waivers = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const row of table3.rows) {
+    const field2 = (name) => {
+      const index2 = table3.columns[name];
+      return { text: (row.fields[index2] ?? "").trim(), column: fieldColumn(row.text, index2) };
+    };
+    const fail = (name, message) => {
+      throw new InputError(message, { file, line: row.line, column: field2(name).column });
+    };
+    for (const name of ["benchmark", "metric", "ceiling", "expires", "link", "reason"])
+      if (field2(name).text === "")
+        fail(name, `the waiver's ${name} is empty; every column is required (${WAIVER_HEADER})`);
+    const ceilingText = field2("ceiling").text.replace(/\s*%$/, "");
+    const ceiling = /^[+]?\d+(\.\d+)?$/.test(ceilingText) ? Number(ceilingText) : NaN;
+    if (!Number.isFinite(ceiling))
+      fail("ceiling", `ceiling "${field2("ceiling").text}" is not a change in % (a number ≥ 0 such as 35 or 35 %)`);
+    const expires = field2("expires").text;
+    if (!validDate(expires)) fail("expires", `expires "${expires}" is not a date YYYY-MM-DD`);
+    const benchmark = field2("benchmark").text;
+    const metric2 = field2("metric").text;
+    const key = `${benchmark}\0${metric2}`;
+    const earlier = seen.get(key);
+    if (earlier !== void 0)
+      fail(
+        "benchmark",
+        `a second waiver for benchmark "${benchmark}", metric "${metric2}" (the first is on line ${earlier})`
+      );
+    seen.set(key, row.line);
+    waivers.push({
+      benchmark,
+      metric: metric2,
+      ceilingPercent: ceiling,
+      expires,
+      link: field2("link").text,
+      reason: field2("reason").text,
+      place: `${file}:${row.line}`
+    });
+  }
+  return waivers;
+}
+function validDate(text2) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text2);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const days = [
+    31,
+    year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31
+  ];
+  return month >= 1 && month <= 12 && day >= 1 && day <= days[month - 1];
+}
+
 // src/pipeline/environment.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { arch, cpus, release, totalmem, type } from "node:os";
@@ -16284,6 +16472,8 @@ function renderComparisonJson(report) {
           ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
           ...r.morePairs !== void 0 ? { morePairs: r.morePairs } : {},
           status: r.status,
+          // An accepted row: the label (who added it, its description) or the waiver (file:line, ceiling, expiry).
+          ...r.acceptance !== void 0 ? { acceptance: r.acceptance } : {},
           gated: r.gated,
           failed: r.failed
         }))
@@ -16365,12 +16555,14 @@ function changeSummary(rows) {
   );
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "improved"));
   const inconclusive = inconclusiveRows(rows);
+  const accepted = benchmarkChanges(rows.filter((r) => r.status === "accepted"));
   return {
     benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
     ...worse ? { worse } : {},
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey)).size,
     ...warned ? { warned } : {},
     ...better ? { better } : {},
+    ...accepted ? { accepted } : {},
     notComparable: rows.length > 0 && rows.every((r) => r.status === "not-comparable"),
     ...inconclusive ? { inconclusive } : {}
   };
@@ -16644,14 +16836,16 @@ function comparePaired(options, verdict, method, progress) {
       options.thresholds,
       { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
     );
+    const accepted = accept(run.comparisons, options);
     const built = buildComparisonReport(
-      run.comparisons,
+      accepted.comparisons,
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
       method
     );
     built.notes.push(...run.notes);
+    built.warnings.push(...accepted.warnings);
     return built;
   });
   if (options.maxPairs !== void 0) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
@@ -16671,28 +16865,39 @@ function compareWithReference(options, verdict, method, progress) {
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
   const machines = history ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments))) : void 0;
   if (machines?.notice) progress.warning(machines.notice);
-  const report = progress.step(
-    "Comparing",
-    () => buildComparisonReport(
-      experiments.map((t) => {
-        if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
-        const judged = compareExperimentWithHistory(
-          t,
-          (machines.runs.length > 0 ? machines.runs : history).map((run) => run.experiments.get(t)),
-          results.get(t),
-          options.thresholds,
-          verdict
-        );
-        return machines.runs.length > 0 ? judged : asNotComparable(judged);
-      }),
+  const report = progress.step("Comparing", () => {
+    const judged = experiments.map((t) => {
+      if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
+      const judged2 = compareExperimentWithHistory(
+        t,
+        (machines.runs.length > 0 ? machines.runs : history).map((run) => run.experiments.get(t)),
+        results.get(t),
+        options.thresholds,
+        verdict
+      );
+      return machines.runs.length > 0 ? judged2 : asNotComparable(judged2);
+    });
+    const accepted = accept(judged, options);
+    const built = buildComparisonReport(
+      accepted.comparisons,
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
       method
-    )
-  );
+    );
+    built.warnings.push(...accepted.warnings);
+    return built;
+  });
   if (machines?.warning) report.warnings.unshift(machines.warning);
   return finish2(report, reference, results, pooled, options, progress);
+}
+function accept(comparisons, options) {
+  const waivers = options.waivers !== void 0 ? parseWaivers(options.waivers, readText(options.waivers)) : void 0;
+  return acceptComparisons(comparisons, {
+    ...options.acceptLabel ? { label: options.acceptLabel } : {},
+    ...waivers ? { waivers } : {},
+    ...options.today !== void 0 ? { today: options.today } : {}
+  });
 }
 function withLabels(options) {
   return {
@@ -16764,7 +16969,8 @@ function renderComparisonText(report) {
     `perfgate compare: ${verdict}: ${headline2(report).replace(/^\S+ /, "")}`,
     `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
     ...report.notes.map((n) => `  note: ${n}`),
-    ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`)
+    ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
+    ...acceptanceLines(report)
   ];
   const withBand = report.rows.some((r) => r.band !== void 0);
   const withInterval = report.rows.some((r) => r.interval !== void 0);
@@ -16797,7 +17003,7 @@ function renderComparisonText(report) {
       ...withBand ? [range2(valueChangeRange(r.band, r.direction))] : [],
       ...withInterval ? [range2(valueChangeRange(r.interval, r.direction))] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
-      showNotGated(r) ? `${r.status} (not gated)` : r.status
+      r.acceptance ? `${r.status} (${safe2(acceptanceWords(r.acceptance))})` : showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
   });
   const last = header.length - 1;
@@ -16813,6 +17019,14 @@ function renderComparisonText(report) {
     );
   }
   return out.join("\n") + "\n";
+}
+function acceptanceLines(report) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const r of report.rows) if (r.acceptance) seen.set(acceptanceWords(r.acceptance), r.acceptance);
+  return [...seen].map(([words, a]) => {
+    const why = a.kind === "label" ? `${a.by !== void 0 ? `, added by ${a.by}` : ""}${a.description ? `: ${a.description}` : ""}` : `, up to +${Number(a.ceilingPercent.toPrecision(3))} % until ${a.expires} (${a.link}): ${a.reason}`;
+    return `  accepted: ${withoutControls(`${words}${why}`)}`;
+  });
 }
 
 // src/engine/options.ts
@@ -16873,9 +17087,9 @@ function experimentNamePairs(texts) {
 function parseExperimentNames(pairs, what) {
   const names = /* @__PURE__ */ new Map();
   for (const pair of pairs) {
-    const cut = pair.lastIndexOf("=");
-    const from = cut > 0 ? pair.slice(0, cut).trim() : "";
-    const to = cut > 0 ? pair.slice(cut + 1).trim() : "";
+    const cut2 = pair.lastIndexOf("=");
+    const from = cut2 > 0 ? pair.slice(0, cut2).trim() : "";
+    const to = cut2 > 0 ? pair.slice(cut2 + 1).trim() : "";
     if (from === "" || to === "")
       throw new UsageError(
         `${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`
@@ -17113,11 +17327,11 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
-  const cut = [];
+  const cut2 = [];
   const byIndex = (a, b) => a.index - b.index;
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
-    const notice = noticeOf(labels(dropped), labels(cut), link2);
+    const notice = noticeOf(labels(dropped), labels(cut2), link2);
     const text2 = join13();
     return text2 === "" ? notice : `${text2}
 
@@ -17125,15 +17339,15 @@ ${notice}`;
   };
   const shorten = (part, how) => {
     const before = part.text;
-    if (!cut.includes(part)) cut.push(part);
+    if (!cut2.includes(part)) cut2.push(part);
     const room = limit - (compose().length - part.text.length);
     const text2 = room > 0 ? how(part.text, room).replace(/\s+$/, "") : "";
     if (text2 === "" || text2.length > room) {
-      cut.splice(cut.indexOf(part), 1);
+      cut2.splice(cut2.indexOf(part), 1);
       return false;
     }
     part.text = text2;
-    if (text2 === before) cut.splice(cut.indexOf(part), 1);
+    if (text2 === before) cut2.splice(cut2.indexOf(part), 1);
     return true;
   };
   const drop = (part) => {
@@ -17154,12 +17368,12 @@ ${notice}`;
   }
   let body = compose();
   if (body.length > limit) body = cutToFit(body, limit);
-  return { body, truncated: true, dropped: labels(dropped), cut: labels(cut) };
+  return { body, truncated: true, dropped: labels(dropped), cut: labels(cut2) };
 }
-function noticeOf(dropped, cut, link2) {
+function noticeOf(dropped, cut2, link2) {
   const what = [];
   if (dropped.length > 0) what.push(`left out ${list(dropped)}`);
-  if (cut.length > 0) what.push(`cut short ${list(cut)}`);
+  if (cut2.length > 0) what.push(`cut short ${list(cut2)}`);
   const where = link2 ? `[the full report](${safeLink(link2)})` : "the job summary and the report artifact";
   return `> [!NOTE]
 > This comment ${what.join(" and ")} to stay within GitHub's limit of 65,536 characters per comment. See ${where} for everything.`;
@@ -17314,6 +17528,8 @@ function reviewerSections(parts, links = {}) {
     const failing = failingRowsSection(comparison, compared, links.reportHtml ? "report.html" : everything);
     if (failing) sections.push(failing);
   }
+  if (compared && compared.acceptance !== "")
+    sections.push({ text: compared.acceptance, priority: 1, required: true, label: "the acceptance" });
   if (parts.confirmation)
     sections.push({
       text: confirmationMarkdown(parts.confirmation),
@@ -17529,6 +17745,7 @@ function compareCommand(args, io) {
     "reference-label": { type: "string" },
     "results-label": { type: "string" },
     threshold: { type: "string", short: "t" },
+    waivers: { type: "string" },
     "output-dir": { type: "string", short: "o" },
     environment: { type: "string", multiple: true },
     "no-environment-check": { type: "boolean" },
@@ -17572,6 +17789,8 @@ function compareCommand(args, io) {
         ...values["reference-label"] !== void 0 ? { referenceLabel: values["reference-label"] } : {},
         ...values["results-label"] !== void 0 ? { resultLabel: values["results-label"] } : {},
         outputDir,
+        // Today's date for the waivers' expiry, read here at the shell's edge: the engine reads no clock.
+        ...values.waivers !== void 0 ? { waivers: values.waivers, today: (/* @__PURE__ */ new Date()).toISOString().slice(0, 10) } : {},
         ...comparisonSettings(comparison, CLI_SPELLING),
         ...historyMachineCheck(given, values["no-environment-check"], history),
         ...readOptions(values)

@@ -85,6 +85,18 @@ export interface FakeCommentOptions {
   faults?: FakeFault[];
   /** Refuse a created or updated comment longer than this with 422, as GitHub does above 65 536 characters. */
   maxBodyChars?: number;
+  /**
+   * The pull request's timeline of label events, oldest first, served by GET issues/{issue_number}/events (paged
+   * like the comments): who added or removed which label.
+   */
+  labelEvents?: FakeLabelEvent[];
+}
+
+/** A `labeled` or `unlabeled` event of the pull request's issue. */
+export interface FakeLabelEvent {
+  event: 'labeled' | 'unlabeled';
+  label: string;
+  actor: string;
 }
 
 type Json = any;
@@ -324,6 +336,30 @@ export class FakeCommentGitHub {
         if (page > 1) links.push(`<${pageUrl(1)}>; rel="first"`, `<${pageUrl(page - 1)}>; rel="prev"`);
         const slice = all.slice((page - 1) * perPage, page * perPage).map((c) => this.json(c));
         return reply(200, slice, links.length > 0 ? { link: links.join(', ') } : {});
+      }
+      case 'issues/list-events': {
+        if (Number(op.pathParams['issue_number']) !== this.options.issueNumber) return error(404, 'Not Found');
+        const perPage = Number(url.searchParams.get('per_page') ?? 30);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const all = (this.options.labelEvents ?? []).map((e, i) => ({
+          id: 7000 + i,
+          node_id: `LE_${7000 + i}`,
+          url: `${this.apiUrl}/repos/${fullName}/issues/events/${7000 + i}`,
+          actor: { login: e.actor, id: 1000 + i, type: 'User' },
+          event: e.event,
+          commit_id: null,
+          commit_url: null,
+          created_at: new Date(Date.UTC(2026, 10, 22, 0, i)).toISOString(),
+          label: { name: e.label, color: 'ededed' },
+        }));
+        const last = Math.max(1, Math.ceil(all.length / perPage));
+        const next = new URL(url.pathname + url.search, this.origin);
+        next.searchParams.set('page', String(page + 1));
+        return reply(
+          200,
+          all.slice((page - 1) * perPage, page * perPage),
+          page < last ? { link: `<${next.toString()}>; rel="next"` } : {},
+        );
       }
       case 'issues/create-comment': {
         if (Number(op.pathParams['issue_number']) !== this.options.issueNumber) return error(404, 'Not Found');

@@ -52,6 +52,8 @@ export function renderComparisonJson(report: ComparisonReport): string {
             ...(r.pairsCap !== undefined ? { pairsCap: r.pairsCap } : {}),
             ...(r.morePairs !== undefined ? { morePairs: r.morePairs } : {}),
             status: r.status,
+            // An accepted row: the label (who added it, its description) or the waiver (file:line, ceiling, expiry).
+            ...(r.acceptance !== undefined ? { acceptance: r.acceptance } : {}),
             gated: r.gated,
             failed: r.failed,
           })),

@@ -75,6 +75,8 @@ export interface ChangeSummary {
   warned?: BenchmarkChanges;
   /** Gated rows better by more than the threshold. */
   better?: BenchmarkChanges;
+  /** Rows that failed, accepted by a label or a waiver (acceptance.ts): they do not fail. */
+  accepted?: BenchmarkChanges;
   /** Every row is not comparable (another machine): nothing was gated. */
   notComparable: boolean;
   /** A/B pairs: gated rows whose interval straddles the threshold (they do not fail; more pairs would decide). */
@@ -186,12 +188,14 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
   );
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'improved'));
   const inconclusive = inconclusiveRows(rows);
+  const accepted = benchmarkChanges(rows.filter((r) => r.status === 'accepted'));
   return {
     benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
     ...(worse ? { worse } : {}),
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing').map(benchmarkKey)).size,
     ...(warned ? { warned } : {}),
     ...(better ? { better } : {}),
+    ...(accepted ? { accepted } : {}),
     notComparable: rows.length > 0 && rows.every((r) => r.status === 'not-comparable'),
     ...(inconclusive ? { inconclusive } : {}),
   };
