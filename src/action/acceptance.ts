@@ -62,6 +62,6 @@ async function labelOnPullRequest(name: string, context: RunContext): Promise<Ac
     accepted.label,
   );
   if (adder.by !== undefined) return { ...accepted, by: adder.by };
-  context.out.info(logSafe(`perfgate: label ${accepted.label}: who added it is not known (${adder.reason})`));
+  context.out.info(logSafe(`label ${accepted.label}: who added it is not known (${adder.reason})`));
   return accepted;
 }
