@@ -1,0 +1,201 @@
+/**
+ * Accepting a known change in the engine and the CLI: the waiver file's reader (engine/compare/waivers.ts), the rule
+ * that turns failing rows into accepted ones (engine/compare/acceptance.ts), and `compare --waivers` on A/B pairs,
+ * the method the action tests do not run.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../src/engine/errors.js';
+import { parseWaivers, type Waiver } from '../src/engine/compare/waivers.js';
+import { acceptComparisons } from '../src/engine/compare/acceptance.js';
+import { compareExperiment, type ComparisonRow, type ExperimentSide } from '../src/engine/compare/compare.js';
+import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import { loadResults } from '../src/pipeline/results.js';
+import { writeGoRun } from './helpers/pullRequestSuites.js';
+import { cli, tempDir } from './helpers/shared.js';
+
+const HEADER = 'benchmark,metric,ceiling,expires,link,reason\n';
+
+function inputError(run: () => unknown): InputError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof InputError) return error;
+    throw error;
+  }
+  throw new Error('no InputError');
+}
+
+describe('the waiver file', () => {
+  test('reads each row with where it was written; # lines are comments; the ceiling takes a % sign', () => {
+    const waivers = parseWaivers(
+      'w.csv',
+      HEADER +
+        '# reviewed in octo/bench#7\n' +
+        '"BenchmarkPublish size=64,mode=copy",time/op,35 %,2027-01-31,https://x.example/7,"copying, on purpose"\r\n' +
+        'latency 1024,Median,12.5,2028-02-29,#8,leap day\n',
+    );
+    expect(waivers).toEqual<Waiver[]>([
+      {
+        benchmark: 'BenchmarkPublish size=64,mode=copy',
+        metric: 'time/op',
+        ceilingPercent: 35,
+        expires: '2027-01-31',
+        link: 'https://x.example/7',
+        reason: 'copying, on purpose',
+        place: 'w.csv:3',
+      },
+      {
+        benchmark: 'latency 1024',
+        metric: 'Median',
+        ceilingPercent: 12.5,
+        expires: '2028-02-29',
+        link: '#8',
+        reason: 'leap day',
+        place: 'w.csv:4',
+      },
+    ]);
+  });
+
+  test.each([
+    ['a negative ceiling', 'A,time/op,-5,2027-01-01,l,r\n', 2, 11, 'ceiling "-5" is not a change in %'],
+    ['a day that does not exist', 'A,time/op,5,2027-02-29,l,r\n', 2, 13, 'expires "2027-02-29" is not a date'],
+    ['a date in another order', 'A,time/op,5,31.01.2027,l,r\n', 2, 13, 'expires "31.01.2027" is not a date'],
+    ['an empty reason', 'A,time/op,5,2027-01-01,l,\n', 2, 26, "the waiver's reason is empty"],
+    ['a second waiver of a row', 'A,t,5,2027-01-01,l,r\nA,t,9,2027-01-01,l,r\n', 3, 1, 'the first is on line 2'],
+    ['a missing field', 'A,time/op,5,2027-01-01,l\n', 2, 1, 'expected 6 fields like the header, found 5'],
+  ])('%s is an input error at its line and column', (_, rows, line, column, message) => {
+    const error = inputError(() => parseWaivers('w.csv', HEADER + rows));
+    expect(error.place).toEqual({ file: 'w.csv', line, column });
+    expect(error.message).toContain(message);
+  });
+
+  test('a file without the header names the columns it needs', () => {
+    const error = inputError(() => parseWaivers('w.csv', 'benchmark,metric,ceiling\nA,t,5\n'));
+    expect(error.place?.line).toBe(1);
+    expect(error.describe()).toMatch(/expires/);
+  });
+});
+
+/** A Go run as the engine reads it: BenchmarkPublish size=64,mode=copy `slower` times slower. */
+function goSide(folder: string, slower: number): Map<string, ExperimentSide> {
+  const path = writeGoRun(folder, (_, parameter) => (parameter === 'size=64,mode=copy' ? slower : 1));
+  const loaded = loadResults([path], { floatParse: 'precise' });
+  return new Map([...loaded.experiments].map(([t, e]) => [t, { measurements: e.measurements }]));
+}
+
+describe('accepting failing rows', () => {
+  const root = tempDir('perfgate-accept-');
+  const base = goSide(join(root, 'base'), 1);
+  const head = goSide(join(root, 'head'), 1.3);
+  const comparisons = [...base.keys()].map((t) =>
+    compareExperiment(t, base.get(t), head.get(t), parseThresholds(undefined)),
+  );
+  const failing = (rows: readonly ComparisonRow[]) => rows.filter((r) => r.failed).map((r) => r.metric);
+  const waiver = (metric: string, ceilingPercent: number, expires = '2027-01-01'): Waiver => ({
+    benchmark: 'BenchmarkPublish size=64,mode=copy',
+    metric,
+    ceilingPercent,
+    expires,
+    link: 'l',
+    reason: 'r',
+    place: `w.csv:${metric === 'time/op' ? 2 : 3}`,
+  });
+
+  test('the comparison fails two rows of one benchmark before anything is accepted', () => {
+    expect(failing(comparisons.flatMap((c) => c.rows))).toEqual(['time/op', 'MB/s']);
+    expect(comparisons.find((c) => c.experimentType === 'BenchmarkPublish')!.status).toBe('failed');
+  });
+
+  test('a waiver accepts only its row; the experiment still fails while another row does', () => {
+    const { comparisons: accepted, warnings } = acceptComparisons(comparisons, {
+      waivers: [waiver('time/op', 35)],
+      today: '2026-11-29',
+    });
+    const publish = accepted.find((c) => c.experimentType === 'BenchmarkPublish')!;
+    expect(failing(publish.rows)).toEqual(['MB/s']);
+    expect(publish.status).toBe('failed');
+    const row = publish.rows.find((r) => r.status === 'accepted')!;
+    expect(row).toMatchObject({ metric: 'time/op', parameter: 'size=64,mode=copy', failed: false });
+    expect(row.acceptance).toMatchObject({ kind: 'waiver', place: 'w.csv:2' });
+    expect(warnings).toEqual([]);
+  });
+
+  test('both waivers accept the experiment; the input is left as it was', () => {
+    const { comparisons: accepted } = acceptComparisons(comparisons, {
+      waivers: [waiver('time/op', 35), waiver('MB/s median', 35)],
+      today: '2026-11-29',
+    });
+    expect(accepted.find((c) => c.experimentType === 'BenchmarkPublish')!.status).toBe('passed');
+    expect(failing(comparisons.flatMap((c) => c.rows))).toEqual(['time/op', 'MB/s']);
+  });
+
+  test('the label accepts every failing row, also one whose waiver ceiling is exceeded; the waiver wins within it', () => {
+    const { comparisons: accepted, warnings } = acceptComparisons(comparisons, {
+      label: { label: 'perfgate-accept', by: 'octocat' },
+      waivers: [waiver('time/op', 20), waiver('MB/s', 35)],
+      today: '2026-11-29',
+    });
+    const rows = accepted.flatMap((c) => c.rows).filter((r) => r.status === 'accepted');
+    expect(rows.map((r) => [r.metric, r.acceptance!.kind])).toEqual([
+      ['time/op', 'label'],
+      ['MB/s', 'waiver'],
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  test('an expired waiver accepts nothing and is named; no date given, none expires', () => {
+    const expired = acceptComparisons(comparisons, {
+      waivers: [waiver('time/op', 35, '2026-11-28')],
+      today: '2026-11-29',
+    });
+    expect(failing(expired.comparisons.flatMap((c) => c.rows))).toEqual(['time/op', 'MB/s']);
+    expect(expired.warnings).toEqual([
+      'Waiver w.csv:2 (BenchmarkPublish size=64,mode=copy, time/op) expired on 2026-11-28 and is ignored: renew it or remove it.',
+    ]);
+    const undated = acceptComparisons(comparisons, { waivers: [waiver('time/op', 35, '2026-11-28')] });
+    expect(failing(undated.comparisons.flatMap((c) => c.rows))).toEqual(['MB/s']);
+  });
+
+  test('names match exactly: another parameter, metric or case accepts nothing', () => {
+    for (const w of [
+      { ...waiver('time/op', 35), benchmark: 'BenchmarkPublish size=64' },
+      { ...waiver('time/op', 35), benchmark: 'benchmarkpublish size=64,mode=copy' },
+      waiver('time', 35),
+      waiver('time/op max', 35),
+    ]) {
+      const { comparisons: accepted } = acceptComparisons(comparisons, { waivers: [w], today: '2026-11-29' });
+      expect(failing(accepted.flatMap((c) => c.rows))).toEqual(['time/op', 'MB/s']);
+    }
+  });
+});
+
+describe('compare --waivers on A/B pairs', () => {
+  test('the waived rows are accepted (exit 0), the terminal says by which waiver and why', async () => {
+    const root = tempDir('perfgate-accept-paired-');
+    const jitter = [1.0, 1.02, 0.99, 1.01, 0.985, 1.015, 0.995, 1.005];
+    for (const [i, k] of jitter.entries()) {
+      writeGoRun(join(root, 'base', `r${i + 1}`), () => k);
+      writeGoRun(join(root, 'head', `r${i + 1}`), (_, parameter) => k * (parameter === 'size=64,mode=copy' ? 1.3 : 1));
+    }
+    const args = ['compare', '--paired', '-R', join(root, 'base'), '-r', join(root, 'head')];
+    const without = await cli([...args, '-o', join(root, 'out1')]);
+    expect(without.code).toBe(1);
+    const waivers = join(root, 'waivers.csv');
+    writeFileSync(
+      waivers,
+      HEADER +
+        '"BenchmarkPublish size=64,mode=copy",time/op,40,2099-12-31,https://x.example/7,copies on purpose\n' +
+        '"BenchmarkPublish size=64,mode=copy",MB/s,40,2099-12-31,https://x.example/7,mirrors time/op\n' +
+        '"BenchmarkQueueDepth",time/op,40,2099-12-31,https://x.example/8,unused: this benchmark did not change\n',
+    );
+    const run = await cli([...args, '--waivers', waivers, '-o', join(root, 'out2')]);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/^perfgate compare: PASS: .* accepted by 2 waivers \(A\/B, 8 pairs\)\n/);
+    expect(run.out).toContain(
+      `  accepted: waiver ${waivers}:2, up to +40 % until 2099-12-31 (https://x.example/7): copies on purpose`,
+    );
+    expect(run.out).toMatch(/size=64,mode=copy +time\/op median .* accepted \(waiver .*waivers\.csv:2\)/);
+  });
+});
