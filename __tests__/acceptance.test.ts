@@ -13,6 +13,13 @@ import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { writeGoRun } from './helpers/pullRequestSuites.js';
 import { cli, tempDir } from './helpers/shared.js';
+import { makeHistoryRecord, type RecordedAcceptance, type RecordedWaiver } from '../src/engine/history/record.js';
+import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
+import { trendRunOfRecord, trendsOfRecords } from '../src/engine/trends/records.js';
+import { trendAlerts } from '../src/engine/trends/alerts.js';
+import { renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/render.js';
+import { buildDashboard } from '../src/engine/dashboard/model.js';
+import { renderExperimentHtml, renderIndexHtml } from '../src/engine/dashboard/html.js';
 
 const HEADER = 'benchmark,metric,ceiling,expires,link,reason\n';
 
@@ -197,5 +204,109 @@ describe('compare --waivers on A/B pairs', () => {
       `  accepted: waiver ${waivers}:2, up to +40 % until 2099-12-31 (https://x.example/7): copies on purpose`,
     );
     expect(run.out).toMatch(/size=64,mode=copy +time\/op median .* accepted \(waiver .*waivers\.csv:2\)/);
+  });
+});
+
+/** Ten runs of one latency series (1024 B), ×1.4 from run 5 on; run 5 carries `accepted`. */
+function steppedRecords(accepted: RecordedAcceptance | undefined) {
+  const wiggle = [1, 1.01, 0.99, 1.005, 0.995, 1.01, 0.99, 1, 1.004, 0.996];
+  return wiggle.map((w, i) =>
+    parseHistoryRecord(
+      renderHistoryRecord(
+        makeHistoryRecord(
+          [
+            {
+              experiment: 'latency',
+              format: 'fastdds-summary',
+              measurements: [
+                {
+                  experiment: 'latency',
+                  parameter: { label: '1024', payloadBytes: 1024 },
+                  metric: {
+                    name: 'latency',
+                    dimension: 'time',
+                    unit: 'us',
+                    displayUnit: 'us',
+                    direction: 'lower-is-better',
+                  },
+                  statistics: { median: (i >= 5 ? 140 : 100) * w },
+                  place: { file: 'x' },
+                },
+              ],
+            },
+          ],
+          {
+            sha: String(i).repeat(40),
+            date: `2026-01-${String(i + 1).padStart(2, '0')}T00:00:00Z`,
+            runId: i + 1,
+            runUrl: '',
+            ...(i === 5 && accepted ? { accepted } : {}),
+          },
+        ),
+      ),
+      `run-${i}.json`,
+    ),
+  );
+}
+
+const WAIVER: RecordedWaiver = {
+  benchmark: 'latency 1024 B',
+  metric: 'latency median',
+  ceilingPercent: 45,
+  expires: '2026-02-01',
+  link: 'https://x.example/9',
+  reason: 'new <codec> costs 40 %',
+  place: '.github/perfgate-waivers.csv:2',
+};
+
+describe('the acceptance in the history and the trends', () => {
+  test('a record keeps what accepted its changes, byte for byte; a record without it reads as before', () => {
+    const accepted: RecordedAcceptance = {
+      pullRequest: 12,
+      label: { label: 'perfgate-accept', by: 'octocat', description: 'known' },
+      waivers: [WAIVER],
+    };
+    const [, , , , , fifth] = steppedRecords(accepted);
+    expect(fifth!.accepted).toEqual(accepted);
+    const text = renderHistoryRecord(fifth!);
+    expect(text).toContain(
+      '  "accepted": {"pullRequest":12,"label":{"label":"perfgate-accept","by":"octocat","description":"known"},"waivers":[{"benchmark":"latency 1024 B",',
+    );
+    expect(renderHistoryRecord(parseHistoryRecord(text, 'r.json'))).toBe(text);
+    expect(steppedRecords(undefined)[5]!.accepted).toBeUndefined();
+    const broken = text.replace('"pullRequest":12', '"pullRequest":"12"');
+    expect(inputError(() => parseHistoryRecord(broken, 'r.json')).message).toContain('"accepted.pullRequest"');
+  });
+
+  test('the step that began at an accepted run is accepted: not a new regression, no alert, the dashboard says so', () => {
+    const plain = trendsOfRecords(steppedRecords(undefined));
+    expect(plain.series[0]!.steps.map((t) => [t.kind, t.accepted])).toEqual([['regression', undefined]]);
+    expect(trendAlerts(plain, 'https://github.com', 'octo/bench')).toHaveLength(1);
+    const report = trendsOfRecords(steppedRecords({ pullRequest: 12, label: { label: 'perfgate-accept' } }));
+    const [step] = report.series[0]!.steps;
+    expect(step).toMatchObject({ kind: 'regression', firstRun: 5, isNew: false });
+    expect(step!.accepted).toEqual({ kind: 'label', label: 'perfgate-accept', pullRequest: 12 });
+    expect(trendAlerts(report, 'https://github.com', 'octo/bench')).toEqual([]);
+    expect(renderTrendsText(report)).toContain('accepted regression: latency / 1024 / latency / median +40.');
+    const dashboard = buildDashboard(steppedRecords({ label: { label: 'perfgate-accept' } }).map(trendRunOfRecord));
+    const experiment = dashboard.experiments[0]!;
+    expect(experiment).toMatchObject({ regressions: 1, acceptedRegressions: 1, newRegressions: 0 });
+    expect(renderIndexHtml(dashboard)).toContain('1 accepted regression(s)');
+    expect(renderExperimentHtml(dashboard, experiment, [])).toContain(
+      '<td>accepted regression (label perfgate-accept)</td>',
+    );
+  });
+
+  test('a waiver accepts the step of the series it names within its ceiling; over it, or another series, it does not', () => {
+    const waived = trendsOfRecords(steppedRecords({ waivers: [WAIVER] })).series[0]!.steps[0]!;
+    expect(waived.accepted).toEqual({ kind: 'waiver', ...WAIVER });
+    const md = renderTrendsMarkdown(trendsOfRecords(steppedRecords({ waivers: [WAIVER] })));
+    expect(md).toContain('new &lt;codec&gt; costs 40 %');
+    for (const other of [
+      { ...WAIVER, ceilingPercent: 30 },
+      { ...WAIVER, benchmark: 'latency 2048 B' },
+      { ...WAIVER, metric: 'latency max' },
+    ])
+      expect(trendsOfRecords(steppedRecords({ waivers: [other] })).series[0]!.steps[0]!.accepted).toBeUndefined();
   });
 });

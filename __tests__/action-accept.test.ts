@@ -4,7 +4,7 @@
  * ×1.3 slower (its time/op and MB/s rows fail), judged by the threshold method: acceptance is applied after every
  * method alike. The loopback GitHub checks each request against GitHub's OpenAPI description.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runActionInProcess } from './helpers/action-in-process.js';
 import { FakeCommentGitHub, type FakeCommentOptions } from './helpers/github-comment-fake.js';
@@ -213,5 +213,146 @@ describe('action: who added the accept label', () => {
     expect(run.status).toBe(1);
     expect(run.outputs).toMatchObject({ verdict: 'fail', 'comparisons-accepted': '0' });
     expect(eventRequests()).toEqual([]);
+  });
+});
+
+// The push after the merge: the merged pull request's label goes into the run's history record, and the trends of the
+// default branch then mark the step it brought as accepted, instead of a new regression that fails trends: fail.
+describe('action: the acceptance is recorded on the merge and the trends accept its step', () => {
+  const MERGE_SHA = 'a1b2c3d4'.repeat(5);
+  const drift = [1.0, 1.012, 0.991, 1.006, 0.987, 1.009, 0.996, 1.004, 0.993];
+  const slower = (run: number) => (_: string, parameter: string) => drift[run]! * (parameter === SLOWER ? 1.3 : 1);
+  const same = (run: number) => () => drift[run]!;
+  const push = (ws: string, run: number, sha: string, extra: Record<string, string> = {}) => {
+    const eventPath = join(makeTempDir('perfgate-event-'), 'event.json');
+    writeFileSync(
+      eventPath,
+      JSON.stringify({ after: sha, head_commit: { id: sha, timestamp: `2026-03-${10 + run}T12:00:00Z` } }),
+    );
+    return {
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_EVENT_NAME: 'push',
+      GITHUB_SHA: sha,
+      GITHUB_RUN_ID: String(900 + run),
+      GITHUB_REPOSITORY: 'octo/bench',
+      GITHUB_SERVER_URL: 'https://github.com',
+      PERFGATE_RETRY_BASE_MS: '1',
+      ...extra,
+    };
+  };
+  const recordInputs = {
+    results: 'bench/bench.txt',
+    'record-history': 'history',
+    trends: 'fail',
+    comment: 'never',
+    'upload-report': 'false',
+  };
+
+  /** Six pushes of main, then the merge (run 6, with a token when `merge` gives the fake) and two more, ×1.3. */
+  async function history(
+    merge: FakeCommentGitHub | undefined,
+  ): Promise<{ ws: string; last: ActionRun; mergeRun: ActionRun }> {
+    const ws = makeTempDir('perfgate-merge-');
+    for (let run = 0; run < 6; run++) {
+      writeGoRun(join(ws, 'bench'), same(run));
+      const r = await runActionInProcess(recordInputs, {
+        workspace: ws,
+        env: push(ws, run, String(run + 1).repeat(40)),
+        clock,
+      });
+      expect(r.status).toBe(0);
+    }
+    writeGoRun(join(ws, 'bench'), slower(6));
+    const mergeRun = await runActionInProcess(merge ? { ...recordInputs, 'github-token': TOKEN } : recordInputs, {
+      workspace: ws,
+      env: push(ws, 6, MERGE_SHA, merge ? { GITHUB_API_URL: merge.apiUrl } : {}),
+      clock,
+    });
+    expect(mergeRun.status).toBe(0);
+    let last = mergeRun;
+    for (let run = 7; run < 9; run++) {
+      writeGoRun(join(ws, 'bench'), slower(run));
+      last = await runActionInProcess(recordInputs, {
+        workspace: ws,
+        env: push(ws, run, String(run + 1).repeat(40)),
+        clock,
+      });
+    }
+    return { ws, last, mergeRun };
+  }
+
+  test('without an accepted merge the step is a new regression: trends: fail fails the push', async () => {
+    const { last } = await history(undefined);
+    expect(last.status).toBe(1);
+    expect(
+      last.commands
+        .filter((c) => c.command === 'error')
+        .map((c) => c.message)
+        .join('\n'),
+    ).toMatch(/new regression step/);
+  });
+
+  test("the merge's record names the label, who added it and the pull request; the step is accepted, no failure", async () => {
+    fake = await new FakeCommentGitHub({
+      owner: 'octo',
+      repo: 'bench',
+      issueNumber: 12,
+      pulls: [
+        {
+          number: 12,
+          headSha: 'feed5eed'.repeat(5),
+          headRef: 'faster-copy',
+          headOwner: 'octo',
+          state: 'closed',
+          merged: { commitSha: MERGE_SHA, at: '2026-03-16T11:00:00Z' },
+          labels: [{ name: 'perfgate-accept', description: 'Copies on purpose; see #7' }],
+        },
+      ],
+      labelEvents: [{ event: 'labeled', label: 'perfgate-accept', actor: 'reviewer' }],
+    }).start();
+    const { ws, last } = await history(fake);
+    expect(fake.problems).toEqual([]);
+    expect(fake.requests.map((r) => r.operationId)).toEqual([
+      'repos/list-pull-requests-associated-with-commit',
+      'issues/list-events',
+    ]);
+    const records = readdirSync(join(ws, 'history')).map((f) => readFileSync(join(ws, 'history', f), 'utf8'));
+    const merged = records.map((r) => JSON.parse(r)).filter((r) => r.accepted !== undefined);
+    expect(merged.map((r) => [r.sha, r.accepted])).toEqual([
+      [
+        MERGE_SHA,
+        {
+          pullRequest: 12,
+          label: { label: 'perfgate-accept', by: 'reviewer', description: 'Copies on purpose; see #7' },
+        },
+      ],
+    ]);
+    expect(last.status).toBe(0);
+    const trends = JSON.parse(report(ws, 'trends.json'));
+    expect(trends.newRegressions).toBe(0);
+    const steps = trends.series.flatMap((s: any) =>
+      s.steps.map((t: any) => ({ ...t, metric: s.metric, parameter: s.parameter })),
+    );
+    const regressions = steps.filter((t: any) => t.kind === 'regression');
+    expect(regressions.length).toBeGreaterThan(0);
+    for (const t of regressions) {
+      expect(t.isNew).toBe(true);
+      expect(t.accepted).toEqual({
+        kind: 'label',
+        label: 'perfgate-accept',
+        by: 'reviewer',
+        description: 'Copies on purpose; see #7',
+        pullRequest: 12,
+      });
+    }
+    const md = report(ws, 'trends.md');
+    expect(md).toContain(
+      '| ✅ accepted regression (label perfgate\\-accept \\(\\#\u206012\\)) | BenchmarkPublish | size=64,mode=copy | time/op | median | +29.6 % |',
+    );
+    expect(md).toContain('Accepted steps (they open no alert):');
+    expect(md).toContain(
+      'label perfgate\\-accept \\(\\#\u206012\\), added by @\u2060reviewer: Copies on purpose; see \\#\u20607',
+    );
+    expect(md).not.toMatch(/new regression step/);
   });
 });

@@ -11013,10 +11013,10 @@ function discoverResults(patterns, options = {}) {
     } else if (stat) {
       throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
-      const matches2 = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
-      if (matches2.length === 0) throw new InputError("no files match this pattern", { file: pattern });
-      const taken = matches2.flatMap((path) => classify(path, "matched", skipped) ?? []);
-      if (taken.length === 0) throw noResultsMatched(pattern, matches2, skipped);
+      const matches3 = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      if (matches3.length === 0) throw new InputError("no files match this pattern", { file: pattern });
+      const taken = matches3.flatMap((path) => classify(path, "matched", skipped) ?? []);
+      if (taken.length === 0) throw noResultsMatched(pattern, matches3, skipped);
       notices.push(...skipNotices(pattern, skipped, taken));
       taken.forEach(add);
     } else {
@@ -11033,10 +11033,10 @@ function emptyFolder(folder, formats, tree) {
     { file: folder }
   );
 }
-function noResultsMatched(pattern, matches2, skipped) {
+function noResultsMatched(pattern, matches3, skipped) {
   const companions = [...skipped.companions].map(([reason, paths]) => `${paths.length} skipped as ${reason}`);
   return new InputError(
-    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches2.length} file(s) this pattern matches (${listed(matches2)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
+    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches3.length} file(s) this pattern matches (${listed(matches3)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
     { file: pattern }
   );
 }
@@ -15870,6 +15870,7 @@ function makeHistoryRecord(experiments, run) {
     runId,
     runUrl: run.runUrl,
     ...run.environment ? { environment: orderedEnvironment(run.environment) } : {},
+    ...run.accepted && (run.accepted.label || (run.accepted.waivers?.length ?? 0) > 0) ? { accepted: orderedAcceptance(run.accepted) } : {},
     measurements
   };
 }
@@ -15909,6 +15910,29 @@ function normalizeDate(date) {
   if (Number.isNaN(ms)) throw new InputError(`history: not a date: "${date}"`);
   return new Date(ms).toISOString();
 }
+function orderedAcceptance(a) {
+  return {
+    ...a.pullRequest !== void 0 ? { pullRequest: a.pullRequest } : {},
+    ...a.label ? {
+      label: {
+        label: a.label.label,
+        ...a.label.by !== void 0 ? { by: a.label.by } : {},
+        ...a.label.description !== void 0 ? { description: a.label.description } : {}
+      }
+    } : {},
+    ...a.waivers && a.waivers.length > 0 ? {
+      waivers: a.waivers.map((w) => ({
+        benchmark: w.benchmark,
+        metric: w.metric,
+        ceilingPercent: w.ceilingPercent,
+        expires: w.expires,
+        link: w.link,
+        reason: w.reason,
+        place: w.place
+      }))
+    } : {}
+  };
+}
 
 // src/engine/history/codec.ts
 function renderHistoryRecord(record) {
@@ -15920,7 +15944,8 @@ function renderHistoryRecord(record) {
     `  "date": ${JSON.stringify(record.date)},`,
     `  "runId": ${JSON.stringify(record.runId)},`,
     `  "runUrl": ${JSON.stringify(record.runUrl)},`,
-    ...record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : []
+    ...record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : [],
+    ...record.accepted ? [`  "accepted": ${JSON.stringify(orderedAcceptance(record.accepted))},`] : []
   ];
   if (record.measurements.length === 0) {
     lines.push('  "measurements": []');
@@ -15999,6 +16024,7 @@ function parseHistoryRecord(text2, source) {
     return v;
   };
   const environment = environmentOfJson(data["environment"]);
+  const accepted = data["accepted"] === void 0 ? void 0 : acceptanceOfJson(data["accepted"], bad);
   const head = {
     format: HISTORY_FORMAT,
     version: HISTORY_VERSION,
@@ -16006,7 +16032,8 @@ function parseHistoryRecord(text2, source) {
     date,
     runId,
     runUrl,
-    ...environment ? { environment } : {}
+    ...environment ? { environment } : {},
+    ...accepted ? { accepted } : {}
   };
   if (version2 === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
   const stored = data["measurements"];
@@ -16015,6 +16042,53 @@ function parseHistoryRecord(text2, source) {
     ...head,
     measurements: stored.map((m, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull))
   };
+}
+function acceptanceOfJson(value2, bad) {
+  if (!isObject(value2) || Array.isArray(value2)) throw bad('"accepted" is not an object');
+  const text2 = (v, what, optional = false) => {
+    if (v === void 0 && optional) return void 0;
+    if (typeof v !== "string") throw bad(`${what} is not a string`);
+    return v;
+  };
+  const out = {};
+  const pullRequest = value2["pullRequest"];
+  if (pullRequest !== void 0) {
+    if (typeof pullRequest !== "number" || !Number.isSafeInteger(pullRequest) || pullRequest < 1)
+      throw bad('"accepted.pullRequest" is not a pull request number');
+    out.pullRequest = pullRequest;
+  }
+  const label = value2["label"];
+  if (label !== void 0) {
+    if (!isObject(label)) throw bad('"accepted.label" is not an object');
+    const by = text2(label["by"], '"accepted.label.by"', true);
+    const description = text2(label["description"], '"accepted.label.description"', true);
+    out.label = {
+      label: text2(label["label"], '"accepted.label.label"'),
+      ...by !== void 0 ? { by } : {},
+      ...description !== void 0 ? { description } : {}
+    };
+  }
+  const waivers = value2["waivers"];
+  if (waivers !== void 0) {
+    if (!Array.isArray(waivers)) throw bad('"accepted.waivers" is not a list');
+    out.waivers = waivers.map((w, i) => {
+      const where = `"accepted.waivers" ${i + 1}`;
+      if (!isObject(w)) throw bad(`${where} is not an object`);
+      const ceiling = w["ceilingPercent"];
+      if (typeof ceiling !== "number" || !Number.isFinite(ceiling))
+        throw bad(`${where}: ceilingPercent is not a number`);
+      return {
+        benchmark: text2(w["benchmark"], `${where}: benchmark`),
+        metric: text2(w["metric"], `${where}: metric`),
+        ceilingPercent: ceiling,
+        expires: text2(w["expires"], `${where}: expires`),
+        link: text2(w["link"], `${where}: link`),
+        reason: text2(w["reason"], `${where}: reason`),
+        place: text2(w["place"], `${where}: place`)
+      };
+    });
+  }
+  return out;
 }
 function measurementOfJson(m, where, bad, numberOrNull) {
   if (!isObject(m)) throw bad(`${where} is not an object`);
@@ -18800,6 +18874,86 @@ function runHistoryExport(folder, output) {
   return { csv, runs: records.length };
 }
 
+// src/engine/trends/weighted.ts
+var WEIGHTED_PARAMETER = "weighted geomean";
+var SAME_STEP_RUNS = 2;
+var MIN_WEIGHTED_VALUES = 10;
+var SD_FLOOR = 1e-3;
+var MIN_WEIGHT_PRESENT = 0.5;
+function runToRunSd(logs) {
+  if (logs.length < MIN_WEIGHTED_VALUES) return void 0;
+  const mean3 = logs.reduce((a, b) => a + b, 0) / logs.length;
+  return Math.sqrt(logs.reduce((a, v) => a + (v - mean3) ** 2, 0) / (logs.length - 1));
+}
+function weightedGeomeanSeries(parameters, runs) {
+  const usable = parameters.flatMap((p) => {
+    const logs = Array.from({ length: runs }, (_, r) => {
+      const v = p.values[r];
+      return v !== void 0 && Number.isFinite(v) && v > 0 ? Math.log(v) : void 0;
+    });
+    const present = logs.filter((v) => v !== void 0);
+    const sd = runToRunSd(present);
+    return sd === void 0 ? [] : [{ parameter: p.parameter, logs, centre: median(present), sd }];
+  });
+  if (usable.length < 2) return void 0;
+  const inverse = usable.map((p) => 1 / Math.max(p.sd, SD_FLOOR) ** 2);
+  const total = inverse.reduce((a, b) => a + b, 0);
+  const weights = usable.map((p, i) => ({
+    parameter: p.parameter,
+    sd: p.sd,
+    weight: inverse[i] / total
+  }));
+  const level = usable.reduce((a, p, i) => a + weights[i].weight * p.centre, 0);
+  const values = Array.from({ length: runs }, (_, r) => {
+    let sum2 = 0;
+    let present = 0;
+    usable.forEach((p, i) => {
+      const v = p.logs[r];
+      if (v === void 0) return;
+      sum2 += weights[i].weight * (v - p.centre);
+      present += weights[i].weight;
+    });
+    return present >= MIN_WEIGHT_PRESENT ? Math.exp(level + sum2 / present) : void 0;
+  });
+  return { values, weights };
+}
+function confirmWeightedSteps(found, runOf, parameterSteps, minSegment) {
+  const last = found.steps[found.steps.length - 1];
+  if (!last || found.pending || last.runsAfter > minSegment) return found;
+  const run = runOf(last.index);
+  const seen = parameterSteps.some(
+    (p) => Math.abs(p.firstRun - run) <= SAME_STEP_RUNS && Math.sign(p.change) === Math.sign(last.relativeChange)
+  );
+  return seen ? found : { steps: found.steps.slice(0, -1), outliers: found.outliers, pending: last };
+}
+
+// src/engine/trends/accepted.ts
+function matches2(waiver, series) {
+  const parameter = series.parameter === WEIGHTED_PARAMETER ? "geomean" : series.parameter;
+  const benchmarks = [parameter === "" ? series.experiment : `${series.experiment} ${parameter}`];
+  if (series.payloadBytes !== void 0) benchmarks.push(`${series.experiment} ${series.payloadBytes} B`);
+  const magnitude = magnitudeName(series.statistic);
+  const metrics = [
+    series.metric,
+    `${series.metric} ${magnitude.toLowerCase()}`,
+    `${series.metric} ${series.statistic}`,
+    magnitude
+  ];
+  return benchmarks.includes(waiver.benchmark) && metrics.includes(waiver.metric);
+}
+function stepAcceptance(accepted, series, worsePercent) {
+  if (!accepted) return void 0;
+  const pr = accepted.pullRequest !== void 0 ? { pullRequest: accepted.pullRequest } : {};
+  const waiver = accepted.waivers?.find((w) => matches2(w, series) && worsePercent <= w.ceilingPercent);
+  if (waiver) return { kind: "waiver", ...waiver, ...pr };
+  if (accepted.label) return { kind: "label", ...accepted.label, ...pr };
+  return void 0;
+}
+function stepAcceptanceWords(a) {
+  const pr = a.pullRequest !== void 0 ? ` (#${a.pullRequest})` : "";
+  return a.kind === "label" ? `label ${a.label}${pr}` : `waiver ${a.place}${pr}`;
+}
+
 // src/engine/stats/changePoints.ts
 var CHANGE_POINT_DEFAULTS = { maxPValue: 1e-3, minMagnitude: 0.1, minSegment: 3 };
 function tTest(left, right) {
@@ -18992,59 +19146,6 @@ function finish3(kept, points, bounds, outliers, minSegment) {
   return { steps: changes, outliers };
 }
 
-// src/engine/trends/weighted.ts
-var WEIGHTED_PARAMETER = "weighted geomean";
-var SAME_STEP_RUNS = 2;
-var MIN_WEIGHTED_VALUES = 10;
-var SD_FLOOR = 1e-3;
-var MIN_WEIGHT_PRESENT = 0.5;
-function runToRunSd(logs) {
-  if (logs.length < MIN_WEIGHTED_VALUES) return void 0;
-  const mean3 = logs.reduce((a, b) => a + b, 0) / logs.length;
-  return Math.sqrt(logs.reduce((a, v) => a + (v - mean3) ** 2, 0) / (logs.length - 1));
-}
-function weightedGeomeanSeries(parameters, runs) {
-  const usable = parameters.flatMap((p) => {
-    const logs = Array.from({ length: runs }, (_, r) => {
-      const v = p.values[r];
-      return v !== void 0 && Number.isFinite(v) && v > 0 ? Math.log(v) : void 0;
-    });
-    const present = logs.filter((v) => v !== void 0);
-    const sd = runToRunSd(present);
-    return sd === void 0 ? [] : [{ parameter: p.parameter, logs, centre: median(present), sd }];
-  });
-  if (usable.length < 2) return void 0;
-  const inverse = usable.map((p) => 1 / Math.max(p.sd, SD_FLOOR) ** 2);
-  const total = inverse.reduce((a, b) => a + b, 0);
-  const weights = usable.map((p, i) => ({
-    parameter: p.parameter,
-    sd: p.sd,
-    weight: inverse[i] / total
-  }));
-  const level = usable.reduce((a, p, i) => a + weights[i].weight * p.centre, 0);
-  const values = Array.from({ length: runs }, (_, r) => {
-    let sum2 = 0;
-    let present = 0;
-    usable.forEach((p, i) => {
-      const v = p.logs[r];
-      if (v === void 0) return;
-      sum2 += weights[i].weight * (v - p.centre);
-      present += weights[i].weight;
-    });
-    return present >= MIN_WEIGHT_PRESENT ? Math.exp(level + sum2 / present) : void 0;
-  });
-  return { values, weights };
-}
-function confirmWeightedSteps(found, runOf, parameterSteps, minSegment) {
-  const last = found.steps[found.steps.length - 1];
-  if (!last || found.pending || last.runsAfter > minSegment) return found;
-  const run = runOf(last.index);
-  const seen = parameterSteps.some(
-    (p) => Math.abs(p.firstRun - run) <= SAME_STEP_RUNS && Math.sign(p.change) === Math.sign(last.relativeChange)
-  );
-  return seen ? found : { steps: found.steps.slice(0, -1), outliers: found.outliers, pending: last };
-}
-
 // src/engine/trends/trends.ts
 function hasCommit(run) {
   return /^[0-9a-f]{7,64}$/i.test(run.sha);
@@ -19098,11 +19199,14 @@ function collect(runs, statistics) {
   });
   return [...series.values()];
 }
-function stepOf(c, runIndex, s, isNew) {
+function stepOf(c, runIndex, s, isNew, runs) {
   const worse = s.direction === "lower-is-better" ? c.relativeChange > 0 : c.relativeChange < 0;
+  const firstRun = runIndex[c.index];
+  const worsePercent = (s.direction === "lower-is-better" ? c.relativeChange : -c.relativeChange) * 100;
+  const accepted = worse ? stepAcceptance(runs[firstRun]?.accepted, s, worsePercent) : void 0;
   return {
     kind: worse ? "regression" : "improvement",
-    firstRun: runIndex[c.index],
+    firstRun,
     lastRunBefore: runIndex[c.lastBefore],
     before: Math.exp(c.before) * s.scale,
     after: Math.exp(c.after) * s.scale,
@@ -19110,7 +19214,8 @@ function stepOf(c, runIndex, s, isNew) {
     pValue: c.pValue,
     runsBefore: c.runsBefore,
     runsAfter: c.runsAfter,
-    isNew
+    isNew,
+    ...accepted ? { accepted } : {}
   };
 }
 function analyzeTrends(runs, options = {}) {
@@ -19122,18 +19227,19 @@ function analyzeTrends(runs, options = {}) {
   const series = [];
   for (const s of withWeightedSeries(collect(runs, options.statistics), runs.length)) {
     const parameterSteps = s.weights ? series.filter((p) => s.weights.some((w) => w.parameter === p.parameter) && sameGroup(p, s)).flatMap((p) => p.steps) : [];
-    series.push(analyzeSeries(s, runs.length, settings, parameterSteps));
+    series.push(analyzeSeries(s, runs, settings, parameterSteps));
   }
   const newRegressions = series.reduce(
-    (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression").length,
+    (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression" && !t.accepted).length,
     0
   );
-  return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
+  return { runs: runs.map(({ measurements: _m, accepted: _a, ...ref }) => ref), settings, series, newRegressions };
 }
 function sameGroup(a, b) {
   return a.experiment === b.experiment && a.metric === b.metric && a.statistic === b.statistic;
 }
-function analyzeSeries(s, runCount, settings, parameterSteps) {
+function analyzeSeries(s, runs, settings, parameterSteps) {
+  const runCount = runs.length;
   const newest = runCount - 1;
   const runIndex = [];
   const logs = [];
@@ -19166,7 +19272,7 @@ function analyzeSeries(s, runCount, settings, parameterSteps) {
       return v !== void 0 && Number.isFinite(v) ? v * s.scale : null;
     }),
     repetitions: Array.from({ length: runCount }, (_, r) => s.repetitions[r] ?? 1),
-    steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c))),
+    steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c), runs)),
     outliers: found.outliers.map((o) => {
       const higher = o.relativeChange > 0;
       return {
@@ -19178,7 +19284,7 @@ function analyzeSeries(s, runCount, settings, parameterSteps) {
         kind: higher === (s.direction === "lower-is-better") ? "worse" : "better"
       };
     }),
-    ...found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest) } : {},
+    ...found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest, runs) } : {},
     ...s.weights ? { weights: s.weights } : {}
   };
 }
@@ -19262,12 +19368,19 @@ function renderTrendsMarkdown(report) {
       "|---|---|---|---|---|---:|---:|---|---:|---:|"
     );
     for (const { series, step } of steps) {
-      const mark = step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
+      const mark = step.accepted ? `✅ accepted regression (${md(stepAcceptanceWords(step.accepted))})` : step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
       lines.push(
         `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent6(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
       );
     }
     lines.push("");
+    const accepted = steps.filter(({ step }) => step.accepted !== void 0);
+    if (accepted.length > 0) {
+      lines.push("Accepted steps (they open no alert):", "");
+      for (const { series, step } of accepted)
+        lines.push(`- ${seriesName(series, md).join(" · ")}: ${acceptedWhy(step.accepted, md)}`);
+      lines.push("");
+    }
   }
   const pending = rowsOf(report, (s) => s.pending ? [s.pending] : []);
   if (pending.length > 0) {
@@ -19305,6 +19418,11 @@ function outlierText(o, unit, escape, at) {
   const span = o.length === 1 ? `run ${at}` : `${o.length} runs from ${at}`;
   return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent6(o.change)}, ${o.kind}) at ${span}`;
 }
+function acceptedWhy(a, escape) {
+  if (a.kind === "label")
+    return `${escape(stepAcceptanceWords(a))}${a.by !== void 0 ? `, added by ${escape(`@${a.by}`)}` : ""}${a.description ? `: ${escape(a.description)}` : ""}`;
+  return `${escape(stepAcceptanceWords(a))}, up to +${Number(a.ceilingPercent.toPrecision(3))} % until ${escape(a.expires)} (${escape(a.link)}): ${escape(a.reason)}`;
+}
 var CHANGE_LEGEND = "change = after / before − 1, the change of the value itself: + went up, − went down. A regression is a change the worse way for its metric: a rise in a time, a drop in a throughput or rate.";
 function renderTrendsText(report) {
   const t = (text2) => withoutControls(text2);
@@ -19313,9 +19431,9 @@ function renderTrendsText(report) {
   const steps = rowsOf(report, (s) => s.steps);
   if (steps.length === 0) lines.push("  no persistent step");
   for (const { series, step } of steps) {
-    const mark = step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
+    const mark = step.accepted ? "accepted regression" : step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
     lines.push(
-      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent6(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`
+      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent6(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}${step.accepted ? `; accepted: ${acceptedWhy(step.accepted, t)}` : ""}`
     );
   }
   for (const series of report.series) {
@@ -19344,7 +19462,8 @@ function stepJson(s) {
     change: finite3(s.change),
     pValue: finite3(s.pValue),
     runsBefore: s.runsBefore,
-    runsAfter: s.runsAfter
+    runsAfter: s.runsAfter,
+    ...s.accepted ? { accepted: s.accepted } : {}
   };
 }
 function renderTrendsJson(report) {
@@ -19383,6 +19502,7 @@ function trendRunOfRecord(record) {
     date: record.date,
     runId: record.runId,
     runUrl: record.runUrl,
+    ...record.accepted ? { accepted: record.accepted } : {},
     measurements: record.measurements.map((m) => measurementOfHistory(m, source))
   };
 }
@@ -19584,7 +19704,7 @@ function buildDashboard(runs, options = {}) {
       };
     });
     const steps = series.flatMap((s) => s.steps);
-    const newRegressions = steps.filter((t) => t.isNew && t.kind === "regression").length;
+    const newRegressions = steps.filter((t) => t.isNew && t.kind === "regression" && !t.accepted).length;
     const check = latestRun === runs.length - 1 ? checked.status : "absent";
     const status = checked.status === "failed" ? "failed" : newRegressions > 0 ? "regression" : checked.status === "passed" ? "passed" : "unchecked";
     const firstMetric = series[0]?.metric;
@@ -19597,6 +19717,7 @@ function buildDashboard(runs, options = {}) {
       failedChecks: checked.failed,
       newRegressions,
       regressions: steps.filter((t) => t.kind === "regression").length,
+      acceptedRegressions: steps.filter((t) => t.kind === "regression" && t.accepted).length,
       improvements: steps.filter((t) => t.kind === "improvement").length,
       pending: series.filter((s) => s.pending !== void 0).length,
       latestRun,
@@ -19684,6 +19805,7 @@ var RUN_LABELS_PARAM = "runLabels";
 var SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
 var REGRESSION = "#d55e00";
 var IMPROVEMENT = "#009e73";
+var ACCEPTED = "#59636e";
 var PENDING = "#999999";
 var OUTLIER = "#cc79a7";
 function runRows(runs) {
@@ -19787,7 +19909,11 @@ function bandLayers(s, x) {
 function changePointLayers(s, runs, x) {
   const sha = (i) => runs[i]?.sha.slice(0, 7) ?? "?";
   const changes = [
-    ...s.steps.map((t) => ({ t, color: t.kind === "regression" ? REGRESSION : IMPROVEMENT, kind: t.kind })),
+    ...s.steps.map((t) => ({
+      t,
+      color: t.accepted ? ACCEPTED : t.kind === "regression" ? REGRESSION : IMPROVEMENT,
+      kind: t.accepted ? "accepted regression" : t.kind
+    })),
     ...s.pending ? [{ t: s.pending, color: PENDING, kind: "pending" }] : []
   ];
   return changes.flatMap(({ t, color, kind }) => {
@@ -20002,8 +20128,9 @@ function settingsNote(model) {
 function changeText(e) {
   const parts = [];
   if (e.newRegressions > 0) parts.push(`${e.newRegressions} new regression(s)`);
-  const old = e.regressions - e.newRegressions;
+  const old = e.regressions - e.newRegressions - e.acceptedRegressions;
   if (old > 0) parts.push(`${old} regression(s)`);
+  if (e.acceptedRegressions > 0) parts.push(`${e.acceptedRegressions} accepted regression(s)`);
   if (e.improvements > 0) parts.push(`${e.improvements} improvement(s)`);
   if (e.pending > 0) parts.push(`${e.pending} pending`);
   return parts.length > 0 ? parts.join(", ") : "none";
@@ -20039,7 +20166,11 @@ function stepRows(model, e) {
   );
   for (const s of e.series) {
     for (const t of s.steps)
-      add(s, t.kind === "regression" ? t.isNew ? "new regression" : "regression" : "improvement", t);
+      add(
+        s,
+        t.accepted ? `accepted regression (${stepAcceptanceWords(t.accepted)})` : t.kind === "regression" ? t.isNew ? "new regression" : "regression" : "improvement",
+        t
+      );
     if (s.pending) add(s, "pending", s.pending);
   }
   if (rows.length === 0) return ["<p>No change point in any series.</p>"];

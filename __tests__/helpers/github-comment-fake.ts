@@ -44,6 +44,10 @@ export interface FakePull {
    * to fall back to pulls?head=.
    */
   hiddenFromCommit?: boolean;
+  /** A merged pull request: the commit its merge made on the base branch (listed for that commit too), and when. */
+  merged?: { commitSha: string; at: string };
+  /** The pull request's labels (name and description). */
+  labels?: { name: string; description?: string | null }[];
 }
 
 export interface FakeRunArtifact {
@@ -114,7 +118,7 @@ export class FakeCommentGitHub {
   origin = '';
 
   constructor(readonly options: FakeCommentOptions) {
-    this.checks = new CheckRunsEndpoint(options, () => this.apiUrl, this.problems);
+    this.checks = new CheckRunsEndpoint({ ...options, answersCommitPulls: false }, () => this.apiUrl, this.problems);
     this.comments = [...(options.comments ?? [])];
     for (const c of this.comments) this.nextId = Math.max(this.nextId, c.id + 1);
   }
@@ -259,7 +263,7 @@ export class FakeCommentGitHub {
         return reply(
           200,
           (this.options.pulls ?? [])
-            .filter((p) => p.headSha === sha && !p.hiddenFromCommit)
+            .filter((p) => (p.headSha === sha || p.merged?.commitSha === sha) && !p.hiddenFromCommit)
             .map((p) => this.pullJson(p)),
         );
       }
@@ -461,6 +465,17 @@ export class FakeCommentGitHub {
       number: p.number,
       state: p.state ?? 'open',
       title: `pull request ${p.number}`,
+      merged_at: p.merged?.at ?? null,
+      merge_commit_sha: p.merged?.commitSha ?? null,
+      labels: (p.labels ?? []).map((l, i) => ({
+        id: 500 + i,
+        node_id: `LA_${500 + i}`,
+        url: `${this.apiUrl}/repos/${fullName}/labels/${encodeURIComponent(l.name)}`,
+        name: l.name,
+        description: l.description ?? null,
+        color: 'ededed',
+        default: false,
+      })),
       html_url: `https://github.example/${fullName}/pull/${p.number}`,
       user: { login: p.headOwner, type: 'User' },
       head: {

@@ -107,11 +107,13 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
     inputs.requirements !== undefined
       ? runCheck({ ...inputs, requirements: inputs.requirements }, context.progress)
       : undefined;
+  const acceptance = compares || inputs.recordHistory !== undefined ? await acceptanceOf(inputs, context) : undefined;
   const comparison = compares
-    ? compareWithReference(inputs, context, baseline, baselineRun, await acceptanceOf(inputs, context))
+    ? compareWithReference(inputs, context, baseline, baselineRun, acceptance?.compare)
     : undefined;
   const confirmation = comparison ? await confirmStage(inputs, context, comparison) : undefined;
-  if (inputs.recordHistory !== undefined) await recordHistory(context, inputs, inputs.recordHistory, read);
+  if (inputs.recordHistory !== undefined)
+    await recordHistory(context, inputs, inputs.recordHistory, read, acceptance?.recorded);
   const trends = trendsOfHistory(inputs, context);
   // Each output gets what it shows: the comment and job summary Mermaid, the artifact specs, SVGs
   // and report.html (which draws from the specs). PNGs only when something ships them (chart
