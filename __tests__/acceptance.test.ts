@@ -3,7 +3,7 @@
  * that turns failing rows into accepted ones (engine/compare/acceptance.ts), and `compare --waivers` on A/B pairs,
  * the method the action tests do not run.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
 import { parseWaivers, type Waiver } from '../src/engine/compare/waivers.js';
@@ -11,6 +11,7 @@ import { acceptComparisons } from '../src/engine/compare/acceptance.js';
 import { compareExperiment, type ComparisonRow, type ExperimentSide } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { loadResults } from '../src/pipeline/results.js';
+import { runConfirm, type ConfirmPorts } from '../src/pipeline/confirm.js';
 import { writeGoRun } from './helpers/pullRequestSuites.js';
 import { cli, tempDir } from './helpers/shared.js';
 import { makeHistoryRecord, type RecordedAcceptance, type RecordedWaiver } from '../src/engine/history/record.js';
@@ -308,5 +309,45 @@ describe('the acceptance in the history and the trends', () => {
       { ...WAIVER, metric: 'latency max' },
     ])
       expect(trendsOfRecords(steppedRecords({ waivers: [other] })).series[0]!.steps[0]!.accepted).toBeUndefined();
+  });
+});
+
+describe('the two-stage gate accepts what the label accepts', () => {
+  test('each look of a confirmation applies the acceptance: a confirmed slowdown is accepted, nothing confirmed', () => {
+    const root = tempDir('perfgate-accept-confirm-');
+    let now = 0;
+    let runs = 0;
+    const ports: ConfirmPorts = {
+      now: () => (now += 500),
+      run(command, cwd) {
+        // Head ×1.3 with a little noise per run, so that the pairs have a spread.
+        const ns = (cwd.endsWith('head') ? 1300 : 1000) * (1 + 0.01 * Math.sin(++runs));
+        writeFileSync(/'?([^' ]+\/output)'?$/.exec(command)![1]!, `BenchmarkA-8 \t 1000 \t ${ns.toFixed(1)} ns/op\n`);
+        return { status: 0, stdout: '', stderr: '' };
+      },
+    };
+    mkdirSync(join(root, 'base'));
+    mkdirSync(join(root, 'head'));
+    const options = (out: string) => ({
+      baseDir: join(root, 'base'),
+      headDir: join(root, 'head'),
+      command: 'bench -bench {filter} > {output}',
+      maxPairs: 4,
+      outputDir: join(root, out),
+      thresholds: parseThresholds(undefined),
+      floatParse: 'precise' as const,
+    });
+    const plain = runConfirm(options('plain'), ports, () => {});
+    expect(plain.confirmed).toEqual(['BenchmarkA']);
+    const accepted = runConfirm(
+      { ...options('accepted'), acceptance: { acceptLabel: { label: 'perfgate-accept', by: 'octocat' } } },
+      ports,
+      () => {},
+    );
+    expect(accepted.confirmed).toEqual([]);
+    expect(accepted.compare?.report.verdict).toBe('pass');
+    expect(accepted.compare?.report.rows.filter((r) => r.status === 'accepted').map((r) => r.experimentType)).toEqual([
+      'BenchmarkA',
+    ]);
   });
 });

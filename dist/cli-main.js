@@ -14095,7 +14095,7 @@ function comparisonVerdictTable(report) {
       measured(r, r.reference),
       measured(r, r.result),
       percent(valueChange(r.deltaPercent, r.direction)),
-      r.status
+      r.acceptance ? `${r.status} (${acceptanceWords(r.acceptance)})` : r.status
     ]),
     otherRows: report.rows.length - attention.length,
     file: "comparison.md"
@@ -18168,6 +18168,7 @@ function runConfirm(options, ports, say) {
         resultLabel: "head",
         outputDir: options.outputDir,
         ...settingsOf(options),
+        ...options.acceptance,
         paired: true,
         maxPairs: options.maxPairs,
         ...selection !== void 0 ? { select: (e, p) => selected(selection, e, p) } : {}
@@ -18191,7 +18192,16 @@ function runConfirm(options, ports, say) {
   };
 }
 function settingsOf(options) {
-  const { baseDir: _b, headDir: _h, command: _c, from: _f, outputDir: _o, maxPairs: _m, ...rest } = options;
+  const {
+    baseDir: _b,
+    headDir: _h,
+    command: _c,
+    from: _f,
+    outputDir: _o,
+    maxPairs: _m,
+    acceptance: _a,
+    ...rest
+  } = options;
   return rest;
 }
 function pairRunner(options, ports, say) {

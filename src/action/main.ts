@@ -111,7 +111,7 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   const comparison = compares
     ? compareWithReference(inputs, context, baseline, baselineRun, acceptance?.compare)
     : undefined;
-  const confirmation = comparison ? await confirmStage(inputs, context, comparison) : undefined;
+  const confirmation = comparison ? await confirmStage(inputs, context, comparison, acceptance?.compare) : undefined;
   if (inputs.recordHistory !== undefined)
     await recordHistory(context, inputs, inputs.recordHistory, read, acceptance?.recorded);
   const trends = trendsOfHistory(inputs, context);
