@@ -165,15 +165,20 @@ describe('accepting failing rows', () => {
     expect(failing(undated.comparisons.flatMap((c) => c.rows))).toEqual(['MB/s']);
   });
 
-  test('names match exactly: another parameter, metric or case accepts nothing', () => {
-    for (const w of [
-      { ...waiver('time/op', 35), benchmark: 'BenchmarkPublish size=64' },
-      { ...waiver('time/op', 35), benchmark: 'benchmarkpublish size=64,mode=copy' },
-      waiver('time', 35),
-      waiver('time/op max', 35),
-    ]) {
-      const { comparisons: accepted } = acceptComparisons(comparisons, { waivers: [w], today: '2026-11-29' });
+  test('names match exactly: another parameter, metric or case accepts nothing; a name of no row is warned', () => {
+    const unmatched = (w: Waiver) =>
+      `Waiver ${w.place} (${w.benchmark}, ${w.metric}) matches no row of this comparison: benchmark and metric must be written as the reports name them.`;
+    const cases: [Waiver, boolean][] = [
+      [{ ...waiver('time/op', 35), benchmark: 'BenchmarkPublish size=64' }, true],
+      [{ ...waiver('time/op', 35), benchmark: 'benchmarkpublish size=64,mode=copy' }, true],
+      [waiver('time', 35), true],
+      // The row exists (its Max), it just did not fail.
+      [waiver('time/op max', 35), false],
+    ];
+    for (const [w, warned] of cases) {
+      const { comparisons: accepted, warnings } = acceptComparisons(comparisons, { waivers: [w], today: '2026-11-29' });
       expect(failing(accepted.flatMap((c) => c.rows))).toEqual(['time/op', 'MB/s']);
+      expect(warnings).toEqual(warned ? [unmatched(w)] : []);
     }
   });
 });

@@ -13671,6 +13671,12 @@ function acceptComparisons(comparisons, rules) {
     return false;
   });
   if (!rules.label && inForce.length === 0) return { comparisons: [...comparisons], warnings };
+  const rows = comparisons.flatMap((c) => c.rows);
+  for (const w of inForce)
+    if (!rows.some((row) => matches(w, row)))
+      warnings.push(
+        `Waiver ${w.place} (${w.benchmark}, ${w.metric}) matches no row of this comparison: benchmark and metric must be written as the reports name them.`
+      );
   const accept2 = (row) => {
     if (!row.failed) return row;
     let acceptance;
@@ -13690,10 +13696,10 @@ function acceptComparisons(comparisons, rules) {
   };
   return {
     comparisons: comparisons.map((comparison) => {
-      const rows = comparison.rows.map(accept2);
-      const failing = rows.some((r) => r.failed);
-      const status = (comparison.status === "failed" || comparison.status === "missing") && !failing && rows.some((r) => r.status === "accepted") ? "passed" : comparison.status;
-      return { ...comparison, status, rows };
+      const rows2 = comparison.rows.map(accept2);
+      const failing = rows2.some((r) => r.failed);
+      const status = (comparison.status === "failed" || comparison.status === "missing") && !failing && rows2.some((r) => r.status === "accepted") ? "passed" : comparison.status;
+      return { ...comparison, status, rows: rows2 };
     }),
     warnings
   };

@@ -69,6 +69,13 @@ export function acceptComparisons(
     return false;
   });
   if (!rules.label && inForce.length === 0) return { comparisons: [...comparisons], warnings };
+  // A waiver whose names match no row at all is most likely misspelt: said, so that it is not trusted unseen.
+  const rows = comparisons.flatMap((c) => c.rows);
+  for (const w of inForce)
+    if (!rows.some((row) => matches(w, row)))
+      warnings.push(
+        `Waiver ${w.place} (${w.benchmark}, ${w.metric}) matches no row of this comparison: benchmark and metric must be written as the reports name them.`,
+      );
   const accept = (row: ComparisonRow): ComparisonRow => {
     if (!row.failed) return row;
     let acceptance: RowAcceptance | undefined;
