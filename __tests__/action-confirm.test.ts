@@ -40,13 +40,12 @@ function builds(slowdown: Record<string, number>, env: Record<string, string | n
 async function pullRequest(
   setup: ReturnType<typeof builds>,
   extra: ActionInputs = {},
+  event = pullRequestEvent({ owner: 'octo', repo: 'bench', number: 12, headSha: 'ab'.repeat(20) }),
 ): Promise<{ run: ActionRun; body: string }> {
   fake = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12 }).start();
   const env = {
     GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: eventFile(
-      pullRequestEvent({ owner: 'octo', repo: 'bench', number: 12, headSha: 'ab'.repeat(20) }),
-    ),
+    GITHUB_EVENT_PATH: eventFile(event),
     GITHUB_REPOSITORY: 'octo/bench',
     GITHUB_API_URL: fake.apiUrl,
     GITHUB_SERVER_URL: 'https://github.example',
@@ -111,6 +110,27 @@ describe('action: the two-stage gate (confirm-command)', () => {
     expect(run.stdout).toContain(
       '::error::perfgate: 1 benchmark confirmed worse by 8 A/B pairs on this runner: BenchmarkC',
     );
+  });
+
+  test('with the accept label the first stage accepts its failing rows: nothing to confirm, the job passes', async () => {
+    const setup = builds({ BenchmarkC: 1.3 });
+    const event = pullRequestEvent({
+      owner: 'octo',
+      repo: 'bench',
+      number: 12,
+      headSha: 'ab'.repeat(20),
+      action: 'labeled',
+    });
+    const label = { name: 'perfgate-accept', description: 'Known' };
+    event.label = label;
+    event.pull_request.labels.push(label);
+    const { run, body } = await pullRequest(setup, {}, event);
+    expect(run.status).toBe(0);
+    expect(run.outputs).toMatchObject({ verdict: 'pass', 'comparisons-failed': '0', 'comparisons-accepted': '2' });
+    // A threshold baseline gives no p-values: the screen takes failed rows only, and accepted ones are not failed.
+    expect(run.stdout).toContain('the first stage flagged nothing: no confirmation');
+    expect(existsSync(setup.state + '/log')).toBe(false);
+    expect(body).toContain('accepted by the label **perfgate-accept**');
   });
 
   test('unconfirmed: the first stage flags noise, the pairs clear it: the job passes, shown as unconfirmed', async () => {

@@ -6,8 +6,19 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir, removeTempDirs, repoRoot, runAction, type ActionRun } from './helpers/runner-action.js';
+import {
+  makeTempDir,
+  pushEventEnv,
+  removeTempDirs,
+  repoRoot,
+  runAction,
+  runActionAsync,
+  type ActionRun,
+} from './helpers/runner-action.js';
 import { runActionInProcess } from './helpers/action-in-process.js';
+import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
+import { eventFile, pullRequestEvent } from './helpers/github-events.js';
+import { RUN_DRIFT, writeGoRun } from './helpers/pullRequestSuites.js';
 
 afterAll(removeTempDirs);
 
@@ -124,5 +135,115 @@ describe('dist/index.js as a process', () => {
         .map((e) => e.message)
         .join('\n'),
     ).toContain('workflow_run');
+  });
+});
+
+// Issue 36's "done when": a pull request whose Go benchmarks are ×1.3 slower than a 6-run history of main, through
+// the bundle against the loopback GitHub (comments, Check runs and the issue's events, each request checked against
+// GitHub's OpenAPI description). Without the label the Check fails; with perfgate-accept the same run passes.
+describe('dist/index.js: a Go pull request ×1.3 slower than a 6-run history, with and without perfgate-accept', () => {
+  const TOKEN = 'ghs_acceptSECRET0123456789abcdefghij';
+  const HEAD_SHA = 'feed5eed'.repeat(5);
+  const label = { name: 'perfgate-accept', description: 'Known and accepted: see the design note <b>#7</b>' };
+  let fake: FakeCommentGitHub | undefined;
+  afterEach(async () => {
+    await fake?.stop();
+    fake = undefined;
+  });
+
+  /** A workspace whose history/ holds 6 recorded pushes of main, and bench/ the pull request's slower run. */
+  async function slowerPullRequest(): Promise<string> {
+    const workspace = makeTempDir('perfgate-accept-');
+    for (let run = 0; run < 6; run++) {
+      writeGoRun(join(workspace, 'bench'), () => RUN_DRIFT[run]!);
+      const push = await runActionInProcess(
+        { results: 'bench/bench.txt', 'record-history': 'history', 'upload-report': 'false', comment: 'never' },
+        { workspace, env: pushEventEnv(300 + run, `2026-03-0${run + 1}T12:00:00Z`) },
+      );
+      expect(push.status).toBe(0);
+    }
+    writeGoRun(join(workspace, 'bench'), () => 1.3);
+    return workspace;
+  }
+
+  const pullRequestRun = (workspace: string, event: unknown) =>
+    runActionAsync(
+      { results: 'bench/bench.txt', history: 'history', 'github-token': TOKEN, 'upload-report': 'false' },
+      {
+        workspace,
+        env: {
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_EVENT_PATH: eventFile(event),
+          GITHUB_REPOSITORY: 'octo/bench',
+          GITHUB_SHA: 'abcdef12'.repeat(5),
+          GITHUB_API_URL: fake!.apiUrl,
+          GITHUB_SERVER_URL: 'https://github.example',
+          GITHUB_RUN_ID: '777',
+          GITHUB_WORKFLOW: 'bench',
+          GITHUB_JOB: 'gate',
+          GITHUB_WORKFLOW_REF: 'octo/bench/.github/workflows/bench.yml@refs/pull/12/merge',
+          PERFGATE_RETRY_BASE_MS: '1',
+        },
+      },
+    );
+
+  test('without the label: exit 1, a completed Check on the head commit, failure, how much slower, annotations', async () => {
+    const workspace = await slowerPullRequest();
+    fake = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12 }).start();
+    const run = await pullRequestRun(
+      workspace,
+      pullRequestEvent({ owner: 'octo', repo: 'bench', number: 12, headSha: HEAD_SHA }),
+    );
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(1);
+    expect(fake.problems).toEqual([]);
+    expect(fake.checks.runs).toHaveLength(1);
+    const check = fake.checks.runs[0]!;
+    expect(check.head_sha).toBe(HEAD_SHA);
+    expect(check.statuses).toEqual(['in_progress', 'completed']);
+    expect(check.conclusion).toBe('failure');
+    expect(check.output?.title).toMatch(/^❌ 5 slower \(time\/op \+30 %\) · against main \(history of 6 runs\)$/);
+    expect(check.annotations.length).toBeGreaterThan(0);
+    expect(check.annotations.every((a) => a.annotation_level === 'failure')).toBe(true);
+    // No label: the issue's events were never asked for.
+    expect(fake.requests.filter((r) => r.operationId === 'issues/list-events')).toEqual([]);
+    expect(fake.comments).toHaveLength(1);
+    expect(fake.comments[0]!.body).not.toContain('accepted');
+  });
+
+  test('with perfgate-accept on the pull request: exit 0, the comment says accepted and by whom, the Check succeeds', async () => {
+    const workspace = await slowerPullRequest();
+    fake = await new FakeCommentGitHub({
+      owner: 'octo',
+      repo: 'bench',
+      issueNumber: 12,
+      labelEvents: [
+        { event: 'labeled', label: 'perfgate-accept', actor: 'mallory' },
+        { event: 'unlabeled', label: 'perfgate-accept', actor: 'mallory' },
+        { event: 'labeled', label: 'bug', actor: 'octocat' },
+        { event: 'labeled', label: 'perfgate-accept', actor: 'reviewer-1' },
+      ],
+    }).start();
+    // A push to the labelled pull request (synchronize): the label is in the payload, who added it comes from the API.
+    const event = pullRequestEvent({ owner: 'octo', repo: 'bench', number: 12, headSha: HEAD_SHA });
+    event.pull_request.labels.push(label);
+    const run = await pullRequestRun(workspace, event);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(fake.problems).toEqual([]);
+    expect(run.outputs).toMatchObject({ verdict: 'pass', 'comparisons-failed': '0' });
+    expect(Number(run.outputs['comparisons-accepted'])).toBeGreaterThan(0);
+    const body = fake.comments[0]!.body;
+    expect(body).toMatch(
+      /^### ✅ 5 slower \(time\/op \+30 %\), accepted by the label perfgate-accept · against main /m,
+    );
+    // The last labeled event for the label names who added it (a mention broken by a word joiner, so no one is pinged).
+    expect(body).toContain('accepted by the label **perfgate-accept**, added by @\u2060reviewer\\-1.');
+    expect(body).toContain('> Known and accepted\\: see the design note &lt;b&gt;\\#\u20607&lt;/b&gt;');
+    const check = fake.checks.runs[0]!;
+    expect(check.head_sha).toBe(HEAD_SHA);
+    expect(check.conclusion).toBe('success');
+    expect(check.output?.title).toMatch(/accepted by the label perfgate-accept/);
+    expect(check.annotations).toEqual([]);
   });
 });

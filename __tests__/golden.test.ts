@@ -370,6 +370,69 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
       /^### ❌ \d+ slower \([^ ()]+ \+\d+(…\+\d+)? %(, [^ ()]+ [-+]\d+(…[-+]\d+)? %)*\) · \d+ unchanged · against main \(history of 6 runs\)\n\nJudged commit feed5eed0123456789abcdef0123456789abcdef against main /,
     );
   });
+
+  // The same Go pull request, labelled perfgate-accept by octocat: the slower rows are accepted and the job passes.
+  // The label's description is the team's text: a mention, markup and a link in it must stay plain text.
+  test('go with the perfgate-accept label: the comment says which rows were accepted, by whom and why', async () => {
+    const ws = tempDir('perfgate-golden-accepted-');
+    for (let run = 0; run < 6; run++) {
+      writeGoRun(join(ws, 'bench'), drift(run));
+      const push = await runActionInProcess(
+        {
+          results: 'bench/bench.txt',
+          'record-history': 'history',
+          charts: 'false',
+          'upload-report': 'false',
+          comment: 'never',
+        },
+        { workspace: ws, env: pushEventEnv(100 + run, `2026-03-0${run + 1}T12:00:00Z`) },
+      );
+      expect(push.status).toBe(0);
+    }
+    writeGoRun(join(ws, 'bench'), (_, parameter) => (parameter.endsWith('mode=copy') ? 1.3 : 1.003));
+    const label = {
+      name: 'perfgate-accept',
+      description: 'Slower on purpose, see #12: <b>reviewed</b> by @octo/perf [here](https://x.example)',
+    };
+    const event = join(ws, 'event.json');
+    writeFileSync(
+      event,
+      JSON.stringify({
+        action: 'labeled',
+        label,
+        sender: { login: 'octocat' },
+        pull_request: {
+          number: 12,
+          head: { sha: 'feed5eed0123456789abcdef0123456789abcdef' },
+          base: { ref: 'main' },
+          labels: [{ name: 'bug', description: 'not this one' }, label],
+        },
+      }),
+    );
+    const env = {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+      GITHUB_REPOSITORY: 'octo/bench',
+      GITHUB_RUN_ID: '200',
+      GITHUB_SERVER_URL: 'https://github.com',
+    };
+    const pr = await runActionInProcess(
+      { results: 'bench/bench.txt', history: 'history', charts: 'false', 'upload-report': 'false', comment: 'never' },
+      { workspace: ws, env },
+    );
+    expect(pr.stderr).toBe('');
+    expect(pr.status).toBe(0);
+    const placeholders = (text: string) => text.split(ws).join('<workspace>');
+    const comment = placeholders(readFileSync(join(ws, 'perfgate-report', 'comment.md'), 'utf8'));
+    expectGolden('pull-request/accepted/comment.md', comment);
+    expectGolden('pull-request/accepted/summary.md', placeholders(pr.summary));
+    expect(comment).toMatch(
+      /^### ✅ 2 slower \(time\/op \+30 %\), accepted by the label perfgate-accept · 3 unchanged · against main \(history of 6 runs\)\n/,
+    );
+    expect(comment).toContain('added by @\u2060octocat');
+    expect(pr.outputs['comparisons-failed']).toBe('0');
+    expect(Number(pr.outputs['comparisons-accepted'])).toBeGreaterThan(0);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -252,6 +252,12 @@ Options:
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
                          to every primary statistic)
+  --waivers FILE         accept known changes: a CSV with the header
+                         benchmark,metric,ceiling,expires,link,reason (benchmark and metric
+                         as the reports name them, ceiling the largest accepted change in %,
+                         expires YYYY-MM-DD). A failing row it matches exactly is accepted
+                         (exit 0) when its change is within the ceiling; an expired waiver
+                         is ignored with a warning
   -f, --format F         read every file of both sides as format F instead of detecting it
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
   --mapping FILE         column mapping (JSON) for --format generic-csv
@@ -3684,8 +3690,8 @@ function experimentTypeOfRawFile(path) {
   return type2;
 }
 function baseName(path) {
-  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  return cut >= 0 ? path.slice(cut + 1) : path;
+  const cut2 = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
+  return cut2 >= 0 ? path.slice(cut2 + 1) : path;
 }
 
 // src/engine/model/summary.ts
@@ -5279,8 +5285,8 @@ var fastddsThroughputAdapter = {
 function experimentOf(file) {
   const name = baseName(file);
   const stem = name.toLowerCase().endsWith(".csv") ? name.slice(0, -4) : name;
-  const cut = stem.replace(/^measurements_/, "");
-  return cut === "" ? stem : cut;
+  const cut2 = stem.replace(/^measurements_/, "");
+  return cut2 === "" ? stem : cut2;
 }
 function parseFastddsThroughput(file, text2) {
   const lines = stripBom(text2).split(/\r?\n/);
@@ -7469,9 +7475,9 @@ function groupOf(groups, runName2, line) {
 }
 function splitName2(runName2) {
   const segments = runName2.split("/");
-  let cut = segments.length;
-  while (cut > 1 && ARGUMENT_SEGMENT.test(segments[cut - 1])) cut--;
-  const args = segments.slice(cut);
+  let cut2 = segments.length;
+  while (cut2 > 1 && ARGUMENT_SEGMENT.test(segments[cut2 - 1])) cut2--;
+  const args = segments.slice(cut2);
   const parameter = { label: args.join("/") };
   const settings = {};
   for (const arg of args) {
@@ -7485,7 +7491,7 @@ function splitName2(runName2) {
       parameter.payloadBytes = numeric;
   }
   if (Object.keys(settings).length > 0) parameter.settings = settings;
-  return { experiment: segments.slice(0, cut).join("/"), parameter };
+  return { experiment: segments.slice(0, cut2).join("/"), parameter };
 }
 
 // src/engine/model/environment.ts
@@ -7578,15 +7584,15 @@ function parseEnvironmentPairs(text2, what) {
   const out = {};
   for (const pair of text2.split(",")) {
     if (pair.trim() === "") continue;
-    const cut = pair.indexOf("=");
-    const key = (cut > 0 ? pair.slice(0, cut) : pair).trim();
-    const value2 = cut > 0 ? pair.slice(cut + 1).trim() : "";
+    const cut2 = pair.indexOf("=");
+    const key = (cut2 > 0 ? pair.slice(0, cut2) : pair).trim();
+    const value2 = cut2 > 0 ? pair.slice(cut2 + 1).trim() : "";
     if (!ALL_FIELDS.includes(key)) {
       throw new UsageError(
         `${what}: unknown field "${key}"; the fields are ${ALL_FIELDS.join(", ")} (e.g. os=Linux,arch=x64,cpu=AMD EPYC 7763,cores=4)`
       );
     }
-    if (cut <= 0 || value2 === "") throw new UsageError(`${what}: "${pair.trim()}" has no value; write ${key}=<value>`);
+    if (cut2 <= 0 || value2 === "") throw new UsageError(`${what}: "${pair.trim()}" has no value; write ${key}=<value>`);
     out[key] = environmentValue(key, value2, what);
   }
   if (Object.keys(out).length === 0)
@@ -9706,8 +9712,8 @@ var benchmarkJsAdapter = {
     for (const raw of head.split("\n")) {
       const line = raw.trimEnd();
       if (line.startsWith("```") || line.startsWith("~~~")) return false;
-      const cut = line.lastIndexOf(" x ");
-      if (cut > 0 && RESULT_TAIL.test(line.slice(cut + 3))) return true;
+      const cut2 = line.lastIndexOf(" x ");
+      if (cut2 > 0 && RESULT_TAIL.test(line.slice(cut2 + 3))) return true;
     }
     return false;
   },
@@ -9717,10 +9723,10 @@ var benchmarkJsAdapter = {
     const measurements = [];
     consoleLines(text2).forEach((line, index2) => {
       const lineNo = index2 + 1;
-      const cut = line.lastIndexOf(" x ");
-      if (cut < 0 || !line.includes(" ops/sec", cut)) return;
-      const [hz, runs] = readParts(line, cut + 3, file, lineNo);
-      if (cut === 0 || line.slice(0, cut).trim() === "")
+      const cut2 = line.lastIndexOf(" x ");
+      if (cut2 < 0 || !line.includes(" ops/sec", cut2)) return;
+      const [hz, runs] = readParts(line, cut2 + 3, file, lineNo);
+      if (cut2 === 0 || line.slice(0, cut2).trim() === "")
         throw new InputError('a result line without a benchmark name before " x "', { file, line: lineNo, column: 1 });
       const samples = Number(runs);
       if (samples < 1)
@@ -9730,7 +9736,7 @@ var benchmarkJsAdapter = {
           column: line.lastIndexOf("(") + 2
         });
       measurements.push({
-        experiment: names.name(line.slice(0, cut), THROUGHPUT7.name, lineNo),
+        experiment: names.name(line.slice(0, cut2), THROUGHPUT7.name, lineNo),
         parameter: { label: "" },
         metric: THROUGHPUT7,
         statistics: { mean: Number(hz.replace(/,/g, "")), samples },
@@ -11066,10 +11072,10 @@ function discoverResults(patterns, options = {}) {
     } else if (stat) {
       throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
-      const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
-      if (matches.length === 0) throw new InputError("no files match this pattern", { file: pattern });
-      const taken = matches.flatMap((path) => classify(path, "matched", skipped) ?? []);
-      if (taken.length === 0) throw noResultsMatched(pattern, matches, skipped);
+      const matches3 = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      if (matches3.length === 0) throw new InputError("no files match this pattern", { file: pattern });
+      const taken = matches3.flatMap((path) => classify(path, "matched", skipped) ?? []);
+      if (taken.length === 0) throw noResultsMatched(pattern, matches3, skipped);
       notices.push(...skipNotices(pattern, skipped, taken));
       taken.forEach(add);
     } else {
@@ -11086,10 +11092,10 @@ function emptyFolder(folder, formats, tree) {
     { file: folder }
   );
 }
-function noResultsMatched(pattern, matches, skipped) {
+function noResultsMatched(pattern, matches3, skipped) {
   const companions = [...skipped.companions].map(([reason, paths]) => `${paths.length} skipped as ${reason}`);
   return new InputError(
-    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches.length} file(s) this pattern matches (${listed(matches)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
+    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches3.length} file(s) this pattern matches (${listed(matches3)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
     { file: pattern }
   );
 }
@@ -12030,8 +12036,8 @@ function comparisonRowFailed(row) {
   return row.failed;
 }
 function deltaPercent(reference, result, direction = "lower-is-better") {
-  const worseBy = direction === "higher-is-better" ? reference - result : result - reference;
-  return reference === 0 ? result === 0 ? 0 : NaN : worseBy / reference * 100;
+  const worseBy2 = direction === "higher-is-better" ? reference - result : result - reference;
+  return reference === 0 ? result === 0 ? 0 : NaN : worseBy2 / reference * 100;
 }
 var MAGNITUDE_NAMES = {
   min: "Min",
@@ -12227,7 +12233,7 @@ function noiseVerdict(history, candidate, threshold, options) {
   if (!Number.isFinite(threshold) || threshold < 0)
     throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
   const higher = options.direction === "higher-is-better";
-  const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
+  const worseBy2 = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
   const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
   const n = usable.length;
   if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
@@ -12238,7 +12244,7 @@ function noiseVerdict(history, candidate, threshold, options) {
     candidateLogs: logs
   });
   const reference = Math.exp(centre);
-  const effect = worseBy(reference);
+  const effect = worseBy2(reference);
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
   const noisy = band.upper > threshold;
   const direction = higher ? "higher-is-better" : "lower-is-better";
@@ -13254,8 +13260,8 @@ function shortExperimentNames(names) {
       while (k < common && k < n.length && n[k] === first[k]) k++;
       common = k;
     }
-    const cut = Math.max(first.lastIndexOf(".", common - 1), first.lastIndexOf("/", common - 1));
-    if (cut > 0 && unique.every((n) => n.length > cut + 1)) prefix = first.slice(0, cut + 1);
+    const cut2 = Math.max(first.lastIndexOf(".", common - 1), first.lastIndexOf("/", common - 1));
+    if (cut2 > 0 && unique.every((n) => n.length > cut2 + 1)) prefix = first.slice(0, cut2 + 1);
   }
   return new Map(unique.map((n) => [n, n.slice(prefix.length)]));
 }
@@ -13742,6 +13748,69 @@ function buildCharts(sources) {
   return uniqueIds(charts);
 }
 
+// src/engine/compare/acceptance.ts
+function benchmarkNames3(row) {
+  const parameter = row.pooled ? POOLED_PARAMETER : row.parameter;
+  const names = [parameter === "" ? row.experimentType : `${row.experimentType} ${parameter}`];
+  if (!row.pooled && Number.isFinite(row.payloadBytes)) names.push(`${row.experimentType} ${row.payloadBytes} B`);
+  return names;
+}
+function metricNames(row) {
+  return [row.metric, `${row.metric} ${row.magnitude.toLowerCase()}`, `${row.metric} ${row.statistic}`, row.magnitude];
+}
+function matches(waiver, row) {
+  return benchmarkNames3(row).includes(waiver.benchmark) && metricNames(row).includes(waiver.metric);
+}
+function signed(x) {
+  return `${x >= 0 ? "+" : "−"}${Math.abs(Number(x.toPrecision(3)))} %`;
+}
+function acceptComparisons(comparisons, rules) {
+  const warnings = [];
+  const inForce = (rules.waivers ?? []).filter((w) => {
+    if (rules.today === void 0 || w.expires >= rules.today) return true;
+    warnings.push(
+      `Waiver ${w.place} (${w.benchmark}, ${w.metric}) expired on ${w.expires} and is ignored: renew it or remove it.`
+    );
+    return false;
+  });
+  if (!rules.label && inForce.length === 0) return { comparisons: [...comparisons], warnings };
+  const rows = comparisons.flatMap((c) => c.rows);
+  for (const w of inForce)
+    if (!rows.some((row) => matches(w, row)))
+      warnings.push(
+        `Waiver ${w.place} (${w.benchmark}, ${w.metric}) matches no row of this comparison: benchmark and metric must be written as the reports name them.`
+      );
+  const accept2 = (row) => {
+    if (!row.failed) return row;
+    let acceptance;
+    const waiver = inForce.find((w) => matches(w, row));
+    if (waiver) {
+      if (Number.isFinite(row.deltaPercent) && row.deltaPercent <= waiver.ceilingPercent) {
+        const { ceilingPercent, expires, link: link2, reason, place } = waiver;
+        acceptance = { kind: "waiver", ceilingPercent, expires, link: link2, reason, place };
+      } else if (!rules.label) {
+        warnings.push(
+          `Waiver ${waiver.place} (${waiver.benchmark}, ${waiver.metric}) accepts up to ${signed(waiver.ceilingPercent)}, but the change is ${Number.isFinite(row.deltaPercent) ? signed(row.deltaPercent) : "not known"}: the row still fails.`
+        );
+      }
+    }
+    if (!acceptance && rules.label) acceptance = { kind: "label", ...rules.label };
+    return acceptance ? { ...row, status: "accepted", failed: false, acceptance } : row;
+  };
+  return {
+    comparisons: comparisons.map((comparison) => {
+      const rows2 = comparison.rows.map(accept2);
+      const failing = rows2.some((r) => r.failed);
+      const status = (comparison.status === "failed" || comparison.status === "missing") && !failing && rows2.some((r) => r.status === "accepted") ? "passed" : comparison.status;
+      return { ...comparison, status, rows: rows2 };
+    }),
+    warnings
+  };
+}
+function acceptanceWords(acceptance) {
+  return acceptance.kind === "label" ? `label ${acceptance.label}` : `waiver ${acceptance.place}`;
+}
+
 // src/engine/compare/suiteShift.ts
 function suiteKey(row) {
   return [row.metric.toLowerCase(), row.statistic, row.direction, String(row.threshold)].join("\0");
@@ -13846,7 +13915,8 @@ var MARK = {
   "insufficient-history": "❔",
   "not-comparable": "➖",
   "state-change": "🔀",
-  inconclusive: "⏳"
+  inconclusive: "⏳",
+  accepted: "✅"
 };
 function comparisonMarkdownParts(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
@@ -13867,6 +13937,7 @@ function comparisonMarkdownParts(report) {
     // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
     notes: report.notes.map((note) => `> ${note}`).join("\n\n"),
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join("\n"),
+    acceptance: acceptanceMarkdown(report.rows),
     attention: report.rows.filter(needsAttention),
     rest: report.rows.filter((r) => !needsAttention(r)),
     legend: legend(report.rows) + noiseLegend(report.rows) + inconclusiveLegend(report.rows)
@@ -13877,6 +13948,7 @@ function renderComparisonMarkdown(report) {
   const lines = [`### ${headline2(report)}`, "", parts.sides, ""];
   if (parts.notes !== "") lines.push(parts.notes, "");
   if (parts.warnings !== "") lines.push(parts.warnings, "");
+  if (parts.acceptance !== "") lines.push(parts.acceptance, "");
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
     if (report.rows.length > 0) lines.push(...comparisonTable(report.rows, report.rows), "");
   } else {
@@ -13955,6 +14027,11 @@ var OUTCOMES = [
     always: true,
     words: (c) => c.warned ? `${changed(c.warned, "worse")} inside the noise` : void 0
   },
+  {
+    icon: "✅",
+    always: true,
+    words: (c, r) => c.accepted ? `${changed(c.accepted, "worse")}, ${acceptedBy(r.rows)}` : void 0
+  },
   { icon: "⚡", always: true, words: (c) => c.better ? changed(c.better, "better") : void 0 },
   { icon: "✅", always: false, words: (c) => c.unchanged > 0 ? `${c.unchanged} unchanged` : void 0 },
   { icon: "🆕", always: true, words: (c) => c.added > 0 ? `${c.added} new` : void 0 }
@@ -13973,6 +14050,15 @@ function headline2(report, options = {}) {
   const shown = pieces.map((p, i) => i === 0 || p.always ? `${p.icon} ${p.words}` : p.words);
   const against = method.startsWith("against ") ? `against ${base} at ${method.slice("against ".length)}` : `against ${base} (${method})`;
   return `${shown.join(" · ")} · ${against}`;
+}
+function acceptedBy(rows) {
+  const label = rows.find((r) => r.acceptance?.kind === "label")?.acceptance;
+  const waivers = new Set(rows.flatMap((r) => r.acceptance?.kind === "waiver" ? [r.acceptance.place] : [])).size;
+  const words = [
+    ...label?.kind === "label" ? [`the label ${nameText(label.label)}`] : [],
+    ...waivers > 0 ? [plural2(waivers, "waiver")] : []
+  ];
+  return `accepted by ${words.join(" and ")}`;
 }
 function payloadLayout(rows) {
   return rows.every(
@@ -14025,13 +14111,57 @@ function extraColumns(rows, all) {
   };
 }
 function needsAttention(r) {
-  return comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "state-change" || r.status === "inconclusive" || r.status === "insufficient-history" && r.deltaPercent > r.threshold * 100);
+  return comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "accepted" || r.status === "state-change" || r.status === "inconclusive" || r.status === "insufficient-history" && r.deltaPercent > r.threshold * 100);
 }
 function showNotGated(r) {
   return !r.gated && r.status !== "pass" && r.status !== "improved" && r.status !== "new" && r.status !== "not-comparable" && r.status !== "state-change";
 }
 function statusCell(r) {
+  if (r.acceptance) return `${MARK[r.status]} ${r.status} (${nameText(acceptanceWords(r.acceptance))})`;
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
+}
+function userLink(link2) {
+  return /^https?:\/\/[^\s()<>[\]]+$/.test(link2) ? `[${escapeMarkdown(link2)}](${link2})` : escapeMarkdown(link2);
+}
+function worseBy(x) {
+  return `+${Number(x.toPrecision(3))} %`;
+}
+function nameText(text2) {
+  return /^[\w.\-/: ]+$/.test(text2) && !text2.includes("://") ? text2 : escapeMarkdown(text2);
+}
+var MAX_WAIVER_LINES = 30;
+var MAX_REASON = 300;
+var cut = (text2) => text2.length > MAX_REASON ? `${text2.slice(0, MAX_REASON - 1)}…` : text2;
+function acceptanceMarkdown(rows) {
+  const accepted = rows.filter((r) => r.acceptance !== void 0);
+  if (accepted.length === 0) return "";
+  const lines = [];
+  const byLabel = accepted.filter((r) => r.acceptance.kind === "label");
+  const label = byLabel[0]?.acceptance;
+  if (label?.kind === "label") {
+    const by = label.by !== void 0 ? `, added by ${escapeMarkdown(`@${label.by}`)}` : "";
+    lines.push(
+      `**Accepted:** ${plural2(byLabel.length, "failing row")} accepted by the label **${nameText(label.label)}**${by}.`
+    );
+    if (label.description !== void 0 && label.description.trim() !== "")
+      lines.push("", `> ${escapeMarkdown(cut(label.description.trim()))}`);
+  }
+  const byWaiver = accepted.filter((r) => r.acceptance.kind === "waiver");
+  if (byWaiver.length > 0) {
+    if (lines.length > 0) lines.push("");
+    lines.push(`**Accepted by waivers:** ${plural2(byWaiver.length, "failing row")}.`, "");
+    for (const r of byWaiver.slice(0, MAX_WAIVER_LINES)) {
+      const w = r.acceptance;
+      if (w.kind !== "waiver") continue;
+      const where = benchmarkCell(r, !payloadLayout(rows));
+      lines.push(
+        `- ${where} ${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}: ${changeWithInterval(r.deltaPercent / 100, void 0, r.direction)}, waiver ${nameText(w.place)} accepts up to ${worseBy(w.ceilingPercent)} until ${nameText(w.expires)} (${userLink(w.link)}): ${escapeMarkdown(cut(w.reason))}`
+      );
+    }
+    if (byWaiver.length > MAX_WAIVER_LINES)
+      lines.push(`- … and ${plural2(byWaiver.length - MAX_WAIVER_LINES, "more accepted row")} in the full report.`);
+  }
+  return lines.join("\n");
 }
 function table2(rows, general, all) {
   if (general) return generalTable(rows, all);
@@ -14151,7 +14281,7 @@ function comparisonVerdictTable(report) {
       measured(r, r.reference),
       measured(r, r.result),
       changeCells(r).change,
-      r.status
+      r.acceptance ? `${r.status} (${acceptanceWords(r.acceptance)})` : r.status
     ]),
     otherRows: report.rows.length - attention.length,
     file: "comparison.md"
@@ -15926,6 +16056,7 @@ function makeHistoryRecord(experiments, run) {
     runId,
     runUrl: run.runUrl,
     ...run.environment ? { environment: orderedEnvironment(run.environment) } : {},
+    ...run.accepted && (run.accepted.label || (run.accepted.waivers?.length ?? 0) > 0) ? { accepted: orderedAcceptance(run.accepted) } : {},
     measurements
   };
 }
@@ -15965,6 +16096,29 @@ function normalizeDate(date) {
   if (Number.isNaN(ms)) throw new InputError(`history: not a date: "${date}"`);
   return new Date(ms).toISOString();
 }
+function orderedAcceptance(a) {
+  return {
+    ...a.pullRequest !== void 0 ? { pullRequest: a.pullRequest } : {},
+    ...a.label ? {
+      label: {
+        label: a.label.label,
+        ...a.label.by !== void 0 ? { by: a.label.by } : {},
+        ...a.label.description !== void 0 ? { description: a.label.description } : {}
+      }
+    } : {},
+    ...a.waivers && a.waivers.length > 0 ? {
+      waivers: a.waivers.map((w) => ({
+        benchmark: w.benchmark,
+        metric: w.metric,
+        ceilingPercent: w.ceilingPercent,
+        expires: w.expires,
+        link: w.link,
+        reason: w.reason,
+        place: w.place
+      }))
+    } : {}
+  };
+}
 
 // src/engine/history/codec.ts
 function renderHistoryRecord(record) {
@@ -15976,7 +16130,8 @@ function renderHistoryRecord(record) {
     `  "date": ${JSON.stringify(record.date)},`,
     `  "runId": ${JSON.stringify(record.runId)},`,
     `  "runUrl": ${JSON.stringify(record.runUrl)},`,
-    ...record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : []
+    ...record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : [],
+    ...record.accepted ? [`  "accepted": ${JSON.stringify(orderedAcceptance(record.accepted))},`] : []
   ];
   if (record.measurements.length === 0) {
     lines.push('  "measurements": []');
@@ -16055,6 +16210,7 @@ function parseHistoryRecord(text2, source) {
     return v;
   };
   const environment = environmentOfJson(data["environment"]);
+  const accepted = data["accepted"] === void 0 ? void 0 : acceptanceOfJson(data["accepted"], bad);
   const head = {
     format: HISTORY_FORMAT,
     version: HISTORY_VERSION,
@@ -16062,7 +16218,8 @@ function parseHistoryRecord(text2, source) {
     date,
     runId,
     runUrl,
-    ...environment ? { environment } : {}
+    ...environment ? { environment } : {},
+    ...accepted ? { accepted } : {}
   };
   if (version2 === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
   const stored = data["measurements"];
@@ -16071,6 +16228,53 @@ function parseHistoryRecord(text2, source) {
     ...head,
     measurements: stored.map((m, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull))
   };
+}
+function acceptanceOfJson(value2, bad) {
+  if (!isObject(value2) || Array.isArray(value2)) throw bad('"accepted" is not an object');
+  const text2 = (v, what, optional = false) => {
+    if (v === void 0 && optional) return void 0;
+    if (typeof v !== "string") throw bad(`${what} is not a string`);
+    return v;
+  };
+  const out = {};
+  const pullRequest = value2["pullRequest"];
+  if (pullRequest !== void 0) {
+    if (typeof pullRequest !== "number" || !Number.isSafeInteger(pullRequest) || pullRequest < 1)
+      throw bad('"accepted.pullRequest" is not a pull request number');
+    out.pullRequest = pullRequest;
+  }
+  const label = value2["label"];
+  if (label !== void 0) {
+    if (!isObject(label)) throw bad('"accepted.label" is not an object');
+    const by = text2(label["by"], '"accepted.label.by"', true);
+    const description = text2(label["description"], '"accepted.label.description"', true);
+    out.label = {
+      label: text2(label["label"], '"accepted.label.label"'),
+      ...by !== void 0 ? { by } : {},
+      ...description !== void 0 ? { description } : {}
+    };
+  }
+  const waivers = value2["waivers"];
+  if (waivers !== void 0) {
+    if (!Array.isArray(waivers)) throw bad('"accepted.waivers" is not a list');
+    out.waivers = waivers.map((w, i) => {
+      const where = `"accepted.waivers" ${i + 1}`;
+      if (!isObject(w)) throw bad(`${where} is not an object`);
+      const ceiling = w["ceilingPercent"];
+      if (typeof ceiling !== "number" || !Number.isFinite(ceiling))
+        throw bad(`${where}: ceilingPercent is not a number`);
+      return {
+        benchmark: text2(w["benchmark"], `${where}: benchmark`),
+        metric: text2(w["metric"], `${where}: metric`),
+        ceilingPercent: ceiling,
+        expires: text2(w["expires"], `${where}: expires`),
+        link: text2(w["link"], `${where}: link`),
+        reason: text2(w["reason"], `${where}: reason`),
+        place: text2(w["place"], `${where}: place`)
+      };
+    });
+  }
+  return out;
 }
 function measurementOfJson(m, where, bad, numberOrNull) {
   if (!isObject(m)) throw bad(`${where} is not an object`);
@@ -16177,8 +16381,8 @@ function planHistoryWindow(existing, record, window = DEFAULT_HISTORY_WINDOW) {
   checkHistoryWindow(window);
   const replaced = existing.filter((r) => r.runId === record.runId);
   const all = [...existing.filter((r) => r.runId !== record.runId), record].sort(compareRecords);
-  const cut = Math.max(0, all.length - window);
-  return { kept: all.slice(cut), dropped: [...replaced, ...all.slice(0, cut)] };
+  const cut2 = Math.max(0, all.length - window);
+  return { kept: all.slice(cut2), dropped: [...replaced, ...all.slice(0, cut2)] };
 }
 function checkHistoryWindow(window) {
   if (!Number.isInteger(window) || window < 1)
@@ -16324,6 +16528,73 @@ function resolveVerdictSettings(method, choices = {}) {
   });
 }
 
+// src/engine/compare/waivers.ts
+var WAIVER_COLUMNS = ["benchmark", "metric", "ceiling", "expires", "link", "reason"];
+var WAIVER_HEADER = WAIVER_COLUMNS.join(",");
+function parseWaivers(file, content) {
+  const table3 = readCsvTable(file, content, WAIVER_COLUMNS, WAIVER_HEADER, WAIVER_COLUMNS, { comments: true });
+  const waivers = [];
+  const seen = /* @__PURE__ */ new Map();
+  for (const row of table3.rows) {
+    const field2 = (name) => {
+      const index2 = table3.columns[name];
+      return { text: (row.fields[index2] ?? "").trim(), column: fieldColumn(row.text, index2) };
+    };
+    const fail = (name, message) => {
+      throw new InputError(message, { file, line: row.line, column: field2(name).column });
+    };
+    for (const name of ["benchmark", "metric", "ceiling", "expires", "link", "reason"])
+      if (field2(name).text === "")
+        fail(name, `the waiver's ${name} is empty; every column is required (${WAIVER_HEADER})`);
+    const ceilingText = field2("ceiling").text.replace(/\s*%$/, "");
+    const ceiling = /^[+]?\d+(\.\d+)?$/.test(ceilingText) ? Number(ceilingText) : NaN;
+    if (!Number.isFinite(ceiling))
+      fail("ceiling", `ceiling "${field2("ceiling").text}" is not a change in % (a number ≥ 0 such as 35 or 35 %)`);
+    const expires = field2("expires").text;
+    if (!validDate(expires)) fail("expires", `expires "${expires}" is not a date YYYY-MM-DD`);
+    const benchmark = field2("benchmark").text;
+    const metric2 = field2("metric").text;
+    const key = `${benchmark}\0${metric2}`;
+    const earlier = seen.get(key);
+    if (earlier !== void 0)
+      fail(
+        "benchmark",
+        `a second waiver for benchmark "${benchmark}", metric "${metric2}" (the first is on line ${earlier})`
+      );
+    seen.set(key, row.line);
+    waivers.push({
+      benchmark,
+      metric: metric2,
+      ceilingPercent: ceiling,
+      expires,
+      link: field2("link").text,
+      reason: field2("reason").text,
+      place: `${file}:${row.line}`
+    });
+  }
+  return waivers;
+}
+function validDate(text2) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text2);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const days = [
+    31,
+    year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31
+  ];
+  return month >= 1 && month <= 12 && day >= 1 && day <= days[month - 1];
+}
+
 // src/pipeline/environment.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { arch, cpus, release, totalmem, type } from "node:os";
@@ -16463,6 +16734,8 @@ function renderComparisonJson(report) {
           status: r.status,
           // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
           ...r.metricRole !== void 0 ? { metricRole: r.metricRole } : {},
+          // An accepted row: the label (who added it, its description) or the waiver (file:line, ceiling, expiry).
+          ...r.acceptance !== void 0 ? { acceptance: r.acceptance } : {},
           gated: r.gated,
           failed: r.failed
         }))
@@ -16556,8 +16829,9 @@ function changeSummary(rows) {
   );
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "improved"));
   const inconclusive = inconclusiveRows(rows);
+  const accepted = benchmarkChanges(rows.filter((r) => r.status === "accepted"));
   const changedRows = rows.filter(
-    (r) => comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "improved" || r.status === "inconclusive") || r.gated && r.status === "insufficient-history" && over(r)
+    (r) => comparisonRowFailed(r) || r.status === "accepted" || r.gated && (r.status === "warn" || r.status === "improved" || r.status === "inconclusive") || r.gated && r.status === "insufficient-history" && over(r)
   );
   const changedBenchmarks = new Set(changedRows.filter((r) => !r.pooled).map(benchmarkKey));
   const changedAlone = new Set(changedRows.filter((r) => !r.pooled).map((r) => r.experimentType));
@@ -16578,6 +16852,7 @@ function changeSummary(rows) {
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey)).size,
     ...warned ? { warned } : {},
     ...better ? { better } : {},
+    ...accepted ? { accepted } : {},
     notComparable: rows.length > 0 && rows.every((r) => r.status === "not-comparable"),
     ...inconclusive ? { inconclusive } : {}
   };
@@ -16867,14 +17142,16 @@ function comparePaired(options, verdict, method, progress) {
       options.thresholds,
       { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
     );
+    const accepted = accept(run.comparisons, options);
     const built = buildComparisonReport(
-      run.comparisons,
+      accepted.comparisons,
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
       method
     );
     built.notes.push(...run.notes);
+    built.warnings.push(...accepted.warnings);
     return built;
   });
   if (options.maxPairs !== void 0) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
@@ -16894,28 +17171,39 @@ function compareWithReference(options, verdict, method, progress) {
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
   const machines = history ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments))) : void 0;
   if (machines?.notice) progress.warning(machines.notice);
-  const report = progress.step(
-    "Comparing",
-    () => buildComparisonReport(
-      experiments.map((t) => {
-        if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
-        const judged = compareExperimentWithHistory(
-          t,
-          (machines.runs.length > 0 ? machines.runs : history).map((run) => run.experiments.get(t)),
-          results.get(t),
-          options.thresholds,
-          verdict
-        );
-        return machines.runs.length > 0 ? judged : asNotComparable(judged);
-      }),
+  const report = progress.step("Comparing", () => {
+    const judged = experiments.map((t) => {
+      if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
+      const judged2 = compareExperimentWithHistory(
+        t,
+        (machines.runs.length > 0 ? machines.runs : history).map((run) => run.experiments.get(t)),
+        results.get(t),
+        options.thresholds,
+        verdict
+      );
+      return machines.runs.length > 0 ? judged2 : asNotComparable(judged2);
+    });
+    const accepted = accept(judged, options);
+    const built = buildComparisonReport(
+      accepted.comparisons,
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
       method
-    )
-  );
+    );
+    built.warnings.push(...accepted.warnings);
+    return built;
+  });
   if (machines?.warning) report.warnings.unshift(machines.warning);
   return finish2(report, reference, results, pooled, options, progress);
+}
+function accept(comparisons, options) {
+  const waivers = options.waivers !== void 0 ? parseWaivers(options.waivers, readText(options.waivers)) : void 0;
+  return acceptComparisons(comparisons, {
+    ...options.acceptLabel ? { label: options.acceptLabel } : {},
+    ...waivers ? { waivers } : {},
+    ...options.today !== void 0 ? { today: options.today } : {}
+  });
 }
 function withLabels(options) {
   return {
@@ -16987,7 +17275,8 @@ function renderComparisonText(report) {
     `perfgate compare: ${verdict}: ${headline2(report).replace(/^\S+ /, "")}`,
     `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
     ...report.notes.map((n) => `  note: ${n}`),
-    ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`)
+    ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
+    ...acceptanceLines(report)
   ];
   const withP = report.rows.some((r) => r.pValue !== void 0);
   const withBand = report.rows.some((r) => r.band !== void 0);
@@ -17024,7 +17313,7 @@ function renderComparisonText(report) {
       ...withBand ? [bandCell(r, pooled)] : [],
       ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(r.interval, r.direction)) : ""] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
-      showNotGated(r) ? `${r.status} (not gated)` : r.status
+      r.acceptance ? `${r.status} (${safe2(acceptanceWords(r.acceptance))})` : showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
   });
   const last = header.length - 1;
@@ -17040,6 +17329,14 @@ function renderComparisonText(report) {
     );
   }
   return out.join("\n") + "\n";
+}
+function acceptanceLines(report) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const r of report.rows) if (r.acceptance) seen.set(acceptanceWords(r.acceptance), r.acceptance);
+  return [...seen].map(([words, a]) => {
+    const why = a.kind === "label" ? `${a.by !== void 0 ? `, added by ${a.by}` : ""}${a.description ? `: ${a.description}` : ""}` : `, up to +${Number(a.ceilingPercent.toPrecision(3))} % until ${a.expires} (${a.link}): ${a.reason}`;
+    return `  accepted: ${withoutControls(`${words}${why}`)}`;
+  });
 }
 
 // src/engine/options.ts
@@ -17100,9 +17397,9 @@ function experimentNamePairs(texts) {
 function parseExperimentNames(pairs, what) {
   const names = /* @__PURE__ */ new Map();
   for (const pair of pairs) {
-    const cut = pair.lastIndexOf("=");
-    const from = cut > 0 ? pair.slice(0, cut).trim() : "";
-    const to = cut > 0 ? pair.slice(cut + 1).trim() : "";
+    const cut2 = pair.lastIndexOf("=");
+    const from = cut2 > 0 ? pair.slice(0, cut2).trim() : "";
+    const to = cut2 > 0 ? pair.slice(cut2 + 1).trim() : "";
     if (from === "" || to === "")
       throw new UsageError(
         `${what}: "${pair}" should be <name in the files>=<name to use>, e.g. reliable_raw_data=udp_reliable`
@@ -17340,11 +17637,11 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
-  const cut = [];
+  const cut2 = [];
   const byIndex = (a, b) => a.index - b.index;
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
-    const notice = noticeOf(labels(dropped), labels(cut), link2);
+    const notice = noticeOf(labels(dropped), labels(cut2), link2);
     const text2 = join13();
     return text2 === "" ? notice : `${text2}
 
@@ -17352,15 +17649,15 @@ ${notice}`;
   };
   const shorten = (part, how) => {
     const before = part.text;
-    if (!cut.includes(part)) cut.push(part);
+    if (!cut2.includes(part)) cut2.push(part);
     const room = limit - (compose().length - part.text.length);
     const text2 = room > 0 ? how(part.text, room).replace(/\s+$/, "") : "";
     if (text2 === "" || text2.length > room) {
-      cut.splice(cut.indexOf(part), 1);
+      cut2.splice(cut2.indexOf(part), 1);
       return false;
     }
     part.text = text2;
-    if (text2 === before) cut.splice(cut.indexOf(part), 1);
+    if (text2 === before) cut2.splice(cut2.indexOf(part), 1);
     return true;
   };
   const drop = (part) => {
@@ -17381,12 +17678,12 @@ ${notice}`;
   }
   let body = compose();
   if (body.length > limit) body = cutToFit(body, limit);
-  return { body, truncated: true, dropped: labels(dropped), cut: labels(cut) };
+  return { body, truncated: true, dropped: labels(dropped), cut: labels(cut2) };
 }
-function noticeOf(dropped, cut, link2) {
+function noticeOf(dropped, cut2, link2) {
   const what = [];
   if (dropped.length > 0) what.push(`left out ${list(dropped)}`);
-  if (cut.length > 0) what.push(`cut short ${list(cut)}`);
+  if (cut2.length > 0) what.push(`cut short ${list(cut2)}`);
   const where = link2 ? `[the full report](${safeLink(link2)})` : "the job summary and the report artifact";
   return `> [!NOTE]
 > This comment ${what.join(" and ")} to stay within GitHub's limit of 65,536 characters per comment. See ${where} for everything.`;
@@ -17538,6 +17835,8 @@ function reviewerSections(parts, links = {}) {
     const failing = failingRowsSection(comparison, compared, links.reportHtml ? "report.html" : everything);
     if (failing) sections.push(failing);
   }
+  if (compared && compared.acceptance !== "")
+    sections.push({ text: compared.acceptance, priority: 1, required: true, label: "the acceptance" });
   if (parts.confirmation)
     sections.push({
       text: confirmationMarkdown(parts.confirmation),
@@ -17753,6 +18052,7 @@ function compareCommand(args, io) {
     "reference-label": { type: "string" },
     "results-label": { type: "string" },
     threshold: { type: "string", short: "t" },
+    waivers: { type: "string" },
     "output-dir": { type: "string", short: "o" },
     environment: { type: "string", multiple: true },
     "no-environment-check": { type: "boolean" },
@@ -17796,6 +18096,8 @@ function compareCommand(args, io) {
         ...values["reference-label"] !== void 0 ? { referenceLabel: values["reference-label"] } : {},
         ...values["results-label"] !== void 0 ? { resultLabel: values["results-label"] } : {},
         outputDir,
+        // Today's date for the waivers' expiry, read here at the shell's edge: the engine reads no clock.
+        ...values.waivers !== void 0 ? { waivers: values.waivers, today: (/* @__PURE__ */ new Date()).toISOString().slice(0, 10) } : {},
         ...comparisonSettings(comparison, CLI_SPELLING),
         ...historyMachineCheck(given, values["no-environment-check"], history),
         ...readOptions(values)
@@ -18099,6 +18401,7 @@ function runConfirm(options, ports, say) {
         resultLabel: "head",
         outputDir: options.outputDir,
         ...settingsOf(options),
+        ...options.acceptance,
         paired: true,
         maxPairs: options.maxPairs,
         ...selection !== void 0 ? { select: (e, p) => selected(selection, e, p) } : {}
@@ -18122,7 +18425,16 @@ function runConfirm(options, ports, say) {
   };
 }
 function settingsOf(options) {
-  const { baseDir: _b, headDir: _h, command: _c, from: _f, outputDir: _o, maxPairs: _m, ...rest } = options;
+  const {
+    baseDir: _b,
+    headDir: _h,
+    command: _c,
+    from: _f,
+    outputDir: _o,
+    maxPairs: _m,
+    acceptance: _a,
+    ...rest
+  } = options;
   return rest;
 }
 function pairRunner(options, ports, say) {
@@ -18805,6 +19117,86 @@ function runHistoryExport(folder, output) {
   return { csv, runs: records.length };
 }
 
+// src/engine/trends/weighted.ts
+var WEIGHTED_PARAMETER = "weighted geomean";
+var SAME_STEP_RUNS = 2;
+var MIN_WEIGHTED_VALUES = 10;
+var SD_FLOOR = 1e-3;
+var MIN_WEIGHT_PRESENT = 0.5;
+function runToRunSd(logs) {
+  if (logs.length < MIN_WEIGHTED_VALUES) return void 0;
+  const mean3 = logs.reduce((a, b) => a + b, 0) / logs.length;
+  return Math.sqrt(logs.reduce((a, v) => a + (v - mean3) ** 2, 0) / (logs.length - 1));
+}
+function weightedGeomeanSeries(parameters, runs) {
+  const usable = parameters.flatMap((p) => {
+    const logs = Array.from({ length: runs }, (_, r) => {
+      const v = p.values[r];
+      return v !== void 0 && Number.isFinite(v) && v > 0 ? Math.log(v) : void 0;
+    });
+    const present = logs.filter((v) => v !== void 0);
+    const sd = runToRunSd(present);
+    return sd === void 0 ? [] : [{ parameter: p.parameter, logs, centre: median(present), sd }];
+  });
+  if (usable.length < 2) return void 0;
+  const inverse = usable.map((p) => 1 / Math.max(p.sd, SD_FLOOR) ** 2);
+  const total = inverse.reduce((a, b) => a + b, 0);
+  const weights = usable.map((p, i) => ({
+    parameter: p.parameter,
+    sd: p.sd,
+    weight: inverse[i] / total
+  }));
+  const level = usable.reduce((a, p, i) => a + weights[i].weight * p.centre, 0);
+  const values = Array.from({ length: runs }, (_, r) => {
+    let sum2 = 0;
+    let present = 0;
+    usable.forEach((p, i) => {
+      const v = p.logs[r];
+      if (v === void 0) return;
+      sum2 += weights[i].weight * (v - p.centre);
+      present += weights[i].weight;
+    });
+    return present >= MIN_WEIGHT_PRESENT ? Math.exp(level + sum2 / present) : void 0;
+  });
+  return { values, weights };
+}
+function confirmWeightedSteps(found, runOf, parameterSteps, minSegment) {
+  const last = found.steps[found.steps.length - 1];
+  if (!last || found.pending || last.runsAfter > minSegment) return found;
+  const run = runOf(last.index);
+  const seen = parameterSteps.some(
+    (p) => Math.abs(p.firstRun - run) <= SAME_STEP_RUNS && Math.sign(p.change) === Math.sign(last.relativeChange)
+  );
+  return seen ? found : { steps: found.steps.slice(0, -1), outliers: found.outliers, pending: last };
+}
+
+// src/engine/trends/accepted.ts
+function matches2(waiver, series) {
+  const parameter = series.parameter === WEIGHTED_PARAMETER ? "geomean" : series.parameter;
+  const benchmarks = [parameter === "" ? series.experiment : `${series.experiment} ${parameter}`];
+  if (series.payloadBytes !== void 0) benchmarks.push(`${series.experiment} ${series.payloadBytes} B`);
+  const magnitude = magnitudeName(series.statistic);
+  const metrics = [
+    series.metric,
+    `${series.metric} ${magnitude.toLowerCase()}`,
+    `${series.metric} ${series.statistic}`,
+    magnitude
+  ];
+  return benchmarks.includes(waiver.benchmark) && metrics.includes(waiver.metric);
+}
+function stepAcceptance(accepted, series, worsePercent) {
+  if (!accepted) return void 0;
+  const pr = accepted.pullRequest !== void 0 ? { pullRequest: accepted.pullRequest } : {};
+  const waiver = accepted.waivers?.find((w) => matches2(w, series) && worsePercent <= w.ceilingPercent);
+  if (waiver) return { kind: "waiver", ...waiver, ...pr };
+  if (accepted.label) return { kind: "label", ...accepted.label, ...pr };
+  return void 0;
+}
+function stepAcceptanceWords(a) {
+  const pr = a.pullRequest !== void 0 ? ` (#${a.pullRequest})` : "";
+  return a.kind === "label" ? `label ${a.label}${pr}` : `waiver ${a.place}${pr}`;
+}
+
 // src/engine/stats/changePoints.ts
 var CHANGE_POINT_DEFAULTS = { maxPValue: 1e-3, minMagnitude: 0.1, minSegment: 3 };
 function tTest(left, right) {
@@ -18997,59 +19389,6 @@ function finish3(kept, points, bounds, outliers, minSegment) {
   return { steps: changes, outliers };
 }
 
-// src/engine/trends/weighted.ts
-var WEIGHTED_PARAMETER = "weighted geomean";
-var SAME_STEP_RUNS = 2;
-var MIN_WEIGHTED_VALUES = 10;
-var SD_FLOOR = 1e-3;
-var MIN_WEIGHT_PRESENT = 0.5;
-function runToRunSd(logs) {
-  if (logs.length < MIN_WEIGHTED_VALUES) return void 0;
-  const mean3 = logs.reduce((a, b) => a + b, 0) / logs.length;
-  return Math.sqrt(logs.reduce((a, v) => a + (v - mean3) ** 2, 0) / (logs.length - 1));
-}
-function weightedGeomeanSeries(parameters, runs) {
-  const usable = parameters.flatMap((p) => {
-    const logs = Array.from({ length: runs }, (_, r) => {
-      const v = p.values[r];
-      return v !== void 0 && Number.isFinite(v) && v > 0 ? Math.log(v) : void 0;
-    });
-    const present = logs.filter((v) => v !== void 0);
-    const sd = runToRunSd(present);
-    return sd === void 0 ? [] : [{ parameter: p.parameter, logs, centre: median(present), sd }];
-  });
-  if (usable.length < 2) return void 0;
-  const inverse = usable.map((p) => 1 / Math.max(p.sd, SD_FLOOR) ** 2);
-  const total = inverse.reduce((a, b) => a + b, 0);
-  const weights = usable.map((p, i) => ({
-    parameter: p.parameter,
-    sd: p.sd,
-    weight: inverse[i] / total
-  }));
-  const level = usable.reduce((a, p, i) => a + weights[i].weight * p.centre, 0);
-  const values = Array.from({ length: runs }, (_, r) => {
-    let sum2 = 0;
-    let present = 0;
-    usable.forEach((p, i) => {
-      const v = p.logs[r];
-      if (v === void 0) return;
-      sum2 += weights[i].weight * (v - p.centre);
-      present += weights[i].weight;
-    });
-    return present >= MIN_WEIGHT_PRESENT ? Math.exp(level + sum2 / present) : void 0;
-  });
-  return { values, weights };
-}
-function confirmWeightedSteps(found, runOf, parameterSteps, minSegment) {
-  const last = found.steps[found.steps.length - 1];
-  if (!last || found.pending || last.runsAfter > minSegment) return found;
-  const run = runOf(last.index);
-  const seen = parameterSteps.some(
-    (p) => Math.abs(p.firstRun - run) <= SAME_STEP_RUNS && Math.sign(p.change) === Math.sign(last.relativeChange)
-  );
-  return seen ? found : { steps: found.steps.slice(0, -1), outliers: found.outliers, pending: last };
-}
-
 // src/engine/trends/trends.ts
 function hasCommit(run) {
   return /^[0-9a-f]{7,64}$/i.test(run.sha);
@@ -19103,11 +19442,14 @@ function collect(runs, statistics) {
   });
   return [...series.values()];
 }
-function stepOf(c, runIndex, s, isNew) {
+function stepOf(c, runIndex, s, isNew, runs) {
   const worse = s.direction === "lower-is-better" ? c.relativeChange > 0 : c.relativeChange < 0;
+  const firstRun = runIndex[c.index];
+  const worsePercent = (s.direction === "lower-is-better" ? c.relativeChange : -c.relativeChange) * 100;
+  const accepted = worse ? stepAcceptance(runs[firstRun]?.accepted, s, worsePercent) : void 0;
   return {
     kind: worse ? "regression" : "improvement",
-    firstRun: runIndex[c.index],
+    firstRun,
     lastRunBefore: runIndex[c.lastBefore],
     before: Math.exp(c.before) * s.scale,
     after: Math.exp(c.after) * s.scale,
@@ -19115,7 +19457,8 @@ function stepOf(c, runIndex, s, isNew) {
     pValue: c.pValue,
     runsBefore: c.runsBefore,
     runsAfter: c.runsAfter,
-    isNew
+    isNew,
+    ...accepted ? { accepted } : {}
   };
 }
 function analyzeTrends(runs, options = {}) {
@@ -19127,18 +19470,19 @@ function analyzeTrends(runs, options = {}) {
   const series = [];
   for (const s of withWeightedSeries(collect(runs, options.statistics), runs.length)) {
     const parameterSteps = s.weights ? series.filter((p) => s.weights.some((w) => w.parameter === p.parameter) && sameGroup(p, s)).flatMap((p) => p.steps) : [];
-    series.push(analyzeSeries(s, runs.length, settings, parameterSteps));
+    series.push(analyzeSeries(s, runs, settings, parameterSteps));
   }
   const newRegressions = series.reduce(
-    (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression").length,
+    (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression" && !t.accepted).length,
     0
   );
-  return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
+  return { runs: runs.map(({ measurements: _m, accepted: _a, ...ref }) => ref), settings, series, newRegressions };
 }
 function sameGroup(a, b) {
   return a.experiment === b.experiment && a.metric === b.metric && a.statistic === b.statistic;
 }
-function analyzeSeries(s, runCount, settings, parameterSteps) {
+function analyzeSeries(s, runs, settings, parameterSteps) {
+  const runCount = runs.length;
   const newest = runCount - 1;
   const runIndex = [];
   const logs = [];
@@ -19171,7 +19515,7 @@ function analyzeSeries(s, runCount, settings, parameterSteps) {
       return v !== void 0 && Number.isFinite(v) ? v * s.scale : null;
     }),
     repetitions: Array.from({ length: runCount }, (_, r) => s.repetitions[r] ?? 1),
-    steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c))),
+    steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c), runs)),
     outliers: found.outliers.map((o) => {
       const higher = o.relativeChange > 0;
       return {
@@ -19183,7 +19527,7 @@ function analyzeSeries(s, runCount, settings, parameterSteps) {
         kind: higher === (s.direction === "lower-is-better") ? "worse" : "better"
       };
     }),
-    ...found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest) } : {},
+    ...found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest, runs) } : {},
     ...s.weights ? { weights: s.weights } : {}
   };
 }
@@ -19267,12 +19611,19 @@ function renderTrendsMarkdown(report) {
       "|---|---|---|---|---|---:|---:|---|---:|---:|"
     );
     for (const { series, step } of steps) {
-      const mark = step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
+      const mark = step.accepted ? `✅ accepted regression (${md(stepAcceptanceWords(step.accepted))})` : step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
       lines.push(
         `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent6(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
       );
     }
     lines.push("");
+    const accepted = steps.filter(({ step }) => step.accepted !== void 0);
+    if (accepted.length > 0) {
+      lines.push("Accepted steps (they open no alert):", "");
+      for (const { series, step } of accepted)
+        lines.push(`- ${seriesName(series, md).join(" · ")}: ${acceptedWhy(step.accepted, md)}`);
+      lines.push("");
+    }
   }
   const pending = rowsOf(report, (s) => s.pending ? [s.pending] : []);
   if (pending.length > 0) {
@@ -19310,6 +19661,11 @@ function outlierText(o, unit, escape, at) {
   const span = o.length === 1 ? `run ${at}` : `${o.length} runs from ${at}`;
   return `${withUnit2(o.value, escape(unit))} against ${withUnit2(o.level, escape(unit))} (${percent6(o.change)}, ${o.kind}) at ${span}`;
 }
+function acceptedWhy(a, escape) {
+  if (a.kind === "label")
+    return `${escape(stepAcceptanceWords(a))}${a.by !== void 0 ? `, added by ${escape(`@${a.by}`)}` : ""}${a.description ? `: ${escape(a.description)}` : ""}`;
+  return `${escape(stepAcceptanceWords(a))}, up to +${Number(a.ceilingPercent.toPrecision(3))} % until ${escape(a.expires)} (${escape(a.link)}): ${escape(a.reason)}`;
+}
 var CHANGE_LEGEND = "change = after / before − 1, the change of the value itself: + went up, − went down. A regression is a change the worse way for its metric: a rise in a time, a drop in a throughput or rate.";
 function renderTrendsText(report) {
   const t = (text2) => withoutControls(text2);
@@ -19318,9 +19674,9 @@ function renderTrendsText(report) {
   const steps = rowsOf(report, (s) => s.steps);
   if (steps.length === 0) lines.push("  no persistent step");
   for (const { series, step } of steps) {
-    const mark = step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
+    const mark = step.accepted ? "accepted regression" : step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
     lines.push(
-      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent6(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`
+      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent6(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}${step.accepted ? `; accepted: ${acceptedWhy(step.accepted, t)}` : ""}`
     );
   }
   for (const series of report.series) {
@@ -19349,7 +19705,8 @@ function stepJson(s) {
     change: finite3(s.change),
     pValue: finite3(s.pValue),
     runsBefore: s.runsBefore,
-    runsAfter: s.runsAfter
+    runsAfter: s.runsAfter,
+    ...s.accepted ? { accepted: s.accepted } : {}
   };
 }
 function renderTrendsJson(report) {
@@ -19388,6 +19745,7 @@ function trendRunOfRecord(record) {
     date: record.date,
     runId: record.runId,
     runUrl: record.runUrl,
+    ...record.accepted ? { accepted: record.accepted } : {},
     measurements: record.measurements.map((m) => measurementOfHistory(m, source))
   };
 }
@@ -19589,7 +19947,7 @@ function buildDashboard(runs, options = {}) {
       };
     });
     const steps = series.flatMap((s) => s.steps);
-    const newRegressions = steps.filter((t) => t.isNew && t.kind === "regression").length;
+    const newRegressions = steps.filter((t) => t.isNew && t.kind === "regression" && !t.accepted).length;
     const check = latestRun === runs.length - 1 ? checked.status : "absent";
     const status = checked.status === "failed" ? "failed" : newRegressions > 0 ? "regression" : checked.status === "passed" ? "passed" : "unchecked";
     const firstMetric = series[0]?.metric;
@@ -19602,6 +19960,7 @@ function buildDashboard(runs, options = {}) {
       failedChecks: checked.failed,
       newRegressions,
       regressions: steps.filter((t) => t.kind === "regression").length,
+      acceptedRegressions: steps.filter((t) => t.kind === "regression" && t.accepted).length,
       improvements: steps.filter((t) => t.kind === "improvement").length,
       pending: series.filter((s) => s.pending !== void 0).length,
       latestRun,
@@ -19689,6 +20048,7 @@ var RUN_LABELS_PARAM = "runLabels";
 var SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
 var REGRESSION = "#d55e00";
 var IMPROVEMENT = "#009e73";
+var ACCEPTED = "#59636e";
 var PENDING = "#999999";
 var OUTLIER = "#cc79a7";
 function runRows(runs) {
@@ -19792,7 +20152,11 @@ function bandLayers(s, x) {
 function changePointLayers(s, runs, x) {
   const sha = (i) => runs[i]?.sha.slice(0, 7) ?? "?";
   const changes = [
-    ...s.steps.map((t) => ({ t, color: t.kind === "regression" ? REGRESSION : IMPROVEMENT, kind: t.kind })),
+    ...s.steps.map((t) => ({
+      t,
+      color: t.accepted ? ACCEPTED : t.kind === "regression" ? REGRESSION : IMPROVEMENT,
+      kind: t.accepted ? "accepted regression" : t.kind
+    })),
     ...s.pending ? [{ t: s.pending, color: PENDING, kind: "pending" }] : []
   ];
   return changes.flatMap(({ t, color, kind }) => {
@@ -20007,8 +20371,9 @@ function settingsNote(model) {
 function changeText(e) {
   const parts = [];
   if (e.newRegressions > 0) parts.push(`${e.newRegressions} new regression(s)`);
-  const old = e.regressions - e.newRegressions;
+  const old = e.regressions - e.newRegressions - e.acceptedRegressions;
   if (old > 0) parts.push(`${old} regression(s)`);
+  if (e.acceptedRegressions > 0) parts.push(`${e.acceptedRegressions} accepted regression(s)`);
   if (e.improvements > 0) parts.push(`${e.improvements} improvement(s)`);
   if (e.pending > 0) parts.push(`${e.pending} pending`);
   return parts.length > 0 ? parts.join(", ") : "none";
@@ -20044,7 +20409,11 @@ function stepRows(model, e) {
   );
   for (const s of e.series) {
     for (const t of s.steps)
-      add(s, t.kind === "regression" ? t.isNew ? "new regression" : "regression" : "improvement", t);
+      add(
+        s,
+        t.accepted ? `accepted regression (${stepAcceptanceWords(t.accepted)})` : t.kind === "regression" ? t.isNew ? "new regression" : "regression" : "improvement",
+        t
+      );
     if (s.pending) add(s, "pending", s.pending);
   }
   if (rows.length === 0) return ["<p>No change point in any series.</p>"];

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { EOL } from 'node:os';
 import { run } from '../../src/action/main.js';
-import type { AnnotationProperties, OutputSink } from '../../src/action/ports.js';
+import type { AnnotationProperties, Clock, OutputSink } from '../../src/action/ports.js';
 import { finishRun, prepareRunFolders, type ActionInputs, type ActionRun, type RunOptions } from './runner-action.js';
 
 /** @actions/core's escaping of a command's message and of its properties. */
@@ -39,7 +39,11 @@ function command(name: string, message: string, properties: AnnotationProperties
   return `::${name}${props !== '' ? ` ${props}` : ''}::${escapeData(message)}`;
 }
 
-export async function runActionInProcess(inputs: ActionInputs, options: RunOptions = {}): Promise<ActionRun> {
+/** `clock`: the run's clock (the day a waiver's expiry is judged against); the system's by default. */
+export async function runActionInProcess(
+  inputs: ActionInputs,
+  options: RunOptions & { clock?: Clock } = {},
+): Promise<ActionRun> {
   const prepared = prepareRunFolders(inputs, options);
   let stdout = '';
   let failed = false;
@@ -69,7 +73,7 @@ export async function runActionInProcess(inputs: ActionInputs, options: RunOptio
   const cwd = process.cwd();
   process.chdir(prepared.workspace);
   try {
-    await run({ env: { ...prepared.env }, out });
+    await run({ env: { ...prepared.env }, out, ...(options.clock ? { clock: options.clock } : {}) });
   } finally {
     process.chdir(cwd);
     process.stdout.write = writes.out;

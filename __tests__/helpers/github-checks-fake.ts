@@ -7,7 +7,8 @@
  *
  * `CheckRunsEndpoint` is the one piece that serves these requests: `FakeChecksGitHub` is it alone on a port, and the
  * other loopback fakes (comment, artifacts, Git Data, issues) put one in front of their own routes, since the action
- * creates its Check on every pull request and push. Those requests are recorded in the endpoint (`checks.requests`,
+ * creates its Check on every pull request and push. It also answers GET commits/{sha}/pulls with no pull request
+ * (unless `answersCommitPulls` is false), which a recording push asks. Those requests are recorded in the endpoint (`checks.requests`,
  * `checks.runs`), not in the host fake's `requests`; their problems go to the host fake's `problems`.
  */
 import type { IncomingHttpHeaders } from 'node:http';
@@ -40,6 +41,11 @@ export interface FakeChecksOptions {
   description?: DescriptionName;
   /** `/api/v3` to act as GitHub Enterprise Server. */
   apiRoot?: string;
+  /**
+   * Also answer GET commits/{sha}/pulls with no pull request (default true): a push that records its history asks
+   * which merged pull request made the commit (its accept label). A fake that serves pull requests says false.
+   */
+  answersCommitPulls?: boolean;
 }
 
 /** The check-runs endpoints of a loopback fake: serves POST …/check-runs and PATCH …/check-runs/{check_run_id}. */
@@ -62,8 +68,11 @@ export class CheckRunsEndpoint {
   claims(rawUrl: string): boolean {
     const path = new URL(rawUrl, 'http://127.0.0.1').pathname;
     const root = this.options.apiRoot ?? '';
+    if (!path.startsWith(`${root}/repos/`)) return false;
+    const rest = path.slice(root.length);
     return (
-      path.startsWith(`${root}/repos/`) && /^\/repos\/[^/]+\/[^/]+\/check-runs(\/[^/]+)?$/.test(path.slice(root.length))
+      /^\/repos\/[^/]+\/[^/]+\/check-runs(\/[^/]+)?$/.test(rest) ||
+      (this.options.answersCommitPulls !== false && /^\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/pulls$/.test(rest))
     );
   }
 
@@ -83,6 +92,8 @@ export class CheckRunsEndpoint {
     };
     if (!op) return json(404, { message: 'Not Found' });
     record.operationId = op.operationId;
+    // No merged pull request made the commit: the push is recorded without an accept label.
+    if (op.operationId === 'repos/list-pull-requests-associated-with-commit') return json(200, []);
     if (op.operationId !== 'checks/create' && op.operationId !== 'checks/update') {
       this.problems.push(`${method} ${url.pathname}: not a check-runs request`);
       return json(404, { message: 'Not Found' });

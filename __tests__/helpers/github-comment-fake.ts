@@ -44,6 +44,10 @@ export interface FakePull {
    * to fall back to pulls?head=.
    */
   hiddenFromCommit?: boolean;
+  /** A merged pull request: the commit its merge made on the base branch (listed for that commit too), and when. */
+  merged?: { commitSha: string; at: string };
+  /** The pull request's labels (name and description). */
+  labels?: { name: string; description?: string | null }[];
 }
 
 export interface FakeRunArtifact {
@@ -87,6 +91,18 @@ export interface FakeCommentOptions {
   maxBodyChars?: number;
   /** Faults of the check-runs endpoint. */
   checks?: Pick<FakeChecksOptions, 'forbid' | 'refuse'>;
+  /**
+   * The pull request's timeline of label events, oldest first, served by GET issues/{issue_number}/events (paged
+   * like the comments): who added or removed which label.
+   */
+  labelEvents?: FakeLabelEvent[];
+}
+
+/** A `labeled` or `unlabeled` event of the pull request's issue. */
+export interface FakeLabelEvent {
+  event: 'labeled' | 'unlabeled';
+  label: string;
+  actor: string;
 }
 
 type Json = any;
@@ -104,7 +120,11 @@ export class FakeCommentGitHub {
   origin = '';
 
   constructor(readonly options: FakeCommentOptions) {
-    this.checks = new CheckRunsEndpoint({ ...options, ...options.checks }, () => this.apiUrl, this.problems);
+    this.checks = new CheckRunsEndpoint(
+      { ...options, ...options.checks, answersCommitPulls: false },
+      () => this.apiUrl,
+      this.problems,
+    );
     this.comments = [...(options.comments ?? [])];
     for (const c of this.comments) this.nextId = Math.max(this.nextId, c.id + 1);
   }
@@ -249,7 +269,7 @@ export class FakeCommentGitHub {
         return reply(
           200,
           (this.options.pulls ?? [])
-            .filter((p) => p.headSha === sha && !p.hiddenFromCommit)
+            .filter((p) => (p.headSha === sha || p.merged?.commitSha === sha) && !p.hiddenFromCommit)
             .map((p) => this.pullJson(p)),
         );
       }
@@ -326,6 +346,30 @@ export class FakeCommentGitHub {
         if (page > 1) links.push(`<${pageUrl(1)}>; rel="first"`, `<${pageUrl(page - 1)}>; rel="prev"`);
         const slice = all.slice((page - 1) * perPage, page * perPage).map((c) => this.json(c));
         return reply(200, slice, links.length > 0 ? { link: links.join(', ') } : {});
+      }
+      case 'issues/list-events': {
+        if (Number(op.pathParams['issue_number']) !== this.options.issueNumber) return error(404, 'Not Found');
+        const perPage = Number(url.searchParams.get('per_page') ?? 30);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const all = (this.options.labelEvents ?? []).map((e, i) => ({
+          id: 7000 + i,
+          node_id: `LE_${7000 + i}`,
+          url: `${this.apiUrl}/repos/${fullName}/issues/events/${7000 + i}`,
+          actor: { login: e.actor, id: 1000 + i, type: 'User' },
+          event: e.event,
+          commit_id: null,
+          commit_url: null,
+          created_at: new Date(Date.UTC(2026, 10, 22, 0, i)).toISOString(),
+          label: { name: e.label, color: 'ededed' },
+        }));
+        const last = Math.max(1, Math.ceil(all.length / perPage));
+        const next = new URL(url.pathname + url.search, this.origin);
+        next.searchParams.set('page', String(page + 1));
+        return reply(
+          200,
+          all.slice((page - 1) * perPage, page * perPage),
+          page < last ? { link: `<${next.toString()}>; rel="next"` } : {},
+        );
       }
       case 'issues/create-comment': {
         if (Number(op.pathParams['issue_number']) !== this.options.issueNumber) return error(404, 'Not Found');
@@ -427,6 +471,17 @@ export class FakeCommentGitHub {
       number: p.number,
       state: p.state ?? 'open',
       title: `pull request ${p.number}`,
+      merged_at: p.merged?.at ?? null,
+      merge_commit_sha: p.merged?.commitSha ?? null,
+      labels: (p.labels ?? []).map((l, i) => ({
+        id: 500 + i,
+        node_id: `LA_${500 + i}`,
+        url: `${this.apiUrl}/repos/${fullName}/labels/${encodeURIComponent(l.name)}`,
+        name: l.name,
+        description: l.description ?? null,
+        color: 'ededed',
+        default: false,
+      })),
       html_url: `https://github.example/${fullName}/pull/${p.number}`,
       user: { login: p.headOwner, type: 'User' },
       head: {

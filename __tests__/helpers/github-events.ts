@@ -50,11 +50,13 @@ export interface PullRequestEventOptions {
   baseRef?: string;
   headRef?: string;
   headSha?: string;
+  /** The event's action: `synchronize` (a push to the pull request, the default), `labeled`, … */
+  action?: string;
 }
 
-/** `pull_request` `synchronize` (a push to the pull request), as GitHub sends it. */
+/** `pull_request` `synchronize` (a push to the pull request), or another action's example, as GitHub sends it. */
 export function pullRequestEvent(o: PullRequestEventOptions): Json {
-  const event = webhookExample('pull_request', 'synchronize');
+  const event = webhookExample('pull_request', o.action ?? 'synchronize');
   retarget(event.repository, o.owner, o.repo);
   retarget(event.pull_request.base.repo, o.owner, o.repo);
   retarget(event.pull_request.head.repo, o.owner, o.repo);

@@ -22,6 +22,7 @@ import { runConfirm } from '../pipeline/confirm.js';
 import { readText } from '../pipeline/files.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
+import type { AcceptanceOptions } from './acceptance.js';
 import { logSafe, logVerbatim } from './logSafety.js';
 import { readOptionsOf } from './readResults.js';
 
@@ -36,6 +37,7 @@ export async function confirmStage(
   inputs: Readonly<ActionInputs>,
   context: RunContext,
   first: CompareOutcome,
+  acceptance: AcceptanceOptions = {},
 ): Promise<ConfirmationSummary | undefined> {
   const settings = inputs.confirm;
   if (settings === undefined) return undefined;
@@ -68,6 +70,7 @@ export async function confirmStage(
           sharedShift: false,
           confidence,
           ...readOptionsOf(inputs),
+          acceptance,
         },
         context.shell,
         (line) => context.out.info(logSafe(line)),

@@ -6,7 +6,7 @@ import { pathExists } from '../pipeline/files.js';
 import { describeError, InputError, UsageError } from '../engine/errors.js';
 import { mergeEnvironments } from '../engine/model/environment.js';
 import { currentEnvironment, environmentOfSets } from '../pipeline/environment.js';
-import { makeHistoryRecord } from '../engine/history/record.js';
+import { makeHistoryRecord, type RecordedAcceptance } from '../engine/history/record.js';
 import { historyFileName } from '../engine/history/window.js';
 import { appendHistoryRecord } from '../pipeline/historyFolder.js';
 import { historyRunInfoFromEnv } from './events.js';
@@ -97,6 +97,7 @@ export async function recordHistory(
   inputs: ActionInputs,
   folder: string,
   read?: LoadedResults,
+  accepted?: RecordedAcceptance,
 ): Promise<void> {
   const info = historyRunInfoFromEnv(context.env, context.event);
   if (!info.sha || !info.date || !info.runId || !info.runUrl) {
@@ -112,7 +113,7 @@ export async function recordHistory(
   try {
     context.out.setOutput(
       'history-recorded',
-      String(await writeHistory(context, inputs, folder, loaded, info as Required<typeof info>)),
+      String(await writeHistory(context, inputs, folder, loaded, info as Required<typeof info>, accepted)),
     );
   } catch (error) {
     const why = error instanceof InputError ? error.describe() : describeError(error);
@@ -130,6 +131,7 @@ async function writeHistory(
   folder: string,
   loaded: LoadedResults,
   info: Required<ReturnType<typeof historyRunInfoFromEnv>>,
+  accepted: RecordedAcceptance | undefined,
 ): Promise<boolean> {
   const experiments = [...loaded.experiments.values()];
   // As the comparison sees the candidate's machine: the runner, then what the files add.
@@ -143,6 +145,7 @@ async function writeHistory(
     runId: info.runId,
     runUrl: info.runUrl,
     environment,
+    ...(accepted ? { accepted } : {}),
   });
   let outcome = { written: '', removed: [] as string[] };
   let recorded = true;

@@ -87,6 +87,10 @@ export interface ActionInputs {
   trends: 'off' | 'report' | 'fail';
   /** One GitHub issue per current regression step of the default branch (with `trends`). */
   trendIssues: boolean;
+  /** The pull-request label that accepts every failing row (default perfgate-accept; absent when given empty). */
+  acceptLabel?: string;
+  /** The waiver file (engine/compare/waivers.ts). */
+  waivers?: string;
 }
 
 export type { CommentCharts } from '../pipeline/comment.js';
@@ -189,7 +193,24 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
     ...readInputsOfFiles(env),
     commentCharts: choiceInput<CommentCharts>(env, 'comment-charts', COMMENT_CHARTS, 'failing'),
     ...trendInputs(env),
+    ...acceptanceInputs(env),
   };
+}
+
+/** The label perfgate accepts a known change by, unless input `accept-label` is given empty. */
+export const DEFAULT_ACCEPT_LABEL = 'perfgate-accept';
+
+/**
+ * `accept-label` and `waivers`. An accept label not given at all is the default (the runner passes action.yml's
+ * default, a test passes nothing); given empty, it is off.
+ */
+function acceptanceInputs(env: Env): Pick<ActionInputs, 'acceptLabel' | 'waivers'> {
+  const given = env['INPUT_ACCEPT-LABEL'];
+  const acceptLabel = given === undefined ? DEFAULT_ACCEPT_LABEL : given.trim();
+  if (acceptLabel.length > 50 || /[\u0000-\u001f]/.test(acceptLabel))
+    throw new UsageError(`input "accept-label" must be a label name of at most 50 characters; got "${acceptLabel}"`);
+  const waivers = getInput(env, 'waivers');
+  return { ...(acceptLabel !== '' ? { acceptLabel } : {}), ...(waivers !== '' ? { waivers } : {}) };
 }
 
 /** `baseline`: `auto`, `run:<run id>` (both found through the API), else files, folders or glob patterns. */

@@ -32,6 +32,7 @@ import { publishError } from './publish/error.js';
 import { checkAnnotations, completeCheck, startCheck, type CheckHandle } from './publish/checkRun.js';
 import { fitOutput, MAX_CHECK_OUTPUT, type CheckConclusion } from './github/checkRuns.js';
 import { confirmedFailure, confirmStage } from './confirmStage.js';
+import { acceptanceOf } from './acceptance.js';
 import type { ConfirmationSummary } from '../engine/report/confirmation.js';
 
 /**
@@ -106,9 +107,13 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
     inputs.requirements !== undefined
       ? runCheck({ ...inputs, requirements: inputs.requirements }, context.progress)
       : undefined;
-  const comparison = compares ? compareWithReference(inputs, context, baseline, baselineRun) : undefined;
-  const confirmation = comparison ? await confirmStage(inputs, context, comparison) : undefined;
-  if (inputs.recordHistory !== undefined) await recordHistory(context, inputs, inputs.recordHistory, read);
+  const acceptance = compares || inputs.recordHistory !== undefined ? await acceptanceOf(inputs, context) : undefined;
+  const comparison = compares
+    ? compareWithReference(inputs, context, baseline, baselineRun, acceptance?.compare)
+    : undefined;
+  const confirmation = comparison ? await confirmStage(inputs, context, comparison, acceptance?.compare) : undefined;
+  if (inputs.recordHistory !== undefined)
+    await recordHistory(context, inputs, inputs.recordHistory, read, acceptance?.recorded);
   const trends = trendsOfHistory(inputs, context);
   // Each output gets what it shows: the comment and job summary Mermaid, the artifact specs, SVGs
   // and report.html (which draws from the specs). PNGs only when something ships them (chart

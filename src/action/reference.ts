@@ -8,6 +8,7 @@ import { resolveAutoBaseline } from './autoBaseline.js';
 import type { RunContext } from './context.js';
 import { historyFromBranch } from './historyKeeping.js';
 import type { ActionInputs } from './inputs.js';
+import type { AcceptanceOptions } from './acceptance.js';
 import { logSafe } from './logSafety.js';
 import { describeRead, readOptionsOf } from './readResults.js';
 
@@ -83,6 +84,7 @@ export function compareWithReference(
   context: RunContext,
   baseline: string[] | undefined,
   baselineRun: BaselineRun | undefined,
+  acceptance: AcceptanceOptions = {},
 ): CompareOutcome {
   return runCompare(
     {
@@ -96,6 +98,7 @@ export function compareWithReference(
       resultsEnvironment: currentEnvironment(context.env),
       ...readOptionsOf(inputs),
       ...(baselineRun ? { baselineRun } : {}),
+      ...acceptance,
     },
     context.progress,
   );

@@ -10,6 +10,9 @@ import {
   type ExperimentSide,
 } from '../engine/compare/compare.js';
 import { resolveVerdictSettings, type VerdictSettings } from '../engine/compare/settings.js';
+import { acceptComparisons, type AcceptLabel, type AcceptanceOutcome } from '../engine/compare/acceptance.js';
+import type { SubExperimentComparison } from '../engine/compare/rows.js';
+import { parseWaivers } from '../engine/compare/waivers.js';
 import { UsageError } from '../engine/errors.js';
 import { environmentDifferences, mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
 import { environmentOfSets } from './environment.js';
@@ -26,7 +29,7 @@ import {
 } from '../engine/report/comparisonReport.js';
 import { uniqueFileStems } from '../engine/report/fileNames.js';
 import { naturalCompare, readHistoryRuns, readRunFolders, type HistoryRun } from './historyRuns.js';
-import { checkOutputFolder, ReportWriter } from './files.js';
+import { checkOutputFolder, readText, ReportWriter } from './files.js';
 import { groupResults, loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
@@ -64,6 +67,14 @@ export interface CompareOptions extends ResultsOptions, ComparisonSettings {
   baselineRun?: BaselineRun;
   /** With `paired`: which measurements (experiment, parameter label) to judge (`perfgate confirm --from`); all when absent. */
   select?: (experiment: string, parameter: string) => boolean;
+  /** A waiver file (engine/compare/waivers.ts): its rows accept the failing rows they match, within their ceiling. */
+  waivers?: string;
+  /** The label on the pull request that accepts every failing row (the action's input `accept-label`). */
+  acceptLabel?: AcceptLabel;
+  /**
+   * Today, `YYYY-MM-DD`, from the shell's clock: waivers that expired before it are ignored. Absent: none expires.
+   */
+  today?: string;
 }
 
 export interface CompareOutcome {
@@ -235,14 +246,16 @@ function comparePaired(
       options.thresholds,
       { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift },
     );
+    const accepted = accept(run.comparisons, options);
     const built = buildComparisonReport(
-      run.comparisons,
+      accepted.comparisons,
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
       method,
     );
     built.notes.push(...run.notes);
+    built.warnings.push(...accepted.warnings);
     return built;
   });
   if (options.maxPairs !== undefined) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
@@ -271,27 +284,41 @@ function compareWithReference(
     ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments)))
     : undefined;
   if (machines?.notice) progress.warning(machines.notice);
-  const report = progress.step('Comparing', () =>
-    buildComparisonReport(
-      experiments.map((t) => {
-        if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
-        const judged = compareExperimentWithHistory(
-          t,
-          (machines!.runs.length > 0 ? machines!.runs : history).map((run) => run.experiments.get(t)),
-          results.get(t),
-          options.thresholds,
-          verdict,
-        );
-        return machines!.runs.length > 0 ? judged : asNotComparable(judged);
-      }),
+  const report = progress.step('Comparing', () => {
+    const judged = experiments.map((t) => {
+      if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
+      const judged = compareExperimentWithHistory(
+        t,
+        (machines!.runs.length > 0 ? machines!.runs : history).map((run) => run.experiments.get(t)),
+        results.get(t),
+        options.thresholds,
+        verdict,
+      );
+      return machines!.runs.length > 0 ? judged : asNotComparable(judged);
+    });
+    const accepted = accept(judged, options);
+    const built = buildComparisonReport(
+      accepted.comparisons,
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
       method,
-    ),
-  );
+    );
+    built.warnings.push(...accepted.warnings);
+    return built;
+  });
   if (machines?.warning) report.warnings.unshift(machines.warning);
   return finish(report, reference, results, pooled, options, progress);
+}
+
+/** The judged comparisons with the rows the label or the waiver file accepts (read here: the pipeline reads files). */
+function accept(comparisons: SubExperimentComparison[], options: CompareOptions): AcceptanceOutcome {
+  const waivers = options.waivers !== undefined ? parseWaivers(options.waivers, readText(options.waivers)) : undefined;
+  return acceptComparisons(comparisons, {
+    ...(options.acceptLabel ? { label: options.acceptLabel } : {}),
+    ...(waivers ? { waivers } : {}),
+    ...(options.today !== undefined ? { today: options.today } : {}),
+  });
 }
 
 /** The options with both labels: the ones given, else named after the first reference (or the history) and result. */

@@ -22,7 +22,7 @@ import {
 import { InputError, UsageError } from '../engine/errors.js';
 import type { Screen } from '../engine/confirm/screen.js';
 import type { ComparisonSettings } from '../engine/settings/rules.js';
-import { runCompare, type CompareOutcome } from './compare.js';
+import { runCompare, type CompareOptions, type CompareOutcome } from './compare.js';
 import { loadResults, type ResultsOptions } from './results.js';
 import { silentProgress } from './steps.js';
 
@@ -53,6 +53,11 @@ export interface ConfirmOptions extends ResultsOptions, ComparisonSettings {
   screen?: Screen;
   maxPairs: number;
   outputDir: string;
+  /**
+   * What accepts a known change (the pull request's label, the waiver file), applied to each look as to the first
+   * stage: an accepted row is not confirmed.
+   */
+  acceptance?: Pick<CompareOptions, 'acceptLabel' | 'waivers' | 'today'>;
 }
 
 export interface ConfirmOutcome {
@@ -183,6 +188,7 @@ export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (l
         resultLabel: 'head',
         outputDir: options.outputDir,
         ...settingsOf(options),
+        ...options.acceptance,
         paired: true,
         maxPairs: options.maxPairs,
         ...(selection !== undefined ? { select: (e: string, p: string) => selected(selection, e, p) } : {}),
@@ -210,7 +216,16 @@ export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (l
 
 /** The settings runCompare takes from a confirmation's options. */
 function settingsOf(options: ConfirmOptions): ComparisonSettings & ResultsOptions {
-  const { baseDir: _b, headDir: _h, command: _c, from: _f, outputDir: _o, maxPairs: _m, ...rest } = options;
+  const {
+    baseDir: _b,
+    headDir: _h,
+    command: _c,
+    from: _f,
+    outputDir: _o,
+    maxPairs: _m,
+    acceptance: _a,
+    ...rest
+  } = options;
   return rest;
 }
 

@@ -100,3 +100,57 @@ export async function findPullRequest(octokit: Octokit, options: FindPullRequest
   }
   return { number: chosen, warnings: warnings.map(clean) };
 }
+
+/** A merged pull request's number and labels, as GET commits/{sha}/pulls lists it. */
+export interface MergedPullRequest {
+  number: number;
+  labels: { name: string; description?: string }[];
+}
+
+/**
+ * The pull request whose merge made `sha` on the default branch (GET /repos/{owner}/{repo}/commits/{sha}/pulls: the
+ * one with `merged_at` whose merge commit is `sha`, else the one merged whose head is `sha`, as a fast-forward or
+ * rebase merge leaves it). Never throws: undefined with a reason when the API fails or none was merged there.
+ */
+export async function findMergedPullRequest(
+  octokit: Octokit,
+  options: { owner: string; repo: string; sha: string; token: string },
+): Promise<MergedPullRequest | { reason: string }> {
+  type Listed = PullSummary & {
+    merged_at?: string | null;
+    merge_commit_sha?: string | null;
+    labels?: { name?: unknown; description?: unknown }[];
+  };
+  let pulls: Listed[];
+  try {
+    const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
+      owner: options.owner,
+      repo: options.repo,
+      commit_sha: options.sha,
+      per_page: 100,
+    });
+    pulls = data as Listed[];
+  } catch (error) {
+    return {
+      reason: redact(
+        `GET commits/${options.sha.slice(0, 12)}/pulls: ${describeHttpFailure(toFailure(error), { 403: 'the token may not read pull requests', 404: 'no such commit, or no access to it' })}`,
+        options.token,
+      ),
+    };
+  }
+  const merged = pulls.filter((p) => typeof p.merged_at === 'string');
+  const pull =
+    merged.find((p) => p.merge_commit_sha === options.sha) ?? merged.find((p) => p.head?.sha === options.sha);
+  if (!pull) return { reason: `no merged pull request made commit ${options.sha.slice(0, 12)}` };
+  const labels = (pull.labels ?? []).flatMap((l) =>
+    typeof l.name === 'string'
+      ? [
+          {
+            name: l.name,
+            ...(typeof l.description === 'string' && l.description !== '' ? { description: l.description } : {}),
+          },
+        ]
+      : [],
+  );
+  return { number: pull.number, labels };
+}

@@ -23,6 +23,7 @@ export function setOutputs(
   if (comparison) {
     context.out.setOutput('comparisons-total', comparison.report.comparisonsTotal);
     context.out.setOutput('comparisons-failed', comparison.report.comparisonsFailed);
+    context.out.setOutput('comparisons-accepted', comparison.report.rows.filter((r) => r.status === 'accepted').length);
     // The outputs only the verdict method sets (A/B pairs: inconclusive, pairs-needed).
     for (const [name, value] of methodOf(comparison.report.method).outputs(comparison.report))
       context.out.setOutput(name, value);

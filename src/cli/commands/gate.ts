@@ -81,6 +81,7 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
     'reference-label': { type: 'string' },
     'results-label': { type: 'string' },
     threshold: { type: 'string', short: 't' },
+    waivers: { type: 'string' },
     'output-dir': { type: 'string', short: 'o' },
     environment: { type: 'string', multiple: true },
     'no-environment-check': { type: 'boolean' },
@@ -124,6 +125,10 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
         ...(values['reference-label'] !== undefined ? { referenceLabel: values['reference-label'] } : {}),
         ...(values['results-label'] !== undefined ? { resultLabel: values['results-label'] } : {}),
         outputDir,
+        // Today's date for the waivers' expiry, read here at the shell's edge: the engine reads no clock.
+        ...(values.waivers !== undefined
+          ? { waivers: values.waivers, today: new Date().toISOString().slice(0, 10) }
+          : {}),
         ...comparisonSettings(comparison, CLI_SPELLING),
         ...historyMachineCheck(given, values['no-environment-check'], history),
         ...readOptions(values),

@@ -72,6 +72,12 @@ Options:
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
                          to every primary statistic)
+  --waivers FILE         accept known changes: a CSV with the header
+                         benchmark,metric,ceiling,expires,link,reason (benchmark and metric
+                         as the reports name them, ceiling the largest accepted change in %,
+                         expires YYYY-MM-DD). A failing row it matches exactly is accepted
+                         (exit 0) when its change is within the ceiling; an expired waiver
+                         is ignored with a warning
   -f, --format F         read every file of both sides as format F instead of detecting it
   --skip-seconds N       drop the first N per-second lines (ddsperf, databroker-perf) as warm-up
   --mapping FILE         column mapping (JSON) for --format generic-csv

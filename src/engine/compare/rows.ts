@@ -22,6 +22,8 @@ import { gates, type GateStatistics } from './gate.js';
  *   is not below the threshold; it does not fail, and more pairs would decide). With the shared-shift model
  *   (sharedShiftRows.ts) also a benchmark row over the threshold whose deviation from the suite more pairs would
  *   make significant.
+ * - `accepted`: a row that failed, accepted by a label on the pull request or a waiver (acceptance.ts): it does not
+ *   fail, and `acceptance` says how.
  */
 export type ComparisonStatus =
   | 'pass'
@@ -34,7 +36,17 @@ export type ComparisonStatus =
   | 'insufficient-history'
   | 'not-comparable'
   | 'state-change'
-  | 'inconclusive';
+  | 'inconclusive'
+  | 'accepted';
+
+/**
+ * How a failing row was accepted (acceptance.ts): by a label on the pull request (who added it and the label's
+ * description, when known), or by a row of the waiver file (waivers.ts). Label and waiver texts are the user's:
+ * renderers escape them.
+ */
+export type RowAcceptance =
+  | { kind: 'label'; label: string; by?: string; description?: string }
+  | { kind: 'waiver'; ceilingPercent: number; expires: string; link: string; reason: string; place: string };
 
 /** One statistic of one metric of one experiment at one parameter: reference against result. */
 export interface ComparisonRow {
@@ -123,6 +135,8 @@ export interface ComparisonRow {
    * (suiteShift.ts): its family is the suite, not its experiment's metric and statistic.
    */
   acrossExperiments?: boolean;
+  /** An `accepted` row: the label or waiver that accepted it. */
+  acceptance?: RowAcceptance;
 }
 
 /**

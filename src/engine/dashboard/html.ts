@@ -9,6 +9,7 @@ import { escapeHtml } from '../report/escape.js';
 import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../report/embedScript.js';
 import { experimentCharts, runRows, sparklineSpec, type DashboardChart } from './specs.js';
 import type { DashboardExperiment, DashboardModel, DashboardSeries, ExperimentStatus } from './model.js';
+import { stepAcceptanceWords } from '../trends/accepted.js';
 
 export const ASSETS_FOLDER = 'assets';
 export const EXPERIMENTS_FOLDER = 'experiments';
@@ -105,8 +106,9 @@ function settingsNote(model: DashboardModel): string {
 function changeText(e: DashboardExperiment): string {
   const parts: string[] = [];
   if (e.newRegressions > 0) parts.push(`${e.newRegressions} new regression(s)`);
-  const old = e.regressions - e.newRegressions;
+  const old = e.regressions - e.newRegressions - e.acceptedRegressions;
   if (old > 0) parts.push(`${old} regression(s)`);
+  if (e.acceptedRegressions > 0) parts.push(`${e.acceptedRegressions} accepted regression(s)`);
   if (e.improvements > 0) parts.push(`${e.improvements} improvement(s)`);
   if (e.pending > 0) parts.push(`${e.pending} pending`);
   return parts.length > 0 ? parts.join(', ') : 'none';
@@ -164,7 +166,17 @@ function stepRows(model: DashboardModel, e: DashboardExperiment): string[] {
     );
   for (const s of e.series) {
     for (const t of s.steps)
-      add(s, t.kind === 'regression' ? (t.isNew ? 'new regression' : 'regression') : 'improvement', t);
+      add(
+        s,
+        t.accepted
+          ? `accepted regression (${stepAcceptanceWords(t.accepted)})`
+          : t.kind === 'regression'
+            ? t.isNew
+              ? 'new regression'
+              : 'regression'
+            : 'improvement',
+        t,
+      );
     if (s.pending) add(s, 'pending', s.pending);
   }
   if (rows.length === 0) return ['<p>No change point in any series.</p>'];

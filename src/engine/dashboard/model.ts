@@ -124,6 +124,8 @@ export interface DashboardExperiment {
   failedChecks: number;
   newRegressions: number;
   regressions: number;
+  /** Of `regressions`: those accepted (the merged pull request's label, a waiver), which need no attention. */
+  acceptedRegressions: number;
   improvements: number;
   pending: number;
   /** The newest run that has the experiment. */
@@ -339,7 +341,7 @@ export function buildDashboard(runs: readonly TrendRun[], options: DashboardOpti
       };
     });
     const steps = series.flatMap((s) => s.steps);
-    const newRegressions = steps.filter((t) => t.isNew && t.kind === 'regression').length;
+    const newRegressions = steps.filter((t) => t.isNew && t.kind === 'regression' && !t.accepted).length;
     const check = latestRun === runs.length - 1 ? checked.status : 'absent';
     const status: ExperimentStatus =
       checked.status === 'failed'
@@ -359,6 +361,7 @@ export function buildDashboard(runs: readonly TrendRun[], options: DashboardOpti
       failedChecks: checked.failed,
       newRegressions,
       regressions: steps.filter((t) => t.kind === 'regression').length,
+      acceptedRegressions: steps.filter((t) => t.kind === 'regression' && t.accepted).length,
       improvements: steps.filter((t) => t.kind === 'improvement').length,
       pending: series.filter((s) => s.pending !== undefined).length,
       latestRun,

@@ -27,6 +27,8 @@ export const RUN_LABELS_PARAM = 'runLabels';
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const REGRESSION = '#d55e00';
 const IMPROVEMENT = '#009e73';
+/** An accepted regression (a label or a waiver): known and wanted, so not drawn as an alarm. */
+const ACCEPTED = '#59636e';
 const PENDING = '#999999';
 const OUTLIER = '#cc79a7';
 
@@ -169,7 +171,11 @@ function bandLayers(s: DashboardSeries, x: VegaLiteSpec): VegaLiteSpec[] {
 function changePointLayers(s: DashboardSeries, runs: readonly DashboardRun[], x: VegaLiteSpec): VegaLiteSpec[] {
   const sha = (i: number) => runs[i]?.sha.slice(0, 7) ?? '?';
   const changes = [
-    ...s.steps.map((t) => ({ t, color: t.kind === 'regression' ? REGRESSION : IMPROVEMENT, kind: t.kind })),
+    ...s.steps.map((t) => ({
+      t,
+      color: t.accepted ? ACCEPTED : t.kind === 'regression' ? REGRESSION : IMPROVEMENT,
+      kind: t.accepted ? ('accepted regression' as const) : t.kind,
+    })),
     ...(s.pending ? [{ t: s.pending, color: PENDING, kind: 'pending' as const }] : []),
   ];
   return changes.flatMap(({ t, color, kind }) => {

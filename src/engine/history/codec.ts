@@ -10,8 +10,10 @@ import {
   HISTORY_FORMAT,
   HISTORY_VERSION,
   READABLE_HISTORY_VERSIONS,
+  orderedAcceptance,
   type HistoryMeasurement,
   type HistoryRecord,
+  type RecordedAcceptance,
 } from './record.js';
 
 /** Deterministic bytes: fixed key order, two-space indent, one measurement per line, final newline. */
@@ -25,6 +27,7 @@ export function renderHistoryRecord(record: HistoryRecord): string {
     `  "runId": ${JSON.stringify(record.runId)},`,
     `  "runUrl": ${JSON.stringify(record.runUrl)},`,
     ...(record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : []),
+    ...(record.accepted ? [`  "accepted": ${JSON.stringify(orderedAcceptance(record.accepted))},`] : []),
   ];
   if (record.measurements.length === 0) {
     lines.push('  "measurements": []');
@@ -127,6 +130,7 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
     return v;
   };
   const environment = environmentOfJson(data['environment']);
+  const accepted = data['accepted'] === undefined ? undefined : acceptanceOfJson(data['accepted'], bad);
   const head = {
     format: HISTORY_FORMAT,
     version: HISTORY_VERSION,
@@ -135,6 +139,7 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
     runId,
     runUrl,
     ...(environment ? { environment } : {}),
+    ...(accepted ? { accepted } : {}),
   } as const;
   if (version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
   const stored = data['measurements'];
@@ -143,6 +148,55 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
     ...head,
     measurements: stored.map((m: unknown, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull)),
   };
+}
+
+/** A record's `accepted`, every field checked. */
+function acceptanceOfJson(value: unknown, bad: Bad): RecordedAcceptance {
+  if (!isObject(value) || Array.isArray(value)) throw bad('"accepted" is not an object');
+  const text = (v: unknown, what: string, optional = false): string | undefined => {
+    if (v === undefined && optional) return undefined;
+    if (typeof v !== 'string') throw bad(`${what} is not a string`);
+    return v;
+  };
+  const out: RecordedAcceptance = {};
+  const pullRequest = value['pullRequest'];
+  if (pullRequest !== undefined) {
+    if (typeof pullRequest !== 'number' || !Number.isSafeInteger(pullRequest) || pullRequest < 1)
+      throw bad('"accepted.pullRequest" is not a pull request number');
+    out.pullRequest = pullRequest;
+  }
+  const label = value['label'];
+  if (label !== undefined) {
+    if (!isObject(label)) throw bad('"accepted.label" is not an object');
+    const by = text(label['by'], '"accepted.label.by"', true);
+    const description = text(label['description'], '"accepted.label.description"', true);
+    out.label = {
+      label: text(label['label'], '"accepted.label.label"')!,
+      ...(by !== undefined ? { by } : {}),
+      ...(description !== undefined ? { description } : {}),
+    };
+  }
+  const waivers = value['waivers'];
+  if (waivers !== undefined) {
+    if (!Array.isArray(waivers)) throw bad('"accepted.waivers" is not a list');
+    out.waivers = waivers.map((w: unknown, i) => {
+      const where = `"accepted.waivers" ${i + 1}`;
+      if (!isObject(w)) throw bad(`${where} is not an object`);
+      const ceiling = w['ceilingPercent'];
+      if (typeof ceiling !== 'number' || !Number.isFinite(ceiling))
+        throw bad(`${where}: ceilingPercent is not a number`);
+      return {
+        benchmark: text(w['benchmark'], `${where}: benchmark`)!,
+        metric: text(w['metric'], `${where}: metric`)!,
+        ceilingPercent: ceiling,
+        expires: text(w['expires'], `${where}: expires`)!,
+        link: text(w['link'], `${where}: link`)!,
+        reason: text(w['reason'], `${where}: reason`)!,
+        place: text(w['place'], `${where}: place`)!,
+      };
+    });
+  }
+  return out;
 }
 
 /** One stored measurement of a version 2 record, every field checked. */

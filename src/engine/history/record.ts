@@ -54,8 +54,37 @@ export interface HistoryRecord {
   runUrl: string;
   /** The machine the run was measured on, where it was known (records of older perfgate versions have none). */
   environment?: EnvironmentFingerprint;
+  /**
+   * What accepted the changes this run brought (the merged pull request's accept label, the waivers in force): the
+   * trends mark a step that began at this run as accepted and open no alert for it. Absent in older records.
+   */
+  accepted?: RecordedAcceptance;
   /** Sorted by experiment name; inside an experiment in the order the run's files gave them. */
   measurements: HistoryMeasurement[];
+}
+
+/** Why the changes of a run on the default branch were accepted. */
+export interface RecordedAcceptance {
+  /** The pull request the commit merged, when the API named it. */
+  pullRequest?: number;
+  /** The merged pull request carried the accept label: every change of the run is accepted. */
+  label?: { label: string; by?: string; description?: string };
+  /**
+   * The waivers in force on the run's day: a change of the row a waiver names is accepted up to its ceiling
+   * (`benchmark` and `metric` as the reports name them, engine/compare/waivers.ts).
+   */
+  waivers?: RecordedWaiver[];
+}
+
+export interface RecordedWaiver {
+  benchmark: string;
+  metric: string;
+  ceilingPercent: number;
+  expires: string;
+  link: string;
+  reason: string;
+  /** `file:line` of the waiver file. */
+  place: string;
 }
 
 export interface HistoryRunInfo {
@@ -66,6 +95,8 @@ export interface HistoryRunInfo {
   runUrl: string;
   /** The machine the run was measured on. */
   environment?: EnvironmentFingerprint;
+  /** What accepted the run's changes. */
+  accepted?: RecordedAcceptance;
 }
 
 /** What a run recorded: each experiment's measurements and the format they were read from. */
@@ -128,6 +159,9 @@ export function makeHistoryRecord(experiments: readonly RecordedExperiment[], ru
     runId,
     runUrl: run.runUrl,
     ...(run.environment ? { environment: orderedEnvironment(run.environment) } : {}),
+    ...(run.accepted && (run.accepted.label || (run.accepted.waivers?.length ?? 0) > 0)
+      ? { accepted: orderedAcceptance(run.accepted) }
+      : {}),
     measurements,
   };
 }
@@ -182,4 +216,33 @@ export function normalizeDate(date: string): string {
   const ms = Date.parse(date);
   if (Number.isNaN(ms)) throw new InputError(`history: not a date: "${date}"`);
   return new Date(ms).toISOString();
+}
+
+/** An acceptance with its fields in one order (same record, same bytes), empty parts left out. */
+export function orderedAcceptance(a: RecordedAcceptance): RecordedAcceptance {
+  return {
+    ...(a.pullRequest !== undefined ? { pullRequest: a.pullRequest } : {}),
+    ...(a.label
+      ? {
+          label: {
+            label: a.label.label,
+            ...(a.label.by !== undefined ? { by: a.label.by } : {}),
+            ...(a.label.description !== undefined ? { description: a.label.description } : {}),
+          },
+        }
+      : {}),
+    ...(a.waivers && a.waivers.length > 0
+      ? {
+          waivers: a.waivers.map((w) => ({
+            benchmark: w.benchmark,
+            metric: w.metric,
+            ceilingPercent: w.ceilingPercent,
+            expires: w.expires,
+            link: w.link,
+            reason: w.reason,
+            place: w.place,
+          })),
+        }
+      : {}),
+  };
 }

@@ -54,6 +54,8 @@ export function renderComparisonJson(report: ComparisonReport): string {
             status: r.status,
             // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
             ...(r.metricRole !== undefined ? { metricRole: r.metricRole } : {}),
+            // An accepted row: the label (who added it, its description) or the waiver (file:line, ceiling, expiry).
+            ...(r.acceptance !== undefined ? { acceptance: r.acceptance } : {}),
             gated: r.gated,
             failed: r.failed,
           })),

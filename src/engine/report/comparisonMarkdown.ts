@@ -1,5 +1,6 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonRow } from '../compare/compare.js';
+import { acceptanceWords } from '../compare/acceptance.js';
 import { comparisonRowFailed } from '../compare/compare.js';
 import { methodOf } from '../compare/methods.js';
 import type { BenchmarkChanges, ChangeSummary, ComparisonReport, MetricChanges } from './comparisonReport.js';
@@ -20,6 +21,7 @@ const MARK: Record<ComparisonRow['status'], string> = {
   'not-comparable': '➖',
   'state-change': '🔀',
   inconclusive: '⏳',
+  accepted: '✅',
 };
 
 /** The parts of comparison.md, for a document that puts them in another order (the reviewer comment). */
@@ -30,6 +32,8 @@ export interface ComparisonMarkdownParts {
   notes: string;
   /** What the user must look at (escaped: may hold names from result files). */
   warnings: string;
+  /** Which failing rows were accepted, by what and why (escaped: labels and reasons are the user's); '' when none. */
+  acceptance: string;
   /** The rows a reviewer must see (failures first, then gated warnings), and the rest. */
   attention: ComparisonRow[];
   rest: ComparisonRow[];
@@ -56,6 +60,7 @@ export function comparisonMarkdownParts(report: ComparisonReport): ComparisonMar
     // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
     notes: report.notes.map((note) => `> ${note}`).join('\n\n'),
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join('\n'),
+    acceptance: acceptanceMarkdown(report.rows),
     attention: report.rows.filter(needsAttention),
     rest: report.rows.filter((r) => !needsAttention(r)),
     legend: legend(report.rows) + noiseLegend(report.rows) + inconclusiveLegend(report.rows),
@@ -68,6 +73,7 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
   const lines = [`### ${headline(report)}`, '', parts.sides, ''];
   if (parts.notes !== '') lines.push(parts.notes, '');
   if (parts.warnings !== '') lines.push(parts.warnings, '');
+  if (parts.acceptance !== '') lines.push(parts.acceptance, '');
   // What a reviewer must see stays above the fold: failures, and gated rows that warn or changed state.
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
     if (report.rows.length > 0) lines.push(...comparisonTable(report.rows, report.rows), '');
@@ -190,6 +196,11 @@ const OUTCOMES: readonly {
     always: true,
     words: (c) => (c.warned ? `${changed(c.warned, 'worse')} inside the noise` : undefined),
   },
+  {
+    icon: '✅',
+    always: true,
+    words: (c, r) => (c.accepted ? `${changed(c.accepted, 'worse')}, ${acceptedBy(r.rows)}` : undefined),
+  },
   { icon: '⚡', always: true, words: (c) => (c.better ? changed(c.better, 'better') : undefined) },
   { icon: '✅', always: false, words: (c) => (c.unchanged > 0 ? `${c.unchanged} unchanged` : undefined) },
   { icon: '🆕', always: true, words: (c) => (c.added > 0 ? `${c.added} new` : undefined) },
@@ -219,6 +230,17 @@ export function headline(report: ComparisonReport, options: HeadlineOptions = {}
     ? `against ${base} at ${method.slice('against '.length)}`
     : `against ${base} (${method})`;
   return `${shown.join(' · ')} · ${against}`;
+}
+
+/** `accepted by the label perfgate-accept`, `accepted by 2 waivers`, `accepted by the label x and 1 waiver`. */
+function acceptedBy(rows: readonly ComparisonRow[]): string {
+  const label = rows.find((r) => r.acceptance?.kind === 'label')?.acceptance;
+  const waivers = new Set(rows.flatMap((r) => (r.acceptance?.kind === 'waiver' ? [r.acceptance.place] : []))).size;
+  const words = [
+    ...(label?.kind === 'label' ? [`the label ${nameText(label.label)}`] : []),
+    ...(waivers > 0 ? [plural(waivers, 'waiver')] : []),
+  ];
+  return `accepted by ${words.join(' and ')}`;
 }
 
 /**
@@ -323,6 +345,7 @@ export function needsAttention(r: ComparisonRow): boolean {
     comparisonRowFailed(r) ||
     (r.gated &&
       (r.status === 'warn' ||
+        r.status === 'accepted' ||
         r.status === 'state-change' ||
         r.status === 'inconclusive' ||
         (r.status === 'insufficient-history' && r.deltaPercent > r.threshold * 100)))
@@ -342,7 +365,68 @@ export function showNotGated(r: ComparisonRow): boolean {
 }
 
 function statusCell(r: ComparisonRow): string {
+  if (r.acceptance) return `${MARK[r.status]} ${r.status} (${nameText(acceptanceWords(r.acceptance))})`;
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? ' (not gated)' : ''}`;
+}
+
+/** A link the user wrote, as a link when it is a plain http(s) address, else as escaped text. */
+function userLink(link: string): string {
+  return /^https?:\/\/[^\s()<>[\]]+$/.test(link) ? `[${escapeMarkdown(link)}](${link})` : escapeMarkdown(link);
+}
+
+/** `+31.2 %` the worse way. */
+function worseBy(x: number): string {
+  return `+${Number(x.toPrecision(3))} %`;
+}
+
+/**
+ * A label or a waiver's place as Markdown: as written when it holds only letters, digits and `_ . - / :` (nothing
+ * Markdown or GitHub reads as markup, so a Check's plain-text title shows it as written), else escaped.
+ */
+function nameText(text: string): string {
+  return /^[\w.\-/: ]+$/.test(text) && !text.includes('://') ? text : escapeMarkdown(text);
+}
+
+const MAX_WAIVER_LINES = 30;
+const MAX_REASON = 300;
+const cut = (text: string) => (text.length > MAX_REASON ? `${text.slice(0, MAX_REASON - 1)}…` : text);
+
+/**
+ * Which failing rows were accepted and why: the label (who added it, its description quoted), and each waiver row
+ * (where it is written, its ceiling and expiry, its link and reason). Every user text is escaped.
+ */
+export function acceptanceMarkdown(rows: readonly ComparisonRow[]): string {
+  const accepted = rows.filter((r) => r.acceptance !== undefined);
+  if (accepted.length === 0) return '';
+  const lines: string[] = [];
+  const byLabel = accepted.filter((r) => r.acceptance!.kind === 'label');
+  const label = byLabel[0]?.acceptance;
+  if (label?.kind === 'label') {
+    const by = label.by !== undefined ? `, added by ${escapeMarkdown(`@${label.by}`)}` : '';
+    lines.push(
+      `**Accepted:** ${plural(byLabel.length, 'failing row')} accepted by the label **${nameText(label.label)}**${by}.`,
+    );
+    if (label.description !== undefined && label.description.trim() !== '')
+      lines.push('', `> ${escapeMarkdown(cut(label.description.trim()))}`);
+  }
+  const byWaiver = accepted.filter((r) => r.acceptance!.kind === 'waiver');
+  if (byWaiver.length > 0) {
+    if (lines.length > 0) lines.push('');
+    lines.push(`**Accepted by waivers:** ${plural(byWaiver.length, 'failing row')}.`, '');
+    // The reasons are the user's: each cut to a paragraph's length and the list to a screen's, so that this section,
+    // which the comment keeps whole, stays small.
+    for (const r of byWaiver.slice(0, MAX_WAIVER_LINES)) {
+      const w = r.acceptance!;
+      if (w.kind !== 'waiver') continue;
+      const where = benchmarkCell(r, !payloadLayout(rows));
+      lines.push(
+        `- ${where} ${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}: ${changeWithInterval(r.deltaPercent / 100, undefined, r.direction)}, waiver ${nameText(w.place)} accepts up to ${worseBy(w.ceilingPercent)} until ${nameText(w.expires)} (${userLink(w.link)}): ${escapeMarkdown(cut(w.reason))}`,
+      );
+    }
+    if (byWaiver.length > MAX_WAIVER_LINES)
+      lines.push(`- … and ${plural(byWaiver.length - MAX_WAIVER_LINES, 'more accepted row')} in the full report.`);
+  }
+  return lines.join('\n');
 }
 
 function table(rows: ComparisonRow[], general: boolean, all: readonly ComparisonRow[]): string[] {

@@ -96,6 +96,8 @@ export interface ChangeSummary {
   warned?: BenchmarkChanges;
   /** Gated rows better by more than the threshold. */
   better?: BenchmarkChanges;
+  /** Rows that failed, accepted by a label or a waiver (acceptance.ts): they do not fail. */
+  accepted?: BenchmarkChanges;
   /** Every row is not comparable (another machine): nothing was gated. */
   notComparable: boolean;
   /** A/B pairs: gated rows whose interval straddles the threshold (they do not fail; more pairs would decide). */
@@ -219,11 +221,13 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
   );
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'improved'));
   const inconclusive = inconclusiveRows(rows);
+  const accepted = benchmarkChanges(rows.filter((r) => r.status === 'accepted'));
   // A benchmark is unchanged when no row of it is in another group, nor its experiment's geomean row where that stands
   // for the experiment (none of its parameters changed alone).
   const changedRows = rows.filter(
     (r) =>
       comparisonRowFailed(r) ||
+      r.status === 'accepted' ||
       (r.gated && (r.status === 'warn' || r.status === 'improved' || r.status === 'inconclusive')) ||
       (r.gated && r.status === 'insufficient-history' && over(r)),
   );
@@ -248,6 +252,7 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing').map(benchmarkKey)).size,
     ...(warned ? { warned } : {}),
     ...(better ? { better } : {}),
+    ...(accepted ? { accepted } : {}),
     notComparable: rows.length > 0 && rows.every((r) => r.status === 'not-comparable'),
     ...(inconclusive ? { inconclusive } : {}),
   };

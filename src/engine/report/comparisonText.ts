@@ -12,6 +12,8 @@ import {
   showNotGated,
 } from './comparisonMarkdown.js';
 import { withoutControls } from './escape.js';
+import { acceptanceWords } from '../compare/acceptance.js';
+import type { RowAcceptance } from '../compare/rows.js';
 
 /** Plain-text comparison table for terminals: failing rows first, then worst Δ first. */
 export function renderComparisonText(report: ComparisonReport): string {
@@ -27,6 +29,7 @@ export function renderComparisonText(report: ComparisonReport): string {
     `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
+    ...acceptanceLines(report),
   ];
   const withP = report.rows.some((r) => r.pValue !== undefined);
   const withBand = report.rows.some((r) => r.band !== undefined);
@@ -70,7 +73,11 @@ export function renderComparisonText(report: ComparisonReport): string {
       ...(withDetectable
         ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : '']
         : []),
-      showNotGated(r) ? `${r.status} (not gated)` : r.status,
+      r.acceptance
+        ? `${r.status} (${safe(acceptanceWords(r.acceptance))})`
+        : showNotGated(r)
+          ? `${r.status} (not gated)`
+          : r.status,
     ];
   });
   const last = header.length - 1;
@@ -91,4 +98,17 @@ export function renderComparisonText(report: ComparisonReport): string {
     );
   }
   return out.join('\n') + '\n';
+}
+
+/** Each label or waiver that accepted failing rows, once, with who added the label or the waiver's reason. */
+function acceptanceLines(report: ComparisonReport): string[] {
+  const seen = new Map<string, RowAcceptance>();
+  for (const r of report.rows) if (r.acceptance) seen.set(acceptanceWords(r.acceptance), r.acceptance);
+  return [...seen].map(([words, a]) => {
+    const why =
+      a.kind === 'label'
+        ? `${a.by !== undefined ? `, added by ${a.by}` : ''}${a.description ? `: ${a.description}` : ''}`
+        : `, up to +${Number(a.ceilingPercent.toPrecision(3))} % until ${a.expires} (${a.link}): ${a.reason}`;
+    return `  accepted: ${withoutControls(`${words}${why}`)}`;
+  });
 }

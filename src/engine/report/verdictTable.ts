@@ -6,6 +6,7 @@
  */
 import type { ComparisonReport } from './comparisonReport.js';
 import { changeCells, headline as comparisonHeadline, needsAttention, rowDisplay } from './comparisonMarkdown.js';
+import { acceptanceWords } from '../compare/acceptance.js';
 import { quantityDisplay } from './quantity.js';
 import { changeFromRequirement } from './change.js';
 import { percent, requirementsHeadline } from './markdown.js';
@@ -81,7 +82,7 @@ export function comparisonVerdictTable(report: ComparisonReport): VerdictTable {
       measured(r, r.reference),
       measured(r, r.result),
       changeCells(r).change,
-      r.status,
+      r.acceptance ? `${r.status} (${acceptanceWords(r.acceptance)})` : r.status,
     ]),
     otherRows: report.rows.length - attention.length,
     file: 'comparison.md',

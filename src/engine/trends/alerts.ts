@@ -68,7 +68,8 @@ export function trendAlerts(report: TrendReport, serverUrl: string, repository: 
   const alerts: TrendAlert[] = [];
   for (const series of report.series) {
     for (const step of series.steps) {
-      if (step.kind !== 'regression') continue;
+      // An accepted step (the merged pull request's label, a waiver) is known and wanted: no alert.
+      if (step.kind !== 'regression' || step.accepted) continue;
       const level = latestLevel(series, step);
       if (!worseThan(series, level, step.before, margin)) continue;
       const first = report.runs[step.firstRun]!;

@@ -10,6 +10,7 @@ export function trendRunOfRecord(record: HistoryRecord): TrendRun {
     date: record.date,
     runId: record.runId,
     runUrl: record.runUrl,
+    ...(record.accepted ? { accepted: record.accepted } : {}),
     measurements: record.measurements.map((m) => measurementOfHistory(m, source)),
   };
 }

@@ -4,6 +4,7 @@
  * escaped.
  */
 import { escapeMarkdown, withoutControls } from '../report/escape.js';
+import { stepAcceptanceWords, type StepAcceptance } from './accepted.js';
 import {
   hasCommit,
   runName,
@@ -84,12 +85,25 @@ export function renderTrendsMarkdown(report: TrendReport): string {
       '|---|---|---|---|---|---:|---:|---|---:|---:|',
     );
     for (const { series, step } of steps) {
-      const mark = step.kind === 'regression' ? (step.isNew ? '**new regression**' : 'regression') : 'improvement';
+      const mark = step.accepted
+        ? `✅ accepted regression (${md(stepAcceptanceWords(step.accepted))})`
+        : step.kind === 'regression'
+          ? step.isNew
+            ? '**new regression**'
+            : 'regression'
+          : 'improvement';
       lines.push(
         `| ${mark} | ${seriesName(series, md).join(' | ')} | ${percent(step.change)} | ${withUnit(step.before, md(series.unit))} → ${withUnit(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`,
       );
     }
     lines.push('');
+    const accepted = steps.filter(({ step }) => step.accepted !== undefined);
+    if (accepted.length > 0) {
+      lines.push('Accepted steps (they open no alert):', '');
+      for (const { series, step } of accepted)
+        lines.push(`- ${seriesName(series, md).join(' · ')}: ${acceptedWhy(step.accepted!, md)}`);
+      lines.push('');
+    }
   }
   const pending = rowsOf(report, (s) => (s.pending ? [s.pending] : []));
   if (pending.length > 0) {
@@ -129,6 +143,13 @@ function outlierText(o: TrendOutlier, unit: string, escape: (text: string) => st
   return `${withUnit(o.value, escape(unit))} against ${withUnit(o.level, escape(unit))} (${percent(o.change)}, ${o.kind}) at ${span}`;
 }
 
+/** Why a step was accepted, in the user's words (escaped by `escape`): the label's adder and description, or the waiver. */
+function acceptedWhy(a: StepAcceptance, escape: (text: string) => string): string {
+  if (a.kind === 'label')
+    return `${escape(stepAcceptanceWords(a))}${a.by !== undefined ? `, added by ${escape(`@${a.by}`)}` : ''}${a.description ? `: ${escape(a.description)}` : ''}`;
+  return `${escape(stepAcceptanceWords(a))}, up to +${Number(a.ceilingPercent.toPrecision(3))} % until ${escape(a.expires)} (${escape(a.link)}): ${escape(a.reason)}`;
+}
+
 /** How every change of this report is signed, as in the comparison's Δ. */
 const CHANGE_LEGEND =
   'change = after / before − 1, the change of the value itself: + went up, − went down. A regression is a change the worse way for its metric: a rise in a time, a drop in a throughput or rate.';
@@ -141,9 +162,15 @@ export function renderTrendsText(report: TrendReport): string {
   const steps = rowsOf(report, (s) => s.steps);
   if (steps.length === 0) lines.push('  no persistent step');
   for (const { series, step } of steps) {
-    const mark = step.kind === 'regression' ? (step.isNew ? 'NEW REGRESSION' : 'regression') : 'improvement';
+    const mark = step.accepted
+      ? 'accepted regression'
+      : step.kind === 'regression'
+        ? step.isNew
+          ? 'NEW REGRESSION'
+          : 'regression'
+        : 'improvement';
     lines.push(
-      `  ${mark}: ${seriesName(series, t).join(' / ')} ${percent(step.change)} (${withUnit(step.before, t(series.unit))} -> ${withUnit(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}`,
+      `  ${mark}: ${seriesName(series, t).join(' / ')} ${percent(step.change)} (${withUnit(step.before, t(series.unit))} -> ${withUnit(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}${step.accepted ? `; accepted: ${acceptedWhy(step.accepted, t)}` : ''}`,
     );
   }
   for (const series of report.series) {
@@ -175,6 +202,7 @@ function stepJson(s: TrendStep) {
     pValue: finite(s.pValue),
     runsBefore: s.runsBefore,
     runsAfter: s.runsAfter,
+    ...(s.accepted ? { accepted: s.accepted } : {}),
   };
 }
 

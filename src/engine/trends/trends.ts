@@ -19,6 +19,8 @@ import {
   WEIGHTED_PARAMETER,
   type ParameterWeight,
 } from './weighted.js';
+import type { RecordedAcceptance } from '../history/record.js';
+import { stepAcceptance, type StepAcceptance } from './accepted.js';
 
 /** One run of the default branch, as the history records it. */
 export interface TrendRun {
@@ -26,6 +28,8 @@ export interface TrendRun {
   date: string;
   runId: string;
   runUrl: string;
+  /** What accepted the changes this run brought (its history record's `accepted`). */
+  accepted?: RecordedAcceptance;
   measurements: readonly Measurement[];
 }
 
@@ -67,6 +71,8 @@ export interface TrendStep {
   runsAfter: number;
   /** Not found in the same series without the newest run (± 2 runs, same kind): it appeared with the newest run. */
   isNew: boolean;
+  /** A regression step that began at a run whose changes were accepted (accepted.ts): it opens no alert. */
+  accepted?: StepAcceptance;
 }
 
 export interface TrendOutlier {
@@ -124,7 +130,7 @@ export interface TrendReport {
   runs: TrendRunRef[];
   settings: Required<ChangePointOptions>;
   series: TrendSeries[];
-  /** Regression steps that appeared with the newest run. */
+  /** Regression steps that appeared with the newest run and were not accepted. */
   newRegressions: number;
 }
 
@@ -178,11 +184,21 @@ function collect(runs: readonly TrendRun[], statistics: readonly StatisticName[]
   return [...series.values()];
 }
 
-function stepOf(c: ChangePoint, runIndex: readonly number[], s: Collected, isNew: boolean): TrendStep {
+function stepOf(
+  c: ChangePoint,
+  runIndex: readonly number[],
+  s: Collected,
+  isNew: boolean,
+  runs: readonly TrendRun[],
+): TrendStep {
   const worse = s.direction === 'lower-is-better' ? c.relativeChange > 0 : c.relativeChange < 0;
+  const firstRun = runIndex[c.index]!;
+  // Worse positive, in %, as a comparison row's Δ: what a waiver's ceiling caps.
+  const worsePercent = (s.direction === 'lower-is-better' ? c.relativeChange : -c.relativeChange) * 100;
+  const accepted = worse ? stepAcceptance(runs[firstRun]?.accepted, s, worsePercent) : undefined;
   return {
     kind: worse ? 'regression' : 'improvement',
-    firstRun: runIndex[c.index]!,
+    firstRun,
     lastRunBefore: runIndex[c.lastBefore]!,
     before: Math.exp(c.before) * s.scale,
     after: Math.exp(c.after) * s.scale,
@@ -191,6 +207,7 @@ function stepOf(c: ChangePoint, runIndex: readonly number[], s: Collected, isNew
     runsBefore: c.runsBefore,
     runsAfter: c.runsAfter,
     isNew,
+    ...(accepted ? { accepted } : {}),
   };
 }
 
@@ -209,13 +226,13 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
           .filter((p) => s.weights!.some((w) => w.parameter === p.parameter) && sameGroup(p, s))
           .flatMap((p) => p.steps)
       : [];
-    series.push(analyzeSeries(s, runs.length, settings, parameterSteps));
+    series.push(analyzeSeries(s, runs, settings, parameterSteps));
   }
   const newRegressions = series.reduce(
-    (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === 'regression').length,
+    (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === 'regression' && !t.accepted).length,
     0,
   );
-  return { runs: runs.map(({ measurements: _m, ...ref }) => ref), settings, series, newRegressions };
+  return { runs: runs.map(({ measurements: _m, accepted: _a, ...ref }) => ref), settings, series, newRegressions };
 }
 
 function sameGroup(a: TrendSeriesName, b: TrendSeriesName): boolean {
@@ -225,10 +242,11 @@ function sameGroup(a: TrendSeriesName, b: TrendSeriesName): boolean {
 /** One series' steps, outliers and pending change, and the values the renderers show. */
 function analyzeSeries(
   s: Collected,
-  runCount: number,
+  runs: readonly TrendRun[],
   settings: Required<ChangePointOptions>,
   parameterSteps: readonly TrendStep[],
 ): TrendSeries {
+  const runCount = runs.length;
   const newest = runCount - 1;
   const runIndex: number[] = [];
   const logs: number[] = [];
@@ -265,7 +283,7 @@ function analyzeSeries(
       return v !== undefined && Number.isFinite(v) ? v * s.scale : null;
     }),
     repetitions: Array.from({ length: runCount }, (_, r) => s.repetitions[r] ?? 1),
-    steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c))),
+    steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c), runs)),
     outliers: found.outliers.map((o): TrendOutlier => {
       const higher = o.relativeChange > 0;
       return {
@@ -277,7 +295,7 @@ function analyzeSeries(
         kind: higher === (s.direction === 'lower-is-better') ? 'worse' : 'better',
       };
     }),
-    ...(found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest) } : {}),
+    ...(found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest, runs) } : {}),
     ...(s.weights ? { weights: s.weights } : {}),
   };
 }
