@@ -27,7 +27,7 @@ import { chartImagesOfComment } from './publish/chartImages.js';
 import { commentOf, postComment, writeCommentFiles } from './publish/comment.js';
 import { setConfirmOutputs, setOutputs } from './publish/outputs.js';
 import { uploadReport } from './publish/artifacts.js';
-import { annotateFailedChecks } from './publish/annotations.js';
+import { annotateFailedChecks, comparisonFailure } from './publish/annotations.js';
 import { publishError } from './publish/error.js';
 import { checkAnnotations, completeCheck, startCheck, type CheckHandle } from './publish/checkRun.js';
 import { fitOutput, MAX_CHECK_OUTPUT, type CheckConclusion } from './github/checkRuns.js';
@@ -150,9 +150,7 @@ function failuresOf(
     );
   }
   if (comparison?.report.verdict === 'fail') {
-    failures.push(
-      `${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`,
-    );
+    failures.push(comparisonFailure(comparison.report));
   }
   if (trends && inputs.trends === 'fail' && trends.report.newRegressions > 0) {
     failures.push(
