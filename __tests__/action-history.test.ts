@@ -138,7 +138,8 @@ describe('action: record-history and history', () => {
     expect(run.outputs['comparisons-total']).toBeUndefined();
     const notice = run.commands.find((c) => c.command === 'notice')?.message ?? '';
     expect(notice).toBe(
-      `No history: ${missing} does not exist (no run recorded yet, or the cache missed). The gate rests on the requirements alone.`,
+      `No history: ${missing} does not exist (no run recorded yet, or the cache missed). The gate rests on the requirements alone. ` +
+        'Recording starts with the next push to the default branch (with record-history).',
     );
     expect(run.summary).toContain('No history');
     // Without requirements, the summary says plainly what was read and that nothing was gated.
@@ -146,7 +147,7 @@ describe('action: record-history and history', () => {
     expect(nothing.status).toBe(0);
     expect(nothing.commands.filter((c) => c.command === 'notice').map((c) => c.message)).toEqual([
       `No history: ${missing} does not exist (no run recorded yet, or the cache missed). Read 22 benchmarks (2 experiments) from 2 files; ` +
-        'nothing was compared, so nothing was gated. The first push to the default branch with record-history records one.',
+        'nothing was compared, so nothing was gated. Recording starts with the next push to the default branch (with record-history).',
     ]);
     expect(nothing.summary).toContain(
       'Read 22 benchmarks \\(2 experiments\\) from 2 files; nothing was compared, so nothing was gated.',

@@ -13,7 +13,13 @@ import { historyRunInfoFromEnv } from './events.js';
 import { loadResults, type LoadedResults } from '../pipeline/results.js';
 import { runTrends, type TrendsOutcome } from '../pipeline/trends.js';
 import { requireRepository, type RunContext } from './context.js';
-import { readHistoryBranch, writeHistoryBranch, type HistoryBranchOptions } from './github/historyBranch.js';
+import {
+  historyBranchExists,
+  misspeltHistoryBranch,
+  readHistoryBranch,
+  writeHistoryBranch,
+  type HistoryBranchOptions,
+} from './github/historyBranch.js';
 import type { ActionInputs } from './inputs.js';
 import { logSafe } from './logSafety.js';
 import { readOptionsOf } from './readResults.js';
@@ -63,26 +69,65 @@ function historyBranchOptions(
 }
 
 /**
+ * What reading the history branch found: its records copied into the folder, a branch that holds none (created by hand
+ * for a new history, or not recorded to yet), or no branch of that name. A missing branch whose name is a misspelling of
+ * one that holds records is an error (`misspelt`), thrown by the caller once the run's reports are written.
+ */
+export type BranchHistory = { outcome: 'read' | 'empty' | 'missing' } | { outcome: 'misspelt'; error: string };
+
+/**
  * Copies the records of the history branch into the history folder. A branch that does not exist
- * yet leaves the folder as it was (the caller's "no history" notice); one that cannot be read is
- * an error: a pull request must not pass because its history was unreadable.
+ * yet leaves the folder as it was (the caller's "no history" notice), unless its name is a misspelling
+ * of a branch that holds records; one that cannot be read is an error: a pull request must not pass
+ * because its history was unreadable.
  */
 export async function historyFromBranch(
   inputs: ActionInputs,
   folder: string,
   branch: string,
   context: RunContext,
-): Promise<void> {
+): Promise<BranchHistory> {
   const options = historyBranchOptions(inputs, branch, folder, context);
   const result = await context.out.group(`Reading the history from branch ${branch}`, () => readHistoryBranch(options));
   if (result.outcome === 'failed') throw new UsageError(`input "history-branch": ${result.reason}`);
-  if (result.outcome === 'read')
-    context.out.info(
-      logSafe(
-        `history: ${result.records} record(s) on branch ${branch} at ${result.commit.slice(0, 7)}; ${result.downloaded} copied into ${folder}` +
-          (result.skipped > 0 ? `; ${result.skipped} skipped (not valid records)` : ''),
-      ),
-    );
+  if (result.outcome === 'missing') {
+    const error = await misspeltBranchError(options, context);
+    return error !== undefined ? { outcome: 'misspelt', error } : { outcome: 'missing' };
+  }
+  context.out.info(
+    logSafe(
+      `history: ${result.records} record(s) on branch ${branch} at ${result.commit.slice(0, 7)}; ${result.downloaded} copied into ${folder}` +
+        (result.skipped > 0 ? `; ${result.skipped} skipped (not valid records)` : ''),
+    ),
+  );
+  return { outcome: result.records > 0 ? 'read' : 'empty' };
+}
+
+/**
+ * On a push that records to a history branch: an error when the branch does not exist and its name is a misspelling
+ * of one that holds records, so that the run does not start a second history beside the one pull requests read.
+ */
+export async function misspeltRecordingBranch(inputs: ActionInputs, context: RunContext): Promise<string | undefined> {
+  const branch = inputs.historyBranch;
+  if (branch === undefined || inputs.recordHistory === undefined || context.eventName.startsWith('pull_request'))
+    return undefined;
+  const options = historyBranchOptions(inputs, branch, inputs.recordHistory, context);
+  const found = await historyBranchExists(options);
+  if (found.exists === undefined) throw new UsageError(`input "history-branch": ${found.reason}`);
+  return found.exists ? undefined : misspeltBranchError(options, context);
+}
+
+/** "history-branch "perfgate-histroy" does not exist; did you mean perfgate-history? …", or undefined. */
+async function misspeltBranchError(options: HistoryBranchOptions, context: RunContext): Promise<string | undefined> {
+  const check = await misspeltHistoryBranch(options);
+  if (check.outcome === 'failed') throw new UsageError(`input "history-branch": ${check.reason}`);
+  if (check.outcome === 'none') return undefined;
+  context.out.info(logSafe(`history: branch ${check.branch} holds ${check.records} record(s)`));
+  return (
+    `history-branch "${options.branch}" does not exist; did you mean ${check.branch}? ` +
+    `(branch ${check.branch} holds ${check.records} perfgate record${check.records === 1 ? '' : 's'}). ` +
+    `To keep a separate history under the name ${options.branch}, create that branch first (it may be empty).`
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { UsageError } from '../engine/errors.js';
 import { renderText } from '../engine/report/text.js';
 import { REPORT_MARKDOWN, runCheck, type CheckOutcome } from '../pipeline/check.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
@@ -17,9 +18,9 @@ import {
   type ReviewerCommentParts,
 } from '../engine/report/reviewerComment.js';
 import { logSafe, logVerbatim } from './logSafety.js';
-import { baselineOf, compareWithReference, missingHistory, noticeOfMissing } from './reference.js';
+import { baselineOf, compareWithReference, defaultBranchOf, missingHistory, noticeOfMissing } from './reference.js';
 import { downloadResults, readResultsAlone } from './readResults.js';
-import { recordHistory, trendsOfHistory } from './historyKeeping.js';
+import { misspeltRecordingBranch, recordHistory, trendsOfHistory } from './historyKeeping.js';
 import { drawCharts } from './drawCharts.js';
 import { writeJobSummary } from './publish/summary.js';
 import { publishTrendIssues } from './publish/trendIssues.js';
@@ -88,6 +89,8 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
       : undefined;
   const { baseline, baselineRun, missing: noBaseline } = await baselineOf(given, context);
   const noHistory = await missingHistory(given, context);
+  // Inputs that name a reference next to the one they meant: an error, after the run's other reports.
+  const misnamed = noHistory?.error ?? (await misspeltRecordingBranch(given, context));
   // A copy, so that the validated inputs stay as they were read.
   const inputs: ActionInputs = {
     ...given,
@@ -100,12 +103,16 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   // themselves; a run that does neither (no requirements, no baseline or history yet) reads them
   // here, so that a pattern matching nothing fails instead of passing unread.
   const read = inputs.requirements === undefined && !compares ? readResultsAlone(inputs, context) : undefined;
-  const notice = missing !== undefined ? noticeOfMissing(missing, inputs, read) : undefined;
+  const notice =
+    missing !== undefined && misnamed === undefined
+      ? noticeOfMissing(missing, inputs, read, defaultBranchOf(context))
+      : undefined;
   if (notice !== undefined) context.out.notice(notice);
   const check =
     inputs.requirements !== undefined
       ? runCheck({ ...inputs, requirements: inputs.requirements }, context.progress)
       : undefined;
+  if (misnamed !== undefined) throw new UsageError(misnamed);
   const comparison = compares ? compareWithReference(inputs, context, baseline, baselineRun) : undefined;
   const confirmation = comparison ? await confirmStage(inputs, context, comparison) : undefined;
   if (inputs.recordHistory !== undefined) await recordHistory(context, inputs, inputs.recordHistory, read);
