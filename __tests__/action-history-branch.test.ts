@@ -183,6 +183,27 @@ describe('action: history-branch', () => {
     expect(git!.problems).toEqual([]);
   });
 
+  // Issue 37: a push job's summary was empty; it says what was recorded and where.
+  test('a push says in its job summary what it recorded, and where pull requests read it', async () => {
+    await serve();
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    const run = await runActionInProcess(record(), { env: pushEnv(2) });
+    expect(run.status).toBe(0);
+    const tip = git!.history(BRANCH)[0]!.sha.slice(0, 7);
+    expect(run.summary).toBe(
+      [
+        '### 📝 Recorded commit aaaaaaa in the history',
+        '',
+        `\`${recordName(2)}\` (run 1002): 22 benchmarks \\(2 experiments\\) from 2 files; ` +
+          `committed to branch perfgate\\-history at ${tip} under history/, which now holds 2 records. ` +
+          'Pull requests with history-branch perfgate\\-history compare with it.',
+        '',
+        '', // the line break the job summary adds
+      ].join('\n'),
+    );
+    expect(readFileSync(join(run.workspace, 'perfgate-report', 'report.md'), 'utf8')).toBe(run.summary.slice(0, -1));
+  });
+
   test('recording with a read-only token: a warning, the record kept in the folder, the verdict unchanged', async () => {
     await serve();
     const run = await runActionInProcess(
@@ -197,6 +218,14 @@ describe('action: history-branch', () => {
     );
     expect(run.outputs['history-recorded']).toBe('false');
     expect(warnings(run)[0]).not.toContain(READ_ONLY);
+    expect(run.summary).toContain(
+      '### ⚠️ Commit aaaaaaa was not recorded where the history is kept\n\n' +
+        'not committed to branch perfgate\\-history\\: cannot commit to branch perfgate\\-history\\: HTTP 403',
+    );
+    expect(run.summary).toContain(
+      'The record: 22 benchmarks \\(2 experiments\\) from 2 files is in folder history only.',
+    );
+    expect(run.summary).not.toContain(READ_ONLY);
     expect(readdirSync(join(run.workspace, 'history'))).toEqual([recordName(1)]);
     expect(git!.refs.size).toBe(0);
   });

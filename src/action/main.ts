@@ -20,9 +20,9 @@ import {
 import { logSafe, logVerbatim } from './logSafety.js';
 import { baselineOf, compareWithReference, defaultBranchOf, missingHistory, noticeOfMissing } from './reference.js';
 import { downloadResults, readResultsAlone } from './readResults.js';
-import { misspeltRecordingBranch, recordHistory, trendsOfHistory } from './historyKeeping.js';
+import { misspeltRecordingBranch, recordHistory, trendsOfHistory, type RecordedHistory } from './historyKeeping.js';
 import { drawCharts } from './drawCharts.js';
-import { writeJobSummary } from './publish/summary.js';
+import { recordedHistoryMarkdown, writeJobSummary } from './publish/summary.js';
 import { publishTrendIssues } from './publish/trendIssues.js';
 import { chartImagesOfComment } from './publish/chartImages.js';
 import { commentOf, postComment, writeCommentFiles } from './publish/comment.js';
@@ -77,6 +77,8 @@ interface Decision {
   drawn?: { mermaid?: string; pngs: HostedChartFile[] };
   /** Why nothing (or only the requirements) was compared: a missing baseline or history. */
   notice?: string;
+  /** What a recording run recorded, and where (record-history). */
+  recorded?: RecordedHistory;
   /** One sentence per reason the gate failed; empty when it passed. */
   failures: string[];
 }
@@ -115,7 +117,8 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   if (misnamed !== undefined) throw new UsageError(misnamed);
   const comparison = compares ? compareWithReference(inputs, context, baseline, baselineRun) : undefined;
   const confirmation = comparison ? await confirmStage(inputs, context, comparison) : undefined;
-  if (inputs.recordHistory !== undefined) await recordHistory(context, inputs, inputs.recordHistory, read);
+  const recorded =
+    inputs.recordHistory !== undefined ? await recordHistory(context, inputs, inputs.recordHistory, read) : undefined;
   const trends = trendsOfHistory(inputs, context);
   // Each output gets what it shows: the comment and job summary Mermaid, the artifact specs, SVGs
   // and report.html (which draws from the specs). PNGs only when something ships them (chart
@@ -136,6 +139,7 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
     ...(trends ? { trends } : {}),
     ...(drawn ? { drawn } : {}),
     ...(notice !== undefined ? { notice } : {}),
+    ...(recorded ? { recorded } : {}),
     failures,
   };
 }
@@ -188,10 +192,15 @@ async function publish(
   // report.md is the job summary: the comment's document, uncut, with the charts.
   const fullReport = 'the job summary';
   const reportHtml = drawn !== undefined;
-  const markdown = reviewerReport(
+  const judgedReport = reviewerReport(
     { ...judged, ...(chartsMarkdown !== undefined ? { charts: chartsMarkdown } : {}) },
     { fullReport, reportHtml },
   );
+  // A push that only records says what it recorded and where, instead of an empty summary.
+  const markdown =
+    decision.recorded !== undefined
+      ? [judgedReport.trim(), recordedHistoryMarkdown(decision.recorded)].filter((t) => t !== '').join('\n\n')
+      : judgedReport;
   const writer = new ReportWriter(inputs.outputDir);
   const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
   await writeJobSummary(context, markdown);
