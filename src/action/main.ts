@@ -92,7 +92,7 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   const { baseline, baselineRun, missing: noBaseline } = await baselineOf(given, context);
   const noHistory = await missingHistory(given, context);
   // Inputs that name a reference next to the one they meant: an error, after the run's other reports.
-  const misnamed = noHistory?.error ?? (await misspeltRecordingBranch(given, context));
+  const misnamed = noHistory?.error ?? noBaseline?.error ?? (await misspeltRecordingBranch(given, context));
   // A copy, so that the validated inputs stay as they were read.
   const inputs: ActionInputs = {
     ...given,

@@ -16,7 +16,8 @@ export interface MissingReference {
   what: 'baseline' | 'history';
   why: string;
   /**
-   * The inputs name a reference that does not exist, next to one that does (a misspelt history-branch): the run
+   * The inputs name a reference that does not exist, next to one that does (a misspelt history-branch, baseline-workflow
+   * or baseline-artifact): the run
    * errors with this, once its reports are written, instead of passing with nothing compared.
    */
   error?: string;
@@ -38,7 +39,13 @@ export async function baselineOf(
     // A comparison the user asked for by run id that cannot be made is an error, never a pass.
     if (settings.runId !== undefined)
       throw new UsageError(`input "baseline": run:${settings.runId} gives no baseline: ${found.reason}`);
-    return { missing: { what: 'baseline', why: found.reason } };
+    return {
+      missing: {
+        what: 'baseline',
+        why: found.reason,
+        ...(found.misnamed !== undefined ? { error: found.misnamed } : {}),
+      },
+    };
   }
   context.out.info(
     logSafe(`baseline: run ${found.run.runId} (${found.run.runUrl}), commit ${found.run.commit}, ${found.run.date}`),

@@ -2,11 +2,17 @@
  * The automatic baseline: the artifact of the latest successful run of the same workflow on the
  * pull request's base branch, downloaded and unzipped. Every "there is no baseline" case (no
  * successful run, artifact expired or absent, no permission, API down) gives `baseline: undefined`
- * with a reason; nothing here throws for it, and no message ever contains the token.
+ * with a reason; nothing here throws for it, and no message ever contains the token. A workflow
+ * that does not exist, or an artifact name no run uploaded while a run uploaded one of a close name,
+ * is a misconfiguration (`misnamed`): the caller fails the run instead of passing it on no baseline.
  *
  * REST calls (all documented in GitHub's OpenAPI description, and checked against it in the tests):
  *   GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs?branch&status=success&per_page[&event]
  *   GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts?name&per_page
+ *   GET /repos/{owner}/{repo}/actions/workflows?per_page    only when the runs' listing says 404: a misspelt workflow?
+ *   GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs?status=success&per_page   only when the branch has
+ *                                                          no successful run: a misspelt branch?
+ *   GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts?per_page   only when no run has the artifact: misspelt?
  *   GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}   → 302 to a signed blob URL
  * The blob URL is fetched without the token: it is pre-signed and on another host.
  */
@@ -22,6 +28,8 @@ import {
   type Octokit,
 } from './http.js';
 import { extract, safeRelative, UnsafeArchive } from './artifactArchive.js';
+import { closestName, didYouMean } from '../../engine/text/closest.js';
+import { byCodePoint } from '../../engine/text/order.js';
 
 export interface FindBaselineOptions {
   /** A token with `actions: read` on the repository (GITHUB_TOKEN is enough). */
@@ -34,6 +42,11 @@ export interface FindBaselineOptions {
   workflowId: string | number;
   /** The pull request's base branch (`github.base_ref`). */
   branch: string;
+  /**
+   * The branch was typed by the user (input baseline-branch), not taken from the event: a branch without runs next to
+   * one of a close name with runs is then a misspelling.
+   */
+  branchGiven?: boolean;
   /** Name of the artifact the base branch's runs upload. */
   artifactName: string;
   /** Folder the artifact is unzipped into (created when needed). */
@@ -63,7 +76,14 @@ export interface Baseline {
 
 export type BaselineLookup =
   | { baseline: Baseline; reason?: undefined; notes: string[] }
-  | { baseline: undefined; reason: string; notes: string[] };
+  /** `misnamed`: the inputs name a workflow or artifact that does not exist ("did you mean …?"). */
+  | { baseline: undefined; reason: string; notes: string[]; misnamed?: Misnamed };
+
+/** A name in the inputs that names nothing, and what it may have meant. */
+export interface Misnamed {
+  what: 'workflow' | 'branch' | 'artifact';
+  message: string;
+}
 
 const DEFAULT_PER_PAGE = 20;
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
@@ -100,12 +120,26 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
     });
     runs = response.data.workflow_runs as WorkflowRun[];
   } catch (error) {
-    return none(`cannot list the runs of ${where}: ${describeFailure(toFailure(error), 'runs')}`);
+    const failure = toFailure(error);
+    const reason = `cannot list the runs of ${where}: ${describeFailure(failure, 'runs')}`;
+    const misnamed = failure.status === 404 ? await missingWorkflow(octokit, options) : undefined;
+    return {
+      ...none(reason),
+      ...(misnamed !== undefined ? { misnamed: { what: 'workflow', message: clean(misnamed) } } : {}),
+    };
   }
-  if (runs.length === 0) return none(`no successful run of ${where}`);
+  if (runs.length === 0) {
+    const misnamed = options.branchGiven === true ? await misspeltBranch(octokit, options) : undefined;
+    return {
+      ...none(`no successful run of ${where}`),
+      ...(misnamed !== undefined ? { misnamed: { what: 'branch', message: clean(misnamed) } } : {}),
+    };
+  }
 
   const fullName = `${owner}/${repo}`.toLowerCase();
   const passed = { expired: 0, absent: 0, fork: 0 };
+  // Runs that uploaded no artifact of the name at all (a part of `absent`).
+  let unnamed = 0;
   for (const run of runs) {
     // A pull request from a fork whose branch has the base branch's name matches `branch` too.
     const headRepo = run.head_repository?.full_name;
@@ -118,6 +152,7 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
     if (found.outcome === 'refused') return none(found.reason);
     if (found.outcome !== 'found') {
       passed[found.outcome]++;
+      if (found.outcome === 'absent' && found.unnamed === true) unnamed++;
       continue;
     }
     const { artifact } = found;
@@ -144,13 +179,98 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
   if (passed.expired > 0) parts.push(`expired in ${passed.expired}`);
   if (passed.absent > 0) parts.push(`absent or unreadable in ${passed.absent}`);
   if (passed.fork > 0) parts.push(`${passed.fork} skipped as fork runs`);
-  return none(
-    `no usable artifact "${artifactName}" in the ${runs.length} newest successful runs of ${where} (${parts.join(', ')})`,
+  const reason = `no usable artifact "${artifactName}" in the ${runs.length} newest successful runs of ${where} (${parts.join(', ')})`;
+  // No run uploaded the name at all: a misspelling, when the newest run uploaded one of a close name.
+  const misnamed = unnamed === runs.length ? await misspeltArtifact(octokit, options, runs[0]!.id) : undefined;
+  return {
+    ...none(reason),
+    ...(misnamed !== undefined ? { misnamed: { what: 'artifact', message: clean(misnamed) } } : {}),
+  };
+}
+
+/**
+ * After a 404 on the runs of a workflow: "workflow "latncy.yml" does not exist; did you mean latency.yml?" when the
+ * repository's workflows do not include it (one request lists them); undefined when it does (the 404 was something
+ * else) or they cannot be listed.
+ */
+async function missingWorkflow(
+  octokit: Octokit,
+  { owner, repo, workflowId }: FindBaselineOptions,
+): Promise<string | undefined> {
+  let workflows: { id: number; path: string }[];
+  try {
+    const { data } = await octokit.rest.actions.listRepoWorkflows({ owner, repo, per_page: 100 });
+    workflows = data.workflows;
+  } catch {
+    return undefined;
+  }
+  const wanted = String(workflowId);
+  const files = workflows.map((w) => w.path.slice(w.path.lastIndexOf('/') + 1));
+  if (workflows.some((w, i) => String(w.id) === wanted || files[i] === wanted || w.path === wanted)) return undefined;
+  const listed =
+    files.length > 0 ? ` (its workflows: ${files.slice(0, 10).join(', ')}${files.length > 10 ? ', …' : ''})` : '';
+  return `workflow "${wanted}" does not exist in ${owner}/${repo}${didYouMean(wanted, files)}${listed}`;
+}
+
+/**
+ * When the branch has no successful run of the workflow: "branch "mian" has no successful run of …; did you mean
+ * main?" when the workflow's newest successful runs on other branches include one of a close name (one request, on
+ * the same permission as the lookup); else undefined (a workflow that never succeeded on the branch yet).
+ */
+async function misspeltBranch(
+  octokit: Octokit,
+  { owner, repo, workflowId, branch }: FindBaselineOptions,
+): Promise<string | undefined> {
+  let branches: string[];
+  try {
+    const response = await octokit.rest.actions.listWorkflowRuns({
+      owner,
+      repo,
+      workflow_id: workflowId,
+      status: 'success',
+      per_page: 100,
+    });
+    const names = (response.data.workflow_runs as { head_branch?: string | null }[]).map((r) => r.head_branch ?? '');
+    branches = [...new Set(names.filter((name) => name !== '' && name !== branch))].sort(byCodePoint);
+  } catch {
+    return undefined;
+  }
+  const near = closestName(branch, branches);
+  if (near === undefined) return undefined;
+  return `branch "${branch}" has no successful run of workflow ${workflowId}; did you mean ${near}?`;
+}
+
+/**
+ * When no run uploaded the artifact: "no run of … uploaded an artifact "perf-reslts"; did you mean perf-results?" when
+ * the newest run uploaded one of a close name (one request lists its artifacts); else undefined (the first runs
+ * before an upload step was added upload none).
+ */
+async function misspeltArtifact(
+  octokit: Octokit,
+  { owner, repo, artifactName, workflowId, branch }: FindBaselineOptions,
+  runId: number,
+): Promise<string | undefined> {
+  let names: string[];
+  try {
+    const { data } = await octokit.rest.actions.listWorkflowRunArtifacts({ owner, repo, run_id: runId, per_page: 100 });
+    names = [...new Set(data.artifacts.map((a) => a.name))].sort(byCodePoint);
+  } catch {
+    return undefined;
+  }
+  const near = closestName(artifactName, names);
+  if (near === undefined) return undefined;
+  return (
+    `no successful run of workflow ${workflowId} on branch ${branch} uploaded an artifact "${artifactName}"; ` +
+    `did you mean ${near}? (run ${runId} uploaded ${names.join(', ')})`
   );
 }
 
-/** A run passed over (its artifact expired, or absent or unreadable), or a refusal that ends the lookup. */
-type PassedOver = { outcome: 'expired' | 'absent' } | { outcome: 'refused'; reason: string };
+/**
+ * A run passed over (its artifact expired, or absent or unreadable: `unnamed` when the run uploaded none of the
+ * name), or a refusal that ends the lookup.
+ */
+type PassedOver =
+  { outcome: 'expired' } | { outcome: 'absent'; unnamed?: boolean } | { outcome: 'refused'; reason: string };
 
 /** The newest live artifact of the name in a run, within the size limit; else why not (a note each). */
 async function liveArtifactOfRun(
@@ -190,7 +310,7 @@ async function liveArtifactOfRun(
       return { outcome: 'expired' };
     }
     notes.push(`run ${runId}: no artifact named "${artifactName}"`);
-    return { outcome: 'absent' };
+    return { outcome: 'absent', unnamed: true };
   }
   if (artifact.size_in_bytes !== undefined && artifact.size_in_bytes > maxBytes) {
     notes.push(
@@ -435,8 +555,16 @@ export async function downloadRunArtifacts(options: RunArtifactsOptions): Promis
       notes.push(`artifact "${artifact.name}" of run ${runId} rejected: ${error.message}`);
     }
   }
+  // A name with no wildcard that matches nothing: the closest name the run uploaded, if one is close.
+  const guess =
+    matching.length === 0 && !/[*?]/.test(options.namePattern)
+      ? didYouMean(options.namePattern, [...new Set(listed.map((a) => a.name))].sort(byCodePoint))
+      : '';
   if (artifacts.length === 0)
-    return { ...none(`no usable artifact matching "${options.namePattern}" in run ${runId}`), ...(run ? { run } : {}) };
+    return {
+      ...none(`no usable artifact matching "${options.namePattern}" in run ${runId}${guess}`),
+      ...(run ? { run } : {}),
+    };
   return { ...(run ? { run } : {}), artifacts, notes: notes.map(clean) };
 }
 
