@@ -16,9 +16,9 @@ export interface MissingReference {
   what: 'baseline' | 'history';
   why: string;
   /**
-   * The inputs name a reference that does not exist, next to one that does (a misspelt history-branch, baseline-workflow
-   * or baseline-artifact): the run
-   * errors with this, once its reports are written, instead of passing with nothing compared.
+   * The inputs name a reference that does not exist, next to one that does (a misspelt history-branch,
+   * baseline-workflow, baseline-branch or baseline-artifact): the run errors with this, once the requirement check
+   * wrote its reports, instead of passing with nothing compared.
    */
   error?: string;
 }

@@ -28,7 +28,9 @@ import {
   type Octokit,
 } from './http.js';
 import { extract, safeRelative, UnsafeArchive } from './artifactArchive.js';
-import { closestName, didYouMean } from '../../engine/text/closest.js';
+import { downloadArtifact } from './artifactDownload.js';
+import { missingWorkflow, misspeltArtifact, misspeltBranch } from './baselineNames.js';
+import { didYouMean } from '../../engine/text/closest.js';
 import { byCodePoint } from '../../engine/text/order.js';
 
 export interface FindBaselineOptions {
@@ -189,83 +191,6 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
 }
 
 /**
- * After a 404 on the runs of a workflow: "workflow "latncy.yml" does not exist; did you mean latency.yml?" when the
- * repository's workflows do not include it (one request lists them); undefined when it does (the 404 was something
- * else) or they cannot be listed.
- */
-async function missingWorkflow(
-  octokit: Octokit,
-  { owner, repo, workflowId }: FindBaselineOptions,
-): Promise<string | undefined> {
-  let workflows: { id: number; path: string }[];
-  try {
-    const { data } = await octokit.rest.actions.listRepoWorkflows({ owner, repo, per_page: 100 });
-    workflows = data.workflows;
-  } catch {
-    return undefined;
-  }
-  const wanted = String(workflowId);
-  const files = workflows.map((w) => w.path.slice(w.path.lastIndexOf('/') + 1));
-  if (workflows.some((w, i) => String(w.id) === wanted || files[i] === wanted || w.path === wanted)) return undefined;
-  const listed =
-    files.length > 0 ? ` (its workflows: ${files.slice(0, 10).join(', ')}${files.length > 10 ? ', …' : ''})` : '';
-  return `workflow "${wanted}" does not exist in ${owner}/${repo}${didYouMean(wanted, files)}${listed}`;
-}
-
-/**
- * When the branch has no successful run of the workflow: "branch "mian" has no successful run of …; did you mean
- * main?" when the workflow's newest successful runs on other branches include one of a close name (one request, on
- * the same permission as the lookup); else undefined (a workflow that never succeeded on the branch yet).
- */
-async function misspeltBranch(
-  octokit: Octokit,
-  { owner, repo, workflowId, branch }: FindBaselineOptions,
-): Promise<string | undefined> {
-  let branches: string[];
-  try {
-    const response = await octokit.rest.actions.listWorkflowRuns({
-      owner,
-      repo,
-      workflow_id: workflowId,
-      status: 'success',
-      per_page: 100,
-    });
-    const names = (response.data.workflow_runs as { head_branch?: string | null }[]).map((r) => r.head_branch ?? '');
-    branches = [...new Set(names.filter((name) => name !== '' && name !== branch))].sort(byCodePoint);
-  } catch {
-    return undefined;
-  }
-  const near = closestName(branch, branches);
-  if (near === undefined) return undefined;
-  return `branch "${branch}" has no successful run of workflow ${workflowId}; did you mean ${near}?`;
-}
-
-/**
- * When no run uploaded the artifact: "no run of … uploaded an artifact "perf-reslts"; did you mean perf-results?" when
- * the newest run uploaded one of a close name (one request lists its artifacts); else undefined (the first runs
- * before an upload step was added upload none).
- */
-async function misspeltArtifact(
-  octokit: Octokit,
-  { owner, repo, artifactName, workflowId, branch }: FindBaselineOptions,
-  runId: number,
-): Promise<string | undefined> {
-  let names: string[];
-  try {
-    const { data } = await octokit.rest.actions.listWorkflowRunArtifacts({ owner, repo, run_id: runId, per_page: 100 });
-    names = [...new Set(data.artifacts.map((a) => a.name))].sort(byCodePoint);
-  } catch {
-    return undefined;
-  }
-  const near = closestName(artifactName, names);
-  if (near === undefined) return undefined;
-  return (
-    `no successful run of workflow ${workflowId} on branch ${branch} uploaded an artifact "${artifactName}"; ` +
-    `did you mean ${near}? (run ${runId} uploaded ${names.join(', ')})`
-  );
-}
-
-/**
  * A run passed over (its artifact expired, or absent or unreadable: `unnamed` when the run uploaded none of the
  * name), or a refusal that ends the lookup.
  */
@@ -374,87 +299,6 @@ interface Artifact {
   expired: boolean;
   size_in_bytes?: number;
   created_at?: string | null;
-}
-
-/** GET …/artifacts/{id}/zip without following the redirect, then the signed URL without the token. */
-async function downloadArtifact(
-  octokit: Octokit,
-  session: GithubSession,
-  owner: string,
-  repo: string,
-  artifactId: number,
-  maxBytes: number,
-): Promise<{ bytes: Uint8Array } | { failure: HttpFailure }> {
-  let location: string | undefined;
-  try {
-    const response = await octokit.rest.actions.downloadArtifact({
-      owner,
-      repo,
-      artifact_id: artifactId,
-      archive_format: 'zip',
-      request: { redirect: 'manual' },
-    });
-    const status = response.status as number;
-    if (status >= 300 && status < 400) {
-      location = (response.headers as Record<string, string | undefined>)['location'];
-      if (!location) return { failure: { status, message: 'redirect without a location' } };
-    } else {
-      // A server that answers with the archive itself.
-      const data = response.data as unknown;
-      if (data instanceof ArrayBuffer) return checkSize(new Uint8Array(data), maxBytes);
-      return { failure: { status, message: 'the answer is not an archive' } };
-    }
-  } catch (error) {
-    return { failure: toFailure(error) };
-  }
-  // The storage must answer within the request timeout, and the download end within the step's GitHub budget.
-  const clock = session.clock;
-  const started = clock.now();
-  const budgetEnds = started + session.leftMs();
-  const abort = new AbortController();
-  const waitMs = Math.max(0, Math.min(session.requestTimeoutMs, budgetEnds - started));
-  let timer = setTimeout(() => abort.abort(new Error(`no answer within ${waitMs / 1000} s`)), waitMs);
-  const budgetSpent = () => new Error(`the step's GitHub time budget of ${session.budgetMs / 1000} s ran out`);
-  try {
-    let blob: Response;
-    try {
-      blob = await fetch(new URL(location, octokit.request.endpoint.DEFAULTS.baseUrl + '/'), {
-        redirect: 'follow',
-        signal: abort.signal,
-      });
-    } catch (error) {
-      return { failure: { message: `the artifact storage did not answer (${(error as Error).message})` } };
-    }
-    clearTimeout(timer);
-    timer = setTimeout(() => abort.abort(budgetSpent()), Math.max(0, budgetEnds - clock.now()));
-    try {
-      return await readBlob(blob, maxBytes);
-    } catch (error) {
-      return { failure: { message: `the artifact download stopped (${(error as Error).message})` } };
-    }
-  } finally {
-    clearTimeout(timer);
-    session.spend(clock.now() - started);
-  }
-}
-
-async function readBlob(blob: Response, maxBytes: number): Promise<{ bytes: Uint8Array } | { failure: HttpFailure }> {
-  if (!blob.ok) {
-    await blob.body?.cancel();
-    return { failure: { status: blob.status, message: `the artifact storage answered ${blob.status}` } };
-  }
-  const declared = Number(blob.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) {
-    await blob.body?.cancel();
-    return { failure: { message: `the artifact is ${declared} bytes, more than the limit of ${maxBytes}` } };
-  }
-  return checkSize(new Uint8Array(await blob.arrayBuffer()), maxBytes);
-}
-
-function checkSize(bytes: Uint8Array, maxBytes: number): { bytes: Uint8Array } | { failure: HttpFailure } {
-  if (bytes.length > maxBytes)
-    return { failure: { message: `the artifact is ${bytes.length} bytes, more than the limit of ${maxBytes}` } };
-  return { bytes };
 }
 
 function describeFailure(failure: HttpFailure, what: 'runs' | 'artifacts' | 'artifact'): string {
