@@ -201,6 +201,38 @@ describe('action: record-history and history', () => {
     });
   });
 
+  // Issue 37: a misspelt history folder passed as "no history yet" although the records were next to it.
+  test('a history folder that does not exist next to one of a close name holding records: "did you mean"', async () => {
+    const root = makeTempDir('perfgate-history-');
+    const history = join(root, 'perfgate-history');
+    const push = await runActionInProcess(
+      { results: join(example, 'results'), 'record-history': history },
+      { env: pushEnv(101, 11) },
+    );
+    expect(push.status).toBe(0);
+    const pr = await runActionInProcess({
+      results: join(example, 'results'),
+      requirements: join(example, 'requirements.csv'),
+      history: join(root, 'perfgate-histroy'),
+    });
+    expect(pr.status).toBe(1);
+    expect(pr.commands.find((c) => c.command === 'error')?.message).toBe(
+      `perfgate: input "history": folder ${join(root, 'perfgate-histroy')} does not exist; did you mean ${history}? ` +
+        '(it holds history records)',
+    );
+    expect(pr.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+    // A name further off is a history not recorded yet: a notice, the requirements decide.
+    const other = await runActionInProcess({
+      results: join(example, 'results'),
+      requirements: join(example, 'requirements.csv'),
+      history: join(root, 'history-linux'),
+    });
+    expect(other.status).toBe(0);
+    expect(other.commands.find((c) => c.command === 'notice')?.message).toMatch(
+      /^No history: .*history-linux does not exist/,
+    );
+  });
+
   test('repetitions: pool, as the first workflow has it: one note per report, no warning, nothing per experiment', async () => {
     const dir = makeTempDir('perfgate-pool-');
     for (const run of ['r1', 'r2', 'r3'])
