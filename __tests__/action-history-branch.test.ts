@@ -502,6 +502,10 @@ describe('action: history-branch', () => {
       // As Markdown renders it (escaped): did you mean perfgate-history?
       const shown = 'history\\-branch "perfgate\\-histroy" does not exist; did you mean perfgate\\-history?';
       expect(pr.summary).toContain(shown);
+      // report.md in the report folder says so too (not the requirement check's own report).
+      const report = readFileSync(join(pr.workspace, 'perfgate-report', 'report.md'), 'utf8');
+      expect(report).toContain('### ⚠️ perfgate errored: nothing was gated');
+      expect(report).toContain(shown);
       expect(comments!.comments).toHaveLength(1);
       expect(comments!.comments[0]!.body).toContain('### ⚠️ perfgate errored: nothing was gated');
       expect(comments!.comments[0]!.body).toContain(shown);

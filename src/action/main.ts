@@ -29,7 +29,7 @@ import { commentOf, postComment, writeCommentFiles } from './publish/comment.js'
 import { setConfirmOutputs, setOutputs } from './publish/outputs.js';
 import { uploadReport } from './publish/artifacts.js';
 import { annotateFailedChecks, comparisonFailure } from './publish/annotations.js';
-import { publishError } from './publish/error.js';
+import { erroredMarkdown, publishError } from './publish/error.js';
 import { checkAnnotations, completeCheck, startCheck, type CheckHandle } from './publish/checkRun.js';
 import { fitOutput, MAX_CHECK_OUTPUT, type CheckConclusion } from './github/checkRuns.js';
 import { confirmedFailure, confirmStage } from './confirmStage.js';
@@ -114,7 +114,14 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
     inputs.requirements !== undefined
       ? runCheck({ ...inputs, requirements: inputs.requirements }, context.progress)
       : undefined;
-  if (misnamed !== undefined) throw new UsageError(misnamed);
+  if (misnamed !== undefined) {
+    // report.md says the run errored, as the job summary will: the check's own report.md would read as a verdict.
+    new ReportWriter(inputs.outputDir).write(
+      REPORT_MARKDOWN,
+      erroredMarkdown(misnamed, context.runUrl, pullRequestRefs(context).commit),
+    );
+    throw new UsageError(misnamed);
+  }
   const comparison = compares ? compareWithReference(inputs, context, baseline, baselineRun) : undefined;
   const confirmation = comparison ? await confirmStage(inputs, context, comparison) : undefined;
   const recorded =
