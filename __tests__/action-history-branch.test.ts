@@ -549,6 +549,14 @@ describe('action: history-branch', () => {
       expect(git!.refs.has(`refs/heads/${TYPO}`)).toBe(false);
       expect(git!.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
       expect(push.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+      // A push that also compares with the history (input history) asks once, and errors the same.
+      const both = await runActionInProcess(record({ 'history-branch': TYPO, history: 'history' }), {
+        env: pushEnv(4),
+      });
+      expect(both.status).toBe(1);
+      expect(both.commands.find((c) => c.command === 'error')?.message).toContain(`perfgate: ${said}`);
+      expect(git!.requests.slice(before).filter((r) => r.operationId === 'git/list-matching-refs')).toHaveLength(2);
+      expect(git!.refs.has(`refs/heads/${TYPO}`)).toBe(false);
     });
 
     test('the way out: a branch of that name created empty is a new history, which pushes then record', async () => {

@@ -112,6 +112,8 @@ export async function misspeltRecordingBranch(inputs: ActionInputs, context: Run
   const branch = inputs.historyBranch;
   if (branch === undefined || inputs.recordHistory === undefined || context.eventName.startsWith('pull_request'))
     return undefined;
+  // With history too, reading the branch asked this already.
+  if (inputs.history !== undefined) return undefined;
   const options = historyBranchOptions(inputs, branch, inputs.recordHistory, context);
   const found = await historyBranchExists(options);
   if (found.exists === undefined) throw new UsageError(`input "history-branch": ${found.reason}`);
