@@ -24,6 +24,14 @@ describe('action: record-history and history', () => {
       expect(run.outputs['history-record']).toBe(
         join(history, `history-2026-11-${10 + i}T11-00-00.000Z-${100 + i}.json`),
       );
+      // The job summary says what was recorded, and where (issue 37: it was empty).
+      expect(run.summary).toMatch(
+        new RegExp(
+          `^### 📝 Recorded commit aaaaaaa in the history\n\n\`history-2026-11-${10 + i}T11-00-00\\.000Z-${100 + i}\\.json\` ` +
+            `\\(run ${100 + i}\\): 22 benchmarks \\\\\\(2 experiments\\\\\\) from 2 files; written to folder .+history, ` +
+            `which now holds ${Math.min(i, 3)} records?\\. Pull requests compare with it when that folder reaches them \\(history\\)\\.\n`,
+        ),
+      );
     }
     // The window keeps the three newest runs.
     expect(readdirSync(history).sort()).toEqual([
