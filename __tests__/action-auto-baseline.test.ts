@@ -279,5 +279,15 @@ describe('action: artifacts of a given run', () => {
     expect(run.commands.find((c) => c.command === 'error')?.message).toContain(
       'input "results-artifacts": no usable artifact matching "latency-*" in run 4242',
     );
+    // A name without wildcards that matches nothing: the closest name the run uploaded.
+    const typo = await runActionInProcess(
+      { 'results-artifacts': 'coverge', requirements: join(example, 'requirements.csv'), 'github-token': TOKEN },
+      { env },
+    );
+    expect(typo.status).toBe(1);
+    expect(typo.commands.find((c) => c.command === 'error')?.message).toBe(
+      'perfgate: input "results-artifacts": no usable artifact matching "coverge" in run 4242; did you mean coverage?',
+    );
+    expect(fake.problems).toEqual([]);
   });
 });
