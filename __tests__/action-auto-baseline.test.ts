@@ -35,7 +35,7 @@ const visible = (run: { stdout: string; stderr: string; summary: string }) =>
   run.stderr +
   run.summary;
 
-async function runWith(options: { artifacts: boolean }) {
+async function runWith(options: { artifacts: boolean; inputs?: Record<string, string> }) {
   fake = await new FakeGitHub({
     owner: 'octo',
     repo: 'bench',
@@ -55,6 +55,7 @@ async function runWith(options: { artifacts: boolean }) {
       'github-token': TOKEN,
       comment: 'never',
       threshold: 'median=0.2,min=0.2,99%=0.2,max=2',
+      ...options.inputs,
     },
     {
       env: {
@@ -111,6 +112,59 @@ describe('action: baseline: auto', () => {
   });
 });
 
+// Issue 37: an input that names nothing fails closed ("did you mean …?") instead of passing on "no baseline".
+describe('action: baseline: auto with a misspelt workflow or artifact', () => {
+  test('a baseline-workflow that does not exist: an error naming the closest of the repository’s workflows', async () => {
+    const run = await runWith({ artifacts: true, inputs: { 'baseline-workflow': 'latncy.yml' } });
+    expect(fake.problems).toEqual([]);
+    expect(run.status).toBe(1);
+    expect(run.commands.find((c) => c.command === 'error')?.message).toBe(
+      'perfgate: input "baseline-workflow": workflow "latncy.yml" does not exist in octo/bench; did you mean latency.yml? ' +
+        '(its workflows: latency.yml)',
+    );
+    expect(fake.requests.map((r) => `${r.method} ${r.url.split('?')[0]}`)).toEqual([
+      'GET /repos/octo/bench/actions/workflows/latncy.yml/runs',
+      'GET /repos/octo/bench/actions/workflows',
+    ]);
+    // The requirements were checked (their reports written) before the run errored.
+    expect(readdirSync(join(run.workspace, 'perfgate-report'))).toContain('checks_intraprocess_best_effort.csv');
+    expect(run.outputs['verdict']).toBeUndefined();
+    expect(run.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+    expect(visible(run)).not.toContain(TOKEN);
+  });
+
+  test('a baseline-artifact no run uploaded, next to one of a close name: an error with "did you mean"', async () => {
+    const run = await runWith({ artifacts: true, inputs: { 'baseline-artifact': 'perfgate-reslts' } });
+    expect(fake.problems).toEqual([]);
+    expect(run.status).toBe(1);
+    expect(run.commands.find((c) => c.command === 'error')?.message).toBe(
+      'perfgate: input "baseline-artifact": no successful run of workflow latency.yml on branch main uploaded an artifact ' +
+        '"perfgate-reslts"; did you mean perfgate-results? (run 901 uploaded perfgate-results)',
+    );
+    expect(run.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+  });
+
+  test('a baseline-branch without runs, next to a branch of a close name with runs: an error with "did you mean"', async () => {
+    const run = await runWith({ artifacts: true, inputs: { 'baseline-branch': 'mian' } });
+    expect(fake.problems).toEqual([]);
+    expect(run.status).toBe(1);
+    expect(run.commands.find((c) => c.command === 'error')?.message).toBe(
+      'perfgate: input "baseline-branch": branch "mian" has no successful run of workflow latency.yml; did you mean main?',
+    );
+  });
+
+  test('an artifact name far from any uploaded (the runs before the upload step): no baseline, no error', async () => {
+    const run = await runWith({ artifacts: true, inputs: { 'baseline-artifact': 'benchmark-output' } });
+    expect(fake.problems).toEqual([]);
+    // The requirements fail this run (7 of them); the baseline adds no error of its own.
+    expect(run.outputs['checks-failed']).toBe('7');
+    expect(run.commands.filter((c) => c.command === 'error' && c.message.includes('baseline'))).toEqual([]);
+    expect(run.commands.find((c) => c.command === 'notice')?.message).toMatch(
+      /^No baseline: no baseline from latency\.yml on main: no usable artifact "benchmark-output" in the 1 newest/,
+    );
+  });
+});
+
 describe('action: artifacts of a given run', () => {
   async function serveRun(artifacts: { id: number; name: string; folder: string }[]) {
     const zips = artifacts.map(({ id, name, folder }) => {
@@ -163,6 +217,25 @@ describe('action: artifacts of a given run', () => {
     expect(visible(run)).not.toContain(TOKEN);
   });
 
+  test('baseline: run:<id> naming an artifact the run did not upload: the error says which name is close', async () => {
+    const env = await serveRun([{ id: 71, name: 'perfgate-results', folder: join(example, 'results') }]);
+    const run = await runActionInProcess(
+      {
+        results: join(example, 'results'),
+        baseline: 'run:4242',
+        'baseline-artifact': 'perfgate-result',
+        'github-token': TOKEN,
+      },
+      { env },
+    );
+    expect(fake.problems).toEqual([]);
+    expect(run.status).toBe(1);
+    expect(run.commands.find((c) => c.command === 'error')?.message).toBe(
+      'perfgate: input "baseline": run:4242 gives no baseline: no usable artifact matching "perfgate-result" in run 4242; ' +
+        'did you mean perfgate-results?',
+    );
+  });
+
   test('results-artifacts merges the artifacts of a matrix of benchmark jobs into one gate', async () => {
     // Two matrix jobs, one sub-experiment each; a third artifact does not match the pattern.
     const root = makeTempDir('perfgate-matrix-');
@@ -206,5 +279,15 @@ describe('action: artifacts of a given run', () => {
     expect(run.commands.find((c) => c.command === 'error')?.message).toContain(
       'input "results-artifacts": no usable artifact matching "latency-*" in run 4242',
     );
+    // A name without wildcards that matches nothing: the closest name the run uploaded.
+    const typo = await runActionInProcess(
+      { 'results-artifacts': 'coverge', requirements: join(example, 'requirements.csv'), 'github-token': TOKEN },
+      { env },
+    );
+    expect(typo.status).toBe(1);
+    expect(typo.commands.find((c) => c.command === 'error')?.message).toBe(
+      'perfgate: input "results-artifacts": no usable artifact matching "coverge" in run 4242; did you mean coverage?',
+    );
+    expect(fake.problems).toEqual([]);
   });
 });

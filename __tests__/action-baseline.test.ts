@@ -52,6 +52,35 @@ describe('action: baseline comparison', () => {
     );
   });
 
+  // Issue 37: the error annotation said "1 of 27 comparisons with the baseline failed" and named no benchmark.
+  test('the failure names the worst failing benchmarks, three of them, and how many more failed', async () => {
+    const run = await runActionInProcess({
+      results: join(example, 'results-regression'),
+      baseline: join(example, 'results'),
+      threshold: '0.1',
+      'fail-on-regression': 'true',
+    });
+    expect(run.status).toBe(1);
+    const error = run.commands.find((c) => c.command === 'error')?.message;
+    expect(error).toBe(
+      'perfgate: 3 of 88 comparisons with the baseline failed: intraprocess_best_effort 16384 latency +40.6 %, ' +
+        'intraprocess_best_effort 8192 latency +40.5 %, intraprocess_best_effort 4096 latency +39.2 %',
+    );
+    const lower = await runActionInProcess({
+      results: join(example, 'results-regression'),
+      baseline: join(example, 'results'),
+      threshold: '0.001',
+    });
+    const failed = Number(lower.outputs['comparisons-failed']);
+    expect(failed).toBeGreaterThan(3);
+    expect(lower.commands.find((c) => c.command === 'error')?.message).toMatch(
+      new RegExp(
+        `^perfgate: ${failed} of 88 comparisons with the baseline failed: intraprocess_best_effort 16384 latency \\+40\\.6 %, ` +
+          `[^,]+, [^,]+, and ${failed - 3} more$`,
+      ),
+    );
+  });
+
   test('a bad threshold names the input and the expected form', async () => {
     const run = await runActionInProcess({
       results: join(example, 'results'),

@@ -21,6 +21,8 @@ import { runActionInProcess } from './helpers/action-in-process.js';
 const TOKEN = 'ghs_historyWRITE0123456789abcdefghijk';
 const READ_ONLY = 'ghs_historyREAD0123456789abcdefghijkl';
 const BRANCH = 'perfgate-history';
+/** The default branch of the webhook example's repository, which the pull-request events are made from. */
+const DEFAULT_BRANCH = pullRequestEvent({ owner: 'octo', repo: 'bench', number: 1 }).repository.default_branch;
 const example = join(repoRoot, 'fixtures', 'example');
 
 let git: FakeGitGitHub | undefined;
@@ -181,6 +183,27 @@ describe('action: history-branch', () => {
     expect(git!.problems).toEqual([]);
   });
 
+  // Issue 37: a push job's summary was empty; it says what was recorded and where.
+  test('a push says in its job summary what it recorded, and where pull requests read it', async () => {
+    await serve();
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    const run = await runActionInProcess(record(), { env: pushEnv(2) });
+    expect(run.status).toBe(0);
+    const tip = git!.history(BRANCH)[0]!.sha.slice(0, 7);
+    expect(run.summary).toBe(
+      [
+        '### 📝 Recorded commit aaaaaaa in the history',
+        '',
+        `\`${recordName(2)}\` (run 1002): 22 benchmarks \\(2 experiments\\) from 2 files; ` +
+          `committed to branch perfgate\\-history at ${tip} under history/, which now holds 2 records. ` +
+          'Pull requests with history-branch perfgate\\-history compare with it.',
+        '',
+        '', // the line break the job summary adds
+      ].join('\n'),
+    );
+    expect(readFileSync(join(run.workspace, 'perfgate-report', 'report.md'), 'utf8')).toBe(run.summary.slice(0, -1));
+  });
+
   test('recording with a read-only token: a warning, the record kept in the folder, the verdict unchanged', async () => {
     await serve();
     const run = await runActionInProcess(
@@ -195,6 +218,14 @@ describe('action: history-branch', () => {
     );
     expect(run.outputs['history-recorded']).toBe('false');
     expect(warnings(run)[0]).not.toContain(READ_ONLY);
+    expect(run.summary).toContain(
+      '### ⚠️ Commit aaaaaaa was not recorded where the history is kept\n\n' +
+        'not committed to branch perfgate\\-history\\: cannot commit to branch perfgate\\-history\\: HTTP 403',
+    );
+    expect(run.summary).toContain(
+      'The record: 22 benchmarks \\(2 experiments\\) from 2 files is in folder history only.',
+    );
+    expect(run.summary).not.toContain(READ_ONLY);
     expect(readdirSync(join(run.workspace, 'history'))).toEqual([recordName(1)]);
     expect(git!.refs.size).toBe(0);
   });
@@ -215,7 +246,8 @@ describe('action: history-branch', () => {
     );
     expect(pr.status).toBe(0);
     expect(notices(pr)).toContain(
-      `No history: branch ${BRANCH} does not exist yet (no run recorded there). The gate rests on the requirements alone.`,
+      `No history: branch ${BRANCH} does not exist yet (no run recorded there, and no branch of a close name holds perfgate records). ` +
+        'The gate rests on the requirements alone. Recording starts with the next push to the default branch (with record-history).',
     );
   });
 
@@ -264,8 +296,9 @@ describe('action: history-branch', () => {
       expect(git!.problems).toEqual([]);
       expect(pr.outputs['verdict']).toBe('pass');
       const said =
-        `No history: branch ${BRANCH} does not exist yet (no run recorded there). Read 22 benchmarks (2 experiments) from 2 files; ` +
-        'nothing was compared, so nothing was gated. The first push to the default branch with record-history records one.';
+        `No history: branch ${BRANCH} does not exist yet (no run recorded there, and no branch of a close name holds perfgate records). ` +
+        'Read 22 benchmarks (2 experiments) from 2 files; nothing was compared, so nothing was gated. ' +
+        `Recording starts with the next push to ${DEFAULT_BRANCH} (with record-history).`;
       expect(notices(pr)).toEqual([said]);
       expect(pr.stdout).toContain('perfgate: read 22 benchmarks (2 experiments) from 2 files\n');
       expect(pr.summary).toContain(
@@ -420,6 +453,139 @@ describe('action: history-branch', () => {
       ),
     ]);
     expect(git!.requests.filter((r) => r.operationId === 'git/update-ref').length - before).toBe(1);
+  });
+
+  // Issue 37: a misspelt history-branch passed every pull request ("does not exist yet"), and a push with one started
+  // a second history beside the one pull requests read.
+  describe('a history-branch that names no branch, next to one that holds records', () => {
+    const TYPO = 'perfgate-histroy';
+    const said = `history-branch "${TYPO}" does not exist; did you mean ${BRANCH}? (branch ${BRANCH} holds 2 perfgate records).`;
+    async function recordedTwice(): Promise<void> {
+      comments = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12 }).start();
+      await serve({ comments });
+      for (const n of [1, 2]) expect((await runActionInProcess(record(), { env: pushEnv(n) })).status).toBe(0);
+      git!.seed('main', { 'README.md': Buffer.from('the code\n') });
+    }
+    const pullRequest = (branch: string, extra: ActionInputs = {}) =>
+      runActionInProcess(
+        {
+          results: join(example, 'results'),
+          history: 'history',
+          'history-branch': branch,
+          'github-token': READ_ONLY,
+          charts: 'false',
+          'upload-report': 'false',
+          ...extra,
+        },
+        {
+          env: {
+            ...prEnv(),
+            GITHUB_EVENT_PATH: eventFile(pullRequestEvent({ owner: 'octo', repo: 'bench', number: 12 })),
+            GITHUB_SERVER_URL: 'https://github.example',
+          },
+        },
+      );
+
+    test('a pull request errors with "did you mean", after its requirements are checked, and says so everywhere', async () => {
+      await recordedTwice();
+      const before = git!.requests.length;
+      const pr = await pullRequest(TYPO, { requirements: join(example, 'requirements.csv') });
+      expect(pr.status).toBe(1);
+      expect(git!.problems).toEqual([]);
+      const error = pr.commands.find((c) => c.command === 'error')?.message ?? '';
+      expect(error.startsWith(`perfgate: ${said} To keep a separate history under the name ${TYPO}`)).toBe(true);
+      expect(notices(pr)).toEqual([]);
+      // The requirement check ran and wrote its reports before the run errored; no verdict was set.
+      expect(readdirSync(join(pr.workspace, 'perfgate-report'))).toContain('checks_intraprocess_best_effort.csv');
+      expect(pr.outputs['verdict']).toBeUndefined();
+      expect(pr.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+      // As Markdown renders it (escaped): did you mean perfgate-history?
+      const shown = 'history\\-branch "perfgate\\-histroy" does not exist; did you mean perfgate\\-history?';
+      expect(pr.summary).toContain(shown);
+      // report.md in the report folder says so too (not the requirement check's own report).
+      const report = readFileSync(join(pr.workspace, 'perfgate-report', 'report.md'), 'utf8');
+      expect(report).toContain('### ⚠️ perfgate errored: nothing was gated');
+      expect(report).toContain(shown);
+      expect(comments!.comments).toHaveLength(1);
+      expect(comments!.comments[0]!.body).toContain('### ⚠️ perfgate errored: nothing was gated');
+      expect(comments!.comments[0]!.body).toContain(shown);
+      // The missing ref, one listing of the branches, then the near branch's tip and tree: no blob is read.
+      expect(
+        git!.requests
+          .slice(before)
+          .map((r) => r.operationId)
+          .filter((id) => id?.startsWith('git/')),
+      ).toEqual(['git/get-ref', 'git/list-matching-refs', 'git/get-ref', 'git/get-commit', 'git/get-tree']);
+    });
+
+    // Issue 37's done-when, through the bundled action as the runner runs it.
+    test('dist/index.js: history-branch perfgate-histroy while perfgate-history holds records: exit 1, "did you mean"', async () => {
+      await recordedTwice();
+      const pr = await runActionAsync(
+        {
+          results: join(example, 'results'),
+          history: 'history',
+          'history-branch': TYPO,
+          'github-token': READ_ONLY,
+          charts: 'false',
+          'upload-report': 'false',
+        },
+        { env: prEnv() },
+      );
+      expect(pr.status).toBe(1);
+      expect(pr.commands.find((c) => c.command === 'error')?.message).toContain(
+        `history-branch "${TYPO}" does not exist; did you mean ${BRANCH}?`,
+      );
+      expect(git!.problems).toEqual([]);
+    });
+
+    test('a push that would record to it errors and creates no branch', async () => {
+      await recordedTwice();
+      const before = git!.requests.length;
+      const push = await runActionInProcess(record({ 'history-branch': TYPO }), { env: pushEnv(3) });
+      expect(push.status).toBe(1);
+      expect(git!.problems).toEqual([]);
+      expect(push.commands.find((c) => c.command === 'error')?.message).toContain(`perfgate: ${said}`);
+      expect(git!.refs.has(`refs/heads/${TYPO}`)).toBe(false);
+      expect(git!.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+      expect(push.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+      // A push that also compares with the history (input history) asks once, and errors the same.
+      const both = await runActionInProcess(record({ 'history-branch': TYPO, history: 'history' }), {
+        env: pushEnv(4),
+      });
+      expect(both.status).toBe(1);
+      expect(both.commands.find((c) => c.command === 'error')?.message).toContain(`perfgate: ${said}`);
+      expect(git!.requests.slice(before).filter((r) => r.operationId === 'git/list-matching-refs')).toHaveLength(2);
+      expect(git!.refs.has(`refs/heads/${TYPO}`)).toBe(false);
+    });
+
+    test('the way out: a branch of that name created empty is a new history, which pushes then record', async () => {
+      await recordedTwice();
+      git!.seed(TYPO, { 'README.md': Buffer.from('a second history\n') });
+      const pr = await pullRequest(TYPO);
+      expect(pr.status).toBe(0);
+      expect(notices(pr)[0]).toMatch(
+        new RegExp(`^No history: branch ${TYPO} holds no records yet\\. Read 22 benchmarks`),
+      );
+      const push = await runActionInProcess(record({ 'history-branch': TYPO }), { env: pushEnv(3) });
+      expect([push.status, warnings(push)]).toEqual([0, []]);
+      expect(git!.files(git!.history(TYPO)[0]!.sha).has(`history/${recordName(3)}`)).toBe(true);
+      expect(git!.problems).toEqual([]);
+    });
+
+    test('names that differ by more than a misspelling are separate histories: a matrix leg starts its own', async () => {
+      await recordedTwice();
+      const leg = `${BRANCH}-macos`;
+      const pr = await pullRequest(leg);
+      expect(pr.status).toBe(0);
+      expect(notices(pr)[0]).toContain(
+        `No history: branch ${leg} does not exist yet (no run recorded there, and no branch of a close name holds perfgate records).`,
+      );
+      const push = await runActionInProcess(record({ 'history-branch': leg }), { env: pushEnv(3) });
+      expect([push.status, warnings(push)]).toEqual([0, []]);
+      expect(git!.refs.has(`refs/heads/${leg}`)).toBe(true);
+      expect(git!.problems).toEqual([]);
+    });
   });
 
   test('a pull request never writes the branch, and history-branch needs a folder to work on', async () => {

@@ -24,6 +24,14 @@ describe('action: record-history and history', () => {
       expect(run.outputs['history-record']).toBe(
         join(history, `history-2026-11-${10 + i}T11-00-00.000Z-${100 + i}.json`),
       );
+      // The job summary says what was recorded, and where (issue 37: it was empty).
+      expect(run.summary).toMatch(
+        new RegExp(
+          `^### 📝 Recorded commit aaaaaaa in the history\n\n\`history-2026-11-${10 + i}T11-00-00\\.000Z-${100 + i}\\.json\` ` +
+            `\\(run ${100 + i}\\): 22 benchmarks \\\\\\(2 experiments\\\\\\) from 2 files; written to folder .+history, ` +
+            `which now holds ${Math.min(i, 3)} records?\\. Pull requests compare with it when that folder reaches them \\(history\\)\\.\n`,
+        ),
+      );
     }
     // The window keeps the three newest runs.
     expect(readdirSync(history).sort()).toEqual([
@@ -138,7 +146,8 @@ describe('action: record-history and history', () => {
     expect(run.outputs['comparisons-total']).toBeUndefined();
     const notice = run.commands.find((c) => c.command === 'notice')?.message ?? '';
     expect(notice).toBe(
-      `No history: ${missing} does not exist (no run recorded yet, or the cache missed). The gate rests on the requirements alone.`,
+      `No history: ${missing} does not exist (no run recorded yet, or the cache missed). The gate rests on the requirements alone. ` +
+        'Recording starts with the next push to the default branch (with record-history).',
     );
     expect(run.summary).toContain('No history');
     // Without requirements, the summary says plainly what was read and that nothing was gated.
@@ -146,7 +155,7 @@ describe('action: record-history and history', () => {
     expect(nothing.status).toBe(0);
     expect(nothing.commands.filter((c) => c.command === 'notice').map((c) => c.message)).toEqual([
       `No history: ${missing} does not exist (no run recorded yet, or the cache missed). Read 22 benchmarks (2 experiments) from 2 files; ` +
-        'nothing was compared, so nothing was gated. The first push to the default branch with record-history records one.',
+        'nothing was compared, so nothing was gated. Recording starts with the next push to the default branch (with record-history).',
     ]);
     expect(nothing.summary).toContain(
       'Read 22 benchmarks \\(2 experiments\\) from 2 files; nothing was compared, so nothing was gated.',
@@ -198,6 +207,38 @@ describe('action: record-history and history', () => {
       expect(run.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
       expect(run.summary).not.toContain('Nothing was compared');
     });
+  });
+
+  // Issue 37: a misspelt history folder passed as "no history yet" although the records were next to it.
+  test('a history folder that does not exist next to one of a close name holding records: "did you mean"', async () => {
+    const root = makeTempDir('perfgate-history-');
+    const history = join(root, 'perfgate-history');
+    const push = await runActionInProcess(
+      { results: join(example, 'results'), 'record-history': history },
+      { env: pushEnv(101, 11) },
+    );
+    expect(push.status).toBe(0);
+    const pr = await runActionInProcess({
+      results: join(example, 'results'),
+      requirements: join(example, 'requirements.csv'),
+      history: join(root, 'perfgate-histroy'),
+    });
+    expect(pr.status).toBe(1);
+    expect(pr.commands.find((c) => c.command === 'error')?.message).toBe(
+      `perfgate: input "history": folder ${join(root, 'perfgate-histroy')} does not exist; did you mean ${history}? ` +
+        '(it holds history records)',
+    );
+    expect(pr.summary).toContain('### ⚠️ perfgate errored: nothing was gated');
+    // A name further off is a history not recorded yet: a notice, the requirements decide.
+    const other = await runActionInProcess({
+      results: join(example, 'results'),
+      requirements: join(example, 'requirements.csv'),
+      history: join(root, 'history-linux'),
+    });
+    expect(other.status).toBe(0);
+    expect(other.commands.find((c) => c.command === 'notice')?.message).toMatch(
+      /^No history: .*history-linux does not exist/,
+    );
   });
 
   test('repetitions: pool, as the first workflow has it: one note per report, no warning, nothing per experiment', async () => {

@@ -263,6 +263,7 @@ describe('goldens: the example set (fixtures/example)', () => {
         event,
         JSON.stringify({
           pull_request: { number: 7, head: { sha: 'c0ffee0123456789abcdef0123456789abcdef01' }, base: { ref: 'main' } },
+          repository: { default_branch: 'main' },
         }),
       );
       const env = {

@@ -13903,6 +13903,72 @@ function suiteNote(head, members, suite) {
   return `${moved ? "The suite moved as a whole" : "Suite across experiments"}: ${what} shifted ${change} (worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}`;
 }
 
+// src/engine/report/rowNames.ts
+function payloadLayout(rows) {
+  return rows.every(
+    (r) => r.metric === "latency" && r.unit === "µs" && (r.pooled || Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes))
+  );
+}
+function benchmarkCell(r, general) {
+  const parameter = r.pooled ? "geomean" : general ? r.parameter : `${r.payloadBytes} B`;
+  return escapeMarkdown(parameter === "" ? r.experimentType : `${r.experimentType} ${parameter}`);
+}
+
+// src/engine/report/acceptanceMarkdown.ts
+var plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function acceptedBy(rows) {
+  const label = rows.find((r) => r.acceptance?.kind === "label")?.acceptance;
+  const waivers = new Set(rows.flatMap((r) => r.acceptance?.kind === "waiver" ? [r.acceptance.place] : [])).size;
+  const words = [
+    ...label?.kind === "label" ? [`the label ${nameText(label.label)}`] : [],
+    ...waivers > 0 ? [plural2(waivers, "waiver")] : []
+  ];
+  return `accepted by ${words.join(" and ")}`;
+}
+function userLink(link2) {
+  return /^https?:\/\/[^\s()<>[\]]+$/.test(link2) ? `[${escapeMarkdown(link2)}](${link2})` : escapeMarkdown(link2);
+}
+function worseBy(x) {
+  return `+${Number(x.toPrecision(3))} %`;
+}
+function nameText(text2) {
+  return /^[\w.\-/: ]+$/.test(text2) && !text2.includes("://") ? text2 : escapeMarkdown(text2);
+}
+var MAX_WAIVER_LINES = 30;
+var MAX_REASON = 300;
+var cut = (text2) => text2.length > MAX_REASON ? `${text2.slice(0, MAX_REASON - 1)}…` : text2;
+function acceptanceMarkdown(rows) {
+  const accepted = rows.filter((r) => r.acceptance !== void 0);
+  if (accepted.length === 0) return "";
+  const lines = [];
+  const byLabel = accepted.filter((r) => r.acceptance.kind === "label");
+  const label = byLabel[0]?.acceptance;
+  if (label?.kind === "label") {
+    const by = label.by !== void 0 ? `, added by ${escapeMarkdown(`@${label.by}`)}` : "";
+    lines.push(
+      `**Accepted:** ${plural2(byLabel.length, "failing row")} accepted by the label **${nameText(label.label)}**${by}.`
+    );
+    if (label.description !== void 0 && label.description.trim() !== "")
+      lines.push("", `> ${escapeMarkdown(cut(label.description.trim()))}`);
+  }
+  const byWaiver = accepted.filter((r) => r.acceptance.kind === "waiver");
+  if (byWaiver.length > 0) {
+    if (lines.length > 0) lines.push("");
+    lines.push(`**Accepted by waivers:** ${plural2(byWaiver.length, "failing row")}.`, "");
+    for (const r of byWaiver.slice(0, MAX_WAIVER_LINES)) {
+      const w = r.acceptance;
+      if (w.kind !== "waiver") continue;
+      const where = benchmarkCell(r, !payloadLayout(rows));
+      lines.push(
+        `- ${where} ${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}: ${changeWithInterval(r.deltaPercent / 100, void 0, r.direction)}, waiver ${nameText(w.place)} accepts up to ${worseBy(w.ceilingPercent)} until ${nameText(w.expires)} (${userLink(w.link)}): ${escapeMarkdown(cut(w.reason))}`
+      );
+    }
+    if (byWaiver.length > MAX_WAIVER_LINES)
+      lines.push(`- … and ${plural2(byWaiver.length - MAX_WAIVER_LINES, "more accepted row")} in the full report.`);
+  }
+  return lines.join("\n");
+}
+
 // src/engine/report/comparisonMarkdown.ts
 var MARK = {
   pass: "✅",
@@ -13956,7 +14022,7 @@ function renderComparisonMarkdown(report) {
     if (parts.rest.length > 0)
       lines.push(
         "<details>",
-        `<summary>${plural2(parts.rest.length, "other row")}</summary>`,
+        `<summary>${plural3(parts.rest.length, "other row")}</summary>`,
         "",
         ...comparisonTable(parts.rest, report.rows),
         "",
@@ -13967,7 +14033,7 @@ function renderComparisonMarkdown(report) {
   lines.push(parts.legend, "");
   return lines.join("\n");
 }
-var plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function legend(rows) {
   const withBand = rows.some((r) => r.band !== void 0);
   if (!payloadLayout(rows)) {
@@ -13999,7 +14065,7 @@ function changed(c, way) {
   const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
   const named = c.metrics.slice(0, HEADLINE_METRICS).map(metricRange);
   const others = c.metrics.length - named.length;
-  if (others > 0) named.push(`${plural2(others, "more metric")}`);
+  if (others > 0) named.push(`${plural3(others, "more metric")}`);
   const metrics = named.join(", ");
   return `${c.benchmarks} ${word}${metrics !== "" ? ` (${metrics})` : ""}`;
 }
@@ -14018,7 +14084,7 @@ var OUTCOMES = [
     words: (c) => {
       if (!c.inconclusive) return void 0;
       const i = c.inconclusive;
-      const decide = i.morePairs !== void 0 ? `${plural2(i.morePairs, "more pair")} would decide` : `even ${i.pairsCap} pairs would not decide`;
+      const decide = i.morePairs !== void 0 ? `${plural3(i.morePairs, "more pair")} would decide` : `even ${i.pairsCap} pairs would not decide`;
       return `${i.benchmarks} inconclusive (${decide})`;
     }
   },
@@ -14041,7 +14107,7 @@ function headline2(report, options = {}) {
   const base = options.base !== void 0 ? escapeMarkdown(options.base) : methodOf(report.method).referenceName;
   const method = report.methodShort;
   if (c.notComparable)
-    return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural2(c.benchmarks, "benchmark")})`;
+    return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural3(c.benchmarks, "benchmark")})`;
   const pieces = OUTCOMES.flatMap((o) => {
     const words = o.words(c, report);
     return words === void 0 ? [] : [{ icon: o.icon, always: o.always, words }];
@@ -14050,20 +14116,6 @@ function headline2(report, options = {}) {
   const shown = pieces.map((p, i) => i === 0 || p.always ? `${p.icon} ${p.words}` : p.words);
   const against = method.startsWith("against ") ? `against ${base} at ${method.slice("against ".length)}` : `against ${base} (${method})`;
   return `${shown.join(" · ")} · ${against}`;
-}
-function acceptedBy(rows) {
-  const label = rows.find((r) => r.acceptance?.kind === "label")?.acceptance;
-  const waivers = new Set(rows.flatMap((r) => r.acceptance?.kind === "waiver" ? [r.acceptance.place] : [])).size;
-  const words = [
-    ...label?.kind === "label" ? [`the label ${nameText(label.label)}`] : [],
-    ...waivers > 0 ? [plural2(waivers, "waiver")] : []
-  ];
-  return `accepted by ${words.join(" and ")}`;
-}
-function payloadLayout(rows) {
-  return rows.every(
-    (r) => r.metric === "latency" && r.unit === "µs" && (r.pooled || Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes))
-  );
 }
 function rowDisplay(r) {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
@@ -14120,49 +14172,6 @@ function statusCell(r) {
   if (r.acceptance) return `${MARK[r.status]} ${r.status} (${nameText(acceptanceWords(r.acceptance))})`;
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
 }
-function userLink(link2) {
-  return /^https?:\/\/[^\s()<>[\]]+$/.test(link2) ? `[${escapeMarkdown(link2)}](${link2})` : escapeMarkdown(link2);
-}
-function worseBy(x) {
-  return `+${Number(x.toPrecision(3))} %`;
-}
-function nameText(text2) {
-  return /^[\w.\-/: ]+$/.test(text2) && !text2.includes("://") ? text2 : escapeMarkdown(text2);
-}
-var MAX_WAIVER_LINES = 30;
-var MAX_REASON = 300;
-var cut = (text2) => text2.length > MAX_REASON ? `${text2.slice(0, MAX_REASON - 1)}…` : text2;
-function acceptanceMarkdown(rows) {
-  const accepted = rows.filter((r) => r.acceptance !== void 0);
-  if (accepted.length === 0) return "";
-  const lines = [];
-  const byLabel = accepted.filter((r) => r.acceptance.kind === "label");
-  const label = byLabel[0]?.acceptance;
-  if (label?.kind === "label") {
-    const by = label.by !== void 0 ? `, added by ${escapeMarkdown(`@${label.by}`)}` : "";
-    lines.push(
-      `**Accepted:** ${plural2(byLabel.length, "failing row")} accepted by the label **${nameText(label.label)}**${by}.`
-    );
-    if (label.description !== void 0 && label.description.trim() !== "")
-      lines.push("", `> ${escapeMarkdown(cut(label.description.trim()))}`);
-  }
-  const byWaiver = accepted.filter((r) => r.acceptance.kind === "waiver");
-  if (byWaiver.length > 0) {
-    if (lines.length > 0) lines.push("");
-    lines.push(`**Accepted by waivers:** ${plural2(byWaiver.length, "failing row")}.`, "");
-    for (const r of byWaiver.slice(0, MAX_WAIVER_LINES)) {
-      const w = r.acceptance;
-      if (w.kind !== "waiver") continue;
-      const where = benchmarkCell(r, !payloadLayout(rows));
-      lines.push(
-        `- ${where} ${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}: ${changeWithInterval(r.deltaPercent / 100, void 0, r.direction)}, waiver ${nameText(w.place)} accepts up to ${worseBy(w.ceilingPercent)} until ${nameText(w.expires)} (${userLink(w.link)}): ${escapeMarkdown(cut(w.reason))}`
-      );
-    }
-    if (byWaiver.length > MAX_WAIVER_LINES)
-      lines.push(`- … and ${plural2(byWaiver.length - MAX_WAIVER_LINES, "more accepted row")} in the full report.`);
-  }
-  return lines.join("\n");
-}
 function table2(rows, general, all) {
   if (general) return generalTable(rows, all);
   const extra = extraColumns(rows, all);
@@ -14202,10 +14211,6 @@ function formatThreshold(t) {
 }
 function comparisonTable(rows, all) {
   return table2(rows, !payloadLayout(all), all);
-}
-function benchmarkCell(r, general) {
-  const parameter = r.pooled ? "geomean" : general ? r.parameter : `${r.payloadBytes} B`;
-  return escapeMarkdown(parameter === "" ? r.experimentType : `${r.experimentType} ${parameter}`);
 }
 function changeTable(rows, all) {
   const general = !payloadLayout(all);
@@ -17739,17 +17744,17 @@ ${fence}`;
 }
 
 // src/engine/report/confirmation.ts
-var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var percent3 = (p) => `${Number((p * 100).toPrecision(3))} %`;
 function pairsText(c) {
-  return `${plural3(c.pairs, "A/B pair")}`;
+  return `${plural4(c.pairs, "A/B pair")}`;
 }
 function confirmationHeadline(c, firstStage) {
   if (c.state === "not-run") return `${firstStage} · ⚠️ not confirmed: the confirmation could not run`;
   const worse = c.comparison?.changes.worse;
   if (c.state === "confirmed")
-    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural3(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
-  const undecided = c.undecided.length > 0 ? ` (${plural3(c.undecided.length, "row")} still undecided at the cap)` : "";
+    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural4(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
+  const undecided = c.undecided.length > 0 ? ` (${plural4(c.undecided.length, "row")} still undecided at the cap)` : "";
   return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
@@ -17774,7 +17779,7 @@ function confirmationMarkdown(c) {
 }
 
 // src/engine/report/reviewerComment.ts
-var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural5 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function reviewerHeadline(parts) {
   const pieces = [];
   const firstStage = firstStageHeadline(parts);
@@ -17886,7 +17891,7 @@ function reviewerSections(parts, links = {}) {
   return sections;
 }
 function moreIn(what, where) {
-  return (n) => `… and ${plural4(n, `more ${what}`)} in ${where}.`;
+  return (n) => `… and ${plural5(n, `more ${what}`)} in ${where}.`;
 }
 function headlineSections(parts) {
   const sections = [];
@@ -17922,7 +17927,7 @@ function failingRowsSection(comparison, compared, where) {
 }
 function otherRowsSection(comparison, compared, everything) {
   const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
-  const summary = rest.length > 0 ? `Comparison: ${plural4(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+  const summary = rest.length > 0 ? `Comparison: ${plural5(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
   const prefix = [
     "<details>",
     `<summary>${summary}</summary>`,

@@ -1,6 +1,6 @@
 /**
- * A loopback stand-in for the GitHub REST API (the three Actions endpoints the baseline lookup
- * uses) plus a separate "blob storage" origin that serves the artifact archives. Every API request
+ * A loopback stand-in for the GitHub REST API (the Actions endpoints the baseline lookup uses:
+ * a workflow's runs, a run and its artifacts, an artifact's download, the repository's workflows) plus a separate "blob storage" origin that serves the artifact archives. Every API request
  * is checked against GitHub's OpenAPI description; the problems are collected for the test to assert on.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -188,6 +188,21 @@ export class FakeGitHub {
           total_count: selected.length,
           workflow_runs: selected.slice(0, perPage).map((r) => runJson(r, fullName, workflow, this.apiUrl)),
         });
+      }
+      case 'actions/list-repo-workflows': {
+        const workflows = this.options.workflows.map((w) => ({
+          id: w.id,
+          node_id: `W_${w.id}`,
+          name: w.path.slice(w.path.lastIndexOf('/') + 1).replace(/\.ya?ml$/, ''),
+          path: w.path,
+          state: 'active',
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: '2026-01-01T00:00:00Z',
+          url: `${this.apiUrl}/repos/${fullName}/actions/workflows/${w.id}`,
+          html_url: `https://github.example/${fullName}/blob/main/${w.path}`,
+          badge_url: `https://github.example/${fullName}/workflows/${w.id}/badge.svg`,
+        }));
+        return reply(200, { total_count: workflows.length, workflows: workflows.slice(0, perPage) });
       }
       case 'actions/get-workflow-run': {
         const run = this.options.runs.find((r) => r.id === Number(op.pathParams['run_id']));

@@ -1,6 +1,6 @@
 /**
  * A loopback stand-in for the Git Data endpoints `chart-hosting: branch` and `history-branch` use:
- * get a ref, a commit, a tree and a blob, create a blob, a tree (a null sha deletes a path), a
+ * get a ref, list the refs of a prefix, a commit, a tree and a blob, create a blob, a tree (a null sha deletes a path), a
  * commit, create and update a ref; a read-only token gets 403 on writes. Objects live in memory with
  * git-like SHA-1 ids; a tree is kept flat (path → blob sha). `PATCH …/git/refs/{ref}` without force
  * is only accepted as a fast-forward (422 "Update is not a fast forward" otherwise), and
@@ -226,6 +226,12 @@ export class FakeGitGitHub extends LoopbackFake {
         const ref = `refs/${op.pathParams['ref']}`;
         if (!this.refs.has(ref)) return error(404, 'Not Found');
         return reply(200, refJson(ref));
+      }
+      case 'git/list-matching-refs': {
+        // Every ref whose name starts with refs/{ref} (all of them for `heads/`), sorted as GitHub lists them.
+        const prefix = `refs/${op.pathParams['ref']}`;
+        const matching = [...this.refs.keys()].filter((ref) => ref.startsWith(prefix)).sort();
+        return reply(200, matching.map(refJson));
       }
       case 'git/get-commit': {
         const commit = this.commits.get(op.pathParams['commit_sha']!);

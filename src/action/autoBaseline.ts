@@ -17,11 +17,15 @@ export interface AutoBaselineSettings {
 }
 
 export type AutoBaseline =
-  { patterns: string[]; run: BaselineRun; notes: string[] } | { reason: string; notes: string[] };
+  | { patterns: string[]; run: BaselineRun; notes: string[] }
+  /** `misnamed`: an input names a workflow or artifact that does not exist: an error, not "no baseline". */
+  | { reason: string; notes: string[]; misnamed?: string };
 
 /**
  * `baseline: auto`: the artifact of the latest successful run of this workflow on the base branch.
- * "No baseline" is an answer, not an error: the caller gates on requirements alone and says why.
+ * "No baseline" is an answer, not an error: the caller gates on requirements alone and says why;
+ * unless an input names a workflow that does not exist, or an artifact no run uploaded next to one
+ * of a close name (`misnamed`).
  */
 export async function resolveAutoBaseline(settings: AutoBaselineSettings, context: RunContext): Promise<AutoBaseline> {
   const { owner, repo } = requireRepository(context, 'input "baseline"');
@@ -68,11 +72,19 @@ export async function resolveAutoBaseline(settings: AutoBaselineSettings, contex
     repo,
     workflowId: workflow,
     branch,
+    branchGiven: Boolean(settings.branch),
     artifactName: settings.artifactName,
     destination,
   });
-  if (!lookup.baseline)
-    return { reason: `no baseline from ${workflow} on ${branch}: ${lookup.reason}`, notes: lookup.notes };
+  if (!lookup.baseline) {
+    const misnamed = lookup.misnamed;
+    const input = `baseline-${misnamed?.what ?? 'artifact'}`;
+    return {
+      reason: `no baseline from ${workflow} on ${branch}: ${lookup.reason}`,
+      notes: lookup.notes,
+      ...(misnamed !== undefined ? { misnamed: `input "${input}": ${misnamed.message}` } : {}),
+    };
+  }
   const { runId, runUrl, headSha, createdAt, path } = lookup.baseline;
   return { patterns: [path], run: { runId, runUrl, commit: headSha, date: createdAt }, notes: lookup.notes };
 }

@@ -2,7 +2,8 @@
  * The history the action keeps: read from the history branch before the comparison, recorded after
  * the verdict (to the folder, and with history-branch to the branch), and its trends on a recording run.
  */
-import { pathExists } from '../pipeline/files.js';
+import { basename } from 'node:path';
+import { namesIn, pathExists } from '../pipeline/files.js';
 import { describeError, InputError, UsageError } from '../engine/errors.js';
 import { mergeEnvironments } from '../engine/model/environment.js';
 import { currentEnvironment, environmentOfSets } from '../pipeline/environment.js';
@@ -13,10 +14,16 @@ import { historyRunInfoFromEnv } from './events.js';
 import { loadResults, type LoadedResults } from '../pipeline/results.js';
 import { runTrends, type TrendsOutcome } from '../pipeline/trends.js';
 import { requireRepository, type RunContext } from './context.js';
-import { readHistoryBranch, writeHistoryBranch, type HistoryBranchOptions } from './github/historyBranch.js';
+import {
+  historyBranchExists,
+  misspeltHistoryBranch,
+  readHistoryBranch,
+  writeHistoryBranch,
+  type HistoryBranchOptions,
+} from './github/historyBranch.js';
 import type { ActionInputs } from './inputs.js';
 import { logSafe } from './logSafety.js';
-import { readOptionsOf } from './readResults.js';
+import { describeRead, readOptionsOf } from './readResults.js';
 
 /**
  * With `trends` on a recording run (pushes to the default branch): change points over the history
@@ -63,26 +70,87 @@ function historyBranchOptions(
 }
 
 /**
+ * What reading the history branch found: its records copied into the folder, a branch that holds none (created by hand
+ * for a new history, or not recorded to yet), or no branch of that name. A missing branch whose name is a misspelling of
+ * one that holds records is an error (`misspelt`), thrown by the caller once the run's reports are written.
+ */
+export type BranchHistory = { outcome: 'read' | 'empty' | 'missing' } | { outcome: 'misspelt'; error: string };
+
+/**
  * Copies the records of the history branch into the history folder. A branch that does not exist
- * yet leaves the folder as it was (the caller's "no history" notice); one that cannot be read is
- * an error: a pull request must not pass because its history was unreadable.
+ * yet leaves the folder as it was (the caller's "no history" notice), unless its name is a misspelling
+ * of a branch that holds records; one that cannot be read is an error: a pull request must not pass
+ * because its history was unreadable.
  */
 export async function historyFromBranch(
   inputs: ActionInputs,
   folder: string,
   branch: string,
   context: RunContext,
-): Promise<void> {
+): Promise<BranchHistory> {
   const options = historyBranchOptions(inputs, branch, folder, context);
   const result = await context.out.group(`Reading the history from branch ${branch}`, () => readHistoryBranch(options));
   if (result.outcome === 'failed') throw new UsageError(`input "history-branch": ${result.reason}`);
-  if (result.outcome === 'read')
-    context.out.info(
-      logSafe(
-        `history: ${result.records} record(s) on branch ${branch} at ${result.commit.slice(0, 7)}; ${result.downloaded} copied into ${folder}` +
-          (result.skipped > 0 ? `; ${result.skipped} skipped (not valid records)` : ''),
-      ),
-    );
+  if (result.outcome === 'missing') {
+    const error = await misspeltBranchError(options, context);
+    return error !== undefined ? { outcome: 'misspelt', error } : { outcome: 'missing' };
+  }
+  context.out.info(
+    logSafe(
+      `history: ${result.records} record(s) on branch ${branch} at ${result.commit.slice(0, 7)}; ${result.downloaded} copied into ${folder}` +
+        (result.skipped > 0 ? `; ${result.skipped} skipped (not valid records)` : ''),
+    ),
+  );
+  return { outcome: result.records > 0 ? 'read' : 'empty' };
+}
+
+/**
+ * On a push that records to a history branch: an error when the branch does not exist and its name is a misspelling
+ * of one that holds records, so that the run does not start a second history beside the one pull requests read.
+ */
+export async function misspeltRecordingBranch(inputs: ActionInputs, context: RunContext): Promise<string | undefined> {
+  const branch = inputs.historyBranch;
+  if (branch === undefined || inputs.recordHistory === undefined || context.eventName.startsWith('pull_request'))
+    return undefined;
+  // With history too, reading the branch asked this already.
+  if (inputs.history !== undefined) return undefined;
+  const options = historyBranchOptions(inputs, branch, inputs.recordHistory, context);
+  const found = await historyBranchExists(options);
+  if (found.exists === undefined) throw new UsageError(`input "history-branch": ${found.reason}`);
+  return found.exists ? undefined : misspeltBranchError(options, context);
+}
+
+/** "history-branch "perfgate-histroy" does not exist; did you mean perfgate-history? …", or undefined. */
+async function misspeltBranchError(options: HistoryBranchOptions, context: RunContext): Promise<string | undefined> {
+  const check = await misspeltHistoryBranch(options);
+  if (check.outcome === 'failed') throw new UsageError(`input "history-branch": ${check.reason}`);
+  if (check.outcome === 'none') return undefined;
+  context.out.info(logSafe(`history: branch ${check.branch} holds ${check.records} record(s)`));
+  return (
+    `history-branch "${options.branch}" does not exist; did you mean ${check.branch}? ` +
+    `(branch ${check.branch} holds ${check.records} perfgate record${check.records === 1 ? '' : 's'}). ` +
+    `To keep a separate history under the name ${options.branch}, create that branch first (it may be empty).`
+  );
+}
+
+/** What a recording run did with its record: the job summary says it, so that a push's summary is never empty. */
+export interface RecordedHistory {
+  /** The commit and run recorded; absent when the event dates no commit (nothing was recorded). */
+  commit?: string;
+  runId?: string;
+  /** The record's file name, when one was written into the folder. */
+  file?: string;
+  /** The local history folder. */
+  folder: string;
+  /** What the record holds ("22 benchmarks (2 experiments) from 2 files"). */
+  holds?: string;
+  /** With history-branch: the branch, and its commit when the record reached it. */
+  branch?: string;
+  branchCommit?: string;
+  /** How many records the history holds now (the window). */
+  records?: number;
+  /** Why the record is not where it is kept (a pull request, a refusal of the branch, no commit date). */
+  lost?: string;
 }
 
 /**
@@ -90,7 +158,7 @@ export async function historyFromBranch(
  * with `history-branch`, commits it there too (never from a pull request). A record the branch
  * did not take is a warning: it is still in the folder, and the verdict does not change. Output
  * `history-recorded` says whether the record reached where it is kept (the branch, with
- * `history-branch`), so that a workflow can act on a lost one.
+ * `history-branch`), so that a workflow can act on a lost one. Returns what was recorded where.
  */
 export async function recordHistory(
   context: RunContext,
@@ -98,33 +166,35 @@ export async function recordHistory(
   folder: string,
   read?: LoadedResults,
   accepted?: RecordedAcceptance,
-): Promise<void> {
+): Promise<RecordedHistory> {
   const info = historyRunInfoFromEnv(context.env, context.event);
+  const where = { folder, ...(inputs.historyBranch !== undefined ? { branch: inputs.historyBranch } : {}) };
   if (!info.sha || !info.date || !info.runId || !info.runUrl) {
     context.out.warning(
       'record-history: this run was not recorded: the event names no commit date (record on push events)',
     );
     context.out.setOutput('history-recorded', 'false');
-    return;
+    return { ...where, lost: 'the event names no commit date (record on push events)' };
   }
   const loaded = read ?? loadResults(inputs.results, readOptionsOf(inputs), context.progress);
+  const run = { ...where, commit: info.sha, runId: String(info.runId), holds: describeRead(loaded) };
   // The verdict was reached before recording: nothing here may replace it (a corrupt record in
   // the folder, a full disk, a refusal of the branch); it is a warning naming the record lost.
   try {
-    context.out.setOutput(
-      'history-recorded',
-      String(await writeHistory(context, inputs, folder, loaded, info as Required<typeof info>, accepted)),
-    );
+    const recorded = await writeHistory(context, inputs, folder, loaded, info as Required<typeof info>, accepted);
+    context.out.setOutput('history-recorded', String(recorded.lost === undefined));
+    return { ...run, ...recorded };
   } catch (error) {
     const why = error instanceof InputError ? error.describe() : describeError(error);
     context.out.warning(
       logSafe(`record-history: the record of run ${info.runId} (commit ${info.sha.slice(0, 7)}) was lost: ${why}`),
     );
     context.out.setOutput('history-recorded', 'false');
+    return { ...run, lost: why };
   }
 }
 
-/** Writes the record; true when it is where it is kept (on the branch, with one). */
+/** Writes the record: its file, the records kept, and why it is not where it is kept (on the branch, with one). */
 async function writeHistory(
   context: RunContext,
   inputs: ActionInputs,
@@ -132,7 +202,7 @@ async function writeHistory(
   loaded: LoadedResults,
   info: Required<ReturnType<typeof historyRunInfoFromEnv>>,
   accepted: RecordedAcceptance | undefined,
-): Promise<boolean> {
+): Promise<Pick<RecordedHistory, 'file' | 'records' | 'branchCommit' | 'lost'>> {
   const experiments = [...loaded.experiments.values()];
   // As the comparison sees the candidate's machine: the runner, then what the files add.
   const environment = mergeEnvironments(
@@ -148,7 +218,8 @@ async function writeHistory(
     ...(accepted ? { accepted } : {}),
   });
   let outcome = { written: '', removed: [] as string[] };
-  let recorded = true;
+  let lost: string | undefined;
+  let branchCommit: string | undefined;
   const skip = (file: string, reason: string) => context.out.warning(logSafe(`${file}: skipped: ${reason}`));
   const append = () => {
     outcome = appendHistoryRecord(folder, record, inputs.historyWindow, skip);
@@ -158,7 +229,7 @@ async function writeHistory(
     context.out.warning(
       `record-history: branch ${branch} is never written from a pull request; the record is only in ${folder}`,
     );
-    recorded = false;
+    lost = `branch ${branch} is never written from a pull request`;
     append();
   } else if (branch !== undefined) {
     const result = await context.out.group(`Recording the history on branch ${branch}`, () =>
@@ -166,7 +237,7 @@ async function writeHistory(
     );
     if (result.outcome === 'failed') {
       if (outcome.written === '') append();
-      recorded = false;
+      lost = `not committed to branch ${branch}: ${result.reason}`;
       const which = `${historyFileName(record)} (run ${record.runId}, commit ${record.sha.slice(0, 7)})`;
       context.out.warning(
         logSafe(
@@ -174,6 +245,7 @@ async function writeHistory(
         ),
       );
     } else {
+      branchCommit = result.commit;
       const what = [
         result.added.length > 0 ? `added ${result.added.join(', ')}` : 'nothing new',
         ...(result.removed.length > 0 ? [`removed ${result.removed.length} beyond the window`] : []),
@@ -193,5 +265,16 @@ async function writeHistory(
     ),
   );
   context.out.setOutput('history-record', outcome.written);
-  return recorded;
+  const kept = outcome.removed.includes(outcome.written) ? undefined : basename(outcome.written);
+  return {
+    ...(kept !== undefined ? { file: kept } : {}),
+    records: historyRecordsIn(folder),
+    ...(branchCommit !== undefined ? { branchCommit } : {}),
+    ...(lost !== undefined ? { lost } : {}),
+  };
+}
+
+/** The history records in the folder (what the window keeps). */
+function historyRecordsIn(folder: string): number {
+  return namesIn(folder).filter((name) => /^history-.+\.json$/.test(name)).length;
 }

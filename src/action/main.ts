@@ -1,3 +1,4 @@
+import { UsageError } from '../engine/errors.js';
 import { renderText } from '../engine/report/text.js';
 import { REPORT_MARKDOWN, runCheck, type CheckOutcome } from '../pipeline/check.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
@@ -17,18 +18,18 @@ import {
   type ReviewerCommentParts,
 } from '../engine/report/reviewerComment.js';
 import { logSafe, logVerbatim } from './logSafety.js';
-import { baselineOf, compareWithReference, missingHistory, noticeOfMissing } from './reference.js';
+import { baselineOf, compareWithReference, defaultBranchOf, missingHistory, noticeOfMissing } from './reference.js';
 import { downloadResults, readResultsAlone } from './readResults.js';
-import { recordHistory, trendsOfHistory } from './historyKeeping.js';
+import { misspeltRecordingBranch, recordHistory, trendsOfHistory, type RecordedHistory } from './historyKeeping.js';
 import { drawCharts } from './drawCharts.js';
-import { writeJobSummary } from './publish/summary.js';
+import { recordedHistoryMarkdown, writeJobSummary } from './publish/summary.js';
 import { publishTrendIssues } from './publish/trendIssues.js';
 import { chartImagesOfComment } from './publish/chartImages.js';
 import { commentOf, postComment, writeCommentFiles } from './publish/comment.js';
 import { setConfirmOutputs, setOutputs } from './publish/outputs.js';
 import { uploadReport } from './publish/artifacts.js';
-import { annotateFailedChecks } from './publish/annotations.js';
-import { publishError } from './publish/error.js';
+import { annotateFailedChecks, comparisonFailure } from './publish/annotations.js';
+import { erroredMarkdown, publishError } from './publish/error.js';
 import { checkAnnotations, completeCheck, startCheck, type CheckHandle } from './publish/checkRun.js';
 import { fitOutput, MAX_CHECK_OUTPUT, type CheckConclusion } from './github/checkRuns.js';
 import { confirmedFailure, confirmStage } from './confirmStage.js';
@@ -77,6 +78,8 @@ interface Decision {
   drawn?: { mermaid?: string; pngs: HostedChartFile[] };
   /** Why nothing (or only the requirements) was compared: a missing baseline or history. */
   notice?: string;
+  /** What a recording run recorded, and where (record-history). */
+  recorded?: RecordedHistory;
   /** One sentence per reason the gate failed; empty when it passed. */
   failures: string[];
 }
@@ -89,6 +92,8 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
       : undefined;
   const { baseline, baselineRun, missing: noBaseline } = await baselineOf(given, context);
   const noHistory = await missingHistory(given, context);
+  // Inputs that name a reference next to the one they meant: an error, after the run's other reports.
+  const misnamed = noHistory?.error ?? noBaseline?.error ?? (await misspeltRecordingBranch(given, context));
   // A copy, so that the validated inputs stay as they were read.
   const inputs: ActionInputs = {
     ...given,
@@ -101,19 +106,32 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   // themselves; a run that does neither (no requirements, no baseline or history yet) reads them
   // here, so that a pattern matching nothing fails instead of passing unread.
   const read = inputs.requirements === undefined && !compares ? readResultsAlone(inputs, context) : undefined;
-  const notice = missing !== undefined ? noticeOfMissing(missing, inputs, read) : undefined;
+  const notice =
+    missing !== undefined && misnamed === undefined
+      ? noticeOfMissing(missing, inputs, read, defaultBranchOf(context))
+      : undefined;
   if (notice !== undefined) context.out.notice(notice);
   const check =
     inputs.requirements !== undefined
       ? runCheck({ ...inputs, requirements: inputs.requirements }, context.progress)
       : undefined;
+  if (misnamed !== undefined) {
+    // report.md says the run errored, as the job summary will: the check's own report.md would read as a verdict.
+    new ReportWriter(inputs.outputDir).write(
+      REPORT_MARKDOWN,
+      erroredMarkdown(misnamed, context.runUrl, pullRequestRefs(context).commit),
+    );
+    throw new UsageError(misnamed);
+  }
   const acceptance = compares || inputs.recordHistory !== undefined ? await acceptanceOf(inputs, context) : undefined;
   const comparison = compares
     ? compareWithReference(inputs, context, baseline, baselineRun, acceptance?.compare)
     : undefined;
   const confirmation = comparison ? await confirmStage(inputs, context, comparison, acceptance?.compare) : undefined;
-  if (inputs.recordHistory !== undefined)
-    await recordHistory(context, inputs, inputs.recordHistory, read, acceptance?.recorded);
+  const recorded =
+    inputs.recordHistory !== undefined
+      ? await recordHistory(context, inputs, inputs.recordHistory, read, acceptance?.recorded)
+      : undefined;
   const trends = trendsOfHistory(inputs, context);
   // Each output gets what it shows: the comment and job summary Mermaid, the artifact specs, SVGs
   // and report.html (which draws from the specs). PNGs only when something ships them (chart
@@ -134,6 +152,7 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
     ...(trends ? { trends } : {}),
     ...(drawn ? { drawn } : {}),
     ...(notice !== undefined ? { notice } : {}),
+    ...(recorded ? { recorded } : {}),
     failures,
   };
 }
@@ -155,9 +174,7 @@ function failuresOf(
     );
   }
   if (comparison?.report.verdict === 'fail') {
-    failures.push(
-      `${comparison.report.comparisonsFailed} of ${comparison.report.comparisonsTotal} comparisons with the baseline failed`,
-    );
+    failures.push(comparisonFailure(comparison.report));
   }
   if (trends && inputs.trends === 'fail' && trends.report.newRegressions > 0) {
     failures.push(
@@ -188,10 +205,15 @@ async function publish(
   // report.md is the job summary: the comment's document, uncut, with the charts.
   const fullReport = 'the job summary';
   const reportHtml = drawn !== undefined;
-  const markdown = reviewerReport(
+  const judgedReport = reviewerReport(
     { ...judged, ...(chartsMarkdown !== undefined ? { charts: chartsMarkdown } : {}) },
     { fullReport, reportHtml },
   );
+  // A push that only records says what it recorded and where, instead of an empty summary.
+  const markdown =
+    decision.recorded !== undefined
+      ? [judgedReport.trim(), recordedHistoryMarkdown(decision.recorded)].filter((t) => t !== '').join('\n\n')
+      : judgedReport;
   const writer = new ReportWriter(inputs.outputDir);
   const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
   await writeJobSummary(context, markdown);

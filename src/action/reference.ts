@@ -1,6 +1,9 @@
 import { UsageError } from '../engine/errors.js';
 import type { BaselineRun } from '../engine/report/comparisonReport.js';
-import { pathExists } from '../pipeline/files.js';
+import { basename, dirname, join } from 'node:path';
+import { closestName, editDistance } from '../engine/text/closest.js';
+import { namesIn, pathExists } from '../pipeline/files.js';
+import { MISSPELT_BRANCH_EDITS as MISSPELT_NAME_EDITS } from './github/historyBranch.js';
 import { runCompare, type CompareOutcome } from '../pipeline/compare.js';
 import { currentEnvironment } from '../pipeline/environment.js';
 import type { LoadedResults } from '../pipeline/results.js';
@@ -16,6 +19,12 @@ import { describeRead, readOptionsOf } from './readResults.js';
 export interface MissingReference {
   what: 'baseline' | 'history';
   why: string;
+  /**
+   * The inputs name a reference that does not exist, next to one that does (a misspelt history-branch,
+   * baseline-workflow, baseline-branch or baseline-artifact): the run errors with this, once the requirement check
+   * wrote its reports, instead of passing with nothing compared.
+   */
+  error?: string;
 }
 
 /** The baseline files: the input's patterns, or those of a run found through the API (`auto`, `run:<id>`). */
@@ -34,7 +43,13 @@ export async function baselineOf(
     // A comparison the user asked for by run id that cannot be made is an error, never a pass.
     if (settings.runId !== undefined)
       throw new UsageError(`input "baseline": run:${settings.runId} gives no baseline: ${found.reason}`);
-    return { missing: { what: 'baseline', why: found.reason } };
+    return {
+      missing: {
+        what: 'baseline',
+        why: found.reason,
+        ...(found.misnamed !== undefined ? { error: found.misnamed } : {}),
+      },
+    };
   }
   context.out.info(
     logSafe(`baseline: run ${found.run.runId} (${found.run.runUrl}), commit ${found.run.commit}, ${found.run.date}`),
@@ -45,20 +60,57 @@ export async function baselineOf(
 /**
  * The history folder, read from the history branch first when there is one. Missing is no error:
  * a history kept in the Actions cache is missing until the first recorded run, and whenever the cache misses.
+ * A history branch that does not exist while a branch of a close name holds records is (`error`).
  */
 export async function missingHistory(
   inputs: Readonly<ActionInputs>,
   context: RunContext,
 ): Promise<MissingReference | undefined> {
   if (inputs.history === undefined) return undefined;
-  if (inputs.historyBranch !== undefined)
-    await historyFromBranch(inputs, inputs.history, inputs.historyBranch, context);
-  if (pathExists(inputs.history)) return undefined;
+  const branch = inputs.historyBranch;
+  const read = branch !== undefined ? await historyFromBranch(inputs, inputs.history, branch, context) : undefined;
+  if (read?.outcome === 'misspelt') return { what: 'history', why: read.error, error: read.error };
+  // A branch created by hand for a new history holds no records until the first push records one.
+  const empty = read?.outcome === 'empty' && namesIn(inputs.history).length === 0;
+  if (pathExists(inputs.history) && !empty) return undefined;
+  const near = branch === undefined ? nearHistoryFolder(inputs.history) : undefined;
+  if (near !== undefined) {
+    const error = `input "history": folder ${inputs.history} does not exist; did you mean ${near}? (it holds history records)`;
+    return { what: 'history', why: error, error };
+  }
   const why =
-    inputs.historyBranch !== undefined
-      ? `branch ${inputs.historyBranch} does not exist yet (no run recorded there)`
-      : `${inputs.history} does not exist (no run recorded yet, or the cache missed)`;
+    branch === undefined
+      ? `${inputs.history} does not exist (no run recorded yet, or the cache missed)`
+      : empty
+        ? `branch ${branch} holds no records yet`
+        : `branch ${branch} does not exist yet (no run recorded there, and no branch of a close name holds perfgate records)`;
   return { what: 'history', why };
+}
+
+/**
+ * A folder next to a history folder that does not exist, whose name is at most two edits from it and which holds history
+ * records: what the input meant (a cache restored to `perfgate-history`, read as `perfgate-histroy`).
+ */
+function nearHistoryFolder(folder: string): string | undefined {
+  const parent = dirname(folder);
+  const name = basename(folder);
+  const near = closestName(
+    name,
+    namesIn(parent).filter((sibling) => sibling !== name),
+  );
+  if (near === undefined || editDistance(name.toLowerCase(), near.toLowerCase()) > MISSPELT_NAME_EDITS)
+    return undefined;
+  const path = join(parent, near);
+  return namesIn(path).some((entry) => /^history-.+\.json$/.test(entry)) ? (parent === '.' ? near : path) : undefined;
+}
+
+/** The repository's default branch as the event names it, where pushes record the history. */
+export function defaultBranchOf(context: RunContext): string | undefined {
+  const event = context.event as { repository?: { default_branch?: unknown } } | undefined;
+  const name = event?.repository?.default_branch;
+  return typeof name === 'string' && name !== '' && name.length <= 255 && !/[\s\u0000-\u001f]/.test(name)
+    ? name
+    : undefined;
 }
 
 /**
@@ -69,12 +121,15 @@ export function noticeOfMissing(
   missing: MissingReference,
   inputs: ActionInputs,
   read: LoadedResults | undefined,
+  defaultBranch?: string,
 ): string {
   const head = `No ${missing.what}: ${missing.why}.`;
-  if (inputs.requirements !== undefined) return `${head} The gate rests on the requirements alone.`;
-  const what = read !== undefined ? `Read ${describeRead(read)}; nothing` : 'Nothing';
   const next =
-    missing.what === 'history' ? ' The first push to the default branch with record-history records one.' : '';
+    missing.what === 'history'
+      ? ` Recording starts with the next push to ${defaultBranch ?? 'the default branch'} (with record-history).`
+      : '';
+  if (inputs.requirements !== undefined) return `${head} The gate rests on the requirements alone.${next}`;
+  const what = read !== undefined ? `Read ${describeRead(read)}; nothing` : 'Nothing';
   return `${head} ${what} was compared, so nothing was gated.${next}`;
 }
 

@@ -2,11 +2,17 @@
  * The automatic baseline: the artifact of the latest successful run of the same workflow on the
  * pull request's base branch, downloaded and unzipped. Every "there is no baseline" case (no
  * successful run, artifact expired or absent, no permission, API down) gives `baseline: undefined`
- * with a reason; nothing here throws for it, and no message ever contains the token.
+ * with a reason; nothing here throws for it, and no message ever contains the token. A workflow
+ * that does not exist, or an artifact name no run uploaded while a run uploaded one of a close name,
+ * is a misconfiguration (`misnamed`): the caller fails the run instead of passing it on no baseline.
  *
  * REST calls (all documented in GitHub's OpenAPI description, and checked against it in the tests):
  *   GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs?branch&status=success&per_page[&event]
  *   GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts?name&per_page
+ *   GET /repos/{owner}/{repo}/actions/workflows?per_page    only when the runs' listing says 404: a misspelt workflow?
+ *   GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs?status=success&per_page   only when the branch has
+ *                                                          no successful run: a misspelt branch?
+ *   GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts?per_page   only when no run has the artifact: misspelt?
  *   GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}   → 302 to a signed blob URL
  * The blob URL is fetched without the token: it is pre-signed and on another host.
  */
@@ -22,6 +28,10 @@ import {
   type Octokit,
 } from './http.js';
 import { extract, safeRelative, UnsafeArchive } from './artifactArchive.js';
+import { downloadArtifact } from './artifactDownload.js';
+import { missingWorkflow, misspeltArtifact, misspeltBranch } from './baselineNames.js';
+import { didYouMean } from '../../engine/text/closest.js';
+import { byCodePoint } from '../../engine/text/order.js';
 
 export interface FindBaselineOptions {
   /** A token with `actions: read` on the repository (GITHUB_TOKEN is enough). */
@@ -34,6 +44,11 @@ export interface FindBaselineOptions {
   workflowId: string | number;
   /** The pull request's base branch (`github.base_ref`). */
   branch: string;
+  /**
+   * The branch was typed by the user (input baseline-branch), not taken from the event: a branch without runs next to
+   * one of a close name with runs is then a misspelling.
+   */
+  branchGiven?: boolean;
   /** Name of the artifact the base branch's runs upload. */
   artifactName: string;
   /** Folder the artifact is unzipped into (created when needed). */
@@ -63,7 +78,14 @@ export interface Baseline {
 
 export type BaselineLookup =
   | { baseline: Baseline; reason?: undefined; notes: string[] }
-  | { baseline: undefined; reason: string; notes: string[] };
+  /** `misnamed`: the inputs name a workflow or artifact that does not exist ("did you mean …?"). */
+  | { baseline: undefined; reason: string; notes: string[]; misnamed?: Misnamed };
+
+/** A name in the inputs that names nothing, and what it may have meant. */
+export interface Misnamed {
+  what: 'workflow' | 'branch' | 'artifact';
+  message: string;
+}
 
 const DEFAULT_PER_PAGE = 20;
 const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
@@ -100,12 +122,26 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
     });
     runs = response.data.workflow_runs as WorkflowRun[];
   } catch (error) {
-    return none(`cannot list the runs of ${where}: ${describeFailure(toFailure(error), 'runs')}`);
+    const failure = toFailure(error);
+    const reason = `cannot list the runs of ${where}: ${describeFailure(failure, 'runs')}`;
+    const misnamed = failure.status === 404 ? await missingWorkflow(octokit, options) : undefined;
+    return {
+      ...none(reason),
+      ...(misnamed !== undefined ? { misnamed: { what: 'workflow', message: clean(misnamed) } } : {}),
+    };
   }
-  if (runs.length === 0) return none(`no successful run of ${where}`);
+  if (runs.length === 0) {
+    const misnamed = options.branchGiven === true ? await misspeltBranch(octokit, options) : undefined;
+    return {
+      ...none(`no successful run of ${where}`),
+      ...(misnamed !== undefined ? { misnamed: { what: 'branch', message: clean(misnamed) } } : {}),
+    };
+  }
 
   const fullName = `${owner}/${repo}`.toLowerCase();
   const passed = { expired: 0, absent: 0, fork: 0 };
+  // Runs that uploaded no artifact of the name at all (a part of `absent`).
+  let unnamed = 0;
   for (const run of runs) {
     // A pull request from a fork whose branch has the base branch's name matches `branch` too.
     const headRepo = run.head_repository?.full_name;
@@ -118,6 +154,7 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
     if (found.outcome === 'refused') return none(found.reason);
     if (found.outcome !== 'found') {
       passed[found.outcome]++;
+      if (found.outcome === 'absent' && found.unnamed === true) unnamed++;
       continue;
     }
     const { artifact } = found;
@@ -144,13 +181,21 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
   if (passed.expired > 0) parts.push(`expired in ${passed.expired}`);
   if (passed.absent > 0) parts.push(`absent or unreadable in ${passed.absent}`);
   if (passed.fork > 0) parts.push(`${passed.fork} skipped as fork runs`);
-  return none(
-    `no usable artifact "${artifactName}" in the ${runs.length} newest successful runs of ${where} (${parts.join(', ')})`,
-  );
+  const reason = `no usable artifact "${artifactName}" in the ${runs.length} newest successful runs of ${where} (${parts.join(', ')})`;
+  // No run uploaded the name at all: a misspelling, when the newest run uploaded one of a close name.
+  const misnamed = unnamed === runs.length ? await misspeltArtifact(octokit, options, runs[0]!.id) : undefined;
+  return {
+    ...none(reason),
+    ...(misnamed !== undefined ? { misnamed: { what: 'artifact', message: clean(misnamed) } } : {}),
+  };
 }
 
-/** A run passed over (its artifact expired, or absent or unreadable), or a refusal that ends the lookup. */
-type PassedOver = { outcome: 'expired' | 'absent' } | { outcome: 'refused'; reason: string };
+/**
+ * A run passed over (its artifact expired, or absent or unreadable: `unnamed` when the run uploaded none of the
+ * name), or a refusal that ends the lookup.
+ */
+type PassedOver =
+  { outcome: 'expired' } | { outcome: 'absent'; unnamed?: boolean } | { outcome: 'refused'; reason: string };
 
 /** The newest live artifact of the name in a run, within the size limit; else why not (a note each). */
 async function liveArtifactOfRun(
@@ -190,7 +235,7 @@ async function liveArtifactOfRun(
       return { outcome: 'expired' };
     }
     notes.push(`run ${runId}: no artifact named "${artifactName}"`);
-    return { outcome: 'absent' };
+    return { outcome: 'absent', unnamed: true };
   }
   if (artifact.size_in_bytes !== undefined && artifact.size_in_bytes > maxBytes) {
     notes.push(
@@ -254,87 +299,6 @@ interface Artifact {
   expired: boolean;
   size_in_bytes?: number;
   created_at?: string | null;
-}
-
-/** GET …/artifacts/{id}/zip without following the redirect, then the signed URL without the token. */
-async function downloadArtifact(
-  octokit: Octokit,
-  session: GithubSession,
-  owner: string,
-  repo: string,
-  artifactId: number,
-  maxBytes: number,
-): Promise<{ bytes: Uint8Array } | { failure: HttpFailure }> {
-  let location: string | undefined;
-  try {
-    const response = await octokit.rest.actions.downloadArtifact({
-      owner,
-      repo,
-      artifact_id: artifactId,
-      archive_format: 'zip',
-      request: { redirect: 'manual' },
-    });
-    const status = response.status as number;
-    if (status >= 300 && status < 400) {
-      location = (response.headers as Record<string, string | undefined>)['location'];
-      if (!location) return { failure: { status, message: 'redirect without a location' } };
-    } else {
-      // A server that answers with the archive itself.
-      const data = response.data as unknown;
-      if (data instanceof ArrayBuffer) return checkSize(new Uint8Array(data), maxBytes);
-      return { failure: { status, message: 'the answer is not an archive' } };
-    }
-  } catch (error) {
-    return { failure: toFailure(error) };
-  }
-  // The storage must answer within the request timeout, and the download end within the step's GitHub budget.
-  const clock = session.clock;
-  const started = clock.now();
-  const budgetEnds = started + session.leftMs();
-  const abort = new AbortController();
-  const waitMs = Math.max(0, Math.min(session.requestTimeoutMs, budgetEnds - started));
-  let timer = setTimeout(() => abort.abort(new Error(`no answer within ${waitMs / 1000} s`)), waitMs);
-  const budgetSpent = () => new Error(`the step's GitHub time budget of ${session.budgetMs / 1000} s ran out`);
-  try {
-    let blob: Response;
-    try {
-      blob = await fetch(new URL(location, octokit.request.endpoint.DEFAULTS.baseUrl + '/'), {
-        redirect: 'follow',
-        signal: abort.signal,
-      });
-    } catch (error) {
-      return { failure: { message: `the artifact storage did not answer (${(error as Error).message})` } };
-    }
-    clearTimeout(timer);
-    timer = setTimeout(() => abort.abort(budgetSpent()), Math.max(0, budgetEnds - clock.now()));
-    try {
-      return await readBlob(blob, maxBytes);
-    } catch (error) {
-      return { failure: { message: `the artifact download stopped (${(error as Error).message})` } };
-    }
-  } finally {
-    clearTimeout(timer);
-    session.spend(clock.now() - started);
-  }
-}
-
-async function readBlob(blob: Response, maxBytes: number): Promise<{ bytes: Uint8Array } | { failure: HttpFailure }> {
-  if (!blob.ok) {
-    await blob.body?.cancel();
-    return { failure: { status: blob.status, message: `the artifact storage answered ${blob.status}` } };
-  }
-  const declared = Number(blob.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) {
-    await blob.body?.cancel();
-    return { failure: { message: `the artifact is ${declared} bytes, more than the limit of ${maxBytes}` } };
-  }
-  return checkSize(new Uint8Array(await blob.arrayBuffer()), maxBytes);
-}
-
-function checkSize(bytes: Uint8Array, maxBytes: number): { bytes: Uint8Array } | { failure: HttpFailure } {
-  if (bytes.length > maxBytes)
-    return { failure: { message: `the artifact is ${bytes.length} bytes, more than the limit of ${maxBytes}` } };
-  return { bytes };
 }
 
 function describeFailure(failure: HttpFailure, what: 'runs' | 'artifacts' | 'artifact'): string {
@@ -435,8 +399,16 @@ export async function downloadRunArtifacts(options: RunArtifactsOptions): Promis
       notes.push(`artifact "${artifact.name}" of run ${runId} rejected: ${error.message}`);
     }
   }
+  // A name with no wildcard that matches nothing: the closest name the run uploaded, if one is close.
+  const guess =
+    matching.length === 0 && !/[*?]/.test(options.namePattern)
+      ? didYouMean(options.namePattern, [...new Set(listed.map((a) => a.name))].sort(byCodePoint))
+      : '';
   if (artifacts.length === 0)
-    return { ...none(`no usable artifact matching "${options.namePattern}" in run ${runId}`), ...(run ? { run } : {}) };
+    return {
+      ...none(`no usable artifact matching "${options.namePattern}" in run ${runId}${guess}`),
+      ...(run ? { run } : {}),
+    };
   return { ...(run ? { run } : {}), artifacts, notes: notes.map(clean) };
 }
 

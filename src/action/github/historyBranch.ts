@@ -6,6 +6,8 @@
  *
  * REST calls (all documented in GitHub's OpenAPI description, and checked against it in the tests):
  *   GET   /repos/{owner}/{repo}/git/ref/heads/{branch}                                    404: no branch yet
+ *   GET   /repos/{owner}/{repo}/git/matching-refs/heads/                                  only when it is missing:
+ *                                                                                        a misspelt name?
  *   GET   /repos/{owner}/{repo}/git/commits/{commit_sha}                                   the tip's tree
  *   GET   /repos/{owner}/{repo}/git/trees/{tree_sha}?recursive=1                           the records' blob ids
  *   GET   /repos/{owner}/{repo}/git/blobs/{file_sha}                                       one per record not held yet
@@ -26,6 +28,7 @@ import { join } from 'node:path';
 import { InputError } from '../../engine/errors.js';
 import { writeFileAtomic } from '../../pipeline/files.js';
 import { parseHistoryRecord } from '../../engine/history/codec.js';
+import { closestName, editDistance } from '../../engine/text/closest.js';
 import {
   apiRoot,
   describeHttpFailure,
@@ -84,6 +87,60 @@ export type ReadHistoryResult =
 export type WriteHistoryResult =
   | { outcome: 'written'; commit: string; added: string[]; removed: string[]; attempts: number }
   | { outcome: 'failed'; reason: string };
+
+/**
+ * Edits between a history-branch that does not exist and one that does, that still read as a misspelling of it
+ * (`perfgate-histroy` is 2 from `perfgate-history`). Fewer than the closest-name rule allows other names: branches of
+ * one matrix (`perfgate-history-linux`, `perfgate-history-macos`) are meant to differ.
+ */
+export const MISSPELT_BRANCH_EDITS = 2;
+
+export type MissingBranchCheck =
+  /** No branch of a name this close holds records: nothing was recorded yet (or elsewhere, under another name). */
+  | { outcome: 'none' }
+  /** The branch of a name this close that holds records: what the input meant. */
+  | { outcome: 'misspelt'; branch: string; records: number }
+  | { outcome: 'failed'; reason: string };
+
+/** Whether the branch exists: undefined when it cannot be read (then `reason`). */
+export async function historyBranchExists(
+  options: HistoryBranchOptions,
+): Promise<{ exists: boolean } | { exists?: undefined; reason: string }> {
+  const octokit = client(options);
+  try {
+    await octokit.rest.git.getRef({ owner: options.owner, repo: options.repo, ref: `heads/${options.branch}` });
+    return { exists: true };
+  } catch (error) {
+    if (toFailure(error).status === 404) return { exists: false };
+    return { reason: redact(`cannot read branch ${options.branch}: ${describe(toFailure(error))}`, options.token) };
+  }
+}
+
+/**
+ * For a history branch that does not exist: the branch it looks like a misspelling of, when that one holds records.
+ * One request lists the repository's branches; the closest name within MISSPELT_BRANCH_EDITS is then read for records
+ * (its tree, as a read does). Nothing else is guessed: a history under a name far from this one is not found here.
+ */
+export async function misspeltHistoryBranch(options: HistoryBranchOptions): Promise<MissingBranchCheck> {
+  const octokit = client(options);
+  const { owner, repo, branch } = options;
+  try {
+    const { data } = await octokit.rest.git.listMatchingRefs({ owner, repo, ref: 'heads/' });
+    const names = data.map((ref) => ref.ref.replace(/^refs\/heads\//, '')).filter((name) => name !== branch);
+    const near = closestName(branch, names);
+    if (near === undefined || editDistance(branch.toLowerCase(), near.toLowerCase()) > MISSPELT_BRANCH_EDITS)
+      return { outcome: 'none' };
+    const tip = await readTip(octokit, { ...options, branch: near });
+    return tip !== undefined && tip.records.size > 0
+      ? { outcome: 'misspelt', branch: near, records: tip.records.size }
+      : { outcome: 'none' };
+  } catch (error) {
+    return {
+      outcome: 'failed',
+      reason: redact(`cannot list the branches near ${branch}: ${describe(toFailure(error))}`, options.token),
+    };
+  }
+}
 
 /** Copies the branch's records into the folder (records already there with those names are kept). */
 export async function readHistoryBranch(options: HistoryBranchOptions): Promise<ReadHistoryResult> {
