@@ -17134,6 +17134,18 @@ function cliProgress(io) {
 `)
   };
 }
+function withReportWarnings(io, run, warningsOf) {
+  const progress = cliProgress(io);
+  const held = [];
+  let inReport = [];
+  try {
+    const outcome = run({ ...progress, warning: (message) => held.push(message) });
+    inReport = warningsOf(outcome);
+    return outcome;
+  } finally {
+    for (const message of held) if (!inReport.includes(message)) progress.warning(message);
+  }
+}
 function terminalSafe(text2) {
   return withoutControls(text2, true);
 }
@@ -17623,17 +17635,13 @@ function checkCommand(args, io) {
   const requirements = values.requirements;
   if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = erroredCommentOnFailure(
-    outputDir,
-    () => runCheck(
-      {
-        results,
-        requirements,
-        outputDir,
-        ...readOptions(values)
-      },
-      cliProgress(io)
-    )
+  const outcome = withReportWarnings(
+    io,
+    (progress) => erroredCommentOnFailure(
+      outputDir,
+      () => runCheck({ results, requirements, outputDir, ...readOptions(values) }, progress)
+    ),
+    (done) => done.report.warnings
   );
   io.out(renderText(outcome.report));
   io.out(`
@@ -17688,22 +17696,26 @@ function compareCommand(args, io) {
   const given = values.environment;
   checkEnvironmentFlags(given, values["no-environment-check"], history);
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = erroredCommentOnFailure(
-    outputDir,
-    () => runCompare(
-      {
-        reference,
-        ...history !== void 0 ? { history } : {},
-        results,
-        ...values["reference-label"] !== void 0 ? { referenceLabel: values["reference-label"] } : {},
-        ...values["results-label"] !== void 0 ? { resultLabel: values["results-label"] } : {},
-        outputDir,
-        ...comparisonSettings(comparison, CLI_SPELLING),
-        ...historyMachineCheck(given, values["no-environment-check"], history),
-        ...readOptions(values)
-      },
-      cliProgress(io)
-    )
+  const outcome = withReportWarnings(
+    io,
+    (progress) => erroredCommentOnFailure(
+      outputDir,
+      () => runCompare(
+        {
+          reference,
+          ...history !== void 0 ? { history } : {},
+          results,
+          ...values["reference-label"] !== void 0 ? { referenceLabel: values["reference-label"] } : {},
+          ...values["results-label"] !== void 0 ? { resultLabel: values["results-label"] } : {},
+          outputDir,
+          ...comparisonSettings(comparison, CLI_SPELLING),
+          ...historyMachineCheck(given, values["no-environment-check"], history),
+          ...readOptions(values)
+        },
+        progress
+      )
+    ),
+    (done) => done.report.warnings
   );
   io.out(renderComparisonText(outcome.report));
   io.out(`

@@ -30,7 +30,7 @@ import {
   writeReviewerComment,
   type CommentCharts,
 } from '../../pipeline/comment.js';
-import { cliProgress, EXIT_GATE_FAILED, EXIT_PASS, type Console } from '../io.js';
+import { EXIT_GATE_FAILED, EXIT_PASS, withReportWarnings, type Console } from '../io.js';
 
 export function checkCommand(args: string[], io: Console): number | Promise<number> {
   const { values, positionals } = parseCommandArgs('check', args, {
@@ -51,16 +51,13 @@ export function checkCommand(args: string[], io: Console): number | Promise<numb
   const requirements = values.requirements;
   if (!requirements) throw new UsageError('check: --requirements is required (a requirements CSV)');
   const outputDir = values['output-dir'] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = erroredCommentOnFailure(outputDir, () =>
-    runCheck(
-      {
-        results,
-        requirements,
-        outputDir,
-        ...readOptions(values),
-      },
-      cliProgress(io),
-    ),
+  const outcome = withReportWarnings(
+    io,
+    (progress) =>
+      erroredCommentOnFailure(outputDir, () =>
+        runCheck({ results, requirements, outputDir, ...readOptions(values) }, progress),
+      ),
+    (done) => done.report.warnings,
   );
   io.out(renderText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
@@ -115,21 +112,26 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
   const given = values.environment;
   checkEnvironmentFlags(given, values['no-environment-check'], history);
   const outputDir = values['output-dir'] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = erroredCommentOnFailure(outputDir, () =>
-    runCompare(
-      {
-        reference,
-        ...(history !== undefined ? { history } : {}),
-        results,
-        ...(values['reference-label'] !== undefined ? { referenceLabel: values['reference-label'] } : {}),
-        ...(values['results-label'] !== undefined ? { resultLabel: values['results-label'] } : {}),
-        outputDir,
-        ...comparisonSettings(comparison, CLI_SPELLING),
-        ...historyMachineCheck(given, values['no-environment-check'], history),
-        ...readOptions(values),
-      },
-      cliProgress(io),
-    ),
+  const outcome = withReportWarnings(
+    io,
+    (progress) =>
+      erroredCommentOnFailure(outputDir, () =>
+        runCompare(
+          {
+            reference,
+            ...(history !== undefined ? { history } : {}),
+            results,
+            ...(values['reference-label'] !== undefined ? { referenceLabel: values['reference-label'] } : {}),
+            ...(values['results-label'] !== undefined ? { resultLabel: values['results-label'] } : {}),
+            outputDir,
+            ...comparisonSettings(comparison, CLI_SPELLING),
+            ...historyMachineCheck(given, values['no-environment-check'], history),
+            ...readOptions(values),
+          },
+          progress,
+        ),
+      ),
+    (done) => done.report.warnings,
   );
   io.out(renderComparisonText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
