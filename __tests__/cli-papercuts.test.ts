@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
 import { removeTempDirs, runAction } from './helpers/runner-action.js';
@@ -199,6 +199,25 @@ describe('comment.md: the reviewer comment outside GitHub Actions', () => {
         ),
     ).toBe(true);
     expect(comment).not.toContain(dir);
+  });
+
+  test('comment.md names only the report files the run wrote: a comparison has no report.md, CSV files or report.html', async () => {
+    const dir = tempDir('perfgate-comment-files-');
+    const go = join(formats, 'go-bench');
+    const result = await cli([
+      'compare',
+      '--reference',
+      join(go, 'publish_count3.txt'),
+      '--results',
+      join(go, 'publish_count3.txt'),
+      '-o',
+      dir,
+    ]);
+    expect(result.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['comment.md', 'comparison.json', 'comparison.md']);
+    expect(read(join(dir, 'comment.md')).trimEnd()).toMatch(
+      /\nThe full report \(comparison\.md\) is in the report folder of this job\.$/,
+    );
   });
 
   test('a run that errors replaces the comment.md an earlier run left: never a stale ✅', async () => {

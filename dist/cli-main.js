@@ -17585,8 +17585,15 @@ function erroredComment(message, runUrl, commit) {
 function linksLine(links) {
   const artifact = links.artifact !== void 0 ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, "")}\` artifact` : "";
   if (links.runUrl !== void 0) return `[Workflow run and job summary](${links.runUrl})${artifact}.`;
-  if (links.reportFolder)
-    return "The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.";
+  if (links.reportFolder) {
+    const files = [
+      links.fullReport ?? "the report",
+      ...links.csvFiles ? ["the CSV files"] : [],
+      ...links.reportHtml ? ["report.html with charts"] : []
+    ];
+    const listed2 = files.length <= 2 ? files.join(" and ") : `${files.slice(0, -1).join(", ")}, and ${files.at(-1)}`;
+    return `The full report (${listed2}) is in the report folder of this job.`;
+  }
   return void 0;
 }
 
@@ -17748,7 +17755,8 @@ function historyMachineCheck(given, noCheck, history) {
 function finishReport(io, values, code, parts, outcome, fullReport) {
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
   const commentCharts = commentChartsOption(values["comment-charts"]);
-  const where = { fullReport, reportHtml: values.charts === true };
+  const written2 = outcome.check?.written ?? outcome.compare?.written ?? [];
+  const where = { fullReport, reportHtml: values.charts === true, csvFiles: written2.some((f) => f.endsWith(".csv")) };
   const comment = (charts) => writeReviewerComment(
     outputDir,
     { ...parts, ...charts ? { charts } : {} },

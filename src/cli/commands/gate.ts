@@ -189,7 +189,8 @@ function finishReport(
 ): number | Promise<number> {
   const outputDir = values['output-dir'] ?? DEFAULT_OUTPUT_DIR;
   const commentCharts = commentChartsOption(values['comment-charts']);
-  const where = { fullReport, reportHtml: values.charts === true };
+  const written = outcome.check?.written ?? outcome.compare?.written ?? [];
+  const where = { fullReport, reportHtml: values.charts === true, csvFiles: written.some((f) => f.endsWith('.csv')) };
   const comment = (charts?: string) =>
     writeReviewerComment(
       outputDir,
