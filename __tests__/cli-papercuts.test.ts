@@ -201,6 +201,24 @@ describe('comment.md: the reviewer comment outside GitHub Actions', () => {
     expect(comment).not.toContain(dir);
   });
 
+  test('a format given for a file of another format says which one the file looks like', async () => {
+    const go = join(formats, 'go-bench', 'publish_count3.txt');
+    for (const command of [
+      ['inspect', '--format', 'pytest-benchmark', go],
+      ['check', '--format', 'pytest-benchmark', '--results', go, '--requirements', requirements, '-o', tempDir()],
+    ]) {
+      const result = await cli(command);
+      expect(result.code).toBe(2);
+      expect(result.err).toBe(
+        `perfgate: error: ${go}:1:1: expected a JSON value, found "goos". Read as pytest-benchmark, the format given, but it looks like go-bench — Go testing benchmark output (go test -bench): give format go-bench, or auto\n`,
+      );
+    }
+    // A file of the format given, broken, is not said to be another.
+    const broken = join(tempDir(), 'bench.json');
+    writeFileSync(broken, '{"benchmarks": [');
+    expect((await cli(['inspect', '--format', 'pytest-benchmark', broken])).err).not.toContain('looks like');
+  });
+
   test('comment.md names only the report files the run wrote: a comparison has no report.md, CSV files or report.html', async () => {
     const dir = tempDir('perfgate-comment-files-');
     const go = join(formats, 'go-bench');

@@ -11151,7 +11151,12 @@ function listed(paths) {
 }
 function classifyFile(path, listing, formats, forced, skipped) {
   if (forced !== void 0)
-    return { path, experimentType: adapterById(forced).fileNames?.experimentOf(path) ?? "", format: forced };
+    return {
+      path,
+      experimentType: adapterById(forced).fileNames?.experimentOf(path) ?? "",
+      format: forced,
+      named: true
+    };
   const lenient = listing !== "named";
   const fastdds = classifyFastdds(path, lenient || formats, listing === "matched" && !formats);
   if (fastdds || !formats) {
@@ -11310,12 +11315,18 @@ function loadResultSet(file, options) {
     );
   }
   const siblings = readSiblings(file.path, adapter.siblings ?? []);
-  const set = adapter.parse(
-    { file: file.path, text: readText(file.path), ...siblings ? { siblings } : {} },
-    { ...options, maxMeasurements: RESULT_LIMITS.measurements }
-  );
-  if (set.measurements.length === 0)
-    throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  const text2 = readText(file.path);
+  let set;
+  try {
+    set = adapter.parse(
+      { file: file.path, text: text2, ...siblings ? { siblings } : {} },
+      { ...options, maxMeasurements: RESULT_LIMITS.measurements }
+    );
+    if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
+      throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  } catch (error) {
+    throw file.named ? withLikelyFormat(error, file.path, text2, adapter) : error;
+  }
   if (set.measurements.length > RESULT_LIMITS.measurements) {
     throw new InputError(
       `the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`,
@@ -11330,6 +11341,15 @@ function loadResultSet(file, options) {
     );
   }
   return { file, set };
+}
+function withLikelyFormat(error, path, text2, named) {
+  if (!(error instanceof InputError)) return error;
+  const likely = recogniseFormat(text2.slice(0, 65536), path);
+  if (likely === void 0 || likely.id === named.id) return error;
+  return new InputError(
+    `${error.message}. Read as ${named.id}, the format given, but it looks like ${likely.id} — ${likely.title}: give format ${likely.id}, or auto`,
+    error.place
+  );
 }
 function readSiblings(path, names) {
   const found = {};
