@@ -25,7 +25,8 @@ export default {
   testTimeout: 60000,
   // Jest's own cache stays beside the dependencies, not in the temp folder.
   cacheDirectory: '<rootDir>/node_modules/.cache/jest',
-  // One temporary folder for the whole run, removed at its end (__tests__/helpers/temp-root.mjs).
-  globalSetup: '<rootDir>/__tests__/helpers/temp-setup.mjs',
+  // One temporary folder for the whole run, removed at its end (__tests__/helpers/temp-root.mjs), and
+  // one line when ../shared is missing (__tests__/helpers/global-setup.mjs).
+  globalSetup: '<rootDir>/__tests__/helpers/global-setup.mjs',
   globalTeardown: '<rootDir>/__tests__/helpers/temp-teardown.mjs',
 };

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
 import { removeTempDirs, runAction } from './helpers/runner-action.js';
@@ -211,6 +211,43 @@ describe('comment.md: the reviewer comment outside GitHub Actions', () => {
         ),
     ).toBe(true);
     expect(comment).not.toContain(dir);
+  });
+
+  test('a format given for a file of another format says which one the file looks like', async () => {
+    const go = join(formats, 'go-bench', 'publish_count3.txt');
+    for (const command of [
+      ['inspect', '--format', 'pytest-benchmark', go],
+      ['check', '--format', 'pytest-benchmark', '--results', go, '--requirements', requirements, '-o', tempDir()],
+    ]) {
+      const result = await cli(command);
+      expect(result.code).toBe(2);
+      expect(result.err).toBe(
+        `perfgate: error: ${go}:1:1: expected a JSON value, found "goos". Read as pytest-benchmark, the format given, but it looks like go-bench — Go testing benchmark output (go test -bench): give format go-bench, or auto\n`,
+      );
+    }
+    // A file of the format given, broken, is not said to be another.
+    const broken = join(tempDir(), 'bench.json');
+    writeFileSync(broken, '{"benchmarks": [');
+    expect((await cli(['inspect', '--format', 'pytest-benchmark', broken])).err).not.toContain('looks like');
+  });
+
+  test('comment.md names only the report files the run wrote: a comparison has no report.md, CSV files or report.html', async () => {
+    const dir = tempDir('perfgate-comment-files-');
+    const go = join(formats, 'go-bench');
+    const result = await cli([
+      'compare',
+      '--reference',
+      join(go, 'publish_count3.txt'),
+      '--results',
+      join(go, 'publish_count3.txt'),
+      '-o',
+      dir,
+    ]);
+    expect(result.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['comment.md', 'comparison.json', 'comparison.md']);
+    expect(read(join(dir, 'comment.md')).trimEnd()).toMatch(
+      /\nThe full report \(comparison\.md\) is in the report folder of this job\.$/,
+    );
   });
 
   test('a run that errors replaces the comment.md an earlier run left: never a stale ✅', async () => {

@@ -32,6 +32,15 @@ describe('perfgate, in this process', () => {
     expect(result.stdout).toContain(text);
   });
 
+  test('compare --help signs Δ as every report does: the change of the value, a throughput drop −', async () => {
+    const { CHANGE_CONVENTION } = await import('../src/engine/report/change.js');
+    const help = (await runCliInProcess(['compare', '--help'])).stdout.replace(/\s+/g, ' ');
+    // The reports' legend says "the change of the value itself, (new − old) / old: + went up, − went down".
+    expect(CHANGE_CONVENTION).toContain('+ went up, − went down');
+    expect(help).toContain('the change of the value itself: + went up, − went down');
+    expect(help).not.toMatch(/positive when|lower for a throughput/);
+  });
+
   test('no command prints the help and exits 2', async () => {
     const result = await runCliInProcess([]);
     expect(result.status).toBe(2);

@@ -186,8 +186,8 @@ describe('names line up across runs', () => {
       dir,
     ]);
     expect(result.code).toBe(1);
-    expect(result.err).toContain(
-      'Nothing was paired: no experiment of the results is in the reference. Reference: MESSAGE QUEUE, ICEORYX WAITSET. Results: ',
+    expect(result.out).toContain(
+      '  warning: Nothing was paired: no experiment of the results is in the reference. Reference: MESSAGE QUEUE, ICEORYX WAITSET. Results: ',
     );
     expect(read(join(dir, 'comparison.md'))).toContain(
       '- ⚠️ Nothing was paired\\: no experiment of the results is in the reference',

@@ -211,15 +211,34 @@ describe('Google Benchmark adapter (project fixture)', () => {
     expect(items.statistics.median).toBeCloseTo(773809.5238095238, 6);
   });
 
-  it('skips a run of no iterations (its NaN and -Infinity times), errored runs, cv and custom counters with notes', () => {
+  it('skips a run of no iterations (its NaN and -Infinity times), cv and custom counters with notes, an errored run with its message', () => {
     const set = parseFile(googleBenchmarkAdapter, file);
     expect(set.measurements.some((m) => m.experiment === 'BM_Empty' && m.parameter.label === 'threads:2')).toBe(false);
     expect(set.measurements.some((m) => m.experiment === 'BM_Broken')).toBe(false);
+    expect(set.skipped).toEqual([
+      { experiment: 'BM_Broken', name: '', message: 'no peer', place: { file, line: 136 } },
+    ]);
     const notes = set.notes.join('\n');
     expect(notes).toMatch(/"BM_Empty\/threads:2" \(line 121\) ran no iterations and is skipped/);
-    expect(notes).toMatch(/"BM_Broken" \(line 136\) reported an error and is skipped: no peer/);
     expect(notes).toMatch(/aggregates other than mean, median and stddev are not read: cv/);
     expect(notes).toMatch(/user counters are not read.*dropped_messages/);
+  });
+
+  it("reads a run that called state.SkipWithError (libbenchmark 1.7.1's own output) as skipped with its message", () => {
+    const skipping = join(project, 'google-benchmark', 'skip_with_error.json');
+    const set = parseFile(googleBenchmarkAdapter, skipping);
+    expect([...new Set(set.measurements.map((m) => `${m.experiment} ${m.parameter.label}`))]).toEqual([
+      'BM_Publish 64',
+      'BM_Publish 4096',
+    ]);
+    expect(set.skipped).toEqual([
+      {
+        experiment: 'BM_PublishShm',
+        name: '64',
+        message: 'shared memory segment /perfgate not available',
+        place: { file: skipping, line: 67 },
+      },
+    ]);
   });
 
   it('splits argument segments off the benchmark name', () => {

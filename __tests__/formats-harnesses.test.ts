@@ -11,7 +11,8 @@ import { recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { primaryStatistic } from '../src/engine/model/statisticRules.js';
 import { expectInputError, find, inputError } from './helpers/formats.js';
-import { repoRoot } from './helpers/shared.js';
+import { repoRoot, runCliInProcess } from './helpers/shared.js';
+import { makeTempDir, removeTempDirs } from './helpers/runner-action.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
 
 // Benchmark harnesses' console outputs (Go testing, …), on samples generated here (see
@@ -610,6 +611,143 @@ describe('Catch2 benchmarks (catch2-console, catch2-xml)', () => {
     ]);
   });
 
+  // Catch2 2.13.10's own output (fixtures/formats/SOURCES.md): "publish discarded" failed before its
+  // estimate, "publish from a pool" after it, which moves the rest of that test case's table.
+  const failed = [
+    ['Publish', 'publish discarded', 'could not measure benchmark, maybe it was optimized away'],
+    ['Publish pool', 'publish from a pool', 'payload pool exhausted'],
+  ];
+
+  it("reads a console table with failed benchmarks as skipped ones with Catch2's message, none glued to the next", () => {
+    const file = join(catch2, 'v2_failed_console.txt');
+    const set = parseFile(catch2ConsoleAdapter, file);
+    expect(rows(set)).toEqual([
+      [
+        'Publish',
+        'publish 64 bytes',
+        { mean: expect.closeTo(0.0104353, 12), stdev: expect.closeTo(0.00039564, 12), samples: 20 },
+        16,
+      ],
+      [
+        'Publish',
+        'publish 64 bytes again',
+        { mean: expect.closeTo(0.00999337, 12), stdev: expect.closeTo(0.000198186, 12), samples: 20 },
+        21,
+      ],
+      // The row after the failure, read back from where Catch2's table printer moved it.
+      [
+        'Publish pool',
+        'publish 64 bytes from the heap',
+        { mean: expect.closeTo(0.00981432, 12), stdev: expect.closeTo(0.00023882, 12), samples: 20 },
+        37,
+      ],
+    ]);
+    expect(set.skipped!.map((s) => [s.experiment, s.name, s.message])).toEqual(failed);
+    expect(set.skipped!.map((s) => s.place)).toEqual([
+      { file, line: 20 },
+      { file, line: 36 },
+    ]);
+  });
+
+  it('reads failed benchmarks in the XML (<failed message>, with or without samples) as skipped ones', () => {
+    const file = join(catch2, 'v2_failed.xml');
+    const set = parseFile(catch2XmlAdapter, file);
+    expect(rows(set)).toEqual([
+      [
+        'Publish',
+        'publish 64 bytes',
+        { mean: expect.closeTo(0.0102118, 12), stdev: expect.closeTo(0.000114749, 12), samples: 20 },
+        5,
+      ],
+      [
+        'Publish',
+        'publish 64 bytes again',
+        { mean: expect.closeTo(0.00982613, 12), stdev: expect.closeTo(0.000105222, 12), samples: 20 },
+        14,
+      ],
+      [
+        'Publish pool',
+        'publish 64 bytes from the heap',
+        { mean: expect.closeTo(0.00996245, 12), stdev: expect.closeTo(0.00126109, 12), samples: 20 },
+        27,
+      ],
+    ]);
+    expect(set.skipped!.map((s) => [s.experiment, s.name, s.message])).toEqual(failed);
+    expect(set.skipped!.map((s) => s.place)).toEqual([
+      { file, line: 11 },
+      { file, line: 23 },
+    ]);
+  });
+
+  it('compares Catch2 outputs with failed benchmarks through the CLI: exit 0, each skipped one warned with its message', async () => {
+    const out = makeTempDir('perfgate-catch2-failed-');
+    try {
+      const run = await runCliInProcess([
+        'compare',
+        '--reference',
+        join(catch2, 'v2_failed_console.txt'),
+        '--results',
+        join(catch2, 'v2_failed.xml'),
+        '-o',
+        out,
+      ]);
+      expect(run.status).toBe(0);
+      // Skipped alike on both sides: said once, at the first file that skipped it, with the report's
+      // other warnings (not on stderr as well).
+      const said = run.stdout.split('\n').filter((line) => line.includes('skipped: '));
+      expect(said).toEqual([
+        `  warning: skipped: Publish / publish discarded — could not measure benchmark, maybe it was optimized away (${join(catch2, 'v2_failed_console.txt')}, line 20)`,
+        `  warning: skipped: Publish pool / publish from a pool — payload pool exhausted (${join(catch2, 'v2_failed_console.txt')}, line 36)`,
+      ]);
+      expect(run.stderr).toBe('');
+      const markdown = readFileSync(join(out, 'comparison.md'), 'utf8');
+      expect(markdown).toContain(
+        '- ⚠️ skipped\\: Publish / publish discarded — could not measure benchmark, maybe it was optimized away',
+      );
+      expect(markdown).not.toMatch(/Benchmark failed/);
+    } finally {
+      removeTempDirs();
+    }
+  });
+
+  it.each([
+    // Failed before its estimate, name wrapped over two rows; a message holding ") " after its estimate,
+    // the last of its table (nothing moved), then a benchmark in place again.
+    [
+      [
+        'a long benchmark name that Catch2',
+        'wraps                                Benchmark failed (could not measure benchmark, maybe it was optimized away)',
+        'after                                          20          2766     1.1064 ms',
+        '                                        9.93098 ns    9.87793 ns    10.1133 ns',
+        '                                       0.201215 ns  0.0441504 ns   0.401616 ns',
+      ],
+      [['a long benchmark name that Catch2 wraps', 'could not measure benchmark, maybe it was optimized away']],
+      ['after'],
+    ],
+    [
+      [
+        'moved                                          20          2766     1.1064 ms',
+        'Benchmark failed (pool (64 B) exhausted) next  20          2701',
+        '1.0804 ms                                             10.0241 ns    9.98236 ns',
+        '10.1848 ns                                           0.173206 ns  0.0132649 ns',
+        '0.344975 ns                                                                   ',
+        '                                     last                 Benchmark failed (no peer)',
+        'in place                                       20          2766     1.1064 ms',
+        '                                        9.93098 ns    9.87793 ns    10.1133 ns',
+        '                                       0.201215 ns  0.0441504 ns   0.401616 ns',
+      ],
+      [
+        ['moved', 'pool (64 B) exhausted'],
+        ['last', 'no peer'],
+      ],
+      ['next', 'in place'],
+    ],
+  ])("reads failed benchmarks in Catch2's layouts (%#)", (body, skipped, measured) => {
+    const set = parseText(catch2ConsoleAdapter, `${table}\n${body.join('\n')}\n${'='.repeat(79)}\n`);
+    expect(set.skipped!.map((s) => [s.name, s.message])).toEqual(skipped);
+    expect(set.measurements.map((m) => m.parameter.label)).toEqual(measured);
+  });
+
   const table = [
     'benchmark name                       samples       iterations    estimated',
     ' mean',
@@ -660,7 +798,11 @@ describe('Catch2 benchmarks (catch2-console, catch2-xml)', () => {
       4,
       /expected a number in <mean value="…">, found "fast"/,
     ],
-    [`${open}<BenchmarkResults name="x">\n`, 3, /<BenchmarkResults> has no samples="…"/],
+    [
+      `${open}<BenchmarkResults name="x">\n</BenchmarkResults>\n`,
+      3,
+      /<BenchmarkResults> of "x" has no samples="…" and no <failed message="…"\/>/,
+    ],
     [
       `${open}<BenchmarkResults name="x" samples="20">\n<standardDeviation value="1"/>\n</BenchmarkResults>\n`,
       5,

@@ -351,7 +351,9 @@ describe('--format forcing and recognition', () => {
     ]);
     const wrong = await cli(['inspect', '--format', 'bmf', log]);
     expect(wrong.code).toBe(2);
-    expect(wrong.err).toBe(`perfgate: error: ${log}:1:1: expected a JSON value, found "RegExp"\n`);
+    expect(wrong.err).toBe(
+      `perfgate: error: ${log}:1:1: expected a JSON value, found "RegExp". Read as bmf, the format given, but it looks like benchmarkjs — benchmark.js console output (String(bench) per cycle): give format benchmarkjs, or auto\n`,
+    );
     const julia = await cli([
       'inspect',
       '--json',

@@ -33,6 +33,13 @@ describe('pytest-benchmark JSON (pytest-benchmark)', () => {
   const withData = join(formats, 'pytest-benchmark', 'codec.json');
   const v5 = join(formats, 'pytest-benchmark', 'codec_v5.json');
 
+  it('reads a run with a skipped test: pytest-benchmark writes nothing of it, so it is simply not there', () => {
+    // fixtures/formats/pytest-benchmark/source/test_publish.py: test_publish_shm calls pytest.skip.
+    const set = parseFile(pytestBenchmarkAdapter, join(formats, 'pytest-benchmark', 'skipped.json'));
+    expect([...new Set(set.measurements.map((m) => m.experiment))]).toEqual(['test_publish_64', 'test_publish_4096']);
+    expect(set.skipped).toBeUndefined();
+  });
+
   it('reads a saved run (--benchmark-save): group/function as the experiment, params as the parameter, time in µs and ops', () => {
     const set = parseFile(pytestBenchmarkAdapter, saved);
     expect(set.format).toBe('pytest-benchmark');

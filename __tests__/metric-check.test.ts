@@ -226,7 +226,7 @@ describe('perfgate check and inspect on other formats (project fixtures)', () =>
       'message rate,1024,Hz,>=,80000.000,76000.000,4000.000,5.000,failed\n',
     );
     expect(read(join(out, 'checks_udp.csv'))).toContain('latency.p99,1024,µs,<=,600.000,610.000,10.000,1.667,failed\n');
-    expect(result.err).toContain('shm: no requirements for this sub-experiment');
+    expect(result.out).toContain('shm: no requirements for this sub-experiment');
   });
 
   test('generic-csv without a mapping is a usage error', async () => {

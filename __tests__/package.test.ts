@@ -38,6 +38,16 @@ describe('the npm package', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
   });
 
+  test('every dependency with an install script is decided in allowScripts (npm 11 warns of the others)', () => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8'));
+    const withScripts = Object.entries(lock.packages as Record<string, { hasInstallScript?: boolean }>)
+      .filter(([, entry]) => entry.hasInstallScript === true)
+      .map(([path]) => path.replace(/^.*node_modules\//, ''));
+    expect(withScripts.length).toBeGreaterThan(0);
+    expect(withScripts.filter((name) => typeof pkg.allowScripts?.[name] !== 'boolean')).toEqual([]);
+  });
+
   test('npm pack, install the tarball offline into an empty project, npx perfgate --version and check', () => {
     const dir = tempDir('perfgate-pack-');
     const packed = npm(['pack', '--pack-destination', dir, '--silent'], repoRoot);

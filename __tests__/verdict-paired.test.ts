@@ -8,8 +8,10 @@ import {
   compareExperiment,
   compareExperimentPaired,
   compareExperimentWithHistory,
+  historyMethod,
   type ExperimentSide,
 } from '../src/engine/compare/compare.js';
+import { resolveVerdictSettings } from '../src/engine/compare/settings.js';
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import { noiseVerdict } from '../src/engine/compare/noise.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
@@ -331,6 +333,11 @@ describe('machine states (splitStates, state-change rows)', () => {
       parseThresholds('0.1'),
     );
     expect(slow.rows[0]).toMatchObject({ status: 'state-change', failed: false });
+    // The note is said of any tool's rows (pytest, hyperfine, …): it names none.
+    const notes = historyMethod.notes(resolveVerdictSettings('history'), slow.rows);
+    const state = notes.filter((n) => n.includes('changed state'));
+    expect(state).toEqual([expect.stringMatching(/^1 row changed state: the history shows two levels a factor of 2/)]);
+    expect(state[0]).not.toMatch(/ddsperf|VMs/);
     const beyond = compareExperimentWithHistory(
       'ping',
       history,

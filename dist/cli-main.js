@@ -190,21 +190,23 @@ Usage:
 
 A set is result files of any supported format (Fast-DDS summary or raw CSVs, iceperf, ddsperf,
 hyperfine, …), folders or glob patterns. Rows are paired by experiment × parameter × metric ×
-statistic (Min, the primary statistic, Max, 99%). Δ is positive when the result is worse: slower
-for a latency, lower for a throughput or rate. Writes comparison.md and comparison.json, and for
-Fast-DDS results on both sides <type>_comparison.csv (byte-compatible with
+statistic (Min, the primary statistic, Max, 99%). Δ = (result − reference) / reference, the
+change of the value itself: + went up, − went down, so a slower latency and a faster throughput
+are both +; the status and the metric's direction (↑, "higher is better") say which way is worse,
+and the threshold is a size of a change the worse way. Writes comparison.md and comparison.json,
+and for Fast-DDS results on both sides <type>_comparison.csv (byte-compatible with
 latency_compare_experiments.py); prints Δ% per row, worst first.
 
 Three methods (docs/statistics.md has their measured error rates on CI noise):
   --paired   base and candidate ran interleaved on the same runner (A B B A …). Each row is the
              mean of the per-pair log ratios with a t interval; it fails when Δ exceeds the
-             threshold AND the interval excludes no change. The best method on a noisy runner:
+             threshold the worse way AND the interval excludes no change. The best method on a noisy runner:
              8 pairs catch a 20 % median change in 74-100 % of comparisons (12 pairs: 95-100 %,
              docs/statistics.md). Give one folder of run folders per side (paired
              by name in natural order: r1, r2, … r10), or --reference/--results once per pair.
   --history  each row is judged against the between-run spread of the runs of the folder (one
              sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
-             threshold AND lies outside the noise band. Give --results once per repetition of the
+             threshold the worse way AND lies outside the noise band. Give --results once per repetition of the
              candidate: the band for the mean of k runs is t · s · √(max(1, r/k) + 1/n), n history
              runs each pooling r repetitions (below).
              Machine check, as the action does it: history runs measured on another kind of
@@ -7303,8 +7305,10 @@ var googleBenchmarkAdapter = {
       });
     }
     const reading = {
+      file,
       fields,
       notes: [],
+      skipped: /* @__PURE__ */ new Map(),
       groups: /* @__PURE__ */ new Map(),
       skippedAggregates: /* @__PURE__ */ new Set(),
       customCounters: /* @__PURE__ */ new Set(),
@@ -7315,7 +7319,8 @@ var googleBenchmarkAdapter = {
       readBenchmarkEntry(reading, entry, doc.placeOf(entry).line);
     });
     const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup2(file, group));
-    if (measurements.length === 0) {
+    const skipped = [...reading.skipped.values()];
+    if (measurements.length === 0 && skipped.length === 0) {
       throw new InputError("the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter", {
         file,
         ...doc.placeOf(benchmarks)
@@ -7323,7 +7328,14 @@ var googleBenchmarkAdapter = {
     }
     const notes = [...reading.notes, ...closingNotes(reading)];
     const environment = environmentOfContext(root.context);
-    return { format: "google-benchmark", file, measurements, notes, ...environment ? { environment } : {} };
+    return {
+      format: "google-benchmark",
+      file,
+      measurements,
+      notes,
+      ...skipped.length > 0 ? { skipped } : {},
+      ...environment ? { environment } : {}
+    };
   }
 };
 function readBenchmarkEntry(reading, entry, line) {
@@ -7331,9 +7343,13 @@ function readBenchmarkEntry(reading, entry, line) {
   const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
   const runType = fields.string(entry, "run_type");
   const aggregateName = fields.string(entry, "aggregate_name");
-  const skipped = skippedRunNote(entry, name, line);
-  if (skipped !== void 0) {
-    notes.push(skipped);
+  const message = skipMessage(entry);
+  if (message !== void 0) {
+    const runName3 = fields.string(entry, "run_name") ?? runNameOfAggregate(name, aggregateName);
+    if (!reading.skipped.has(runName3)) {
+      const { experiment, parameter } = splitName2(runName3);
+      reading.skipped.set(runName3, { experiment, name: parameter.label, message, place: { file: reading.file, line } });
+    }
     return;
   }
   const statistic = statisticOfEntry(fields, entry, runType, aggregateName);
@@ -7352,14 +7368,11 @@ function readBenchmarkEntry(reading, entry, line) {
   }
   addMetricValues(reading, entry, { runName: runName2, line, statistic, timeUnit });
 }
-function skippedRunNote(entry, name, line) {
-  if (entry.error_occurred === true) {
-    const message = typeof entry.error_message === "string" ? `: ${entry.error_message}` : "";
-    return `"${name}" (line ${line}) reported an error and is skipped${message}`;
-  }
-  if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string") {
-    return `"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === "string" ? `: ${entry.skip_message}` : ""}`;
-  }
+function skipMessage(entry) {
+  if (entry.error_occurred === true)
+    return typeof entry.error_message === "string" ? entry.error_message : "reported an error (no error_message)";
+  if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string")
+    return typeof entry.skip_message === "string" ? entry.skip_message : "skipped by the benchmark (no skip_message)";
   return void 0;
 }
 function statisticOfEntry(fields, entry, runType, aggregateName) {
@@ -8194,12 +8207,17 @@ function catch2Measurement(file, experiment, name, statistics, line) {
     place: { file, line }
   };
 }
+function catch2Skipped(file, experiment, name, message, line) {
+  return { experiment: experiment || "Catch2", name, message, place: { file, line } };
+}
 
 // src/engine/formats/catch2/console.ts
 var HEADER4 = /^benchmark name +samples +iterations +(estimated|est run time)$/;
 var RULE = /^-{20,}$/;
 var END = /^(={20,}|\.{20,})$/;
 var NUMBER8 = /^\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
+var FAILED = "Benchmark failed (";
+var FAILED_AFTER_NAME = /^(.*?\S) +Benchmark failed \((.*)\)$/;
 var catch2ConsoleAdapter = {
   id: "catch2-console",
   title: "Catch2 console output with benchmarks",
@@ -8209,6 +8227,7 @@ var catch2ConsoleAdapter = {
   parse({ file, text: text2 }) {
     const lines = consoleLines(text2);
     const measurements = [];
+    const skipped = [];
     let experiment = "";
     let i = 0;
     const fail = (message, line, column) => new InputError(message, {
@@ -8227,14 +8246,20 @@ var catch2ConsoleAdapter = {
         i++;
         continue;
       }
-      i = readBenchmarkTable({ file, lines, experiment, fail }, i, measurements);
+      i = readBenchmarkTable({ file, lines, experiment, fail }, i, measurements, skipped);
     }
-    if (measurements.length === 0)
+    if (measurements.length === 0 && skipped.length === 0)
       throw new InputError('no Catch2 benchmark results found (a "benchmark name  samples  iterations" table)', {
         file,
         line: 1
       });
-    return { format: "catch2-console", file, measurements, notes: [] };
+    return {
+      format: "catch2-console",
+      file,
+      measurements,
+      notes: [],
+      ...skipped.length > 0 ? { skipped } : {}
+    };
   }
 };
 function testCaseBanner(lines, i) {
@@ -8247,21 +8272,28 @@ function testCaseBanner(lines, i) {
   const scopes = lines.slice(i + 1, end).map((l) => l.trim()).filter((l) => l !== "");
   return { experiment: experimentOfScopes(scopes), next: end + 1 };
 }
-function readBenchmarkTable({ file, lines, experiment, fail }, i, measurements) {
+function readBenchmarkTable({ file, lines, experiment, fail }, i, measurements, skipped) {
+  const nameWidth = lines[i].indexOf("samples");
   i += 3;
   if (!RULE.test(lines[i] ?? "")) throw fail("expected the rule under the benchmark table header", i);
-  i++;
+  const { rows, end } = tableRows(lines, i + 1, nameWidth);
   let name = [];
-  let nameLine = i;
-  for (; i < lines.length; i++) {
-    const row = lines[i];
+  let nameLine = i + 1;
+  for (let r = 0; r < rows.length; r++) {
+    const { text: row, line } = rows[r];
     if (row.trim() === "") {
       if (name.length > 0)
         throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
       continue;
     }
-    if (END.test(row) || RULE.test(row)) break;
-    if (name.length === 0) nameLine = i;
+    if (name.length === 0) nameLine = line;
+    const failedEarly = FAILED_AFTER_NAME.exec(row.trim());
+    if (failedEarly) {
+      name.push(failedEarly[1]);
+      skipped.push(catch2Skipped(file, experiment, name.join(" "), failedEarly[2], nameLine + 1));
+      name = [];
+      continue;
+    }
     const tokens = row.trim().split(/ +/);
     const n = tokens.length;
     if (!isSummaryRow(tokens)) {
@@ -8269,8 +8301,15 @@ function readBenchmarkTable({ file, lines, experiment, fail }, i, measurements) 
       continue;
     }
     name.push(tokens.slice(0, n - 4).join(" "));
-    const mean3 = readTriple(lines[i + 1], i + 1, "mean", fail);
-    const stdev = readTriple(lines[i + 2], i + 2, "std dev", fail);
+    const next = rows[r + 1];
+    if (next?.text.startsWith(FAILED)) {
+      skipped.push(catch2Skipped(file, experiment, name.join(" "), next.text.slice(FAILED.length, -1), nameLine + 1));
+      name = [];
+      r += 1;
+      continue;
+    }
+    const mean3 = readTriple(next, rows[r], "mean", fail);
+    const stdev = readTriple(rows[r + 2], next ?? rows[r], "std dev", fail);
     measurements.push(
       catch2Measurement(
         file,
@@ -8281,16 +8320,58 @@ function readBenchmarkTable({ file, lines, experiment, fail }, i, measurements) 
       )
     );
     name = [];
-    i += 2;
+    r += 2;
   }
   if (name.length > 0) throw fail(`benchmark "${name.join(" ")}" has no samples, iterations and estimate`, nameLine);
-  return i;
+  return end;
+}
+function tableRows(lines, start, nameWidth) {
+  const rows = [];
+  let moved;
+  let k = start;
+  for (; k < lines.length; k++) {
+    const line = lines[k];
+    if (END.test(line) || RULE.test(line)) break;
+    if (moved) {
+      rows.push({ text: `${moved.text} ${line.slice(0, nameWidth).trim()}`, line: moved.line });
+      const rest2 = line.slice(nameWidth);
+      moved = rest2.includes(FAILED) ? (rows.push({ text: rest2.trim(), line: k }), void 0) : { text: rest2, line: k };
+      continue;
+    }
+    if (!line.startsWith(FAILED)) {
+      rows.push({ text: line, line: k });
+      continue;
+    }
+    const split2 = failureCellEnd(line, nameWidth);
+    rows.push({ text: line.slice(0, split2), line: k });
+    const rest = line.slice(split2).trim();
+    if (rest === "") continue;
+    if (rest.includes(FAILED)) rows.push({ text: rest, line: k });
+    else moved = { text: rest, line: k };
+  }
+  if (moved) rows.push(moved);
+  return { rows, end: k };
+}
+function failureCellEnd(line, nameWidth) {
+  const ends = [];
+  for (let p = line.indexOf(")", FAILED.length); p !== -1; p = line.indexOf(")", p + 1)) {
+    const cell2 = p + 1;
+    const next = cell2 + 1 < nameWidth ? nameWidth : cell2 + 1;
+    if (line.slice(cell2, next).trim() === "" && line[next] !== " ") ends.push(cell2);
+  }
+  const startsBenchmark = (cell2) => {
+    const rest = line.slice(cell2).trim();
+    return rest === "" || rest.includes(FAILED) || /\S +\d+ +\d+$/.test(rest);
+  };
+  return ends.find(startsBenchmark) ?? ends[0] ?? line.lastIndexOf(")") + 1;
 }
 function isSummaryRow(tokens) {
   const n = tokens.length;
   return n >= 5 && /^\d+$/.test(tokens[n - 4]) && /^\d+$/.test(tokens[n - 3]) && NUMBER8.test(tokens[n - 2]) && parseUnit(tokens[n - 1])?.dimension === "time";
 }
-function readTriple(row, index2, what, fail) {
+function readTriple(tableRow, before, what, fail) {
+  const row = tableRow?.text;
+  const index2 = tableRow?.line ?? before.line + 1;
   const tokens = (row ?? "").trim().split(/ +/);
   const ok = tokens.length === 6 && [0, 2, 4].every((k) => NUMBER8.test(tokens[k]) && parseUnit(tokens[k + 1])?.dimension === "time");
   if (!ok)
@@ -8304,7 +8385,7 @@ function readTriple(row, index2, what, fail) {
 
 // src/engine/formats/catch2/xml.ts
 var ROOT = /<(Catch|Catch2TestRun)\s+name="/;
-var TAG = /<(\/?)(TestCase|Section|BenchmarkResults|mean|standardDeviation)\b([^<>]*)>/g;
+var TAG = /<(\/?)(TestCase|Section|BenchmarkResults|mean|standardDeviation|failed)\b([^<>]*)>/g;
 var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 var catch2XmlAdapter = {
   id: "catch2-xml",
@@ -8313,7 +8394,7 @@ var catch2XmlAdapter = {
     return ROOT.test(head) && head.includes("<BenchmarkResults ");
   },
   parse({ file, text: text2 }) {
-    const state = { file, measurements: [], scopes: [], benchmark: void 0 };
+    const state = { file, measurements: [], skipped: [], scopes: [], benchmark: void 0 };
     let line = 1;
     let counted = 0;
     const lineAt = (index2) => {
@@ -8326,15 +8407,15 @@ var catch2XmlAdapter = {
       const [, closing, tag, body] = m;
       readTag(state, closing !== "", tag, body, { file, line: lineAt(m.index) });
     }
-    const { benchmark, measurements } = state;
+    const { benchmark, measurements, skipped } = state;
     if (benchmark)
       throw new InputError(
         `benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`,
         { file, line: benchmark.line }
       );
-    if (measurements.length === 0)
+    if (measurements.length === 0 && skipped.length === 0)
       throw new InputError("no <BenchmarkResults> in this Catch2 XML output", { file, line: 1 });
-    return { format: "catch2-xml", file, measurements, notes: [] };
+    return { format: "catch2-xml", file, measurements, notes: [], ...skipped.length > 0 ? { skipped } : {} };
   }
 };
 function readTag(state, closing, tag, body, place) {
@@ -8363,12 +8444,22 @@ function readTag(state, closing, tag, body, place) {
           `<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`,
           place
         );
-      state.benchmark = { name: required("name"), samples: number3("samples"), line: place.line };
+      state.benchmark = {
+        name: required("name"),
+        ...attributes.samples !== void 0 ? { samples: number3("samples") } : {},
+        line: place.line
+      };
     } else {
       if (!benchmark) throw new InputError("</BenchmarkResults> with no <BenchmarkResults> before it", place);
-      state.measurements.push(closedBenchmark(state, benchmark, place));
+      if (benchmark.failed !== void 0)
+        state.skipped.push(
+          catch2Skipped(state.file, experimentOfScopes(state.scopes), benchmark.name, benchmark.failed, benchmark.line)
+        );
+      else state.measurements.push(closedBenchmark(state, benchmark, place));
       state.benchmark = void 0;
     }
+  } else if (tag === "failed") {
+    if (benchmark && !closing) benchmark.failed = required("message");
   } else if (benchmark && !closing) {
     const statistic = tag === "mean" ? "mean" : "stdev";
     const value2 = number3("value");
@@ -8383,6 +8474,11 @@ function readTag(state, closing, tag, body, place) {
   }
 }
 function closedBenchmark(state, benchmark, place) {
+  if (benchmark.samples === void 0)
+    throw new InputError(`<BenchmarkResults> of "${benchmark.name}" has no samples="…" and no <failed message="…"/>`, {
+      file: state.file,
+      line: benchmark.line
+    });
   if (benchmark.mean === void 0)
     throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
   const statistics = {
@@ -11120,7 +11216,12 @@ function listed(paths) {
 }
 function classifyFile(path, listing, formats, forced, skipped) {
   if (forced !== void 0)
-    return { path, experimentType: adapterById(forced).fileNames?.experimentOf(path) ?? "", format: forced };
+    return {
+      path,
+      experimentType: adapterById(forced).fileNames?.experimentOf(path) ?? "",
+      format: forced,
+      named: true
+    };
   const lenient = listing !== "named";
   const fastdds = classifyFastdds(path, lenient || formats, listing === "matched" && !formats);
   if (fastdds || !formats) {
@@ -11279,12 +11380,18 @@ function loadResultSet(file, options) {
     );
   }
   const siblings = readSiblings(file.path, adapter.siblings ?? []);
-  const set = adapter.parse(
-    { file: file.path, text: readText(file.path), ...siblings ? { siblings } : {} },
-    { ...options, maxMeasurements: RESULT_LIMITS.measurements }
-  );
-  if (set.measurements.length === 0)
-    throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  const text2 = readText(file.path);
+  let set;
+  try {
+    set = adapter.parse(
+      { file: file.path, text: text2, ...siblings ? { siblings } : {} },
+      { ...options, maxMeasurements: RESULT_LIMITS.measurements }
+    );
+    if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
+      throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  } catch (error) {
+    throw file.named ? withLikelyFormat(error, file.path, text2, adapter) : error;
+  }
   if (set.measurements.length > RESULT_LIMITS.measurements) {
     throw new InputError(
       `the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`,
@@ -11299,6 +11406,15 @@ function loadResultSet(file, options) {
     );
   }
   return { file, set };
+}
+function withLikelyFormat(error, path, text2, named) {
+  if (!(error instanceof InputError)) return error;
+  const likely = recogniseFormat(text2.slice(0, 65536), path);
+  if (likely === void 0 || likely.id === named.id) return error;
+  return new InputError(
+    `${error.message}. Read as ${named.id}, the format given, but it looks like ${likely.id} — ${likely.title}: give format ${likely.id}, or auto`,
+    error.place
+  );
 }
 function readSiblings(path, names) {
   const found = {};
@@ -11334,7 +11450,29 @@ function loadResults(patterns, options, progress) {
     for (const notice of notices) progress.info(notice);
     for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
   }
-  return { files, experiments: grouped.experiments, notices, pooled: grouped.pooled };
+  return {
+    files,
+    experiments: grouped.experiments,
+    notices,
+    pooled: grouped.pooled,
+    skipped: files.flatMap((f) => f.set.skipped ?? [])
+  };
+}
+function skippedWarnings(skipped) {
+  const seen = /* @__PURE__ */ new Set();
+  const warnings = [];
+  for (const s of skipped) {
+    const key = `${s.experiment}\0${s.name}\0${s.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    warnings.push(skippedWarning(s));
+  }
+  return warnings;
+}
+function skippedWarning({ experiment, name, message, place }) {
+  const benchmark = name === "" ? experiment : `${experiment} / ${name}`;
+  const where = place.line !== void 0 ? `${place.file}, line ${place.line}` : place.file;
+  return `skipped: ${benchmark} — ${message} (${where})`;
 }
 function renameExperiments(loaded, names) {
   if (!names || names.size === 0) return loaded;
@@ -11465,6 +11603,7 @@ function runCheck(options, progress) {
     );
   });
   if (results.pooled.length > 0) report.notes = [...results.pooled];
+  report.warnings.push(...skippedWarnings(results.skipped));
   for (const w of report.warnings) progress.warning(w);
   for (const s of report.skipped) progress.info(`skipped: ${s}`);
   return progress.step("Writing reports", () => {
@@ -12596,7 +12735,8 @@ function stateChangeNote(rows) {
   const states = rows.filter((r) => r.status === "state-change").length;
   if (states === 0) return [];
   return [
-    `${plural(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (a tool that switches between a fast and a slow state, as ddsperf does on small VMs) and the result is at one of them. Reported as a state change, not a regression.`
+    // Said of any tool's rows: no tool is named (ddsperf is where it was seen, not the only one that can).
+    `${plural(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (the benchmark switches between a fast and a slow state from run to run, whatever the code does) and the result is at one of them. Reported as a state change, not a regression.`
   ];
 }
 function shortHistoryNote(rows) {
@@ -17045,27 +17185,32 @@ function naturalCompare(a, b) {
 // src/pipeline/compare.ts
 var COMPARISON_MARKDOWN = "comparison.md";
 var COMPARISON_JSON = "comparison.json";
-function loadSide(patterns, options, progress, pooled, environments) {
+function nothingSaid() {
+  return { pooled: [], skipped: [] };
+}
+function loadSide(patterns, options, progress, said, environments) {
   const loaded = loadResults(patterns, options, progress);
-  pooled.push(...loaded.pooled);
+  said.pooled.push(...loaded.pooled);
+  said.skipped.push(...loaded.skipped);
   environments?.push(environmentOfSets(loaded.files.map((f) => f.set)));
   const sides = /* @__PURE__ */ new Map();
   for (const [experiment, e] of loaded.experiments)
     sides.set(experiment, { measurements: e.measurements, sets: e.sets });
   return sides;
 }
-function loadRepetitions(patterns, options, progress, pooled, environments) {
-  if (patterns.length <= 1) return loadSide(patterns, options, progress, pooled, environments);
+function loadRepetitions(patterns, options, progress, said, environments) {
+  if (patterns.length <= 1) return loadSide(patterns, options, progress, said, environments);
   const files = patterns.flatMap((pattern) => loadResults([pattern], options, progress).files);
   environments.push(environmentOfSets(files.map((f) => f.set)));
   const grouped = groupResults(files, "pool");
-  pooled.push(...grouped.pooled);
+  said.pooled.push(...grouped.pooled);
+  said.skipped.push(...files.flatMap((f) => f.set.skipped ?? []));
   const sides = /* @__PURE__ */ new Map();
   for (const [experiment, e] of grouped.experiments)
     sides.set(experiment, { measurements: e.measurements, sets: e.sets });
   return sides;
 }
-function loadPairs(options, progress) {
+function loadPairs(options, progress, said) {
   const { reference, results } = options;
   if (reference.length === 1 && results.length === 1) {
     const base = readRunFolders(reference[0], options, progress);
@@ -17089,8 +17234,8 @@ function loadPairs(options, progress) {
     );
   }
   return reference.map((ref, i) => ({
-    reference: stripSummaries(loadSide([ref], options, progress, []), options.select),
-    result: stripSummaries(loadSide([results[i]], options, progress, []), options.select)
+    reference: stripSummaries(loadSide([ref], options, progress, said), options.select),
+    result: stripSummaries(loadSide([results[i]], options, progress, said), options.select)
   }));
 }
 function stripSummaries(sides, select) {
@@ -17126,7 +17271,8 @@ function runCompare(given, progress) {
 function comparePaired(options, verdict, method, progress) {
   if (options.history !== void 0)
     throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
-  const pairs = progress.step("Reading the A/B pairs", () => loadPairs(options, progress));
+  const said = nothingSaid();
+  const pairs = progress.step("Reading the A/B pairs", () => loadPairs(options, progress, said));
   if (pairs.length < 2)
     throw new UsageError(
       `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`
@@ -17160,17 +17306,17 @@ function comparePaired(options, verdict, method, progress) {
     return built;
   });
   if (options.maxPairs !== void 0) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
-  return finish2(report, reference, results, [], options, progress);
+  return finish2(report, reference, results, { pooled: [], skipped: said.skipped }, options, progress);
 }
 function compareWithReference(options, verdict, method, progress) {
-  const pooled = [];
+  const said = nothingSaid();
   const resultEnvironments = [];
   const { reference, results, history } = progress.step("Reading reference and results", () => {
     const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options, progress) : void 0;
     return {
       history: history2,
-      reference: history2 ? newestByExperiment(history2) : loadSide(options.reference, options, progress, pooled),
-      results: loadRepetitions(options.results, options, progress, pooled, resultEnvironments)
+      reference: history2 ? newestByExperiment(history2) : loadSide(options.reference, options, progress, said),
+      results: loadRepetitions(options.results, options, progress, said, resultEnvironments)
     };
   });
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
@@ -17200,7 +17346,7 @@ function compareWithReference(options, verdict, method, progress) {
     return built;
   });
   if (machines?.warning) report.warnings.unshift(machines.warning);
-  return finish2(report, reference, results, pooled, options, progress);
+  return finish2(report, reference, results, said, options, progress);
 }
 function accept(comparisons, options) {
   const waivers = options.waivers !== void 0 ? parseWaivers(options.waivers, readText(options.waivers)) : void 0;
@@ -17245,14 +17391,15 @@ function comparableRuns(history, environment) {
     warning: `${history.length - runs.length} of ${history.length} history runs were measured on another kind of machine (history vs this run: ${what}) and were left out.`
   };
 }
-function finish2(report, reference, results, pooled, options, progress) {
+function finish2(report, reference, results, said, options, progress) {
   if (report.subExperiments.length > 0 && report.subExperiments.every((s) => s.status === "new" || s.status === "missing")) {
     const names = (side) => [...side.keys()].join(", ") || "none";
     report.warnings.push(
       `Nothing was paired: no experiment of the results is in the reference. Reference: ${names(reference)}. Results: ${names(results)}. Both sides must name their experiments alike (see "Repetitions and experiment names" in the README, or --experiment-name).`
     );
   }
-  for (const sentence of pooled) if (!report.notes.includes(sentence)) report.notes.push(sentence);
+  for (const sentence of said.pooled) if (!report.notes.includes(sentence)) report.notes.push(sentence);
+  report.warnings.push(...skippedWarnings(said.skipped));
   for (const w of report.warnings) progress.warning(w);
   return progress.step("Writing reports", () => {
     const out = new ReportWriter(options.outputDir);
@@ -17536,6 +17683,18 @@ function cliProgress(io) {
     warning: (message) => io.err(`perfgate: warning: ${terminalSafe(message)}
 `)
   };
+}
+function withReportWarnings(io, run, warningsOf) {
+  const progress = cliProgress(io);
+  const held = [];
+  let inReport = [];
+  try {
+    const outcome = run({ ...progress, warning: (message) => held.push(message) });
+    inReport = warningsOf(outcome);
+    return outcome;
+  } finally {
+    for (const message of held) if (!inReport.includes(message)) progress.warning(message);
+  }
 }
 function terminalSafe(text2) {
   return withoutControls(text2, true);
@@ -17975,8 +18134,15 @@ function erroredComment(message, runUrl, commit) {
 function linksLine(links) {
   const artifact = links.artifact !== void 0 ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, "")}\` artifact` : "";
   if (links.runUrl !== void 0) return `[Workflow run and job summary](${links.runUrl})${artifact}.`;
-  if (links.reportFolder)
-    return "The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.";
+  if (links.reportFolder) {
+    const files = [
+      links.fullReport ?? "the report",
+      ...links.csvFiles ? ["the CSV files"] : [],
+      ...links.reportHtml ? ["report.html with charts"] : []
+    ];
+    const listed2 = files.length <= 2 ? files.join(" and ") : `${files.slice(0, -1).join(", ")}, and ${files.at(-1)}`;
+    return `The full report (${listed2}) is in the report folder of this job.`;
+  }
   return void 0;
 }
 
@@ -18025,17 +18191,13 @@ function checkCommand(args, io) {
   const requirements = values.requirements;
   if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = erroredCommentOnFailure(
-    outputDir,
-    () => runCheck(
-      {
-        results,
-        requirements,
-        outputDir,
-        ...readOptions(values)
-      },
-      cliProgress(io)
-    )
+  const outcome = withReportWarnings(
+    io,
+    (progress) => erroredCommentOnFailure(
+      outputDir,
+      () => runCheck({ results, requirements, outputDir, ...readOptions(values) }, progress)
+    ),
+    (done) => done.report.warnings
   );
   io.out(renderText(outcome.report));
   io.out(`
@@ -18091,24 +18253,28 @@ function compareCommand(args, io) {
   const given = values.environment;
   checkEnvironmentFlags(given, values["no-environment-check"], history);
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = erroredCommentOnFailure(
-    outputDir,
-    () => runCompare(
-      {
-        reference,
-        ...history !== void 0 ? { history } : {},
-        results,
-        ...values["reference-label"] !== void 0 ? { referenceLabel: values["reference-label"] } : {},
-        ...values["results-label"] !== void 0 ? { resultLabel: values["results-label"] } : {},
-        outputDir,
-        // Today's date for the waivers' expiry, read here at the shell's edge: the engine reads no clock.
-        ...values.waivers !== void 0 ? { waivers: values.waivers, today: (/* @__PURE__ */ new Date()).toISOString().slice(0, 10) } : {},
-        ...comparisonSettings(comparison, CLI_SPELLING),
-        ...historyMachineCheck(given, values["no-environment-check"], history),
-        ...readOptions(values)
-      },
-      cliProgress(io)
-    )
+  const outcome = withReportWarnings(
+    io,
+    (progress) => erroredCommentOnFailure(
+      outputDir,
+      () => runCompare(
+        {
+          reference,
+          ...history !== void 0 ? { history } : {},
+          results,
+          ...values["reference-label"] !== void 0 ? { referenceLabel: values["reference-label"] } : {},
+          ...values["results-label"] !== void 0 ? { resultLabel: values["results-label"] } : {},
+          outputDir,
+          // Today's date for the waivers' expiry, read here at the shell's edge: the engine reads no clock.
+          ...values.waivers !== void 0 ? { waivers: values.waivers, today: (/* @__PURE__ */ new Date()).toISOString().slice(0, 10) } : {},
+          ...comparisonSettings(comparison, CLI_SPELLING),
+          ...historyMachineCheck(given, values["no-environment-check"], history),
+          ...readOptions(values)
+        },
+        progress
+      )
+    ),
+    (done) => done.report.warnings
   );
   io.out(renderComparisonText(outcome.report));
   io.out(`
@@ -18141,7 +18307,8 @@ function historyMachineCheck(given, noCheck, history) {
 function finishReport(io, values, code, parts, outcome, fullReport) {
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
   const commentCharts = commentChartsOption(values["comment-charts"]);
-  const where = { fullReport, reportHtml: values.charts === true };
+  const written2 = outcome.check?.written ?? outcome.compare?.written ?? [];
+  const where = { fullReport, reportHtml: values.charts === true, csvFiles: written2.some((f) => f.endsWith(".csv")) };
   const comment = (charts) => writeReviewerComment(
     outputDir,
     { ...parts, ...charts ? { charts } : {} },

@@ -26,19 +26,11 @@ export const sharedDir = resolve(repoRoot, '..', 'shared');
 export const fastddsDir = join(sharedDir, 'fixtures', 'fastdds');
 export const sharedAvailable = existsSync(fastddsDir);
 
-let skipNoticeShown = false;
-
-/** `describe` when ../shared is present; otherwise skipped, with a one-line notice (once per file). */
+/** `describe` when ../shared is present; otherwise skipped (the run says once that it is missing: global-setup.mjs). */
 export function describeWithShared(name: string, body: () => void): void {
   if (sharedAvailable) {
     describe(name, body);
     return;
-  }
-  if (!skipNoticeShown) {
-    skipNoticeShown = true;
-    process.stderr.write(
-      `perfgate action tests: ${sharedDir} not found, skipping the tests on the reference fixtures\n`,
-    );
   }
   describe.skip(name, body);
 }

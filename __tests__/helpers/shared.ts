@@ -11,15 +11,14 @@ export const fastdds = join(sharedDir, 'fixtures', 'fastdds');
 export const sharedAvailable = existsSync(fastdds);
 
 /**
- * `describe` when ../shared is present. Otherwise the block is skipped with a one-line notice and
- * its body is never called: `describe.skip` still runs the body to collect the tests, and bodies
+ * `describe` when ../shared is present. Otherwise the block is skipped (the run says once that
+ * ../shared is missing: global-setup.mjs) and its body is never called: `describe.skip` still runs the body to collect the tests, and bodies
  * read ../shared while collecting (file lists, seeds), which would crash a clone without it. The
  * block then holds one skipped test saying what it needs, so a file made only of shared blocks
  * still counts as skipped rather than as a suite with no tests.
  */
 export function describeShared(name: string, body: () => void): void {
   if (!sharedAvailable) {
-    process.stderr.write(`perfgate tests: ../shared not found, skipping "${name}"\n`);
     describe.skip(name, () => {
       test(`needs the reference fixtures in ${sharedDir}`, () => {
         expect(existsSync(fastdds)).toBe(true);

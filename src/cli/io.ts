@@ -21,6 +21,28 @@ export function cliProgress(io: Console): Progress {
   };
 }
 
+/**
+ * Runs a command whose report prints its warnings with its summary on stdout (check, compare): a
+ * warning the report carries (`warningsOf` its outcome) is not printed to stderr as well, so each
+ * is said once. The others go to stderr when the run ends, or fails (then all of them).
+ */
+export function withReportWarnings<T>(
+  io: Console,
+  run: (progress: Progress) => T,
+  warningsOf: (outcome: T) => readonly string[],
+): T {
+  const progress = cliProgress(io);
+  const held: string[] = [];
+  let inReport: readonly string[] = [];
+  try {
+    const outcome = run({ ...progress, warning: (message) => held.push(message) });
+    inReport = warningsOf(outcome);
+    return outcome;
+  } finally {
+    for (const message of held) if (!inReport.includes(message)) progress.warning(message);
+  }
+}
+
 /** No control characters (terminal escape sequences) from untrusted names reach the terminal. */
 export function terminalSafe(text: string): string {
   return withoutControls(text, true);

@@ -10,7 +10,7 @@ import { buildCheckReport, type CheckReport } from '../engine/report/model.js';
 import { uniqueFileStems } from '../engine/report/fileNames.js';
 import { isReferenceRequirementsFile, readMetricRequirements } from './resultSets.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
-import { loadResults, type ResultsOptions } from './results.js';
+import { loadResults, skippedWarnings, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
 export interface CheckOptions extends ResultsOptions {
@@ -81,6 +81,8 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
   });
   // Pooling is a setting the user chose: a note of the report, never a warning.
   if (results.pooled.length > 0) report.notes = [...results.pooled];
+  // A benchmark its tool could not measure has no row: a warning carries the tool's message.
+  report.warnings.push(...skippedWarnings(results.skipped));
   for (const w of report.warnings) progress.warning(w);
   // An optional requirement is a deliberate setting: its skip is said, not warned about.
   for (const s of report.skipped) progress.info(`skipped: ${s}`);

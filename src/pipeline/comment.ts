@@ -20,14 +20,14 @@ export const COMMENT_CHARTS: readonly CommentCharts[] = ['failing', 'always', 'n
 
 /**
  * Writes comment.md into `outputDir` and returns its path. `where` names the report file that
- * holds every row (report.md, comparison.md) and whether report.html was written.
+ * holds every row (report.md, comparison.md) and whether CSV files and report.html were written.
  */
 export function writeReviewerComment(
   outputDir: string,
   parts: ReviewerCommentParts,
   failed: boolean,
   commentCharts: CommentCharts,
-  where: Pick<ReviewerCommentLinks, 'fullReport' | 'reportHtml'> = {},
+  where: Pick<ReviewerCommentLinks, 'fullReport' | 'reportHtml' | 'csvFiles'> = {},
 ): string {
   const withCharts = commentCharts === 'always' || (commentCharts === 'failing' && failed);
   const { charts, ...rest } = parts;

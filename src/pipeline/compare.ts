@@ -15,6 +15,7 @@ import type { SubExperimentComparison } from '../engine/compare/rows.js';
 import { parseWaivers } from '../engine/compare/waivers.js';
 import { UsageError } from '../engine/errors.js';
 import { environmentDifferences, mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
+import type { SkippedBenchmark } from '../engine/model/measurement.js';
 import { environmentOfSets } from './environment.js';
 import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
 import { labelOfPath } from './patterns.js';
@@ -30,7 +31,7 @@ import {
 import { uniqueFileStems } from '../engine/report/fileNames.js';
 import { naturalCompare, readHistoryRuns, readRunFolders, type HistoryRun } from './historyRuns.js';
 import { checkOutputFolder, readText, ReportWriter } from './files.js';
-import { groupResults, loadResults, type ResultsOptions } from './results.js';
+import { groupResults, loadResults, skippedWarnings, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
 export interface CompareOptions extends ResultsOptions, ComparisonSettings {
@@ -88,15 +89,26 @@ export interface CompareOutcome {
 export const COMPARISON_MARKDOWN = 'comparison.md';
 export const COMPARISON_JSON = 'comparison.json';
 
+/** What reading the sides leaves for the report: pooling's note, and the benchmarks a tool could not measure. */
+interface SidesSaid {
+  pooled: string[];
+  skipped: SkippedBenchmark[];
+}
+
+function nothingSaid(): SidesSaid {
+  return { pooled: [], skipped: [] };
+}
+
 function loadSide(
   patterns: readonly string[],
   options: ResultsOptions,
   progress: Progress,
-  pooled: string[],
+  said: SidesSaid,
   environments?: (EnvironmentFingerprint | undefined)[],
 ): Map<string, ExperimentSide> {
   const loaded = loadResults(patterns, options, progress);
-  pooled.push(...loaded.pooled);
+  said.pooled.push(...loaded.pooled);
+  said.skipped.push(...loaded.skipped);
   environments?.push(environmentOfSets(loaded.files.map((f) => f.set)));
   const sides = new Map<string, ExperimentSide>();
   for (const [experiment, e] of loaded.experiments)
@@ -112,14 +124,15 @@ function loadRepetitions(
   patterns: readonly string[],
   options: ResultsOptions,
   progress: Progress,
-  pooled: string[],
+  said: SidesSaid,
   environments: (EnvironmentFingerprint | undefined)[],
 ): Map<string, ExperimentSide> {
-  if (patterns.length <= 1) return loadSide(patterns, options, progress, pooled, environments);
+  if (patterns.length <= 1) return loadSide(patterns, options, progress, said, environments);
   const files = patterns.flatMap((pattern) => loadResults([pattern], options, progress).files);
   environments.push(environmentOfSets(files.map((f) => f.set)));
   const grouped = groupResults(files, 'pool');
-  pooled.push(...grouped.pooled);
+  said.pooled.push(...grouped.pooled);
+  said.skipped.push(...files.flatMap((f) => f.set.skipped ?? []));
   const sides = new Map<string, ExperimentSide>();
   for (const [experiment, e] of grouped.experiments)
     sides.set(experiment, { measurements: e.measurements, sets: e.sets });
@@ -133,6 +146,7 @@ function loadRepetitions(
 function loadPairs(
   options: CompareOptions,
   progress: Progress,
+  said: SidesSaid,
 ): { reference: Map<string, ExperimentSide>; result: Map<string, ExperimentSide> }[] {
   const { reference, results } = options;
   if (reference.length === 1 && results.length === 1) {
@@ -161,8 +175,8 @@ function loadPairs(
     );
   }
   return reference.map((ref, i) => ({
-    reference: stripSummaries(loadSide([ref], options, progress, []), options.select),
-    result: stripSummaries(loadSide([results[i]!], options, progress, []), options.select),
+    reference: stripSummaries(loadSide([ref], options, progress, said), options.select),
+    result: stripSummaries(loadSide([results[i]!], options, progress, said), options.select),
   }));
 }
 
@@ -225,7 +239,8 @@ function comparePaired(
 ): CompareOutcome {
   if (options.history !== undefined)
     throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
-  const pairs = progress.step('Reading the A/B pairs', () => loadPairs(options, progress));
+  const said = nothingSaid();
+  const pairs = progress.step('Reading the A/B pairs', () => loadPairs(options, progress, said));
   if (pairs.length < 2)
     throw new UsageError(
       `compare --paired: ${pairs.length} pair given; a paired verdict needs at least 2 pairs (8 or more to catch a 20 % change on a CI runner)`,
@@ -259,7 +274,7 @@ function comparePaired(
     return built;
   });
   if (options.maxPairs !== undefined) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
-  return finish(report, reference, results, [], options, progress);
+  return finish(report, reference, results, { pooled: [], skipped: said.skipped }, options, progress);
 }
 
 /** A results set against one reference run, or against a history of runs. */
@@ -269,14 +284,14 @@ function compareWithReference(
   method: MethodSummary,
   progress: Progress,
 ): CompareOutcome {
-  const pooled: string[] = [];
+  const said = nothingSaid();
   const resultEnvironments: (EnvironmentFingerprint | undefined)[] = [];
   const { reference, results, history } = progress.step('Reading reference and results', () => {
     const history = options.history !== undefined ? readHistoryRuns(options.history, options, progress) : undefined;
     return {
       history,
-      reference: history ? newestByExperiment(history) : loadSide(options.reference, options, progress, pooled),
-      results: loadRepetitions(options.results, options, progress, pooled, resultEnvironments),
+      reference: history ? newestByExperiment(history) : loadSide(options.reference, options, progress, said),
+      results: loadRepetitions(options.results, options, progress, said, resultEnvironments),
     };
   });
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
@@ -308,7 +323,7 @@ function compareWithReference(
     return built;
   });
   if (machines?.warning) report.warnings.unshift(machines.warning);
-  return finish(report, reference, results, pooled, options, progress);
+  return finish(report, reference, results, said, options, progress);
 }
 
 /** The judged comparisons with the rows the label or the waiver file accepts (read here: the pipeline reads files). */
@@ -383,7 +398,7 @@ function finish(
   report: ComparisonReport,
   reference: Map<string, ExperimentSide>,
   results: Map<string, ExperimentSide>,
-  pooled: string[],
+  said: SidesSaid,
   options: Labelled,
   progress: Progress,
 ): CompareOutcome {
@@ -399,7 +414,9 @@ function finish(
     );
   }
   // Pooling is a setting the user chose: a note of the report (once), never a warning.
-  for (const sentence of pooled) if (!report.notes.includes(sentence)) report.notes.push(sentence);
+  for (const sentence of said.pooled) if (!report.notes.includes(sentence)) report.notes.push(sentence);
+  // A benchmark its tool could not measure has no row: a warning (escaped as every warning is) carries the tool's message.
+  report.warnings.push(...skippedWarnings(said.skipped));
   for (const w of report.warnings) progress.warning(w);
   return progress.step('Writing reports', () => {
     const out = new ReportWriter(options.outputDir);

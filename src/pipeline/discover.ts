@@ -28,6 +28,8 @@ export interface ResultFile {
   experimentType: string;
   /** The adapter id (`fastdds-summary`, `fastdds-raw`, `iceperf`, …). */
   format: string;
+  /** The user named the format (`--format`, input `format`): it was not detected from the file. */
+  named?: boolean;
 }
 
 export interface DiscoverOptions {
@@ -221,7 +223,12 @@ function classifyFile(
   skipped: Skipped,
 ): ResultFile | undefined {
   if (forced !== undefined)
-    return { path, experimentType: adapterById(forced)!.fileNames?.experimentOf(path) ?? '', format: forced };
+    return {
+      path,
+      experimentType: adapterById(forced)!.fileNames?.experimentOf(path) ?? '',
+      format: forced,
+      named: true,
+    };
   const lenient = listing !== 'named';
   // Without `formats`, a matched file is known as a summary by its header, as a named one is.
   const fastdds = classifyFastdds(path, lenient || formats, listing === 'matched' && !formats);

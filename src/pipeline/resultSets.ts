@@ -1,11 +1,11 @@
-import type { GenericCsvMapping, ParseOptions } from '../engine/formats/adapter.js';
+import type { FormatAdapter, GenericCsvMapping, ParseOptions } from '../engine/formats/adapter.js';
 import { parseMappingJson } from '../engine/formats/mappingJson.js';
 import {
   isMetricRequirementsHeader,
   metricRequirementsOf,
   parseMetricRequirementsCsv,
 } from '../engine/formats/metricRequirementsCsv.js';
-import { adapterById } from '../engine/formats/registry.js';
+import { adapterById, recogniseFormat } from '../engine/formats/registry.js';
 import { InputError } from '../engine/errors.js';
 import type { ResultSet } from '../engine/model/measurement.js';
 import type { MetricRequirement } from '../engine/model/metricRequirement.js';
@@ -61,12 +61,19 @@ export function loadResultSet(file: ResultFile, options: ReadSetOptions): Loaded
     );
   }
   const siblings = readSiblings(file.path, adapter.siblings ?? []);
-  const set = adapter.parse(
-    { file: file.path, text: readText(file.path), ...(siblings ? { siblings } : {}) },
-    { ...options, maxMeasurements: RESULT_LIMITS.measurements },
-  );
-  if (set.measurements.length === 0)
-    throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  const text = readText(file.path);
+  let set: ResultSet;
+  try {
+    set = adapter.parse(
+      { file: file.path, text, ...(siblings ? { siblings } : {}) },
+      { ...options, maxMeasurements: RESULT_LIMITS.measurements },
+    );
+    // A file whose every benchmark its tool could not measure is read: its skipped benchmarks are said.
+    if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
+      throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+  } catch (error) {
+    throw file.named ? withLikelyFormat(error, file.path, text, adapter) : error;
+  }
   if (set.measurements.length > RESULT_LIMITS.measurements) {
     throw new InputError(
       `the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`,
@@ -81,6 +88,20 @@ export function loadResultSet(file: ResultFile, options: ReadSetOptions): Loaded
     );
   }
   return { file, set };
+}
+
+/**
+ * An error reading a file in the format the user named, with the format the file looks like when
+ * detection would have read it as another ("--format pytest-benchmark" on `go test -bench` output).
+ */
+function withLikelyFormat(error: unknown, path: string, text: string, named: FormatAdapter): unknown {
+  if (!(error instanceof InputError)) return error;
+  const likely = recogniseFormat(text.slice(0, 65536), path);
+  if (likely === undefined || likely.id === named.id) return error;
+  return new InputError(
+    `${error.message}. Read as ${named.id}, the format given, but it looks like ${likely.id} — ${likely.title}: give format ${likely.id}, or auto`,
+    error.place,
+  );
 }
 
 /** The texts of the named files next to `path` that exist (within the size limit); undefined for none. */

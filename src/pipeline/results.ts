@@ -5,7 +5,7 @@
  * so — repetitions of one run, pooled into one measurement per key.
  */
 import { InputError } from '../engine/errors.js';
-import type { Measurement, ResultSet, StatisticName } from '../engine/model/measurement.js';
+import type { Measurement, ResultSet, SkippedBenchmark, StatisticName } from '../engine/model/measurement.js';
 import { percentileOfSorted } from '../engine/numeric/numpy.js';
 import type { RepetitionMode } from '../engine/options.js';
 import { discoverResults } from './discover.js';
@@ -52,6 +52,8 @@ export interface LoadedResults {
    * reports carry it as a note and nothing logs it as a warning (nor once per experiment).
    */
   pooled: string[];
+  /** The benchmarks the files' tools could not measure, in file order (skippedWarnings says them). */
+  skipped: SkippedBenchmark[];
 }
 
 /** Reads a results set (see the module comment); notices go to `progress.info`. */
@@ -68,7 +70,37 @@ export function loadResults(patterns: readonly string[], options: ResultsOptions
     for (const notice of notices) progress.info(notice);
     for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
   }
-  return { files, experiments: grouped.experiments, notices, pooled: grouped.pooled };
+  return {
+    files,
+    experiments: grouped.experiments,
+    notices,
+    pooled: grouped.pooled,
+    skipped: files.flatMap((f) => f.set.skipped ?? []),
+  };
+}
+
+/**
+ * "skipped: Publish / publish discarded — could not measure benchmark, maybe it was optimized away
+ * (bench.xml, line 12)": one per benchmark a tool could not measure (it has no row to show it), the
+ * tool's message as it wrote it; a benchmark skipped alike in several files (both sides,
+ * repetitions, A/B pairs) once, at the first.
+ */
+export function skippedWarnings(skipped: readonly SkippedBenchmark[]): string[] {
+  const seen = new Set<string>();
+  const warnings: string[] = [];
+  for (const s of skipped) {
+    const key = `${s.experiment}\u0000${s.name}\u0000${s.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    warnings.push(skippedWarning(s));
+  }
+  return warnings;
+}
+
+function skippedWarning({ experiment, name, message, place }: SkippedBenchmark): string {
+  const benchmark = name === '' ? experiment : `${experiment} / ${name}`;
+  const where = place.line !== undefined ? `${place.file}, line ${place.line}` : place.file;
+  return `skipped: ${benchmark} — ${message} (${where})`;
 }
 
 /** The set with its experiments renamed as the user asked (a Fast-DDS summary too, so its files carry the new name). */

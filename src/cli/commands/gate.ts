@@ -30,7 +30,7 @@ import {
   writeReviewerComment,
   type CommentCharts,
 } from '../../pipeline/comment.js';
-import { cliProgress, EXIT_GATE_FAILED, EXIT_PASS, type Console } from '../io.js';
+import { EXIT_GATE_FAILED, EXIT_PASS, withReportWarnings, type Console } from '../io.js';
 
 export function checkCommand(args: string[], io: Console): number | Promise<number> {
   const { values, positionals } = parseCommandArgs('check', args, {
@@ -51,16 +51,13 @@ export function checkCommand(args: string[], io: Console): number | Promise<numb
   const requirements = values.requirements;
   if (!requirements) throw new UsageError('check: --requirements is required (a requirements CSV)');
   const outputDir = values['output-dir'] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = erroredCommentOnFailure(outputDir, () =>
-    runCheck(
-      {
-        results,
-        requirements,
-        outputDir,
-        ...readOptions(values),
-      },
-      cliProgress(io),
-    ),
+  const outcome = withReportWarnings(
+    io,
+    (progress) =>
+      erroredCommentOnFailure(outputDir, () =>
+        runCheck({ results, requirements, outputDir, ...readOptions(values) }, progress),
+      ),
+    (done) => done.report.warnings,
   );
   io.out(renderText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
@@ -116,25 +113,30 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
   const given = values.environment;
   checkEnvironmentFlags(given, values['no-environment-check'], history);
   const outputDir = values['output-dir'] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = erroredCommentOnFailure(outputDir, () =>
-    runCompare(
-      {
-        reference,
-        ...(history !== undefined ? { history } : {}),
-        results,
-        ...(values['reference-label'] !== undefined ? { referenceLabel: values['reference-label'] } : {}),
-        ...(values['results-label'] !== undefined ? { resultLabel: values['results-label'] } : {}),
-        outputDir,
-        // Today's date for the waivers' expiry, read here at the shell's edge: the engine reads no clock.
-        ...(values.waivers !== undefined
-          ? { waivers: values.waivers, today: new Date().toISOString().slice(0, 10) }
-          : {}),
-        ...comparisonSettings(comparison, CLI_SPELLING),
-        ...historyMachineCheck(given, values['no-environment-check'], history),
-        ...readOptions(values),
-      },
-      cliProgress(io),
-    ),
+  const outcome = withReportWarnings(
+    io,
+    (progress) =>
+      erroredCommentOnFailure(outputDir, () =>
+        runCompare(
+          {
+            reference,
+            ...(history !== undefined ? { history } : {}),
+            results,
+            ...(values['reference-label'] !== undefined ? { referenceLabel: values['reference-label'] } : {}),
+            ...(values['results-label'] !== undefined ? { resultLabel: values['results-label'] } : {}),
+            outputDir,
+            // Today's date for the waivers' expiry, read here at the shell's edge: the engine reads no clock.
+            ...(values.waivers !== undefined
+              ? { waivers: values.waivers, today: new Date().toISOString().slice(0, 10) }
+              : {}),
+            ...comparisonSettings(comparison, CLI_SPELLING),
+            ...historyMachineCheck(given, values['no-environment-check'], history),
+            ...readOptions(values),
+          },
+          progress,
+        ),
+      ),
+    (done) => done.report.warnings,
   );
   io.out(renderComparisonText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
@@ -192,7 +194,8 @@ function finishReport(
 ): number | Promise<number> {
   const outputDir = values['output-dir'] ?? DEFAULT_OUTPUT_DIR;
   const commentCharts = commentChartsOption(values['comment-charts']);
-  const where = { fullReport, reportHtml: values.charts === true };
+  const written = outcome.check?.written ?? outcome.compare?.written ?? [];
+  const where = { fullReport, reportHtml: values.charts === true, csvFiles: written.some((f) => f.endsWith('.csv')) };
   const comment = (charts?: string) =>
     writeReviewerComment(
       outputDir,

@@ -10,21 +10,23 @@ Usage:
 
 A set is result files of any supported format (Fast-DDS summary or raw CSVs, iceperf, ddsperf,
 hyperfine, …), folders or glob patterns. Rows are paired by experiment × parameter × metric ×
-statistic (Min, the primary statistic, Max, 99%). Δ is positive when the result is worse: slower
-for a latency, lower for a throughput or rate. Writes comparison.md and comparison.json, and for
-Fast-DDS results on both sides <type>_comparison.csv (byte-compatible with
+statistic (Min, the primary statistic, Max, 99%). Δ = (result − reference) / reference, the
+change of the value itself: + went up, − went down, so a slower latency and a faster throughput
+are both +; the status and the metric's direction (↑, "higher is better") say which way is worse,
+and the threshold is a size of a change the worse way. Writes comparison.md and comparison.json,
+and for Fast-DDS results on both sides <type>_comparison.csv (byte-compatible with
 latency_compare_experiments.py); prints Δ% per row, worst first.
 
 Three methods (docs/statistics.md has their measured error rates on CI noise):
   --paired   base and candidate ran interleaved on the same runner (A B B A …). Each row is the
              mean of the per-pair log ratios with a t interval; it fails when Δ exceeds the
-             threshold AND the interval excludes no change. The best method on a noisy runner:
+             threshold the worse way AND the interval excludes no change. The best method on a noisy runner:
              8 pairs catch a 20 % median change in 74-100 % of comparisons (12 pairs: 95-100 %,
              docs/statistics.md). Give one folder of run folders per side (paired
              by name in natural order: r1, r2, … r10), or --reference/--results once per pair.
   --history  each row is judged against the between-run spread of the runs of the folder (one
              sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
-             threshold AND lies outside the noise band. Give --results once per repetition of the
+             threshold the worse way AND lies outside the noise band. Give --results once per repetition of the
              candidate: the band for the mean of k runs is t · s · √(max(1, r/k) + 1/n), n history
              runs each pooling r repetitions (below).
              Machine check, as the action does it: history runs measured on another kind of

@@ -310,7 +310,8 @@ function stateChangeNote(rows: readonly ComparisonRow[]): string[] {
   const states = rows.filter((r) => r.status === 'state-change').length;
   if (states === 0) return [];
   return [
-    `${plural(states, 'row')} changed state: the history shows two levels a factor of 2 or more apart (a tool that switches between a fast and a slow state, as ddsperf does on small VMs) and the result is at one of them. Reported as a state change, not a regression.`,
+    // Said of any tool's rows: no tool is named (ddsperf is where it was seen, not the only one that can).
+    `${plural(states, 'row')} changed state: the history shows two levels a factor of 2 or more apart (the benchmark switches between a fast and a slow state from run to run, whatever the code does) and the result is at one of them. Reported as a state change, not a regression.`,
   ];
 }
 

@@ -1,5 +1,5 @@
 import { InputError } from '../errors.js';
-import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
+import type { Measurement, Metric, Parameter, SkippedBenchmark, StatisticName } from '../model/measurement.js';
 import { parseUnit, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter } from './adapter.js';
 import { medianOfSorted } from '../stats/median.js';
@@ -25,8 +25,10 @@ import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
  *   and max always; mean, median, stdev when there is no such aggregate); a single run gives only
  *   `mean` (its time is a mean over its iterations). `samples` is the number of
  *   repetitions, not of iterations. `cv`, BigO, RMS and custom aggregates are skipped with a note,
- *   as are custom user counters (their direction is not in the file), errored/skipped runs and runs
- *   of no iterations (their NaN or infinite times measure nothing). An impossible time or rate (0,
+ *   as are custom user counters (their direction is not in the file) and runs of no iterations
+ *   (their NaN or infinite times measure nothing). A run that reported an error
+ *   (`state.SkipWithError`: `error_occurred`, `error_message`) or was skipped (`skipped`,
+ *   `skip_message`) is a skipped benchmark with the library's message. An impossible time or rate (0,
  *   −1, NaN, see model/validity.ts) is an error at its field.
  * - `context.num_cpus` is the machine's cores (its fingerprint, see environmentOfContext).
  */
@@ -153,8 +155,10 @@ export const googleBenchmarkAdapter: FormatAdapter = {
       });
     }
     const reading: Reading = {
+      file,
       fields,
       notes: [],
+      skipped: new Map(),
       groups: new Map(),
       skippedAggregates: new Set(),
       customCounters: new Set(),
@@ -166,7 +170,8 @@ export const googleBenchmarkAdapter: FormatAdapter = {
     });
 
     const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup(file, group));
-    if (measurements.length === 0) {
+    const skipped = [...reading.skipped.values()];
+    if (measurements.length === 0 && skipped.length === 0) {
       throw new InputError('the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter', {
         file,
         ...doc.placeOf(benchmarks),
@@ -174,14 +179,24 @@ export const googleBenchmarkAdapter: FormatAdapter = {
     }
     const notes = [...reading.notes, ...closingNotes(reading)];
     const environment = environmentOfContext(root.context);
-    return { format: 'google-benchmark', file, measurements, notes, ...(environment ? { environment } : {}) };
+    return {
+      format: 'google-benchmark',
+      file,
+      measurements,
+      notes,
+      ...(skipped.length > 0 ? { skipped } : {}),
+      ...(environment ? { environment } : {}),
+    };
   },
 };
 
 /** What reading the benchmarks gathers: the groups by run name, and what to say of what was skipped. */
 interface Reading {
+  file: string;
   fields: JsonFields;
   notes: string[];
+  /** Runs that reported an error or were skipped, by run name (each repetition reports it again). */
+  skipped: Map<string, SkippedBenchmark>;
   groups: Map<string, Group>;
   skippedAggregates: Set<string>;
   customCounters: Set<string>;
@@ -195,9 +210,13 @@ function readBenchmarkEntry(reading: Reading, entry: JsonObject, line: number): 
   const name = fields.string(entry, 'name', { required: true, what: 'the benchmark' })!;
   const runType = fields.string(entry, 'run_type');
   const aggregateName = fields.string(entry, 'aggregate_name');
-  const skipped = skippedRunNote(entry, name, line);
-  if (skipped !== undefined) {
-    notes.push(skipped);
+  const message = skipMessage(entry);
+  if (message !== undefined) {
+    const runName = fields.string(entry, 'run_name') ?? runNameOfAggregate(name, aggregateName);
+    if (!reading.skipped.has(runName)) {
+      const { experiment, parameter } = splitName(runName);
+      reading.skipped.set(runName, { experiment, name: parameter.label, message, place: { file: reading.file, line } });
+    }
     return;
   }
   const statistic = statisticOfEntry(fields, entry, runType, aggregateName);
@@ -218,19 +237,16 @@ function readBenchmarkEntry(reading: Reading, entry: JsonObject, line: number): 
   addMetricValues(reading, entry, { runName, line, statistic, timeUnit });
 }
 
-/** The note for a run that reported an error or was skipped by the benchmark, else undefined. */
-function skippedRunNote(entry: JsonObject, name: string, line: number): string | undefined {
-  if (entry.error_occurred === true) {
-    const message = typeof entry.error_message === 'string' ? `: ${entry.error_message}` : '';
-    return `"${name}" (line ${line}) reported an error and is skipped${message}`;
-  }
+/** The library's message for a run that reported an error or was skipped by the benchmark, else undefined. */
+function skipMessage(entry: JsonObject): string | undefined {
+  if (entry.error_occurred === true)
+    return typeof entry.error_message === 'string' ? entry.error_message : 'reported an error (no error_message)';
   if (
     entry.skipped === true ||
     (typeof entry.skipped === 'number' && entry.skipped !== 0) ||
     typeof entry.skip_message === 'string'
-  ) {
-    return `"${name}" (line ${line}) was skipped by the benchmark${typeof entry.skip_message === 'string' ? `: ${entry.skip_message}` : ''}`;
-  }
+  )
+    return typeof entry.skip_message === 'string' ? entry.skip_message : 'skipped by the benchmark (no skip_message)';
   return undefined;
 }
 

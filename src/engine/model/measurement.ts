@@ -117,6 +117,20 @@ export interface Measurement {
   repetitionValues?: Partial<Record<StatisticName, number[]>>;
 }
 
+/**
+ * A benchmark the tool ran but could not measure (Catch2's `Benchmark failed (…)`, Google
+ * Benchmark's `error_occurred`): it has no values, only the tool's own message, which reports show
+ * as it was written.
+ */
+export interface SkippedBenchmark {
+  experiment: string;
+  /** The benchmark's name, as a measurement's `parameter.label` would be. */
+  name: string;
+  /** The tool's message, unedited. */
+  message: string;
+  place: SourcePlace;
+}
+
 /** Everything one input file contained. */
 export interface ResultSet {
   /** Adapter id, e.g. `iceperf`. */
@@ -125,6 +139,8 @@ export interface ResultSet {
   measurements: Measurement[];
   /** Things the adapter wants the user to know (skipped lines, assumed units). */
   notes: string[];
+  /** Benchmarks the tool could not measure, in file order; absent when there were none. */
+  skipped?: SkippedBenchmark[];
   /**
    * The Fast-DDS summary the measurements are (summary and raw CSVs): the byte-compatible
    * reference files are rendered from it.

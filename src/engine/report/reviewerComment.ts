@@ -61,6 +61,8 @@ export interface ReviewerCommentLinks {
   fullReport?: string;
   /** report.html was written: it lists the failing and warning rows too. */
   reportHtml?: boolean;
+  /** CSV files were written into the report folder (checks, the reference's comparison CSVs). */
+  csvFiles?: boolean;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -368,7 +370,15 @@ function linksLine(links: ReviewerCommentLinks): string | undefined {
       ? ` · report files, charts and report.html in the \`${links.artifact.replace(/[`\\]/g, '')}\` artifact`
       : '';
   if (links.runUrl !== undefined) return `[Workflow run and job summary](${links.runUrl})${artifact}.`;
-  if (links.reportFolder)
-    return 'The full report (report.md, the CSV files, and report.html with charts) is in the report folder of this job.';
+  if (links.reportFolder) {
+    // Only the files this run wrote: a comparison has no report.md, and CSV files and report.html only at times.
+    const files = [
+      links.fullReport ?? 'the report',
+      ...(links.csvFiles ? ['the CSV files'] : []),
+      ...(links.reportHtml ? ['report.html with charts'] : []),
+    ];
+    const listed = files.length <= 2 ? files.join(' and ') : `${files.slice(0, -1).join(', ')}, and ${files.at(-1)!}`;
+    return `The full report (${listed}) is in the report folder of this job.`;
+  }
   return undefined;
 }

@@ -1,9 +1,9 @@
 /**
  * What the Catch2 adapters (console output and XML reporter) share, written once: the metric their
  * benchmarks are read into, how a test case and its sections name the experiment, and the
- * measurement a benchmark becomes.
+ * measurement a benchmark becomes (or, when Catch2 could not measure it, the skipped benchmark).
  */
-import type { Measurement, Metric } from '../../model/measurement.js';
+import type { Measurement, Metric, SkippedBenchmark } from '../../model/measurement.js';
 
 /** A benchmark's time per iteration: stored in µs, shown in ns as Catch2 prints it. */
 export const CATCH2_TIME: Metric = {
@@ -34,4 +34,15 @@ export function catch2Measurement(
     statistics,
     place: { file, line },
   };
+}
+
+/** A benchmark Catch2 reported as `Benchmark failed (<message>)` / `<failed message="…"/>`. */
+export function catch2Skipped(
+  file: string,
+  experiment: string,
+  name: string,
+  message: string,
+  line: number,
+): SkippedBenchmark {
+  return { experiment: experiment || 'Catch2', name, message, place: { file, line } };
 }

@@ -12,18 +12,29 @@
  * on the rows above the numbers. The experiment is the test case (with its sections, joined by
  * ` / `), the parameter the benchmark's name; `time` (µs) has the `mean`, `stdev` and `samples`
  * (the intervals have no statistic of their own and are not read).
+ *
+ * A benchmark Catch2 could not measure prints `Benchmark failed (<message>)` instead of its
+ * numbers, and is a skipped benchmark with that message. Before the estimate (v2.13's "could not
+ * measure benchmark, maybe it was optimized away") it follows the name on the name's row. After
+ * the estimate it starts the next row, and Catch2 2.13's table printer then breaks no row after
+ * it: the rest of the test case's table is one cell to the right (the next benchmark's name
+ * follows the message on its row, each row ends with the cell that starts the next). Such rows
+ * are read back into their places, and the table is read as if they had never moved.
  */
 import { InputError } from '../../errors.js';
-import type { Measurement } from '../../model/measurement.js';
+import type { Measurement, SkippedBenchmark } from '../../model/measurement.js';
 import { parseUnit, toBaseUnit } from '../../model/units.js';
 import type { FormatAdapter } from '../adapter.js';
 import { consoleLines } from '../shared.js';
-import { catch2Measurement, experimentOfScopes } from './common.js';
+import { catch2Measurement, catch2Skipped, experimentOfScopes } from './common.js';
 
 const HEADER = /^benchmark name +samples +iterations +(estimated|est run time)$/;
 const RULE = /^-{20,}$/;
 const END = /^(={20,}|\.{20,})$/;
 const NUMBER = /^\d+(?:\.\d+)?(?:e[-+]?\d+)?$/;
+const FAILED = 'Benchmark failed (';
+/** A benchmark that failed before its estimate: the last part of its name, then the message. */
+const FAILED_AFTER_NAME = /^(.*?\S) +Benchmark failed \((.*)\)$/;
 
 export const catch2ConsoleAdapter: FormatAdapter = {
   id: 'catch2-console',
@@ -36,6 +47,7 @@ export const catch2ConsoleAdapter: FormatAdapter = {
   parse({ file, text }) {
     const lines = consoleLines(text);
     const measurements: Measurement[] = [];
+    const skipped: SkippedBenchmark[] = [];
     let experiment = '';
     let i = 0;
     // A table cut off early is reported at the last line there is.
@@ -56,14 +68,20 @@ export const catch2ConsoleAdapter: FormatAdapter = {
         i++;
         continue;
       }
-      i = readBenchmarkTable({ file, lines, experiment, fail }, i, measurements);
+      i = readBenchmarkTable({ file, lines, experiment, fail }, i, measurements, skipped);
     }
-    if (measurements.length === 0)
+    if (measurements.length === 0 && skipped.length === 0)
       throw new InputError('no Catch2 benchmark results found (a "benchmark name  samples  iterations" table)', {
         file,
         line: 1,
       });
-    return { format: 'catch2-console', file, measurements, notes: [] };
+    return {
+      format: 'catch2-console',
+      file,
+      measurements,
+      notes: [],
+      ...(skipped.length > 0 ? { skipped } : {}),
+    };
   },
 };
 
@@ -96,27 +114,45 @@ interface BenchmarkTable {
   fail: Fail;
 }
 
-/** Reads the table whose header is at `i` into `measurements`; returns the index of the line that ends it. */
+/** A row of the table as Catch2 meant it, and the 0-based index of the line it starts on. */
+interface TableRow {
+  text: string;
+  line: number;
+}
+
+/**
+ * Reads the table whose header is at `i` into `measurements` and `skipped`; returns the index of
+ * the line that ends it.
+ */
 function readBenchmarkTable(
   { file, lines, experiment, fail }: BenchmarkTable,
   i: number,
   measurements: Measurement[],
+  skipped: SkippedBenchmark[],
 ): number {
+  // The name column's width: where the header's second column starts.
+  const nameWidth = lines[i]!.indexOf('samples');
   // The header's two continuation rows and a rule, then the benchmarks.
   i += 3;
   if (!RULE.test(lines[i] ?? '')) throw fail('expected the rule under the benchmark table header', i);
-  i++;
+  const { rows, end } = tableRows(lines, i + 1, nameWidth);
   let name: string[] = [];
-  let nameLine = i;
-  for (; i < lines.length; i++) {
-    const row = lines[i]!;
+  let nameLine = i + 1;
+  for (let r = 0; r < rows.length; r++) {
+    const { text: row, line } = rows[r]!;
     if (row.trim() === '') {
       if (name.length > 0)
         throw fail(`benchmark "${name.join(' ')}" has no samples, iterations and estimate`, nameLine);
       continue;
     }
-    if (END.test(row) || RULE.test(row)) break;
-    if (name.length === 0) nameLine = i;
+    if (name.length === 0) nameLine = line;
+    const failedEarly = FAILED_AFTER_NAME.exec(row.trim());
+    if (failedEarly) {
+      name.push(failedEarly[1]!);
+      skipped.push(catch2Skipped(file, experiment, name.join(' '), failedEarly[2]!, nameLine + 1));
+      name = [];
+      continue;
+    }
     const tokens = row.trim().split(/ +/);
     const n = tokens.length;
     if (!isSummaryRow(tokens)) {
@@ -125,8 +161,16 @@ function readBenchmarkTable(
       continue;
     }
     name.push(tokens.slice(0, n - 4).join(' '));
-    const mean = readTriple(lines[i + 1], i + 1, 'mean', fail);
-    const stdev = readTriple(lines[i + 2], i + 2, 'std dev', fail);
+    const next = rows[r + 1];
+    if (next?.text.startsWith(FAILED)) {
+      // Failed after its estimate: the message is the whole next row.
+      skipped.push(catch2Skipped(file, experiment, name.join(' '), next.text.slice(FAILED.length, -1), nameLine + 1));
+      name = [];
+      r += 1;
+      continue;
+    }
+    const mean = readTriple(next, rows[r]!, 'mean', fail);
+    const stdev = readTriple(rows[r + 2], next ?? rows[r]!, 'std dev', fail);
     measurements.push(
       catch2Measurement(
         file,
@@ -137,10 +181,64 @@ function readBenchmarkTable(
       ),
     );
     name = [];
-    i += 2;
+    r += 2;
   }
   if (name.length > 0) throw fail(`benchmark "${name.join(' ')}" has no samples, iterations and estimate`, nameLine);
-  return i;
+  return end;
+}
+
+/**
+ * The rows of a table from line `start` to the rule or line that ends it (`end`), with the rows a
+ * benchmark failed after its estimate moved put back (see the module comment). While they are
+ * moved, a line's first cell (`nameWidth` wide, never a name then) ends the row before it.
+ */
+function tableRows(lines: readonly string[], start: number, nameWidth: number): { rows: TableRow[]; end: number } {
+  const rows: TableRow[] = [];
+  let moved: TableRow | undefined;
+  let k = start;
+  for (; k < lines.length; k++) {
+    const line = lines[k]!;
+    if (END.test(line) || RULE.test(line)) break;
+    if (moved) {
+      rows.push({ text: `${moved.text} ${line.slice(0, nameWidth).trim()}`, line: moved.line });
+      const rest = line.slice(nameWidth);
+      // A failure ends its row: the table is back in place from the next line.
+      moved = rest.includes(FAILED) ? (rows.push({ text: rest.trim(), line: k }), undefined) : { text: rest, line: k };
+      continue;
+    }
+    if (!line.startsWith(FAILED)) {
+      rows.push({ text: line, line: k });
+      continue;
+    }
+    const split = failureCellEnd(line, nameWidth);
+    rows.push({ text: line.slice(0, split), line: k });
+    const rest = line.slice(split).trim();
+    if (rest === '') continue;
+    if (rest.includes(FAILED)) rows.push({ text: rest, line: k });
+    else moved = { text: rest, line: k };
+  }
+  if (moved) rows.push(moved);
+  return { rows, end: k };
+}
+
+/**
+ * Where the cell `Benchmark failed (<message>)` at the start of `line` ends. The cell is padded to
+ * the name column's width (or followed by one space when longer), and what follows is the start of
+ * the next benchmark (or nothing). The message may hold `)` itself: the first `)` after which the
+ * line goes on as a cell would is taken, preferring one after which a benchmark's row follows.
+ */
+function failureCellEnd(line: string, nameWidth: number): number {
+  const ends: number[] = [];
+  for (let p = line.indexOf(')', FAILED.length); p !== -1; p = line.indexOf(')', p + 1)) {
+    const cell = p + 1;
+    const next = cell + 1 < nameWidth ? nameWidth : cell + 1;
+    if (line.slice(cell, next).trim() === '' && line[next] !== ' ') ends.push(cell);
+  }
+  const startsBenchmark = (cell: number) => {
+    const rest = line.slice(cell).trim();
+    return rest === '' || rest.includes(FAILED) || /\S +\d+ +\d+$/.test(rest);
+  };
+  return ends.find(startsBenchmark) ?? ends[0] ?? line.lastIndexOf(')') + 1;
 }
 
 /** A row ending in the sample count, iterations and estimated time: the last row of a benchmark's name. */
@@ -155,8 +253,10 @@ function isSummaryRow(tokens: readonly string[]): boolean {
   );
 }
 
-/** `20.8906 ns    20.1293 ns    23.8369 ns` → the first value in µs. */
-function readTriple(row: string | undefined, index: number, what: string, fail: Fail): number {
+/** `20.8906 ns    20.1293 ns    23.8369 ns` → the first value in µs; `before` is the row above it. */
+function readTriple(tableRow: TableRow | undefined, before: TableRow, what: string, fail: Fail): number {
+  const row = tableRow?.text;
+  const index = tableRow?.line ?? before.line + 1;
   const tokens = (row ?? '').trim().split(/ +/);
   const ok =
     tokens.length === 6 &&

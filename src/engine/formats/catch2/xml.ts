@@ -10,16 +10,20 @@
  * experiment is the test case (with its sections, joined by ` / `), the parameter the benchmark's
  * name, `time` (µs) has the `mean`, `stdev` and `samples`. Only the tags perfgate needs are read,
  * by a linear scan; the rest of the document (assertions, expressions) is skipped.
+ *
+ * A benchmark Catch2 could not measure holds `<failed message="…"/>` instead of its statistics
+ * (v2.13 writes it with no `samples` when the estimate already failed: "could not measure
+ * benchmark, maybe it was optimized away"): it is a skipped benchmark with that message.
  */
 import { InputError } from '../../errors.js';
 import { requirePossibleValue } from '../../model/validity.js';
-import type { Measurement } from '../../model/measurement.js';
+import type { Measurement, SkippedBenchmark } from '../../model/measurement.js';
 import type { FormatAdapter } from '../adapter.js';
-import { catch2Measurement, experimentOfScopes } from './common.js';
+import { catch2Measurement, catch2Skipped, experimentOfScopes } from './common.js';
 
 const ROOT = /<(Catch|Catch2TestRun)\s+name="/;
 /** A start or end tag; `[^<>]*` keeps the scan linear on unclosed tags. */
-const TAG = /<(\/?)(TestCase|Section|BenchmarkResults|mean|standardDeviation)\b([^<>]*)>/g;
+const TAG = /<(\/?)(TestCase|Section|BenchmarkResults|mean|standardDeviation|failed)\b([^<>]*)>/g;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 export const catch2XmlAdapter: FormatAdapter = {
@@ -31,7 +35,7 @@ export const catch2XmlAdapter: FormatAdapter = {
   },
 
   parse({ file, text }) {
-    const state: ScanState = { file, measurements: [], scopes: [], benchmark: undefined };
+    const state: ScanState = { file, measurements: [], skipped: [], scopes: [], benchmark: undefined };
     let line = 1;
     let counted = 0;
     const lineAt = (index: number) => {
@@ -44,30 +48,34 @@ export const catch2XmlAdapter: FormatAdapter = {
       const [, closing, tag, body] = m as unknown as [string, string, string, string];
       readTag(state, closing !== '', tag, body, { file, line: lineAt(m.index) });
     }
-    const { benchmark, measurements } = state;
+    const { benchmark, measurements, skipped } = state;
     if (benchmark)
       throw new InputError(
         `benchmark "${benchmark.name}" is not closed (</BenchmarkResults> missing: the output was cut short?)`,
         { file, line: benchmark.line },
       );
-    if (measurements.length === 0)
+    if (measurements.length === 0 && skipped.length === 0)
       throw new InputError('no <BenchmarkResults> in this Catch2 XML output', { file, line: 1 });
-    return { format: 'catch2-xml', file, measurements, notes: [] };
+    return { format: 'catch2-xml', file, measurements, notes: [], ...(skipped.length > 0 ? { skipped } : {}) };
   },
 };
 
 interface OpenBenchmark {
   name: string;
-  samples: number;
+  /** Absent when Catch2 failed before its estimate; then a `<failed>` must follow. */
+  samples?: number;
   line: number;
   mean?: number;
   stdev?: number;
+  /** The message of its `<failed>`: Catch2 could not measure it. */
+  failed?: string;
 }
 
 /** Where the scan is: the measurements so far, the open test case and sections, the open benchmark. */
 interface ScanState {
   file: string;
   measurements: Measurement[];
+  skipped: SkippedBenchmark[];
   /** Test case and section names, innermost last. */
   scopes: string[];
   benchmark: OpenBenchmark | undefined;
@@ -106,12 +114,22 @@ function readTag(
           `<BenchmarkResults> inside the one of "${benchmark.name}" (line ${benchmark.line})`,
           place,
         );
-      state.benchmark = { name: required('name'), samples: number('samples'), line: place.line };
+      state.benchmark = {
+        name: required('name'),
+        ...(attributes.samples !== undefined ? { samples: number('samples') } : {}),
+        line: place.line,
+      };
     } else {
       if (!benchmark) throw new InputError('</BenchmarkResults> with no <BenchmarkResults> before it', place);
-      state.measurements.push(closedBenchmark(state, benchmark, place));
+      if (benchmark.failed !== undefined)
+        state.skipped.push(
+          catch2Skipped(state.file, experimentOfScopes(state.scopes), benchmark.name, benchmark.failed, benchmark.line),
+        );
+      else state.measurements.push(closedBenchmark(state, benchmark, place));
       state.benchmark = undefined;
     }
+  } else if (tag === 'failed') {
+    if (benchmark && !closing) benchmark.failed = required('message');
   } else if (benchmark && !closing) {
     // <mean> and <standardDeviation> of the open benchmark, in ns
     const statistic = tag === 'mean' ? 'mean' : 'stdev';
@@ -133,6 +151,11 @@ function closedBenchmark(
   benchmark: OpenBenchmark,
   place: { file: string; line: number },
 ): Measurement {
+  if (benchmark.samples === undefined)
+    throw new InputError(`<BenchmarkResults> of "${benchmark.name}" has no samples="…" and no <failed message="…"/>`, {
+      file: state.file,
+      line: benchmark.line,
+    });
   if (benchmark.mean === undefined)
     throw new InputError(`benchmark "${benchmark.name}" has no <mean value="…"/>`, place);
   const statistics = {
