@@ -114,5 +114,27 @@ describe('a history recorded without roles: the result says which metric is prim
     expect(rows.find((r) => r.metric === 'MB/s')!.metricRole).toBe('derived');
     expect(rows.find((r) => r.metric === 'allocs/op')!.metricRole).toBe('secondary');
     expect(rows.find((r) => r.metric === 'time/op')!.metricRole).toBeUndefined();
+    expect(read(join(out, 'comparison.md'))).toMatch(/derived metrics: MB\/s[^\n]*are reported but cannot fail/);
+
+    // With all-metrics the note names no metric as reported only: only their tails are.
+    const every = join(tempDir('perfgate-roles-'), 'out');
+    const all = await cli([
+      'compare',
+      '--history',
+      history,
+      '--results',
+      candidate,
+      '--gate',
+      'all-metrics',
+      '-o',
+      every,
+    ]);
+    expect(all.code).toBe(0);
+    const note = read(join(every, 'comparison.md'))
+      .split('\n')
+      .find((line) => line.startsWith('> Gated:'))!;
+    expect(note).toMatch(
+      /^> Gated: the primary statistic \(single value, slope, median or mean\) of every metric\. \d+ other rows \(tail statistics such as Min, Max, 99 %\) are reported/,
+    );
   });
 });

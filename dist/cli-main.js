@@ -17043,19 +17043,21 @@ function methodNotes(method, rows) {
   const ungated = rows.filter((r) => !r.gated);
   if (ungated.length > 0) {
     notes.push(
-      `Gated: ${describeGate(method.gate)}. ${plural(ungated.length, "other row")} (${ungatedKinds(ungated)}) are reported but cannot fail; opt in with --gate (input gate): all-metrics, all, or statistics such as p99.`
+      `Gated: ${describeGate(method.gate)}. ${plural(ungated.length, "other row")} (${ungatedKinds(ungated, rows)}) are reported but cannot fail; opt in with --gate (input gate): all-metrics, all, or statistics such as p99.`
     );
   }
   return notes;
 }
-function ungatedKinds(rows) {
+function ungatedKinds(rows, all) {
+  const judged = new Set(all.filter((r) => r.gated && r.metricRole !== void 0).map((r) => r.metric));
   const kinds = [];
-  if (rows.some((r) => r.metricRole === void 0)) kinds.push("tail statistics such as Min, Max, 99 %");
+  if (rows.some((r) => r.metricRole === void 0 || judged.has(r.metric)))
+    kinds.push("tail statistics such as Min, Max, 99 %");
   for (const [role, what] of [
     ["derived", "derived metrics"],
     ["secondary", "secondary metrics"]
   ]) {
-    const names = [...new Set(rows.filter((r) => r.metricRole === role).map((r) => r.metric))];
+    const names = [...new Set(rows.filter((r) => r.metricRole === role && !judged.has(r.metric)).map((r) => r.metric))];
     if (names.length === 0) continue;
     const plain = names.filter((n) => /^[\p{L}\p{N} ./·%-]{1,40}$/u.test(n));
     const shown = plain.slice(0, 6);

@@ -310,7 +310,7 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
   const ungated = rows.filter((r) => !r.gated);
   if (ungated.length > 0) {
     notes.push(
-      `Gated: ${describeGate(method.gate)}. ${plural(ungated.length, 'other row')} (${ungatedKinds(ungated)}) are reported but cannot fail; opt in with --gate (input gate): all-metrics, all, or statistics such as p99.`,
+      `Gated: ${describeGate(method.gate)}. ${plural(ungated.length, 'other row')} (${ungatedKinds(ungated, rows)}) are reported but cannot fail; opt in with --gate (input gate): all-metrics, all, or statistics such as p99.`,
     );
   }
   return notes;
@@ -318,16 +318,19 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
 
 /**
  * What the rows reported only are: tail statistics, derived and secondary metrics (named where the name is plain
- * words, since notes are not escaped; else counted).
+ * words, since notes are not escaped; else counted). A derived or secondary metric the gate judges (all-metrics) is
+ * not named: only its tails are reported.
  */
-function ungatedKinds(rows: readonly ComparisonRow[]): string {
+function ungatedKinds(rows: readonly ComparisonRow[], all: readonly ComparisonRow[]): string {
+  const judged = new Set(all.filter((r) => r.gated && r.metricRole !== undefined).map((r) => r.metric));
   const kinds: string[] = [];
-  if (rows.some((r) => r.metricRole === undefined)) kinds.push('tail statistics such as Min, Max, 99 %');
+  if (rows.some((r) => r.metricRole === undefined || judged.has(r.metric)))
+    kinds.push('tail statistics such as Min, Max, 99 %');
   for (const [role, what] of [
     ['derived', 'derived metrics'],
     ['secondary', 'secondary metrics'],
   ] as const) {
-    const names = [...new Set(rows.filter((r) => r.metricRole === role).map((r) => r.metric))];
+    const names = [...new Set(rows.filter((r) => r.metricRole === role && !judged.has(r.metric)).map((r) => r.metric))];
     if (names.length === 0) continue;
     const plain = names.filter((n) => /^[\p{L}\p{N} ./·%-]{1,40}$/u.test(n));
     const shown = plain.slice(0, 6);
