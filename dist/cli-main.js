@@ -9875,7 +9875,27 @@ var BENCHER_MEASURES = {
   "build-time": { unit: "s", direction: "lower-is-better" },
   "file-size": { unit: "bytes", direction: "lower-is-better" }
 };
-var BRACKETED_UNIT = /^(.*\S)\s*\[([^\]]*)\]$/;
+var LINE_TERMINATOR2 = /[\n\r\u2028\u2029]/;
+function bracketedUnit(measure) {
+  const close = measure.length - 1;
+  if (close < 1 || measure[close] !== "]") return void 0;
+  let open = measure.lastIndexOf("[", close - 1);
+  if (open < 0 || measure.indexOf("]", open + 1) !== close) return void 0;
+  let name = measure.slice(0, open).trimEnd();
+  const terminator = name.search(LINE_TERMINATOR2);
+  if (terminator >= 0) {
+    open = terminator;
+    while (open < close && /\s/.test(measure[open])) open++;
+    if (measure[open] === "[") name = measure.slice(0, terminator).trimEnd();
+    else {
+      open = measure.lastIndexOf("[", terminator - 1);
+      if (open < 0) return void 0;
+      name = measure.slice(0, open).trimEnd();
+    }
+    if (measure.indexOf("]", open + 1) !== close) return void 0;
+  }
+  return name === "" ? void 0 : { name, unit: measure.slice(open + 1, close) };
+}
 var RATE_NAME = /throughput|[-_ ]rate$|per[-_ ]?s(ec(ond)?)?$/i;
 var BOUNDS = [
   ["value", "value"],
@@ -9884,9 +9904,9 @@ var BOUNDS = [
 ];
 function bmfMeasure(measure) {
   const known = Object.hasOwn(BENCHER_MEASURES, measure) ? BENCHER_MEASURES[measure] : void 0;
-  const bracketed = known ? void 0 : BRACKETED_UNIT.exec(measure);
-  const name = bracketed ? bracketed[1] : measure;
-  const reading = readUnit(known?.unit ?? (bracketed ? bracketed[2] : measure));
+  const bracketed = known ? void 0 : bracketedUnit(measure);
+  const name = bracketed ? bracketed.name : measure;
+  const reading = readUnit(known?.unit ?? (bracketed ? bracketed.unit : measure));
   if (reading.known || known) {
     const direction2 = known?.direction ?? reading.direction;
     return {
@@ -9902,7 +9922,7 @@ function bmfMeasure(measure) {
     };
   }
   const direction = RATE_NAME.test(name) ? "higher-is-better" : "lower-is-better";
-  const symbol = bracketed ? bracketed[2].trim() : "";
+  const symbol = bracketed ? bracketed.unit.trim() : "";
   return {
     metric: { name, dimension: "count", unit: "", displayUnit: symbol, direction },
     unit: { symbol, dimension: "count", toBase: 1 },
