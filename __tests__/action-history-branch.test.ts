@@ -141,16 +141,87 @@ describe('action: history-branch', () => {
     expect([...new Set(rows.map((r: { historyRuns?: number }) => r.historyRuns))]).toEqual([Math.min(20, WINDOW)]);
     expect(pr.outputs['failed-experiments']).toContain('intraprocess_best_effort');
     const prRequests = git!.requests.slice(before);
-    expect(prRequests.every((r) => r.method === 'GET')).toBe(true);
-    // The tip, its commit and tree, then one blob per record.
-    expect(prRequests.map((r) => r.operationId)).toEqual([
+    expect(prRequests.every((r) => r.method === 'GET' || r.operationId === 'graphql')).toBe(true);
+    // The tip, its commit and tree, then one GraphQL query for the records.
+    expect(prRequests.map((r) => r.operationId)).toEqual(['git/get-ref', 'git/get-commit', 'git/get-tree', 'graphql']);
+    expect(git!.problems).toEqual([]);
+  }, 600_000);
+
+  // Issue 38: a pull request read every record of the branch, one request each (1,001 records: 1,013 requests).
+  test('a pull request against a branch of 1,000 records reads only the newest 30 the comparison reads, in 4 requests', async () => {
+    await serve();
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    const first = JSON.parse(
+      git!
+        .files(git!.history(BRANCH)[0]!.sha)
+        .get(`history/${recordName(1)}`)!
+        .toString('utf8'),
+    );
+    const files: Record<string, Buffer> = {};
+    for (let n = 2; n <= 1000; n++) {
+      const copy = {
+        ...first,
+        date: dateOf(n),
+        runId: String(1000 + n),
+        runUrl: `https://github.com/octo/bench/actions/runs/${1000 + n}`,
+      };
+      files[`history/${recordName(n)}`] = Buffer.from(JSON.stringify(copy, null, 2) + '\n');
+    }
+    git!.seed(BRANCH, files);
+    expect(tipRecords()).toHaveLength(1000);
+    const before = git!.requests.length;
+    const pr = await runActionInProcess(
+      {
+        results: join(example, 'results'),
+        history: 'history',
+        'history-branch': BRANCH,
+        'github-token': READ_ONLY,
+        charts: 'false',
+        'upload-report': 'false',
+      },
+      { env: prEnv() },
+    );
+    expect([pr.status, pr.outputs['verdict'], warnings(pr)]).toEqual([0, 'pass', []]);
+    const prRequests = git!.requests.slice(before).map((r) => r.operationId);
+    expect(prRequests.length).toBeLessThanOrEqual(30);
+    expect(prRequests).toEqual(['git/get-ref', 'git/get-commit', 'git/get-tree', 'graphql']);
+    // Push 1000 is the newest: hours 971–1000 are the window (run ids sort as numbers: 1999 before 2000).
+    const newest = Array.from({ length: 30 }, (_, i) => recordName(971 + i)).sort();
+    expect(readdirSync(join(pr.workspace, 'history')).sort()).toEqual(newest);
+    expect(pr.stdout).toContain(`history: 1000 record(s) on branch ${BRANCH} at `);
+    expect(git!.problems).toEqual([]);
+  }, 120_000);
+
+  test('a record GraphQL gives only in part (over its text limit) is read through its REST blob', async () => {
+    await serve({ graphqlTextLimit: 100 });
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    expect((await runActionInProcess(record(), { env: pushEnv(2) })).status).toBe(0);
+    const before = git!.requests.length;
+    const pr = await runActionInProcess(
+      {
+        results: join(example, 'results'),
+        history: 'history',
+        'history-branch': BRANCH,
+        'github-token': READ_ONLY,
+        charts: 'false',
+        'upload-report': 'false',
+      },
+      { env: prEnv() },
+    );
+    expect([pr.status, warnings(pr)]).toEqual([0, []]);
+    expect(git!.requests.slice(before).map((r) => r.operationId)).toEqual([
       'git/get-ref',
       'git/get-commit',
       'git/get-tree',
-      ...Array(WINDOW).fill('git/get-blob'),
+      'graphql',
+      'git/get-blob',
+      'git/get-blob',
     ]);
+    const tip = git!.files(git!.history(BRANCH)[0]!.sha);
+    for (const n of [1, 2])
+      expect(readFileSync(join(pr.workspace, 'history', recordName(n)))).toEqual(tip.get(`history/${recordName(n)}`));
     expect(git!.problems).toEqual([]);
-  }, 600_000);
+  });
 
   test('a run whose ref update loses a race takes in the other run’s record and commits both', async () => {
     await serve();

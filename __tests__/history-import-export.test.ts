@@ -339,7 +339,7 @@ describe('history import: idempotent, window, existing records', () => {
     const bad = await cli(['history', 'import', RUNS, '-o', out, '--window', '0']);
     expect(bad).toMatchObject({
       code: 2,
-      err: expect.stringContaining('--window must be a whole number of runs, at least 1'),
+      err: expect.stringContaining('--window must be a whole number of runs from 1 to 100'),
     });
   });
 });

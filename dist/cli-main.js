@@ -451,7 +451,7 @@ record reads without error.
 
 Options:
   -o, --output FOLDER    the history folder to add the records to (created if missing)
-  --window N             keep the newest N runs in the folder (default: 30, as record-history)
+  --window N             keep the newest N runs in the folder, 1 to 100 (default: 30, as record-history)
   --commit C             the commit SHA the one imported run measured
   --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
   --run-url U            the page of the run (e.g. its workflow run)
@@ -16857,13 +16857,14 @@ function skipSecondsSetting(text2, name) {
   if (text2 === void 0) return void 0;
   return numberSetting(text2, name, 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
 }
+var MAX_HISTORY_WINDOW = 100;
 function historyWindowSetting(text2, name, fallback) {
   return numberSetting(
     text2,
     name,
     fallback,
-    (v) => Number.isInteger(v) && v >= 1,
-    "a whole number of runs, at least 1"
+    (v) => Number.isInteger(v) && v >= 1 && v <= MAX_HISTORY_WINDOW,
+    `a whole number of runs from 1 to ${MAX_HISTORY_WINDOW}`
   );
 }
 function formatSetting(given, names) {

@@ -123,7 +123,7 @@ record reads without error.
 
 Options:
   -o, --output FOLDER    the history folder to add the records to (created if missing)
-  --window N             keep the newest N runs in the folder (default: 30, as record-history)
+  --window N             keep the newest N runs in the folder, 1 to 100 (default: 30, as record-history)
   --commit C             the commit SHA the one imported run measured
   --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
   --run-url U            the page of the run (e.g. its workflow run)
