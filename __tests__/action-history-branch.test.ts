@@ -14,6 +14,10 @@ import {
   type ActionRun,
 } from './helpers/runner-action.js';
 import { runActionInProcess } from './helpers/action-in-process.js';
+import { writeHistoryBranch } from '../src/action/github/historyBranch.js';
+import { GithubSession } from '../src/action/github/http.js';
+import { parseHistoryRecord } from '../src/engine/history/codec.js';
+import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 
 // history-branch — the bundled action as the runner runs it, every run in a fresh workspace (no cache survives between
 // jobs; runActionAsync, so that the in-process fake can answer), keeping its history on a branch through a loopback Git
@@ -460,6 +464,44 @@ describe('action: history-branch', () => {
     300_000,
   );
 
+  // Issue 38: 32 concurrent recorders lost 13 of 64 records (attempts ran out while the burst was still colliding).
+  // The writers are 32 calls of writeHistoryBranch in this process, each with its own folder and record, as 32 jobs.
+  test.each([32])(
+    '%i recorders at once on the Git Data API: every record is committed',
+    async (count) => {
+      await serve();
+      expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+      const first = parseHistoryRecord(
+        git!
+          .files(git!.history(BRANCH)[0]!.sha)
+          .get(`history/${recordName(1)}`)!
+          .toString('utf8'),
+        'first',
+      );
+      const session = new GithubSession({ PERFGATE_RETRY_BASE_MS: '1' });
+      const results = await Promise.all(
+        Array.from({ length: count }, (_, i) => {
+          const n = i + 2;
+          const folder = join(makeTempDir('perfgate-recorder-'), 'history');
+          const mine = { ...first, date: dateOf(n), runId: String(1000 + n) };
+          return writeHistoryBranch(
+            { token: TOKEN, apiUrl: git!.apiUrl, owner: 'octo', repo: 'bench', branch: BRANCH, folder, session },
+            () => void appendHistoryRecord(folder, mine, 100),
+          );
+        }),
+      );
+      const lost = results.filter((r) => r.outcome !== 'written');
+      const attempts = results.map((r) => (r.outcome === 'written' ? r.attempts : 0));
+      process.stderr.write(
+        `perfgate tests: history-branch: ${count} recorders at once: ${lost.length} lost, at most ${Math.max(...attempts)} attempts\n`,
+      );
+      expect(lost).toEqual([]);
+      expect(tipRecords()).toEqual(Array.from({ length: count + 1 }, (_, i) => recordName(i + 1)).sort());
+      expect(git!.problems).toEqual([]);
+    },
+    300_000,
+  );
+
   test('a record that never wins the race: a warning naming the run whose record was lost, and history-recorded false', async () => {
     await serve();
     expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
@@ -470,11 +512,26 @@ describe('action: history-branch', () => {
     expect([run.status, run.outputs['verdict'], run.outputs['history-recorded']]).toEqual([0, 'pass', 'false']);
     expect(warnings(run)).toEqual([
       `perfgate: record-history: this run's record ${recordName(2)} (run 1002, commit aaaaaaa) was not committed to branch ${BRANCH}: ` +
-        `branch ${BRANCH} kept moving: gave up after 20 attempts (HTTP 422 (Update is not a fast forward)). It is in history.`,
+        `branch ${BRANCH} kept moving: gave up after 64 attempts (HTTP 422 (Update is not a fast forward)). It is in history.`,
     ]);
-    // 20 ref updates, then nothing more.
-    expect(git!.requests.filter((r) => r.operationId === 'git/update-ref')).toHaveLength(20);
+    // 64 ref updates, then nothing more; the record's blob was created once.
+    expect(git!.requests.filter((r) => r.operationId === 'git/update-ref')).toHaveLength(64);
+    expect(git!.requests.filter((r) => r.operationId === 'git/create-blob')).toHaveLength(2);
   }, 120_000);
+
+  test('a 409 Conflict on the ref update or the commit is a lost race: read again and committed', async () => {
+    await serve({
+      faults: [
+        { operationId: 'git/update-ref', status: 409, message: 'Conflict', times: 1 },
+        { operationId: 'git/create-commit', status: 409, message: 'Conflict', times: 1 },
+      ],
+    });
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    const run = await runActionInProcess(record(), { env: pushEnv(2) });
+    expect([run.status, warnings(run), run.outputs['history-recorded']]).toEqual([0, [], 'true']);
+    expect(run.stdout).toContain('(after 1 concurrent update(s))');
+    expect(tipRecords()).toEqual([recordName(1), recordName(2)]);
+  });
 
   test('a 422 that is not a fast-forward refusal is final at once, not retried as a race', async () => {
     await serve({

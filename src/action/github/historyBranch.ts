@@ -19,8 +19,9 @@
  * then run id), so its history costs 3 REST requests and one GraphQL query per BLOBS_PER_QUERY
  * records, however many records the branch holds: 4 for the 30 a comparison reads.
  *
- * Two runs recording at once: the second's ref update is not a fast-forward (422); it waits a random
- * while (so that a burst of runs spreads out instead of colliding again), reads the new tip, takes
+ * Two runs recording at once: the second's ref update is not a fast-forward (422, or a 409 Conflict
+ * on the commit or the ref update); it waits a random while, up to a bound that doubles each time (so that a
+ * burst of runs spreads out instead of colliding again), reads the new tip, takes
  * in the records added and drops the ones removed since the tip it had, applies the window again
  * with its own record, and commits on the new tip. So both records are kept, and the window holds
  * on the branch whatever the order. Any other refusal is final at once.
@@ -49,13 +50,14 @@ import {
 /** The folder of the records inside the branch. */
 export const HISTORY_BRANCH_FOLDER = 'history';
 /**
- * How often a record is committed again when concurrent runs move the branch under it. Each round
- * of a burst commits at least one record, so this many concurrent recorders lose none even without
- * the random waits (a merge queue landing a batch, re-runs of a workflow): 10 and 16 lose 0 in the tests.
+ * How often a record is committed again when concurrent runs move the branch under it. Every lost
+ * race is another run's commit landing during the attempt, and each run commits once, so with this
+ * many attempts up to this many concurrent recorders lose none, whatever the timing (a merge queue
+ * landing a batch, re-runs of a workflow); the random waits make the burst take fewer.
  */
-export const MAX_HISTORY_ATTEMPTS = 20;
+export const MAX_HISTORY_ATTEMPTS = 64;
 /** The longest wait between two attempts, in units of retryBaseMs (seconds in production). */
-const MAX_BACKOFF_UNITS = 8;
+const MAX_BACKOFF_UNITS = 16;
 /** Names a record may have on the branch (and so in the local folder): nothing else is read. */
 const RECORD_NAME = /^history-[A-Za-z0-9._-]+\.json$/;
 /**
@@ -145,6 +147,8 @@ export async function writeHistoryBranch(
   let lastConflict = '';
   // Records of the branch that are not valid records: left on the branch as they are.
   const skipped = new Set<string>();
+  // Blobs already created (name → content and sha): an attempt after a lost race does not create them again.
+  const blobs = new Map<string, { content: string; sha: string }>();
   for (let attempt = 1; attempt <= MAX_HISTORY_ATTEMPTS; attempt++) {
     if (attempt > 1) await waitBeforeRetry(options, attempt);
     let tip: Tip | undefined;
@@ -167,8 +171,13 @@ export async function writeHistoryBranch(
       return { outcome: 'written', commit: tip.commit, added, removed, attempts: attempt };
     let commit: string;
     try {
-      commit = await commitRecords(octokit, options, tip, added, removed);
+      commit = await commitRecords(octokit, options, tip, added, removed, blobs);
     } catch (error) {
+      if (isConflict(toFailure(error))) {
+        lastConflict = describe(toFailure(error));
+        previous = tip ?? { commit: '', tree: '', records: new Map() };
+        continue;
+      }
       return fail(`cannot commit to branch ${branch}`, error);
     }
     try {
@@ -210,12 +219,18 @@ async function commitRecords(
   tip: Tip | undefined,
   added: readonly string[],
   removed: readonly string[],
+  blobs: Map<string, { content: string; sha: string }>,
 ): Promise<string> {
   const entries: { path: string; mode: '100644'; type: 'blob'; sha: string | null }[] = [];
   for (const name of added) {
     const content = readBytes(join(folder, name)).toString('base64');
-    const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
-    entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: data.sha });
+    let blob = blobs.get(name);
+    if (blob?.content !== content) {
+      const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
+      blob = { content, sha: data.sha };
+      blobs.set(name, blob);
+    }
+    entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: blob.sha });
   }
   for (const name of removed)
     entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: null });
@@ -238,11 +253,20 @@ async function commitRecords(
 
 /**
  * The refusals that mean another run moved the branch first: GitHub's 422 "Update is not a fast
- * forward" on PATCH, and "Reference already exists" on POST when two runs create the branch. Any
- * other 422 (an invalid ref name, a missing object) would only fail again: it is final at once.
+ * forward" on PATCH, "Reference already exists" on POST when two runs create the branch, and any
+ * 409 Conflict (GitHub's answer while concurrent writes to the repository settle). Any other 422
+ * (an invalid ref name, a missing object) would only fail again: it is final at once.
  */
 export function isLostRace(failure: HttpFailure): boolean {
-  return failure.status === 422 && /not a fast[- ]forward|reference already exists/i.test(failure.message);
+  return (
+    isConflict(failure) ||
+    (failure.status === 422 && /not a fast[- ]forward|reference already exists/i.test(failure.message))
+  );
+}
+
+/** A 409 Conflict: the repository changed under the request; reading and committing again may succeed. */
+function isConflict(failure: HttpFailure): boolean {
+  return failure.status === 409;
 }
 
 /** Full jitter: a random wait up to a bound that doubles from a quarter unit, at most MAX_BACKOFF_UNITS. */
