@@ -10748,16 +10748,19 @@ import {
   existsSync,
   readdirSync,
   fstatSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readSync,
+  readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
   readFileSync
 } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 var CHUNK_BYTES = 1 << 20;
 function forEachChunk(path, consume) {
   const fd = openForReading(path);
@@ -10843,14 +10846,65 @@ function cannotRead(path, error, what = "the file") {
   return new InputError(`cannot read ${what}: ${reason}`, { file: path });
 }
 function writeFileAtomic(path, content) {
-  const folder = dirname(path);
+  const target = writeTarget(path);
+  if (target.special) {
+    writeThrough(target.path, target.special, content);
+    return;
+  }
+  const folder = dirname(target.path);
   makeFolder(folder);
-  const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(path)}`);
+  const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(target.path)}`);
   try {
     writeFileSync(temporary, content);
-    renameSync(temporary, path);
+    renameSync(temporary, target.path);
   } catch (error) {
     rmSync(temporary, { force: true });
+    throw cannotWrite(path, error, "cannot write the file");
+  }
+}
+function writeTarget(path) {
+  let link2;
+  try {
+    link2 = lstatSync(path);
+  } catch {
+    return { path };
+  }
+  if (!link2.isSymbolicLink()) {
+    if (link2.isFile()) return { path };
+    if (link2.isDirectory())
+      throw cannotWrite(path, Object.assign(new Error(), { code: "EISDIR" }), "cannot write the file");
+    return { path, special: link2 };
+  }
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    if (error.code !== "ENOENT") throw cannotWrite(path, error, "cannot write the file");
+    return { path: danglingTarget(path) };
+  }
+  if (stat.isFile()) return { path: realpathSync(path) };
+  if (stat.isDirectory())
+    throw cannotWrite(path, Object.assign(new Error(), { code: "EISDIR" }), "cannot write the file");
+  return { path, special: stat };
+}
+function danglingTarget(path) {
+  const target = readlinkSync(path);
+  return isAbsolute(target) ? target : join(dirname(path), target);
+}
+function writeThrough(path, stat, content) {
+  const refuse = (why) => new InputError(`cannot write the file: it is ${why}; give a file path`, { file: path });
+  if (!stat.isCharacterDevice() && !stat.isFIFO()) throw refuse(`${specialFileKind(stat)}, not a regular file`);
+  if (stat.isFIFO()) {
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch (error) {
+      if (error.code === "ENXIO") throw refuse("a named pipe (FIFO) that nothing reads");
+      throw cannotWrite(path, error, "cannot write the file");
+    }
+  }
+  try {
+    writeFileSync(path, content);
+  } catch (error) {
     throw cannotWrite(path, error, "cannot write the file");
   }
 }
@@ -14002,7 +14056,6 @@ function comparisonVerdictTable(report) {
 }
 
 // src/pipeline/writeCharts.ts
-import { renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join5 } from "node:path";
 
 // src/engine/charts/mermaid.ts
@@ -15636,11 +15689,6 @@ function latencyHistoryRuns(records) {
 // src/pipeline/writeCharts.ts
 var CHARTS_FOLDER = "charts";
 var REPORT_HTML = "report.html";
-function writeAtomic(path, content) {
-  const temporary = `${path}.tmp-${process.pid}`;
-  writeFileSync2(temporary, content);
-  renameSync2(temporary, path);
-}
 function planCharts(input) {
   return buildCharts({
     ...input.check ? { check: input.check.report } : {},
@@ -15668,12 +15716,12 @@ async function writeCharts(outputDir, input) {
       const svg = chartToSvg(chart);
       const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
       const files = names.map((name) => join5(folder, name));
-      writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
-      writeAtomic(files[1], svg);
+      writeFileAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
+      writeFileAtomic(files[1], svg);
       if (pngs) {
         const path = files[2];
         pngWrites.push(
-          pngs.render(svg).then((drawn2) => writeAtomic(path, drawn2)).catch((error) => error ?? new Error("PNG not drawn"))
+          pngs.render(svg).then((drawn2) => writeFileAtomic(path, drawn2)).catch((error) => error ?? new Error("PNG not drawn"))
         );
         while (pngs.open > OPEN_PNGS) await pngs.help();
       }
@@ -15705,7 +15753,7 @@ async function writeCharts(outputDir, input) {
       bundles: await render.loadBrowserBundles()
     });
     const reportHtmlPath = join5(outputDir, REPORT_HTML);
-    writeAtomic(reportHtmlPath, html);
+    writeFileAtomic(reportHtmlPath, html);
     const written2 = [...out.flatMap((c) => c.files), reportHtmlPath];
     return { charts: out, written: written2, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
   } finally {
@@ -17797,7 +17845,7 @@ function lookDecides(report, pairs, maxPairs) {
 }
 
 // src/pipeline/confirm.ts
-import { existsSync as existsSync6, mkdirSync as mkdirSync2, readdirSync as readdirSync6, readFileSync as readFileSync3, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync6, mkdirSync as mkdirSync2, readdirSync as readdirSync6, readFileSync as readFileSync3, statSync as statSync7, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join8, resolve as resolve2 } from "node:path";
 
 // src/pipeline/steps.ts
@@ -17942,7 +17990,7 @@ function pairRunner(options, ports, say) {
     const writesFile = options.command.includes("{output}");
     if (!writesFile && !options.command.includes("{outdir}")) {
       if (run.stdout.trim() === "") throw runFailure(what, run, "the command printed nothing", runs);
-      writeFileSync3(join8(folder, STDOUT_FILE), run.stdout);
+      writeFileSync2(join8(folder, STDOUT_FILE), run.stdout);
     } else if (!hasOutput(writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
       throw runFailure(
         what,
@@ -18257,7 +18305,7 @@ function suiteSlowdownProof(suite, experiments, judge, reasons) {
 }
 
 // src/pipeline/qualify.ts
-import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync4 } from "node:fs";
+import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync3 } from "node:fs";
 import { join as join9 } from "node:path";
 
 // src/engine/confirm/qualifyReport.ts
@@ -18361,8 +18409,8 @@ function runQualify(options, ports, say) {
   mkdirSync3(options.outputDir, { recursive: true });
   const markdownPath = join9(options.outputDir, "qualify.md");
   const jsonPath = join9(options.outputDir, "qualify.json");
-  writeFileSync4(markdownPath, renderQualifyMarkdown(qualification));
-  writeFileSync4(jsonPath, renderQualifyJson(qualification));
+  writeFileSync3(markdownPath, renderQualifyMarkdown(qualification));
+  writeFileSync3(jsonPath, renderQualifyJson(qualification));
   say(
     qualification.fit ? `perfgate qualify: fit (${elapsed(ports.now() - started)})` : `perfgate qualify: unfit: ${qualification.reasons.join("; ")}`
   );
