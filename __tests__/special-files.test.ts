@@ -205,3 +205,20 @@ describe('--output and --output-dir never replace a symbolic link, a FIFO or a d
     expect(readFileSync(kept, 'utf8')).not.toBe('old');
   });
 });
+
+// Issue 38: a file whose name is not UTF-8 was dropped from a folder or a glob without a word.
+describe('file names that are not UTF-8', () => {
+  it('are skipped with one notice per folder or pattern naming how many', () => {
+    writeFileSync(join(dir, 'hyperfine.json'), `{"results":${RESULT}}`);
+    // Latin-1 "é" (0xE9) alone is not UTF-8.
+    for (const name of ['caf\xe9-1.json', 'caf\xe9-2.json'])
+      writeFileSync(Buffer.concat([Buffer.from(dir + '/'), Buffer.from(name, 'latin1')]), `{"results":${RESULT}}`);
+    const folder = discoverResults([dir], { formats: true });
+    expect(folder.files.map((f) => f.path)).toEqual([join(dir, 'hyperfine.json')]);
+    const notice = `: skipped 2 file(s) whose names are not valid UTF-8 (perfgate cannot open them by name); rename them to read them`;
+    expect(folder.notices).toEqual([dir + notice]);
+    const glob = discoverResults([join(dir, '*.json')], { formats: true });
+    expect(glob.files.map((f) => f.path)).toEqual([join(dir, 'hyperfine.json')]);
+    expect(glob.notices).toEqual([join(dir, '*.json') + notice]);
+  });
+});

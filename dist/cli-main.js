@@ -5960,8 +5960,8 @@ function clean(line) {
   return line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
 }
 function firstBadColumn(line) {
-  const sep2 = line.indexOf(" ::: ");
-  let pos = sep2 + 5;
+  const sep3 = line.indexOf(" ::: ");
+  let pos = sep3 + 5;
   const steps = [
     /MaxEventId: \d+, /y,
     /Iterations: \d+, /y,
@@ -10971,7 +10971,7 @@ var ReportWriter = class {
 
 // src/pipeline/discover.ts
 import { closeSync as closeSync2, globSync, readdirSync as readdirSync3, readSync as readSync2, statSync as statSync3 } from "node:fs";
-import { basename as basename2, dirname as dirname3, join as join3 } from "node:path";
+import { basename as basename2, dirname as dirname3, join as join3, sep } from "node:path";
 
 // src/engine/text/order.ts
 function byCodePoint(a, b) {
@@ -11056,12 +11056,17 @@ function discoverResults(patterns, options = {}) {
     const skipped = { notResults: [], companions: /* @__PURE__ */ new Map() };
     if (stat?.isDirectory()) {
       const taken = [];
-      let names;
+      let entries;
       try {
-        names = readdirSync3(pattern);
+        entries = readdirSync3(pattern, { encoding: "buffer" });
       } catch (error) {
         throw cannotRead(pattern, error, "the folder");
       }
+      const names = entries.filter(isUtf8Name).map((entry) => entry.toString("utf8"));
+      const unreadable = entries.filter(
+        (entry) => !isUtf8Name(entry) && statOrUndefined(Buffer.concat([Buffer.from(pattern + sep), entry]))?.isFile()
+      ).length;
+      if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
       for (const name of names.sort(byCodePoint)) {
         const path = join3(pattern, name);
         if (!statOrUndefined(path)?.isFile()) continue;
@@ -11081,7 +11086,10 @@ function discoverResults(patterns, options = {}) {
     } else if (stat) {
       throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
-      const matches = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      const all = globSync(pattern);
+      const matches = all.filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      const unreadable = all.filter((p) => p.includes("�") && statOrUndefined(p) === void 0).length;
+      if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
       if (matches.length === 0) throw new InputError("no files match this pattern", { file: pattern });
       const taken = matches.flatMap((path) => classify(path, "matched", skipped) ?? []);
       if (taken.length === 0) throw noResultsMatched(pattern, matches, skipped);
@@ -11241,6 +11249,12 @@ function statNamed(path) {
     if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return void 0;
     throw cannotRead(path, error, "the file or folder");
   }
+}
+function isUtf8Name(name) {
+  return Buffer.from(name.toString("utf8"), "utf8").equals(name);
+}
+function unreadableNamesNotice(where, count) {
+  return `${where}: skipped ${count} file(s) whose names are not valid UTF-8 (perfgate cannot open them by name); rename them to read them`;
 }
 function statOrUndefined(path) {
   try {
@@ -16492,7 +16506,7 @@ function methodNotes(method, rows) {
 
 // src/pipeline/historyRuns.ts
 import { readdirSync as readdirSync5, readFileSync as readFileSync2, statSync as statSync5 } from "node:fs";
-import { basename as basename4, dirname as dirname5, join as join7, relative, resolve, sep } from "node:path";
+import { basename as basename4, dirname as dirname5, join as join7, relative, resolve, sep as sep2 } from "node:path";
 function readHistoryRuns(folder, options, progress) {
   let names;
   try {
@@ -16552,7 +16566,7 @@ function isCriterionRun(folder) {
   const first = searchCriterionTree(folder).estimates[0];
   if (first === void 0) return false;
   const benchmark = dirname5(dirname5(first));
-  const path = relative(folder, benchmark).split(sep).join("/");
+  const path = relative(folder, benchmark).split(sep2).join("/");
   const roots = ["", "criterion/", "target/criterion/"];
   const directory = directoryName(join7(dirname5(first), "benchmark.json"));
   if (directory !== void 0) return roots.some((root) => path === root + directory);
