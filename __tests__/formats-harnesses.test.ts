@@ -647,11 +647,6 @@ describe('Catch2 benchmarks (catch2-console, catch2-xml)', () => {
 
   const open = '<Catch name="b">\n<TestCase name="t">\n';
   it.each([
-    [
-      `${open}<BenchmarkResults name="x" samples="20">\n<mean value="fast"/>\n`,
-      4,
-      /expected a number in <mean value="…">, found "fast"/,
-    ],
     [`${open}<BenchmarkResults name="x">\n`, 3, /<BenchmarkResults> has no samples="…"/],
     [
       `${open}<BenchmarkResults name="x" samples="20">\n<standardDeviation value="1"/>\n</BenchmarkResults>\n`,
@@ -668,4 +663,34 @@ describe('Catch2 benchmarks (catch2-console, catch2-xml)', () => {
   ])('reports XML input %# as one InputError at line %i', (text, line, message) => {
     expectInputError(() => parseText(catch2XmlAdapter, text, 'catch2.xml'), { file: 'catch2.xml', line }, message);
   });
+
+  // Issue 38: value="0x10" read as 16 ns (Number() takes hex, binary and octal literals).
+  it.each([
+    [`${open}<BenchmarkResults name="x" samples="20">\n<mean value="fast"/>\n`, 4, 14, 'mean value', 'fast'],
+    [`${open}<BenchmarkResults name="x" samples="20">\n<mean value="0x10"/>\n`, 4, 14, 'mean value', '0x10'],
+    [`${open}<BenchmarkResults name="x" samples="20">\n<mean  value="0b1"/>\n`, 4, 15, 'mean value', '0b1'],
+    [
+      `${open}<BenchmarkResults name="x" samples="0x14">\n<mean value="1"/>\n`,
+      3,
+      37,
+      'BenchmarkResults samples',
+      '0x14',
+    ],
+    [
+      `${open}<BenchmarkResults name="x" samples="20">\n<mean value="1"/>\n<standardDeviation value="0o7"/>\n`,
+      5,
+      27,
+      'standardDeviation value',
+      '0o7',
+    ],
+  ])(
+    'numbers in attributes are decimal only: input %# is an InputError at line %i column %i',
+    (text, line, column, where, found) => {
+      expectInputError(
+        () => parseText(catch2XmlAdapter, text, 'catch2.xml'),
+        { file: 'catch2.xml', line, column },
+        new RegExp(`^expected a decimal number in <${where}="…">, found "${found}"$`),
+      );
+    },
+  );
 });

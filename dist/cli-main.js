@@ -8269,7 +8269,12 @@ var catch2XmlAdapter = {
     TAG.lastIndex = 0;
     for (let m = TAG.exec(text2); m; m = TAG.exec(text2)) {
       const [, closing, tag, body] = m;
-      readTag(state, closing !== "", tag, body, { file, line: lineAt(m.index) });
+      const bodyAt = m.index + 1 + closing.length + tag.length;
+      const placeInBody = (offset) => {
+        const index2 = bodyAt + offset;
+        return { file, line: lineAt(index2), column: index2 - text2.lastIndexOf("\n", index2 - 1) };
+      };
+      readTag(state, closing !== "", tag, body, { file, line: lineAt(m.index) }, placeInBody);
     }
     const { benchmark, measurements } = state;
     if (benchmark)
@@ -8282,9 +8287,9 @@ var catch2XmlAdapter = {
     return { format: "catch2-xml", file, measurements, notes: [] };
   }
 };
-function readTag(state, closing, tag, body, place) {
+function readTag(state, closing, tag, body, place, placeInBody) {
   const selfClosing = body.endsWith("/");
-  const attributes = closing ? {} : attributesOf(body);
+  const { values: attributes, offsets } = closing ? { values: {}, offsets: {} } : attributesOf(body);
   const required = (name) => {
     const value2 = attributes[name];
     if (value2 === void 0) throw new InputError(`<${tag}> has no ${name}="…"`, place);
@@ -8292,9 +8297,12 @@ function readTag(state, closing, tag, body, place) {
   };
   const number3 = (name) => {
     const text2 = required(name);
-    const value2 = Number(text2);
-    if (text2.trim() === "" || !Number.isFinite(value2))
-      throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text2.slice(0, 40)}"`, place);
+    const value2 = parseNumber(text2, "precise");
+    if (value2 === void 0 || !Number.isFinite(value2))
+      throw new InputError(
+        `expected a decimal number in <${tag} ${name}="…">, found "${text2.slice(0, 40)}"`,
+        placeInBody(offsets[name])
+      );
     return value2;
   };
   const { benchmark } = state;
@@ -8338,19 +8346,26 @@ function closedBenchmark(state, benchmark, place) {
   return catch2Measurement(state.file, experimentOfScopes(state.scopes), benchmark.name, statistics, benchmark.line);
 }
 function attributesOf(body) {
-  const out = /* @__PURE__ */ Object.create(null);
+  const values = /* @__PURE__ */ Object.create(null);
+  const offsets = /* @__PURE__ */ Object.create(null);
   const parts = body.split('"');
+  let at = 0;
   for (let k = 1; k + 1 < parts.length; k += 2) {
+    at += parts[k - 1].length + 1;
     const before = parts[k - 1].trimEnd();
+    const start = at;
+    at += parts[k].length + 1;
     if (!before.endsWith("=")) continue;
     const head = before.slice(0, -1).trimEnd();
     const name = head.slice(
       Math.max(head.lastIndexOf(" "), head.lastIndexOf("	"), head.lastIndexOf("\n"), head.lastIndexOf("\r")) + 1
     );
-    if (name !== "")
-      out[name] = parts[k].replace(/&(amp|lt|gt|quot|apos);/g, (_, entity) => ENTITIES[entity]);
+    if (name !== "") {
+      values[name] = parts[k].replace(/&(amp|lt|gt|quot|apos);/g, (_, entity) => ENTITIES[entity]);
+      offsets[name] = start;
+    }
   }
-  return out;
+  return { values, offsets };
 }
 
 // src/engine/formats/hdrHistogram.ts
