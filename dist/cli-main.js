@@ -428,13 +428,13 @@ source is one of:
     not read).
 
 What a folder cannot tell is said, never silently guessed:
-  date     from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC (the names have no time zone);
-           a run folder without a date in its name is dated one second after the newest run
-           before it: the newest record already in the history folder, or the run this import
-           read before it (1970-01-01T00:00:00Z when there is none). So a run imported later
-           sorts as the newest, in the order read, and the same inputs give the same bytes (no
-           clock, no file times). A run already in the history (same commit, same measurements)
-           keeps its date. A warning lists the undated runs with their dates.
+  date     --date for one run; else from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC
+           (the names have no time zone); else what its result files say (Google Benchmark's
+           context.date, pytest-benchmark's datetime; JMH and Criterion write none); else the
+           date the same run (same commit, same measurements) already has in the history; else
+           the modification time of its newest result file (at least a second after the run
+           read before it, so runs copied at once keep the order read), and a warning lists
+           those runs with their dates. Never 1970.
   commit   "unknown" (a warning says so)
   run id   a number made from the run's date and measurements, so importing the same runs again
            rewrites the same bytes and adds no second record
@@ -4581,6 +4581,15 @@ function isJsonArray(value2) {
 function isObjectWithArray(key) {
   return (value2) => isJsonObject(value2) && Array.isArray(value2[key]);
 }
+var FILE_DATE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?$/;
+function measuredAtOf(value2) {
+  if (typeof value2 !== "string") return void 0;
+  const m = FILE_DATE.exec(value2.trim());
+  if (!m) return void 0;
+  const zone = m[3] === void 0 ? "Z" : m[3] === "Z" ? "Z" : m[3].includes(":") ? m[3] : `${m[3].slice(0, 3)}:${m[3].slice(3)}`;
+  const ms = Date.parse(`${m[1]}T${m[2]}${zone}`);
+  return Number.isNaN(ms) ? void 0 : new Date(ms).toISOString();
+}
 
 // src/engine/formats/fastdds/summary.ts
 var SUMMARY_HEADER = SUMMARY_COLUMNS.join(",");
@@ -7282,7 +7291,15 @@ var googleBenchmarkAdapter = {
     }
     const notes = [...reading.notes, ...closingNotes(reading)];
     const environment = environmentOfContext(root.context);
-    return { format: "google-benchmark", file, measurements, notes, ...environment ? { environment } : {} };
+    const measuredAt = isJsonObject(root.context) ? measuredAtOf(root.context.date) : void 0;
+    return {
+      format: "google-benchmark",
+      file,
+      measurements,
+      notes,
+      ...environment ? { environment } : {},
+      ...measuredAt ? { measuredAt } : {}
+    };
   }
 };
 function readBenchmarkEntry(reading, entry, line) {
@@ -9085,12 +9102,14 @@ var pytestBenchmarkAdapter = {
         measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
     }
     const environment = environmentOfMachine(root.machine_info);
+    const measuredAt = measuredAtOf(root.datetime);
     return {
       format: "pytest-benchmark",
       file,
       measurements,
       notes: notesOf(root),
-      ...environment ? { environment } : {}
+      ...environment ? { environment } : {},
+      ...measuredAt ? { measuredAt } : {}
     };
   }
 };
@@ -12420,10 +12439,10 @@ function falseAlarms(summary) {
 // src/engine/compare/historyMethod.ts
 function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
   const present = history.filter((s) => s !== void 0);
-  const newest = present[present.length - 1];
+  const newest2 = present[present.length - 1];
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
-  const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
-  if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
+  const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
+  if (!newest2 || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest2, result)) };
   const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
   const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf3(m), m])));
   const resultByKey = new Map(result.measurements.map((m) => [keyOf3(m), m]));
@@ -16575,7 +16594,28 @@ function readRunFolder(runFolder, name, options, progress) {
     experiments.set(experiment, { measurements: e.measurements, format: e.format, sets: e.sets });
   }
   const environment = environmentOfSets(loaded.files.map((f) => f.set));
-  return { name, experiments, ...environment ? { environment } : {} };
+  const measuredAt = newest(loaded.files.map((f) => f.set.measuredAt));
+  const modifiedAt = newest(loaded.files.map((f) => modifiedAtOf(f.file.path)));
+  return {
+    name,
+    experiments,
+    ...environment ? { environment } : {},
+    ...measuredAt ? { measuredAt } : {},
+    ...modifiedAt ? { modifiedAt } : {}
+  };
+}
+function newest(dates) {
+  return dates.reduce(
+    (latest, d) => d !== void 0 && (latest === void 0 || d > latest) ? d : latest,
+    void 0
+  );
+}
+function modifiedAtOf(path) {
+  try {
+    return statSync5(path).mtime.toISOString();
+  } catch {
+    return void 0;
+  }
 }
 function isCriterionRun(folder) {
   const first = searchCriterionTree(folder).estimates[0];
@@ -16696,9 +16736,9 @@ function stripSummaries(sides, select) {
   );
 }
 function newestByExperiment(history) {
-  const newest = /* @__PURE__ */ new Map();
-  for (const run of history) for (const [experiment, side] of run.experiments) newest.set(experiment, side);
-  return newest;
+  const newest2 = /* @__PURE__ */ new Map();
+  for (const run of history) for (const [experiment, side] of run.experiments) newest2.set(experiment, side);
+  return newest2;
 }
 function runCompare(given, progress) {
   const options = withLabels(given);
@@ -18526,13 +18566,13 @@ function runHistoryImport(options, progress) {
   const existing = readHistoryWindow(options.output, Number.MAX_SAFE_INTEGER);
   const drafts = runs.map((r) => recordOfRun(r, options, UNDATED));
   const dates = options.date !== void 0 ? [{ date: normalizeDate(options.date), how: "given" }] : datesOfRuns(runs, drafts, existing);
-  const undated = runs.flatMap((r, i) => {
+  const byFileTime = runs.flatMap((r, i) => {
     const { date, how } = dates[i];
-    return how === "after" || how === "imported" ? [`${join10(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
+    return how === "modified" || how === "imported" ? [`${join10(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
   });
-  if (undated.length > 0) {
+  if (byFileTime.length > 0) {
     progress.warning(
-      `${undated.length} run folder(s) have no date in their name, dated one second after the newest run before them (the newest record already in ${options.output}, or the run read before them; 1970-01-01T00:00:00Z when there is none) so that they sort as the newest, in the order read; give --date to date one run: ${undated.join(", ")}`
+      `${byFileTime.length} run folder(s) have no date in their name or their result files, dated by the modification time of their newest result file (or the date the same run has in ${options.output}); give --date to date one run: ${byFileTime.join(", ")}`
     );
   }
   const records = drafts.map((draft, i) => datedRecord(draft, dates[i].date));
@@ -18597,13 +18637,20 @@ function dateOfName(name) {
 }
 var UNDATED = (/* @__PURE__ */ new Date(0)).toISOString();
 function datesOfRuns(runs, drafts, existing) {
-  let newest = existing.reduce((latest, r) => Math.max(latest, Date.parse(r.date)), 0);
+  let previousModified = -Infinity;
   return runs.map((r, i) => {
     const named = dateOfName(r.run.name);
-    const same = named === void 0 ? existing.find((e) => e.sha === drafts[i].sha && sameMeasurements(e, drafts[i])) : void 0;
-    const dated = named !== void 0 ? { date: named, how: "named" } : same ? { date: normalizeDate(same.date), how: "imported" } : { date: new Date(newest + 1e3).toISOString(), how: "after" };
-    newest = Math.max(newest, Date.parse(dated.date));
-    return dated;
+    if (named !== void 0) return { date: named, how: "named" };
+    if (r.run.measuredAt !== void 0) return { date: r.run.measuredAt, how: "measured" };
+    const same = existing.find((e) => e.sha === drafts[i].sha && sameMeasurements(e, drafts[i]));
+    if (same) return { date: normalizeDate(same.date), how: "imported" };
+    if (r.run.modifiedAt !== void 0) {
+      previousModified = Math.max(Date.parse(r.run.modifiedAt), previousModified + 1e3);
+      return { date: new Date(previousModified).toISOString(), how: "modified" };
+    }
+    throw new UsageError(
+      `history import: ${join10(r.source, r.run.name)} gives no date (none in its name or its files); give --date to date it`
+    );
   });
 }
 function sameMeasurements(a, b) {
@@ -19013,7 +19060,7 @@ function sameGroup(a, b) {
   return a.experiment === b.experiment && a.metric === b.metric && a.statistic === b.statistic;
 }
 function analyzeSeries(s, runCount, settings, parameterSteps) {
-  const newest = runCount - 1;
+  const newest2 = runCount - 1;
   const runIndex = [];
   const logs = [];
   s.values.forEach((v, r) => {
@@ -19027,7 +19074,7 @@ function analyzeSeries(s, runCount, settings, parameterSteps) {
     return s.weights ? confirmWeightedSteps(analysis, (i) => runIndex[i], parameterSteps, settings.minSegment) : analysis;
   };
   const found = detect(logs);
-  const hasNewest = runIndex[runIndex.length - 1] === newest;
+  const hasNewest = runIndex[runIndex.length - 1] === newest2;
   const before = hasNewest ? detect(logs.slice(0, -1)).steps : found.steps;
   const seenBefore = (c) => before.some(
     (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange)
@@ -19389,7 +19436,7 @@ function relativeLine(values) {
   const centre = Math.exp(meanAndSd(logs).mean);
   return values.map((v) => v !== null && v > 0 ? v / centre : null);
 }
-function payloadViews(series, runs, newest) {
+function payloadViews(series, runs, newest2) {
   const groups = /* @__PURE__ */ new Map();
   for (const s of series) {
     if (s.payloadBytes === void 0 || String(s.payloadBytes) !== s.parameter) continue;
@@ -19410,7 +19457,7 @@ function payloadViews(series, runs, newest) {
         roles.set(step.firstRun, "after step");
       }
     }
-    roles.set(newest, "newest");
+    roles.set(newest2, "newest");
     const lines = [...roles].sort((a, b) => a[0] - b[0]).map(([run, role]) => ({
       run,
       role,
