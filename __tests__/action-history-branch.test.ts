@@ -14,6 +14,10 @@ import {
   type ActionRun,
 } from './helpers/runner-action.js';
 import { runActionInProcess } from './helpers/action-in-process.js';
+import { writeHistoryBranch } from '../src/action/github/historyBranch.js';
+import { GithubSession } from '../src/action/github/http.js';
+import { parseHistoryRecord } from '../src/engine/history/codec.js';
+import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 
 // history-branch — the bundled action as the runner runs it, every run in a fresh workspace (no cache survives between
 // jobs; runActionAsync, so that the in-process fake can answer), keeping its history on a branch through a loopback Git
@@ -143,16 +147,87 @@ describe('action: history-branch', () => {
     expect([...new Set(rows.map((r: { historyRuns?: number }) => r.historyRuns))]).toEqual([Math.min(20, WINDOW)]);
     expect(pr.outputs['failed-experiments']).toContain('intraprocess_best_effort');
     const prRequests = git!.requests.slice(before);
-    expect(prRequests.every((r) => r.method === 'GET')).toBe(true);
-    // The tip, its commit and tree, then one blob per record.
-    expect(prRequests.map((r) => r.operationId)).toEqual([
+    expect(prRequests.every((r) => r.method === 'GET' || r.operationId === 'graphql')).toBe(true);
+    // The tip, its commit and tree, then one GraphQL query for the records.
+    expect(prRequests.map((r) => r.operationId)).toEqual(['git/get-ref', 'git/get-commit', 'git/get-tree', 'graphql']);
+    expect(git!.problems).toEqual([]);
+  }, 600_000);
+
+  // Issue 38: a pull request read every record of the branch, one request each (1,001 records: 1,013 requests).
+  test('a pull request against a branch of 1,000 records reads only the newest 30 the comparison reads, in 4 requests', async () => {
+    await serve();
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    const first = JSON.parse(
+      git!
+        .files(git!.history(BRANCH)[0]!.sha)
+        .get(`history/${recordName(1)}`)!
+        .toString('utf8'),
+    );
+    const files: Record<string, Buffer> = {};
+    for (let n = 2; n <= 1000; n++) {
+      const copy = {
+        ...first,
+        date: dateOf(n),
+        runId: String(1000 + n),
+        runUrl: `https://github.com/octo/bench/actions/runs/${1000 + n}`,
+      };
+      files[`history/${recordName(n)}`] = Buffer.from(JSON.stringify(copy, null, 2) + '\n');
+    }
+    git!.seed(BRANCH, files);
+    expect(tipRecords()).toHaveLength(1000);
+    const before = git!.requests.length;
+    const pr = await runActionInProcess(
+      {
+        results: join(example, 'results'),
+        history: 'history',
+        'history-branch': BRANCH,
+        'github-token': READ_ONLY,
+        charts: 'false',
+        'upload-report': 'false',
+      },
+      { env: prEnv() },
+    );
+    expect([pr.status, pr.outputs['verdict'], warnings(pr)]).toEqual([0, 'pass', []]);
+    const prRequests = git!.requests.slice(before).map((r) => r.operationId);
+    expect(prRequests.length).toBeLessThanOrEqual(30);
+    expect(prRequests).toEqual(['git/get-ref', 'git/get-commit', 'git/get-tree', 'graphql']);
+    // Push 1000 is the newest: hours 971–1000 are the window (run ids sort as numbers: 1999 before 2000).
+    const newest = Array.from({ length: 30 }, (_, i) => recordName(971 + i)).sort();
+    expect(readdirSync(join(pr.workspace, 'history')).sort()).toEqual(newest);
+    expect(pr.stdout).toContain(`history: 1000 record(s) on branch ${BRANCH} at `);
+    expect(git!.problems).toEqual([]);
+  }, 120_000);
+
+  test('a record GraphQL gives only in part (over its text limit) is read through its REST blob', async () => {
+    await serve({ graphqlTextLimit: 100 });
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    expect((await runActionInProcess(record(), { env: pushEnv(2) })).status).toBe(0);
+    const before = git!.requests.length;
+    const pr = await runActionInProcess(
+      {
+        results: join(example, 'results'),
+        history: 'history',
+        'history-branch': BRANCH,
+        'github-token': READ_ONLY,
+        charts: 'false',
+        'upload-report': 'false',
+      },
+      { env: prEnv() },
+    );
+    expect([pr.status, warnings(pr)]).toEqual([0, []]);
+    expect(git!.requests.slice(before).map((r) => r.operationId)).toEqual([
       'git/get-ref',
       'git/get-commit',
       'git/get-tree',
-      ...Array(WINDOW).fill('git/get-blob'),
+      'graphql',
+      'git/get-blob',
+      'git/get-blob',
     ]);
+    const tip = git!.files(git!.history(BRANCH)[0]!.sha);
+    for (const n of [1, 2])
+      expect(readFileSync(join(pr.workspace, 'history', recordName(n)))).toEqual(tip.get(`history/${recordName(n)}`));
     expect(git!.problems).toEqual([]);
-  }, 600_000);
+  });
 
   test('a run whose ref update loses a race takes in the other run’s record and commits both', async () => {
     await serve();
@@ -422,6 +497,44 @@ describe('action: history-branch', () => {
     300_000,
   );
 
+  // Issue 38: 32 concurrent recorders lost 13 of 64 records (attempts ran out while the burst was still colliding).
+  // The writers are 32 calls of writeHistoryBranch in this process, each with its own folder and record, as 32 jobs.
+  test.each([32])(
+    '%i recorders at once on the Git Data API: every record is committed',
+    async (count) => {
+      await serve();
+      expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+      const first = parseHistoryRecord(
+        git!
+          .files(git!.history(BRANCH)[0]!.sha)
+          .get(`history/${recordName(1)}`)!
+          .toString('utf8'),
+        'first',
+      );
+      const session = new GithubSession({ PERFGATE_RETRY_BASE_MS: '1' });
+      const results = await Promise.all(
+        Array.from({ length: count }, (_, i) => {
+          const n = i + 2;
+          const folder = join(makeTempDir('perfgate-recorder-'), 'history');
+          const mine = { ...first, date: dateOf(n), runId: String(1000 + n) };
+          return writeHistoryBranch(
+            { token: TOKEN, apiUrl: git!.apiUrl, owner: 'octo', repo: 'bench', branch: BRANCH, folder, session },
+            () => void appendHistoryRecord(folder, mine, 100),
+          );
+        }),
+      );
+      const lost = results.filter((r) => r.outcome !== 'written');
+      const attempts = results.map((r) => (r.outcome === 'written' ? r.attempts : 0));
+      process.stderr.write(
+        `perfgate tests: history-branch: ${count} recorders at once: ${lost.length} lost, at most ${Math.max(...attempts)} attempts\n`,
+      );
+      expect(lost).toEqual([]);
+      expect(tipRecords()).toEqual(Array.from({ length: count + 1 }, (_, i) => recordName(i + 1)).sort());
+      expect(git!.problems).toEqual([]);
+    },
+    300_000,
+  );
+
   test('a record that never wins the race: a warning naming the run whose record was lost, and history-recorded false', async () => {
     await serve();
     expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
@@ -432,11 +545,26 @@ describe('action: history-branch', () => {
     expect([run.status, run.outputs['verdict'], run.outputs['history-recorded']]).toEqual([0, 'pass', 'false']);
     expect(warnings(run)).toEqual([
       `perfgate: record-history: this run's record ${recordName(2)} (run 1002, commit aaaaaaa) was not committed to branch ${BRANCH}: ` +
-        `branch ${BRANCH} kept moving: gave up after 20 attempts (HTTP 422 (Update is not a fast forward)). It is in history.`,
+        `branch ${BRANCH} kept moving: gave up after 64 attempts (HTTP 422 (Update is not a fast forward)). It is in history.`,
     ]);
-    // 20 ref updates, then nothing more.
-    expect(git!.requests.filter((r) => r.operationId === 'git/update-ref')).toHaveLength(20);
+    // 64 ref updates, then nothing more; the record's blob was created once.
+    expect(git!.requests.filter((r) => r.operationId === 'git/update-ref')).toHaveLength(64);
+    expect(git!.requests.filter((r) => r.operationId === 'git/create-blob')).toHaveLength(2);
   }, 120_000);
+
+  test('a 409 Conflict on the ref update or the commit is a lost race: read again and committed', async () => {
+    await serve({
+      faults: [
+        { operationId: 'git/update-ref', status: 409, message: 'Conflict', times: 1 },
+        { operationId: 'git/create-commit', status: 409, message: 'Conflict', times: 1 },
+      ],
+    });
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    const run = await runActionInProcess(record(), { env: pushEnv(2) });
+    expect([run.status, warnings(run), run.outputs['history-recorded']]).toEqual([0, [], 'true']);
+    expect(run.stdout).toContain('(after 1 concurrent update(s))');
+    expect(tipRecords()).toEqual([recordName(1), recordName(2)]);
+  });
 
   test('a 422 that is not a fast-forward refusal is final at once, not retried as a race', async () => {
     await serve({

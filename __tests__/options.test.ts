@@ -80,14 +80,19 @@ describe('the other shared settings', () => {
     );
   });
 
-  test('history window: the default when unset, a whole number of runs from 1', () => {
+  test('history window: the default when unset, a whole number of runs from 1 to 100', () => {
     expect(historyWindowSetting(undefined, '--window', 30)).toBe(30);
     expect(historyWindowSetting('1', 'input "history-window"', 30)).toBe(1);
+    expect(historyWindowSetting('100', 'input "history-window"', 30)).toBe(100);
     expect(usageMessage(() => historyWindowSetting('0', 'input "history-window"', 30))).toBe(
-      'input "history-window" must be a whole number of runs, at least 1; got "0"',
+      'input "history-window" must be a whole number of runs from 1 to 100; got "0"',
     );
     expect(usageMessage(() => historyWindowSetting('2.5', '--window', 30))).toBe(
-      '--window must be a whole number of runs, at least 1; got "2.5"',
+      '--window must be a whole number of runs from 1 to 100; got "2.5"',
+    );
+    // A recording run reads the whole window from the history branch: bounded.
+    expect(usageMessage(() => historyWindowSetting('101', 'input "history-window"', 30))).toBe(
+      'input "history-window" must be a whole number of runs from 1 to 100; got "101"',
     );
   });
 

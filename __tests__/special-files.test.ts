@@ -1,8 +1,20 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inputError as thrownInputError } from './helpers/formats.js';
+import { cli, repoRoot } from './helpers/shared.js';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { cannotRead, makeFolder, readFirstLine, readText, writeFileAtomic } from '../src/pipeline/files.js';
 
@@ -109,5 +121,104 @@ describe('paths without read permission', () => {
     expect(inputError(() => discoverResults([folder], { formats: true }))).toBe(
       `${folder}: cannot read the folder: permission denied`,
     );
+  });
+});
+
+// Issue 38: `--output` and `--output-dir` replaced what was at the path with a regular file: a
+// symbolic link, a FIFO, a device (as root, /dev/full). They write through it, or refuse (exit 2).
+describe('--output and --output-dir never replace a symbolic link, a FIFO or a device', () => {
+  const bmf = join(repoRoot, 'fixtures', 'formats', 'bmf', 'results.json');
+  const exportTo = (output: string) => cli(['export', '--format', 'bmf', bmf, '--output', output]);
+
+  it('a symbolic link is written through: the link stays, the file it names gets the bytes', async () => {
+    const target = join(dir, 'real.json');
+    writeFileSync(target, 'old');
+    const link = join(dir, 'link.json');
+    symlinkSync('real.json', link);
+    const run = await exportTo(link);
+    expect([run.code, run.err]).toEqual([0, '']);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(target, 'utf8'))['publish/64']).toBeDefined();
+    // A link whose file does not exist yet: created where the link says.
+    const dangling = join(dir, 'dangling.json');
+    symlinkSync('later.json', dangling);
+    expect((await exportTo(dangling)).code).toBe(0);
+    expect(lstatSync(dangling).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'later.json'), 'utf8')).toContain('publish/64');
+  });
+
+  it('/dev/null takes the bytes and stays a device', async () => {
+    const run = await exportTo('/dev/null');
+    expect([run.code, run.err]).toEqual([0, '']);
+    expect(lstatSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+
+  it('a FIFO nothing reads is refused with exit 2 at once; one with a reader gets the bytes; it stays a FIFO', async () => {
+    const fifo = join(dir, 'out.json');
+    execFileSync('mkfifo', [fifo]);
+    const refused = await exportTo(fifo);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(`${fifo}: cannot write the file: it is a named pipe (FIFO) that nothing reads`);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    // A reader: cat, started before the write (it opens the pipe and waits for a writer).
+    const reader = spawn('cat', [fifo]);
+    let read = '';
+    reader.stdout.on('data', (chunk: Buffer) => (read += chunk.toString('utf8')));
+    const closed = new Promise<void>((resolve) => reader.on('close', () => resolve()));
+    // Wait until cat waits in open() for a writer (Linux: wchan wait_for_partner), or has the pipe open.
+    const waiting = () => {
+      try {
+        if (readFileSync(`/proc/${reader.pid}/wchan`, 'utf8') === 'wait_for_partner') return true;
+        return readdirSync(`/proc/${reader.pid}/fd`).some(
+          (fd) => readlinkSync(`/proc/${reader.pid}/fd/${fd}`) === fifo,
+        );
+      } catch {
+        return false;
+      }
+    };
+    for (let k = 0; k < 500 && !waiting(); k++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const written = await exportTo(fifo);
+    await closed;
+    expect([written.code, written.err]).toEqual([0, '']);
+    expect(JSON.parse(read)['publish/64']).toBeDefined();
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it('a symbolic link in the --output-dir is written through, not replaced', async () => {
+    const out = join(dir, 'report');
+    mkdirSync(out);
+    const kept = join(dir, 'kept-report.md');
+    writeFileSync(kept, 'old');
+    symlinkSync(kept, join(out, 'report.md'));
+    const example = join(repoRoot, 'fixtures', 'example');
+    const run = await cli([
+      'check',
+      '--results',
+      join(example, 'results'),
+      '--requirements',
+      join(example, 'requirements.csv'),
+      '--output-dir',
+      out,
+    ]);
+    expect(run.code).toBe(0);
+    expect(lstatSync(join(out, 'report.md')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(kept, 'utf8')).not.toBe('old');
+  });
+});
+
+// Issue 38: a file whose name is not UTF-8 was dropped from a folder or a glob without a word.
+describe('file names that are not UTF-8', () => {
+  it('are skipped with one notice per folder or pattern naming how many', () => {
+    writeFileSync(join(dir, 'hyperfine.json'), `{"results":${RESULT}}`);
+    // Latin-1 "é" (0xE9) alone is not UTF-8.
+    for (const name of ['caf\xe9-1.json', 'caf\xe9-2.json'])
+      writeFileSync(Buffer.concat([Buffer.from(dir + '/'), Buffer.from(name, 'latin1')]), `{"results":${RESULT}}`);
+    const folder = discoverResults([dir], { formats: true });
+    expect(folder.files.map((f) => f.path)).toEqual([join(dir, 'hyperfine.json')]);
+    const notice = `: skipped 2 file(s) whose names are not valid UTF-8 (perfgate cannot open them by name); rename them to read them`;
+    expect(folder.notices).toEqual([dir + notice]);
+    const glob = discoverResults([join(dir, '*.json')], { formats: true });
+    expect(glob.files.map((f) => f.path)).toEqual([join(dir, 'hyperfine.json')]);
+    expect(glob.notices).toEqual([join(dir, '*.json') + notice]);
   });
 });

@@ -439,13 +439,13 @@ source is one of:
     not read).
 
 What a folder cannot tell is said, never silently guessed:
-  date     from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC (the names have no time zone);
-           a run folder without a date in its name is dated one second after the newest run
-           before it: the newest record already in the history folder, or the run this import
-           read before it (1970-01-01T00:00:00Z when there is none). So a run imported later
-           sorts as the newest, in the order read, and the same inputs give the same bytes (no
-           clock, no file times). A run already in the history (same commit, same measurements)
-           keeps its date. A warning lists the undated runs with their dates.
+  date     --date for one run; else from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC
+           (the names have no time zone); else what its result files say (Google Benchmark's
+           context.date, pytest-benchmark's datetime; JMH and Criterion write none); else the
+           date the same run (same commit, same measurements) already has in the history; else
+           the modification time of its newest result file (at least a second after the run
+           read before it, so runs copied at once keep the order read), and a warning lists
+           those runs with their dates. Never 1970.
   commit   "unknown" (a warning says so)
   run id   a number made from the run's date and measurements, so importing the same runs again
            rewrites the same bytes and adds no second record
@@ -462,7 +462,7 @@ record reads without error.
 
 Options:
   -o, --output FOLDER    the history folder to add the records to (created if missing)
-  --window N             keep the newest N runs in the folder (default: 30, as record-history)
+  --window N             keep the newest N runs in the folder, 1 to 100 (default: 30, as record-history)
   --commit C             the commit SHA the one imported run measured
   --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
   --run-url U            the page of the run (e.g. its workflow run)
@@ -4615,6 +4615,15 @@ function isJsonArray(value2) {
 function isObjectWithArray(key) {
   return (value2) => isJsonObject(value2) && Array.isArray(value2[key]);
 }
+var FILE_DATE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?$/;
+function measuredAtOf(value2) {
+  if (typeof value2 !== "string") return void 0;
+  const m = FILE_DATE.exec(value2.trim());
+  if (!m) return void 0;
+  const zone = m[3] === void 0 ? "Z" : m[3] === "Z" ? "Z" : m[3].includes(":") ? m[3] : `${m[3].slice(0, 3)}:${m[3].slice(3)}`;
+  const ms = Date.parse(`${m[1]}T${m[2]}${zone}`);
+  return Number.isNaN(ms) ? void 0 : new Date(ms).toISOString();
+}
 
 // src/engine/formats/fastdds/summary.ts
 var SUMMARY_HEADER = SUMMARY_COLUMNS.join(",");
@@ -5994,8 +6003,8 @@ function clean(line) {
   return line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
 }
 function firstBadColumn(line) {
-  const sep2 = line.indexOf(" ::: ");
-  let pos = sep2 + 5;
+  const sep3 = line.indexOf(" ::: ");
+  let pos = sep3 + 5;
   const steps = [
     /MaxEventId: \d+, /y,
     /Iterations: \d+, /y,
@@ -7328,13 +7337,15 @@ var googleBenchmarkAdapter = {
     }
     const notes = [...reading.notes, ...closingNotes(reading)];
     const environment = environmentOfContext(root.context);
+    const measuredAt = isJsonObject(root.context) ? measuredAtOf(root.context.date) : void 0;
     return {
       format: "google-benchmark",
       file,
       measurements,
       notes,
       ...skipped.length > 0 ? { skipped } : {},
-      ...environment ? { environment } : {}
+      ...environment ? { environment } : {},
+      ...measuredAt ? { measuredAt } : {}
     };
   }
 };
@@ -8405,7 +8416,12 @@ var catch2XmlAdapter = {
     TAG.lastIndex = 0;
     for (let m = TAG.exec(text2); m; m = TAG.exec(text2)) {
       const [, closing, tag, body] = m;
-      readTag(state, closing !== "", tag, body, { file, line: lineAt(m.index) });
+      const bodyAt = m.index + 1 + closing.length + tag.length;
+      const placeInBody = (offset) => {
+        const index2 = bodyAt + offset;
+        return { file, line: lineAt(index2), column: index2 - text2.lastIndexOf("\n", index2 - 1) };
+      };
+      readTag(state, closing !== "", tag, body, { file, line: lineAt(m.index) }, placeInBody);
     }
     const { benchmark, measurements, skipped } = state;
     if (benchmark)
@@ -8418,9 +8434,9 @@ var catch2XmlAdapter = {
     return { format: "catch2-xml", file, measurements, notes: [], ...skipped.length > 0 ? { skipped } : {} };
   }
 };
-function readTag(state, closing, tag, body, place) {
+function readTag(state, closing, tag, body, place, placeInBody) {
   const selfClosing = body.endsWith("/");
-  const attributes = closing ? {} : attributesOf(body);
+  const { values: attributes, offsets } = closing ? { values: {}, offsets: {} } : attributesOf(body);
   const required = (name) => {
     const value2 = attributes[name];
     if (value2 === void 0) throw new InputError(`<${tag}> has no ${name}="…"`, place);
@@ -8428,9 +8444,12 @@ function readTag(state, closing, tag, body, place) {
   };
   const number3 = (name) => {
     const text2 = required(name);
-    const value2 = Number(text2);
-    if (text2.trim() === "" || !Number.isFinite(value2))
-      throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text2.slice(0, 40)}"`, place);
+    const value2 = parseNumber(text2, "precise");
+    if (value2 === void 0 || !Number.isFinite(value2))
+      throw new InputError(
+        `expected a decimal number in <${tag} ${name}="…">, found "${text2.slice(0, 40)}"`,
+        placeInBody(offsets[name])
+      );
     return value2;
   };
   const { benchmark } = state;
@@ -8489,19 +8508,26 @@ function closedBenchmark(state, benchmark, place) {
   return catch2Measurement(state.file, experimentOfScopes(state.scopes), benchmark.name, statistics, benchmark.line);
 }
 function attributesOf(body) {
-  const out = /* @__PURE__ */ Object.create(null);
+  const values = /* @__PURE__ */ Object.create(null);
+  const offsets = /* @__PURE__ */ Object.create(null);
   const parts = body.split('"');
+  let at = 0;
   for (let k = 1; k + 1 < parts.length; k += 2) {
+    at += parts[k - 1].length + 1;
     const before = parts[k - 1].trimEnd();
+    const start = at;
+    at += parts[k].length + 1;
     if (!before.endsWith("=")) continue;
     const head = before.slice(0, -1).trimEnd();
     const name = head.slice(
       Math.max(head.lastIndexOf(" "), head.lastIndexOf("	"), head.lastIndexOf("\n"), head.lastIndexOf("\r")) + 1
     );
-    if (name !== "")
-      out[name] = parts[k].replace(/&(amp|lt|gt|quot|apos);/g, (_, entity) => ENTITIES[entity]);
+    if (name !== "") {
+      values[name] = parts[k].replace(/&(amp|lt|gt|quot|apos);/g, (_, entity) => ENTITIES[entity]);
+      offsets[name] = start;
+    }
   }
-  return out;
+  return { values, offsets };
 }
 
 // src/engine/formats/hdrHistogram.ts
@@ -9230,12 +9256,14 @@ var pytestBenchmarkAdapter = {
         measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
     }
     const environment = environmentOfMachine(root.machine_info);
+    const measuredAt = measuredAtOf(root.datetime);
     return {
       format: "pytest-benchmark",
       file,
       measurements,
       notes: notesOf(root),
-      ...environment ? { environment } : {}
+      ...environment ? { environment } : {},
+      ...measuredAt ? { measuredAt } : {}
     };
   }
 };
@@ -10036,7 +10064,27 @@ var BENCHER_MEASURES = {
   "build-time": { unit: "s", direction: "lower-is-better" },
   "file-size": { unit: "bytes", direction: "lower-is-better" }
 };
-var BRACKETED_UNIT = /^(.*\S)\s*\[([^\]]*)\]$/;
+var LINE_TERMINATOR2 = /[\n\r\u2028\u2029]/;
+function bracketedUnit(measure) {
+  const close = measure.length - 1;
+  if (close < 1 || measure[close] !== "]") return void 0;
+  let open = measure.lastIndexOf("[", close - 1);
+  if (open < 0 || measure.indexOf("]", open + 1) !== close) return void 0;
+  let name = measure.slice(0, open).trimEnd();
+  const terminator = name.search(LINE_TERMINATOR2);
+  if (terminator >= 0) {
+    open = terminator;
+    while (open < close && /\s/.test(measure[open])) open++;
+    if (measure[open] === "[") name = measure.slice(0, terminator).trimEnd();
+    else {
+      open = measure.lastIndexOf("[", terminator - 1);
+      if (open < 0) return void 0;
+      name = measure.slice(0, open).trimEnd();
+    }
+    if (measure.indexOf("]", open + 1) !== close) return void 0;
+  }
+  return name === "" ? void 0 : { name, unit: measure.slice(open + 1, close) };
+}
 var RATE_NAME = /throughput|[-_ ]rate$|per[-_ ]?s(ec(ond)?)?$/i;
 var BOUNDS = [
   ["value", "value"],
@@ -10045,9 +10093,9 @@ var BOUNDS = [
 ];
 function bmfMeasure(measure) {
   const known = Object.hasOwn(BENCHER_MEASURES, measure) ? BENCHER_MEASURES[measure] : void 0;
-  const bracketed = known ? void 0 : BRACKETED_UNIT.exec(measure);
-  const name = bracketed ? bracketed[1] : measure;
-  const reading = readUnit(known?.unit ?? (bracketed ? bracketed[2] : measure));
+  const bracketed = known ? void 0 : bracketedUnit(measure);
+  const name = bracketed ? bracketed.name : measure;
+  const reading = readUnit(known?.unit ?? (bracketed ? bracketed.unit : measure));
   if (reading.known || known) {
     const direction2 = known?.direction ?? reading.direction;
     return {
@@ -10063,7 +10111,7 @@ function bmfMeasure(measure) {
     };
   }
   const direction = RATE_NAME.test(name) ? "higher-is-better" : "lower-is-better";
-  const symbol = bracketed ? bracketed[2].trim() : "";
+  const symbol = bracketed ? bracketed.unit.trim() : "";
   return {
     metric: { name, dimension: "count", unit: "", displayUnit: symbol, direction },
     unit: { symbol, dimension: "count", toBase: 1 },
@@ -10889,16 +10937,19 @@ import {
   existsSync,
   readdirSync,
   fstatSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readSync,
+  readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
   readFileSync
 } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 var CHUNK_BYTES = 1 << 20;
 function forEachChunk(path, consume) {
   const fd = openForReading(path);
@@ -10984,14 +11035,65 @@ function cannotRead(path, error, what = "the file") {
   return new InputError(`cannot read ${what}: ${reason}`, { file: path });
 }
 function writeFileAtomic(path, content) {
-  const folder = dirname(path);
+  const target = writeTarget(path);
+  if (target.special) {
+    writeThrough(target.path, target.special, content);
+    return;
+  }
+  const folder = dirname(target.path);
   makeFolder(folder);
-  const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(path)}`);
+  const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(target.path)}`);
   try {
     writeFileSync(temporary, content);
-    renameSync(temporary, path);
+    renameSync(temporary, target.path);
   } catch (error) {
     rmSync(temporary, { force: true });
+    throw cannotWrite(path, error, "cannot write the file");
+  }
+}
+function writeTarget(path) {
+  let link2;
+  try {
+    link2 = lstatSync(path);
+  } catch {
+    return { path };
+  }
+  if (!link2.isSymbolicLink()) {
+    if (link2.isFile()) return { path };
+    if (link2.isDirectory())
+      throw cannotWrite(path, Object.assign(new Error(), { code: "EISDIR" }), "cannot write the file");
+    return { path, special: link2 };
+  }
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    if (error.code !== "ENOENT") throw cannotWrite(path, error, "cannot write the file");
+    return { path: danglingTarget(path) };
+  }
+  if (stat.isFile()) return { path: realpathSync(path) };
+  if (stat.isDirectory())
+    throw cannotWrite(path, Object.assign(new Error(), { code: "EISDIR" }), "cannot write the file");
+  return { path, special: stat };
+}
+function danglingTarget(path) {
+  const target = readlinkSync(path);
+  return isAbsolute(target) ? target : join(dirname(path), target);
+}
+function writeThrough(path, stat, content) {
+  const refuse = (why) => new InputError(`cannot write the file: it is ${why}; give a file path`, { file: path });
+  if (!stat.isCharacterDevice() && !stat.isFIFO()) throw refuse(`${specialFileKind(stat)}, not a regular file`);
+  if (stat.isFIFO()) {
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch (error) {
+      if (error.code === "ENXIO") throw refuse("a named pipe (FIFO) that nothing reads");
+      throw cannotWrite(path, error, "cannot write the file");
+    }
+  }
+  try {
+    writeFileSync(path, content);
+  } catch (error) {
     throw cannotWrite(path, error, "cannot write the file");
   }
 }
@@ -11058,7 +11160,7 @@ var ReportWriter = class {
 
 // src/pipeline/discover.ts
 import { closeSync as closeSync2, globSync, readdirSync as readdirSync3, readSync as readSync2, statSync as statSync3 } from "node:fs";
-import { basename as basename2, dirname as dirname3, join as join3 } from "node:path";
+import { basename as basename2, dirname as dirname3, join as join3, sep } from "node:path";
 
 // src/engine/text/order.ts
 function byCodePoint(a, b) {
@@ -11143,12 +11245,17 @@ function discoverResults(patterns, options = {}) {
     const skipped = { notResults: [], companions: /* @__PURE__ */ new Map() };
     if (stat?.isDirectory()) {
       const taken = [];
-      let names;
+      let entries;
       try {
-        names = readdirSync3(pattern);
+        entries = readdirSync3(pattern, { encoding: "buffer" });
       } catch (error) {
         throw cannotRead(pattern, error, "the folder");
       }
+      const names = entries.filter(isUtf8Name).map((entry) => entry.toString("utf8"));
+      const unreadable = entries.filter(
+        (entry) => !isUtf8Name(entry) && statOrUndefined(Buffer.concat([Buffer.from(pattern + sep), entry]))?.isFile()
+      ).length;
+      if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
       for (const name of names.sort(byCodePoint)) {
         const path = join3(pattern, name);
         if (!statOrUndefined(path)?.isFile()) continue;
@@ -11168,7 +11275,10 @@ function discoverResults(patterns, options = {}) {
     } else if (stat) {
       throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
-      const matches3 = globSync(pattern).filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      const all = globSync(pattern);
+      const matches3 = all.filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      const unreadable = all.filter((p) => p.includes("�") && statOrUndefined(p) === void 0).length;
+      if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
       if (matches3.length === 0) throw new InputError("no files match this pattern", { file: pattern });
       const taken = matches3.flatMap((path) => classify(path, "matched", skipped) ?? []);
       if (taken.length === 0) throw noResultsMatched(pattern, matches3, skipped);
@@ -11333,6 +11443,12 @@ function statNamed(path) {
     if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return void 0;
     throw cannotRead(path, error, "the file or folder");
   }
+}
+function isUtf8Name(name) {
+  return Buffer.from(name.toString("utf8"), "utf8").equals(name);
+}
+function unreadableNamesNotice(where, count) {
+  return `${where}: skipped ${count} file(s) whose names are not valid UTF-8 (perfgate cannot open them by name); rename them to read them`;
 }
 function statOrUndefined(path) {
   try {
@@ -12549,10 +12665,10 @@ function falseAlarms(summary) {
 // src/engine/compare/historyMethod.ts
 function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
   const present = history.filter((s) => s !== void 0);
-  const newest = present[present.length - 1];
+  const newest2 = present[present.length - 1];
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
-  const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
-  if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
+  const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
+  if (!newest2 || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest2, result)) };
   const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
   const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf3(m), m])));
   const resultByKey = new Map(result.measurements.map((m) => [keyOf3(m), m]));
@@ -14434,7 +14550,6 @@ function comparisonVerdictTable(report) {
 }
 
 // src/pipeline/writeCharts.ts
-import { renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join5 } from "node:path";
 
 // src/engine/charts/mermaid.ts
@@ -16068,11 +16183,6 @@ function latencyHistoryRuns(records) {
 // src/pipeline/writeCharts.ts
 var CHARTS_FOLDER = "charts";
 var REPORT_HTML = "report.html";
-function writeAtomic(path, content) {
-  const temporary = `${path}.tmp-${process.pid}`;
-  writeFileSync2(temporary, content);
-  renameSync2(temporary, path);
-}
 function planCharts(input) {
   return buildCharts({
     ...input.check ? { check: input.check.report } : {},
@@ -16100,12 +16210,12 @@ async function writeCharts(outputDir, input) {
       const svg = chartToSvg(chart);
       const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
       const files = names.map((name) => join5(folder, name));
-      writeAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
-      writeAtomic(files[1], svg);
+      writeFileAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
+      writeFileAtomic(files[1], svg);
       if (pngs) {
         const path = files[2];
         pngWrites.push(
-          pngs.render(svg).then((drawn2) => writeAtomic(path, drawn2)).catch((error) => error ?? new Error("PNG not drawn"))
+          pngs.render(svg).then((drawn2) => writeFileAtomic(path, drawn2)).catch((error) => error ?? new Error("PNG not drawn"))
         );
         while (pngs.open > OPEN_PNGS) await pngs.help();
       }
@@ -16137,7 +16247,7 @@ async function writeCharts(outputDir, input) {
       bundles: await render.loadBrowserBundles()
     });
     const reportHtmlPath = join5(outputDir, REPORT_HTML);
-    writeAtomic(reportHtmlPath, html);
+    writeFileAtomic(reportHtmlPath, html);
     const written2 = [...out.flatMap((c) => c.files), reportHtmlPath];
     return { charts: out, written: written2, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
   } finally {
@@ -17069,7 +17179,7 @@ function ungatedKinds(rows, all) {
 
 // src/pipeline/historyRuns.ts
 import { readdirSync as readdirSync5, readFileSync as readFileSync2, statSync as statSync5 } from "node:fs";
-import { basename as basename4, dirname as dirname5, join as join7, relative, resolve, sep } from "node:path";
+import { basename as basename4, dirname as dirname5, join as join7, relative, resolve, sep as sep2 } from "node:path";
 function readHistoryRuns(folder, options, progress) {
   let names;
   try {
@@ -17123,13 +17233,34 @@ function readRunFolder(runFolder, name, options, progress) {
     experiments.set(experiment, { measurements: e.measurements, format: e.format, sets: e.sets });
   }
   const environment = environmentOfSets(loaded.files.map((f) => f.set));
-  return { name, experiments, ...environment ? { environment } : {} };
+  const measuredAt = newest(loaded.files.map((f) => f.set.measuredAt));
+  const modifiedAt = newest(loaded.files.map((f) => modifiedAtOf(f.file.path)));
+  return {
+    name,
+    experiments,
+    ...environment ? { environment } : {},
+    ...measuredAt ? { measuredAt } : {},
+    ...modifiedAt ? { modifiedAt } : {}
+  };
+}
+function newest(dates) {
+  return dates.reduce(
+    (latest, d) => d !== void 0 && (latest === void 0 || d > latest) ? d : latest,
+    void 0
+  );
+}
+function modifiedAtOf(path) {
+  try {
+    return statSync5(path).mtime.toISOString();
+  } catch {
+    return void 0;
+  }
 }
 function isCriterionRun(folder) {
   const first = searchCriterionTree(folder).estimates[0];
   if (first === void 0) return false;
   const benchmark = dirname5(dirname5(first));
-  const path = relative(folder, benchmark).split(sep).join("/");
+  const path = relative(folder, benchmark).split(sep2).join("/");
   const roots = ["", "criterion/", "target/criterion/"];
   const directory = directoryName(join7(dirname5(first), "benchmark.json"));
   if (directory !== void 0) return roots.some((root) => path === root + directory);
@@ -17249,9 +17380,9 @@ function stripSummaries(sides, select) {
   );
 }
 function newestByExperiment(history) {
-  const newest = /* @__PURE__ */ new Map();
-  for (const run of history) for (const [experiment, side] of run.experiments) newest.set(experiment, side);
-  return newest;
+  const newest2 = /* @__PURE__ */ new Map();
+  for (const run of history) for (const [experiment, side] of run.experiments) newest2.set(experiment, side);
+  return newest2;
 }
 function runCompare(given, progress) {
   const options = withLabels(given);
@@ -17515,13 +17646,14 @@ function skipSecondsSetting(text2, name) {
   if (text2 === void 0) return void 0;
   return numberSetting(text2, name, 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
 }
+var MAX_HISTORY_WINDOW = 100;
 function historyWindowSetting(text2, name, fallback) {
   return numberSetting(
     text2,
     name,
     fallback,
-    (v) => Number.isInteger(v) && v >= 1,
-    "a whole number of runs, at least 1"
+    (v) => Number.isInteger(v) && v >= 1 && v <= MAX_HISTORY_WINDOW,
+    `a whole number of runs from 1 to ${MAX_HISTORY_WINDOW}`
   );
 }
 function formatSetting(given, names) {
@@ -18476,7 +18608,7 @@ function lookDecides(report, pairs, maxPairs) {
 }
 
 // src/pipeline/confirm.ts
-import { existsSync as existsSync6, mkdirSync as mkdirSync2, readdirSync as readdirSync6, readFileSync as readFileSync3, statSync as statSync7, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync6, mkdirSync as mkdirSync2, readdirSync as readdirSync6, readFileSync as readFileSync3, statSync as statSync7, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join8, resolve as resolve2 } from "node:path";
 
 // src/pipeline/steps.ts
@@ -18631,7 +18763,7 @@ function pairRunner(options, ports, say) {
     const writesFile = options.command.includes("{output}");
     if (!writesFile && !options.command.includes("{outdir}")) {
       if (run.stdout.trim() === "") throw runFailure(what, run, "the command printed nothing", runs);
-      writeFileSync3(join8(folder, STDOUT_FILE), run.stdout);
+      writeFileSync2(join8(folder, STDOUT_FILE), run.stdout);
     } else if (!hasOutput(writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
       throw runFailure(
         what,
@@ -18946,7 +19078,7 @@ function suiteSlowdownProof(suite, experiments, judge, reasons) {
 }
 
 // src/pipeline/qualify.ts
-import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync4 } from "node:fs";
+import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync3 } from "node:fs";
 import { join as join9 } from "node:path";
 
 // src/engine/confirm/qualifyReport.ts
@@ -19050,8 +19182,8 @@ function runQualify(options, ports, say) {
   mkdirSync3(options.outputDir, { recursive: true });
   const markdownPath = join9(options.outputDir, "qualify.md");
   const jsonPath = join9(options.outputDir, "qualify.json");
-  writeFileSync4(markdownPath, renderQualifyMarkdown(qualification));
-  writeFileSync4(jsonPath, renderQualifyJson(qualification));
+  writeFileSync3(markdownPath, renderQualifyMarkdown(qualification));
+  writeFileSync3(jsonPath, renderQualifyJson(qualification));
   say(
     qualification.fit ? `perfgate qualify: fit (${elapsed(ports.now() - started)})` : `perfgate qualify: unfit: ${qualification.reasons.join("; ")}`
   );
@@ -19138,13 +19270,13 @@ function runHistoryImport(options, progress) {
   const existing = readHistoryWindow(options.output, Number.MAX_SAFE_INTEGER);
   const drafts = runs.map((r) => recordOfRun(r, options, UNDATED));
   const dates = options.date !== void 0 ? [{ date: normalizeDate(options.date), how: "given" }] : datesOfRuns(runs, drafts, existing);
-  const undated = runs.flatMap((r, i) => {
+  const byFileTime = runs.flatMap((r, i) => {
     const { date, how } = dates[i];
-    return how === "after" || how === "imported" ? [`${join10(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
+    return how === "modified" || how === "imported" ? [`${join10(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
   });
-  if (undated.length > 0) {
+  if (byFileTime.length > 0) {
     progress.warning(
-      `${undated.length} run folder(s) have no date in their name, dated one second after the newest run before them (the newest record already in ${options.output}, or the run read before them; 1970-01-01T00:00:00Z when there is none) so that they sort as the newest, in the order read; give --date to date one run: ${undated.join(", ")}`
+      `${byFileTime.length} run folder(s) have no date in their name or their result files, dated by the modification time of their newest result file (or the date the same run has in ${options.output}); give --date to date one run: ${byFileTime.join(", ")}`
     );
   }
   const records = drafts.map((draft, i) => datedRecord(draft, dates[i].date));
@@ -19209,13 +19341,20 @@ function dateOfName(name) {
 }
 var UNDATED = (/* @__PURE__ */ new Date(0)).toISOString();
 function datesOfRuns(runs, drafts, existing) {
-  let newest = existing.reduce((latest, r) => Math.max(latest, Date.parse(r.date)), 0);
+  let previousModified = -Infinity;
   return runs.map((r, i) => {
     const named = dateOfName(r.run.name);
-    const same = named === void 0 ? existing.find((e) => e.sha === drafts[i].sha && sameMeasurements(e, drafts[i])) : void 0;
-    const dated = named !== void 0 ? { date: named, how: "named" } : same ? { date: normalizeDate(same.date), how: "imported" } : { date: new Date(newest + 1e3).toISOString(), how: "after" };
-    newest = Math.max(newest, Date.parse(dated.date));
-    return dated;
+    if (named !== void 0) return { date: named, how: "named" };
+    if (r.run.measuredAt !== void 0) return { date: r.run.measuredAt, how: "measured" };
+    const same = existing.find((e) => e.sha === drafts[i].sha && sameMeasurements(e, drafts[i]));
+    if (same) return { date: normalizeDate(same.date), how: "imported" };
+    if (r.run.modifiedAt !== void 0) {
+      previousModified = Math.max(Date.parse(r.run.modifiedAt), previousModified + 1e3);
+      return { date: new Date(previousModified).toISOString(), how: "modified" };
+    }
+    throw new UsageError(
+      `history import: ${join10(r.source, r.run.name)} gives no date (none in its name or its files); give --date to date it`
+    );
   });
 }
 function sameMeasurements(a, b) {
@@ -19657,7 +19796,7 @@ function sameGroup(a, b) {
 }
 function analyzeSeries(s, runs, settings, parameterSteps) {
   const runCount = runs.length;
-  const newest = runCount - 1;
+  const newest2 = runCount - 1;
   const runIndex = [];
   const logs = [];
   s.values.forEach((v, r) => {
@@ -19671,7 +19810,7 @@ function analyzeSeries(s, runs, settings, parameterSteps) {
     return s.weights ? confirmWeightedSteps(analysis, (i) => runIndex[i], parameterSteps, settings.minSegment) : analysis;
   };
   const found = detect(logs);
-  const hasNewest = runIndex[runIndex.length - 1] === newest;
+  const hasNewest = runIndex[runIndex.length - 1] === newest2;
   const before = hasNewest ? detect(logs.slice(0, -1)).steps : found.steps;
   const seenBefore = (c) => before.some(
     (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange)
@@ -20047,7 +20186,7 @@ function relativeLine(values) {
   const centre = Math.exp(meanAndSd(logs).mean);
   return values.map((v) => v !== null && v > 0 ? v / centre : null);
 }
-function payloadViews(series, runs, newest) {
+function payloadViews(series, runs, newest2) {
   const groups = /* @__PURE__ */ new Map();
   for (const s of series) {
     if (s.payloadBytes === void 0 || String(s.payloadBytes) !== s.parameter) continue;
@@ -20068,7 +20207,7 @@ function payloadViews(series, runs, newest) {
         roles.set(step.firstRun, "after step");
       }
     }
-    roles.set(newest, "newest");
+    roles.set(newest2, "newest");
     const lines = [...roles].sort((a, b) => a[0] - b[0]).map(([run, role]) => ({
       run,
       role,

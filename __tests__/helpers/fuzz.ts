@@ -486,6 +486,35 @@ export const NASTY = [
   'hasOwnProperty',
 ] as const;
 
+/** A JSON key (`"name":`) or an XML name attribute (`name="…"`): where benchmark and measure names sit. */
+const KEY_OR_NAME = /"((?:[^"\\\n]|\\.)+)"\s*:|\bname="([^"\n]*)"/g;
+
+/**
+ * Positions inside the names of a text: the middle of its first and last JSON key or XML name
+ * attribute, and of the first two keys that open an object (in BMF a benchmark and its first
+ * measure), where a long run tests how a format reads names. Empty when the text has none.
+ */
+export function namePositions(text: string): number[] {
+  const points: number[] = [];
+  let opening = 0;
+  let last: number | undefined;
+  for (const match of text.matchAll(KEY_OR_NAME)) {
+    const inner = match[1] ?? match[2] ?? '';
+    const at = match.index + match[0].indexOf(inner) + (inner.length >> 1);
+    if (points.length === 0) points.push(at);
+    else if (
+      opening < 2 &&
+      /^\s*\{/.test(text.slice(match.index + match[0].length, match.index + match[0].length + 64))
+    ) {
+      points.push(at);
+      opening++;
+    }
+    last = at;
+  }
+  if (last !== undefined) points.push(last);
+  return [...new Set(points)];
+}
+
 type Edit = (text: string) => string;
 
 const pos = (text: string, at: number) => (text.length === 0 ? 0 : at % (text.length + 1));
@@ -564,6 +593,14 @@ export const editArb: fc.Arbitrary<Edit> = fc.oneof(
         (t) =>
           t.slice(0, pos(t, at)) + c.repeat(n) + t.slice(pos(t, at)),
     ),
+  // a long run inside a JSON key or a name attribute
+  fc
+    .tuple(fc.nat(), fc.constantFrom('[', ' ', 'a[ ', '\\n', 'x', '/'), fc.integer({ min: 1000, max: 100_000 }))
+    .map(([k, c, n]): Edit => (t) => {
+      const points = namePositions(t);
+      const at = points.length === 0 ? pos(t, k) : points[k % points.length]!;
+      return t.slice(0, at) + c.repeat(Math.ceil(n / c.length)) + t.slice(at);
+    }),
   // a numeric-looking cell replaced by an edge number
   fc
     .tuple(

@@ -16,6 +16,7 @@ import type { Measurement, ResultSet } from '../../src/engine/model/measurement.
 import {
   checkScaling,
   mutantArb,
+  namePositions,
   NASTY,
   parseChecked,
   PARSERS,
@@ -296,6 +297,12 @@ function deepNesting(r: () => number, text: string): string {
 function longLine(r: () => number, text: string): string {
   const c = pick(r, ['9', 'x', ' ', ',', '"', '.', '-', '\t', '\u00e9', '[', '{', '0.', '1,', 'a b', '\\']);
   const run = c.repeat(Math.ceil(300_000 / c.length));
+  // A third of the runs go inside a JSON key or a name attribute, when the text has one.
+  const names = namePositions(text);
+  if (names.length > 0 && r() < 1 / 3) {
+    const key = pick(r, names);
+    return text.slice(0, key) + run + text.slice(key);
+  }
   const at = int(r, text.length + 1);
   return r() < 0.5 ? text.slice(0, at) + run + text.slice(at) : text.slice(0, at) + '\n' + run + '\n' + text.slice(at);
 }
@@ -520,6 +527,16 @@ export function scalingFamilies(seed: Seed): { name: string; make: (n: number) =
     },
     { name: 'open brackets', make: (n) => t.slice(0, mid) + '['.repeat(n) + t.slice(mid) },
     { name: 'quotes and commas', make: (n) => t.slice(0, at) + '",'.repeat(n / 2) + t.slice(at) },
+    // Inside the last JSON key or name attribute (BMF's measure names read a unit in brackets).
+    ...namePositions(t)
+      .slice(-1)
+      .flatMap((key) => [
+        { name: 'open brackets in a name', make: (n: number) => t.slice(0, key) + '['.repeat(n) + t.slice(key) },
+        {
+          name: 'spaces and brackets in a name',
+          make: (n: number) => t.slice(0, key) + 'a[ '.repeat(n / 3) + t.slice(key),
+        },
+      ]),
   ];
 }
 

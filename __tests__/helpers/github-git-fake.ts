@@ -9,7 +9,9 @@
  * Every request is checked against GitHub's OpenAPI description like the other fakes do (method,
  * path template, path and query parameters, headers, the JSON body against the requestBody schema),
  * and further: tree entries against the schema of their items, base64 blob content, and SHAs that
- * name objects of the right kind. Requests to other paths (the issue comments) are forwarded to a
+ * name objects of the right kind. The GraphQL query for blobs (`object(oid:)` aliases of one
+ * repository, `... on Blob { text isTruncated isBinary }`) is answered too, its shape checked. Requests to other paths
+ * (the issue comments, the minimizeComment mutation) are forwarded to a
  * {@link FakeCommentGitHub} when one is given, so one API root serves the whole action.
  */
 import { createHash } from 'node:crypto';
@@ -43,6 +45,11 @@ export interface FakeGitOptions {
   raceFiles?: () => Record<string, Buffer>;
   /** Requests with this token may read but not write (403, as a `contents: read` GITHUB_TOKEN gets). */
   readOnlyToken?: string;
+  /**
+   * GraphQL gives a blob's text only up to this many bytes (`isTruncated: true` and the text cut
+   * beyond), as GitHub does for large blobs; default: every text in full.
+   */
+  graphqlTextLimit?: number;
 }
 
 export class FakeGitGitHub extends LoopbackFake {
@@ -143,12 +150,88 @@ export class FakeGitGitHub extends LoopbackFake {
   protected async serve(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Promise<Answer> {
     if (this.checks.claims(rawUrl)) return this.checks.serve(method, rawUrl, headers, body);
     const url = new URL(rawUrl, 'http://127.0.0.1');
+    if (url.pathname === '/graphql' && /\bobject\s*\(\s*oid\s*:/.test(body))
+      return this.blobQuery(method, headers, body);
     if (!/^\/repos\/[^/]+\/[^/]+\/git\//.test(url.pathname)) {
       if (this.options.comments) return this.forward(method, rawUrl, headers, body);
       this.problems.push(`${method} ${url.pathname}: not a Git Data request`);
       return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"message":"Not Found"}' };
     }
     return this.answer(method, url, rawUrl, headers, body);
+  }
+
+  /** `query { repository(owner, name) { b0: object(oid: $o0) { ... on Blob { text isTruncated isBinary } } … } }`. */
+  private blobQuery(method: string, headers: IncomingHttpHeaders, body: string): Answer {
+    const record: RecordedRequest = { method, url: '/graphql', headers, body, operationId: 'graphql' };
+    this.requests.push(record);
+    const where = `GraphQL ${method} /graphql`;
+    const answer = (data: unknown): Answer => {
+      record.status = 200;
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify(data),
+      };
+    };
+    if (method !== 'POST') this.problems.push(`${where}: not a POST`);
+    if (!/^(token|bearer) \S+$/i.test(String(headers['authorization'] ?? '')))
+      this.problems.push(`${where}: no authorization header`);
+    const request: Json = safeParse(body);
+    const query: string = typeof request?.query === 'string' ? request.query : '';
+    const variables: Json = request?.variables ?? {};
+    const head =
+      /^\s*query\s*\(([^)]*)\)\s*\{\s*repository\s*\(\s*owner\s*:\s*\$owner\s*,\s*name\s*:\s*\$name\s*\)\s*\{(.*)\}\s*\}\s*$/s.exec(
+        query,
+      );
+    if (!head) {
+      this.problems.push(`${where}: not a blob query of one repository: ${query.slice(0, 200)}`);
+      return answer({ errors: [{ type: 'INVALID', message: 'unexpected query' }] });
+    }
+    const declared = new Map([...head[1]!.matchAll(/\$(\w+)\s*:\s*([\w!]+)/g)].map((m) => [m[1]!, m[2]!]));
+    if (declared.get('owner') !== 'String!' || declared.get('name') !== 'String!')
+      this.problems.push(`${where}: $owner and $name are not declared String!`);
+    if (variables.owner !== this.options.owner || variables.name !== this.options.repo)
+      return answer({
+        data: { repository: null },
+        errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a Repository' }],
+      });
+    const fields = [
+      ...head[2]!.matchAll(
+        /(\w+)\s*:\s*object\s*\(\s*oid\s*:\s*\$(\w+)\s*\)\s*\{\s*\.\.\.\s*on\s+Blob\s*\{([^}]*)\}\s*\}/g,
+      ),
+    ];
+    const rest = head[2]!.replace(
+      /(\w+)\s*:\s*object\s*\(\s*oid\s*:\s*\$(\w+)\s*\)\s*\{\s*\.\.\.\s*on\s+Blob\s*\{([^}]*)\}\s*\}/g,
+      '',
+    );
+    if (rest.trim() !== '' || fields.length === 0)
+      this.problems.push(`${where}: unexpected fields: ${rest.slice(0, 200)}`);
+    const repository: Record<string, unknown> = {};
+    for (const [, alias, variable, selection] of fields) {
+      const asked = selection!.trim().split(/\s+/);
+      if (asked.some((f) => !['text', 'isTruncated', 'isBinary', 'byteSize', 'oid'].includes(f)))
+        this.problems.push(`${where}: ${alias}: fields ${selection} are not Blob fields`);
+      if (declared.get(variable!) !== 'GitObjectID!')
+        this.problems.push(`${where}: $${variable} is not a GitObjectID!`);
+      const sha = variables[variable!];
+      if (typeof sha !== 'string' || !/^[0-9a-f]{40}$/.test(sha))
+        this.problems.push(`${where}: $${variable} is not an oid`);
+      const blob = this.blobs.get(String(sha));
+      if (!blob) {
+        repository[alias!] = null;
+        continue;
+      }
+      const limit = this.options.graphqlTextLimit ?? Infinity;
+      const full = {
+        text: blob.subarray(0, Math.min(limit, blob.length)).toString('utf8'),
+        isTruncated: blob.length > limit,
+        isBinary: false,
+        byteSize: blob.length,
+        oid: sha,
+      };
+      repository[alias!] = Object.fromEntries(asked.map((f) => [f, full[f as keyof typeof full]]));
+    }
+    return answer({ data: { repository } });
   }
 
   private answer(method: string, url: URL, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer {

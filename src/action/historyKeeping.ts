@@ -8,7 +8,7 @@ import { describeError, InputError, UsageError } from '../engine/errors.js';
 import { mergeEnvironments } from '../engine/model/environment.js';
 import { currentEnvironment, environmentOfSets } from '../pipeline/environment.js';
 import { makeHistoryRecord, type RecordedAcceptance } from '../engine/history/record.js';
-import { historyFileName } from '../engine/history/window.js';
+import { DEFAULT_HISTORY_WINDOW, historyFileName } from '../engine/history/window.js';
 import { appendHistoryRecord } from '../pipeline/historyFolder.js';
 import { historyRunInfoFromEnv } from './events.js';
 import { loadResults, type LoadedResults } from '../pipeline/results.js';
@@ -88,7 +88,9 @@ export async function historyFromBranch(
   branch: string,
   context: RunContext,
 ): Promise<BranchHistory> {
-  const options = historyBranchOptions(inputs, branch, folder, context);
+  // Only the records the comparison reads (readHistoryRuns: the newest DEFAULT_HISTORY_WINDOW), however many the
+  // branch holds.
+  const options = { ...historyBranchOptions(inputs, branch, folder, context), window: DEFAULT_HISTORY_WINDOW };
   const result = await context.out.group(`Reading the history from branch ${branch}`, () => readHistoryBranch(options));
   if (result.outcome === 'failed') throw new UsageError(`input "history-branch": ${result.reason}`);
   if (result.outcome === 'missing') {

@@ -52,14 +52,21 @@ export function skipSecondsSetting(text: string | undefined, name: string): numb
   return numberSetting(text, name, 0, (v) => Number.isInteger(v) && v >= 0, 'a whole number of seconds, 0 or more');
 }
 
+/**
+ * The most runs a history folder keeps: a recording run reads every record of the window from the
+ * history branch (two GraphQL queries for 100), and a window's records are what the dashboard and
+ * trends draw.
+ */
+export const MAX_HISTORY_WINDOW = 100;
+
 /** How many runs a history folder keeps. */
 export function historyWindowSetting(text: string | undefined, name: string, fallback: number): number {
   return numberSetting(
     text,
     name,
     fallback,
-    (v) => Number.isInteger(v) && v >= 1,
-    'a whole number of runs, at least 1',
+    (v) => Number.isInteger(v) && v >= 1 && v <= MAX_HISTORY_WINDOW,
+    `a whole number of runs from 1 to ${MAX_HISTORY_WINDOW}`,
   );
 }
 

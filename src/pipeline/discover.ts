@@ -1,5 +1,5 @@
 import { closeSync, globSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
 import { stripBom } from '../engine/csv/header.js';
 import { baseName } from '../engine/model/experimentType.js';
@@ -113,12 +113,19 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
     const skipped: Skipped = { notResults: [], companions: new Map() };
     if (stat?.isDirectory()) {
       const taken: ResultFile[] = [];
-      let names: string[];
+      let entries: Buffer[];
       try {
-        names = readdirSync(pattern);
+        entries = readdirSync(pattern, { encoding: 'buffer' });
       } catch (error) {
         throw cannotRead(pattern, error, 'the folder');
       }
+      // A name that is not UTF-8 cannot be given to a parser as a path (it decodes to another one):
+      // counted, and said in one notice, never dropped in silence.
+      const names = entries.filter(isUtf8Name).map((entry) => entry.toString('utf8'));
+      const unreadable = entries.filter(
+        (entry) => !isUtf8Name(entry) && statOrUndefined(Buffer.concat([Buffer.from(pattern + sep), entry]))?.isFile(),
+      ).length;
+      if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
       for (const name of names.sort(byCodePoint)) {
         const path = join(pattern, name);
         if (!statOrUndefined(path)?.isFile()) continue;
@@ -144,9 +151,11 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
       // A FIFO would block the read for ever; a device would never end.
       throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
-      const matches = globSync(pattern)
-        .filter((p) => statOrUndefined(p)?.isFile())
-        .sort(byCodePoint);
+      const all = globSync(pattern);
+      const matches = all.filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      // globSync decodes a name that is not UTF-8 with U+FFFD in place of its bytes: no such path.
+      const unreadable = all.filter((p) => p.includes('\uFFFD') && statOrUndefined(p) === undefined).length;
+      if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
       if (matches.length === 0) throw new InputError('no files match this pattern', { file: pattern });
       const taken = matches.flatMap((path) => classify(path, 'matched', skipped) ?? []);
       if (taken.length === 0) throw noResultsMatched(pattern, matches, skipped);
@@ -370,7 +379,15 @@ function statNamed(path: string): Stats | undefined {
   }
 }
 
-function statOrUndefined(path: string) {
+function isUtf8Name(name: Buffer): boolean {
+  return Buffer.from(name.toString('utf8'), 'utf8').equals(name);
+}
+
+function unreadableNamesNotice(where: string, count: number): string {
+  return `${where}: skipped ${count} file(s) whose names are not valid UTF-8 (perfgate cannot open them by name); rename them to read them`;
+}
+
+function statOrUndefined(path: string | Buffer) {
   try {
     return statSync(path);
   } catch {

@@ -4,9 +4,12 @@ import {
   existsSync,
   readdirSync,
   fstatSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readSync,
+  readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -14,7 +17,7 @@ import {
   readFileSync,
   type Stats,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { InputError } from '../engine/errors.js';
 
 const CHUNK_BYTES = 1 << 20;
@@ -130,17 +133,87 @@ export function cannotRead(path: string, error: unknown, what = 'the file'): Inp
 
 /**
  * Writes a whole file or nothing: the content goes to a temporary file that is then renamed,
- * so an interrupted run never leaves a truncated report behind.
+ * so an interrupted run never leaves a truncated report behind. What is at the path is never
+ * replaced by a regular file unless it is one: a symbolic link is written through (the file it
+ * names, itself written whole), a character device (`/dev/null`, a terminal) or a named pipe with
+ * a reader gets the bytes, and a pipe without a reader, a block device or a socket is refused.
  */
-export function writeFileAtomic(path: string, content: string): void {
-  const folder = dirname(path);
+export function writeFileAtomic(path: string, content: string | Uint8Array): void {
+  const target = writeTarget(path);
+  if (target.special) {
+    writeThrough(target.path, target.special, content);
+    return;
+  }
+  const folder = dirname(target.path);
   makeFolder(folder);
-  const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(path)}`);
+  const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(target.path)}`);
   try {
     writeFileSync(temporary, content);
-    renameSync(temporary, path);
+    renameSync(temporary, target.path);
   } catch (error) {
     rmSync(temporary, { force: true });
+    throw cannotWrite(path, error, 'cannot write the file');
+  }
+}
+
+/**
+ * Where a write to `path` lands: the path itself, or the file its symbolic link names (followed to
+ * the end); `special` when that is neither a regular file nor missing.
+ */
+function writeTarget(path: string): { path: string; special?: Stats } {
+  let link: Stats;
+  try {
+    link = lstatSync(path);
+  } catch {
+    return { path }; // nothing there yet (or a folder above is missing: makeFolder says so)
+  }
+  if (!link.isSymbolicLink()) {
+    if (link.isFile()) return { path };
+    if (link.isDirectory())
+      throw cannotWrite(path, Object.assign(new Error(), { code: 'EISDIR' }), 'cannot write the file');
+    return { path, special: link };
+  }
+  let stat: Stats;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    // A dangling link: its target is created through it, where the link says.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw cannotWrite(path, error, 'cannot write the file');
+    return { path: danglingTarget(path) };
+  }
+  // A regular file is replaced whole where it really is; anything else is written through the link as
+  // it is (`/dev/stdout` names a pipe or a terminal through /proc, where no real path exists).
+  if (stat.isFile()) return { path: realpathSync(path) };
+  if (stat.isDirectory())
+    throw cannotWrite(path, Object.assign(new Error(), { code: 'EISDIR' }), 'cannot write the file');
+  return { path, special: stat };
+}
+
+/** The path a dangling symbolic link names, relative to the link's folder. */
+function danglingTarget(path: string): string {
+  const target = readlinkSync(path);
+  return isAbsolute(target) ? target : join(dirname(path), target);
+}
+
+/**
+ * Writes into a character device or a named pipe as it is (never renamed over). A pipe is opened
+ * without waiting first: no reader is an error (ENXIO), not a hang.
+ */
+function writeThrough(path: string, stat: Stats, content: string | Uint8Array): void {
+  const refuse = (why: string) =>
+    new InputError(`cannot write the file: it is ${why}; give a file path`, { file: path });
+  if (!stat.isCharacterDevice() && !stat.isFIFO()) throw refuse(`${specialFileKind(stat)}, not a regular file`);
+  if (stat.isFIFO()) {
+    try {
+      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENXIO') throw refuse('a named pipe (FIFO) that nothing reads');
+      throw cannotWrite(path, error, 'cannot write the file');
+    }
+  }
+  try {
+    writeFileSync(path, content);
+  } catch (error) {
     throw cannotWrite(path, error, 'cannot write the file');
   }
 }

@@ -5,12 +5,12 @@
  * `experiments_results/<YYYY-MM-DD_hh-mm-ss>/` folders, as `latency_plot_history.py` lists them.
  * The records are those `record-history` writes (same writer, same window rules).
  *
- * A run's date is the one its folder's name gives (or `--date`). A run whose name gives none is
- * dated one second after the newest run known before it: every record already in the history
- * folder and every run this import read before it. So a run imported later sorts as the newest,
- * and the same inputs into the same folder give the same bytes (no clock, no file times). A run
- * already in the folder (same commit, same measurements: imported before) keeps its date, so
- * importing twice changes nothing.
+ * A run's date is `--date` when given, else the one its folder's name gives, else the one its
+ * result files say they were measured (Google Benchmark's `context.date`, pytest-benchmark's
+ * `datetime`; the newest when several say; JMH and Criterion write none), else the one it already
+ * has in the history folder (same commit, same measurements: imported before, so importing twice
+ * changes nothing), else the modification time of its newest result file (at least a second after
+ * the run read before it, so that runs copied at once keep the order read). Never 1970.
  *
  * A run's machine is what `--environment` says, else what its result files say (Google
  * Benchmark's context, pytest-benchmark's machine_info, JMH's JVM); the user's fields win.
@@ -93,16 +93,16 @@ export function runHistoryImport(options: HistoryImportOptions, progress: Progre
     options.date !== undefined
       ? [{ date: normalizeDate(options.date), how: 'given' as const }]
       : datesOfRuns(runs, drafts, existing);
-  const undated = runs.flatMap((r, i) => {
+  const byFileTime = runs.flatMap((r, i) => {
     const { date, how } = dates[i]!;
-    return how === 'after' || how === 'imported'
+    return how === 'modified' || how === 'imported'
       ? [`${join(r.source, r.run.name)} ${date}${how === 'imported' ? ' (already in the history)' : ''}`]
       : [];
   });
-  if (undated.length > 0) {
+  if (byFileTime.length > 0) {
     progress.warning(
-      `${undated.length} run folder(s) have no date in their name, dated one second after the newest run before them (the newest record already in ${options.output}, ` +
-        `or the run read before them; 1970-01-01T00:00:00Z when there is none) so that they sort as the newest, in the order read; give --date to date one run: ${undated.join(', ')}`,
+      `${byFileTime.length} run folder(s) have no date in their name or their result files, dated by the modification time of their newest result file ` +
+        `(or the date the same run has in ${options.output}); give --date to date one run: ${byFileTime.join(', ')}`,
     );
   }
   const records = drafts.map((draft, i) => datedRecord(draft, dates[i]!.date));
@@ -190,43 +190,40 @@ export function dateOfName(name: string): string | undefined {
   return date.toISOString();
 }
 
-/** The date a record is made with before its own is known. */
+/** The date a record is made with before its own is known (replaced by datedRecord). */
 const UNDATED = new Date(0).toISOString();
 
 interface RunDate {
   date: string;
   /**
-   * From `--date`, from the folder's name, kept from the same run already in the history, or after the newest run
-   * before it.
+   * From `--date`, from the folder's name, from what its result files say, kept from the same run already in the
+   * history, or from its newest result file's modification time.
    */
-  how: 'given' | 'named' | 'imported' | 'after';
+  how: 'given' | 'named' | 'measured' | 'imported' | 'modified';
 }
 
-/**
- * Each run's date (see the module comment): the one its name gives; else that of the same run
- * already in the history; else one second after the newest of the existing records and the runs
- * read before it (the epoch when there is none).
- */
+/** Each run's date (see the module comment). */
 function datesOfRuns(
   runs: readonly SourceRun[],
   drafts: readonly HistoryRecord[],
   existing: readonly HistoryRecord[],
 ): RunDate[] {
-  let newest = existing.reduce((latest, r) => Math.max(latest, Date.parse(r.date)), 0);
+  // The runs dated by their files' times keep the order read: a checkout or a copy gives every file
+  // about the same time, so each is at least a second after the one before.
+  let previousModified = -Infinity;
   return runs.map((r, i): RunDate => {
     const named = dateOfName(r.run.name);
-    const same =
-      named === undefined
-        ? existing.find((e) => e.sha === drafts[i]!.sha && sameMeasurements(e, drafts[i]!))
-        : undefined;
-    const dated: RunDate =
-      named !== undefined
-        ? { date: named, how: 'named' }
-        : same
-          ? { date: normalizeDate(same.date), how: 'imported' }
-          : { date: new Date(newest + 1000).toISOString(), how: 'after' };
-    newest = Math.max(newest, Date.parse(dated.date));
-    return dated;
+    if (named !== undefined) return { date: named, how: 'named' };
+    if (r.run.measuredAt !== undefined) return { date: r.run.measuredAt, how: 'measured' };
+    const same = existing.find((e) => e.sha === drafts[i]!.sha && sameMeasurements(e, drafts[i]!));
+    if (same) return { date: normalizeDate(same.date), how: 'imported' };
+    if (r.run.modifiedAt !== undefined) {
+      previousModified = Math.max(Date.parse(r.run.modifiedAt), previousModified + 1000);
+      return { date: new Date(previousModified).toISOString(), how: 'modified' };
+    }
+    throw new UsageError(
+      `history import: ${join(r.source, r.run.name)} gives no date (none in its name or its files); give --date to date it`,
+    );
   });
 }
 

@@ -18,6 +18,10 @@ export interface HistoryRun {
   experiments: Map<string, RunExperiment>;
   /** The machine of the run, where its record or its result files say. */
   environment?: EnvironmentFingerprint;
+  /** A run folder's: when its result files say they were measured, the newest of them (ISO 8601). */
+  measuredAt?: string;
+  /** A run folder's: when its newest result file was last modified (ISO 8601). */
+  modifiedAt?: string;
 }
 
 export interface RunExperiment extends ExperimentSide {
@@ -104,7 +108,31 @@ export function readRunFolder(
     experiments.set(experiment, { measurements: e.measurements, format: e.format, sets: e.sets });
   }
   const environment = environmentOfSets(loaded.files.map((f) => f.set));
-  return { name, experiments, ...(environment ? { environment } : {}) };
+  const measuredAt = newest(loaded.files.map((f) => f.set.measuredAt));
+  const modifiedAt = newest(loaded.files.map((f) => modifiedAtOf(f.file.path)));
+  return {
+    name,
+    experiments,
+    ...(environment ? { environment } : {}),
+    ...(measuredAt ? { measuredAt } : {}),
+    ...(modifiedAt ? { modifiedAt } : {}),
+  };
+}
+
+/** The latest of ISO 8601 UTC dates (they sort as text). */
+function newest(dates: readonly (string | undefined)[]): string | undefined {
+  return dates.reduce<string | undefined>(
+    (latest, d) => (d !== undefined && (latest === undefined || d > latest) ? d : latest),
+    undefined,
+  );
+}
+
+function modifiedAtOf(path: string): string | undefined {
+  try {
+    return statSync(path).mtime.toISOString();
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -5,9 +5,8 @@
  * report.html's scripts are imported only here, on demand, so runs without charts start without them.
  */
 import { checkVerdictTable, comparisonVerdictTable } from '../engine/report/verdictTable.js';
-import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeFolder } from './files.js';
+import { makeFolder, writeFileAtomic } from './files.js';
 import { buildCharts, type RawSamples, type ReducedRaw } from '../engine/charts/build.js';
 import { chartToMermaid, chartsToMermaidMarkdown } from '../engine/charts/mermaid.js';
 import type { Chart, ChartKind } from '../engine/charts/model.js';
@@ -61,12 +60,6 @@ export interface ChartsOutcome {
   mermaid: string;
 }
 
-function writeAtomic(path: string, content: string | Uint8Array): void {
-  const temporary = `${path}.tmp-${process.pid}`;
-  writeFileSync(temporary, content);
-  renameSync(temporary, path);
-}
-
 /** The charts the input allows, without drawing anything (cheap; no renderer import). */
 export function planCharts(input: ChartsInput): Chart[] {
   return buildCharts({
@@ -103,14 +96,14 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
       const svg = chartToSvg(chart);
       const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...(png ? [`${chart.id}.png`] : [])];
       const files = names.map((name) => join(folder, name));
-      writeAtomic(files[0]!, JSON.stringify(spec, null, 2) + '\n');
-      writeAtomic(files[1]!, svg);
+      writeFileAtomic(files[0]!, JSON.stringify(spec, null, 2) + '\n');
+      writeFileAtomic(files[1]!, svg);
       if (pngs) {
         const path = files[2]!;
         pngWrites.push(
           pngs
             .render(svg)
-            .then((drawn) => writeAtomic(path, drawn))
+            .then((drawn) => writeFileAtomic(path, drawn))
             .catch((error: unknown) => error ?? new Error('PNG not drawn')),
         );
         while (pngs.open > OPEN_PNGS) await pngs.help();
@@ -144,7 +137,7 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
       bundles: await render.loadBrowserBundles(),
     });
     const reportHtmlPath = join(outputDir, REPORT_HTML);
-    writeAtomic(reportHtmlPath, html);
+    writeFileAtomic(reportHtmlPath, html);
     const written = [...out.flatMap((c) => c.files), reportHtmlPath];
     return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
   } finally {

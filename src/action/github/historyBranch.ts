@@ -10,12 +10,20 @@
  *                                                                                        a misspelt name?
  *   GET   /repos/{owner}/{repo}/git/commits/{commit_sha}                                   the tip's tree
  *   GET   /repos/{owner}/{repo}/git/trees/{tree_sha}?recursive=1                           the records' blob ids
- *   GET   /repos/{owner}/{repo}/git/blobs/{file_sha}                                       one per record not held yet
+ *   GET   /repos/{owner}/{repo}/git/blobs/{file_sha}                                       a record GraphQL gave not in full
  *   POST  /repos/{owner}/{repo}/git/blobs, /git/trees, /git/commits                        writing only
  *   PATCH /repos/{owner}/{repo}/git/refs/heads/{branch} {force: false}, or POST /git/refs
+ * GraphQL (POST {apiUrl}/graphql; `/api/graphql` for a GHES `/api/v3` root):
+ *   query { repository { b0: object(oid: …) { … on Blob { text isTruncated isBinary } } … } }
+ *     the records not held yet, BLOBS_PER_QUERY at a time
  *
- * Two runs recording at once: the second's ref update is not a fast-forward (422); it waits a random
- * while (so that a burst of runs spreads out instead of colliding again), reads the new tip, takes
+ * A pull request reads only the records its comparison reads (the newest `window`, by name: date,
+ * then run id), so its history costs 3 REST requests and one GraphQL query per BLOBS_PER_QUERY
+ * records, however many records the branch holds: 4 for the 30 a comparison reads.
+ *
+ * Two runs recording at once: the second's ref update is not a fast-forward (422, or a 409 Conflict
+ * on the commit or the ref update); it waits a random while, up to a bound that doubles each time (so that a
+ * burst of runs spreads out instead of colliding again), reads the new tip, takes
  * in the records added and drops the ones removed since the tip it had, applies the window again
  * with its own record, and commits on the new tip. So both records are kept, and the window holds
  * on the branch whatever the order. Any other refusal is final at once.
@@ -45,15 +53,21 @@ import {
 /** The folder of the records inside the branch. */
 export const HISTORY_BRANCH_FOLDER = 'history';
 /**
- * How often a record is committed again when concurrent runs move the branch under it. Each round
- * of a burst commits at least one record, so this many concurrent recorders lose none even without
- * the random waits (a merge queue landing a batch, re-runs of a workflow): 10 and 16 lose 0 in the tests.
+ * How often a record is committed again when concurrent runs move the branch under it. Every lost
+ * race is another run's commit landing during the attempt, and each run commits once, so with this
+ * many attempts up to this many concurrent recorders lose none, whatever the timing (a merge queue
+ * landing a batch, re-runs of a workflow); the random waits make the burst take fewer.
  */
-export const MAX_HISTORY_ATTEMPTS = 20;
+export const MAX_HISTORY_ATTEMPTS = 64;
 /** The longest wait between two attempts, in units of retryBaseMs (seconds in production). */
-const MAX_BACKOFF_UNITS = 8;
+const MAX_BACKOFF_UNITS = 16;
 /** Names a record may have on the branch (and so in the local folder): nothing else is read. */
 const RECORD_NAME = /^history-[A-Za-z0-9._-]+\.json$/;
+/**
+ * Records fetched by one GraphQL query (aliases of `object(oid:)`): 50 keep a query well under
+ * GitHub's node and time limits while a window of up to 100 (MAX_HISTORY_WINDOW) takes two.
+ */
+export const BLOBS_PER_QUERY = 50;
 
 export interface HistoryBranchOptions {
   token: string;
@@ -71,6 +85,11 @@ export interface HistoryBranchOptions {
   backoffMs?: (attempt: number) => number;
   /** The run's GitHub session (budget and waits); a fresh one by default. */
   session?: GithubSession;
+  /**
+   * Reading: copy only the newest `window` records (those held in the folder count), as the
+   * comparison reads them; every record of the branch without it.
+   */
+  window?: number;
 }
 
 interface Tip extends RefInfo {
@@ -149,7 +168,14 @@ export async function readHistoryBranch(options: HistoryBranchOptions): Promise<
     const tip = await readTip(octokit, options);
     if (!tip) return { outcome: 'missing' };
     const skipped = new Set<string>();
-    const downloaded = await download(octokit, options, tip, new Set(localRecords(options.folder)), skipped);
+    const downloaded = await download(
+      octokit,
+      options,
+      tip,
+      new Set(localRecords(options.folder)),
+      skipped,
+      options.window,
+    );
     return { outcome: 'read', commit: tip.commit, records: tip.records.size, downloaded, skipped: skipped.size };
   } catch (error) {
     return {
@@ -178,6 +204,8 @@ export async function writeHistoryBranch(
   let lastConflict = '';
   // Records of the branch that are not valid records: left on the branch as they are.
   const skipped = new Set<string>();
+  // Blobs already created (name → content and sha): an attempt after a lost race does not create them again.
+  const blobs = new Map<string, { content: string; sha: string }>();
   for (let attempt = 1; attempt <= MAX_HISTORY_ATTEMPTS; attempt++) {
     if (attempt > 1) await waitBeforeRetry(options, attempt);
     let tip: Tip | undefined;
@@ -200,8 +228,13 @@ export async function writeHistoryBranch(
       return { outcome: 'written', commit: tip.commit, added, removed, attempts: attempt };
     let commit: string;
     try {
-      commit = await commitRecords(octokit, options, tip, added, removed);
+      commit = await commitRecords(octokit, options, tip, added, removed, blobs);
     } catch (error) {
+      if (isConflict(toFailure(error))) {
+        lastConflict = describe(toFailure(error));
+        previous = tip ?? { commit: '', tree: '', records: new Map() };
+        continue;
+      }
       return fail(`cannot commit to branch ${branch}`, error);
     }
     try {
@@ -243,12 +276,18 @@ async function commitRecords(
   tip: Tip | undefined,
   added: readonly string[],
   removed: readonly string[],
+  blobs: Map<string, { content: string; sha: string }>,
 ): Promise<string> {
   const entries: { path: string; mode: '100644'; type: 'blob'; sha: string | null }[] = [];
   for (const name of added) {
     const content = readBytes(join(folder, name)).toString('base64');
-    const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
-    entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: data.sha });
+    let blob = blobs.get(name);
+    if (blob?.content !== content) {
+      const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
+      blob = { content, sha: data.sha };
+      blobs.set(name, blob);
+    }
+    entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: blob.sha });
   }
   for (const name of removed)
     entries.push({ path: `${HISTORY_BRANCH_FOLDER}/${name}`, mode: '100644', type: 'blob', sha: null });
@@ -271,11 +310,20 @@ async function commitRecords(
 
 /**
  * The refusals that mean another run moved the branch first: GitHub's 422 "Update is not a fast
- * forward" on PATCH, and "Reference already exists" on POST when two runs create the branch. Any
- * other 422 (an invalid ref name, a missing object) would only fail again: it is final at once.
+ * forward" on PATCH, "Reference already exists" on POST when two runs create the branch, and any
+ * 409 Conflict (GitHub's answer while concurrent writes to the repository settle). Any other 422
+ * (an invalid ref name, a missing object) would only fail again: it is final at once.
  */
 export function isLostRace(failure: HttpFailure): boolean {
-  return failure.status === 422 && /not a fast[- ]forward|reference already exists/i.test(failure.message);
+  return (
+    isConflict(failure) ||
+    (failure.status === 422 && /not a fast[- ]forward|reference already exists/i.test(failure.message))
+  );
+}
+
+/** A 409 Conflict: the repository changed under the request; reading and committing again may succeed. */
+function isConflict(failure: HttpFailure): boolean {
+  return failure.status === 409;
 }
 
 /** Full jitter: a random wait up to a bound that doubles from a quarter unit, at most MAX_BACKOFF_UNITS. */
@@ -328,35 +376,127 @@ async function readTip(octokit: Octokit, { owner, repo, branch }: HistoryBranchO
 
 /**
  * Writes the tip's records the folder lacks (skipping `known` names and those in `skipped`);
- * returns how many. A record that is not valid is not written: it is added to `skipped`, with a
- * warning naming its path on the branch.
+ * returns how many. With `window`, only the newest `window` records are wanted (a record the
+ * folder holds counts); a record that is not valid does not count, and the next older one is
+ * fetched in its place. A record that is not valid is not written: it is added to `skipped`,
+ * with a warning naming its path on the branch.
  */
 async function download(
   octokit: Octokit,
-  { owner, repo, folder, branch, warn }: HistoryBranchOptions,
+  options: HistoryBranchOptions,
   tip: Tip,
   known: ReadonlySet<string>,
   skipped: Set<string>,
+  window = Infinity,
 ): Promise<number> {
+  const { folder, branch, warn } = options;
   makeFolder(folder);
+  const held = (name: string) => known.has(name) || pathExists(join(folder, name));
+  // Newest first: the tip's records and those the folder holds, as the window orders them.
+  const newestFirst = [...new Set([...tip.records.keys(), ...localRecords(folder)])].sort(compareRecordNames).reverse();
   let count = 0;
-  for (const [name, sha] of [...tip.records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (known.has(name) || skipped.has(name) || pathExists(join(folder, name))) continue;
-    const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: sha });
-    const text = Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8');
-    const path = `${HISTORY_BRANCH_FOLDER}/${name}`;
-    try {
-      parseHistoryRecord(text, path);
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      skipped.add(name);
-      warn?.(`${path} on branch ${branch}: skipped: ${error.message}`);
-      continue;
+  let wanted = window;
+  let at = 0;
+  while (wanted > 0 && at < newestFirst.length) {
+    // The next `wanted` records not skipped: those held count, the others are fetched.
+    const fetch: string[] = [];
+    while (wanted > 0 && at < newestFirst.length) {
+      const name = newestFirst[at++]!;
+      if (skipped.has(name)) continue;
+      wanted--;
+      if (!held(name)) fetch.push(name);
     }
-    writeFileAtomic(join(folder, name), text);
-    count++;
+    const texts = await blobTexts(
+      octokit,
+      options,
+      fetch.map((name) => tip.records.get(name)!),
+    );
+    for (const name of fetch) {
+      const text = texts.get(tip.records.get(name)!)!;
+      const path = `${HISTORY_BRANCH_FOLDER}/${name}`;
+      try {
+        parseHistoryRecord(text, path);
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        skipped.add(name);
+        warn?.(`${path} on branch ${branch}: skipped: ${error.message}`);
+        wanted++;
+        continue;
+      }
+      writeFileAtomic(join(folder, name), text);
+      count++;
+    }
   }
   return count;
+}
+
+/**
+ * The window's order of record names, `history-<date>-<run id>.json`: by date, then by run id
+ * (numerically), as compareRecords orders the records themselves.
+ */
+export function compareRecordNames(a: string, b: string): number {
+  const [dateA, runA] = splitRecordName(a);
+  const [dateB, runB] = splitRecordName(b);
+  return (
+    compareText(dateA, dateB) || (runA.length !== runB.length ? runA.length - runB.length : compareText(runA, runB))
+  );
+}
+
+function splitRecordName(name: string): [date: string, runId: string] {
+  const stem = name.slice('history-'.length, name.length - '.json'.length);
+  const dash = stem.lastIndexOf('-');
+  return [stem.slice(0, dash), stem.slice(dash + 1)];
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+interface BlobFields {
+  text: string | null;
+  isTruncated: boolean;
+  isBinary: boolean | null;
+}
+
+/**
+ * The texts of these blobs (sha → text): BLOBS_PER_QUERY at a time through one GraphQL query each,
+ * then the REST blob of any that GraphQL gave not in full (a text over its size limit, binary) or
+ * not at all (a query refused).
+ */
+async function blobTexts(
+  octokit: Octokit,
+  { owner, repo }: HistoryBranchOptions,
+  shas: readonly string[],
+): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (let start = 0; start < shas.length; start += BLOBS_PER_QUERY) {
+    const batch = shas.slice(start, start + BLOBS_PER_QUERY);
+    const declared = batch.map((_, i) => `$o${i}: GitObjectID!`).join(', ');
+    const fields = batch
+      .map((_, i) => `b${i}: object(oid: $o${i}) { ... on Blob { text isTruncated isBinary } }`)
+      .join(' ');
+    const query = `query($owner: String!, $name: String!, ${declared}) { repository(owner: $owner, name: $name) { ${fields} } }`;
+    const variables = Object.fromEntries(batch.map((sha, i) => [`o${i}`, sha]));
+    try {
+      const data = await octokit.graphql<{ repository: Record<string, BlobFields | null> | null }>(query, {
+        owner,
+        name: repo,
+        ...variables,
+      });
+      batch.forEach((sha, i) => {
+        const blob = data.repository?.[`b${i}`];
+        if (blob && typeof blob.text === 'string' && !blob.isTruncated && !blob.isBinary) texts.set(sha, blob.text);
+      });
+    } catch {
+      // A refused query (GraphQL off on a server, an error in its answer): the REST blobs below.
+    }
+  }
+  for (const sha of shas) {
+    if (texts.has(sha)) continue;
+    const { data } = await octokit.rest.git.getBlob({ owner, repo, file_sha: sha });
+    texts.set(sha, Buffer.from(data.content, data.encoding === 'base64' ? 'base64' : 'utf8').toString('utf8'));
+  }
+  return texts;
 }
 
 function describe(failure: HttpFailure): string {

@@ -100,13 +100,13 @@ source is one of:
     not read).
 
 What a folder cannot tell is said, never silently guessed:
-  date     from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC (the names have no time zone);
-           a run folder without a date in its name is dated one second after the newest run
-           before it: the newest record already in the history folder, or the run this import
-           read before it (1970-01-01T00:00:00Z when there is none). So a run imported later
-           sorts as the newest, in the order read, and the same inputs give the same bytes (no
-           clock, no file times). A run already in the history (same commit, same measurements)
-           keeps its date. A warning lists the undated runs with their dates.
+  date     --date for one run; else from a run folder named YYYY-MM-DD[_hh-mm-ss], read as UTC
+           (the names have no time zone); else what its result files say (Google Benchmark's
+           context.date, pytest-benchmark's datetime; JMH and Criterion write none); else the
+           date the same run (same commit, same measurements) already has in the history; else
+           the modification time of its newest result file (at least a second after the run
+           read before it, so runs copied at once keep the order read), and a warning lists
+           those runs with their dates. Never 1970.
   commit   "unknown" (a warning says so)
   run id   a number made from the run's date and measurements, so importing the same runs again
            rewrites the same bytes and adds no second record
@@ -123,7 +123,7 @@ record reads without error.
 
 Options:
   -o, --output FOLDER    the history folder to add the records to (created if missing)
-  --window N             keep the newest N runs in the folder (default: 30, as record-history)
+  --window N             keep the newest N runs in the folder, 1 to 100 (default: 30, as record-history)
   --commit C             the commit SHA the one imported run measured
   --date D               its date (ISO 8601, e.g. 2026-01-05T09:30:00Z)
   --run-url U            the page of the run (e.g. its workflow run)

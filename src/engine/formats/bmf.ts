@@ -36,7 +36,37 @@ export const BENCHER_MEASURES: Record<string, { unit: string; direction: Directi
   'file-size': { unit: 'bytes', direction: 'lower-is-better' },
 };
 
-const BRACKETED_UNIT = /^(.*\S)\s*\[([^\]]*)\]$/;
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/**
+ * `name [unit]` split into its name and the text in the brackets: what `/^(.*\S)\s*\[([^\]]*)\]$/`
+ * matched, scanned by hand because that regex backtracks quadratically on a name with many `[`
+ * and no `]` at its end (100 KB of `[` took 3.6 s of CPU, 1 MB minutes).
+ */
+function bracketedUnit(measure: string): { name: string; unit: string } | undefined {
+  const close = measure.length - 1;
+  if (close < 1 || measure[close] !== ']') return undefined;
+  // The greedy `.*` made the last `[` the opening one; the unit holds no `]`.
+  let open = measure.lastIndexOf('[', close - 1);
+  if (open < 0 || measure.indexOf(']', open + 1) !== close) return undefined;
+  // trimEnd drops exactly what \s matches.
+  let name = measure.slice(0, open).trimEnd();
+  const terminator = name.search(LINE_TERMINATOR);
+  if (terminator >= 0) {
+    // `.` never matched a line terminator, so the name ends on its first line: the unit opens at
+    // the first `[` after nothing but blanks from there, else at the first line's last `[`.
+    open = terminator;
+    while (open < close && /\s/.test(measure[open]!)) open++;
+    if (measure[open] === '[') name = measure.slice(0, terminator).trimEnd();
+    else {
+      open = measure.lastIndexOf('[', terminator - 1);
+      if (open < 0) return undefined;
+      name = measure.slice(0, open).trimEnd();
+    }
+    if (measure.indexOf(']', open + 1) !== close) return undefined;
+  }
+  return name === '' ? undefined : { name, unit: measure.slice(open + 1, close) };
+}
 const RATE_NAME = /throughput|[-_ ]rate$|per[-_ ]?s(ec(ond)?)?$/i;
 
 const BOUNDS: [string, StatisticName][] = [
@@ -55,9 +85,9 @@ export interface BmfMeasure {
 /** What a measure name means: metric, unit and direction (see the module comment). */
 export function bmfMeasure(measure: string): BmfMeasure {
   const known = Object.hasOwn(BENCHER_MEASURES, measure) ? BENCHER_MEASURES[measure] : undefined;
-  const bracketed = known ? undefined : BRACKETED_UNIT.exec(measure);
-  const name = bracketed ? bracketed[1]! : measure;
-  const reading = readUnit(known?.unit ?? (bracketed ? bracketed[2]! : measure));
+  const bracketed = known ? undefined : bracketedUnit(measure);
+  const name = bracketed ? bracketed.name : measure;
+  const reading = readUnit(known?.unit ?? (bracketed ? bracketed.unit : measure));
   if (reading.known || known) {
     const direction = known?.direction ?? reading.direction;
     return {
@@ -73,7 +103,7 @@ export function bmfMeasure(measure: string): BmfMeasure {
     };
   }
   const direction: Direction = RATE_NAME.test(name) ? 'higher-is-better' : 'lower-is-better';
-  const symbol = bracketed ? bracketed[2]!.trim() : '';
+  const symbol = bracketed ? bracketed.unit.trim() : '';
   return {
     metric: { name, dimension: 'count', unit: '', displayUnit: symbol, direction },
     unit: { symbol, dimension: 'count', toBase: 1 },

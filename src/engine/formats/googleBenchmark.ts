@@ -5,7 +5,7 @@ import type { FormatAdapter } from './adapter.js';
 import { medianOfSorted } from '../stats/median.js';
 import { isJsonObject, type JsonObject, type JsonValue } from './looseJson.js';
 import type { JsonFields } from './jsonFields.js';
-import { readJsonReport, isObjectWithArray } from './shared.js';
+import { measuredAtOf, readJsonReport, isObjectWithArray } from './shared.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
 import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
 
@@ -179,6 +179,7 @@ export const googleBenchmarkAdapter: FormatAdapter = {
     }
     const notes = [...reading.notes, ...closingNotes(reading)];
     const environment = environmentOfContext(root.context);
+    const measuredAt = isJsonObject(root.context) ? measuredAtOf(root.context.date) : undefined;
     return {
       format: 'google-benchmark',
       file,
@@ -186,6 +187,7 @@ export const googleBenchmarkAdapter: FormatAdapter = {
       notes,
       ...(skipped.length > 0 ? { skipped } : {}),
       ...(environment ? { environment } : {}),
+      ...(measuredAt ? { measuredAt } : {}),
     };
   },
 };

@@ -22,7 +22,7 @@ import type { Measurement, Metric, Parameter, StatisticName } from '../model/mea
 import type { FormatAdapter } from './adapter.js';
 import { isJsonObject, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
 import { describeJson, JsonFields } from './jsonFields.js';
-import { optionalStatistic, settingsParameter, readJsonReport, isObjectWithArray } from './shared.js';
+import { measuredAtOf, optionalStatistic, settingsParameter, readJsonReport, isObjectWithArray } from './shared.js';
 import { cpuName, nodeArchName, nodeOsName, type EnvironmentFingerprint } from '../model/environment.js';
 
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
@@ -137,12 +137,14 @@ export const pytestBenchmarkAdapter: FormatAdapter = {
         measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
     }
     const environment = environmentOfMachine(root.machine_info);
+    const measuredAt = measuredAtOf(root.datetime);
     return {
       format: 'pytest-benchmark',
       file,
       measurements,
       notes: notesOf(root),
       ...(environment ? { environment } : {}),
+      ...(measuredAt ? { measuredAt } : {}),
     };
   },
 };

@@ -336,3 +336,21 @@ export function isObjectWithArray<K extends string>(
 ): (value: JsonValue) => value is JsonObject & Record<K, JsonArray> {
   return (value): value is JsonObject & Record<K, JsonArray> => isJsonObject(value) && Array.isArray(value[key]);
 }
+
+/** `2026-11-25T00:53:10.5`, `2026-11-25 00:53:10+01:00`: an ISO 8601 date and time, its zone optional. */
+const FILE_DATE = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * A date a result file gives (Google Benchmark's `context.date`, pytest-benchmark's `datetime`) as
+ * ISO 8601 UTC; undefined when it is not a date. Without a zone it is read as UTC: pytest-benchmark
+ * wrote `datetime.utcnow()`, and an older Google Benchmark's local time says no more.
+ */
+export function measuredAtOf(value: JsonValue | undefined): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = FILE_DATE.exec(value.trim());
+  if (!m) return undefined;
+  const zone =
+    m[3] === undefined ? 'Z' : m[3] === 'Z' ? 'Z' : m[3].includes(':') ? m[3] : `${m[3].slice(0, 3)}:${m[3].slice(3)}`;
+  const ms = Date.parse(`${m[1]}T${m[2]}${zone}`);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}

@@ -151,6 +151,11 @@ export interface ResultSet {
    * pytest-benchmark's `machine_info`, JMH's JVM. Absent when the file does not say.
    */
   environment?: EnvironmentFingerprint;
+  /**
+   * When the file says it was measured (ISO 8601, UTC): Google Benchmark's `context.date`,
+   * pytest-benchmark's `datetime`. Absent when the file does not say (JMH and Criterion never do).
+   */
+  measuredAt?: string;
 }
 
 /**

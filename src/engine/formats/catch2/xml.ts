@@ -17,6 +17,7 @@
  */
 import { InputError } from '../../errors.js';
 import { requirePossibleValue } from '../../model/validity.js';
+import { parseNumber } from '../../numeric/parseNumber.js';
 import type { Measurement, SkippedBenchmark } from '../../model/measurement.js';
 import type { FormatAdapter } from '../adapter.js';
 import { catch2Measurement, catch2Skipped, experimentOfScopes } from './common.js';
@@ -46,7 +47,13 @@ export const catch2XmlAdapter: FormatAdapter = {
     TAG.lastIndex = 0;
     for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
       const [, closing, tag, body] = m as unknown as [string, string, string, string];
-      readTag(state, closing !== '', tag, body, { file, line: lineAt(m.index) });
+      const bodyAt = m.index + 1 + closing.length + tag.length;
+      // The place of a character of the tag's body, for an error (its column is found only then).
+      const placeInBody = (offset: number) => {
+        const index = bodyAt + offset;
+        return { file, line: lineAt(index), column: index - text.lastIndexOf('\n', index - 1) };
+      };
+      readTag(state, closing !== '', tag, body, { file, line: lineAt(m.index) }, placeInBody);
     }
     const { benchmark, measurements, skipped } = state;
     if (benchmark)
@@ -88,19 +95,24 @@ function readTag(
   tag: string,
   body: string,
   place: { file: string; line: number },
+  placeInBody: (offset: number) => { file: string; line: number; column: number },
 ): void {
   const selfClosing = body.endsWith('/');
-  const attributes = closing ? {} : attributesOf(body);
+  const { values: attributes, offsets } = closing ? { values: {}, offsets: {} } : attributesOf(body);
   const required = (name: string) => {
-    const value = attributes[name];
+    const value = (attributes as Record<string, string>)[name];
     if (value === undefined) throw new InputError(`<${tag}> has no ${name}="…"`, place);
     return value;
   };
+  // Decimal only, as Catch2 writes them: Number() would read "0x10" as 16, "0b1" as 1.
   const number = (name: string) => {
     const text = required(name);
-    const value = Number(text);
-    if (text.trim() === '' || !Number.isFinite(value))
-      throw new InputError(`expected a number in <${tag} ${name}="…">, found "${text.slice(0, 40)}"`, place);
+    const value = parseNumber(text, 'precise');
+    if (value === undefined || !Number.isFinite(value))
+      throw new InputError(
+        `expected a decimal number in <${tag} ${name}="…">, found "${text.slice(0, 40)}"`,
+        placeInBody((offsets as Record<string, number>)[name]!),
+      );
     return value;
   };
   const { benchmark } = state;
@@ -166,20 +178,28 @@ function closedBenchmark(
   return catch2Measurement(state.file, experimentOfScopes(state.scopes), benchmark.name, statistics, benchmark.line);
 }
 
-function attributesOf(body: string): Record<string, string> {
+function attributesOf(body: string): { values: Record<string, string>; offsets: Record<string, number> } {
   // Split at the quotes rather than match name="value" with a regex: a long run of name
   // characters would make a regex restart at every one of them (quadratic work).
-  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  const values: Record<string, string> = Object.create(null) as Record<string, string>;
+  // Where each value starts in the body, for the column of an error.
+  const offsets: Record<string, number> = Object.create(null) as Record<string, number>;
   const parts = body.split('"');
+  let at = 0;
   for (let k = 1; k + 1 < parts.length; k += 2) {
+    at += parts[k - 1]!.length + 1;
     const before = parts[k - 1]!.trimEnd();
+    const start = at;
+    at += parts[k]!.length + 1;
     if (!before.endsWith('=')) continue;
     const head = before.slice(0, -1).trimEnd();
     const name = head.slice(
       Math.max(head.lastIndexOf(' '), head.lastIndexOf('\t'), head.lastIndexOf('\n'), head.lastIndexOf('\r')) + 1,
     );
-    if (name !== '')
-      out[name] = parts[k]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, entity: string) => ENTITIES[entity]!);
+    if (name !== '') {
+      values[name] = parts[k]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, entity: string) => ENTITIES[entity]!);
+      offsets[name] = start;
+    }
   }
-  return out;
+  return { values, offsets };
 }
