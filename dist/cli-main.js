@@ -11797,6 +11797,188 @@ function studentTQuantile(p, df) {
   return (lo + hi) / 2;
 }
 
+// src/engine/stats/sequential.ts
+var DEFAULT_SPENDING = "pocock";
+var FIRST_LOOK = 8;
+var LOOK_STEP = 4;
+function normalCdf(z) {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * x);
+  const erfc = t * Math.exp(
+    -x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
+  );
+  return z >= 0 ? 1 - erfc / 2 : erfc / 2;
+}
+function normalQuantile(p) {
+  if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile(${p})`);
+  let lo = -40;
+  let hi = 40;
+  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
+    const mid = (lo + hi) / 2;
+    if (normalCdf(mid) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+function normalDensity(z) {
+  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+}
+function alphaSpent(spending, alpha, t) {
+  if (t <= 0) return 0;
+  if (t >= 1) return alpha;
+  return spending === "pocock" ? alpha * Math.log(1 + (Math.E - 1) * t) : 2 - 2 * normalCdf(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
+}
+var STEP = 0.02;
+var FLOOR = -8;
+function sequentialBoundaries(fractions, alpha, spending) {
+  if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
+  const key = `${spending}|${alpha}|${fractions.join(",")}`;
+  const cached = boundaryCache.get(key);
+  if (cached) return cached;
+  const boundaries = [];
+  let grid = [];
+  let density = [];
+  let h = 0;
+  let previousFraction = 0;
+  let spent = 0;
+  for (const [k, t] of fractions.entries()) {
+    if (!(t > previousFraction && t <= 1)) throw new RangeError(`information fractions must increase in (0, 1]`);
+    const target = alphaSpent(spending, alpha, t) - spent;
+    const s = previousFraction;
+    const d = t - s;
+    const crossing = k === 0 ? (c2) => 1 - normalCdf(c2) : (c2) => h * simpson(
+      grid.map((u, i) => density[i] * (1 - normalCdf((c2 * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))))
+    );
+    let c = Infinity;
+    if (target > 0) {
+      let lo = -5;
+      let hi = 40;
+      for (let i = 0; i < 100 && hi - lo > 1e-10; i++) {
+        const mid = (lo + hi) / 2;
+        if (crossing(mid) > target) lo = mid;
+        else hi = mid;
+      }
+      c = (lo + hi) / 2;
+      spent += crossing(c);
+    }
+    boundaries.push(c);
+    if (k === fractions.length - 1) break;
+    const top = Math.min(c, 12);
+    const intervals = 2 * Math.ceil((top - FLOOR) / STEP / 2);
+    const nextH = (top - FLOOR) / intervals;
+    const next = Array.from({ length: intervals + 1 }, (_, i) => FLOOR + nextH * i);
+    const previous = { grid, density, h };
+    const centre = Math.sqrt(t / s);
+    const reach = 9 * Math.sqrt(d / s);
+    density = k === 0 ? next.map(normalDensity) : next.map((z) => {
+      const terms = previous.grid.map(
+        (u, i) => Math.abs(u - z * centre) > reach ? 0 : previous.density[i] * normalDensity((z * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))
+      );
+      return previous.h * Math.sqrt(t / d) * simpson(terms);
+    });
+    grid = next;
+    h = nextH;
+    previousFraction = t;
+  }
+  boundaryCache.set(key, boundaries);
+  return boundaries;
+}
+var boundaryCache = /* @__PURE__ */ new Map();
+function simpson(values) {
+  const n = values.length - 1;
+  if (n < 2) return 0;
+  let sum2 = values[0] + values[n];
+  for (let i = 1; i < n; i++) sum2 += values[i] * (i % 2 === 1 ? 4 : 2);
+  return sum2 / 3;
+}
+function looksAt(pairs, maxPairs) {
+  if (!(Number.isInteger(maxPairs) && maxPairs >= 2)) throw new RangeError(`maxPairs must be an integer ≥ 2`);
+  if (pairs > maxPairs) throw new RangeError(`${pairs} pairs is more than the cap of ${maxPairs}`);
+  const looks = [];
+  for (let n = FIRST_LOOK; n < pairs; n += LOOK_STEP) looks.push(n);
+  looks.push(pairs);
+  return looks;
+}
+function sequentialNominalAlpha(pairs, maxPairs, alpha, spending = DEFAULT_SPENDING) {
+  const looks = looksAt(pairs, maxPairs);
+  const boundaries = sequentialBoundaries(
+    looks.map((n) => n / maxPairs),
+    alpha,
+    spending
+  );
+  return 1 - normalCdf(boundaries[boundaries.length - 1]);
+}
+function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequential) {
+  const over = mean3 > logThreshold;
+  const distance = over ? mean3 : logThreshold - mean3;
+  if (!(distance > 0) || !(sd >= 0)) return void 0;
+  const candidates = [];
+  if (sequential) {
+    for (let n = FIRST_LOOK; n < cap; n += LOOK_STEP) if (n > pairs) candidates.push(n);
+    if (cap > pairs) candidates.push(cap);
+  } else for (let n = Math.max(pairs + 1, 2); n <= cap; n++) candidates.push(n);
+  for (const n of candidates) {
+    const level = over ? alpha : beta;
+    const nominal = sequential ? sequentialNominalAlpha(n, cap, level, sequential.spending) : level;
+    if (studentTQuantile(1 - nominal, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
+  }
+  return void 0;
+}
+
+// src/engine/stats/noncentralT.ts
+var INTERVALS = 256;
+function ratioDensity(w, df, logNorm) {
+  return w > 0 ? Math.exp(logNorm + (df - 1) * Math.log(w) - df * w * w / 2) : df === 1 ? Math.exp(logNorm) : 0;
+}
+function overRatio(df, g, kink) {
+  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
+  if (df === Infinity) return g(1);
+  const spread3 = 10 / Math.sqrt(2 * df);
+  const lo = Math.max(0, 1 - spread3);
+  const hi = 1 + spread3;
+  const logNorm = Math.log(2) + df / 2 * Math.log(df / 2) - logGamma(df / 2);
+  const piece = (a, b) => {
+    const h = (b - a) / INTERVALS;
+    let sum2 = 0;
+    for (let i = 0; i <= INTERVALS; i++) {
+      const w = a + i * h;
+      const weight = i === 0 || i === INTERVALS ? 1 : i % 2 === 1 ? 4 : 2;
+      sum2 += weight * ratioDensity(w, df, logNorm) * g(w);
+    }
+    return sum2 * h / 3;
+  };
+  return kink !== void 0 && kink > lo && kink < hi ? piece(lo, kink) + piece(kink, hi) : piece(lo, hi);
+}
+function rejectionProbability(shift, critical, df, floor = 0) {
+  return overRatio(df, (w) => normalCdf(shift - Math.max(floor, critical * w)), critical > 0 ? floor / critical : 0);
+}
+function smallestShiftCaught(power, critical, df, floor = 0) {
+  if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
+  const kink = critical > 0 ? floor / critical : 0;
+  const gap = (shift2) => rejectionProbability(shift2, critical, df, floor) - power;
+  const slope = (shift2) => overRatio(df, (w) => normalDensity2(shift2 - Math.max(floor, critical * w)), kink);
+  let lo = Math.max(floor, 0) - 10;
+  let hi = Math.max(floor, critical, 0) + 10;
+  while (gap(hi) < 0) {
+    lo = hi;
+    hi *= 2;
+  }
+  while (gap(lo) >= 0) lo -= 10;
+  let shift = Math.min(hi, Math.max(lo, Math.max(floor, critical) + 1.2815515655446004));
+  for (let i = 0; i < 100; i++) {
+    const g = gap(shift);
+    if (g >= 0) hi = shift;
+    else lo = shift;
+    if (Math.abs(g) < 1e-12 || hi - lo < 1e-10 * Math.max(1, Math.abs(hi))) break;
+    const step = shift - g / slope(shift);
+    shift = step > lo && step < hi ? step : (lo + hi) / 2;
+  }
+  return shift;
+}
+function normalDensity2(z) {
+  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+}
+
 // src/engine/stats/effectTest.ts
 var DETECTION_POWER = 0.9;
 function relativeOfLog(logWorse2, direction) {
@@ -11824,12 +12006,14 @@ function logEffectTest(logEffect, se, df, alpha, direction) {
     df,
     critical,
     standardError: se,
-    detectable: relativeOfLog((critical + studentTQuantile(DETECTION_POWER, df)) * se, direction)
+    detectable: detectableChange(critical, se, df, 0, direction)
   };
 }
-function detectableChange(margin, se, df, threshold, direction) {
+function detectableChange(critical, se, df, threshold, direction) {
   const thresholdLog = direction === "higher-is-better" ? -Math.log(1 - Math.min(threshold, 1)) : Math.log1p(threshold);
-  return relativeOfLog(Math.max(thresholdLog, margin) + studentTQuantile(DETECTION_POWER, df) * se, direction);
+  if (!(se > 0)) return relativeOfLog(thresholdLog, direction);
+  if (thresholdLog === Infinity) return relativeOfLog(Infinity, direction);
+  return relativeOfLog(smallestShiftCaught(DETECTION_POWER, critical, df, thresholdLog / se) * se, direction);
 }
 function meanAndSd(values) {
   const n = values.length;
@@ -12155,7 +12339,7 @@ function noiseVerdict(history, candidate, threshold, options) {
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
   const noisy = band.upper > threshold;
   const direction = higher ? "higher-is-better" : "lower-is-better";
-  const detectable = detectableChange(critical * standardError, standardError, df, threshold, direction);
+  const detectable = detectableChange(critical, standardError, df, threshold, direction);
   const z = (Math.log(result) - centre) / standardError;
   const pValue2 = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
@@ -12504,134 +12688,6 @@ function shortHistoryNote(rows) {
   ];
 }
 
-// src/engine/stats/sequential.ts
-var DEFAULT_SPENDING = "pocock";
-var FIRST_LOOK = 8;
-var LOOK_STEP = 4;
-function normalCdf(z) {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.5 * x);
-  const erfc = t * Math.exp(
-    -x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
-  );
-  return z >= 0 ? 1 - erfc / 2 : erfc / 2;
-}
-function normalQuantile(p) {
-  if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile(${p})`);
-  let lo = -40;
-  let hi = 40;
-  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
-    const mid = (lo + hi) / 2;
-    if (normalCdf(mid) < p) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
-function normalDensity(z) {
-  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
-}
-function alphaSpent(spending, alpha, t) {
-  if (t <= 0) return 0;
-  if (t >= 1) return alpha;
-  return spending === "pocock" ? alpha * Math.log(1 + (Math.E - 1) * t) : 2 - 2 * normalCdf(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
-}
-var STEP = 0.02;
-var FLOOR = -8;
-function sequentialBoundaries(fractions, alpha, spending) {
-  if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
-  const key = `${spending}|${alpha}|${fractions.join(",")}`;
-  const cached = boundaryCache.get(key);
-  if (cached) return cached;
-  const boundaries = [];
-  let grid = [];
-  let density = [];
-  let h = 0;
-  let previousFraction = 0;
-  let spent = 0;
-  for (const [k, t] of fractions.entries()) {
-    if (!(t > previousFraction && t <= 1)) throw new RangeError(`information fractions must increase in (0, 1]`);
-    const target = alphaSpent(spending, alpha, t) - spent;
-    const s = previousFraction;
-    const d = t - s;
-    const crossing = k === 0 ? (c2) => 1 - normalCdf(c2) : (c2) => h * simpson(
-      grid.map((u, i) => density[i] * (1 - normalCdf((c2 * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))))
-    );
-    let c = Infinity;
-    if (target > 0) {
-      let lo = -5;
-      let hi = 40;
-      for (let i = 0; i < 100 && hi - lo > 1e-10; i++) {
-        const mid = (lo + hi) / 2;
-        if (crossing(mid) > target) lo = mid;
-        else hi = mid;
-      }
-      c = (lo + hi) / 2;
-      spent += crossing(c);
-    }
-    boundaries.push(c);
-    if (k === fractions.length - 1) break;
-    const top = Math.min(c, 12);
-    const intervals = 2 * Math.ceil((top - FLOOR) / STEP / 2);
-    const nextH = (top - FLOOR) / intervals;
-    const next = Array.from({ length: intervals + 1 }, (_, i) => FLOOR + nextH * i);
-    const previous = { grid, density, h };
-    const centre = Math.sqrt(t / s);
-    const reach = 9 * Math.sqrt(d / s);
-    density = k === 0 ? next.map(normalDensity) : next.map((z) => {
-      const terms = previous.grid.map(
-        (u, i) => Math.abs(u - z * centre) > reach ? 0 : previous.density[i] * normalDensity((z * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))
-      );
-      return previous.h * Math.sqrt(t / d) * simpson(terms);
-    });
-    grid = next;
-    h = nextH;
-    previousFraction = t;
-  }
-  boundaryCache.set(key, boundaries);
-  return boundaries;
-}
-var boundaryCache = /* @__PURE__ */ new Map();
-function simpson(values) {
-  const n = values.length - 1;
-  if (n < 2) return 0;
-  let sum2 = values[0] + values[n];
-  for (let i = 1; i < n; i++) sum2 += values[i] * (i % 2 === 1 ? 4 : 2);
-  return sum2 / 3;
-}
-function looksAt(pairs, maxPairs) {
-  if (!(Number.isInteger(maxPairs) && maxPairs >= 2)) throw new RangeError(`maxPairs must be an integer ≥ 2`);
-  if (pairs > maxPairs) throw new RangeError(`${pairs} pairs is more than the cap of ${maxPairs}`);
-  const looks = [];
-  for (let n = FIRST_LOOK; n < pairs; n += LOOK_STEP) looks.push(n);
-  looks.push(pairs);
-  return looks;
-}
-function sequentialNominalAlpha(pairs, maxPairs, alpha, spending = DEFAULT_SPENDING) {
-  const looks = looksAt(pairs, maxPairs);
-  const boundaries = sequentialBoundaries(
-    looks.map((n) => n / maxPairs),
-    alpha,
-    spending
-  );
-  return 1 - normalCdf(boundaries[boundaries.length - 1]);
-}
-function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequential) {
-  const over = mean3 > logThreshold;
-  const distance = over ? mean3 : logThreshold - mean3;
-  if (!(distance > 0) || !(sd >= 0)) return void 0;
-  const candidates = [];
-  if (sequential) {
-    for (let n = FIRST_LOOK; n < cap; n += LOOK_STEP) if (n > pairs) candidates.push(n);
-    if (cap > pairs) candidates.push(cap);
-  } else for (let n = Math.max(pairs + 1, 2); n <= cap; n++) candidates.push(n);
-  for (const n of candidates) {
-    const level = over ? alpha : beta;
-    const nominal = sequential ? sequentialNominalAlpha(n, cap, level, sequential.spending) : level;
-    if (studentTQuantile(1 - nominal, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
-  }
-  return void 0;
-}
-
 // src/engine/stats/sharedShift.ts
 function fitSharedShift(logRatios) {
   const k = logRatios.length;
@@ -12672,13 +12728,7 @@ function logOfImprovement(threshold, direction) {
 function testedFields(test, row) {
   return {
     interval: test.interval,
-    detectable: detectableChange(
-      test.critical * test.standardError,
-      test.standardError,
-      test.df,
-      row.threshold,
-      row.direction
-    ),
+    detectable: detectableChange(test.critical, test.standardError, test.df, row.threshold, row.direction),
     pValue: test.pValue
   };
 }
@@ -18074,7 +18124,7 @@ function projectedDetectable(row, se, pairs, cap) {
   const alpha = 1 - (row.confidence ?? 0.99);
   const seAtCap = se * Math.sqrt(pairs / cap);
   const critical = studentTQuantile(1 - sequentialNominalAlpha(cap, cap, alpha, DEFAULT_SPENDING), cap - 1);
-  return detectableChange(critical * seAtCap, seAtCap, cap - 1, row.threshold, row.direction);
+  return detectableChange(critical, seAtCap, cap - 1, row.threshold, row.direction);
 }
 function knownSlowdown(threshold, detectable) {
   const byThreshold = 1 + SLOWDOWN_MULTIPLE * threshold;

@@ -93,8 +93,8 @@ export interface NoiseVerdict {
   repetitions: number;
   /**
    * The smallest true worsening (relative) this row catches 9 times in 10 with this history and these repetitions,
-   * counting both conditions of a fail: log effect max(log(1 + threshold), t(confidence) · se) + t(0.9) · se
-   * (effectTest.ts's detectableChange). NaN without a band.
+   * counting both conditions of a fail (over the threshold and beyond t(confidence) · the estimated se) and that the
+   * spread is itself estimated (effectTest.ts's detectableChange, the noncentral t). NaN without a band.
    */
   detectable: number;
   /** One-sided p-value of "unchanged" against "worse"; NaN without a band. */
@@ -160,7 +160,7 @@ export function noiseVerdict(
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
   const noisy = band.upper > threshold;
   const direction = higher ? 'higher-is-better' : 'lower-is-better';
-  const detectable = detectableChange(critical * standardError, standardError, df, threshold, direction);
+  const detectable = detectableChange(critical, standardError, df, threshold, direction);
   const z = (Math.log(result) - centre) / standardError;
   const pValue = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
