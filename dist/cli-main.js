@@ -12028,6 +12028,122 @@ function pairedLogTest(logRatios, alpha, direction) {
   return logEffectTest(mean3, sd / Math.sqrt(k), k - 1, alpha, direction);
 }
 
+// src/engine/stats/moderatedVariance.ts
+function digamma(x) {
+  if (!(x > 0)) throw new RangeError(`digamma(${x})`);
+  let shift = 0;
+  while (x < 10) {
+    shift -= 1 / x;
+    x += 1;
+  }
+  const x2 = 1 / (x * x);
+  return shift + Math.log(x) - 0.5 / x - x2 * (1 / 12 - x2 * (1 / 120 - x2 * (1 / 252 - x2 * (1 / 240 - x2 / 132))));
+}
+function trigamma(x) {
+  if (!(x > 0)) throw new RangeError(`trigamma(${x})`);
+  let shift = 0;
+  while (x < 10) {
+    shift += 1 / (x * x);
+    x += 1;
+  }
+  const x2 = 1 / (x * x);
+  return shift + 1 / x + x2 / 2 + x2 / x * (1 / 6 - x2 * (1 / 30 - x2 * (1 / 42 - x2 * (1 / 30 - 5 * x2 / 66))));
+}
+function tetragamma(x) {
+  let shift = 0;
+  while (x < 10) {
+    shift -= 2 / (x * x * x);
+    x += 1;
+  }
+  const x2 = 1 / (x * x);
+  return shift - x2 - x2 / x - x2 * x2 / 2 + x2 * x2 * x2 * (1 / 6 - x2 * (1 / 6 - 3 * x2 / 10));
+}
+function trigammaInverse(y) {
+  if (!(y > 0)) throw new RangeError(`trigammaInverse(${y})`);
+  if (y > 1e7) return 1 / Math.sqrt(y);
+  if (y < 1e-6) return 1 / y;
+  let x = 0.5 + 1 / y;
+  for (let i = 0; i < 50; i++) {
+    const tri = trigamma(x);
+    const step = tri * (1 - tri / y) / tetragamma(x);
+    x += step;
+    if (-step / x < 1e-8) break;
+  }
+  return x;
+}
+function chiSquaredCdf(x, k) {
+  if (!(x > 0)) return 0;
+  const a = k / 2;
+  const y = x / 2;
+  const front = Math.exp(a * Math.log(y) - y - logGamma(a));
+  if (y < a + 1) {
+    let term = 1 / a;
+    let sum2 = term;
+    for (let n = 1; n < 1e3 && Math.abs(term) > 1e-16 * Math.abs(sum2); n++) {
+      term *= y / (a + n);
+      sum2 += term;
+    }
+    return front * sum2;
+  }
+  const tiny = 1e-300;
+  let b = y + 1 - a;
+  let c = 1 / tiny;
+  let d = 1 / b;
+  let h = d;
+  for (let n = 1; n < 1e3; n++) {
+    const an = -n * (n - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < 1e-16) break;
+  }
+  return 1 - front * h;
+}
+function chiSquaredQuantile(p, k) {
+  if (!(p > 0 && p < 1) || !(k > 0)) throw new RangeError(`chiSquaredQuantile(${p}, ${k})`);
+  let lo = 0;
+  let hi = Math.max(1, k);
+  while (chiSquaredCdf(hi, k) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (chiSquaredCdf(mid, k) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+function cautiousVariancePrior(variances, df, level) {
+  const rows = variances.map((v, i) => ({ v, d: typeof df === "number" ? df : df[i] })).filter(({ v, d }) => Number.isFinite(v) && v > 0 && d > 0 && Number.isFinite(d));
+  const m = rows.length;
+  if (m < 2) return { d0: 0, s0Squared: NaN };
+  const e = rows.map(({ v, d }) => Math.log(v) - digamma(d / 2) + Math.log(d / 2));
+  const mean3 = e.reduce((a, b) => a + b, 0) / m;
+  const spread3 = e.reduce((a, b) => a + (b - mean3) ** 2, 0) / (m - 1);
+  const ownSpread = rows.reduce((a, { d }) => a + trigamma(d / 2), 0) / m;
+  const excess = (m - 1) * spread3 / chiSquaredQuantile(1 - level, m - 1) - ownSpread;
+  if (!(excess > 0)) return { d0: Infinity, s0Squared: Math.exp(mean3) };
+  const d0 = 2 * trigammaInverse(excess);
+  return { d0, s0Squared: Math.exp(mean3 + digamma(d0 / 2) - Math.log(d0 / 2)) };
+}
+function capPriorDf(prior, maxD0) {
+  if (!(prior.d0 > maxD0)) return prior;
+  if (prior.d0 === Infinity) {
+    const logMean2 = Math.log(prior.s0Squared);
+    return { d0: maxD0, s0Squared: Math.exp(logMean2 + digamma(maxD0 / 2) - Math.log(maxD0 / 2)) };
+  }
+  const logMean = Math.log(prior.s0Squared) - digamma(prior.d0 / 2) + Math.log(prior.d0 / 2);
+  return { d0: maxD0, s0Squared: Math.exp(logMean + digamma(maxD0 / 2) - Math.log(maxD0 / 2)) };
+}
+function moderatedVariance(variance, df, prior) {
+  if (prior.d0 === 0 || !Number.isFinite(prior.s0Squared)) return { variance, df };
+  if (prior.d0 === Infinity) return { variance: prior.s0Squared, df: Infinity };
+  return { variance: (prior.d0 * prior.s0Squared + df * variance) / (prior.d0 + df), df: prior.d0 + df };
+}
+
 // src/engine/compare/gate.ts
 var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false };
 var MAGNITUDE_SPELLINGS = {
@@ -12319,13 +12435,12 @@ function noiseVerdict(history, candidate, threshold, options) {
   const k = runs.length;
   const result = k === 1 ? runs[0] : Math.exp(meanAndSd(runs.map(Math.log)).mean);
   const confidence = assertConfidence(options.confidence);
-  const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
-  const maxHistory = Math.max(minHistory, options.maxHistory ?? SHARED_DEFAULTS.maxHistory);
+  const { minHistory, maxHistory } = historyLimits(options);
   if (!Number.isFinite(threshold) || threshold < 0)
     throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
   const higher = options.direction === "higher-is-better";
   const worseBy = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
-  const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+  const usable = usableHistory(history, maxHistory);
   const n = usable.length;
   if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
   const logs = runs.map(Math.log);
@@ -12370,6 +12485,21 @@ function noiseVerdict(history, candidate, threshold, options) {
     noisy,
     reason
   };
+}
+function historyLimits(options) {
+  const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
+  return { minHistory, maxHistory: Math.max(minHistory, options.maxHistory ?? SHARED_DEFAULTS.maxHistory) };
+}
+function usableHistory(history, maxHistory) {
+  return history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+}
+function noiseVariance(history, candidate, options) {
+  const { minHistory, maxHistory } = historyLimits(options);
+  const usable = usableHistory(history, maxHistory);
+  const runs = candidate.filter((v) => Number.isFinite(v) && v > 0);
+  if (usable.length < minHistory || runs.length === 0) return void 0;
+  const { spread: spread3, df } = noiseBand(usable, runs.length, { ...options, candidateLogs: runs.map(Math.log) });
+  return { variance: spread3 ** 2, df };
 }
 function insufficientHistoryVerdict(usable, result, k, threshold, minHistory, direction) {
   const n = usable.length;
@@ -12428,8 +12558,11 @@ function noiseBand(usable, k, options) {
   const candidate = options.candidateLogs;
   const independent = options.independentRepetitions === true;
   const pooled = independent && r === 1 && candidate !== void 0 && candidate.length >= 2;
-  const df = pooled ? n + candidate.length - 2 : n - 1;
-  const spread3 = pooled ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / df) : historySpread;
+  const ownDf = pooled ? n + candidate.length - 2 : n - 1;
+  const ownSpread = pooled ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / ownDf) : historySpread;
+  const moderated = options.variancePrior ? moderatedVariance(ownSpread ** 2, ownDf, options.variancePrior) : { variance: ownSpread ** 2, df: ownDf };
+  const { df } = moderated;
+  const spread3 = Math.sqrt(moderated.variance);
   const standardError = spread3 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
   const critical = studentTQuantile(assertConfidence(options.confidence), df);
   const halfWidth = critical * standardError;
@@ -12514,16 +12647,31 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
   const windowRuns = byKey.slice(-maxHistory);
   const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
-  const noise = (values, candidate, row, rowConfidence, runs) => noiseFields(values, candidate, row, rowConfidence, runs, options);
-  const judged = plain.rows.map((row) => {
-    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1].get(rowKey(row));
-    if (row.status === "new" || row.status === "missing") return regate(row, gate, shape);
+  const noise = (values, candidate, row, rowConfidence, runs, prior) => noiseFields(values, candidate, row, rowConfidence, runs, options, prior);
+  const inputs = plain.rows.map((row) => {
+    if (row.status === "new" || row.status === "missing") return void 0;
     const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
-    if (candidate.length === 0) return regate(row, gate, shape);
+    if (candidate.length === 0) return void 0;
     const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v) => v !== void 0 && Number.isFinite(v));
-    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
     const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
-    return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
+    return { values, candidate, pooledRuns };
+  });
+  const priors = options.moderatedVariances ?? false ? familyPriors(
+    plain.rows,
+    inputs,
+    (input, row) => noiseVariance(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options))
+  ) : /* @__PURE__ */ new Map();
+  const judged = plain.rows.map((row, i) => {
+    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1].get(rowKey(row));
+    const input = inputs[i];
+    if (input === void 0) return regate(row, gate, shape);
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
+    const prior = priors.get(familyKey(row));
+    return regate(
+      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) },
+      gate,
+      shape
+    );
   });
   const pooled = pooledRows(
     judged,
@@ -12539,14 +12687,48 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const rows = nameRegressedRows([...judged, ...pooled], alpha);
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
 }
-function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, options) {
-  const verdict = noiseVerdict(values, candidate, row.threshold, {
-    confidence: rowConfidence,
+var MIN_MODERATED_ROWS = 3;
+var MODERATION_LEVEL = 0.9;
+function familyPriors(rows, inputs, varianceOf) {
+  const byFamily = /* @__PURE__ */ new Map();
+  rows.forEach((row, i) => {
+    const input = inputs[i];
+    const own = input === void 0 ? void 0 : varianceOf(input, row);
+    if (own === void 0 || !(own.variance > 0)) return;
+    const key = familyKey(row);
+    byFamily.set(key, [...byFamily.get(key) ?? [], own]);
+  });
+  const priors = /* @__PURE__ */ new Map();
+  for (const [key, own] of byFamily) {
+    if (own.length < MIN_MODERATED_ROWS) continue;
+    const variances = own.map((o) => o.variance);
+    const dfs = own.map((o) => o.df);
+    const prior = cautiousVariancePrior(variances, dfs, MODERATION_LEVEL);
+    if (prior.d0 > 0)
+      priors.set(
+        key,
+        capPriorDf(
+          prior,
+          own.reduce((a, o) => a + o.df, 0)
+        )
+      );
+  }
+  return priors;
+}
+function noiseOptions(row, historyRepetitions, confidence, options) {
+  return {
+    confidence,
     direction: row.direction,
     historyRepetitions,
     independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
     ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
     ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
+  };
+}
+function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, options, variancePrior) {
+  const verdict = noiseVerdict(values, candidate, row.threshold, {
+    ...noiseOptions(row, historyRepetitions, rowConfidence, options),
+    ...variancePrior !== void 0 ? { variancePrior } : {}
   });
   const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
   const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
