@@ -83,9 +83,11 @@ export function smallestShiftCaught(power: number, critical: number, df: number,
     const g = gap(shift);
     if (g >= 0) hi = shift;
     else lo = shift;
-    if (Math.abs(g) < 1e-12 || hi - lo < 1e-10 * Math.max(1, Math.abs(hi))) break;
-    const step = shift - g / slope(shift);
-    shift = step > lo && step < hi ? step : (lo + hi) / 2;
+    if (hi - lo < 1e-10 * Math.max(1, Math.abs(hi))) break;
+    const next = shift - g / slope(shift);
+    if (!(next > lo && next < hi)) shift = (lo + hi) / 2;
+    else if (Math.abs(next - shift) < 1e-10 * Math.max(1, Math.abs(shift))) return next;
+    else shift = next;
   }
   return shift;
 }
