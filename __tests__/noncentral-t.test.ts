@@ -21,6 +21,8 @@ describe('noncentralTCdf', () => {
     [1.7, 60, 2.5, 0.21255673596274802],
     [0.0, 2, -1.0, 0.8413447460685429],
     [5.0, 19, 3.0, 0.9351864113289314],
+    [50, 2, 25, 0.7786450385229504],
+    [200, 2, 100, 0.7787910481224689],
   ])('P(T ≤ %p; df %p, ncp %p) = %p (scipy nct.cdf)', (t, df, ncp, expected) => {
     expect(noncentralTCdf(t, df, ncp)).toBeCloseTo(expected, 6);
   });
@@ -65,6 +67,17 @@ describe('smallestShiftCaught', () => {
     [12.617005480830743, 5, 0.0, 17.2991247046937],
   ])('power 0.9, critical %p, df %p, floor %p: %p (scipy brentq)', (critical, df, floor, expected) => {
     expect(smallestShiftCaught(0.9, critical, df, floor)).toBeCloseTo(expected, 5);
+  });
+
+  // A row of a large family on 1–3 df has a critical value of 30–200: the power's integrand falls from 1 to 0 within
+  // 1/critical of W, which one quadrature rule over W's whole range misses (it gave 76.36 for 75.90 below).
+  test.each([
+    [50, 2, 75.89510855633398],
+    [100, 1, 164.49358675768516],
+    [30, 3, 43.355105608705934],
+    [200, 2, 303.49136538779425],
+  ])('a large critical value %p on %p df: %p (scipy brentq over nct.sf)', (critical, df, expected) => {
+    expect(smallestShiftCaught(0.9, critical, df)).toBeCloseTo(expected, 4);
   });
 
   test('is larger than critical + t(0.9, df), which treats the estimated se as exact', () => {

@@ -11926,11 +11926,37 @@ function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequent
 }
 
 // src/engine/stats/noncentralT.ts
-var INTERVALS = 256;
+var NODES = 64;
+function gaussLegendre(n) {
+  const x = new Array(n);
+  const w = new Array(n);
+  for (let i = 0; i < Math.ceil(n / 2); i++) {
+    let z = Math.cos(Math.PI * (i + 0.75) / (n + 0.5));
+    let derivative = 1;
+    for (let iteration = 0; iteration < 100; iteration++) {
+      let p0 = 1;
+      let p1 = 0;
+      for (let j = 1; j <= n; j++) {
+        const p2 = p1;
+        p1 = p0;
+        p0 = ((2 * j - 1) * z * p1 - (j - 1) * p2) / j;
+      }
+      derivative = n * (z * p0 - p1) / (z * z - 1);
+      const step = p0 / derivative;
+      z -= step;
+      if (Math.abs(step) < 1e-15) break;
+    }
+    x[i] = -z;
+    x[n - 1 - i] = z;
+    w[i] = w[n - 1 - i] = 2 / ((1 - z * z) * derivative * derivative);
+  }
+  return { x, w };
+}
+var RULE2 = gaussLegendre(NODES);
 function ratioDensity(w, df, logNorm) {
   return w > 0 ? Math.exp(logNorm + (df - 1) * Math.log(w) - df * w * w / 2) : df === 1 ? Math.exp(logNorm) : 0;
 }
-function overRatio(df, g, kink) {
+function overRatio(df, g, breaks = {}) {
   if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
   if (df === Infinity) return g(1);
   const spread3 = 10 / Math.sqrt(2 * df);
@@ -11938,25 +11964,34 @@ function overRatio(df, g, kink) {
   const hi = 1 + spread3;
   const logNorm = Math.log(2) + df / 2 * Math.log(df / 2) - logGamma(df / 2);
   const piece = (a, b) => {
-    const h = (b - a) / INTERVALS;
-    let sum2 = 0;
-    for (let i = 0; i <= INTERVALS; i++) {
-      const w = a + i * h;
-      const weight = i === 0 || i === INTERVALS ? 1 : i % 2 === 1 ? 4 : 2;
-      sum2 += weight * ratioDensity(w, df, logNorm) * g(w);
+    const half = (b - a) / 2;
+    const mid = (a + b) / 2;
+    let sum3 = 0;
+    for (let i = 0; i < NODES; i++) {
+      const w = mid + half * RULE2.x[i];
+      sum3 += RULE2.w[i] * ratioDensity(w, df, logNorm) * g(w);
     }
-    return sum2 * h / 3;
+    return sum3 * half;
   };
-  return kink !== void 0 && kink > lo && kink < hi ? piece(lo, kink) + piece(kink, hi) : piece(lo, hi);
+  const cuts = [breaks.kink];
+  if (breaks.step !== void 0 && breaks.stepWidth !== void 0 && Number.isFinite(breaks.stepWidth))
+    cuts.push(breaks.step - 10 * breaks.stepWidth, breaks.step + 10 * breaks.stepWidth);
+  const points = [
+    lo,
+    ...cuts.filter((c) => c !== void 0 && c > lo && c < hi).sort((a, b) => a - b),
+    hi
+  ];
+  let sum2 = 0;
+  for (let i = 1; i < points.length; i++) if (points[i] > points[i - 1]) sum2 += piece(points[i - 1], points[i]);
+  return sum2;
 }
 function rejectionProbability(shift, critical, df, floor = 0) {
-  return overRatio(df, (w) => normalCdf(shift - Math.max(floor, critical * w)), critical > 0 ? floor / critical : 0);
+  return overRatio(df, (w) => normalCdf(shift - Math.max(floor, critical * w)), stepsOf(shift, critical, floor));
 }
 function smallestShiftCaught(power, critical, df, floor = 0) {
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
-  const kink = critical > 0 ? floor / critical : 0;
   const gap = (shift2) => rejectionProbability(shift2, critical, df, floor) - power;
-  const slope = (shift2) => overRatio(df, (w) => normalDensity2(shift2 - Math.max(floor, critical * w)), kink);
+  const slope = (shift2) => overRatio(df, (w) => normalDensity2(shift2 - Math.max(floor, critical * w)), stepsOf(shift2, critical, floor));
   let lo = Math.max(floor, 0) - 10;
   let hi = Math.max(floor, critical, 0) + 10;
   while (gap(hi) < 0) {
@@ -11976,6 +12011,9 @@ function smallestShiftCaught(power, critical, df, floor = 0) {
     else shift = next;
   }
   return shift;
+}
+function stepsOf(shift, critical, floor) {
+  return critical > 0 ? { kink: floor / critical, step: shift / critical, stepWidth: 1 / critical } : {};
 }
 function normalDensity2(z) {
   return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
