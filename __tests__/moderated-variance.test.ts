@@ -1,9 +1,22 @@
 /**
- * Empirical-Bayes moderated variances (bench/moderatedVariance.ts) against closed forms: ψ(1) = −γ,
+ * Empirical-Bayes moderated variances (src/engine/stats/moderatedVariance.ts) against closed forms: ψ(1) = −γ,
  * ψ(1/2) = −γ − 2 ln 2, ψ₁(1) = π²/6, ψ₁(1/2) = π²/2, and a prior fit worked by hand.
  */
 import { describe, expect, test } from '@jest/globals';
-import { digamma, fitVariancePrior, moderatedVariance, trigamma, trigammaInverse } from '../bench/moderatedVariance.js';
+import { compareExperimentWithHistory } from '../src/engine/compare/compare.js';
+import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import { studentTQuantile } from '../src/engine/stats/studentT.js';
+import {
+  capPriorDf,
+  cautiousVariancePrior,
+  chiSquaredCdf,
+  chiSquaredQuantile,
+  digamma,
+  fitVariancePrior,
+  moderatedVariance,
+  trigamma,
+  trigammaInverse,
+} from '../src/engine/stats/moderatedVariance.js';
 
 const EULER_GAMMA = 0.5772156649015329;
 
@@ -46,9 +59,104 @@ describe('fitVariancePrior', () => {
     expect(moderatedVariance(0.5, 2, prior)).toEqual({ variance: prior.s0Squared, df: Infinity });
   });
 
+  test('rows on different degrees of freedom: each row’s own ψ and ψ₁ (scipy)', () => {
+    // scipy.special: e = log v − digamma(d/2) + log(d/2); excess = var(e, ddof=1) − mean(polygamma(1, d/2));
+    // d0 = 2·brentq(polygamma(1, x) − excess); s0² = exp(mean e + digamma(d0/2) − log(d0/2)).
+    const prior = fitVariancePrior([0.005, 0.08, 0.02, 0.3], [2, 4, 6, 5]);
+    expect(prior.d0).toBeCloseTo(1.8159286627620637, 8);
+    expect(prior.s0Squared).toBeCloseTo(0.028182866120677757, 10);
+    expect(moderatedVariance(0.08, 4, prior).variance).toBeCloseTo(0.06382094690464225, 10);
+  });
+
   test('fewer than two usable variances: no moderation', () => {
     const prior = fitVariancePrior([0, NaN, 0.3], 4);
     expect(prior.d0).toBe(0);
     expect(moderatedVariance(0.3, 4, prior)).toEqual({ variance: 0.3, df: 4 });
+  });
+});
+
+describe('χ² (scipy.stats.chi2)', () => {
+  test.each([
+    [3.0, 5, 0.3000141641213724],
+    [40, 19, 0.9967276828812203],
+    [0.5, 1, 0.5204998778130466],
+    [12.5, 7.4, 0.8981293256010148],
+    [100, 60, 0.999083171138544],
+  ])('P(χ² ≤ %p; %p df) = %p', (x, k, expected) => {
+    expect(chiSquaredCdf(x, k)).toBeCloseTo(expected, 10);
+  });
+
+  test.each([
+    [0.1, 5, 1.6103079869623227],
+    [0.25, 3, 1.2125329030456686],
+    [0.9, 29, 39.08746977069396],
+  ])('the %p-quantile on %p df is %p', (p, k, expected) => {
+    expect(chiSquaredQuantile(p, k)).toBeCloseTo(expected, 8);
+  });
+});
+
+describe('cautiousVariancePrior', () => {
+  // The UDP reruns' per-payload variances (sd 0.083–0.246, ci-noise.md) on 5 df. scipy: the excess at the upper 90 %
+  // bound, 5·var(e, ddof=1) / chi2.ppf(0.1, 5) − mean(polygamma(1, 5/2)); d0 = 2·brentq(polygamma(1, x) − excess).
+  const variances = [0.0098, 0.0069, 0.049, 0.06, 0.0108, 0.0114];
+
+  test('the spread of log s² at its upper bound: a smaller d0 than the point estimate', () => {
+    const prior = cautiousVariancePrior(variances, 5, 0.9);
+    expect(prior.d0).toBeCloseTo(1.690585236831703, 8);
+    expect(prior.s0Squared).toBeCloseTo(0.010502011176774016, 10);
+    expect(prior.d0).toBeLessThan(fitVariancePrior(variances, 5).d0);
+  });
+
+  test('a prior capped at the rows’ degrees of freedom together keeps its mean log variance', () => {
+    const shared = fitVariancePrior([0.25, 0.25, 0.25], 2);
+    const capped = capPriorDf(shared, 6);
+    expect(capped.d0).toBe(6);
+    // The prior's mean log σ², log s0² + log(d0/2) − ψ(d0/2), is the uncapped one's: log 0.25 + γ (see above).
+    expect(Math.log(capped.s0Squared) + Math.log(3) - digamma(3)).toBeCloseTo(Math.log(0.25) + EULER_GAMMA, 12);
+    expect(capPriorDf({ d0: 4, s0Squared: 1 }, 6)).toEqual({ d0: 4, s0Squared: 1 });
+  });
+});
+
+describe('the history method with moderatedVariances', () => {
+  // Three payloads with 6 history runs each (log sds differ), one candidate run at the centre.
+  const logs = [
+    [0.01, -0.02, 0.03, 0.0, -0.01, 0.02],
+    [0.1, -0.05, 0.2, -0.1, 0.0, 0.05],
+    [0.04, 0.0, -0.04, 0.02, -0.02, 0.01],
+  ];
+  const side = (offsets: number[]) => ({
+    measurements: offsets.map((o, p) => ({
+      experiment: 'sim',
+      parameter: { label: String(p), payloadBytes: 16 << p },
+      metric: { name: 'latency', dimension: 'time', unit: 'us', displayUnit: 'us', direction: 'lower-is-better' },
+      statistics: { median: 50 * Math.exp(o) },
+      place: { file: 'sim' },
+    })),
+  });
+  const history = logs[0]!.map((_, run) => side(logs.map((payload) => payload[run]!)));
+  const candidate = side([0, 0, 0]);
+  const thresholds = parseThresholds('0.1');
+
+  test('each parameter row’s spread is moderated by its family’s prior; the geomean row keeps its own', () => {
+    const own = compareExperimentWithHistory('sim', history as never, candidate as never, thresholds);
+    const moderated = compareExperimentWithHistory('sim', history as never, candidate as never, thresholds, {
+      moderatedVariances: true,
+    });
+    // The prior by hand: each payload's sample variance of its logs on 5 df, the cautious fit, capped at 15 df.
+    const variances = logs.map((l) => {
+      const mean = l.reduce((a, b) => a + b, 0) / l.length;
+      return l.reduce((a, b) => a + (b - mean) ** 2, 0) / (l.length - 1);
+    });
+    const prior = capPriorDf(cautiousVariancePrior(variances, 5, 0.9), 15);
+    expect(prior.d0).toBeGreaterThan(0);
+    const rowsOf = (rows: typeof own.rows) => rows.filter((r) => !r.pooled && r.statistic === 'median');
+    rowsOf(moderated.rows).forEach((row, p) => {
+      const m = moderatedVariance(variances[Number(row.parameter)]!, 5, prior);
+      const half = studentTQuantile(row.confidence!, m.df) * Math.sqrt(m.variance) * Math.sqrt(1 + 1 / 6);
+      expect(row.band!.upper).toBeCloseTo(Math.exp(half) - 1, 10);
+      expect(row.band!.upper).not.toBeCloseTo(rowsOf(own.rows)[p]!.band!.upper, 6);
+    });
+    const pooled = (rows: typeof own.rows) => rows.find((r) => r.pooled && r.statistic === 'median')!;
+    expect(pooled(moderated.rows).band).toEqual(pooled(own.rows).band);
   });
 });

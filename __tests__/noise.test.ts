@@ -43,6 +43,14 @@ describe('noiseVerdict statuses', () => {
     expect(v.noisy).toBe(false);
   });
 
+  test('a variance prior moderates the spread: (d0·s0² + (n − 1)·s²) / (d0 + n − 1) on d0 + n − 1 df', () => {
+    // s = 0.01 on 9 df, a prior of s0 = 0.03 on 4 df: s̃² = (4·0.0009 + 9·0.0001) / 13 = 0.00034615…, on 13 df.
+    const v = noiseVerdict(history(100, 0.01), 100, 0.1, { variancePrior: { d0: 4, s0Squared: 0.0009 } });
+    expect(v.spread).toBeCloseTo(Math.sqrt(0.0045 / 13), 12);
+    const half = studentTQuantile(CONFIDENCE, 13) * Math.sqrt(0.0045 / 13) * Math.sqrt(1 + 1 / 10);
+    expect(v.band.upper).toBeCloseTo(Math.exp(half) - 1, 12);
+  });
+
   test('quiet history: over the threshold and outside the band fails; faster beyond both is improved', () => {
     const h = history(100, 0.01);
     expect(noiseVerdict(h, 115, 0.1).status).toBe('fail');

@@ -38,9 +38,11 @@ describe('pairedLogTest', () => {
     // p ≈ 3.7 % > α = 1 %: the interval includes no change.
     expect(test.significant).toBe(false);
     expect(test.interval.lower).toBeLessThan(0);
-    // The smallest change caught 9 times in 10: (t(0.99) + t(0.9)) · se, as a ratio.
-    expect(test.detectable).toBeCloseTo(Math.exp((t2Quantile(0.99) + t2Quantile(0.9)) * se) - 1, 9);
-    expect(test.detectable).toBeCloseTo(0.6668, 3);
+    // The smallest change caught 9 times in 10, the spread counted as estimated: δ with P(T > t(0.99, 2)) = 0.9 for
+    // T noncentral t on 2 df, δ = 10.7365 standard errors (scipy: brentq(nct.sf(t.ppf(0.99, 2), 2, δ) − 0.9)), as a
+    // ratio. (t(0.99) + t(0.9)) · se, as if se were known, gave +66.7 %, caught far less than 9 times in 10.
+    expect(test.detectable).toBeCloseTo(0.8586873593818981, 6);
+    expect(test.detectable).toBeGreaterThan(Math.exp((t2Quantile(0.99) + t2Quantile(0.9)) * se) - 1);
     // At α = 5 % it is significant: p < 0.05.
     expect(pairedLogTest([0.1, 0.2, 0.3], 0.05, 'lower-is-better').significant).toBe(true);
   });
@@ -97,13 +99,11 @@ describe('the history rule for the mean of k candidate runs', () => {
     const test = historyLogTest(logs, [12, 13, 12.5].map(Math.log), 0.01, 'lower-is-better');
     expect(test.effect).toBeCloseTo(verdict.effect, 9);
     expect(test.significant).toBe(verdict.result > verdict.band.upperValue);
-    // The row's `Catches ≥` also needs the estimate over the 10 % threshold: max(log 1.1, margin) + t(0.9) · se.
-    const margin = test.critical * test.standardError;
+    // The row's `Catches ≥` also needs the estimate over the 10 % threshold: the δ with P(Z + δ > max(log 1.1 / se,
+    // t(0.99, 6) · W)) = 0.9, W = √(χ²₆ / 6) (scipy: quad over chi.pdf, brentq), as a ratio: +19.12 %.
     expect(test.df).toBe(6);
-    expect(verdict.detectable).toBeCloseTo(
-      Math.exp(Math.max(Math.log(1.1), margin) + studentTQuantile(0.9, 6) * test.standardError) - 1,
-      9,
-    );
+    expect(test.standardError).toBeCloseTo(0.036703392034164575, 12);
+    expect(verdict.detectable).toBeCloseTo(0.19122305699523934, 6);
   });
 
   test("independent repetitions join the history's spread: n + k − 2 degrees of freedom", () => {

@@ -5,7 +5,7 @@
  * slower (a 5σ shift per row) and 10 of 50 args of a sixth (unchanged rows inside a failing family);
  * A/A suite: nothing changed. Every verdict is the engine's own (compareExperimentWithHistory, which
  * names rows with attribution.ts at q = α); Bonferroni alone (before) and other FDR levels are the same
- * rows re-named by attribution.ts; the moderated t (bench/moderatedVariance.ts, a prior over the suite's 2000 row
+ * rows re-named by attribution.ts; the moderated t (src/engine/stats/moderatedVariance.ts, a prior over the suite's 2000 row
  * variances) re-names them on moderated p-values, which the engine does not compute. Both with equal row noise and
  * with unequal (sd(log) 0.05·e^(0.5·z) per row). Every draw is seeded. Then the real reruns of one unchanged build in
  * ../shared/fixtures/real-runs, leave-one-out: each run against a history of the others, as it is (A/A) and with
@@ -26,7 +26,7 @@ import { VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
 import type { Measurement, StatisticName } from '../src/engine/model/measurement.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import { gaussian } from './simulation.js';
-import { fitVariancePrior, moderatedVariance } from './moderatedVariance.js';
+import { fitVariancePrior, moderatedVariance } from '../src/engine/stats/moderatedVariance.js';
 import { studentTCdf } from '../src/engine/stats/studentT.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { silentProgress } from '../src/pipeline/steps.js';

@@ -222,7 +222,7 @@ With several parameters (payload sizes), the history and paired methods add a po
 per metric and statistic; three quarters of the gate's α go to it, the rest is split among the
 parameter rows. With more history runs than the band uses (a history keeps 30, the band the newest
 20), the older ones weight each parameter by 1/σ². Each row reports the smallest change it catches
-9 times in 10 (Catches ≥), counting both the threshold and the noise.
+9 times in 10 (Catches ≥), counting the threshold, the noise and that the noise is estimated.
 A candidate's runs (--results more than once) are by default runs of one job, which can share its
 noise: they narrow the band only as far as the history's runs pool as many repetitions.
 --repetitions independent says they ran in separate jobs (a runner matrix): the factor is then
@@ -12117,6 +12117,228 @@ function studentTQuantile(p, df) {
   return (lo + hi) / 2;
 }
 
+// src/engine/stats/sequential.ts
+var DEFAULT_SPENDING = "pocock";
+var FIRST_LOOK = 8;
+var LOOK_STEP = 4;
+function normalCdf(z) {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.5 * x);
+  const erfc = t * Math.exp(
+    -x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
+  );
+  return z >= 0 ? 1 - erfc / 2 : erfc / 2;
+}
+function normalQuantile(p) {
+  if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile(${p})`);
+  let lo = -40;
+  let hi = 40;
+  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
+    const mid = (lo + hi) / 2;
+    if (normalCdf(mid) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+function normalDensity(z) {
+  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+}
+function alphaSpent(spending, alpha, t) {
+  if (t <= 0) return 0;
+  if (t >= 1) return alpha;
+  return spending === "pocock" ? alpha * Math.log(1 + (Math.E - 1) * t) : 2 - 2 * normalCdf(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
+}
+var STEP = 0.02;
+var FLOOR = -8;
+function sequentialBoundaries(fractions, alpha, spending) {
+  if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
+  const key = `${spending}|${alpha}|${fractions.join(",")}`;
+  const cached = boundaryCache.get(key);
+  if (cached) return cached;
+  const boundaries = [];
+  let grid = [];
+  let density = [];
+  let h = 0;
+  let previousFraction = 0;
+  let spent = 0;
+  for (const [k, t] of fractions.entries()) {
+    if (!(t > previousFraction && t <= 1)) throw new RangeError(`information fractions must increase in (0, 1]`);
+    const target = alphaSpent(spending, alpha, t) - spent;
+    const s = previousFraction;
+    const d = t - s;
+    const crossing = k === 0 ? (c2) => 1 - normalCdf(c2) : (c2) => h * simpson(
+      grid.map((u, i) => density[i] * (1 - normalCdf((c2 * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))))
+    );
+    let c = Infinity;
+    if (target > 0) {
+      let lo = -5;
+      let hi = 40;
+      for (let i = 0; i < 100 && hi - lo > 1e-10; i++) {
+        const mid = (lo + hi) / 2;
+        if (crossing(mid) > target) lo = mid;
+        else hi = mid;
+      }
+      c = (lo + hi) / 2;
+      spent += crossing(c);
+    }
+    boundaries.push(c);
+    if (k === fractions.length - 1) break;
+    const top = Math.min(c, 12);
+    const intervals = 2 * Math.ceil((top - FLOOR) / STEP / 2);
+    const nextH = (top - FLOOR) / intervals;
+    const next = Array.from({ length: intervals + 1 }, (_, i) => FLOOR + nextH * i);
+    const previous = { grid, density, h };
+    const centre = Math.sqrt(t / s);
+    const reach = 9 * Math.sqrt(d / s);
+    density = k === 0 ? next.map(normalDensity) : next.map((z) => {
+      const terms = previous.grid.map(
+        (u, i) => Math.abs(u - z * centre) > reach ? 0 : previous.density[i] * normalDensity((z * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))
+      );
+      return previous.h * Math.sqrt(t / d) * simpson(terms);
+    });
+    grid = next;
+    h = nextH;
+    previousFraction = t;
+  }
+  boundaryCache.set(key, boundaries);
+  return boundaries;
+}
+var boundaryCache = /* @__PURE__ */ new Map();
+function simpson(values) {
+  const n = values.length - 1;
+  if (n < 2) return 0;
+  let sum2 = values[0] + values[n];
+  for (let i = 1; i < n; i++) sum2 += values[i] * (i % 2 === 1 ? 4 : 2);
+  return sum2 / 3;
+}
+function looksAt(pairs, maxPairs) {
+  if (!(Number.isInteger(maxPairs) && maxPairs >= 2)) throw new RangeError(`maxPairs must be an integer ≥ 2`);
+  if (pairs > maxPairs) throw new RangeError(`${pairs} pairs is more than the cap of ${maxPairs}`);
+  const looks = [];
+  for (let n = FIRST_LOOK; n < pairs; n += LOOK_STEP) looks.push(n);
+  looks.push(pairs);
+  return looks;
+}
+function sequentialNominalAlpha(pairs, maxPairs, alpha, spending = DEFAULT_SPENDING) {
+  const looks = looksAt(pairs, maxPairs);
+  const boundaries = sequentialBoundaries(
+    looks.map((n) => n / maxPairs),
+    alpha,
+    spending
+  );
+  return 1 - normalCdf(boundaries[boundaries.length - 1]);
+}
+function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequential) {
+  const over = mean3 > logThreshold;
+  const distance = over ? mean3 : logThreshold - mean3;
+  if (!(distance > 0) || !(sd >= 0)) return void 0;
+  const candidates = [];
+  if (sequential) {
+    for (let n = FIRST_LOOK; n < cap; n += LOOK_STEP) if (n > pairs) candidates.push(n);
+    if (cap > pairs) candidates.push(cap);
+  } else for (let n = Math.max(pairs + 1, 2); n <= cap; n++) candidates.push(n);
+  for (const n of candidates) {
+    const level = over ? alpha : beta;
+    const nominal = sequential ? sequentialNominalAlpha(n, cap, level, sequential.spending) : level;
+    if (studentTQuantile(1 - nominal, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
+  }
+  return void 0;
+}
+
+// src/engine/stats/noncentralT.ts
+var NODES = 64;
+function gaussLegendre(n) {
+  const x = new Array(n);
+  const w = new Array(n);
+  for (let i = 0; i < Math.ceil(n / 2); i++) {
+    let z = Math.cos(Math.PI * (i + 0.75) / (n + 0.5));
+    let derivative = 1;
+    for (let iteration = 0; iteration < 100; iteration++) {
+      let p0 = 1;
+      let p1 = 0;
+      for (let j = 1; j <= n; j++) {
+        const p2 = p1;
+        p1 = p0;
+        p0 = ((2 * j - 1) * z * p1 - (j - 1) * p2) / j;
+      }
+      derivative = n * (z * p0 - p1) / (z * z - 1);
+      const step = p0 / derivative;
+      z -= step;
+      if (Math.abs(step) < 1e-15) break;
+    }
+    x[i] = -z;
+    x[n - 1 - i] = z;
+    w[i] = w[n - 1 - i] = 2 / ((1 - z * z) * derivative * derivative);
+  }
+  return { x, w };
+}
+var RULE2 = gaussLegendre(NODES);
+function ratioDensity(w, df, logNorm) {
+  return w > 0 ? Math.exp(logNorm + (df - 1) * Math.log(w) - df * w * w / 2) : df === 1 ? Math.exp(logNorm) : 0;
+}
+function overRatio(df, g, breaks = {}) {
+  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
+  if (df === Infinity) return g(1);
+  const spread3 = 10 / Math.sqrt(2 * df);
+  const lo = Math.max(0, 1 - spread3);
+  const hi = 1 + spread3;
+  const logNorm = Math.log(2) + df / 2 * Math.log(df / 2) - logGamma(df / 2);
+  const piece = (a, b) => {
+    const half = (b - a) / 2;
+    const mid = (a + b) / 2;
+    let sum3 = 0;
+    for (let i = 0; i < NODES; i++) {
+      const w = mid + half * RULE2.x[i];
+      sum3 += RULE2.w[i] * ratioDensity(w, df, logNorm) * g(w);
+    }
+    return sum3 * half;
+  };
+  const cuts = [breaks.kink];
+  if (breaks.step !== void 0 && breaks.stepWidth !== void 0 && Number.isFinite(breaks.stepWidth))
+    cuts.push(breaks.step - 10 * breaks.stepWidth, breaks.step + 10 * breaks.stepWidth);
+  const points = [
+    lo,
+    ...cuts.filter((c) => c !== void 0 && c > lo && c < hi).sort((a, b) => a - b),
+    hi
+  ];
+  let sum2 = 0;
+  for (let i = 1; i < points.length; i++) if (points[i] > points[i - 1]) sum2 += piece(points[i - 1], points[i]);
+  return sum2;
+}
+function rejectionProbability(shift, critical, df, floor = 0) {
+  return overRatio(df, (w) => normalCdf(shift - Math.max(floor, critical * w)), stepsOf(shift, critical, floor));
+}
+function smallestShiftCaught(power, critical, df, floor = 0) {
+  if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
+  const gap = (shift2) => rejectionProbability(shift2, critical, df, floor) - power;
+  const slope = (shift2) => overRatio(df, (w) => normalDensity2(shift2 - Math.max(floor, critical * w)), stepsOf(shift2, critical, floor));
+  let lo = Math.max(floor, 0) - 10;
+  let hi = Math.max(floor, critical, 0) + 10;
+  while (gap(hi) < 0) {
+    lo = hi;
+    hi *= 2;
+  }
+  while (gap(lo) >= 0) lo -= 10;
+  let shift = Math.min(hi, Math.max(lo, Math.max(floor, critical) + 1.2815515655446004));
+  for (let i = 0; i < 100; i++) {
+    const g = gap(shift);
+    if (g >= 0) hi = shift;
+    else lo = shift;
+    if (hi - lo < 1e-10 * Math.max(1, Math.abs(hi))) break;
+    const next = shift - g / slope(shift);
+    if (!(next > lo && next < hi)) shift = (lo + hi) / 2;
+    else if (Math.abs(next - shift) < 1e-10 * Math.max(1, Math.abs(shift))) return next;
+    else shift = next;
+  }
+  return shift;
+}
+function stepsOf(shift, critical, floor) {
+  return critical > 0 ? { kink: floor / critical, step: shift / critical, stepWidth: 1 / critical } : {};
+}
+function normalDensity2(z) {
+  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+}
+
 // src/engine/stats/effectTest.ts
 var DETECTION_POWER = 0.9;
 function relativeOfLog(logWorse2, direction) {
@@ -12144,12 +12366,14 @@ function logEffectTest(logEffect, se, df, alpha, direction) {
     df,
     critical,
     standardError: se,
-    detectable: relativeOfLog((critical + studentTQuantile(DETECTION_POWER, df)) * se, direction)
+    detectable: detectableChange(critical, se, df, 0, direction)
   };
 }
-function detectableChange(margin, se, df, threshold, direction) {
+function detectableChange(critical, se, df, threshold, direction) {
   const thresholdLog = direction === "higher-is-better" ? -Math.log(1 - Math.min(threshold, 1)) : Math.log1p(threshold);
-  return relativeOfLog(Math.max(thresholdLog, margin) + studentTQuantile(DETECTION_POWER, df) * se, direction);
+  if (!(se > 0)) return relativeOfLog(thresholdLog, direction);
+  if (thresholdLog === Infinity) return relativeOfLog(Infinity, direction);
+  return relativeOfLog(smallestShiftCaught(DETECTION_POWER, critical, df, thresholdLog / se) * se, direction);
 }
 function meanAndSd(values) {
   const n = values.length;
@@ -12162,6 +12386,122 @@ function pairedLogTest(logRatios, alpha, direction) {
   if (k < 2) throw new RangeError(`a paired test needs at least 2 pairs, got ${k}`);
   const { mean: mean3, sd } = meanAndSd(logRatios);
   return logEffectTest(mean3, sd / Math.sqrt(k), k - 1, alpha, direction);
+}
+
+// src/engine/stats/moderatedVariance.ts
+function digamma(x) {
+  if (!(x > 0)) throw new RangeError(`digamma(${x})`);
+  let shift = 0;
+  while (x < 10) {
+    shift -= 1 / x;
+    x += 1;
+  }
+  const x2 = 1 / (x * x);
+  return shift + Math.log(x) - 0.5 / x - x2 * (1 / 12 - x2 * (1 / 120 - x2 * (1 / 252 - x2 * (1 / 240 - x2 / 132))));
+}
+function trigamma(x) {
+  if (!(x > 0)) throw new RangeError(`trigamma(${x})`);
+  let shift = 0;
+  while (x < 10) {
+    shift += 1 / (x * x);
+    x += 1;
+  }
+  const x2 = 1 / (x * x);
+  return shift + 1 / x + x2 / 2 + x2 / x * (1 / 6 - x2 * (1 / 30 - x2 * (1 / 42 - x2 * (1 / 30 - 5 * x2 / 66))));
+}
+function tetragamma(x) {
+  let shift = 0;
+  while (x < 10) {
+    shift -= 2 / (x * x * x);
+    x += 1;
+  }
+  const x2 = 1 / (x * x);
+  return shift - x2 - x2 / x - x2 * x2 / 2 + x2 * x2 * x2 * (1 / 6 - x2 * (1 / 6 - 3 * x2 / 10));
+}
+function trigammaInverse(y) {
+  if (!(y > 0)) throw new RangeError(`trigammaInverse(${y})`);
+  if (y > 1e7) return 1 / Math.sqrt(y);
+  if (y < 1e-6) return 1 / y;
+  let x = 0.5 + 1 / y;
+  for (let i = 0; i < 50; i++) {
+    const tri = trigamma(x);
+    const step = tri * (1 - tri / y) / tetragamma(x);
+    x += step;
+    if (-step / x < 1e-8) break;
+  }
+  return x;
+}
+function chiSquaredCdf(x, k) {
+  if (!(x > 0)) return 0;
+  const a = k / 2;
+  const y = x / 2;
+  const front = Math.exp(a * Math.log(y) - y - logGamma(a));
+  if (y < a + 1) {
+    let term = 1 / a;
+    let sum2 = term;
+    for (let n = 1; n < 1e3 && Math.abs(term) > 1e-16 * Math.abs(sum2); n++) {
+      term *= y / (a + n);
+      sum2 += term;
+    }
+    return front * sum2;
+  }
+  const tiny = 1e-300;
+  let b = y + 1 - a;
+  let c = 1 / tiny;
+  let d = 1 / b;
+  let h = d;
+  for (let n = 1; n < 1e3; n++) {
+    const an = -n * (n - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < 1e-16) break;
+  }
+  return 1 - front * h;
+}
+function chiSquaredQuantile(p, k) {
+  if (!(p > 0 && p < 1) || !(k > 0)) throw new RangeError(`chiSquaredQuantile(${p}, ${k})`);
+  let lo = 0;
+  let hi = Math.max(1, k);
+  while (chiSquaredCdf(hi, k) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (chiSquaredCdf(mid, k) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+function cautiousVariancePrior(variances, df, level) {
+  const rows = variances.map((v, i) => ({ v, d: typeof df === "number" ? df : df[i] })).filter(({ v, d }) => Number.isFinite(v) && v > 0 && d > 0 && Number.isFinite(d));
+  const m = rows.length;
+  if (m < 2) return { d0: 0, s0Squared: NaN };
+  const e = rows.map(({ v, d }) => Math.log(v) - digamma(d / 2) + Math.log(d / 2));
+  const mean3 = e.reduce((a, b) => a + b, 0) / m;
+  const spread3 = e.reduce((a, b) => a + (b - mean3) ** 2, 0) / (m - 1);
+  const ownSpread = rows.reduce((a, { d }) => a + trigamma(d / 2), 0) / m;
+  const excess = (m - 1) * spread3 / chiSquaredQuantile(1 - level, m - 1) - ownSpread;
+  if (!(excess > 0)) return { d0: Infinity, s0Squared: Math.exp(mean3) };
+  const d0 = 2 * trigammaInverse(excess);
+  return { d0, s0Squared: Math.exp(mean3 + digamma(d0 / 2) - Math.log(d0 / 2)) };
+}
+function capPriorDf(prior, maxD0) {
+  if (!(prior.d0 > maxD0)) return prior;
+  if (prior.d0 === Infinity) {
+    const logMean2 = Math.log(prior.s0Squared);
+    return { d0: maxD0, s0Squared: Math.exp(logMean2 + digamma(maxD0 / 2) - Math.log(maxD0 / 2)) };
+  }
+  const logMean = Math.log(prior.s0Squared) - digamma(prior.d0 / 2) + Math.log(prior.d0 / 2);
+  return { d0: maxD0, s0Squared: Math.exp(logMean + digamma(maxD0 / 2) - Math.log(maxD0 / 2)) };
+}
+function moderatedVariance(variance, df, prior) {
+  if (prior.d0 === 0 || !Number.isFinite(prior.s0Squared)) return { variance, df };
+  if (prior.d0 === Infinity) return { variance: prior.s0Squared, df: Infinity };
+  return { variance: (prior.d0 * prior.s0Squared + df * variance) / (prior.d0 + df), df: prior.d0 + df };
 }
 
 // src/engine/compare/gate.ts
@@ -12483,13 +12823,12 @@ function noiseVerdict(history, candidate, threshold, options) {
   const k = runs.length;
   const result = k === 1 ? runs[0] : Math.exp(meanAndSd(runs.map(Math.log)).mean);
   const confidence = assertConfidence(options.confidence);
-  const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
-  const maxHistory = Math.max(minHistory, options.maxHistory ?? SHARED_DEFAULTS.maxHistory);
+  const { minHistory, maxHistory } = historyLimits(options);
   if (!Number.isFinite(threshold) || threshold < 0)
     throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
   const higher = options.direction === "higher-is-better";
   const worseBy2 = (reference2) => higher ? 1 - result / reference2 : result / reference2 - 1;
-  const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+  const usable = usableHistory(history, maxHistory);
   const n = usable.length;
   if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
   const logs = runs.map(Math.log);
@@ -12503,7 +12842,7 @@ function noiseVerdict(history, candidate, threshold, options) {
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
   const noisy = band.upper > threshold;
   const direction = higher ? "higher-is-better" : "lower-is-better";
-  const detectable = detectableChange(critical * standardError, standardError, df, threshold, direction);
+  const detectable = detectableChange(critical, standardError, df, threshold, direction);
   const z = (Math.log(result) - centre) / standardError;
   const pValue2 = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
@@ -12534,6 +12873,21 @@ function noiseVerdict(history, candidate, threshold, options) {
     noisy,
     reason
   };
+}
+function historyLimits(options) {
+  const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
+  return { minHistory, maxHistory: Math.max(minHistory, options.maxHistory ?? SHARED_DEFAULTS.maxHistory) };
+}
+function usableHistory(history, maxHistory) {
+  return history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+}
+function noiseVariance(history, candidate, options) {
+  const { minHistory, maxHistory } = historyLimits(options);
+  const usable = usableHistory(history, maxHistory);
+  const runs = candidate.filter((v) => Number.isFinite(v) && v > 0);
+  if (usable.length < minHistory || runs.length === 0) return void 0;
+  const { spread: spread3, df } = noiseBand(usable, runs.length, { ...options, candidateLogs: runs.map(Math.log) });
+  return { variance: spread3 ** 2, df };
 }
 function insufficientHistoryVerdict(usable, result, k, threshold, minHistory, direction) {
   const n = usable.length;
@@ -12592,8 +12946,11 @@ function noiseBand(usable, k, options) {
   const candidate = options.candidateLogs;
   const independent = options.independentRepetitions === true;
   const pooled = independent && r === 1 && candidate !== void 0 && candidate.length >= 2;
-  const df = pooled ? n + candidate.length - 2 : n - 1;
-  const spread3 = pooled ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / df) : historySpread;
+  const ownDf = pooled ? n + candidate.length - 2 : n - 1;
+  const ownSpread = pooled ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / ownDf) : historySpread;
+  const moderated = options.variancePrior ? moderatedVariance(ownSpread ** 2, ownDf, options.variancePrior) : { variance: ownSpread ** 2, df: ownDf };
+  const { df } = moderated;
+  const spread3 = Math.sqrt(moderated.variance);
   const standardError = spread3 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
   const critical = studentTQuantile(assertConfidence(options.confidence), df);
   const halfWidth = critical * standardError;
@@ -12678,16 +13035,31 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
   const windowRuns = byKey.slice(-maxHistory);
   const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
-  const noise = (values, candidate, row, rowConfidence, runs) => noiseFields(values, candidate, row, rowConfidence, runs, options);
-  const judged = plain.rows.map((row) => {
-    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1].get(rowKey(row));
-    if (row.status === "new" || row.status === "missing") return regate(row, gate, shape);
+  const noise = (values, candidate, row, rowConfidence, runs, prior) => noiseFields(values, candidate, row, rowConfidence, runs, options, prior);
+  const inputs = plain.rows.map((row) => {
+    if (row.status === "new" || row.status === "missing") return void 0;
     const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
-    if (candidate.length === 0) return regate(row, gate, shape);
+    if (candidate.length === 0) return void 0;
     const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v) => v !== void 0 && Number.isFinite(v));
-    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
     const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
-    return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
+    return { values, candidate, pooledRuns };
+  });
+  const priors = options.moderatedVariances ?? false ? familyPriors(
+    plain.rows,
+    inputs,
+    (input, row) => noiseVariance(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options))
+  ) : /* @__PURE__ */ new Map();
+  const judged = plain.rows.map((row, i) => {
+    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1].get(rowKey(row));
+    const input = inputs[i];
+    if (input === void 0) return regate(row, gate, shape);
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
+    const prior = priors.get(familyKey(row));
+    return regate(
+      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) },
+      gate,
+      shape
+    );
   });
   const pooled = pooledRows(
     judged,
@@ -12703,18 +13075,53 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const rows = nameRegressedRows([...judged, ...pooled], alpha);
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
 }
-function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, options) {
-  const noiseOptions = {
+var MIN_MODERATED_ROWS = 3;
+var MODERATION_LEVEL = 0.9;
+function familyPriors(rows, inputs, varianceOf) {
+  const byFamily = /* @__PURE__ */ new Map();
+  rows.forEach((row, i) => {
+    const input = inputs[i];
+    const own = input === void 0 ? void 0 : varianceOf(input, row);
+    if (own === void 0 || !(own.variance > 0)) return;
+    const key = familyKey(row);
+    byFamily.set(key, [...byFamily.get(key) ?? [], own]);
+  });
+  const priors = /* @__PURE__ */ new Map();
+  for (const [key, own] of byFamily) {
+    if (own.length < MIN_MODERATED_ROWS) continue;
+    const variances = own.map((o) => o.variance);
+    const dfs = own.map((o) => o.df);
+    const prior = cautiousVariancePrior(variances, dfs, MODERATION_LEVEL);
+    if (prior.d0 > 0)
+      priors.set(
+        key,
+        capPriorDf(
+          prior,
+          own.reduce((a, o) => a + o.df, 0)
+        )
+      );
+  }
+  return priors;
+}
+function noiseOptions(row, historyRepetitions, confidence, options) {
+  return {
+    confidence,
     direction: row.direction,
     historyRepetitions,
     independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
     ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
     ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
   };
-  const verdict = noiseVerdict(values, candidate, row.threshold, { ...noiseOptions, confidence: rowConfidence });
+}
+function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, options, variancePrior) {
+  const prior = variancePrior !== void 0 ? { variancePrior } : {};
+  const verdict = noiseVerdict(values, candidate, row.threshold, {
+    ...noiseOptions(row, historyRepetitions, rowConfidence, options),
+    ...prior
+  });
   const atLevel = noiseVerdict(values, candidate, row.threshold, {
-    ...noiseOptions,
-    confidence: (1 + CHANGE_INTERVAL_LEVEL) / 2
+    ...noiseOptions(row, historyRepetitions, (1 + CHANGE_INTERVAL_LEVEL) / 2, options),
+    ...prior
   });
   const changeInterval = changeIntervalOf(
     Math.log(verdict.result / verdict.reference),
@@ -12863,134 +13270,6 @@ function shortHistoryNote(rows) {
   ];
 }
 
-// src/engine/stats/sequential.ts
-var DEFAULT_SPENDING = "pocock";
-var FIRST_LOOK = 8;
-var LOOK_STEP = 4;
-function normalCdf(z) {
-  const x = Math.abs(z) / Math.SQRT2;
-  const t = 1 / (1 + 0.5 * x);
-  const erfc = t * Math.exp(
-    -x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
-  );
-  return z >= 0 ? 1 - erfc / 2 : erfc / 2;
-}
-function normalQuantile(p) {
-  if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile(${p})`);
-  let lo = -40;
-  let hi = 40;
-  for (let i = 0; i < 200 && hi - lo > 1e-12; i++) {
-    const mid = (lo + hi) / 2;
-    if (normalCdf(mid) < p) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
-function normalDensity(z) {
-  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
-}
-function alphaSpent(spending, alpha, t) {
-  if (t <= 0) return 0;
-  if (t >= 1) return alpha;
-  return spending === "pocock" ? alpha * Math.log(1 + (Math.E - 1) * t) : 2 - 2 * normalCdf(normalQuantile(1 - alpha / 2) / Math.sqrt(t));
-}
-var STEP = 0.02;
-var FLOOR = -8;
-function sequentialBoundaries(fractions, alpha, spending) {
-  if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
-  const key = `${spending}|${alpha}|${fractions.join(",")}`;
-  const cached = boundaryCache.get(key);
-  if (cached) return cached;
-  const boundaries = [];
-  let grid = [];
-  let density = [];
-  let h = 0;
-  let previousFraction = 0;
-  let spent = 0;
-  for (const [k, t] of fractions.entries()) {
-    if (!(t > previousFraction && t <= 1)) throw new RangeError(`information fractions must increase in (0, 1]`);
-    const target = alphaSpent(spending, alpha, t) - spent;
-    const s = previousFraction;
-    const d = t - s;
-    const crossing = k === 0 ? (c2) => 1 - normalCdf(c2) : (c2) => h * simpson(
-      grid.map((u, i) => density[i] * (1 - normalCdf((c2 * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))))
-    );
-    let c = Infinity;
-    if (target > 0) {
-      let lo = -5;
-      let hi = 40;
-      for (let i = 0; i < 100 && hi - lo > 1e-10; i++) {
-        const mid = (lo + hi) / 2;
-        if (crossing(mid) > target) lo = mid;
-        else hi = mid;
-      }
-      c = (lo + hi) / 2;
-      spent += crossing(c);
-    }
-    boundaries.push(c);
-    if (k === fractions.length - 1) break;
-    const top = Math.min(c, 12);
-    const intervals = 2 * Math.ceil((top - FLOOR) / STEP / 2);
-    const nextH = (top - FLOOR) / intervals;
-    const next = Array.from({ length: intervals + 1 }, (_, i) => FLOOR + nextH * i);
-    const previous = { grid, density, h };
-    const centre = Math.sqrt(t / s);
-    const reach = 9 * Math.sqrt(d / s);
-    density = k === 0 ? next.map(normalDensity) : next.map((z) => {
-      const terms = previous.grid.map(
-        (u, i) => Math.abs(u - z * centre) > reach ? 0 : previous.density[i] * normalDensity((z * Math.sqrt(t) - u * Math.sqrt(s)) / Math.sqrt(d))
-      );
-      return previous.h * Math.sqrt(t / d) * simpson(terms);
-    });
-    grid = next;
-    h = nextH;
-    previousFraction = t;
-  }
-  boundaryCache.set(key, boundaries);
-  return boundaries;
-}
-var boundaryCache = /* @__PURE__ */ new Map();
-function simpson(values) {
-  const n = values.length - 1;
-  if (n < 2) return 0;
-  let sum2 = values[0] + values[n];
-  for (let i = 1; i < n; i++) sum2 += values[i] * (i % 2 === 1 ? 4 : 2);
-  return sum2 / 3;
-}
-function looksAt(pairs, maxPairs) {
-  if (!(Number.isInteger(maxPairs) && maxPairs >= 2)) throw new RangeError(`maxPairs must be an integer ≥ 2`);
-  if (pairs > maxPairs) throw new RangeError(`${pairs} pairs is more than the cap of ${maxPairs}`);
-  const looks = [];
-  for (let n = FIRST_LOOK; n < pairs; n += LOOK_STEP) looks.push(n);
-  looks.push(pairs);
-  return looks;
-}
-function sequentialNominalAlpha(pairs, maxPairs, alpha, spending = DEFAULT_SPENDING) {
-  const looks = looksAt(pairs, maxPairs);
-  const boundaries = sequentialBoundaries(
-    looks.map((n) => n / maxPairs),
-    alpha,
-    spending
-  );
-  return 1 - normalCdf(boundaries[boundaries.length - 1]);
-}
-function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequential) {
-  const over = mean3 > logThreshold;
-  const distance = over ? mean3 : logThreshold - mean3;
-  if (!(distance > 0) || !(sd >= 0)) return void 0;
-  const candidates = [];
-  if (sequential) {
-    for (let n = FIRST_LOOK; n < cap; n += LOOK_STEP) if (n > pairs) candidates.push(n);
-    if (cap > pairs) candidates.push(cap);
-  } else for (let n = Math.max(pairs + 1, 2); n <= cap; n++) candidates.push(n);
-  for (const n of candidates) {
-    const level = over ? alpha : beta;
-    const nominal = sequential ? sequentialNominalAlpha(n, cap, level, sequential.spending) : level;
-    if (studentTQuantile(1 - nominal, n - 1) * (sd / Math.sqrt(n)) < distance) return n;
-  }
-  return void 0;
-}
-
 // src/engine/stats/sharedShift.ts
 function fitSharedShift(logRatios) {
   const k = logRatios.length;
@@ -13031,13 +13310,7 @@ function logOfImprovement(threshold, direction) {
 function testedFields(test, row) {
   return {
     interval: test.interval,
-    detectable: detectableChange(
-      test.critical * test.standardError,
-      test.standardError,
-      test.df,
-      row.threshold,
-      row.direction
-    ),
+    detectable: detectableChange(test.critical, test.standardError, test.df, row.threshold, row.direction),
     pValue: test.pValue
   };
 }
@@ -18916,7 +19189,7 @@ function projectedDetectable(row, se, pairs, cap) {
   const alpha = 1 - (row.confidence ?? 0.99);
   const seAtCap = se * Math.sqrt(pairs / cap);
   const critical = studentTQuantile(1 - sequentialNominalAlpha(cap, cap, alpha, DEFAULT_SPENDING), cap - 1);
-  return detectableChange(critical * seAtCap, seAtCap, cap - 1, row.threshold, row.direction);
+  return detectableChange(critical, seAtCap, cap - 1, row.threshold, row.direction);
 }
 function knownSlowdown(threshold, detectable) {
   const byThreshold = 1 + SLOWDOWN_MULTIPLE * threshold;

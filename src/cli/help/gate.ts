@@ -42,7 +42,7 @@ With several parameters (payload sizes), the history and paired methods add a po
 per metric and statistic; three quarters of the gate's α go to it, the rest is split among the
 parameter rows. With more history runs than the band uses (a history keeps 30, the band the newest
 20), the older ones weight each parameter by 1/σ². Each row reports the smallest change it catches
-9 times in 10 (Catches ≥), counting both the threshold and the noise.
+9 times in 10 (Catches ≥), counting the threshold, the noise and that the noise is estimated.
 A candidate's runs (--results more than once) are by default runs of one job, which can share its
 noise: they narrow the band only as far as the history's runs pool as many repetitions.
 --repetitions independent says they ran in separate jobs (a runner matrix): the factor is then

@@ -37,6 +37,12 @@ export interface VerdictOptions {
   readonly pooledShare?: number;
   readonly minWeightRuns?: number;
   readonly independentRepetitions?: boolean;
+  /**
+   * Whether the history method moderates the parameter rows' spreads with a prior fitted across their family
+   * (historyMethod.ts). Default false, each row's own spread: moderated, unchanged builds fail more often on payloads
+   * of unequal noise and under heavy tails (docs/statistics.md, "Moderated variances"); the validators measure both.
+   */
+  readonly moderatedVariances?: boolean;
 }
 
 /**

@@ -5,7 +5,8 @@
 import type { Measurement, StatisticName } from '../model/measurement.js';
 import { median } from '../stats/median.js';
 import { splitStates, stateOf } from '../stats/states.js';
-import { noiseVerdict } from './noise.js';
+import { noiseVariance, noiseVerdict } from './noise.js';
+import { capPriorDf, cautiousVariancePrior, type VariancePrior } from '../stats/moderatedVariance.js';
 import { nameRegressedRows } from './attribution.js';
 import {
   ALL_GATED,
@@ -60,20 +61,43 @@ export function compareExperimentWithHistory(
   // The band's window is the newest maxHistory runs; the older ones only weight the pooled rows.
   const windowRuns = byKey.slice(-maxHistory);
   const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
-  const noise = (values: number[], candidate: number[], row: ComparisonRow, rowConfidence: number, runs: number) =>
-    noiseFields(values, candidate, row, rowConfidence, runs, options);
-  const judged = plain.rows.map((row): ComparisonRow => {
-    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1]!.get(rowKey(row));
-    if (row.status === 'new' || row.status === 'missing') return regate(row, gate, shape);
+  const noise = (
+    values: number[],
+    candidate: number[],
+    row: ComparisonRow,
+    rowConfidence: number,
+    runs: number,
+    prior?: VariancePrior,
+  ) => noiseFields(values, candidate, row, rowConfidence, runs, options, prior);
+  // Each judgeable parameter row's history levels and candidate runs, then its family's prior on their spreads.
+  const inputs = plain.rows.map((row) => {
+    if (row.status === 'new' || row.status === 'missing') return undefined;
     const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
     // The band is estimated on logs: only positive results can be judged against it.
-    if (candidate.length === 0) return regate(row, gate, shape);
+    if (candidate.length === 0) return undefined;
     const values = byKey
       .map((m) => levelOf(m.get(rowKey(row)), row.statistic))
       .filter((v): v is number => v !== undefined && Number.isFinite(v));
-    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
     const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
-    return regate({ ...row, ...noise(values, candidate, row, rowConfidence, pooledRuns) }, gate, shape);
+    return { values, candidate, pooledRuns };
+  });
+  const priors =
+    (options.moderatedVariances ?? false)
+      ? familyPriors(plain.rows, inputs, (input, row) =>
+          noiseVariance(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options)),
+        )
+      : new Map<string, VariancePrior>();
+  const judged = plain.rows.map((row, i): ComparisonRow => {
+    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1]!.get(rowKey(row));
+    const input = inputs[i];
+    if (input === undefined) return regate(row, gate, shape);
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
+    const prior = priors.get(familyKey(row));
+    return regate(
+      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) },
+      gate,
+      shape,
+    );
   });
   const pooled = pooledRows(
     judged,
@@ -91,6 +115,63 @@ export function compareExperimentWithHistory(
   return { ...plain, status: rows.some(comparisonRowFailed) ? 'failed' : 'passed', rows };
 }
 
+/** Families with fewer parameter rows than this keep their rows' own spreads: too few variances to fit a prior to. */
+export const MIN_MODERATED_ROWS = 3;
+
+/** The confidence of the bound on the rows' spread of log s² that sets d0 (cautiousVariancePrior). */
+export const MODERATION_LEVEL = 0.9;
+
+/**
+ * The variance prior of each family (by familyKey) with at least MIN_MODERATED_ROWS rows that have a band: limma's
+ * moments of log s² over the rows' own squared spreads, d0 at the lower end of its MODERATION_LEVEL interval
+ * (stats/moderatedVariance.ts's cautiousVariancePrior) and capped at the rows' degrees of freedom together
+ * (capPriorDf). A family whose rows' spreads differ more than their degrees of freedom explain gets a small d0, and
+ * its rows keep most of their own. Off by default (VerdictOptions.moderatedVariances): measured in docs/statistics.md
+ * ("Moderated variances"), it raises unchanged builds' false alarms on payloads of unequal noise and on heavy tails.
+ */
+function familyPriors<T>(
+  rows: readonly ComparisonRow[],
+  inputs: readonly (T | undefined)[],
+  varianceOf: (input: T, row: ComparisonRow) => { variance: number; df: number } | undefined,
+): Map<string, VariancePrior> {
+  const byFamily = new Map<string, { variance: number; df: number }[]>();
+  rows.forEach((row, i) => {
+    const input = inputs[i];
+    const own = input === undefined ? undefined : varianceOf(input, row);
+    if (own === undefined || !(own.variance > 0)) return;
+    const key = familyKey(row);
+    byFamily.set(key, [...(byFamily.get(key) ?? []), own]);
+  });
+  const priors = new Map<string, VariancePrior>();
+  for (const [key, own] of byFamily) {
+    if (own.length < MIN_MODERATED_ROWS) continue;
+    const variances = own.map((o) => o.variance);
+    const dfs = own.map((o) => o.df);
+    const prior = cautiousVariancePrior(variances, dfs, MODERATION_LEVEL);
+    if (prior.d0 > 0)
+      priors.set(
+        key,
+        capPriorDf(
+          prior,
+          own.reduce((a, o) => a + o.df, 0),
+        ),
+      );
+  }
+  return priors;
+}
+
+/** The noise options of a row at `confidence`. */
+function noiseOptions(row: ComparisonRow, historyRepetitions: number, confidence: number, options: VerdictOptions) {
+  return {
+    confidence,
+    direction: row.direction,
+    historyRepetitions,
+    independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
+    ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
+    ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
+  };
+}
+
 /** A row's fields from the noise verdict on `values` (the history) and the candidate's runs. */
 function noiseFields(
   values: number[],
@@ -99,20 +180,18 @@ function noiseFields(
   rowConfidence: number,
   historyRepetitions: number,
   options: VerdictOptions,
+  variancePrior?: VariancePrior,
 ): Partial<ComparisonRow> {
-  const noiseOptions = {
-    direction: row.direction,
-    historyRepetitions,
-    independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
-    ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
-    ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
-  };
-  const verdict = noiseVerdict(values, candidate, row.threshold, { ...noiseOptions, confidence: rowConfidence });
+  const prior = variancePrior !== undefined ? { variancePrior } : {};
+  const verdict = noiseVerdict(values, candidate, row.threshold, {
+    ...noiseOptions(row, historyRepetitions, rowConfidence, options),
+    ...prior,
+  });
   // The band's edges at one-sided (1 + level) / 2 are the centre ± t · se: that half-width around the observed log
   // change is the change's two-sided interval at `level`.
   const atLevel = noiseVerdict(values, candidate, row.threshold, {
-    ...noiseOptions,
-    confidence: (1 + CHANGE_INTERVAL_LEVEL) / 2,
+    ...noiseOptions(row, historyRepetitions, (1 + CHANGE_INTERVAL_LEVEL) / 2, options),
+    ...prior,
   });
   const changeInterval = changeIntervalOf(
     Math.log(verdict.result / verdict.reference),

@@ -24,6 +24,7 @@
  * variance, n + k − 2 degrees of freedom): both estimate the spread of one run, with a smaller t.
  */
 import { detectableChange, meanAndSd } from '../stats/effectTest.js';
+import { moderatedVariance, type VariancePrior } from '../stats/moderatedVariance.js';
 import { studentTCdf, studentTQuantile } from '../stats/studentT.js';
 import { assertConfidence, SHARED_DEFAULTS } from './defaults.js';
 import { thresholdStatus } from './thresholdMethod.js';
@@ -54,6 +55,11 @@ export interface NoiseOptions {
   independentRepetitions?: boolean;
   /** Which way is worse; default lower-is-better (latency). Throughput and rates are mirrored. */
   direction?: 'lower-is-better' | 'higher-is-better';
+  /**
+   * A prior on the spread fitted across the family's rows (historyMethod.ts): the row's squared spread on df degrees
+   * of freedom becomes (d0·s0² + df·s²) / (d0 + df) on d0 + df (stats/moderatedVariance.ts). None: the row's own.
+   */
+  variancePrior?: VariancePrior;
 }
 
 export interface NoiseBand {
@@ -93,8 +99,8 @@ export interface NoiseVerdict {
   repetitions: number;
   /**
    * The smallest true worsening (relative) this row catches 9 times in 10 with this history and these repetitions,
-   * counting both conditions of a fail: log effect max(log(1 + threshold), t(confidence) · se) + t(0.9) · se
-   * (effectTest.ts's detectableChange). NaN without a band.
+   * counting both conditions of a fail (over the threshold and beyond t(confidence) · the estimated se) and that the
+   * spread is itself estimated (effectTest.ts's detectableChange, the noncentral t). NaN without a band.
    */
   detectable: number;
   /** One-sided p-value of "unchanged" against "worse"; NaN without a band. */
@@ -137,15 +143,14 @@ export function noiseVerdict(
   // The candidate's level: the geometric mean of its runs (the mean of their logs).
   const result = k === 1 ? runs[0]! : Math.exp(meanAndSd(runs.map(Math.log)).mean);
   const confidence = assertConfidence(options.confidence);
-  const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
-  const maxHistory = Math.max(minHistory, options.maxHistory ?? SHARED_DEFAULTS.maxHistory);
+  const { minHistory, maxHistory } = historyLimits(options);
   if (!Number.isFinite(threshold) || threshold < 0)
     throw new RangeError(`threshold must be a non-negative number, got ${threshold}`);
 
   const higher = options.direction === 'higher-is-better';
   // The effect is signed so that positive is worse, whichever way the metric points.
   const worseBy = (reference: number) => (higher ? 1 - result / reference : result / reference - 1);
-  const usable = history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+  const usable = usableHistory(history, maxHistory);
   const n = usable.length;
   if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
 
@@ -160,7 +165,7 @@ export function noiseVerdict(
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
   const noisy = band.upper > threshold;
   const direction = higher ? 'higher-is-better' : 'lower-is-better';
-  const detectable = detectableChange(critical * standardError, standardError, df, threshold, direction);
+  const detectable = detectableChange(critical, standardError, df, threshold, direction);
   const z = (Math.log(result) - centre) / standardError;
   const pValue = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -191,6 +196,33 @@ export function noiseVerdict(
     noisy,
     reason,
   };
+}
+
+function historyLimits(options: Pick<NoiseOptions, 'minHistory' | 'maxHistory'>) {
+  const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
+  return { minHistory, maxHistory: Math.max(minHistory, options.maxHistory ?? SHARED_DEFAULTS.maxHistory) };
+}
+
+/** The newest `maxHistory` finite positive history values. */
+function usableHistory(history: readonly number[], maxHistory: number): number[] {
+  return history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
+}
+
+/**
+ * A row's own squared spread and its degrees of freedom, as noiseVerdict's band estimates it before any prior:
+ * what a family's rows fit their variance prior to (historyMethod.ts). Undefined without a band.
+ */
+export function noiseVariance(
+  history: readonly number[],
+  candidate: readonly number[],
+  options: Omit<NoiseOptions, 'variancePrior'>,
+): { variance: number; df: number } | undefined {
+  const { minHistory, maxHistory } = historyLimits(options);
+  const usable = usableHistory(history, maxHistory);
+  const runs = candidate.filter((v) => Number.isFinite(v) && v > 0);
+  if (usable.length < minHistory || runs.length === 0) return undefined;
+  const { spread, df } = noiseBand(usable, runs.length, { ...options, candidateLogs: runs.map(Math.log) });
+  return { variance: spread ** 2, df };
 }
 
 /** The verdict when fewer than `minHistory` usable history values are left: the threshold rule against the newest. */
@@ -276,7 +308,7 @@ export interface NoiseBandEstimate {
   /** The standard deviation the band scales: the history's, or pooled with the candidate's (see noiseBand). */
   spread: number;
   standardError: number;
-  /** Degrees of freedom of the spread: n − 1, or n + k − 2 when pooled. */
+  /** Degrees of freedom of the spread: n − 1, or n + k − 2 when pooled; plus the prior's d0 when moderated. */
   df: number;
   /** t(confidence, df). */
   critical: number;
@@ -292,7 +324,10 @@ export interface NoiseBandEstimate {
 export function noiseBand(
   usable: readonly number[],
   k: number,
-  options: Pick<NoiseOptions, 'confidence' | 'historyRepetitions' | 'direction' | 'independentRepetitions'> & {
+  options: Pick<
+    NoiseOptions,
+    'confidence' | 'historyRepetitions' | 'direction' | 'independentRepetitions' | 'variancePrior'
+  > & {
     candidateLogs?: readonly number[];
   },
 ): NoiseBandEstimate {
@@ -303,10 +338,15 @@ export function noiseBand(
   const candidate = options.candidateLogs;
   const independent = options.independentRepetitions === true;
   const pooled = independent && r === 1 && candidate !== undefined && candidate.length >= 2;
-  const df = pooled ? n + candidate.length - 2 : n - 1;
-  const spread = pooled
-    ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / df)
+  const ownDf = pooled ? n + candidate.length - 2 : n - 1;
+  const ownSpread = pooled
+    ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / ownDf)
     : historySpread;
+  const moderated = options.variancePrior
+    ? moderatedVariance(ownSpread ** 2, ownDf, options.variancePrior)
+    : { variance: ownSpread ** 2, df: ownDf };
+  const { df } = moderated;
+  const spread = Math.sqrt(moderated.variance);
   const standardError = spread * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
   const critical = studentTQuantile(assertConfidence(options.confidence), df);
   const halfWidth = critical * standardError;

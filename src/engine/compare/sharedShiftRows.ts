@@ -39,13 +39,7 @@ function logOfImprovement(threshold: number, direction: Direction): number {
 export function testedFields(test: EffectTest, row: Pick<ComparisonRow, 'threshold' | 'direction'>) {
   return {
     interval: test.interval,
-    detectable: detectableChange(
-      test.critical * test.standardError,
-      test.standardError,
-      test.df,
-      row.threshold,
-      row.direction,
-    ),
+    detectable: detectableChange(test.critical, test.standardError, test.df, row.threshold, row.direction),
     pValue: test.pValue,
   };
 }

@@ -133,7 +133,7 @@ export function projectedDetectable(row: ComparisonRow, se: number, pairs: numbe
   const alpha = 1 - (row.confidence ?? 0.99);
   const seAtCap = se * Math.sqrt(pairs / cap);
   const critical = studentTQuantile(1 - sequentialNominalAlpha(cap, cap, alpha, DEFAULT_SPENDING), cap - 1);
-  return detectableChange(critical * seAtCap, seAtCap, cap - 1, row.threshold, row.direction);
+  return detectableChange(critical, seAtCap, cap - 1, row.threshold, row.direction);
 }
 
 /**

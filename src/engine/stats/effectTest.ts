@@ -4,6 +4,7 @@
  * estimate of the log effect (worse positive), its standard error and degrees of freedom.
  */
 import type { Direction } from '../model/measurement.js';
+import { smallestShiftCaught } from './noncentralT.js';
 import { studentTCdf, studentTQuantile } from './studentT.js';
 
 /** Power at which the minimum detectable change is stated: a change of that size is caught 9 times in 10. */
@@ -75,25 +76,29 @@ export function logEffectTest(
     df,
     critical,
     standardError: se,
-    detectable: relativeOfLog((critical + studentTQuantile(DETECTION_POWER, df)) * se, direction),
+    detectable: detectableChange(critical, se, df, 0, direction),
   };
 }
 
 /**
  * The smallest true worsening (relative) caught with probability DETECTION_POWER by a rule that fails a change when
- * both its estimate is over `threshold` and beyond the test's `margin` (t(1 − α, df) · se, on logs): the estimate
- * must clear the larger of the two, so log effect max(log threshold, margin) + t(DETECTION_POWER, df) · se. A true
- * change exactly at the threshold is caught about half the time, whatever the design.
+ * its estimate is both over `threshold` and beyond `critical` estimated standard errors (the t test at α on `df`
+ * degrees of freedom), for an estimate with standard error `se` on logs. The power counts that the standard error is
+ * itself estimated (the noncentral t, noncentralT.ts), so the change is caught 9 times in 10 over the noise of both
+ * the estimate and its standard error. A true change exactly at the threshold is caught about half the time, whatever
+ * the design. With se = 0 the estimate is exact: the threshold.
  */
 export function detectableChange(
-  margin: number,
+  critical: number,
   se: number,
   df: number,
   threshold: number,
   direction: Direction,
 ): number {
   const thresholdLog = direction === 'higher-is-better' ? -Math.log(1 - Math.min(threshold, 1)) : Math.log1p(threshold);
-  return relativeOfLog(Math.max(thresholdLog, margin) + studentTQuantile(DETECTION_POWER, df) * se, direction);
+  if (!(se > 0)) return relativeOfLog(thresholdLog, direction);
+  if (thresholdLog === Infinity) return relativeOfLog(Infinity, direction);
+  return relativeOfLog(smallestShiftCaught(DETECTION_POWER, critical, df, thresholdLog / se) * se, direction);
 }
 
 /** Mean and sample standard deviation (n − 1); sd is NaN below two values. */

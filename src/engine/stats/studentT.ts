@@ -3,7 +3,8 @@
  * quantile by bisection on the CDF. Accurate to about 1e-12, which is far below what a verdict needs.
  */
 
-function logGamma(x: number): number {
+/** log Γ(x) for x > 0. */
+export function logGamma(x: number): number {
   // Lanczos approximation (g = 7, n = 9), |error| < 1e-14 for x > 0.
   const c = [
     0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
