@@ -18,6 +18,8 @@ export interface HistoryRun {
   experiments: Map<string, RunExperiment>;
   /** The machine of the run, where its record or its result files say. */
   environment?: EnvironmentFingerprint;
+  /** A history record's commit and date (a run folder has none). */
+  recorded?: { sha: string; date: string };
 }
 
 export interface RunExperiment extends ExperimentSide {
@@ -155,7 +157,12 @@ function runOfRecord(record: HistoryRecord): HistoryRun {
       ...(summary ? { sets: [{ format, file: source, measurements, notes: [], summary }] } : {}),
     });
   }
-  return { name: source, experiments, ...(record.environment ? { environment: record.environment } : {}) };
+  return {
+    name: source,
+    experiments,
+    recorded: { sha: record.sha, date: record.date },
+    ...(record.environment ? { environment: record.environment } : {}),
+  };
 }
 
 /** Names in natural order: digit runs compare as numbers (`r2` < `r10`), the rest by code point. */
