@@ -16700,6 +16700,49 @@ function resolveVerdictSettings(method, choices = {}) {
   });
 }
 
+// src/engine/compare/presence.ts
+var NAMES_LISTED = 10;
+function listed2(names) {
+  const shown = names.slice(0, NAMES_LISTED).join(", ");
+  return names.length > NAMES_LISTED ? `${shown} and ${names.length - NAMES_LISTED} more` : shown;
+}
+function removedOnMain(newest, history, results) {
+  if (!newest) return { removed: [] };
+  const removed = [...history].filter((e) => !newest.experiments.has(e) && !results.has(e));
+  if (removed.length === 0) return { removed };
+  const run = newest.recorded ? `${newest.name}, commit ${newest.recorded.sha.slice(0, 7)} of ${newest.recorded.date.slice(0, 10)}` : newest.name;
+  return {
+    removed,
+    warning: `${listed2(removed)}: removed on main (absent from main's newest recorded run, ${run}); not compared.`
+  };
+}
+function missingPolicyOf(comparisons, policy) {
+  const nothingPaired = comparisons.length > 0 && comparisons.every((c) => c.status === "new" || c.status === "missing") && comparisons.some((c) => c.status === "missing");
+  return nothingPaired ? "fail" : policy;
+}
+function withMissingJudged(comparisons, policy = DEFAULT_MISSING) {
+  const missing = missingPolicyOf(comparisons, policy);
+  return comparisons.map((c) => judgeMissing(c, missing));
+}
+function sharedPrefix(names) {
+  let prefix = names[0] ?? "";
+  for (const name of names) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+function renameHints(comparisons) {
+  const missing = comparisons.filter((c) => c.status === "missing").map((c) => c.experimentType);
+  const added = comparisons.filter((c) => c.status === "new").map((c) => c.experimentType);
+  const cut2 = sharedPrefix([...missing, ...added]).length;
+  const tails = added.map((name) => name.slice(cut2));
+  return missing.flatMap((name) => {
+    const index2 = closestIndex(name.slice(cut2), tails);
+    const renamed = index2 === void 0 ? void 0 : added[index2];
+    return renamed === void 0 ? [] : [
+      `${name} is missing and ${renamed} is new: if it was renamed, map it with experiment-names: ${renamed}=${name} (CLI --experiment-name ${renamed}=${name}), so that it is compared under its old name.`
+    ];
+  });
+}
+
 // src/engine/compare/waivers.ts
 var WAIVER_COLUMNS = ["benchmark", "metric", "ceiling", "expires", "link", "reason"];
 var WAIVER_HEADER = WAIVER_COLUMNS.join(",");
@@ -17290,35 +17333,6 @@ function newestByExperiment(history) {
   for (const run of history) for (const [experiment, side] of run.experiments) newest.set(experiment, side);
   return newest;
 }
-var NAMES_LISTED = 10;
-function listed2(names) {
-  const shown = names.slice(0, NAMES_LISTED).join(", ");
-  return names.length > NAMES_LISTED ? `${shown} and ${names.length - NAMES_LISTED} more` : shown;
-}
-function removedOnMain(history, reference, results) {
-  const newest = history[history.length - 1];
-  if (!newest) return { removed: [] };
-  const removed = [...reference.keys()].filter((e) => !newest.experiments.has(e) && !results.has(e));
-  if (removed.length === 0) return { removed };
-  const run = newest.recorded ? `${newest.name}, commit ${newest.recorded.sha.slice(0, 7)} of ${newest.recorded.date.slice(0, 10)}` : newest.name;
-  return {
-    removed,
-    warning: `${listed2(removed)}: removed on main (absent from main's newest recorded run, ${run}); not compared.`
-  };
-}
-function renameHints(comparisons) {
-  const missing = comparisons.filter((c) => c.status === "missing").map((c) => c.experimentType);
-  const added = comparisons.filter((c) => c.status === "new").map((c) => c.experimentType);
-  const hints = [];
-  for (const name of missing) {
-    const renamed = closestName(name, added);
-    if (renamed === void 0) continue;
-    hints.push(
-      `${name} is missing and ${renamed} is new: if it was renamed, map it with experiment-names: ${renamed}=${name} (CLI --experiment-name ${renamed}=${name}), so that it is compared under its old name.`
-    );
-  }
-  return hints;
-}
 function runCompare(given, progress) {
   const options = withLabels(given);
   checkOutputFolder(options.outputDir);
@@ -17361,10 +17375,7 @@ function comparePaired(options, verdict, method, progress) {
       options.thresholds,
       { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
     );
-    const accepted = accept(
-      run.comparisons.map((c) => judgeMissing(c, options.missing ?? DEFAULT_MISSING)),
-      options
-    );
+    const accepted = accept(withMissingJudged(run.comparisons, options.missing), options);
     const built = buildComparisonReport(
       accepted.comparisons,
       options.referenceLabel,
@@ -17390,7 +17401,7 @@ function compareWithReference(options, verdict, method, progress) {
       results: loadRepetitions(options.results, options, progress, said, resultEnvironments)
     };
   });
-  const removed = history ? removedOnMain(history, reference, results) : { removed: [] };
+  const removed = history ? removedOnMain(history[history.length - 1], reference.keys(), results) : { removed: [] };
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
     (t) => !removed.removed.includes(t)
   );
@@ -17408,10 +17419,7 @@ function compareWithReference(options, verdict, method, progress) {
       );
       return machines.runs.length > 0 ? judged2 : asNotComparable(judged2);
     });
-    const accepted = accept(
-      judged.map((c) => judgeMissing(c, options.missing ?? DEFAULT_MISSING)),
-      options
-    );
+    const accepted = accept(withMissingJudged(judged, options.missing), options);
     const built = buildComparisonReport(
       accepted.comparisons,
       options.referenceLabel,

@@ -11,8 +11,8 @@ import {
 } from '../engine/compare/compare.js';
 import { resolveVerdictSettings, type VerdictSettings } from '../engine/compare/settings.js';
 import { acceptComparisons, type AcceptLabel, type AcceptanceOutcome } from '../engine/compare/acceptance.js';
-import { DEFAULT_MISSING, judgeMissing, type SubExperimentComparison } from '../engine/compare/rows.js';
-import { closestName } from '../engine/text/closest.js';
+import type { SubExperimentComparison } from '../engine/compare/rows.js';
+import { removedOnMain, renameHints, withMissingJudged } from '../engine/compare/presence.js';
 import { parseWaivers } from '../engine/compare/waivers.js';
 import { UsageError } from '../engine/errors.js';
 import { environmentDifferences, mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
@@ -206,57 +206,6 @@ function newestByExperiment(history: readonly HistoryRun[]): Map<string, Experim
   return newest;
 }
 
-/** How many removed or missing names one line of the report lists before it counts the rest. */
-const NAMES_LISTED = 10;
-
-/** `A, B and 3 more`: names for one line of a warning (escaped where rendered, as every warning is). */
-function listed(names: readonly string[]): string {
-  const shown = names.slice(0, NAMES_LISTED).join(', ');
-  return names.length > NAMES_LISTED ? `${shown} and ${names.length - NAMES_LISTED} more` : shown;
-}
-
-/**
- * The experiments of the history that main removed: absent from its newest recorded run (the newest overall, not the
- * newest that has them) and from the results. The history keeps each run's benchmark list, so this is read from data;
- * a benchmark the results still give is compared as ever.
- */
-function removedOnMain(
-  history: readonly HistoryRun[],
-  reference: ReadonlyMap<string, ExperimentSide>,
-  results: ReadonlyMap<string, ExperimentSide>,
-): { removed: string[]; warning?: string } {
-  const newest = history[history.length - 1];
-  if (!newest) return { removed: [] };
-  const removed = [...reference.keys()].filter((e) => !newest.experiments.has(e) && !results.has(e));
-  if (removed.length === 0) return { removed };
-  const run = newest.recorded
-    ? `${newest.name}, commit ${newest.recorded.sha.slice(0, 7)} of ${newest.recorded.date.slice(0, 10)}`
-    : newest.name;
-  return {
-    removed,
-    warning: `${listed(removed)}: removed on main (absent from main's newest recorded run, ${run}); not compared.`,
-  };
-}
-
-/**
- * The renames a comparison suggests: each experiment the results lack whose name is close to one only the results
- * give (text/closest.ts), with the experiment-names mapping that pairs them: new name to old, as the results are read
- * (a history's records keep the names they were recorded under).
- */
-function renameHints(comparisons: readonly SubExperimentComparison[]): string[] {
-  const missing = comparisons.filter((c) => c.status === 'missing').map((c) => c.experimentType);
-  const added = comparisons.filter((c) => c.status === 'new').map((c) => c.experimentType);
-  const hints: string[] = [];
-  for (const name of missing) {
-    const renamed = closestName(name, added);
-    if (renamed === undefined) continue;
-    hints.push(
-      `${name} is missing and ${renamed} is new: if it was renamed, map it with experiment-names: ${renamed}=${name} (CLI --experiment-name ${renamed}=${name}), so that it is compared under its old name.`,
-    );
-  }
-  return hints;
-}
-
 /**
  * The `compare` job: a results set against a reference set (or a history of runs), paired by
  * experiment × parameter × metric × statistic. Any supported format on either side.
@@ -313,10 +262,7 @@ function comparePaired(
       options.thresholds,
       { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift },
     );
-    const accepted = accept(
-      run.comparisons.map((c) => judgeMissing(c, options.missing ?? DEFAULT_MISSING)),
-      options,
-    );
+    const accepted = accept(withMissingJudged(run.comparisons, options.missing), options);
     const built = buildComparisonReport(
       accepted.comparisons,
       options.referenceLabel,
@@ -349,7 +295,7 @@ function compareWithReference(
       results: loadRepetitions(options.results, options, progress, said, resultEnvironments),
     };
   });
-  const removed = history ? removedOnMain(history, reference, results) : { removed: [] };
+  const removed = history ? removedOnMain(history[history.length - 1], reference.keys(), results) : { removed: [] };
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
     (t) => !removed.removed.includes(t),
   );
@@ -369,10 +315,7 @@ function compareWithReference(
       );
       return machines!.runs.length > 0 ? judged : asNotComparable(judged);
     });
-    const accepted = accept(
-      judged.map((c) => judgeMissing(c, options.missing ?? DEFAULT_MISSING)),
-      options,
-    );
+    const accepted = accept(withMissingJudged(judged, options.missing), options);
     const built = buildComparisonReport(
       accepted.comparisons,
       options.referenceLabel,
