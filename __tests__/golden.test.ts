@@ -219,6 +219,24 @@ describe('goldens: the example set (fixtures/example)', () => {
     expectGolden('example/compare-missing/comparison.md', read(ws, 'out-compare-missing/comparison.md'));
   });
 
+  test('compare with --missing fail: the missing sub-experiment fails the gate', async () => {
+    expectGolden(
+      'example/compare-missing-fail/terminal.txt',
+      await terminal(ws, [
+        'compare',
+        '--reference',
+        'fixtures/example/results',
+        '--results',
+        'fixtures/example/results-regression/measurements_intraprocess_best_effort.csv',
+        '--missing',
+        'fail',
+        '--output-dir',
+        'out-compare-missing-fail',
+      ]),
+    );
+    expectGolden('example/compare-missing-fail/comparison.md', read(ws, 'out-compare-missing-fail/comparison.md'));
+  });
+
   test('inspect: terminal text', async () => {
     expectGolden('example/inspect/terminal.txt', await terminal(ws, ['inspect', 'fixtures/example/results']));
   });

@@ -4,6 +4,7 @@
  * with the engine's own comparison and check, from measurements written here.
  */
 import { compareExperiment, type SubExperimentComparison } from '../src/engine/compare/compare.js';
+import { judgeMissing } from '../src/engine/compare/rows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { buildComparisonReport, THRESHOLD_METHOD } from '../src/engine/report/comparisonReport.js';
@@ -120,6 +121,12 @@ test('nothing changed: the benchmarks counted unchanged; a benchmark of main mis
   );
   expect(reviewerHeadline({ comparison: buildComparisonReport([gone], 'results', 'pr'), base: 'main' })).toBe(
     '❌ 1 missing · 1 unchanged · against main (one run, noise not estimated)',
+  );
+  // missing: warn, the default of both shells: a warning, not a red line.
+  const warned = buildComparisonReport([judgeMissing(gone, 'warn')], 'results', 'pr');
+  expect(warned.verdict).toBe('pass');
+  expect(reviewerHeadline({ comparison: warned, base: 'main' })).toBe(
+    '⚠️ 1 missing in this pull request · 1 unchanged · against main (one run, noise not estimated)',
   );
 });
 

@@ -55,9 +55,21 @@ describe('the rules of a comparison', () => {
 
 describe('the bag of a comparison', () => {
   test('defaults: the default thresholds and gate, nothing else', () => {
-    const bag = { thresholds: parseThresholds(undefined), gate: VERDICT_DEFAULTS.gate };
+    const bag = { thresholds: parseThresholds(undefined), gate: VERDICT_DEFAULTS.gate, missing: 'warn' };
     expect(comparisonSettings(PATHS, CLI_SPELLING)).toEqual(bag);
     expect(comparisonSettings({ history: true, paired: false }, ACTION_SPELLING)).toEqual(bag);
+  });
+
+  test('missing: fail or warn (default warn), named as the user spelled it', () => {
+    expect(comparisonSettings({ ...PATHS, missing: 'fail' }, CLI_SPELLING).missing).toBe('fail');
+    expect(comparisonSettings({ ...PATHS, missing: ' Warn ' }, CLI_SPELLING).missing).toBe('warn');
+    expect(comparisonSettings({ ...PATHS, missing: '' }, ACTION_SPELLING).missing).toBe('warn');
+    expect(usageMessage(() => comparisonSettings({ ...PATHS, missing: 'error' }, CLI_SPELLING))).toBe(
+      '--missing must be fail or warn; got "error"',
+    );
+    expect(
+      usageMessage(() => comparisonSettings({ history: true, paired: false, missing: 'no' }, ACTION_SPELLING)),
+    ).toBe('input "missing" must be fail or warn; got "no"');
   });
 
   test('each setting parsed, named as the user spelled it', () => {

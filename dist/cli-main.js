@@ -254,6 +254,9 @@ Options:
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
                          to every primary statistic)
+  --missing fail|warn    a benchmark of the reference (with --history: of its newest run) that the
+                         results lack: a warning row (warn, the default) or a failure (fail). One
+                         absent from the history's newest run was removed there: not compared
   --waivers FILE         accept known changes: a CSV with the header
                          benchmark,metric,ceiling,expires,link,reason (benchmark and metric
                          as the reports name them, ceiling the largest accepted change in %,
@@ -12668,6 +12671,17 @@ function keyOf3(m) {
 function statusOf(status) {
   return { status, failed: status === "fail" || status === "missing" };
 }
+var DEFAULT_MISSING = "warn";
+function judgeMissing(comparison, policy) {
+  const rows = comparison.rows.map(
+    (row) => row.status === "missing" ? { ...row, failed: policy === "fail" && row.failed } : row
+  );
+  const status = comparison.status === "failed" && !rows.some(comparisonRowFailed) ? "passed" : comparison.status;
+  return { ...comparison, status, rows };
+}
+function experimentFailed(comparison) {
+  return comparison.status === "failed" || comparison.status === "missing" && comparison.rows.some(comparisonRowFailed);
+}
 function gated(row, isGated) {
   if (isGated || !row.failed) return { ...row, gated: isGated };
   return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
@@ -14623,6 +14637,11 @@ var OUTCOMES = [
     words: (c) => c.warned ? `${changed(c.warned, "worse")} inside the noise` : void 0
   },
   {
+    icon: "⚠️",
+    always: true,
+    words: (c) => c.missingWarned > 0 ? `${c.missingWarned} missing in this pull request` : void 0
+  },
+  {
     icon: "✅",
     always: true,
     words: (c, r) => c.accepted ? `${changed(c.accepted, "worse")}, ${acceptedBy(r.rows)}` : void 0
@@ -14692,12 +14711,14 @@ function extraColumns(rows, all) {
   };
 }
 function needsAttention(r) {
-  return comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "accepted" || r.status === "state-change" || r.status === "inconclusive" || r.status === "insufficient-history" && r.deltaPercent > r.threshold * 100);
+  return comparisonRowFailed(r) || r.gated && (r.status === "warn" || r.status === "missing" || r.status === "accepted" || r.status === "state-change" || r.status === "inconclusive" || r.status === "insufficient-history" && r.deltaPercent > r.threshold * 100);
 }
 function showNotGated(r) {
   return !r.gated && r.status !== "pass" && r.status !== "improved" && r.status !== "new" && r.status !== "not-comparable" && r.status !== "state-change";
 }
 function statusCell(r) {
+  if (r.status === "missing" && !r.failed)
+    return r.gated ? "⚠️ missing in this pull request" : "⚠️ missing (not gated)";
   if (r.acceptance) return `${MARK[r.status]} ${r.status} (${nameText(acceptanceWords(r.acceptance))})`;
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
 }
@@ -17033,6 +17054,12 @@ function parseConfidence(text2, what = "--confidence") {
     throw new UsageError(`${what} must be ${CONFIDENCE_EXPECTED}; got ${JSON.stringify(text2.trim())}`);
   return value2;
 }
+function parseMissingPolicy(text2, what = "--missing") {
+  if (text2 === void 0 || text2.trim() === "") return void 0;
+  const value2 = text2.trim().toLowerCase();
+  if (value2 === "fail" || value2 === "warn") return value2;
+  throw new UsageError(`${what} must be fail or warn; got ${JSON.stringify(text2.trim())}`);
+}
 function resolveVerdictSettings(method, choices = {}) {
   const confidence = choices.confidence ?? methodOf(method).defaults.confidence;
   if (!isConfidence(confidence)) throw new UsageError(`confidence must be ${CONFIDENCE_EXPECTED}; got ${confidence}`);
@@ -17053,6 +17080,49 @@ function resolveVerdictSettings(method, choices = {}) {
     pooledShare: VERDICT_DEFAULTS.pooledShare,
     minWeightRuns: VERDICT_DEFAULTS.minWeightRuns,
     independentRepetitions: choices.independentRepetitions ?? VERDICT_DEFAULTS.independentRepetitions
+  });
+}
+
+// src/engine/compare/presence.ts
+var NAMES_LISTED = 10;
+function listed2(names) {
+  const shown = names.slice(0, NAMES_LISTED).join(", ");
+  return names.length > NAMES_LISTED ? `${shown} and ${names.length - NAMES_LISTED} more` : shown;
+}
+function removedOnMain(newest2, history, results) {
+  if (!newest2) return { removed: [] };
+  const removed = [...history].filter((e) => !newest2.experiments.has(e) && !results.has(e));
+  if (removed.length === 0) return { removed };
+  const run = newest2.recorded ? `${newest2.name}, commit ${newest2.recorded.sha.slice(0, 7)} of ${newest2.recorded.date.slice(0, 10)}` : newest2.name;
+  return {
+    removed,
+    warning: `${listed2(removed)}: removed on main (absent from main's newest recorded run, ${run}); not compared.`
+  };
+}
+function missingPolicyOf(comparisons, policy) {
+  const nothingPaired = comparisons.length > 0 && comparisons.every((c) => c.status === "new" || c.status === "missing") && comparisons.some((c) => c.status === "missing");
+  return nothingPaired ? "fail" : policy;
+}
+function withMissingJudged(comparisons, policy = DEFAULT_MISSING) {
+  const missing = missingPolicyOf(comparisons, policy);
+  return comparisons.map((c) => judgeMissing(c, missing));
+}
+function sharedPrefix(names) {
+  let prefix = names[0] ?? "";
+  for (const name of names) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+function renameHints(comparisons) {
+  const missing = comparisons.filter((c) => c.status === "missing").map((c) => c.experimentType);
+  const added = comparisons.filter((c) => c.status === "new").map((c) => c.experimentType);
+  const cut2 = sharedPrefix([...missing, ...added]).length;
+  const tails = added.map((name) => name.slice(cut2));
+  return missing.flatMap((name) => {
+    const index2 = closestIndex(name.slice(cut2), tails);
+    const renamed = index2 === void 0 ? void 0 : added[index2];
+    return renamed === void 0 ? [] : [
+      `${name} is missing and ${renamed} is new: if it was renamed, map it with experiment-names: ${renamed}=${name} (CLI --experiment-name ${renamed}=${name}), so that it is compared under its old name.`
+    ];
   });
 }
 
@@ -17290,7 +17360,7 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
   const all = comparisons.flatMap((c) => c.rows);
   method ??= resolveVerdictSettings(methodOfRows(all).name);
   const verdictMethod = methodOf(method.method);
-  const rank = (r) => comparisonRowFailed(r) ? 0 : 1;
+  const rank = (r) => comparisonRowFailed(r) ? 0 : r.status === "missing" && r.gated ? 1 : 2;
   const rows = all.map((row, index2) => ({ row, index: index2 })).sort((a, b) => {
     const byFail = rank(a.row) - rank(b.row);
     if (byFail !== 0) return byFail;
@@ -17298,7 +17368,7 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     const db = Number.isNaN(b.row.deltaPercent) ? -Infinity : b.row.deltaPercent;
     return db - da || a.index - b.index;
   }).map((x) => x.row);
-  const failedExperiments = comparisons.filter((c) => c.status === "failed" || c.status === "missing").map((c) => c.experimentType);
+  const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
   return {
     ...baselineRun ? { baselineRun } : {},
     verdict: failedExperiments.length > 0 ? "fail" : "pass",
@@ -17359,7 +17429,7 @@ function changeSummary(rows) {
   const inconclusive = inconclusiveRows(rows);
   const accepted = benchmarkChanges(rows.filter((r) => r.status === "accepted"));
   const changedRows = rows.filter(
-    (r) => comparisonRowFailed(r) || r.status === "accepted" || r.gated && (r.status === "warn" || r.status === "improved" || r.status === "inconclusive") || r.gated && r.status === "insufficient-history" && over(r)
+    (r) => comparisonRowFailed(r) || r.status === "missing" || r.status === "accepted" || r.gated && (r.status === "warn" || r.status === "improved" || r.status === "inconclusive") || r.gated && r.status === "insufficient-history" && over(r)
   );
   const changedBenchmarks = new Set(changedRows.filter((r) => !r.pooled).map(benchmarkKey));
   const changedAlone = new Set(changedRows.filter((r) => !r.pooled).map((r) => r.experimentType));
@@ -17378,12 +17448,19 @@ function changeSummary(rows) {
     added: added.size,
     ...worse ? { worse } : {},
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey)).size,
+    missingWarned: missingWarned(rows),
     ...warned ? { warned } : {},
     ...better ? { better } : {},
     ...accepted ? { accepted } : {},
     notComparable: rows.length > 0 && rows.every((r) => r.status === "not-comparable"),
     ...inconclusive ? { inconclusive } : {}
   };
+}
+function missingWarned(rows) {
+  const failing = new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey));
+  return new Set(
+    rows.filter((r) => r.status === "missing" && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarkKey(r))).map(benchmarkKey)
+  ).size;
 }
 function suiteConfidence(confidence, families) {
   const tail2 = Number(((1 - confidence) / families).toPrecision(2));
@@ -17565,7 +17642,12 @@ function runOfRecord(record) {
       ...summary ? { sets: [{ format, file: source, measurements, notes: [], summary }] } : {}
     });
   }
-  return { name: source, experiments, ...record.environment ? { environment: record.environment } : {} };
+  return {
+    name: source,
+    experiments,
+    recorded: { sha: record.sha, date: record.date },
+    ...record.environment ? { environment: record.environment } : {}
+  };
 }
 function naturalCompare(a, b) {
   const pa = a.match(/\d+|\D+/g) ?? [];
@@ -17699,7 +17781,7 @@ function comparePaired(options, verdict, method, progress) {
       options.thresholds,
       { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
     );
-    const accepted = accept(run.comparisons, options);
+    const accepted = accept(withMissingJudged(run.comparisons, options.missing), options);
     const built = buildComparisonReport(
       accepted.comparisons,
       options.referenceLabel,
@@ -17708,7 +17790,7 @@ function comparePaired(options, verdict, method, progress) {
       method
     );
     built.notes.push(...run.notes);
-    built.warnings.push(...accepted.warnings);
+    built.warnings.push(...accepted.warnings, ...renameHints(accepted.comparisons));
     return built;
   });
   if (options.maxPairs !== void 0) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
@@ -17725,7 +17807,10 @@ function compareWithReference(options, verdict, method, progress) {
       results: loadRepetitions(options.results, options, progress, said, resultEnvironments)
     };
   });
-  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const removed = history ? removedOnMain(history[history.length - 1], reference.keys(), results) : { removed: [] };
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
+    (t) => !removed.removed.includes(t)
+  );
   const machines = history ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments))) : void 0;
   if (machines?.notice) progress.warning(machines.notice);
   const report = progress.step("Comparing", () => {
@@ -17740,7 +17825,7 @@ function compareWithReference(options, verdict, method, progress) {
       );
       return machines.runs.length > 0 ? judged2 : asNotComparable(judged2);
     });
-    const accepted = accept(judged, options);
+    const accepted = accept(withMissingJudged(judged, options.missing), options);
     const built = buildComparisonReport(
       accepted.comparisons,
       options.referenceLabel,
@@ -17749,6 +17834,8 @@ function compareWithReference(options, verdict, method, progress) {
       method
     );
     built.warnings.push(...accepted.warnings);
+    if (removed.warning !== void 0) built.warnings.push(removed.warning);
+    built.warnings.push(...renameHints(accepted.comparisons));
     return built;
   });
   if (machines?.warning) report.warnings.unshift(machines.warning);
@@ -17995,6 +18082,7 @@ var CLI_SPELLING = Object.freeze({
   confidence: "--confidence",
   gate: "--gate",
   threshold: "--threshold",
+  missing: "--missing",
   floatParse: "--float-parse",
   format: "--format",
   mapping: "--mapping",
@@ -18017,6 +18105,7 @@ var ACTION_SPELLING = Object.freeze({
   confidence: 'input "confidence"',
   gate: 'input "gate"',
   threshold: 'input "threshold"',
+  missing: 'input "missing"',
   floatParse: 'input "float-parse"',
   format: 'input "format"',
   mapping: 'input "mapping"',
@@ -18062,8 +18151,10 @@ function comparisonSettings(given, spelling) {
   const thresholds = parseThresholds(given.threshold, spelling.threshold);
   const maxPairs = parseMaxPairs(given.maxPairs, spelling.maxPairs);
   const confidence = parseConfidence(given.confidence, spelling.confidence);
+  const missing = parseMissingPolicy(given.missing, spelling.missing) ?? DEFAULT_MISSING;
   return {
     thresholds,
+    missing,
     ...given.paired ? { paired: true } : {},
     ...maxPairs !== void 0 ? { maxPairs } : {},
     ...given.sharedShift ? { sharedShift: true } : {},
@@ -18547,8 +18638,8 @@ function linksLine(links) {
       ...links.csvFiles ? ["the CSV files"] : [],
       ...links.reportHtml ? ["report.html with charts"] : []
     ];
-    const listed2 = files.length <= 2 ? files.join(" and ") : `${files.slice(0, -1).join(", ")}, and ${files.at(-1)}`;
-    return `The full report (${listed2}) is in the report folder of this job.`;
+    const listed3 = files.length <= 2 ? files.join(" and ") : `${files.slice(0, -1).join(", ")}, and ${files.at(-1)}`;
+    return `The full report (${listed3}) is in the report folder of this job.`;
   }
   return void 0;
 }
@@ -18621,6 +18712,7 @@ function compareCommand(args, io) {
     paired: { type: "boolean" },
     "max-pairs": { type: "string" },
     "shared-shift": { type: "boolean" },
+    missing: { type: "string" },
     confidence: { type: "string" },
     gate: { type: "string" },
     "reference-label": { type: "string" },
@@ -18653,7 +18745,8 @@ function compareCommand(args, io) {
     sharedShift: values["shared-shift"] === true,
     confidence: values.confidence,
     gate: values.gate,
-    threshold: values.threshold
+    threshold: values.threshold,
+    missing: values.missing
   };
   comparisonRules(comparison, CLI_SPELLING);
   if (results.length === 0) throw new UsageError("compare: --results is required (files, folders or glob patterns)");

@@ -162,6 +162,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
       confidence: optionalInput(env, 'confidence'),
       gate: optionalInput(env, 'gate'),
       threshold: optionalInput(env, 'threshold'),
+      missing: optionalInput(env, 'missing'),
     },
     ACTION_SPELLING,
   );

@@ -12,6 +12,7 @@ import {
 import { resolveVerdictSettings, type VerdictSettings } from '../engine/compare/settings.js';
 import { acceptComparisons, type AcceptLabel, type AcceptanceOutcome } from '../engine/compare/acceptance.js';
 import type { SubExperimentComparison } from '../engine/compare/rows.js';
+import { removedOnMain, renameHints, withMissingJudged } from '../engine/compare/presence.js';
 import { parseWaivers } from '../engine/compare/waivers.js';
 import { UsageError } from '../engine/errors.js';
 import { environmentDifferences, mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
@@ -261,7 +262,7 @@ function comparePaired(
       options.thresholds,
       { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift },
     );
-    const accepted = accept(run.comparisons, options);
+    const accepted = accept(withMissingJudged(run.comparisons, options.missing), options);
     const built = buildComparisonReport(
       accepted.comparisons,
       options.referenceLabel,
@@ -270,7 +271,7 @@ function comparePaired(
       method,
     );
     built.notes.push(...run.notes);
-    built.warnings.push(...accepted.warnings);
+    built.warnings.push(...accepted.warnings, ...renameHints(accepted.comparisons));
     return built;
   });
   if (options.maxPairs !== undefined) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
@@ -294,7 +295,10 @@ function compareWithReference(
       results: loadRepetitions(options.results, options, progress, said, resultEnvironments),
     };
   });
-  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  const removed = history ? removedOnMain(history[history.length - 1], reference.keys(), results) : { removed: [] };
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
+    (t) => !removed.removed.includes(t),
+  );
   const machines = history
     ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments)))
     : undefined;
@@ -311,7 +315,7 @@ function compareWithReference(
       );
       return machines!.runs.length > 0 ? judged : asNotComparable(judged);
     });
-    const accepted = accept(judged, options);
+    const accepted = accept(withMissingJudged(judged, options.missing), options);
     const built = buildComparisonReport(
       accepted.comparisons,
       options.referenceLabel,
@@ -320,6 +324,8 @@ function compareWithReference(
       method,
     );
     built.warnings.push(...accepted.warnings);
+    if (removed.warning !== undefined) built.warnings.push(removed.warning);
+    built.warnings.push(...renameHints(accepted.comparisons));
     return built;
   });
   if (machines?.warning) report.warnings.unshift(machines.warning);

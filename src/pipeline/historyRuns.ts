@@ -22,6 +22,8 @@ export interface HistoryRun {
   measuredAt?: string;
   /** A run folder's: when its newest result file was last modified (ISO 8601). */
   modifiedAt?: string;
+  /** A history record's commit and date (a run folder has none). */
+  recorded?: { sha: string; date: string };
 }
 
 export interface RunExperiment extends ExperimentSide {
@@ -183,7 +185,12 @@ function runOfRecord(record: HistoryRecord): HistoryRun {
       ...(summary ? { sets: [{ format, file: source, measurements, notes: [], summary }] } : {}),
     });
   }
-  return { name: source, experiments, ...(record.environment ? { environment: record.environment } : {}) };
+  return {
+    name: source,
+    experiments,
+    recorded: { sha: record.sha, date: record.date },
+    ...(record.environment ? { environment: record.environment } : {}),
+  };
 }
 
 /** Names in natural order: digit runs compare as numbers (`r2` < `r10`), the rest by code point. */

@@ -73,6 +73,7 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
     paired: { type: 'boolean' },
     'max-pairs': { type: 'string' },
     'shared-shift': { type: 'boolean' },
+    missing: { type: 'string' },
     confidence: { type: 'string' },
     gate: { type: 'string' },
     'reference-label': { type: 'string' },
@@ -107,6 +108,7 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
     confidence: values.confidence,
     gate: values.gate,
     threshold: values.threshold,
+    missing: values.missing,
   };
   comparisonRules(comparison, CLI_SPELLING);
   if (results.length === 0) throw new UsageError('compare: --results is required (files, folders or glob patterns)');

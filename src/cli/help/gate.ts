@@ -74,6 +74,9 @@ Options:
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
                          to every primary statistic)
+  --missing fail|warn    a benchmark of the reference (with --history: of its newest run) that the
+                         results lack: a warning row (warn, the default) or a failure (fail). One
+                         absent from the history's newest run was removed there: not compared
   --waivers FILE         accept known changes: a CSV with the header
                          benchmark,metric,ceiling,expires,link,reason (benchmark and metric
                          as the reports name them, ceiling the largest accepted change in %,

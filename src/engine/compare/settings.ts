@@ -10,6 +10,7 @@ import { parseGateStatistics, type GateStatistics } from './gate.js';
 import type { ComparisonMethod, MethodSummary } from './method.js';
 import { methodOf, VERDICT_METHODS } from './methods.js';
 import { parseThresholds, type Thresholds } from './thresholds.js';
+import type { MissingPolicy } from './rows.js';
 
 export { parseGateStatistics, parseThresholds };
 export { assertConfidence, isConfidence, type VerdictOptions } from './defaults.js';
@@ -37,6 +38,17 @@ export function parseConfidence(text: string | undefined, what = '--confidence')
   if (!Number.isFinite(value) || !isConfidence(value))
     throw new UsageError(`${what} must be ${CONFIDENCE_EXPECTED}; got ${JSON.stringify(text.trim())}`);
   return value;
+}
+
+/**
+ * A `--missing` flag or `missing` input: what a benchmark of the reference that the results lack does to the gate
+ * (rows.ts judgeMissing); undefined when not given or empty (the default, `warn`).
+ */
+export function parseMissingPolicy(text: string | undefined, what = '--missing'): MissingPolicy | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = text.trim().toLowerCase();
+  if (value === 'fail' || value === 'warn') return value;
+  throw new UsageError(`${what} must be fail or warn; got ${JSON.stringify(text.trim())}`);
 }
 
 /** How a comparison decides, resolved once: what the methods use and the reports show. */

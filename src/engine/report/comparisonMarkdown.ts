@@ -201,6 +201,11 @@ const OUTCOMES: readonly {
     words: (c) => (c.warned ? `${changed(c.warned, 'worse')} inside the noise` : undefined),
   },
   {
+    icon: '⚠️',
+    always: true,
+    words: (c) => (c.missingWarned > 0 ? `${c.missingWarned} missing in this pull request` : undefined),
+  },
+  {
     icon: '✅',
     always: true,
     words: (c, r) => (c.accepted ? `${changed(c.accepted, 'worse')}, ${acceptedBy(r.rows)}` : undefined),
@@ -325,6 +330,7 @@ export function needsAttention(r: ComparisonRow): boolean {
     comparisonRowFailed(r) ||
     (r.gated &&
       (r.status === 'warn' ||
+        r.status === 'missing' ||
         r.status === 'accepted' ||
         r.status === 'state-change' ||
         r.status === 'inconclusive' ||
@@ -345,6 +351,9 @@ export function showNotGated(r: ComparisonRow): boolean {
 }
 
 function statusCell(r: ComparisonRow): string {
+  // A missing row that does not fail is a warning (missing: warn, the default), not a red mark.
+  if (r.status === 'missing' && !r.failed)
+    return r.gated ? '⚠️ missing in this pull request' : '⚠️ missing (not gated)';
   if (r.acceptance) return `${MARK[r.status]} ${r.status} (${nameText(acceptanceWords(r.acceptance))})`;
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? ' (not gated)' : ''}`;
 }

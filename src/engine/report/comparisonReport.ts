@@ -1,4 +1,9 @@
-import { comparisonRowFailed, type ComparisonRow, type SubExperimentComparison } from '../compare/rows.js';
+import {
+  comparisonRowFailed,
+  experimentFailed,
+  type ComparisonRow,
+  type SubExperimentComparison,
+} from '../compare/rows.js';
 import { describeGate } from '../compare/gate.js';
 import { percent, plural, type ComparisonMethod, type MethodSummary } from '../compare/method.js';
 import { methodOf, methodOfRows } from '../compare/methods.js';
@@ -40,7 +45,7 @@ export interface ComparisonReport {
   comparisonsFailed: number;
   failedExperiments: string[];
   subExperiments: SubExperimentComparison[];
-  /** Failing rows first, then by Δ% from worst to best; rows without a Δ% last. */
+  /** Failing rows first, then gated rows the results lack, then by Δ% from worst to best; rows without a Δ% last. */
   rows: ComparisonRow[];
   /** Why the verdict rests on the threshold alone, and similar caveats: perfgate's own sentences. */
   notes: string[];
@@ -90,8 +95,10 @@ export interface ChangeSummary {
   added: number;
   /** Failing benchmarks: worse beyond the threshold (and the noise, where it is known). */
   worse?: BenchmarkChanges;
-  /** Benchmarks of the reference that the results lack (they fail). */
+  /** Benchmarks of the reference that the results lack and that fail (`missing: fail`). */
   missing: number;
+  /** Benchmarks of the reference that the results lack and that do not fail (`missing: warn`, the default). */
+  missingWarned: number;
   /** Gated rows over the threshold that did not fail: inside the noise band, or judged on too little history. */
   warned?: BenchmarkChanges;
   /** Gated rows better by more than the threshold. */
@@ -135,7 +142,8 @@ export function buildComparisonReport(
   const all = comparisons.flatMap((c) => c.rows);
   method ??= resolveVerdictSettings(methodOfRows(all).name);
   const verdictMethod = methodOf(method.method);
-  const rank = (r: ComparisonRow) => (comparisonRowFailed(r) ? 0 : 1);
+  // A gated row the results lack that does not fail (missing: warn) is still a reviewer's business: next after failures.
+  const rank = (r: ComparisonRow) => (comparisonRowFailed(r) ? 0 : r.status === 'missing' && r.gated ? 1 : 2);
   const rows = all
     .map((row, index) => ({ row, index }))
     .sort((a, b) => {
@@ -146,9 +154,7 @@ export function buildComparisonReport(
       return db - da || a.index - b.index;
     })
     .map((x) => x.row);
-  const failedExperiments = comparisons
-    .filter((c) => c.status === 'failed' || c.status === 'missing')
-    .map((c) => c.experimentType);
+  const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
   return {
     ...(baselineRun ? { baselineRun } : {}),
     verdict: failedExperiments.length > 0 ? 'fail' : 'pass',
@@ -227,6 +233,7 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
   const changedRows = rows.filter(
     (r) =>
       comparisonRowFailed(r) ||
+      r.status === 'missing' ||
       r.status === 'accepted' ||
       (r.gated && (r.status === 'warn' || r.status === 'improved' || r.status === 'inconclusive')) ||
       (r.gated && r.status === 'insufficient-history' && over(r)),
@@ -250,12 +257,23 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
     added: added.size,
     ...(worse ? { worse } : {}),
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing').map(benchmarkKey)).size,
+    missingWarned: missingWarned(rows),
     ...(warned ? { warned } : {}),
     ...(better ? { better } : {}),
     ...(accepted ? { accepted } : {}),
     notComparable: rows.length > 0 && rows.every((r) => r.status === 'not-comparable'),
     ...(inconclusive ? { inconclusive } : {}),
   };
+}
+
+/** Benchmarks missing from the results that do not fail: a gated row warns, and none of the benchmark's rows fails. */
+function missingWarned(rows: readonly ComparisonRow[]): number {
+  const failing = new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing').map(benchmarkKey));
+  return new Set(
+    rows
+      .filter((r) => r.status === 'missing' && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarkKey(r)))
+      .map(benchmarkKey),
+  ).size;
 }
 
 /** 1 − α/F with α/F to two significant digits, written out: 0.995 over 12 statistics is 0.99958. */

@@ -17,7 +17,8 @@ import {
   skipSecondsSetting,
   type RepetitionMode,
 } from '../options.js';
-import { parseConfidence, parseGateStatistics, parseThresholds } from '../compare/settings.js';
+import { parseConfidence, parseGateStatistics, parseMissingPolicy, parseThresholds } from '../compare/settings.js';
+import { DEFAULT_MISSING, type MissingPolicy } from '../compare/rows.js';
 import type { Spelling } from './spelling.js';
 
 export { ACTION_SPELLING, CLI_SPELLING, type Spelling } from './spelling.js';
@@ -79,6 +80,8 @@ export interface ComparisonGiven {
   confidence?: string | undefined;
   gate?: string | undefined;
   threshold?: string | undefined;
+  /** What a benchmark the results lack does: `fail` or `warn` (CLI `--missing`, action input `missing`). */
+  missing?: string | undefined;
 }
 
 /** How a comparison decides, validated: what runCompare takes beside the sets to compare. */
@@ -98,6 +101,8 @@ export interface ComparisonSettings {
   sharedShift?: boolean;
   /** The gate's confidence per gated statistic family (absent: the method's default). */
   confidence?: number;
+  /** A benchmark of the reference (main's newest run) that the results lack: a warning row (default) or a failure. */
+  missing?: MissingPolicy;
 }
 
 /**
@@ -125,8 +130,10 @@ export function comparisonSettings(given: ComparisonGiven, spelling: Readonly<Sp
   const thresholds = parseThresholds(given.threshold, spelling.threshold);
   const maxPairs = parseMaxPairs(given.maxPairs, spelling.maxPairs);
   const confidence = parseConfidence(given.confidence, spelling.confidence);
+  const missing = parseMissingPolicy(given.missing, spelling.missing) ?? DEFAULT_MISSING;
   return {
     thresholds,
+    missing,
     ...(given.paired ? { paired: true } : {}),
     ...(maxPairs !== undefined ? { maxPairs } : {}),
     ...(given.sharedShift ? { sharedShift: true } : {}),

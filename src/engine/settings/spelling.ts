@@ -16,6 +16,7 @@ export interface Spelling {
   confidence: string;
   gate: string;
   threshold: string;
+  missing: string;
   floatParse: string;
   format: string;
   mapping: string;
@@ -44,6 +45,7 @@ export const CLI_SPELLING: Readonly<Spelling> = Object.freeze({
   confidence: '--confidence',
   gate: '--gate',
   threshold: '--threshold',
+  missing: '--missing',
   floatParse: '--float-parse',
   format: '--format',
   mapping: '--mapping',
@@ -67,6 +69,7 @@ export const ACTION_SPELLING: Readonly<Spelling> = Object.freeze({
   confidence: 'input "confidence"',
   gate: 'input "gate"',
   threshold: 'input "threshold"',
+  missing: 'input "missing"',
   floatParse: 'input "float-parse"',
   format: 'input "format"',
   mapping: 'input "mapping"',

@@ -1,0 +1,98 @@
+/**
+ * Benchmarks that come and go between main and a pull request: which were removed on main (read from the history's
+ * records, each of which keeps the benchmarks its run measured), what a benchmark the results lack does to the gate,
+ * and which missing names look renamed. The sentences are warnings: they carry names from result files, escaped
+ * wherever rendered.
+ */
+import { closestIndex } from '../text/closest.js';
+import { DEFAULT_MISSING, judgeMissing, type MissingPolicy, type SubExperimentComparison } from './rows.js';
+
+/** The newest run of a history as presence needs it: its name, its experiments, its record's commit and date. */
+export interface NewestRun {
+  name: string;
+  experiments: { has(experiment: string): boolean };
+  recorded?: { sha: string; date: string };
+}
+
+/** How many names one warning lists before it counts the rest. */
+const NAMES_LISTED = 10;
+
+/** `A, B and 3 more`. */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, NAMES_LISTED).join(', ');
+  return names.length > NAMES_LISTED ? `${shown} and ${names.length - NAMES_LISTED} more` : shown;
+}
+
+/**
+ * The experiments of the history that main removed: absent from its newest recorded run (the newest overall, not the
+ * newest that has them) and from the results, with the one warning that says so. One the results still give is
+ * compared as ever. Rows of an experiment the newest run has are keyed on that run already, so a parameter or metric
+ * main dropped is never compared.
+ */
+export function removedOnMain(
+  newest: NewestRun | undefined,
+  history: Iterable<string>,
+  results: { has(experiment: string): boolean },
+): { removed: string[]; warning?: string } {
+  if (!newest) return { removed: [] };
+  const removed = [...history].filter((e) => !newest.experiments.has(e) && !results.has(e));
+  if (removed.length === 0) return { removed };
+  const run = newest.recorded
+    ? `${newest.name}, commit ${newest.recorded.sha.slice(0, 7)} of ${newest.recorded.date.slice(0, 10)}`
+    : newest.name;
+  return {
+    removed,
+    warning: `${listed(removed)}: removed on main (absent from main's newest recorded run, ${run}); not compared.`,
+  };
+}
+
+/**
+ * What a missing benchmark does in this comparison: the user's policy, except when nothing paired at all (every
+ * experiment on one side only, some of the reference's missing): a gate that compared nothing fails closed, as a
+ * misconfiguration (names that do not line up), whatever `missing` says.
+ */
+export function missingPolicyOf(comparisons: readonly SubExperimentComparison[], policy: MissingPolicy): MissingPolicy {
+  const nothingPaired =
+    comparisons.length > 0 &&
+    comparisons.every((c) => c.status === 'new' || c.status === 'missing') &&
+    comparisons.some((c) => c.status === 'missing');
+  return nothingPaired ? 'fail' : policy;
+}
+
+/** The judged comparisons with their missing rows failing or not (missingPolicyOf; absent: the default, warn). */
+export function withMissingJudged(
+  comparisons: readonly SubExperimentComparison[],
+  policy: MissingPolicy = DEFAULT_MISSING,
+): SubExperimentComparison[] {
+  const missing = missingPolicyOf(comparisons, policy);
+  return comparisons.map((c) => judgeMissing(c, missing));
+}
+
+/** The longest prefix every name shares (`Benchmark` of Go's names, `test_` of pytest's). */
+function sharedPrefix(names: readonly string[]): string {
+  let prefix = names[0] ?? '';
+  for (const name of names) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+
+/**
+ * The renames a comparison suggests: each experiment the results lack whose name is close to one only the results
+ * give (text/closest.ts), with the experiment-names mapping that pairs them: new name to old, as the results are read
+ * (a history's records keep the names they were recorded under). Names are compared without the prefix they all share:
+ * every Go benchmark starts with `Benchmark`, which would make BenchmarkEncode look like a misspelt BenchmarkParse.
+ */
+export function renameHints(comparisons: readonly SubExperimentComparison[]): string[] {
+  const missing = comparisons.filter((c) => c.status === 'missing').map((c) => c.experimentType);
+  const added = comparisons.filter((c) => c.status === 'new').map((c) => c.experimentType);
+  const cut = sharedPrefix([...missing, ...added]).length;
+  const tails = added.map((name) => name.slice(cut));
+  return missing.flatMap((name) => {
+    const index = closestIndex(name.slice(cut), tails);
+    const renamed = index === undefined ? undefined : added[index]!;
+    return renamed === undefined
+      ? []
+      : [
+          `${name} is missing and ${renamed} is new: if it was renamed, map it with experiment-names: ${renamed}=${name} (CLI --experiment-name ${renamed}=${name}), so that it is compared under its old name.`,
+        ];
+  });
+}
