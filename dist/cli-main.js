@@ -242,8 +242,11 @@ Options:
                          are one look (every 4 pairs from 8), judged at a Pocock-type
                          boundary so that all looks together keep the false-alarm rate; the
                          pooled row is inconclusive (exit 0) until it fails or passes
-  --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
-                         --history, 0.99 with --paired; with --reference alone: ignored, with a warning)
+  --confidence C         1 − the false-alarm rate (default 0.995 with --history, 0.99 with
+                         --paired; with --reference alone: ignored, with a warning): with --history,
+                         of the whole comparison; with --paired, per gated statistic
+  --no-suite-budget      with --history: judge each gated statistic at --confidence alone, so
+                         that an unchanged build fails more often the more statistics are gated
   --gate LIST            statistics that can fail: primary (default: the median, mean or single
                          value), all, or names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
@@ -12183,6 +12186,7 @@ function noiseVerdict(history, candidate, threshold, options) {
     repetitions: k,
     detectable,
     pValue: pValue2,
+    df,
     noisy,
     reason
   };
@@ -12207,6 +12211,7 @@ function insufficientHistoryVerdict(usable, result, k, threshold, minHistory, di
     repetitions: k,
     detectable: NaN,
     pValue: NaN,
+    df: NaN,
     noisy: false,
     reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
   };
@@ -12314,6 +12319,94 @@ function falseAlarms(summary) {
   return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
 }
 
+// src/engine/stats/holm.ts
+function holmLevels(pValues, alpha) {
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`family-wise level must be in (0, 1), got ${alpha}`);
+  const m = pValues.length;
+  const p = pValues.map((v) => Number.isNaN(v) ? Infinity : v);
+  const order = p.map((_, i) => i).sort((a, b) => p[a] - p[b] || a - b);
+  const levels = new Array(m).fill(NaN);
+  for (let j = 0; j < m; j++) {
+    const i = order[j];
+    const level = alpha / (m - j);
+    if (!(p[i] <= level)) break;
+    levels[i] = level;
+  }
+  return levels;
+}
+
+// src/engine/stats/tailReference.ts
+var TAIL_DF = 4;
+function studentTUpperTail(t, df) {
+  return studentTCdf(-t, df);
+}
+function studentTUpperQuantile(p, df) {
+  if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTUpperQuantile(${p}, ${df})`);
+  let lo = -1;
+  let hi = 1;
+  while (studentTUpperTail(lo, df) < p) lo *= 2;
+  while (studentTUpperTail(hi, df) > p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * Math.max(1, Math.abs(hi)); i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTUpperTail(mid, df) > p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+function tailRobustPValue(p, df, tailDf = TAIL_DF) {
+  if (Number.isNaN(p) || df <= tailDf || p <= 0 || p >= 0.5) return p;
+  return studentTUpperTail(studentTUpperQuantile(p, df), tailDf);
+}
+
+// src/engine/compare/suiteBudget.ts
+var SUITE_RULE = "Holm across them, each p-value read on Student t with at most 4 df";
+function weighed(row) {
+  return row.gated && row.status !== "not-comparable" && row.pValue !== void 0 && Number.isFinite(row.pValue) && row.df !== void 0 && Number.isFinite(row.df) && row.confidence !== void 0 && row.confidence > 0 && row.confidence < 1;
+}
+function scaledPValue(row, familyAlpha) {
+  return Math.min(1, tailRobustPValue(row.pValue, row.df) * familyAlpha / (1 - row.confidence));
+}
+function applySuiteBudget(comparisons, alpha) {
+  const families = /* @__PURE__ */ new Map();
+  comparisons.forEach((comparison, c) => {
+    for (const row of comparison.rows)
+      if (weighed(row)) {
+        const key = `${c}\0${familyKey(row)}`;
+        families.set(key, [...families.get(key) ?? [], row]);
+      }
+  });
+  if (families.size === 0) return [...comparisons];
+  const keys = [...families.keys()];
+  const familyAlpha = new Map(keys.map((k) => [k, families.get(k).reduce((a, r) => a + (1 - r.confidence), 0)]));
+  const pValues = keys.map((k) => Math.min(...families.get(k).map((r) => scaledPValue(r, familyAlpha.get(k)))));
+  const holm = holmLevels(pValues, alpha);
+  const levels = new Map(keys.map((k, i) => [k, holm[i]]));
+  const failing = new Set(
+    keys.filter(
+      (k) => families.get(k).some(
+        (r) => r.failed && r.status === "fail" && r.namedBy !== "fdr" && scaledPValue(r, familyAlpha.get(k)) <= levels.get(k)
+      )
+    )
+  );
+  return comparisons.map((comparison, c) => {
+    const rows = comparison.rows.map((row) => {
+      if (!weighed(row)) return row;
+      const key = `${c}\0${familyKey(row)}`;
+      const level = levels.get(key);
+      const decided = {
+        ...row,
+        suiteFamilies: families.size,
+        ...Number.isFinite(level) ? { suiteLevel: level } : {}
+      };
+      if (!(row.failed && row.status === "fail") || failing.has(key)) return decided;
+      const { namedBy: _named, ...held } = decided;
+      return { ...held, status: "warn", failed: false, heldBySuite: true };
+    });
+    const status = comparison.status === "failed" && !rows.some((r) => r.failed) ? "passed" : comparison.status === "passed" && rows.some((r) => r.failed) ? "failed" : comparison.status;
+    return { ...comparison, status, rows };
+  });
+}
+
 // src/engine/compare/historyMethod.ts
 function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
   const present = history.filter((s) => s !== void 0);
@@ -12377,7 +12470,7 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
     confidence: rowConfidence,
     ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
     ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
-    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
+    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue, df: verdict.df } : {}
   };
 }
 function judgePooledFamily(row, parameters, sides, judge) {
@@ -12455,14 +12548,16 @@ var historyMethod = {
   label: (summary, rows) => {
     const repetitions = most(rows, (r) => r.repetitions);
     const shown = repetitions > 1 ? `, ${plural(repetitions, "repetition")}` : "";
-    return `history of ${plural(historyRuns(rows), "run")}${shown}; ${falseAlarms(summary)}`;
+    const budget = suiteFamilies(rows) > 0 ? `false alarms ≤ ${percent2(1 - summary.confidence)} for the whole comparison` : falseAlarms(summary);
+    return `history of ${plural(historyRuns(rows), "run")}${shown}; ${budget}`;
   },
   shortLabel: (rows) => `history of ${plural(historyRuns(rows), "run")}`,
   referenceName: "the history",
   bound: "the noise",
   narrowedBy: "history runs or candidate repetitions",
   notes: (summary, rows) => [
-    `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), "baseline run")}; a row fails only when it exceeds the threshold and lies outside the noise band. ` + alphaSentence(summary),
+    `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), "baseline run")}; a row fails only when it exceeds the threshold and lies outside the noise band. ` + (suiteFamilies(rows) > 0 ? suiteSentence(summary, rows) : alphaSentence(summary)),
+    ...heldBySuiteNote(rows),
     ...weightsNote(rows),
     ...repetitionsNote(summary, rows),
     ...stateChangeNote(rows),
@@ -12472,6 +12567,22 @@ var historyMethod = {
   outputs: () => [],
   compare: compareExperimentWithHistory
 };
+function suiteFamilies(rows) {
+  return most(rows, (r) => r.suiteFamilies);
+}
+function suiteSentence(summary, rows) {
+  const alpha = 1 - summary.confidence;
+  const families = suiteFamilies(rows);
+  const level = families > 1 ? `${percent2(alpha)}/${families} = ${percent2(alpha / families)}` : percent2(alpha);
+  return `An unchanged build fails with probability ≤ ${percent2(alpha)} (confidence ${summary.confidence}), whatever the suite's size: its ${plural(families, "gated statistic")} are decided together (${SUITE_RULE}, so that heavy-tailed noise keeps the bound). A statistic regressed alone is judged at ${level}, ${shareText(summary.pooledShare)} of it on the pooled geomean row where there are several parameters, so the smallest changes caught below (each statistic at ${percent2(alpha)}) are optimistic; the two-stage gate (confirm) or --no-suite-budget (input suite-budget: false) keeps each statistic's own ${percent2(alpha)}.`;
+}
+function heldBySuiteNote(rows) {
+  const held = rows.filter((r) => r.heldBySuite).length;
+  if (held === 0) return [];
+  return [
+    `${plural(held, "row")} ${held === 1 ? "is" : "are"} over the threshold and outside ${held === 1 ? "its" : "their"} noise band but not significant for the suite of ${plural(suiteFamilies(rows), "gated statistic")}: shown as warn, not failing.`
+  ];
+}
 function historyRuns(rows) {
   return most(rows, (r) => r.historyRuns);
 }
@@ -16279,6 +16390,10 @@ function renderComparisonJson(report) {
           // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
           ...r.weights !== void 0 ? { weights: r.weights, weightRuns: r.weightRuns } : {},
           ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
+          // The whole-suite budget: the families decided together, and the level this row's family was selected at.
+          ...r.suiteFamilies !== void 0 ? { suiteFamilies: r.suiteFamilies } : {},
+          ...r.suiteLevel !== void 0 ? { suiteLevel: r.suiteLevel } : {},
+          ...r.heldBySuite ? { heldBySuite: true } : {},
           ...r.sharedShift !== void 0 ? { sharedShift: r.sharedShift } : {},
           // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
           ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
@@ -16390,7 +16505,7 @@ function methodNotes(method, rows) {
       `Failing rows named: ${byOwnTest} by their own share of α (Bonferroni), ${byFdr} more by Benjamini–Hochberg over their failing metric's parameters at a false discovery rate of ${alpha}.`
     );
   }
-  if (verdictMethod.judgesNoise) {
+  if (verdictMethod.judgesNoise && !rows.some((r) => r.suiteFamilies !== void 0)) {
     const families = new Set(
       rows.filter((r) => r.gated && r.pValue !== void 0).map(
         (r) => `${r.acrossExperiments ? "" : r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`
@@ -16671,26 +16786,26 @@ function compareWithReference(options, verdict, method, progress) {
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
   const machines = history ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments))) : void 0;
   if (machines?.notice) progress.warning(machines.notice);
-  const report = progress.step(
-    "Comparing",
-    () => buildComparisonReport(
-      experiments.map((t) => {
-        if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
-        const judged = compareExperimentWithHistory(
-          t,
-          (machines.runs.length > 0 ? machines.runs : history).map((run) => run.experiments.get(t)),
-          results.get(t),
-          options.thresholds,
-          verdict
-        );
-        return machines.runs.length > 0 ? judged : asNotComparable(judged);
-      }),
+  const report = progress.step("Comparing", () => {
+    const judged = experiments.map((t) => {
+      if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
+      const judged2 = compareExperimentWithHistory(
+        t,
+        (machines.runs.length > 0 ? machines.runs : history).map((run) => run.experiments.get(t)),
+        results.get(t),
+        options.thresholds,
+        verdict
+      );
+      return machines.runs.length > 0 ? judged2 : asNotComparable(judged2);
+    });
+    return buildComparisonReport(
+      history && options.suiteBudget !== false ? applySuiteBudget(judged, 1 - verdict.confidence) : judged,
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
       method
-    )
-  );
+    );
+  });
   if (machines?.warning) report.warnings.unshift(machines.warning);
   return finish2(report, reference, results, pooled, options, progress);
 }
@@ -16909,6 +17024,7 @@ var CLI_SPELLING = Object.freeze({
   pairedOn: "--paired",
   maxPairs: "--max-pairs",
   sharedShift: "--shared-shift",
+  suiteBudgetOff: "--no-suite-budget",
   confidence: "--confidence",
   gate: "--gate",
   threshold: "--threshold",
@@ -16931,6 +17047,7 @@ var ACTION_SPELLING = Object.freeze({
   pairedOn: 'input "paired: true"',
   maxPairs: 'input "max-pairs"',
   sharedShift: 'input "shared-shift"',
+  suiteBudgetOff: 'input "suite-budget: false"',
   confidence: 'input "confidence"',
   gate: 'input "gate"',
   threshold: 'input "threshold"',
@@ -16973,6 +17090,10 @@ function comparisonRules(given, spelling) {
     throw new UsageError(
       `${spelling.compare}${spelling.sharedShift} models the shared shift of each A/B pair; it needs ${spelling.pairedOn}`
     );
+  if (given.suiteBudget === false && !given.history)
+    throw new UsageError(
+      `${spelling.compare}${spelling.suiteBudgetOff} turns off the whole-suite budget of a history gate; it needs ${spelling.history}`
+    );
 }
 function comparisonSettings(given, spelling) {
   comparisonRules(given, spelling);
@@ -16984,6 +17105,7 @@ function comparisonSettings(given, spelling) {
     ...given.paired ? { paired: true } : {},
     ...maxPairs !== void 0 ? { maxPairs } : {},
     ...given.sharedShift ? { sharedShift: true } : {},
+    ...given.suiteBudget === false ? { suiteBudget: false } : {},
     ...confidence !== void 0 ? { confidence } : {},
     gate: parseGateStatistics(given.gate, spelling.gate)
   };
@@ -17524,6 +17646,7 @@ function compareCommand(args, io) {
     paired: { type: "boolean" },
     "max-pairs": { type: "string" },
     "shared-shift": { type: "boolean" },
+    "no-suite-budget": { type: "boolean" },
     confidence: { type: "string" },
     gate: { type: "string" },
     "reference-label": { type: "string" },
@@ -17553,6 +17676,7 @@ function compareCommand(args, io) {
     paired: values.paired === true,
     maxPairs: values["max-pairs"],
     sharedShift: values["shared-shift"] === true,
+    ...values["no-suite-budget"] === true ? { suiteBudget: false } : {},
     confidence: values.confidence,
     gate: values.gate,
     threshold: values.threshold

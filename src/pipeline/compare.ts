@@ -1,4 +1,5 @@
 import {
+  applySuiteBudget,
   asNotComparable,
   compareExperiment,
   compareExperimentsPaired,
@@ -271,25 +272,27 @@ function compareWithReference(
     ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments)))
     : undefined;
   if (machines?.notice) progress.warning(machines.notice);
-  const report = progress.step('Comparing', () =>
-    buildComparisonReport(
-      experiments.map((t) => {
-        if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
-        const judged = compareExperimentWithHistory(
-          t,
-          (machines!.runs.length > 0 ? machines!.runs : history).map((run) => run.experiments.get(t)),
-          results.get(t),
-          options.thresholds,
-          verdict,
-        );
-        return machines!.runs.length > 0 ? judged : asNotComparable(judged);
-      }),
+  const report = progress.step('Comparing', () => {
+    const judged = experiments.map((t) => {
+      if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
+      const judged = compareExperimentWithHistory(
+        t,
+        (machines!.runs.length > 0 ? machines!.runs : history).map((run) => run.experiments.get(t)),
+        results.get(t),
+        options.thresholds,
+        verdict,
+      );
+      return machines!.runs.length > 0 ? judged : asNotComparable(judged);
+    });
+    // A history gate decides across the whole suite's families, so that its false alarms do not grow with the suite.
+    return buildComparisonReport(
+      history && options.suiteBudget !== false ? applySuiteBudget(judged, 1 - verdict.confidence) : judged,
       options.referenceLabel,
       options.resultLabel,
       options.baselineRun,
       method,
-    ),
-  );
+    );
+  });
   if (machines?.warning) report.warnings.unshift(machines.warning);
   return finish(report, reference, results, pooled, options, progress);
 }

@@ -95,6 +95,20 @@ export interface ComparisonRow {
   pValue?: number;
   /** The one-sided confidence the row was judged at (1 − its share of the gate's α). */
   confidence?: number;
+  /** With a history: the degrees of freedom of the Student t `pValue` is read on. */
+  df?: number;
+  /**
+   * The one-stage history gate's whole-suite budget (suiteBudget.ts): how many gated families of the comparison were
+   * decided together. Set on every gated row with a p-value when the budget decided.
+   */
+  suiteFamilies?: number;
+  /** With the budget: the Holm level the row's family was selected at (absent when the suite did not select it). */
+  suiteLevel?: number;
+  /**
+   * With the budget: a row that failed its family's own test (over the threshold and outside the band) but that the
+   * whole suite's budget does not select; shown as `warn`, not failing.
+   */
+  heldBySuite?: boolean;
   /** A failing parameter row: which procedure named it (attribution.ts). */
   namedBy?: NamingProcedure;
   /**
