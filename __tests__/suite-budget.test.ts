@@ -1,7 +1,8 @@
 /**
  * The one-stage history gate's whole-suite budget (compare/suiteBudget.ts) on rows written by hand: which families
- * Holm selects across the suite, which failing rows stay failed, and which are held as `warn`. Rows on 4 df keep their
- * p-values (the tail-robust reference is t on min(df, 4)), so the levels below are worked by hand.
+ * Holm selects across the suite, which failing rows stay failed, and which are held as `warn`. Rows on 3 df (a 4-run
+ * history) keep their p-values (the tail-robust reference, min(df, 3) below 9 df, is then df itself), so the levels
+ * below are worked by hand.
  */
 import { describe, expect, test } from '@jest/globals';
 import { applySuiteBudget } from '../src/engine/compare/suiteBudget.js';
@@ -24,8 +25,8 @@ function row(fields: Partial<ComparisonRow>): ComparisonRow {
     status: 'fail',
     failed: true,
     gated: true,
-    historyRuns: 5,
-    df: 4,
+    historyRuns: 4,
+    df: 3,
     confidence: 0.995,
     ...fields,
   };

@@ -1,12 +1,14 @@
 /**
- * A p-value read again on Student t with at most 4 df (stats/tailReference.ts). Student t on 4 df has a closed-form
- * tail, P(T > t) = 1/2 − (3/4)·u·(1 − u²/3) with u = t/√(4 + t²), and on 1 df (Cauchy) 1/2 − atan(t)/π; the quantiles
- * on 5 and 9 df are the printed tables' (t₀.₉₇₅,₅ = 2.5706, t₀.₉₉₅,₉ = 3.2498).
+ * A p-value read again on Student t with 4 df from 9 df on, min(df, 3) below (stats/tailReference.ts). Student t on
+ * 4 df has a closed-form tail, P(T > t) = 1/2 − (3/4)·u·(1 − u²/3) with u = t/√(4 + t²); on 3 df
+ * 1/2 − (atan(v) + v/(1 + v²))/π with v = t/√3; on 1 df (Cauchy) 1/2 − atan(t)/π. The quantiles on 5 and 9 df are
+ * the printed tables' (t₀.₉₇₅,₅ = 2.5706, t₀.₉₉₅,₉ = 3.2498).
  */
 import { describe, expect, test } from '@jest/globals';
 import {
   studentTUpperQuantile,
   studentTUpperTail,
+  tailReferenceDf,
   tailRobustPValue,
   TAIL_DF,
 } from '../src/engine/stats/tailReference.js';
@@ -39,17 +41,28 @@ describe('tailRobustPValue', () => {
     expect(tailRobustPValue(0.005, 9)).toBeCloseTo(0.01569, 4);
   });
 
-  test('p = 0.025 on 5 df (t = 2.5706) becomes 0.0310', () => {
-    // u = 2.5706/√(4 + 6.6080) = 0.78926; 1/2 − 0.75 · 0.78926 · (1 − 0.62293/3) = 0.5 − 0.46903 = 0.03097.
-    expect(tailRobustPValue(0.025, 5)).toBeCloseTo(0.03097, 4);
+  test('p = 0.025 on 5 df (t = 2.5706) is read on 3 df: 0.0412', () => {
+    // v = 2.5706/√3 = 1.48414, atan(v) = 0.97788, v/(1 + v²) = 1.48414/3.20266 = 0.46341;
+    // 1/2 − (0.97788 + 0.46341)/π = 0.5 − 0.45877 = 0.04123.
+    expect(tailRobustPValue(0.025, 5)).toBeCloseTo(0.04123, 4);
   });
 
-  test('unchanged at or under 4 df, at p ≥ 0.5, at 0 and NaN', () => {
-    expect(tailRobustPValue(0.001, 4)).toBe(0.001);
-    expect(tailRobustPValue(0.001, 2)).toBe(0.001);
+  test('the reference: 4 from 9 df on, min(df, 3) below', () => {
+    expect([1, 2, 3, 4, 5, 8, 9, 19].map(tailReferenceDf)).toEqual([1, 2, 3, 3, 3, 3, 4, 4]);
+  });
+
+  test('unchanged up to 3 df (the reference is df itself), at p ≥ 0.5, at 0 and NaN', () => {
+    expect(tailRobustPValue(0.001, 3)).toBe(0.001);
+    expect(tailRobustPValue(0.001, 1)).toBe(0.001);
     expect(tailRobustPValue(0.7, 9)).toBe(0.7);
     expect(tailRobustPValue(0, 9)).toBe(0);
     expect(tailRobustPValue(NaN, 9)).toBeNaN();
+  });
+
+  test('on 4 df, read on 3: p = 0.05806 at t = 2 becomes 0.0697', () => {
+    // t = 2: on 4 df 0.05806 (above); on 3 df v = 2/√3 = 1.15470, atan(v) = 0.85707, v/(1 + v²) = 1.15470/2.33333 =
+    // 0.49487; 1/2 − (0.85707 + 0.49487)/π = 0.5 − 0.43034 = 0.06966.
+    expect(tailRobustPValue(0.5 - 0.75 * (2 / Math.sqrt(8)) * (1 - 0.5 / 3), 4)).toBeCloseTo(0.06966, 4);
   });
 
   test('the further in the tail, the larger the factor (t^−4 against t^−10 on 9 df)', () => {

@@ -12337,6 +12337,10 @@ function holmLevels(pValues, alpha) {
 
 // src/engine/stats/tailReference.ts
 var TAIL_DF = 4;
+var WELL_ESTIMATED_DF = 9;
+function tailReferenceDf(df) {
+  return df >= WELL_ESTIMATED_DF ? TAIL_DF : Math.min(df, TAIL_DF - 1);
+}
 function studentTUpperTail(t, df) {
   return studentTCdf(-t, df);
 }
@@ -12353,13 +12357,14 @@ function studentTUpperQuantile(p, df) {
   }
   return (lo + hi) / 2;
 }
-function tailRobustPValue(p, df, tailDf = TAIL_DF) {
-  if (Number.isNaN(p) || df <= tailDf || p <= 0 || p >= 0.5) return p;
-  return studentTUpperTail(studentTUpperQuantile(p, df), tailDf);
+function tailRobustPValue(p, df) {
+  const reference = tailReferenceDf(df);
+  if (Number.isNaN(p) || reference >= df || p <= 0 || p >= 0.5) return p;
+  return studentTUpperTail(studentTUpperQuantile(p, df), reference);
 }
 
 // src/engine/compare/suiteBudget.ts
-var SUITE_RULE = "Holm across them, each p-value read on Student t with at most 4 df";
+var SUITE_RULE = "Holm across them, each p-value read on Student t with 4 df, 3 below 10 history runs";
 function weighed(row) {
   return row.gated && row.status !== "not-comparable" && row.pValue !== void 0 && Number.isFinite(row.pValue) && row.df !== void 0 && Number.isFinite(row.df) && row.confidence !== void 0 && row.confidence > 0 && row.confidence < 1;
 }

@@ -12,7 +12,8 @@ import { gates, type GateStatistics } from './gate.js';
  * - `pass`: within the threshold; `improved`: better by more than the threshold;
  * - `fail`: worse than the reference by more than the threshold (with a history: and outside the noise band);
  * - `new`: in the results only; `missing`: in the reference only (fails);
- * - with a history only: `warn` (over the threshold, inside the noise band), `noisy` (the band is
+ * - with a history only: `warn` (over the threshold, inside the noise band; or outside it but not significant for the
+ *   whole suite, `heldBySuite`), `noisy` (the band is
  *   wider than the threshold), `insufficient-history` (fewer than 3 runs: judged on the threshold
  *   against the newest run), `not-comparable` (every history run was measured on another kind of
  *   machine: reported, never failing), `state-change` (the history shows two machine states, a
