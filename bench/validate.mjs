@@ -15,6 +15,7 @@ const VALIDATORS = [
   'validate-confirm',
   'validate-qualify',
   'validate-twostage',
+  'validate-budget',
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -4,7 +4,7 @@
  * Each gated family (one experiment's metric × statistic: its parameter rows and its pooled geomean row) is judged at
  * α, so an unchanged suite of F families fails with probability up to 1 − (1 − α)^F: 18 % at 40 families, 100 % at
  * 2000. Deciding across the families with Holm at α holds the budget under log-normal noise, but not under the
- * heavier tails of real runs (t₄ noise: up to 28 % at 2000 families, bench/validate-budget.ts), because the p-values
+ * heavier tails of real runs (t₄ noise: up to 29 % at 2000 families, bench/validate-budget.ts), because the p-values
  * are read on Student t with the history's df, whose tail is far lighter than the noise's at the levels a large suite
  * decides at. So each row's p-value is read again on Student t with 4 df, at most 3 below 9 df (stats/tailReference.ts), a family's
  * p-value is its rows' weighted Bonferroni combination (as the two-stage screen's, confirm/screen.ts), and Holm decides
