@@ -137,9 +137,9 @@ describe('go test -count 5: one run per file', () => {
   });
 
   it('with the whole-suite budget (the default) the same slowdown is over the band but not significant for the suite', async () => {
-    // The payload's 8 history medians spread by sd(log) ≈ 0.18, so +276 % is p = 1.1e-4 on 7 df, 1.1e-3 read on 4 df:
-    // over its share (1/16) of 0.5 %/5 = 0.1 %, the first Holm step over the suite's 5 gated statistics (the geomean,
-    // +72 %: 4.4e-3 on 4 df against its three quarters of 0.1 %). It is shown, held: warn.
+    // The payload's 8 history medians spread by sd(log) ≈ 0.18, so +276 % is p = 1.1e-4 on 7 df, 3.1e-3 read on 3 df
+    // (below 9 df): over its share (1/16) of 0.5 %/5 = 0.1 %, BH's first rank over the suite's 5 gated statistics
+    // (the geomean, +72 %: 8.7e-3 on 3 df against its three quarters of 0.1 %). It is shown, held: warn.
     const history = tempDir();
     expect((await perfgate(['history', 'import', GO_RUNS, '--output', history])).status).toBe(0);
     const out = tempDir();

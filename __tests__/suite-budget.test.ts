@@ -1,6 +1,6 @@
 /**
  * The one-stage history gate's whole-suite budget (compare/suiteBudget.ts) on rows written by hand: which families
- * Holm selects across the suite, which failing rows stay failed, and which are held as `warn`. Rows on 3 df (a 4-run
+ * Benjamini–Hochberg selects across the suite, which failing rows stay failed, and which are held as `warn`. Rows on 3 df (a 4-run
  * history) keep their p-values (the tail-robust reference, min(df, 3) below 9 df, is then df itself), so the levels
  * below are worked by hand.
  */
@@ -41,8 +41,9 @@ function experiment(type: string, rows: ComparisonRow[]): SubExperimentCompariso
 }
 
 describe('applySuiteBudget', () => {
-  test('Holm across three families: the first clears 0.5 %/3, the second not 0.5 %/2', () => {
-    // p sorted: 0.001 ≤ 0.005/3 = 0.00167 (selected), 0.004 > 0.005/2 = 0.0025 (stop).
+  test('three families: the first clears 0.5 %/3, the second not 2 · 0.5 %/3', () => {
+    // BH at 0.005 over m = 3, p sorted 0.001, 0.004, 0.3: rank 3 needs 0.3 ≤ 0.005 (no), rank 2 0.004 ≤ 0.00333 (no),
+    // rank 1 0.001 ≤ 0.00167 (yes): the cut-off is 0.001.
     const out = applySuiteBudget(
       [
         experiment('a', [row({ pValue: 0.001 })]),
@@ -53,7 +54,7 @@ describe('applySuiteBudget', () => {
     );
     expect(out.map((c) => c.status)).toEqual(['failed', 'passed', 'passed']);
     expect(out[0]!.rows[0]).toMatchObject({ status: 'fail', failed: true, suiteFamilies: 3 });
-    expect(out[0]!.rows[0]!.suiteLevel).toBeCloseTo(0.005 / 3, 15);
+    expect(out[0]!.rows[0]!.suiteLevel).toBe(0.001);
     expect(out[1]!.rows[0]).toMatchObject({ status: 'warn', failed: false, heldBySuite: true, suiteFamilies: 3 });
     expect(out[1]!.rows[0]!.suiteLevel).toBeUndefined();
     expect(out[2]!.rows[0]).toMatchObject({ status: 'pass', suiteFamilies: 3 });
@@ -62,8 +63,9 @@ describe('applySuiteBudget', () => {
   test("a family's p-value is its rows' weighted Bonferroni combination", () => {
     // One family of two parameters and the geomean row, α shares 0.0025 (geomean) and 0.00125 each, as the history
     // method splits 0.5 %. Family p = min(0.002 · 0.005/0.0025, 0.0006 · 0.005/0.00125, 0.5 · …) = min(0.004, 0.0024).
-    // With a second family at p = 0.0001 (selected first at 0.0025), this one is judged at 0.005/1: selected; its
-    // parameter row 1 (0.0006 ≤ 0.00125 · 0.005/0.005) fails, and so does the geomean row, a row the family failed on.
+    // With a second family at p = 0.0001, BH over m = 2: rank 2 needs 0.0024 ≤ 0.005 (yes), so the cut-off is 0.0024 and
+    // both are selected. Parameter row 1 (0.0006 · 4 = 0.0024 ≤ 0.0024) fails, so the family fails, and so does its
+    // geomean row, a row the family failed on.
     const family = [
       row({ parameter: '1', pValue: 0.0006, confidence: 1 - 0.00125 }),
       row({ parameter: '2', pValue: 0.5, confidence: 1 - 0.00125, status: 'pass', failed: false, deltaPercent: 1 }),
@@ -71,8 +73,19 @@ describe('applySuiteBudget', () => {
     ];
     const out = applySuiteBudget([experiment('a', family), experiment('b', [row({ pValue: 0.0001 })])], 0.005);
     expect(out[0]!.rows.map((r) => r.status)).toEqual(['fail', 'pass', 'fail']);
-    expect(out[0]!.rows[0]!.suiteLevel).toBeCloseTo(0.005, 15);
-    expect(out[1]!.rows[0]!.suiteLevel).toBeCloseTo(0.0025, 15);
+    expect(out[0]!.rows[0]!.suiteLevel).toBeCloseTo(0.0024, 15);
+    expect(out[1]!.rows[0]!.suiteLevel).toBeCloseTo(0.0024, 15);
+  });
+
+  test('many families regressed together are all selected, where Holm would stop at its first step', () => {
+    // Three families at p = 0.003: BH's rank 3 needs 0.003 ≤ 0.005 (yes), so all three fail; Holm's first step needs
+    // 0.003 ≤ 0.005/3 = 0.00167 and would select none. Nothing changed, both fail a suite with the same probability.
+    const out = applySuiteBudget(
+      ['a', 'b', 'c'].map((type) => experiment(type, [row({ pValue: 0.003 })])),
+      0.005,
+    );
+    expect(out.map((c) => c.status)).toEqual(['failed', 'failed', 'failed']);
+    expect(out.map((c) => c.rows[0]!.suiteLevel)).toEqual([0.003, 0.003, 0.003]);
   });
 
   test('p = 0.005 on 9 df fails one family alone today; read on 4 df it is 0.0157, held', () => {

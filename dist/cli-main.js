@@ -12319,22 +12319,6 @@ function falseAlarms(summary) {
   return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
 }
 
-// src/engine/stats/holm.ts
-function holmLevels(pValues, alpha) {
-  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`family-wise level must be in (0, 1), got ${alpha}`);
-  const m = pValues.length;
-  const p = pValues.map((v) => Number.isNaN(v) ? Infinity : v);
-  const order = p.map((_, i) => i).sort((a, b) => p[a] - p[b] || a - b);
-  const levels = new Array(m).fill(NaN);
-  for (let j = 0; j < m; j++) {
-    const i = order[j];
-    const level = alpha / (m - j);
-    if (!(p[i] <= level)) break;
-    levels[i] = level;
-  }
-  return levels;
-}
-
 // src/engine/stats/tailReference.ts
 var TAIL_DF = 4;
 var WELL_ESTIMATED_DF = 9;
@@ -12364,7 +12348,7 @@ function tailRobustPValue(p, df) {
 }
 
 // src/engine/compare/suiteBudget.ts
-var SUITE_RULE = "Holm across them, each p-value read on Student t with 4 df, 3 below 10 history runs";
+var SUITE_RULE = "Benjamini–Hochberg across them, each p-value read on Student t with 4 df, 3 below 10 history runs";
 function weighed(row) {
   return row.gated && row.status !== "not-comparable" && row.pValue !== void 0 && Number.isFinite(row.pValue) && row.df !== void 0 && Number.isFinite(row.df) && row.confidence !== void 0 && row.confidence > 0 && row.confidence < 1;
 }
@@ -12384,8 +12368,8 @@ function applySuiteBudget(comparisons, alpha) {
   const keys = [...families.keys()];
   const familyAlpha = new Map(keys.map((k) => [k, families.get(k).reduce((a, r) => a + (1 - r.confidence), 0)]));
   const pValues = keys.map((k) => Math.min(...families.get(k).map((r) => scaledPValue(r, familyAlpha.get(k)))));
-  const holm = holmLevels(pValues, alpha);
-  const levels = new Map(keys.map((k, i) => [k, holm[i]]));
+  const cutoff = benjaminiHochbergCutoff(pValues, alpha);
+  const levels = new Map(keys.map((k, i) => [k, pValues[i] <= cutoff ? cutoff : NaN]));
   const failing = new Set(
     keys.filter(
       (k) => families.get(k).some(

@@ -103,7 +103,7 @@ export interface ComparisonRow {
    * decided together. Set on every gated row with a p-value when the budget decided.
    */
   suiteFamilies?: number;
-  /** With the budget: the Holm level the row's family was selected at (absent when the suite did not select it). */
+  /** With the budget: the level (BH's cut-off) the row's family was selected at (absent when it was not selected). */
   suiteLevel?: number;
   /**
    * With the budget: a row that failed its family's own test (over the threshold and outside the band) but that the

@@ -3,24 +3,27 @@
  *
  * Each gated family (one experiment's metric × statistic: its parameter rows and its pooled geomean row) is judged at
  * α, so an unchanged suite of F families fails with probability up to 1 − (1 − α)^F: 18 % at 40 families, 100 % at
- * 2000. Deciding across the families with Holm at α holds the budget under log-normal noise, but not under the
- * heavier tails of real runs (t₄ noise: up to 29 % at 2000 families, bench/validate-budget.ts), because the p-values
- * are read on Student t with the history's df, whose tail is far lighter than the noise's at the levels a large suite
- * decides at. So each row's p-value is read again on Student t with 4 df, at most 3 below 9 df (stats/tailReference.ts), a family's
- * p-value is its rows' weighted Bonferroni combination (as the two-stage screen's, confirm/screen.ts), and Holm decides
- * across the families: measured ≤ 0.5 % at F = 10 … 2000, gaussian and t₄ noise.
+ * 2000. Deciding across the families with Holm or Benjamini–Hochberg at α holds the budget under log-normal noise,
+ * but not under the heavier tails of real runs (t₄ noise: up to 29 % at 2000 families, bench/validate-budget.ts),
+ * because the p-values are read on Student t with the history's df, whose tail is far lighter than the noise's at the
+ * levels a large suite decides at. So each row's p-value is read again on Student t with 4 df, at most 3 below 9 df
+ * (stats/tailReference.ts), a family's p-value is its rows' weighted Bonferroni combination (as the two-stage screen's,
+ * confirm/screen.ts), and Benjamini–Hochberg decides across the families at α: when nothing changed it fails a suite
+ * as Simes' test does, about as often as Holm (measured ≤ 0.5 % at F = 10 … 2000, gaussian and t₄ noise); when many
+ * families regressed together it selects them all, where Holm's steps stop at the first above α/(F − j + 1).
  *
- * A row keeps failing when its family is selected and its own tail-robust p-value is within its share of the level
- * the family was selected at; the regressed rows a selected family names (attribution.ts) stay named. A row that
- * failed its family's own test but that the suite does not select shows as `warn` (`heldBySuite`): over the threshold
- * and outside its band, but not significant for the suite.
+ * A row keeps failing when its family is selected and one of the family's failing rows (not one BH named after) has
+ * its tail-robust p-value within its share of the cut-off; the regressed rows a selected family names (attribution.ts)
+ * stay named. A row that failed its family's own test but that the suite does not select shows as `warn`
+ * (`heldBySuite`): over the threshold and outside its band, but not significant for the suite.
  */
-import { holmLevels } from '../stats/holm.js';
+import { benjaminiHochbergCutoff } from '../stats/fdr.js';
 import { tailRobustPValue } from '../stats/tailReference.js';
 import { familyKey, type ComparisonRow, type SubExperimentComparison } from './rows.js';
 
 /** How the budget decides, in the report's words. */
-export const SUITE_RULE = 'Holm across them, each p-value read on Student t with 4 df, 3 below 10 history runs';
+export const SUITE_RULE =
+  'Benjamini–Hochberg across them, each p-value read on Student t with 4 df, 3 below 10 history runs';
 
 type Weighed = ComparisonRow & { pValue: number; df: number; confidence: number };
 
@@ -64,8 +67,9 @@ export function applySuiteBudget(
   const keys = [...families.keys()];
   const familyAlpha = new Map(keys.map((k) => [k, families.get(k)!.reduce((a, r) => a + (1 - r.confidence), 0)]));
   const pValues = keys.map((k) => Math.min(...families.get(k)!.map((r) => scaledPValue(r, familyAlpha.get(k)!))));
-  const holm = holmLevels(pValues, alpha);
-  const levels = new Map(keys.map((k, i) => [k, holm[i]!]));
+  // Benjamini–Hochberg's cut-off: every family at or under it is selected, at that level.
+  const cutoff = benjaminiHochbergCutoff(pValues, alpha);
+  const levels = new Map(keys.map((k, i) => [k, pValues[i]! <= cutoff ? cutoff : NaN]));
   // A selected family fails on its own evidence: a row it failed on (not one BH named after) within the level.
   const failing = new Set(
     keys.filter((k) =>
