@@ -6,7 +6,7 @@
  * inflates the statistic further; so at the levels a large suite decides at (0.5 % / 2000) the p-value is too small by
  * a factor of 10–100. Reading the same statistic against Student's t on 4 degrees of freedom (the noise's tail order)
  * from 9 df on (10 history runs), and on min(df, 3) below, where the spread's own error adds to the tail: measured to
- * keep a whole suite's false alarms ≤ 0.5 % under t₄ noise, where min(df, 4) gave up to 1.4 % with 6 history runs
+ * keep a whole suite's false alarms ≤ 0.5 % under t₄ noise, where min(df, 4) gave up to 1.2 % with 6 history runs
  * (bench/validate-budget.ts).
  */
 import { studentTCdf } from './studentT.js';
