@@ -106,7 +106,7 @@ describe('a confidence with one reference run is ignored, and said to be', () =>
       root,
     );
     expect(withHistory.stderr).not.toContain('ignored');
-    expect(withHistory.stdout).toContain('false alarms ≤ 10 % per gated statistic');
+    expect(withHistory.stdout).toContain('false alarms ≤ 10 % for the whole comparison');
     const paired = await runCli(
       ['compare', '--paired', '--reference', base, '--results', head, '--confidence', '0.9', '-o', join(root, 'p')],
       root,

@@ -51,6 +51,19 @@ describe('the rules of a comparison', () => {
       'input "max-pairs" is the cap of a sequential A/B run; it needs input "paired: true"',
     );
   });
+
+  test('the whole-suite budget turned off only for a history; on, it is no setting in the bag', () => {
+    expect(usageMessage(() => comparisonRules({ ...PATHS, suiteBudget: false }, CLI_SPELLING))).toBe(
+      'compare: --no-suite-budget turns off the whole-suite budget of a history gate; it needs --history',
+    );
+    expect(usageMessage(() => comparisonRules({ ...PATHS, suiteBudget: false }, ACTION_SPELLING))).toBe(
+      'input "suite-budget: false" turns off the whole-suite budget of a history gate; it needs input "history"',
+    );
+    const history: ComparisonGiven = { history: true, paired: false };
+    expect(comparisonSettings({ ...history, suiteBudget: false }, ACTION_SPELLING).suiteBudget).toBe(false);
+    expect(comparisonSettings({ ...history, suiteBudget: true }, ACTION_SPELLING)).not.toHaveProperty('suiteBudget');
+    expect(comparisonSettings({ ...PATHS, suiteBudget: true }, ACTION_SPELLING)).not.toHaveProperty('suiteBudget');
+  });
 });
 
 describe('the bag of a comparison', () => {

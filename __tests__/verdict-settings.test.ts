@@ -162,7 +162,7 @@ describe('compare --confidence through the CLI', () => {
     if (message === undefined) {
       // An empty value is no choice: the method's default (0.995 with a history).
       expect(run.code).toBe(0);
-      expect(run.out).toContain('false alarms ≤ 0.5 % per gated statistic');
+      expect(run.out).toContain('false alarms ≤ 0.5 % for the whole comparison');
     } else {
       expect(run.code).toBe(2);
       expect(run.err).toContain(message);
@@ -184,6 +184,6 @@ describe('compare --confidence through the CLI', () => {
     ]);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
-    expect(run.out).toContain('false alarms ≤ 40 % per gated statistic');
+    expect(run.out).toContain('false alarms ≤ 40 % for the whole comparison');
   });
 });

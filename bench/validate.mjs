@@ -16,6 +16,7 @@ const VALIDATORS = [
   'validate-qualify',
   'validate-twostage',
   'validate-catches',
+  'validate-budget',
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -244,8 +244,11 @@ Options:
                          are one look (every 4 pairs from 8), judged at a Pocock-type
                          boundary so that all looks together keep the false-alarm rate; the
                          pooled row is inconclusive (exit 0) until it fails or passes
-  --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
-                         --history, 0.99 with --paired; with --reference alone: ignored, with a warning)
+  --confidence C         1 − the false-alarm rate (default 0.995 with --history, 0.99 with
+                         --paired; with --reference alone: ignored, with a warning): with --history,
+                         of the whole comparison; with --paired, per gated statistic
+  --no-suite-budget      with --history: judge each gated statistic at --confidence alone, so
+                         that an unchanged build fails more often the more statistics are gated
   --gate LIST            what can fail: primary (default: the single value, slope, median or
                          mean of each benchmark's primary metric, its time or its tool's own
                          measure), all-metrics (that statistic of every metric: pytest ops,
@@ -12884,6 +12887,7 @@ function noiseVerdict(history, candidate, threshold, options) {
     repetitions: k,
     detectable,
     pValue: pValue2,
+    df,
     noisy,
     reason
   };
@@ -12923,6 +12927,7 @@ function insufficientHistoryVerdict(usable, result, k, threshold, minHistory, di
     repetitions: k,
     detectable: NaN,
     pValue: NaN,
+    df: NaN,
     noisy: false,
     reason: n > 0 ? `only ${n} baseline run${n === 1 ? "" : "s"} (need ${minHistory}): threshold rule against the newest, ${fallback}` : `no baseline run: nothing to compare with`
   };
@@ -13031,6 +13036,83 @@ function shareText(share) {
 }
 function falseAlarms(summary) {
   return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
+}
+
+// src/engine/stats/tailReference.ts
+var TAIL_DF = 4;
+var WELL_ESTIMATED_DF = 9;
+function tailReferenceDf(df) {
+  return df >= WELL_ESTIMATED_DF ? TAIL_DF : Math.min(df, TAIL_DF - 1);
+}
+function studentTUpperTail(t, df) {
+  return studentTCdf(-t, df);
+}
+function studentTUpperQuantile(p, df) {
+  if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTUpperQuantile(${p}, ${df})`);
+  let lo = -1;
+  let hi = 1;
+  while (studentTUpperTail(lo, df) < p) lo *= 2;
+  while (studentTUpperTail(hi, df) > p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * Math.max(1, Math.abs(hi)); i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTUpperTail(mid, df) > p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+function tailRobustPValue(p, df) {
+  const reference = tailReferenceDf(df);
+  if (Number.isNaN(p) || reference >= df || p <= 0 || p >= 0.5) return p;
+  return studentTUpperTail(studentTUpperQuantile(p, df), reference);
+}
+
+// src/engine/compare/suiteBudget.ts
+var SUITE_RULE = "Benjamini–Hochberg across them, each p-value read on Student t with 4 df, 3 below 10 history runs";
+function weighed(row) {
+  return row.gated && row.status !== "not-comparable" && row.pValue !== void 0 && Number.isFinite(row.pValue) && row.df !== void 0 && Number.isFinite(row.df) && row.confidence !== void 0 && row.confidence > 0 && row.confidence < 1;
+}
+function scaledPValue(row, familyAlpha) {
+  return Math.min(1, tailRobustPValue(row.pValue, row.df) * familyAlpha / (1 - row.confidence));
+}
+function applySuiteBudget(comparisons, alpha) {
+  const families = /* @__PURE__ */ new Map();
+  comparisons.forEach((comparison, c) => {
+    for (const row of comparison.rows)
+      if (weighed(row)) {
+        const key = `${c}\0${familyKey(row)}`;
+        families.set(key, [...families.get(key) ?? [], row]);
+      }
+  });
+  if (families.size === 0) return [...comparisons];
+  const keys = [...families.keys()];
+  const familyAlpha = new Map(keys.map((k) => [k, families.get(k).reduce((a, r) => a + (1 - r.confidence), 0)]));
+  const pValues = keys.map((k) => Math.min(...families.get(k).map((r) => scaledPValue(r, familyAlpha.get(k)))));
+  const cutoff = benjaminiHochbergCutoff(pValues, alpha);
+  const levels = new Map(keys.map((k, i) => [k, pValues[i] <= cutoff ? cutoff : NaN]));
+  const failing = new Set(
+    keys.filter(
+      (k) => families.get(k).some(
+        (r) => r.failed && r.status === "fail" && r.namedBy !== "fdr" && scaledPValue(r, familyAlpha.get(k)) <= levels.get(k)
+      )
+    )
+  );
+  return comparisons.map((comparison, c) => {
+    const rows = comparison.rows.map((row) => {
+      if (!weighed(row)) return row;
+      const key = `${c}\0${familyKey(row)}`;
+      const level = levels.get(key);
+      const decided = {
+        ...row,
+        suiteFamilies: families.size,
+        ...Number.isFinite(level) ? { suiteLevel: level } : {}
+      };
+      if (!(row.failed && row.status === "fail") || failing.has(key)) return decided;
+      const { namedBy: _named, ...held } = decided;
+      return { ...held, status: "warn", failed: false, heldBySuite: true };
+    });
+    const status = comparison.status === "failed" && !rows.some((r) => r.failed) ? "passed" : comparison.status === "passed" && rows.some((r) => r.failed) ? "failed" : comparison.status;
+    return { ...comparison, status, rows };
+  });
 }
 
 // src/engine/compare/historyMethod.ts
@@ -13156,7 +13238,7 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
     ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
     ...changeInterval ? { changeInterval } : {},
     ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
-    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
+    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue, df: verdict.df } : {}
   };
 }
 function judgePooledFamily(row, parameters, sides, judge) {
@@ -13234,14 +13316,16 @@ var historyMethod = {
   label: (summary, rows) => {
     const repetitions = most(rows, (r) => r.repetitions);
     const shown = repetitions > 1 ? `, ${plural(repetitions, "repetition")}` : "";
-    return `history of ${plural(historyRuns(rows), "run")}${shown}; ${falseAlarms(summary)}`;
+    const budget = suiteFamilies(rows) > 0 ? `false alarms ≤ ${percent2(1 - summary.confidence)} for the whole comparison` : falseAlarms(summary);
+    return `history of ${plural(historyRuns(rows), "run")}${shown}; ${budget}`;
   },
   shortLabel: (rows) => `history of ${plural(historyRuns(rows), "run")}`,
   referenceName: "the history",
   bound: "the noise",
   narrowedBy: "history runs or candidate repetitions",
   notes: (summary, rows) => [
-    `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), "baseline run")}; a row fails only when it exceeds the threshold and lies outside the noise band. ` + alphaSentence(summary),
+    `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), "baseline run")}; a row fails only when it exceeds the threshold and lies outside the noise band. ` + (suiteFamilies(rows) > 0 ? suiteSentence(summary, rows) : alphaSentence(summary)),
+    ...heldBySuiteNote(rows),
     ...weightsNote(rows),
     ...repetitionsNote(summary, rows),
     ...stateChangeNote(rows),
@@ -13251,6 +13335,22 @@ var historyMethod = {
   outputs: () => [],
   compare: compareExperimentWithHistory
 };
+function suiteFamilies(rows) {
+  return most(rows, (r) => r.suiteFamilies);
+}
+function suiteSentence(summary, rows) {
+  const alpha = 1 - summary.confidence;
+  const families = suiteFamilies(rows);
+  const level = families > 1 ? `${percent2(alpha)}/${families} = ${percent2(alpha / families)}` : percent2(alpha);
+  return `An unchanged build fails with probability ≤ ${percent2(alpha)} (confidence ${summary.confidence}), whatever the suite's size: its ${plural(families, "gated statistic")} are decided together (${SUITE_RULE}, so that heavy-tailed noise keeps the bound). A statistic regressed alone is judged at ${level}, ${shareText(summary.pooledShare)} of it on the pooled geomean row where there are several parameters, so the smallest changes caught below (each statistic at ${percent2(alpha)}) are optimistic; the two-stage gate (confirm) or --no-suite-budget (input suite-budget: false) keeps each statistic's own ${percent2(alpha)}.`;
+}
+function heldBySuiteNote(rows) {
+  const held = rows.filter((r) => r.heldBySuite).length;
+  if (held === 0) return [];
+  return [
+    `${plural(held, "row")} ${held === 1 ? "is" : "are"} over the threshold and outside ${held === 1 ? "its" : "their"} noise band but not significant for the suite of ${plural(suiteFamilies(rows), "gated statistic")}: shown as warn, not failing.`
+  ];
+}
 function historyRuns(rows) {
   return most(rows, (r) => r.historyRuns);
 }
@@ -17325,6 +17425,10 @@ function renderComparisonJson(report) {
           // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
           ...r.weights !== void 0 ? { weights: r.weights, weightRuns: r.weightRuns } : {},
           ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
+          // The whole-suite budget: the families decided together, and the level this row's family was selected at.
+          ...r.suiteFamilies !== void 0 ? { suiteFamilies: r.suiteFamilies } : {},
+          ...r.suiteLevel !== void 0 ? { suiteLevel: r.suiteLevel } : {},
+          ...r.heldBySuite ? { heldBySuite: true } : {},
           ...r.sharedShift !== void 0 ? { sharedShift: r.sharedShift } : {},
           // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
           ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
@@ -17477,7 +17581,7 @@ function methodNotes(method, rows) {
       `Failing rows named: ${byOwnTest} by their own share of α (Bonferroni), ${byFdr} more by Benjamini–Hochberg over their failing metric's parameters at a false discovery rate of ${alpha}.`
     );
   }
-  if (verdictMethod.judgesNoise) {
+  if (verdictMethod.judgesNoise && !rows.some((r) => r.suiteFamilies !== void 0)) {
     const families = new Set(
       rows.filter((r) => r.gated && r.pValue !== void 0).map(
         (r) => `${r.acrossExperiments ? "" : r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`
@@ -17825,7 +17929,8 @@ function compareWithReference(options, verdict, method, progress) {
       );
       return machines.runs.length > 0 ? judged2 : asNotComparable(judged2);
     });
-    const accepted = accept(withMissingJudged(judged, options.missing), options);
+    const budgeted = history && options.suiteBudget !== false ? applySuiteBudget(judged, 1 - verdict.confidence) : judged;
+    const accepted = accept(withMissingJudged(budgeted, options.missing), options);
     const built = buildComparisonReport(
       accepted.comparisons,
       options.referenceLabel,
@@ -18079,6 +18184,7 @@ var CLI_SPELLING = Object.freeze({
   pairedOn: "--paired",
   maxPairs: "--max-pairs",
   sharedShift: "--shared-shift",
+  suiteBudgetOff: "--no-suite-budget",
   confidence: "--confidence",
   gate: "--gate",
   threshold: "--threshold",
@@ -18102,6 +18208,7 @@ var ACTION_SPELLING = Object.freeze({
   pairedOn: 'input "paired: true"',
   maxPairs: 'input "max-pairs"',
   sharedShift: 'input "shared-shift"',
+  suiteBudgetOff: 'input "suite-budget: false"',
   confidence: 'input "confidence"',
   gate: 'input "gate"',
   threshold: 'input "threshold"',
@@ -18145,6 +18252,10 @@ function comparisonRules(given, spelling) {
     throw new UsageError(
       `${spelling.compare}${spelling.sharedShift} models the shared shift of each A/B pair; it needs ${spelling.pairedOn}`
     );
+  if (given.suiteBudget === false && !given.history)
+    throw new UsageError(
+      `${spelling.compare}${spelling.suiteBudgetOff} turns off the whole-suite budget of a history gate; it needs ${spelling.history}`
+    );
 }
 function comparisonSettings(given, spelling) {
   comparisonRules(given, spelling);
@@ -18158,6 +18269,7 @@ function comparisonSettings(given, spelling) {
     ...given.paired ? { paired: true } : {},
     ...maxPairs !== void 0 ? { maxPairs } : {},
     ...given.sharedShift ? { sharedShift: true } : {},
+    ...given.suiteBudget === false ? { suiteBudget: false } : {},
     ...confidence !== void 0 ? { confidence } : {},
     gate: parseGateStatistics(given.gate, spelling.gate)
   };
@@ -18713,6 +18825,7 @@ function compareCommand(args, io) {
     "max-pairs": { type: "string" },
     "shared-shift": { type: "boolean" },
     missing: { type: "string" },
+    "no-suite-budget": { type: "boolean" },
     confidence: { type: "string" },
     gate: { type: "string" },
     "reference-label": { type: "string" },
@@ -18743,6 +18856,7 @@ function compareCommand(args, io) {
     paired: values.paired === true,
     maxPairs: values["max-pairs"],
     sharedShift: values["shared-shift"] === true,
+    ...values["no-suite-budget"] === true ? { suiteBudget: false } : {},
     confidence: values.confidence,
     gate: values.gate,
     threshold: values.threshold,

@@ -49,7 +49,7 @@ export interface ActionInputs {
   annotations: number;
   comment: CommentSettings;
   /**
-   * How a comparison decides: thresholds, gate, confidence, paired, max-pairs and shared-shift
+   * How a comparison decides: thresholds, gate, confidence, paired, max-pairs, shared-shift and suite-budget
    * (engine/settings/rules.ts).
    */
   comparison: ComparisonSettings;
@@ -159,6 +159,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
       paired: booleanInput(env, 'paired', false),
       maxPairs: optionalInput(env, 'max-pairs'),
       sharedShift: booleanInput(env, 'shared-shift', false),
+      suiteBudget: booleanInput(env, 'suite-budget', true),
       confidence: optionalInput(env, 'confidence'),
       gate: optionalInput(env, 'gate'),
       threshold: optionalInput(env, 'threshold'),

@@ -1,4 +1,5 @@
 import {
+  applySuiteBudget,
   asNotComparable,
   compareExperiment,
   compareExperimentsPaired,
@@ -315,7 +316,10 @@ function compareWithReference(
       );
       return machines!.runs.length > 0 ? judged : asNotComparable(judged);
     });
-    const accepted = accept(withMissingJudged(judged, options.missing), options);
+    // A history gate decides across the whole suite's families, so that its false alarms do not grow with the suite.
+    const budgeted =
+      history && options.suiteBudget !== false ? applySuiteBudget(judged, 1 - verdict.confidence) : judged;
+    const accepted = accept(withMissingJudged(budgeted, options.missing), options);
     const built = buildComparisonReport(
       accepted.comparisons,
       options.referenceLabel,

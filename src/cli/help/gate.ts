@@ -64,8 +64,11 @@ Options:
                          are one look (every 4 pairs from 8), judged at a Pocock-type
                          boundary so that all looks together keep the false-alarm rate; the
                          pooled row is inconclusive (exit 0) until it fails or passes
-  --confidence C         1 − the false-alarm rate per gated statistic (default 0.995 with
-                         --history, 0.99 with --paired; with --reference alone: ignored, with a warning)
+  --confidence C         1 − the false-alarm rate (default 0.995 with --history, 0.99 with
+                         --paired; with --reference alone: ignored, with a warning): with --history,
+                         of the whole comparison; with --paired, per gated statistic
+  --no-suite-budget      with --history: judge each gated statistic at --confidence alone, so
+                         that an unchanged build fails more often the more statistics are gated
   --gate LIST            what can fail: primary (default: the single value, slope, median or
                          mean of each benchmark's primary metric, its time or its tool's own
                          measure), all-metrics (that statistic of every metric: pytest ops,

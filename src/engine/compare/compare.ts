@@ -8,6 +8,7 @@ export { thresholdStatus, compareExperiment, thresholdMethod } from './threshold
 export { compareExperimentWithHistory, historyMethod } from './historyMethod.js';
 export { compareExperimentPaired, pairedMethod, sequentialNote, type ExperimentPair } from './pairedMethod.js';
 export { compareExperimentsPaired } from './suiteShift.js';
+export { applySuiteBudget, SUITE_RULE } from './suiteBudget.js';
 export { methodOf, methodOfRows, VERDICT_METHODS } from './methods.js';
 export type { ComparisonMethod, MethodSummary, VerdictMethod } from './method.js';
 export type { VerdictOptions } from './defaults.js';

@@ -26,7 +26,17 @@ import {
   type SubExperimentComparison,
 } from './rows.js';
 import { assertConfidence, SHARED_DEFAULTS, type VerdictOptions } from './defaults.js';
-import { alphaSentence, falseAlarms, most, plural, type MethodSummary, type VerdictMethod } from './method.js';
+import {
+  alphaSentence,
+  falseAlarms,
+  most,
+  percent,
+  plural,
+  shareText,
+  type MethodSummary,
+  type VerdictMethod,
+} from './method.js';
+import { SUITE_RULE } from './suiteBudget.js';
 import { compareExperiment } from './thresholdMethod.js';
 import type { Thresholds } from './thresholds.js';
 
@@ -213,7 +223,7 @@ function noiseFields(
     ...(Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}),
     ...(changeInterval ? { changeInterval } : {}),
     ...(Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {}),
-    ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}),
+    ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue, df: verdict.df } : {}),
   };
 }
 
@@ -345,7 +355,11 @@ export const historyMethod = {
   label: (summary, rows) => {
     const repetitions = most(rows, (r) => r.repetitions);
     const shown = repetitions > 1 ? `, ${plural(repetitions, 'repetition')}` : '';
-    return `history of ${plural(historyRuns(rows), 'run')}${shown}; ${falseAlarms(summary)}`;
+    const budget =
+      suiteFamilies(rows) > 0
+        ? `false alarms ≤ ${percent(1 - summary.confidence)} for the whole comparison`
+        : falseAlarms(summary);
+    return `history of ${plural(historyRuns(rows), 'run')}${shown}; ${budget}`;
   },
   shortLabel: (rows) => `history of ${plural(historyRuns(rows), 'run')}`,
   referenceName: 'the history',
@@ -353,7 +367,8 @@ export const historyMethod = {
   narrowedBy: 'history runs or candidate repetitions',
   notes: (summary, rows) => [
     `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), 'baseline run')}; a row fails only when it exceeds the threshold and lies outside the noise band. ` +
-      alphaSentence(summary),
+      (suiteFamilies(rows) > 0 ? suiteSentence(summary, rows) : alphaSentence(summary)),
+    ...heldBySuiteNote(rows),
     ...weightsNote(rows),
     ...repetitionsNote(summary, rows),
     ...stateChangeNote(rows),
@@ -363,6 +378,32 @@ export const historyMethod = {
   outputs: () => [],
   compare: compareExperimentWithHistory,
 } satisfies VerdictMethod;
+
+/** How many gated statistics the whole-suite budget decided together (0: it did not decide). */
+function suiteFamilies(rows: readonly ComparisonRow[]): number {
+  return most(rows, (r) => r.suiteFamilies);
+}
+
+/** The budget's sentence: the whole comparison's bound, the rule, and what one statistic regressed alone must clear. */
+function suiteSentence(summary: MethodSummary, rows: readonly ComparisonRow[]): string {
+  const alpha = 1 - summary.confidence;
+  const families = suiteFamilies(rows);
+  const level = families > 1 ? `${percent(alpha)}/${families} = ${percent(alpha / families)}` : percent(alpha);
+  return (
+    `An unchanged build fails with probability ≤ ${percent(alpha)} (confidence ${summary.confidence}), whatever the suite's size: ` +
+    `its ${plural(families, 'gated statistic')} are decided together (${SUITE_RULE}, so that heavy-tailed noise keeps the bound). ` +
+    `A statistic regressed alone is judged at ${level}, ${shareText(summary.pooledShare)} of it on the pooled geomean row where there are several parameters, ` +
+    `so the smallest changes caught below (each statistic at ${percent(alpha)}) are optimistic; the two-stage gate (confirm) or --no-suite-budget (input suite-budget: false) keeps each statistic's own ${percent(alpha)}.`
+  );
+}
+
+function heldBySuiteNote(rows: readonly ComparisonRow[]): string[] {
+  const held = rows.filter((r) => r.heldBySuite).length;
+  if (held === 0) return [];
+  return [
+    `${plural(held, 'row')} ${held === 1 ? 'is' : 'are'} over the threshold and outside ${held === 1 ? 'its' : 'their'} noise band but not significant for the suite of ${plural(suiteFamilies(rows), 'gated statistic')}: shown as warn, not failing.`,
+  ];
+}
 
 /** The most history runs any row was judged against. */
 function historyRuns(rows: readonly ComparisonRow[]): number {

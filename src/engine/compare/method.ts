@@ -81,7 +81,7 @@ export function alphaSentence(summary: MethodSummary): string {
 }
 
 /** A share of α in words: "half", "three quarters", else a percentage. */
-function shareText(share: number): string {
+export function shareText(share: number): string {
   return share === 0.5 ? 'half' : share === 0.75 ? 'three quarters' : percent(share);
 }
 

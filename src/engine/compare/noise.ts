@@ -105,6 +105,8 @@ export interface NoiseVerdict {
   detectable: number;
   /** One-sided p-value of "unchanged" against "worse"; NaN without a band. */
   pValue: number;
+  /** The degrees of freedom of the Student t the p-value is read on; NaN without a band. */
+  df: number;
   /** The band's upper edge is above the threshold: this row cannot resolve a change of size t. */
   noisy: boolean;
   /** One sentence for reports. */
@@ -193,6 +195,7 @@ export function noiseVerdict(
     repetitions: k,
     detectable,
     pValue,
+    df,
     noisy,
     reason,
   };
@@ -254,6 +257,7 @@ function insufficientHistoryVerdict(
     repetitions: k,
     detectable: NaN,
     pValue: NaN,
+    df: NaN,
     noisy: false,
     reason:
       n > 0

@@ -12,7 +12,8 @@ import { gates, type GateStatistics } from './gate.js';
  * - `pass`: within the threshold; `improved`: better by more than the threshold;
  * - `fail`: worse than the reference by more than the threshold (with a history: and outside the noise band);
  * - `new`: in the results only; `missing`: in the reference only (it fails only with `missing: fail`: judgeMissing);
- * - with a history only: `warn` (over the threshold, inside the noise band), `noisy` (the band is
+ * - with a history only: `warn` (over the threshold, inside the noise band; or outside it but not significant for the
+ *   whole suite, `heldBySuite`), `noisy` (the band is
  *   wider than the threshold), `insufficient-history` (fewer than 3 runs: judged on the threshold
  *   against the newest run), `not-comparable` (every history run was measured on another kind of
  *   machine: reported, never failing), `state-change` (the history shows two machine states, a
@@ -116,6 +117,20 @@ export interface ComparisonRow {
   pValue?: number;
   /** The one-sided confidence the row was judged at (1 − its share of the gate's α). */
   confidence?: number;
+  /** With a history: the degrees of freedom of the Student t `pValue` is read on. */
+  df?: number;
+  /**
+   * The one-stage history gate's whole-suite budget (suiteBudget.ts): how many gated families of the comparison were
+   * decided together. Set on every gated row with a p-value when the budget decided.
+   */
+  suiteFamilies?: number;
+  /** With the budget: the level (BH's cut-off) the row's family was selected at (absent when it was not selected). */
+  suiteLevel?: number;
+  /**
+   * With the budget: a row that failed its family's own test (over the threshold and outside the band) but that the
+   * whole suite's budget does not select; shown as `warn`, not failing.
+   */
+  heldBySuite?: boolean;
   /** A failing parameter row: which procedure named it (attribution.ts). */
   namedBy?: NamingProcedure;
   /**

@@ -47,6 +47,10 @@ export function renderComparisonJson(report: ComparisonReport): string {
             // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
             ...(r.weights !== undefined ? { weights: r.weights, weightRuns: r.weightRuns } : {}),
             ...(r.namedBy !== undefined ? { namedBy: r.namedBy } : {}),
+            // The whole-suite budget: the families decided together, and the level this row's family was selected at.
+            ...(r.suiteFamilies !== undefined ? { suiteFamilies: r.suiteFamilies } : {}),
+            ...(r.suiteLevel !== undefined ? { suiteLevel: r.suiteLevel } : {}),
+            ...(r.heldBySuite ? { heldBySuite: true } : {}),
             ...(r.sharedShift !== undefined ? { sharedShift: r.sharedShift } : {}),
             // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
             ...(r.pairsCap !== undefined ? { pairsCap: r.pairsCap } : {}),

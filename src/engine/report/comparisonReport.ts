@@ -294,7 +294,8 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
       `Failing rows named: ${byOwnTest} by their own share of α (Bonferroni), ${byFdr} more by Benjamini–Hochberg over their failing metric's parameters at a false discovery rate of ${alpha}.`,
     );
   }
-  if (verdictMethod.judgesNoise) {
+  // With the whole-suite budget (a history gate, compare/suiteBudget.ts) the bound is the whole comparison's already.
+  if (verdictMethod.judgesNoise && !rows.some((r) => r.suiteFamilies !== undefined)) {
     // α is spent per gated statistic family; a large suite adds them up (Bonferroni's bound, 1 − (1 − α)^F if
     // independent). Said only when it reaches 5 %, where it changes what a red check means.
     const families = new Set(

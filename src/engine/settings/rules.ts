@@ -77,6 +77,8 @@ export interface ComparisonGiven {
   maxPairs?: string | undefined;
   /** Whether the shared-shift model was asked for (CLI `--shared-shift`, action `shared-shift: true`). */
   sharedShift?: boolean | undefined;
+  /** false: the whole-suite budget turned off (CLI `--no-suite-budget`, action `suite-budget: false`). */
+  suiteBudget?: boolean | undefined;
   confidence?: string | undefined;
   gate?: string | undefined;
   threshold?: string | undefined;
@@ -99,6 +101,11 @@ export interface ComparisonSettings {
    * to the suite.
    */
   sharedShift?: boolean;
+  /**
+   * With a history, false: decide each gated statistic at the confidence alone instead of the whole suite's families
+   * together (compare/suiteBudget.ts, on by default).
+   */
+  suiteBudget?: false;
   /** The gate's confidence per gated statistic family (absent: the method's default). */
   confidence?: number;
   /** A benchmark of the reference (main's newest run) that the results lack: a warning row (default) or a failure. */
@@ -108,7 +115,7 @@ export interface ComparisonSettings {
 /**
  * The rules between the settings of a comparison, checked before anything is parsed: a reference or a history, not
  * both; `paired` needs A/B pairs (a reference given as paths, no history); `max-pairs` and `shared-shift` are only for
- * `paired`.
+ * `paired`; turning the whole-suite budget off only for a history.
  */
 export function comparisonRules(given: ComparisonGiven, spelling: Readonly<Spelling>): void {
   if (given.reference !== undefined && given.history)
@@ -121,6 +128,10 @@ export function comparisonRules(given: ComparisonGiven, spelling: Readonly<Spell
   if (given.sharedShift && !given.paired)
     throw new UsageError(
       `${spelling.compare}${spelling.sharedShift} models the shared shift of each A/B pair; it needs ${spelling.pairedOn}`,
+    );
+  if (given.suiteBudget === false && !given.history)
+    throw new UsageError(
+      `${spelling.compare}${spelling.suiteBudgetOff} turns off the whole-suite budget of a history gate; it needs ${spelling.history}`,
     );
 }
 
@@ -137,6 +148,7 @@ export function comparisonSettings(given: ComparisonGiven, spelling: Readonly<Sp
     ...(given.paired ? { paired: true } : {}),
     ...(maxPairs !== undefined ? { maxPairs } : {}),
     ...(given.sharedShift ? { sharedShift: true } : {}),
+    ...(given.suiteBudget === false ? { suiteBudget: false as const } : {}),
     ...(confidence !== undefined ? { confidence } : {}),
     gate: parseGateStatistics(given.gate, spelling.gate),
   };

@@ -13,6 +13,8 @@ export interface Spelling {
   pairedOn: string;
   maxPairs: string;
   sharedShift: string;
+  /** How to turn the whole-suite budget of a history gate off. */
+  suiteBudgetOff: string;
   confidence: string;
   gate: string;
   threshold: string;
@@ -42,6 +44,7 @@ export const CLI_SPELLING: Readonly<Spelling> = Object.freeze({
   pairedOn: '--paired',
   maxPairs: '--max-pairs',
   sharedShift: '--shared-shift',
+  suiteBudgetOff: '--no-suite-budget',
   confidence: '--confidence',
   gate: '--gate',
   threshold: '--threshold',
@@ -66,6 +69,7 @@ export const ACTION_SPELLING: Readonly<Spelling> = Object.freeze({
   pairedOn: 'input "paired: true"',
   maxPairs: 'input "max-pairs"',
   sharedShift: 'input "shared-shift"',
+  suiteBudgetOff: 'input "suite-budget: false"',
   confidence: 'input "confidence"',
   gate: 'input "gate"',
   threshold: 'input "threshold"',
