@@ -12607,12 +12607,13 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
   );
   const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
   const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
+  const short = verdict.status === "insufficient-history";
   return {
     reference: verdict.reference,
     result: verdict.result,
     deltaPercent: verdict.effect * 100,
     status: stateChange ? "state-change" : verdict.status,
-    failed: stateChange ? false : verdict.failed,
+    failed: stateChange || short ? false : verdict.failed,
     historyRuns: verdict.historyRuns,
     repetitions: verdict.repetitions,
     confidence: rowConfidence,
@@ -12697,14 +12698,18 @@ var historyMethod = {
   label: (summary, rows) => {
     const repetitions = most(rows, (r) => r.repetitions);
     const shown = repetitions > 1 ? `, ${plural(repetitions, "repetition")}` : "";
+    if (tooShort(rows))
+      return `history of ${plural(historyRuns(rows), "run")}${shown}: ${TOO_SHORT}; changes over the threshold are shown, not failed`;
     return `history of ${plural(historyRuns(rows), "run")}${shown}; ${falseAlarms(summary)}`;
   },
-  shortLabel: (rows) => `history of ${plural(historyRuns(rows), "run")}`,
+  shortLabel: (rows) => `history of ${plural(historyRuns(rows), "run")}${tooShort(rows) ? ", too short to gate" : ""}`,
   referenceName: "the history",
   bound: "the noise",
   narrowedBy: "history runs or candidate repetitions",
   notes: (summary, rows) => [
-    `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), "baseline run")}; a row fails only when it exceeds the threshold and lies outside the noise band. ` + alphaSentence(summary),
+    ...tooShort(rows) ? [] : [
+      `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), "baseline run")}; a row fails only when it exceeds the threshold and lies outside the noise band. ` + alphaSentence(summary)
+    ],
     ...weightsNote(rows),
     ...repetitionsNote(summary, rows),
     ...stateChangeNote(rows),
@@ -12739,11 +12744,16 @@ function stateChangeNote(rows) {
     `${plural(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (the benchmark switches between a fast and a slow state from run to run, whatever the code does) and the result is at one of them. Reported as a state change, not a regression.`
   ];
 }
+var TOO_SHORT = `too short to estimate the noise (${SHARED_DEFAULTS.minHistory} runs needed)`;
+function tooShort(rows) {
+  return rows.some((r) => r.status === "insufficient-history") && !rows.some((r) => r.pValue !== void 0);
+}
 function shortHistoryNote(rows) {
-  const short = rows.filter((r) => r.status === "insufficient-history").length;
-  if (short === 0) return [];
+  const short = rows.filter((r) => r.status === "insufficient-history");
+  if (short.length === 0) return [];
+  const what = tooShort(rows) ? `History of ${plural(historyRuns(rows), "run")}: ${TOO_SHORT}, so nothing here is judged against the noise and no false-alarm rate holds.` : `${plural(short.length, "row")} had fewer than ${SHARED_DEFAULTS.minHistory} runs of history: ${TOO_SHORT}.`;
   return [
-    `${plural(short, "row")} had fewer than 3 runs of history: judged on the threshold alone against the newest run, which fails most unchanged builds on a CI runner. Record at least 3 runs of the default branch (record-history), or run A/B pairs (paired: true).`
+    `${what} Their changes over the threshold are shown against the newest run, not failed: on a loaded runner that rule failed most unchanged pull requests at any threshold (docs/statistics.md, "A short history"). The gate judges against the noise once ${SHARED_DEFAULTS.minHistory} pushes to the default branch are recorded (record-history). Until then, a confirmation stage (confirm-command) decides such rows by A/B pairs on this runner, as A/B pairs throughout do (paired: true).`
   ];
 }
 
@@ -14234,12 +14244,22 @@ var OUTCOMES = [
     words: (c) => c.warned ? `${changed(c.warned, "worse")} inside the noise` : void 0
   },
   {
+    icon: "⚠️",
+    always: true,
+    words: (c) => c.shortHistory ? `${changed(c.shortHistory, "worse")} over the threshold, shown, not failed` : void 0
+  },
+  {
     icon: "✅",
     always: true,
     words: (c, r) => c.accepted ? `${changed(c.accepted, "worse")}, ${acceptedBy(r.rows)}` : void 0
   },
   { icon: "⚡", always: true, words: (c) => c.better ? changed(c.better, "better") : void 0 },
-  { icon: "✅", always: false, words: (c) => c.unchanged > 0 ? `${c.unchanged} unchanged` : void 0 },
+  {
+    icon: "✅",
+    always: false,
+    // Unchanged only as far as the gate can see: without a noise estimate, within the threshold.
+    words: (c) => c.unchanged === 0 ? void 0 : c.historyTooShort ? `${c.unchanged} within the threshold` : `${c.unchanged} unchanged`
+  },
   { icon: "🆕", always: true, words: (c) => c.added > 0 ? `${c.added} new` : void 0 }
 ];
 function headline2(report, options = {}) {
@@ -16967,11 +16987,11 @@ function isSpeed(r) {
 function changeSummary(rows) {
   const over = (r) => r.deltaPercent > r.threshold * 100;
   const worse = benchmarkChanges(rows.filter((r) => comparisonRowFailed(r) && r.status !== "missing"));
-  const warned = benchmarkChanges(
-    rows.filter(
-      (r) => !comparisonRowFailed(r) && r.gated && (r.status === "warn" || r.status === "insufficient-history" && over(r))
-    )
+  const warned = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "warn"));
+  const shortHistory = benchmarkChanges(
+    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "insufficient-history" && over(r))
   );
+  const gatedJudged = rows.filter((r) => r.gated && r.status !== "new" && r.status !== "missing");
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "improved"));
   const inconclusive = inconclusiveRows(rows);
   const accepted = benchmarkChanges(rows.filter((r) => r.status === "accepted"));
@@ -16996,6 +17016,8 @@ function changeSummary(rows) {
     ...worse ? { worse } : {},
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey)).size,
     ...warned ? { warned } : {},
+    ...shortHistory ? { shortHistory } : {},
+    historyTooShort: gatedJudged.length > 0 && gatedJudged.every((r) => r.status === "insufficient-history" && !comparisonRowFailed(r)),
     ...better ? { better } : {},
     ...accepted ? { accepted } : {},
     notComparable: rows.length > 0 && rows.every((r) => r.status === "not-comparable"),

@@ -201,12 +201,28 @@ const OUTCOMES: readonly {
     words: (c) => (c.warned ? `${changed(c.warned, 'worse')} inside the noise` : undefined),
   },
   {
+    icon: '⚠️',
+    always: true,
+    words: (c) =>
+      c.shortHistory ? `${changed(c.shortHistory, 'worse')} over the threshold, shown, not failed` : undefined,
+  },
+  {
     icon: '✅',
     always: true,
     words: (c, r) => (c.accepted ? `${changed(c.accepted, 'worse')}, ${acceptedBy(r.rows)}` : undefined),
   },
   { icon: '⚡', always: true, words: (c) => (c.better ? changed(c.better, 'better') : undefined) },
-  { icon: '✅', always: false, words: (c) => (c.unchanged > 0 ? `${c.unchanged} unchanged` : undefined) },
+  {
+    icon: '✅',
+    always: false,
+    // Unchanged only as far as the gate can see: without a noise estimate, within the threshold.
+    words: (c) =>
+      c.unchanged === 0
+        ? undefined
+        : c.historyTooShort
+          ? `${c.unchanged} within the threshold`
+          : `${c.unchanged} unchanged`,
+  },
   { icon: '🆕', always: true, words: (c) => (c.added > 0 ? `${c.added} new` : undefined) },
 ];
 

@@ -92,8 +92,15 @@ export interface ChangeSummary {
   worse?: BenchmarkChanges;
   /** Benchmarks of the reference that the results lack (they fail). */
   missing: number;
-  /** Gated rows over the threshold that did not fail: inside the noise band, or judged on too little history. */
+  /** Gated rows over the threshold that did not fail: inside the noise band. */
   warned?: BenchmarkChanges;
+  /** Gated rows over the threshold against a history too short to estimate the noise: shown, never failed. */
+  shortHistory?: BenchmarkChanges;
+  /**
+   * Every gated row was judged against too short a history (no noise estimate): what passed is within the threshold,
+   * not shown unchanged.
+   */
+  historyTooShort: boolean;
   /** Gated rows better by more than the threshold. */
   better?: BenchmarkChanges;
   /** Rows that failed, accepted by a label or a waiver (acceptance.ts): they do not fail. */
@@ -213,12 +220,11 @@ function isSpeed(r: ComparisonRow): boolean {
 function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
   const over = (r: ComparisonRow) => r.deltaPercent > r.threshold * 100;
   const worse = benchmarkChanges(rows.filter((r) => comparisonRowFailed(r) && r.status !== 'missing'));
-  const warned = benchmarkChanges(
-    rows.filter(
-      (r) =>
-        !comparisonRowFailed(r) && r.gated && (r.status === 'warn' || (r.status === 'insufficient-history' && over(r))),
-    ),
+  const warned = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'warn'));
+  const shortHistory = benchmarkChanges(
+    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'insufficient-history' && over(r)),
   );
+  const gatedJudged = rows.filter((r) => r.gated && r.status !== 'new' && r.status !== 'missing');
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'improved'));
   const inconclusive = inconclusiveRows(rows);
   const accepted = benchmarkChanges(rows.filter((r) => r.status === 'accepted'));
@@ -251,6 +257,10 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
     ...(worse ? { worse } : {}),
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing').map(benchmarkKey)).size,
     ...(warned ? { warned } : {}),
+    ...(shortHistory ? { shortHistory } : {}),
+    historyTooShort:
+      gatedJudged.length > 0 &&
+      gatedJudged.every((r) => r.status === 'insufficient-history' && !comparisonRowFailed(r)),
     ...(better ? { better } : {}),
     ...(accepted ? { accepted } : {}),
     notComparable: rows.length > 0 && rows.every((r) => r.status === 'not-comparable'),
