@@ -14119,6 +14119,10 @@ function acceptanceMarkdown(rows) {
   return lines.join("\n");
 }
 
+// src/engine/report/docsLinks.ts
+var README_URL = "https://github.com/perfgate/perfgate/blob/main/README.md";
+var SEE_SMALLER_CHANGES_URL = `${README_URL}#when-a-change-cannot-be-seen`;
+
 // src/engine/report/comparisonMarkdown.ts
 var MARK = {
   pass: "✅",
@@ -14199,6 +14203,10 @@ function noiseLegend(rows) {
 function inconclusiveLegend(rows) {
   return rows.some((r) => r.status === "inconclusive") ? " ⏳ inconclusive: the interval straddles the threshold (neither a failure nor shown below it at 90 %); it does not fail, and more pairs would decide." : "";
 }
+function unseenWords(below, plain) {
+  const how = plain ? `see how to see it: ${SEE_SMALLER_CHANGES_URL}` : `see [how to see it](${SEE_SMALLER_CHANGES_URL})`;
+  return `a change under ${changeSize(below * 100).slice(1)} % cannot be seen on this runner (${how})`;
+}
 function changeSize(x) {
   if (!Number.isFinite(x)) return "?";
   const size = Math.abs(x);
@@ -14257,10 +14265,16 @@ var OUTCOMES = [
   {
     icon: "✅",
     always: false,
-    // Unchanged only as far as the gate can see: without a noise estimate, within the threshold.
-    words: (c) => c.unchanged === 0 ? void 0 : c.historyTooShort ? `${c.unchanged} within the threshold` : `${c.unchanged} unchanged`
+    // Unchanged only as far as the gate can see: without a noise estimate, within the threshold; when the gated rows
+    // cannot catch a change of twice the threshold, no change was found, which is all that can be said.
+    words: (c) => c.unchanged === 0 ? void 0 : c.historyTooShort ? `${c.unchanged} within the threshold` : c.unseenBelow !== void 0 ? `no change found in ${c.unchanged}` : `${c.unchanged} unchanged`
   },
-  { icon: "🆕", always: true, words: (c) => c.added > 0 ? `${c.added} new` : void 0 }
+  { icon: "🆕", always: true, words: (c) => c.added > 0 ? `${c.added} new` : void 0 },
+  {
+    icon: "",
+    always: false,
+    words: (c, _r, options) => c.unseenBelow !== void 0 ? unseenWords(c.unseenBelow, options.plain === true) : void 0
+  }
 ];
 function headline2(report, options = {}) {
   const c = report.changes;
@@ -14269,11 +14283,11 @@ function headline2(report, options = {}) {
   if (c.notComparable)
     return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural3(c.benchmarks, "benchmark")})`;
   const pieces = OUTCOMES.flatMap((o) => {
-    const words = o.words(c, report);
+    const words = o.words(c, report, options);
     return words === void 0 ? [] : [{ icon: o.icon, always: o.always, words }];
   });
   if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
-  const shown = pieces.map((p, i) => i === 0 || p.always ? `${p.icon} ${p.words}` : p.words);
+  const shown = pieces.map((p, i) => (i === 0 || p.always) && p.icon !== "" ? `${p.icon} ${p.words}` : p.words);
   const against = method.startsWith("against ") ? `against ${base} at ${method.slice("against ".length)}` : `against ${base} (${method})`;
   return `${shown.join(" · ")} · ${against}`;
 }
@@ -17018,11 +17032,19 @@ function changeSummary(rows) {
     ...warned ? { warned } : {},
     ...shortHistory ? { shortHistory } : {},
     historyTooShort: gatedJudged.length > 0 && gatedJudged.every((r) => r.status === "insufficient-history" && !comparisonRowFailed(r)),
+    ...unseen(rows),
     ...better ? { better } : {},
     ...accepted ? { accepted } : {},
     notComparable: rows.length > 0 && rows.every((r) => r.status === "not-comparable"),
     ...inconclusive ? { inconclusive } : {}
   };
+}
+var UNSEEN_FACTOR = 2;
+function unseen(rows) {
+  if (rows.some((r) => comparisonRowFailed(r) || r.gated && r.status === "inconclusive")) return {};
+  const catching = rows.filter((r) => r.gated && r.detectable !== void 0 && Number.isFinite(r.detectable));
+  if (catching.length === 0 || catching.some((r) => r.detectable <= UNSEEN_FACTOR * r.threshold)) return {};
+  return { unseenBelow: Math.min(...catching.map((r) => r.detectable)) };
 }
 function suiteConfidence(confidence, families) {
   const tail2 = Number(((1 - confidence) / families).toPrecision(2));
@@ -17446,7 +17468,7 @@ function renderComparisonText(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const verdict = report.changes.notComparable ? "NOT COMPARABLE (nothing gated)" : report.verdict === "pass" ? "PASS" : "FAIL";
   const out = [
-    `perfgate compare: ${verdict}: ${headline2(report).replace(/^\S+ /, "")}`,
+    `perfgate compare: ${verdict}: ${headline2(report, { plain: true }).replace(/^\S+ /, "")}`,
     `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),

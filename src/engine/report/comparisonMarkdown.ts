@@ -10,6 +10,7 @@ import { benchmarkCell, payloadLayout } from './rowNames.js';
 
 export { payloadLayout } from './rowNames.js';
 import { changeRangeText, changeWithInterval, valueChangeRange, worseningSize } from './change.js';
+import { SEE_SMALLER_CHANGES_URL } from './docsLinks.js';
 import { FOLD_ROWS_ABOVE } from './markdown.js';
 import { quantityDisplay, type QuantityDisplay } from './quantity.js';
 
@@ -132,6 +133,19 @@ function inconclusiveLegend(rows: readonly ComparisonRow[]): string {
 export interface HeadlineOptions {
   /** The branch the reference comes from (`main`), when the caller knows it. */
   base?: string;
+  /** For a terminal: links as their address, not Markdown. */
+  plain?: boolean;
+}
+
+/**
+ * `a change under 56 % cannot be seen on this runner (see how to see it)`, linking to the README's section on A/B
+ * pairs, the confirmation stage and repetitions.
+ */
+function unseenWords(below: number, plain: boolean): string {
+  const how = plain
+    ? `see how to see it: ${SEE_SMALLER_CHANGES_URL}`
+    : `see [how to see it](${SEE_SMALLER_CHANGES_URL})`;
+  return `a change under ${changeSize(below * 100).slice(1)} % cannot be seen on this runner (${how})`;
 }
 
 /** A change in % for a headline, signed as the value's own: whole percents from 10 %, two significant digits below. */
@@ -169,7 +183,7 @@ export function changed(c: BenchmarkChanges, way: 'worse' | 'better'): string {
 const OUTCOMES: readonly {
   icon: string;
   always: boolean;
-  words: (c: ChangeSummary, report: ComparisonReport) => string | undefined;
+  words: (c: ChangeSummary, report: ComparisonReport, options: HeadlineOptions) => string | undefined;
 }[] = [
   { icon: '❌', always: true, words: (c) => (c.worse ? changed(c.worse, 'worse') : undefined) },
   { icon: '❌', always: true, words: (c) => (c.missing > 0 ? `${c.missing} missing` : undefined) },
@@ -215,15 +229,24 @@ const OUTCOMES: readonly {
   {
     icon: '✅',
     always: false,
-    // Unchanged only as far as the gate can see: without a noise estimate, within the threshold.
+    // Unchanged only as far as the gate can see: without a noise estimate, within the threshold; when the gated rows
+    // cannot catch a change of twice the threshold, no change was found, which is all that can be said.
     words: (c) =>
       c.unchanged === 0
         ? undefined
         : c.historyTooShort
           ? `${c.unchanged} within the threshold`
-          : `${c.unchanged} unchanged`,
+          : c.unseenBelow !== undefined
+            ? `no change found in ${c.unchanged}`
+            : `${c.unchanged} unchanged`,
   },
   { icon: '🆕', always: true, words: (c) => (c.added > 0 ? `${c.added} new` : undefined) },
+  {
+    icon: '',
+    always: false,
+    words: (c, _r, options) =>
+      c.unseenBelow !== undefined ? unseenWords(c.unseenBelow, options.plain === true) : undefined,
+  },
 ];
 
 /**
@@ -240,11 +263,11 @@ export function headline(report: ComparisonReport, options: HeadlineOptions = {}
   if (c.notComparable)
     return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, 'benchmark')})`;
   const pieces = OUTCOMES.flatMap((o) => {
-    const words = o.words(c, report);
+    const words = o.words(c, report, options);
     return words === undefined ? [] : [{ icon: o.icon, always: o.always, words }];
   });
   if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
-  const shown = pieces.map((p, i) => (i === 0 || p.always ? `${p.icon} ${p.words}` : p.words));
+  const shown = pieces.map((p, i) => ((i === 0 || p.always) && p.icon !== '' ? `${p.icon} ${p.words}` : p.words));
   // `against 1a2b3c4` (a baseline run's commit) reads "against main at 1a2b3c4".
   const against = method.startsWith('against ')
     ? `against ${base} at ${method.slice('against '.length)}`

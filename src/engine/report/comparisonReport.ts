@@ -101,6 +101,12 @@ export interface ChangeSummary {
    * not shown unchanged.
    */
   historyTooShort: boolean;
+  /**
+   * When no row failed or is inconclusive and no gated row catches a change of twice its threshold 9 times in 10: the
+   * smallest change (a fraction, 0.56 for 56 %) any gated row catches so ("Catches ≥"). A smaller change passes
+   * unseen.
+   */
+  unseenBelow?: number;
   /** Gated rows better by more than the threshold. */
   better?: BenchmarkChanges;
   /** Rows that failed, accepted by a label or a waiver (acceptance.ts): they do not fail. */
@@ -261,11 +267,31 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
     historyTooShort:
       gatedJudged.length > 0 &&
       gatedJudged.every((r) => r.status === 'insufficient-history' && !comparisonRowFailed(r)),
+    ...unseen(rows),
     ...(better ? { better } : {}),
     ...(accepted ? { accepted } : {}),
     notComparable: rows.length > 0 && rows.every((r) => r.status === 'not-comparable'),
     ...(inconclusive ? { inconclusive } : {}),
   };
+}
+
+/**
+ * How far past its threshold a row may need a change to be before the headline says the change cannot be seen. A row
+ * catches a change 9 times in 10 only some way past its threshold (exactly at it, at most half the time), so "Catches
+ * ≥" always exceeds the threshold; at twice the threshold the gate no longer sees what its threshold asks of it.
+ */
+export const UNSEEN_FACTOR = 2;
+
+/**
+ * The smallest change the gated rows catch, when no row failed or is inconclusive and none of them catches a change
+ * of UNSEEN_FACTOR times its threshold: `{ unseenBelow: 0.56 }`, else nothing.
+ */
+function unseen(rows: readonly ComparisonRow[]): { unseenBelow?: number } {
+  // An inconclusive row's headline already says how many more pairs would decide: that is its way to see.
+  if (rows.some((r) => comparisonRowFailed(r) || (r.gated && r.status === 'inconclusive'))) return {};
+  const catching = rows.filter((r) => r.gated && r.detectable !== undefined && Number.isFinite(r.detectable));
+  if (catching.length === 0 || catching.some((r) => r.detectable! <= UNSEEN_FACTOR * r.threshold)) return {};
+  return { unseenBelow: Math.min(...catching.map((r) => r.detectable!)) };
 }
 
 /** 1 − α/F with α/F to two significant digits, written out: 0.995 over 12 statistics is 0.99958. */
