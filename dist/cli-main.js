@@ -12753,7 +12753,7 @@ function shortHistoryNote(rows) {
   if (short.length === 0) return [];
   const what = tooShort(rows) ? `History of ${plural(historyRuns(rows), "run")}: ${TOO_SHORT}, so nothing here is judged against the noise and no false-alarm rate holds.` : `${plural(short.length, "row")} had fewer than ${SHARED_DEFAULTS.minHistory} runs of history: ${TOO_SHORT}.`;
   return [
-    `${what} Their changes over the threshold are shown against the newest run, not failed: on a loaded runner that rule failed most unchanged pull requests at any threshold (docs/statistics.md, "A short history"). The gate judges against the noise once ${SHARED_DEFAULTS.minHistory} pushes to the default branch are recorded (record-history). Until then, a confirmation stage (confirm-command) decides such rows by A/B pairs on this runner, as A/B pairs throughout do (paired: true).`
+    `${what} Changes over the threshold are shown against the newest run, not failed: on a loaded runner that rule failed most unchanged pull requests at any threshold (docs/statistics.md, "A short history"). The gate judges against the noise once ${SHARED_DEFAULTS.minHistory} pushes to the default branch are recorded (record-history). Until then, a confirmation stage (confirm-command) decides such rows by A/B pairs on this runner, as A/B pairs throughout do (paired: true).`
   ];
 }
 
@@ -14265,9 +14265,9 @@ var OUTCOMES = [
   {
     icon: "✅",
     always: false,
-    // Unchanged only as far as the gate can see: without a noise estimate, within the threshold; when the gated rows
+    // Unchanged only as far as the gate can see: without a noise estimate, not over the threshold; when the gated rows
     // cannot catch a change of twice the threshold, no change was found, which is all that can be said.
-    words: (c) => c.unchanged === 0 ? void 0 : c.historyTooShort ? `${c.unchanged} within the threshold` : c.unseenBelow !== void 0 ? `no change found in ${c.unchanged}` : `${c.unchanged} unchanged`
+    words: (c) => c.unchanged === 0 ? void 0 : c.historyTooShort ? `${c.unchanged} not over the threshold` : c.unseenBelow !== void 0 ? `no change found in ${c.unchanged}` : `${c.unchanged} unchanged`
   },
   { icon: "🆕", always: true, words: (c) => c.added > 0 ? `${c.added} new` : void 0 },
   {

@@ -341,7 +341,7 @@ function shortHistoryNote(rows: readonly ComparisonRow[]): string[] {
     ? `History of ${plural(historyRuns(rows), 'run')}: ${TOO_SHORT}, so nothing here is judged against the noise and no false-alarm rate holds.`
     : `${plural(short.length, 'row')} had fewer than ${SHARED_DEFAULTS.minHistory} runs of history: ${TOO_SHORT}.`;
   return [
-    `${what} Their changes over the threshold are shown against the newest run, not failed: on a loaded runner that rule failed most unchanged pull requests at any threshold (docs/statistics.md, "A short history"). ` +
+    `${what} Changes over the threshold are shown against the newest run, not failed: on a loaded runner that rule failed most unchanged pull requests at any threshold (docs/statistics.md, "A short history"). ` +
       `The gate judges against the noise once ${SHARED_DEFAULTS.minHistory} pushes to the default branch are recorded (record-history). Until then, a confirmation stage (confirm-command) decides such rows by A/B pairs on this runner, as A/B pairs throughout do (paired: true).`,
   ];
 }

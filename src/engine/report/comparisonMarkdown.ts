@@ -229,13 +229,13 @@ const OUTCOMES: readonly {
   {
     icon: '✅',
     always: false,
-    // Unchanged only as far as the gate can see: without a noise estimate, within the threshold; when the gated rows
+    // Unchanged only as far as the gate can see: without a noise estimate, not over the threshold; when the gated rows
     // cannot catch a change of twice the threshold, no change was found, which is all that can be said.
     words: (c) =>
       c.unchanged === 0
         ? undefined
         : c.historyTooShort
-          ? `${c.unchanged} within the threshold`
+          ? `${c.unchanged} not over the threshold`
           : c.unseenBelow !== undefined
             ? `no change found in ${c.unchanged}`
             : `${c.unchanged} unchanged`,

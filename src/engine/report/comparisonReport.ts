@@ -97,8 +97,8 @@ export interface ChangeSummary {
   /** Gated rows over the threshold against a history too short to estimate the noise: shown, never failed. */
   shortHistory?: BenchmarkChanges;
   /**
-   * Every gated row was judged against too short a history (no noise estimate): what passed is within the threshold,
-   * not shown unchanged.
+   * Every gated row was judged against too short a history (no noise estimate): what passed is not over the
+   * threshold, not shown unchanged.
    */
   historyTooShort: boolean;
   /**
