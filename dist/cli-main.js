@@ -14123,86 +14123,8 @@ function acceptanceMarkdown(rows) {
 var README_URL = "https://github.com/perfgate/perfgate/blob/main/README.md";
 var SEE_SMALLER_CHANGES_URL = `${README_URL}#when-a-change-cannot-be-seen`;
 
-// src/engine/report/comparisonMarkdown.ts
-var MARK = {
-  pass: "✅",
-  improved: "🟢",
-  fail: "❌",
-  new: "🆕",
-  missing: "❌",
-  warn: "⚠️",
-  noisy: "〰️",
-  "insufficient-history": "❔",
-  "not-comparable": "➖",
-  "state-change": "🔀",
-  inconclusive: "⏳",
-  accepted: "✅"
-};
-function comparisonMarkdownParts(report) {
-  const passed = report.comparisonsTotal - report.comparisonsFailed;
-  const counts = `${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
-  const sides = [
-    `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}** (${report.methodLabel}): ${counts}.`
-  ];
-  if (report.baselineRun) {
-    const { runId, runUrl, commit, date } = report.baselineRun;
-    const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
-    sides.push(
-      "",
-      `Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`
-    );
-  }
-  return {
-    sides: sides.join("\n"),
-    // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
-    notes: report.notes.map((note) => `> ${note}`).join("\n\n"),
-    warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join("\n"),
-    acceptance: acceptanceMarkdown(report.rows),
-    attention: report.rows.filter(needsAttention),
-    rest: report.rows.filter((r) => !needsAttention(r)),
-    legend: legend(report.rows) + noiseLegend(report.rows) + inconclusiveLegend(report.rows)
-  };
-}
-function renderComparisonMarkdown(report) {
-  const parts = comparisonMarkdownParts(report);
-  const lines = [`### ${headline2(report)}`, "", parts.sides, ""];
-  if (parts.notes !== "") lines.push(parts.notes, "");
-  if (parts.warnings !== "") lines.push(parts.warnings, "");
-  if (parts.acceptance !== "") lines.push(parts.acceptance, "");
-  if (report.rows.length <= FOLD_ROWS_ABOVE) {
-    if (report.rows.length > 0) lines.push(...comparisonTable(report.rows, report.rows), "");
-  } else {
-    if (parts.attention.length > 0) lines.push(...comparisonTable(parts.attention, report.rows), "");
-    if (parts.rest.length > 0)
-      lines.push(
-        "<details>",
-        `<summary>${plural3(parts.rest.length, "other row")}</summary>`,
-        "",
-        ...comparisonTable(parts.rest, report.rows),
-        "",
-        "</details>",
-        ""
-      );
-  }
-  lines.push(parts.legend, "");
-  return lines.join("\n");
-}
+// src/engine/report/comparisonHeadline.ts
 var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-function legend(rows) {
-  const withBand = rows.some((r) => r.band !== void 0);
-  if (!payloadLayout(rows)) {
-    return withBand ? "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. With a history the reference is the geometric mean of the baseline runs and the noise band is the change an unchanged build gives. A row fails when its change the worse way exceeds the threshold and leaves the noise band; the threshold and *Catches ≥* are sizes of a change the worse way." : "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. A row fails when its change the worse way exceeds the threshold.";
-  }
-  return withBand ? "Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band." : "Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).";
-}
-function noiseLegend(rows) {
-  if (!rows.some((r) => r.pValue !== void 0)) return "";
-  const band = rows.some((r) => r.band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
-  return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
-}
-function inconclusiveLegend(rows) {
-  return rows.some((r) => r.status === "inconclusive") ? " ⏳ inconclusive: the interval straddles the threshold (neither a failure nor shown below it at 90 %); it does not fail, and more pairs would decide." : "";
-}
 function unseenWords(below, plain) {
   const how = plain ? `see how to see it: ${SEE_SMALLER_CHANGES_URL}` : `see [how to see it](${SEE_SMALLER_CHANGES_URL})`;
   return `a change under ${changeSize(below * 100).slice(1)} % cannot be seen on this runner (${how})`;
@@ -14290,6 +14212,87 @@ function headline2(report, options = {}) {
   const shown = pieces.map((p, i) => (i === 0 || p.always) && p.icon !== "" ? `${p.icon} ${p.words}` : p.words);
   const against = method.startsWith("against ") ? `against ${base} at ${method.slice("against ".length)}` : `against ${base} (${method})`;
   return `${shown.join(" · ")} · ${against}`;
+}
+
+// src/engine/report/comparisonMarkdown.ts
+var MARK = {
+  pass: "✅",
+  improved: "🟢",
+  fail: "❌",
+  new: "🆕",
+  missing: "❌",
+  warn: "⚠️",
+  noisy: "〰️",
+  "insufficient-history": "❔",
+  "not-comparable": "➖",
+  "state-change": "🔀",
+  inconclusive: "⏳",
+  accepted: "✅"
+};
+function comparisonMarkdownParts(report) {
+  const passed = report.comparisonsTotal - report.comparisonsFailed;
+  const counts = `${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
+  const sides = [
+    `Reference **${escapeMarkdown(report.referenceLabel)}**, result **${escapeMarkdown(report.resultLabel)}** (${report.methodLabel}): ${counts}.`
+  ];
+  if (report.baselineRun) {
+    const { runId, runUrl, commit, date } = report.baselineRun;
+    const run = /^https?:\/\/[^\s()<>]+$/.test(runUrl) ? `[run ${runId}](${runUrl})` : `run ${runId}`;
+    sides.push(
+      "",
+      `Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`
+    );
+  }
+  return {
+    sides: sides.join("\n"),
+    // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
+    notes: report.notes.map((note) => `> ${note}`).join("\n\n"),
+    warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join("\n"),
+    acceptance: acceptanceMarkdown(report.rows),
+    attention: report.rows.filter(needsAttention),
+    rest: report.rows.filter((r) => !needsAttention(r)),
+    legend: legend(report.rows) + noiseLegend(report.rows) + inconclusiveLegend(report.rows)
+  };
+}
+function renderComparisonMarkdown(report) {
+  const parts = comparisonMarkdownParts(report);
+  const lines = [`### ${headline2(report)}`, "", parts.sides, ""];
+  if (parts.notes !== "") lines.push(parts.notes, "");
+  if (parts.warnings !== "") lines.push(parts.warnings, "");
+  if (parts.acceptance !== "") lines.push(parts.acceptance, "");
+  if (report.rows.length <= FOLD_ROWS_ABOVE) {
+    if (report.rows.length > 0) lines.push(...comparisonTable(report.rows, report.rows), "");
+  } else {
+    if (parts.attention.length > 0) lines.push(...comparisonTable(parts.attention, report.rows), "");
+    if (parts.rest.length > 0)
+      lines.push(
+        "<details>",
+        `<summary>${plural4(parts.rest.length, "other row")}</summary>`,
+        "",
+        ...comparisonTable(parts.rest, report.rows),
+        "",
+        "</details>",
+        ""
+      );
+  }
+  lines.push(parts.legend, "");
+  return lines.join("\n");
+}
+var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function legend(rows) {
+  const withBand = rows.some((r) => r.band !== void 0);
+  if (!payloadLayout(rows)) {
+    return withBand ? "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. With a history the reference is the geometric mean of the baseline runs and the noise band is the change an unchanged build gives. A row fails when its change the worse way exceeds the threshold and leaves the noise band; the threshold and *Catches ≥* are sizes of a change the worse way." : "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. A row fails when its change the worse way exceeds the threshold.";
+  }
+  return withBand ? "Latencies in µs. With a history the reference is the geometric mean of the baseline runs; Δ = (result − reference) / reference, positive when slower. A row fails when Δ exceeds the threshold and the noise band." : "Latencies in µs. Δ = (result − reference) / reference, positive when slower. A row fails when the result exceeds reference × (1 + threshold).";
+}
+function noiseLegend(rows) {
+  if (!rows.some((r) => r.pValue !== void 0)) return "";
+  const band = rows.some((r) => r.band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
+  return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
+}
+function inconclusiveLegend(rows) {
+  return rows.some((r) => r.status === "inconclusive") ? " ⏳ inconclusive: the interval straddles the threshold (neither a failure nor shown below it at 90 %); it does not fail, and more pairs would decide." : "";
 }
 function rowDisplay(r) {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
@@ -17947,17 +17950,17 @@ ${fence}`;
 }
 
 // src/engine/report/confirmation.ts
-var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural5 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var percent3 = (p) => `${Number((p * 100).toPrecision(3))} %`;
 function pairsText(c) {
-  return `${plural4(c.pairs, "A/B pair")}`;
+  return `${plural5(c.pairs, "A/B pair")}`;
 }
 function confirmationHeadline(c, firstStage) {
   if (c.state === "not-run") return `${firstStage} · ⚠️ not confirmed: the confirmation could not run`;
   const worse = c.comparison?.changes.worse;
   if (c.state === "confirmed")
-    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural4(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
-  const undecided = c.undecided.length > 0 ? ` (${plural4(c.undecided.length, "row")} still undecided at the cap)` : "";
+    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural5(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
+  const undecided = c.undecided.length > 0 ? ` (${plural5(c.undecided.length, "row")} still undecided at the cap)` : "";
   return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
@@ -17982,7 +17985,7 @@ function confirmationMarkdown(c) {
 }
 
 // src/engine/report/reviewerComment.ts
-var plural5 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural6 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function reviewerHeadline(parts) {
   const pieces = [];
   const firstStage = firstStageHeadline(parts);
@@ -18094,7 +18097,7 @@ function reviewerSections(parts, links = {}) {
   return sections;
 }
 function moreIn(what, where) {
-  return (n) => `… and ${plural5(n, `more ${what}`)} in ${where}.`;
+  return (n) => `… and ${plural6(n, `more ${what}`)} in ${where}.`;
 }
 function headlineSections(parts) {
   const sections = [];
@@ -18130,7 +18133,7 @@ function failingRowsSection(comparison, compared, where) {
 }
 function otherRowsSection(comparison, compared, everything) {
   const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
-  const summary = rest.length > 0 ? `Comparison: ${plural5(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+  const summary = rest.length > 0 ? `Comparison: ${plural6(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
   const prefix = [
     "<details>",
     `<summary>${summary}</summary>`,
