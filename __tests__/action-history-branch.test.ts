@@ -716,6 +716,47 @@ describe('action: history-branch', () => {
     });
   });
 
+  // Issue 37's done-when: the first pull requests after set-up, on the trial's real Go runs of one unchanged build
+  // (fixtures/ecosystems/go/unchanged-loaded, a loaded runner). Against 1 recorded push every other run is an
+  // unchanged pull request; most are over the 10 % threshold (docs/statistics.md, "A short history").
+  test('dist/index.js: unchanged Go pull requests after 1 recorded push pass, and claim no rate they cannot keep', async () => {
+    await serve();
+    const runs = join(repoRoot, 'fixtures', 'ecosystems', 'go', 'unchanged-loaded');
+    const [first, ...others] = readdirSync(runs).sort();
+    const push = await runActionAsync(record({ results: join(runs, first!) }), { env: pushEnv(1) });
+    expect(push.status).toBe(0);
+    let over = 0;
+    for (const run of others) {
+      const pr = await runActionAsync(
+        {
+          results: join(runs, run),
+          history: 'history',
+          'history-branch': BRANCH,
+          'github-token': READ_ONLY,
+          charts: 'false',
+          'upload-report': 'false',
+          comment: 'never',
+        },
+        {
+          env: {
+            ...prEnv(),
+            GITHUB_EVENT_PATH: eventFile(pullRequestEvent({ owner: 'octo', repo: 'bench', number: 12 })),
+          },
+        },
+      );
+      expect([run, pr.status, pr.outputs['verdict']]).toEqual([run, 0, 'pass']);
+      const comment = readFileSync(join(pr.workspace, 'perfgate-report', 'comment.md'), 'utf8');
+      expect(comment).toContain(
+        'history of 1 run: too short to estimate the noise (3 runs needed); changes over the threshold are shown, not failed',
+      );
+      expect(comment).not.toMatch(/false alarms ≤|between-run spread of|unchanged builds? with probability/);
+      if (/^### ⚠️ \d+ slower \(time\/op [^)]*\) over the threshold, shown, not failed · /.test(comment)) over++;
+    }
+    // The gate was red on these before: most of them are over the threshold against the one recorded run.
+    expect(over).toBeGreaterThanOrEqual(others.length / 2);
+    expect(git!.problems).toEqual([]);
+  });
+
   test('a pull request never writes the branch, and history-branch needs a folder to work on', async () => {
     await serve();
     const pr = await runActionInProcess(record(), {

@@ -106,9 +106,20 @@ describe('comparison against a history of runs (noise-aware)', () => {
     expect(comparison.status).toBe('failed');
   });
 
-  test('with fewer than 3 runs the row says so and falls back to the threshold against the newest run', () => {
-    const row = medianRow(compareWithHistory('lat', [run(4), run(4.1)], run(5), parseThresholds('0.1')));
-    expect(row).toMatchObject({ status: 'insufficient-history', failed: true, reference: 4.1 });
+  test('with fewer than 3 runs a change over the threshold against the newest run is shown, not failed', () => {
+    const comparison = compareWithHistory('lat', [run(4), run(4.1)], run(5), parseThresholds('0.1'));
+    expect(medianRow(comparison)).toMatchObject({ status: 'insufficient-history', failed: false, reference: 4.1 });
+    expect(comparison.status).toBe('passed');
+    // The report says what the verdict rests on, and promises no false-alarm rate it cannot keep.
+    const report = buildComparisonReport([comparison], 'history', 'pr');
+    expect(report.verdict).toBe('pass');
+    expect(report.methodLabel).toBe(
+      'history of 2 runs: too short to estimate the noise (3 runs needed); changes over the threshold are shown, not failed',
+    );
+    const markdown = renderComparisonMarkdown(report);
+    expect(markdown).not.toMatch(/false alarms ≤|between-run spread of/);
+    expect(markdown).toMatch(/^### ⚠️ 1 slower \(latency \+22 %\) over the threshold, shown, not failed · /);
+    expect(report.notes[0]).toMatch(/^History of 2 runs: too short to estimate the noise \(3 runs needed\)/);
   });
 
   test('runs that lack the sub-experiment are skipped; the report explains the mode', () => {

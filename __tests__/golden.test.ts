@@ -452,6 +452,55 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
     expect(pr.outputs['comparisons-failed']).toBe('0');
     expect(Number(pr.outputs['comparisons-accepted'])).toBeGreaterThan(0);
   });
+
+  // Real go test runs of one unchanged build on a loaded runner (fixtures/ecosystems/go/unchanged-loaded): six pushes
+  // record a history so noisy that no gated row catches a change of twice the threshold, and the pull request passes
+  // with its rows inside the noise. The headline says no change was found and how large a change goes unseen, with a
+  // link that resolves on any repository's pull request.
+  test('go on a loaded runner: a pass that cannot see a change says so', async () => {
+    const ws = tempDir('perfgate-golden-unseen-');
+    const runs = join(repoRoot, 'fixtures', 'ecosystems', 'go', 'unchanged-loaded');
+    const bench = (run: number) => {
+      mkdirSync(join(ws, 'bench'), { recursive: true });
+      cpSync(join(runs, `run${String(run).padStart(2, '0')}.txt`), join(ws, 'bench', 'bench.txt'));
+    };
+    for (let run = 1; run <= 6; run++) {
+      bench(run);
+      const push = await runActionInProcess(
+        { results: 'bench/bench.txt', 'record-history': 'history', charts: 'false', 'upload-report': 'false' },
+        { workspace: ws, env: pushEventEnv(100 + run, `2026-03-0${run}T12:00:00Z`) },
+      );
+      expect(push.status).toBe(0);
+    }
+    bench(7);
+    const event = join(ws, 'event.json');
+    writeFileSync(
+      event,
+      JSON.stringify({
+        pull_request: { number: 12, head: { sha: 'feed5eed0123456789abcdef0123456789abcdef' }, base: { ref: 'main' } },
+      }),
+    );
+    const env = {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+      GITHUB_REPOSITORY: 'octo/bench',
+      GITHUB_RUN_ID: '200',
+      GITHUB_SERVER_URL: 'https://github.com',
+    };
+    const pr = await runActionInProcess(
+      { results: 'bench/bench.txt', history: 'history', charts: 'false', 'upload-report': 'false', comment: 'never' },
+      { workspace: ws, env },
+    );
+    expect(pr.stderr).toBe('');
+    expect(pr.status).toBe(0);
+    const placeholders = (text: string) => text.split(ws).join('<workspace>');
+    const comment = placeholders(readFileSync(join(ws, 'perfgate-report', 'comment.md'), 'utf8'));
+    expectGolden('pull-request/unseen/comment.md', comment);
+    expectGolden('pull-request/unseen/summary.md', placeholders(pr.summary));
+    expect(comment).toMatch(
+      /^### ⚠️ 3 slower \(time\/op \+12…\+32 %\) inside the noise · no change found in 1 · a change under 294 % cannot be seen on this runner \(see \[how to see it\]\(https:\/\/github\.com\/perfgate\/perfgate\/blob\/main\/README\.md#when-a-change-cannot-be-seen\)\) · against main \(history of 6 runs\)\n/,
+    );
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
  */
 import { compareExperiment, type SubExperimentComparison } from '../src/engine/compare/compare.js';
 import { judgeMissing } from '../src/engine/compare/rows.js';
+import { compareExperimentWithHistory } from '../src/engine/compare/historyMethod.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { buildComparisonReport, THRESHOLD_METHOD } from '../src/engine/report/comparisonReport.js';
@@ -244,4 +245,51 @@ test('a group names at most three metrics and counts the others, so that the tit
   expect(reviewerHeadline({ comparison: buildComparisonReport([gc], 'results', 'pr') })).toBe(
     '❌ 1 worse (gc.alloc.rate.norm +50 %, gc.count +51 %, gc.time +52 %, 2 more metrics) · against the baseline (one run, noise not estimated)',
   );
+});
+
+// Issue 37 item 5: a pass is only as good as the smallest change the gate catches.
+describe('a pass on a history too noisy to see a change of twice the threshold', () => {
+  const history = (experiment: string, values: number[]) =>
+    values.map((ns) => ({ measurements: [timing(experiment, '', ns)] }));
+  const noisy = () =>
+    compareExperimentWithHistory(
+      'BenchmarkNoisy',
+      history('BenchmarkNoisy', [100, 160, 70, 130, 90, 150]),
+      { measurements: [timing('BenchmarkNoisy', '', 105)] },
+      parseThresholds(undefined),
+    );
+
+  test('says no change was found and which change goes unseen, linking to how to see it', () => {
+    const report = buildComparisonReport([noisy()], 'history', 'pr');
+    const detectable = report.rows[0]!.detectable!;
+    expect(detectable).toBeGreaterThan(0.2);
+    const size = Math.round(detectable * 100);
+    const url = 'https://github.com/perfgate/perfgate/blob/main/README.md#when-a-change-cannot-be-seen';
+    expect(reviewerHeadline({ comparison: report, base: 'main' })).toBe(
+      `✅ no change found in 1 · a change under ${size} % cannot be seen on this runner (see [how to see it](${url})) · against main (history of 6 runs)`,
+    );
+    // A terminal shows the address, not Markdown.
+    expect(renderComparisonText(report).split('\n')[0]).toBe(
+      `perfgate compare: PASS: no change found in 1 · a change under ${size} % cannot be seen on this runner (see how to see it: ${url}) · against the history (history of 6 runs)`,
+    );
+  });
+
+  test('a gate that catches a change of twice its threshold says unchanged, and an improvement beyond the band is named', () => {
+    const tight = compareExperimentWithHistory(
+      'BenchmarkTight',
+      history('BenchmarkTight', [1000, 1002, 998, 1001, 999, 1000]),
+      { measurements: [timing('BenchmarkTight', '', 700)] },
+      parseThresholds(undefined),
+    );
+    const steady = compareExperimentWithHistory(
+      'BenchmarkSteady',
+      history('BenchmarkSteady', [1000, 1002, 998, 1001, 999, 1000]),
+      { measurements: [timing('BenchmarkSteady', '', 1001)] },
+      parseThresholds(undefined),
+    );
+    const report = buildComparisonReport([noisy(), tight, steady], 'history', 'pr');
+    expect(reviewerHeadline({ comparison: report, base: 'main' })).toBe(
+      '⚡ 1 faster (time/op -30 %) · 2 unchanged · against main (history of 6 runs)',
+    );
+  });
 });

@@ -208,7 +208,9 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
              sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
              threshold the worse way AND lies outside the noise band. Give --results once per repetition of the
              candidate: the band for the mean of k runs is t · s · √(max(1, r/k) + 1/n), n history
-             runs each pooling r repetitions (below).
+             runs each pooling r repetitions (below). With fewer than 3 history runs the noise
+             is unknown: a row over the threshold against the newest run is insufficient-history,
+             shown, never failed.
              Machine check, as the action does it: history runs measured on another kind of
              machine than the results (OS, architecture, CPU, cores, memory, runner image, or the
              runtime's major version differ) are left out; when all are, every row is
@@ -13115,6 +13117,61 @@ function applySuiteBudget(comparisons, alpha) {
   });
 }
 
+// src/engine/compare/historyNotes.ts
+function suiteFamilies(rows) {
+  return most(rows, (r) => r.suiteFamilies);
+}
+function suiteSentence(summary, rows) {
+  const alpha = 1 - summary.confidence;
+  const families = suiteFamilies(rows);
+  const level = families > 1 ? `${percent2(alpha)}/${families} = ${percent2(alpha / families)}` : percent2(alpha);
+  return `An unchanged build fails with probability ≤ ${percent2(alpha)} (confidence ${summary.confidence}), whatever the suite's size: its ${plural(families, "gated statistic")} are decided together (${SUITE_RULE}, so that heavy-tailed noise keeps the bound). A statistic regressed alone is judged at ${level}, ${shareText(summary.pooledShare)} of it on the pooled geomean row where there are several parameters, so the smallest changes caught below (each statistic at ${percent2(alpha)}) are optimistic; the two-stage gate (confirm) or --no-suite-budget (input suite-budget: false) keeps each statistic's own ${percent2(alpha)}.`;
+}
+function heldBySuiteNote(rows) {
+  const held = rows.filter((r) => r.heldBySuite).length;
+  if (held === 0) return [];
+  return [
+    `${plural(held, "row")} ${held === 1 ? "is" : "are"} over the threshold and outside ${held === 1 ? "its" : "their"} noise band but not significant for the suite of ${plural(suiteFamilies(rows), "gated statistic")}: shown as warn, not failing.`
+  ];
+}
+function historyRuns(rows) {
+  return most(rows, (r) => r.historyRuns);
+}
+function weightsNote(rows) {
+  const weighted = rows.find((r) => r.pooled && r.weights !== void 0);
+  if (!weighted) return [];
+  return [
+    `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, "history run")} older than the band's window (never on the runs under test); the weights are in comparison.json.`
+  ];
+}
+function repetitionsNote(summary, rows) {
+  const repeated = most(rows, (r) => r.gated ? r.repetitions : void 0);
+  if (repeated <= 1 || summary.independentRepetitions) return [];
+  return [
+    `The candidate's ${repeated} repetitions are judged as runs of one job, which can share its noise: they narrow the band only as far as the history's runs pool as many repetitions. If they ran in separate jobs, say so with repetitions: independent (docs/statistics.md).`
+  ];
+}
+function stateChangeNote(rows) {
+  const states = rows.filter((r) => r.status === "state-change").length;
+  if (states === 0) return [];
+  return [
+    // Said of any tool's rows: no tool is named (ddsperf is where it was seen, not the only one that can).
+    `${plural(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (the benchmark switches between a fast and a slow state from run to run, whatever the code does) and the result is at one of them. Reported as a state change, not a regression.`
+  ];
+}
+var TOO_SHORT = `too short to estimate the noise (${SHARED_DEFAULTS.minHistory} runs needed)`;
+function tooShort(rows) {
+  return rows.some((r) => r.status === "insufficient-history") && !rows.some((r) => r.pValue !== void 0);
+}
+function shortHistoryNote(rows) {
+  const short = rows.filter((r) => r.status === "insufficient-history");
+  if (short.length === 0) return [];
+  const what = tooShort(rows) ? `History of ${plural(historyRuns(rows), "run")}: ${TOO_SHORT}, so nothing here is judged against the noise and no false-alarm rate holds.` : `${plural(short.length, "row")} had fewer than ${SHARED_DEFAULTS.minHistory} runs of history: ${TOO_SHORT}.`;
+  return [
+    `${what} Changes over the threshold are shown against the newest run, not failed: on a loaded runner that rule failed most unchanged pull requests at any threshold (docs/statistics.md, "A short history"). The gate judges against the noise once ${SHARED_DEFAULTS.minHistory} pushes to the default branch are recorded (record-history). Until then, a confirmation stage (confirm-command) decides such rows by A/B pairs on this runner, as A/B pairs throughout do (paired: true).`
+  ];
+}
+
 // src/engine/compare/historyMethod.ts
 function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
   const present = history.filter((s) => s !== void 0);
@@ -13226,12 +13283,13 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
   );
   const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
   const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
+  const short = verdict.status === "insufficient-history";
   return {
     reference: verdict.reference,
     result: verdict.result,
     deltaPercent: verdict.effect * 100,
     status: stateChange ? "state-change" : verdict.status,
-    failed: stateChange ? false : verdict.failed,
+    failed: stateChange || short ? false : verdict.failed,
     historyRuns: verdict.historyRuns,
     repetitions: verdict.repetitions,
     confidence: rowConfidence,
@@ -13316,15 +13374,19 @@ var historyMethod = {
   label: (summary, rows) => {
     const repetitions = most(rows, (r) => r.repetitions);
     const shown = repetitions > 1 ? `, ${plural(repetitions, "repetition")}` : "";
+    if (tooShort(rows))
+      return `history of ${plural(historyRuns(rows), "run")}${shown}: ${TOO_SHORT}; changes over the threshold are shown, not failed`;
     const budget = suiteFamilies(rows) > 0 ? `false alarms ≤ ${percent2(1 - summary.confidence)} for the whole comparison` : falseAlarms(summary);
     return `history of ${plural(historyRuns(rows), "run")}${shown}; ${budget}`;
   },
-  shortLabel: (rows) => `history of ${plural(historyRuns(rows), "run")}`,
+  shortLabel: (rows) => `history of ${plural(historyRuns(rows), "run")}${tooShort(rows) ? ", too short to gate" : ""}`,
   referenceName: "the history",
   bound: "the noise",
   narrowedBy: "history runs or candidate repetitions",
   notes: (summary, rows) => [
-    `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), "baseline run")}; a row fails only when it exceeds the threshold and lies outside the noise band. ` + (suiteFamilies(rows) > 0 ? suiteSentence(summary, rows) : alphaSentence(summary)),
+    ...tooShort(rows) ? [] : [
+      `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), "baseline run")}; a row fails only when it exceeds the threshold and lies outside the noise band. ` + (suiteFamilies(rows) > 0 ? suiteSentence(summary, rows) : alphaSentence(summary))
+    ],
     ...heldBySuiteNote(rows),
     ...weightsNote(rows),
     ...repetitionsNote(summary, rows),
@@ -13335,54 +13397,6 @@ var historyMethod = {
   outputs: () => [],
   compare: compareExperimentWithHistory
 };
-function suiteFamilies(rows) {
-  return most(rows, (r) => r.suiteFamilies);
-}
-function suiteSentence(summary, rows) {
-  const alpha = 1 - summary.confidence;
-  const families = suiteFamilies(rows);
-  const level = families > 1 ? `${percent2(alpha)}/${families} = ${percent2(alpha / families)}` : percent2(alpha);
-  return `An unchanged build fails with probability ≤ ${percent2(alpha)} (confidence ${summary.confidence}), whatever the suite's size: its ${plural(families, "gated statistic")} are decided together (${SUITE_RULE}, so that heavy-tailed noise keeps the bound). A statistic regressed alone is judged at ${level}, ${shareText(summary.pooledShare)} of it on the pooled geomean row where there are several parameters, so the smallest changes caught below (each statistic at ${percent2(alpha)}) are optimistic; the two-stage gate (confirm) or --no-suite-budget (input suite-budget: false) keeps each statistic's own ${percent2(alpha)}.`;
-}
-function heldBySuiteNote(rows) {
-  const held = rows.filter((r) => r.heldBySuite).length;
-  if (held === 0) return [];
-  return [
-    `${plural(held, "row")} ${held === 1 ? "is" : "are"} over the threshold and outside ${held === 1 ? "its" : "their"} noise band but not significant for the suite of ${plural(suiteFamilies(rows), "gated statistic")}: shown as warn, not failing.`
-  ];
-}
-function historyRuns(rows) {
-  return most(rows, (r) => r.historyRuns);
-}
-function weightsNote(rows) {
-  const weighted = rows.find((r) => r.pooled && r.weights !== void 0);
-  if (!weighted) return [];
-  return [
-    `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, "history run")} older than the band's window (never on the runs under test); the weights are in comparison.json.`
-  ];
-}
-function repetitionsNote(summary, rows) {
-  const repeated = most(rows, (r) => r.gated ? r.repetitions : void 0);
-  if (repeated <= 1 || summary.independentRepetitions) return [];
-  return [
-    `The candidate's ${repeated} repetitions are judged as runs of one job, which can share its noise: they narrow the band only as far as the history's runs pool as many repetitions. If they ran in separate jobs, say so with repetitions: independent (docs/statistics.md).`
-  ];
-}
-function stateChangeNote(rows) {
-  const states = rows.filter((r) => r.status === "state-change").length;
-  if (states === 0) return [];
-  return [
-    // Said of any tool's rows: no tool is named (ddsperf is where it was seen, not the only one that can).
-    `${plural(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (the benchmark switches between a fast and a slow state from run to run, whatever the code does) and the result is at one of them. Reported as a state change, not a regression.`
-  ];
-}
-function shortHistoryNote(rows) {
-  const short = rows.filter((r) => r.status === "insufficient-history").length;
-  if (short === 0) return [];
-  return [
-    `${plural(short, "row")} had fewer than 3 runs of history: judged on the threshold alone against the newest run, which fails most unchanged builds on a CI runner. Record at least 3 runs of the default branch (record-history), or run A/B pairs (paired: true).`
-  ];
-}
 
 // src/engine/stats/sharedShift.ts
 function fitSharedShift(logRatios) {
@@ -14612,6 +14626,106 @@ function acceptanceMarkdown(rows) {
   return lines.join("\n");
 }
 
+// src/engine/report/docsLinks.ts
+var README_URL = "https://github.com/perfgate/perfgate/blob/main/README.md";
+var SEE_SMALLER_CHANGES_URL = `${README_URL}#when-a-change-cannot-be-seen`;
+
+// src/engine/report/comparisonHeadline.ts
+var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function unseenWords(below, plain) {
+  const how = plain ? `see how to see it: ${SEE_SMALLER_CHANGES_URL}` : `see [how to see it](${SEE_SMALLER_CHANGES_URL})`;
+  return `a change under ${changeSize(below * 100).slice(1)} % cannot be seen on this runner (${how})`;
+}
+function changeSize(x) {
+  if (!Number.isFinite(x)) return "?";
+  const size = Math.abs(x);
+  const digits = size >= 10 ? String(Math.round(size)) : String(Number(size.toPrecision(2)));
+  return `${x < 0 ? "-" : "+"}${digits}`;
+}
+function metricRange(m) {
+  const low = changeSize(m.lowest);
+  const high = changeSize(m.highest);
+  return `${m.metric} ${low === high ? low : `${low}…${high}`} %`;
+}
+var HEADLINE_METRICS = 3;
+function changed(c, way) {
+  const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
+  const named = c.metrics.slice(0, HEADLINE_METRICS).map(metricRange);
+  const others = c.metrics.length - named.length;
+  if (others > 0) named.push(`${plural3(others, "more metric")}`);
+  const metrics = named.join(", ");
+  return `${c.benchmarks} ${word}${metrics !== "" ? ` (${metrics})` : ""}`;
+}
+var OUTCOMES = [
+  { icon: "❌", always: true, words: (c) => c.worse ? changed(c.worse, "worse") : void 0 },
+  { icon: "❌", always: true, words: (c) => c.missing > 0 ? `${c.missing} missing` : void 0 },
+  {
+    icon: "❌",
+    always: true,
+    // A failure the groups above do not name (a failed comparison without a change).
+    words: (c, r) => !c.worse && c.missing === 0 && r.verdict === "fail" ? `${r.comparisonsFailed} of ${r.comparisonsTotal} comparisons failed` : void 0
+  },
+  {
+    icon: "⏳",
+    always: true,
+    words: (c) => {
+      if (!c.inconclusive) return void 0;
+      const i = c.inconclusive;
+      const decide = i.morePairs !== void 0 ? `${plural3(i.morePairs, "more pair")} would decide` : `even ${i.pairsCap} pairs would not decide`;
+      return `${i.benchmarks} inconclusive (${decide})`;
+    }
+  },
+  {
+    icon: "⚠️",
+    always: true,
+    words: (c) => c.warned ? `${changed(c.warned, "worse")} inside the noise` : void 0
+  },
+  {
+    icon: "⚠️",
+    always: true,
+    words: (c) => c.shortHistory ? `${changed(c.shortHistory, "worse")} over the threshold, shown, not failed` : void 0
+  },
+  {
+    icon: "⚠️",
+    always: true,
+    words: (c) => c.missingWarned > 0 ? `${c.missingWarned} missing in this pull request` : void 0
+  },
+  {
+    icon: "✅",
+    always: true,
+    words: (c, r) => c.accepted ? `${changed(c.accepted, "worse")}, ${acceptedBy(r.rows)}` : void 0
+  },
+  { icon: "⚡", always: true, words: (c) => c.better ? changed(c.better, "better") : void 0 },
+  {
+    icon: "✅",
+    always: false,
+    // Unchanged only as far as the gate can see: without a noise estimate, not over the threshold; when the gated rows
+    // cannot catch a change of twice the threshold, no change was found, which is all that can be said.
+    words: (c) => c.unchanged === 0 ? void 0 : c.historyTooShort ? `${c.unchanged} not over the threshold` : c.unseenBelow !== void 0 ? `no change found in ${c.unchanged}` : `${c.unchanged} unchanged`
+  },
+  { icon: "🆕", always: true, words: (c) => c.added > 0 ? `${c.added} new` : void 0 },
+  {
+    icon: "",
+    always: false,
+    words: (c, _r, options) => c.unseenBelow !== void 0 ? unseenWords(c.unseenBelow, options.plain === true) : void 0
+  }
+];
+function headline2(report, options = {}) {
+  const c = report.changes;
+  const base = options.base !== void 0 ? escapeMarkdown(options.base) : methodOf(report.method).referenceName;
+  const method = report.methodShort;
+  if (c.notComparable)
+    return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural3(c.benchmarks, "benchmark")})`;
+  const pieces = OUTCOMES.flatMap((o) => {
+    const words = o.words(c, report, options);
+    return words === void 0 ? [] : [{ icon: o.icon, always: o.always, words }];
+  });
+  if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
+  const shown = pieces.map((p, i) => (i === 0 || p.always) && p.icon !== "" ? `${p.icon} ${p.words}` : p.words);
+  const against = method.startsWith("against ") ? `against ${base} at ${method.slice("against ".length)}` : `against ${base} (${method})`;
+  return `${shown.join(" · ")} · ${against}`;
+}
+
 // src/engine/report/comparisonMarkdown.ts
 var MARK = {
   pass: "✅",
@@ -14665,7 +14779,7 @@ function renderComparisonMarkdown(report) {
     if (parts.rest.length > 0)
       lines.push(
         "<details>",
-        `<summary>${plural3(parts.rest.length, "other row")}</summary>`,
+        `<summary>${plural4(parts.rest.length, "other row")}</summary>`,
         "",
         ...comparisonTable(parts.rest, report.rows),
         "",
@@ -14676,7 +14790,7 @@ function renderComparisonMarkdown(report) {
   lines.push(parts.legend, "");
   return lines.join("\n");
 }
-var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function legend(rows) {
   const withBand = rows.some((r) => r.band !== void 0);
   if (!payloadLayout(rows)) {
@@ -14691,79 +14805,6 @@ function noiseLegend(rows) {
 }
 function inconclusiveLegend(rows) {
   return rows.some((r) => r.status === "inconclusive") ? " ⏳ inconclusive: the interval straddles the threshold (neither a failure nor shown below it at 90 %); it does not fail, and more pairs would decide." : "";
-}
-function changeSize(x) {
-  if (!Number.isFinite(x)) return "?";
-  const size = Math.abs(x);
-  const digits = size >= 10 ? String(Math.round(size)) : String(Number(size.toPrecision(2)));
-  return `${x < 0 ? "-" : "+"}${digits}`;
-}
-function metricRange(m) {
-  const low = changeSize(m.lowest);
-  const high = changeSize(m.highest);
-  return `${m.metric} ${low === high ? low : `${low}…${high}`} %`;
-}
-var HEADLINE_METRICS = 3;
-function changed(c, way) {
-  const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
-  const named = c.metrics.slice(0, HEADLINE_METRICS).map(metricRange);
-  const others = c.metrics.length - named.length;
-  if (others > 0) named.push(`${plural3(others, "more metric")}`);
-  const metrics = named.join(", ");
-  return `${c.benchmarks} ${word}${metrics !== "" ? ` (${metrics})` : ""}`;
-}
-var OUTCOMES = [
-  { icon: "❌", always: true, words: (c) => c.worse ? changed(c.worse, "worse") : void 0 },
-  { icon: "❌", always: true, words: (c) => c.missing > 0 ? `${c.missing} missing` : void 0 },
-  {
-    icon: "❌",
-    always: true,
-    // A failure the groups above do not name (a failed comparison without a change).
-    words: (c, r) => !c.worse && c.missing === 0 && r.verdict === "fail" ? `${r.comparisonsFailed} of ${r.comparisonsTotal} comparisons failed` : void 0
-  },
-  {
-    icon: "⏳",
-    always: true,
-    words: (c) => {
-      if (!c.inconclusive) return void 0;
-      const i = c.inconclusive;
-      const decide = i.morePairs !== void 0 ? `${plural3(i.morePairs, "more pair")} would decide` : `even ${i.pairsCap} pairs would not decide`;
-      return `${i.benchmarks} inconclusive (${decide})`;
-    }
-  },
-  {
-    icon: "⚠️",
-    always: true,
-    words: (c) => c.warned ? `${changed(c.warned, "worse")} inside the noise` : void 0
-  },
-  {
-    icon: "⚠️",
-    always: true,
-    words: (c) => c.missingWarned > 0 ? `${c.missingWarned} missing in this pull request` : void 0
-  },
-  {
-    icon: "✅",
-    always: true,
-    words: (c, r) => c.accepted ? `${changed(c.accepted, "worse")}, ${acceptedBy(r.rows)}` : void 0
-  },
-  { icon: "⚡", always: true, words: (c) => c.better ? changed(c.better, "better") : void 0 },
-  { icon: "✅", always: false, words: (c) => c.unchanged > 0 ? `${c.unchanged} unchanged` : void 0 },
-  { icon: "🆕", always: true, words: (c) => c.added > 0 ? `${c.added} new` : void 0 }
-];
-function headline2(report, options = {}) {
-  const c = report.changes;
-  const base = options.base !== void 0 ? escapeMarkdown(options.base) : methodOf(report.method).referenceName;
-  const method = report.methodShort;
-  if (c.notComparable)
-    return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural3(c.benchmarks, "benchmark")})`;
-  const pieces = OUTCOMES.flatMap((o) => {
-    const words = o.words(c, report);
-    return words === void 0 ? [] : [{ icon: o.icon, always: o.always, words }];
-  });
-  if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
-  const shown = pieces.map((p, i) => i === 0 || p.always ? `${p.icon} ${p.words}` : p.words);
-  const against = method.startsWith("against ") ? `against ${base} at ${method.slice("against ".length)}` : `against ${base} (${method})`;
-  return `${shown.join(" · ")} · ${against}`;
 }
 function rowDisplay(r) {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
@@ -17524,11 +17565,11 @@ function isSpeed(r) {
 function changeSummary(rows) {
   const over = (r) => r.deltaPercent > r.threshold * 100;
   const worse = benchmarkChanges(rows.filter((r) => comparisonRowFailed(r) && r.status !== "missing"));
-  const warned = benchmarkChanges(
-    rows.filter(
-      (r) => !comparisonRowFailed(r) && r.gated && (r.status === "warn" || r.status === "insufficient-history" && over(r))
-    )
+  const warned = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "warn"));
+  const shortHistory = benchmarkChanges(
+    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "insufficient-history" && over(r))
   );
+  const gatedJudged = rows.filter((r) => r.gated && r.status !== "new" && r.status !== "missing");
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "improved"));
   const inconclusive = inconclusiveRows(rows);
   const accepted = benchmarkChanges(rows.filter((r) => r.status === "accepted"));
@@ -17554,6 +17595,9 @@ function changeSummary(rows) {
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey)).size,
     missingWarned: missingWarned(rows),
     ...warned ? { warned } : {},
+    ...shortHistory ? { shortHistory } : {},
+    historyTooShort: gatedJudged.length > 0 && gatedJudged.every((r) => r.status === "insufficient-history" && !comparisonRowFailed(r)),
+    ...unseen(rows),
     ...better ? { better } : {},
     ...accepted ? { accepted } : {},
     notComparable: rows.length > 0 && rows.every((r) => r.status === "not-comparable"),
@@ -17565,6 +17609,13 @@ function missingWarned(rows) {
   return new Set(
     rows.filter((r) => r.status === "missing" && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarkKey(r))).map(benchmarkKey)
   ).size;
+}
+var UNSEEN_FACTOR = 2;
+function unseen(rows) {
+  if (rows.some((r) => comparisonRowFailed(r) || r.gated && r.status === "inconclusive")) return {};
+  const catching = rows.filter((r) => r.gated && r.detectable !== void 0 && Number.isFinite(r.detectable));
+  if (catching.length === 0 || catching.some((r) => r.detectable <= UNSEEN_FACTOR * r.threshold)) return {};
+  return { unseenBelow: Math.min(...catching.map((r) => r.detectable)) };
 }
 function suiteConfidence(confidence, families) {
   const tail2 = Number(((1 - confidence) / families).toPrecision(2));
@@ -18022,7 +18073,7 @@ function renderComparisonText(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const verdict = report.changes.notComparable ? "NOT COMPARABLE (nothing gated)" : report.verdict === "pass" ? "PASS" : "FAIL";
   const out = [
-    `perfgate compare: ${verdict}: ${headline2(report).replace(/^\S+ /, "")}`,
+    `perfgate compare: ${verdict}: ${headline2(report, { plain: true }).replace(/^\S+ /, "")}`,
     `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
@@ -18513,17 +18564,17 @@ ${fence}`;
 }
 
 // src/engine/report/confirmation.ts
-var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural5 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var percent3 = (p) => `${Number((p * 100).toPrecision(3))} %`;
 function pairsText(c) {
-  return `${plural4(c.pairs, "A/B pair")}`;
+  return `${plural5(c.pairs, "A/B pair")}`;
 }
 function confirmationHeadline(c, firstStage) {
   if (c.state === "not-run") return `${firstStage} · ⚠️ not confirmed: the confirmation could not run`;
   const worse = c.comparison?.changes.worse;
   if (c.state === "confirmed")
-    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural4(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
-  const undecided = c.undecided.length > 0 ? ` (${plural4(c.undecided.length, "row")} still undecided at the cap)` : "";
+    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural5(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
+  const undecided = c.undecided.length > 0 ? ` (${plural5(c.undecided.length, "row")} still undecided at the cap)` : "";
   return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
@@ -18548,7 +18599,7 @@ function confirmationMarkdown(c) {
 }
 
 // src/engine/report/reviewerComment.ts
-var plural5 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural6 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function reviewerHeadline(parts) {
   const pieces = [];
   const firstStage = firstStageHeadline(parts);
@@ -18660,7 +18711,7 @@ function reviewerSections(parts, links = {}) {
   return sections;
 }
 function moreIn(what, where) {
-  return (n) => `… and ${plural5(n, `more ${what}`)} in ${where}.`;
+  return (n) => `… and ${plural6(n, `more ${what}`)} in ${where}.`;
 }
 function headlineSections(parts) {
   const sections = [];
@@ -18696,7 +18747,7 @@ function failingRowsSection(comparison, compared, where) {
 }
 function otherRowsSection(comparison, compared, everything) {
   const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
-  const summary = rest.length > 0 ? `Comparison: ${plural5(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+  const summary = rest.length > 0 ? `Comparison: ${plural6(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
   const prefix = [
     "<details>",
     `<summary>${summary}</summary>`,

@@ -28,7 +28,9 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
              sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
              threshold the worse way AND lies outside the noise band. Give --results once per repetition of the
              candidate: the band for the mean of k runs is t · s · √(max(1, r/k) + 1/n), n history
-             runs each pooling r repetitions (below).
+             runs each pooling r repetitions (below). With fewer than 3 history runs the noise
+             is unknown: a row over the threshold against the newest run is insufficient-history,
+             shown, never failed.
              Machine check, as the action does it: history runs measured on another kind of
              machine than the results (OS, architecture, CPU, cores, memory, runner image, or the
              runtime's major version differ) are left out; when all are, every row is

@@ -14,8 +14,8 @@ import { gates, type GateStatistics } from './gate.js';
  * - `new`: in the results only; `missing`: in the reference only (it fails only with `missing: fail`: judgeMissing);
  * - with a history only: `warn` (over the threshold, inside the noise band; or outside it but not significant for the
  *   whole suite, `heldBySuite`), `noisy` (the band is
- *   wider than the threshold), `insufficient-history` (fewer than 3 runs: judged on the threshold
- *   against the newest run), `not-comparable` (every history run was measured on another kind of
+ *   wider than the threshold), `insufficient-history` (fewer than 3 runs: the change against the
+ *   newest run, shown, never failing), `not-comparable` (every history run was measured on another kind of
  *   machine: reported, never failing), `state-change` (the history shows two machine states, a
  *   factor of 2 or more apart, and the result is in one of them: reported, never failing).
  * - A/B pairs only: `inconclusive` (a row that decides its family — the pooled row, or the only

@@ -2,13 +2,14 @@ import { formatFixed3 } from '../numeric/formatFixed.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import { acceptanceWords } from '../compare/acceptance.js';
 import { comparisonRowFailed } from '../compare/compare.js';
-import { methodOf } from '../compare/methods.js';
-import type { BenchmarkChanges, ChangeSummary, ComparisonReport, MetricChanges } from './comparisonReport.js';
+import type { ComparisonReport } from './comparisonReport.js';
 import { escapeMarkdown } from './escape.js';
-import { acceptanceMarkdown, acceptedBy, nameText } from './acceptanceMarkdown.js';
+import { acceptanceMarkdown, nameText } from './acceptanceMarkdown.js';
 import { benchmarkCell, payloadLayout } from './rowNames.js';
 
 export { payloadLayout } from './rowNames.js';
+export { changed, headline, type HeadlineOptions } from './comparisonHeadline.js';
+import { headline } from './comparisonHeadline.js';
 import { changeRangeText, changeWithInterval, valueChangeRange, worseningSize } from './change.js';
 import { FOLD_ROWS_ABOVE } from './markdown.js';
 import { quantityDisplay, type QuantityDisplay } from './quantity.js';
@@ -126,119 +127,6 @@ function inconclusiveLegend(rows: readonly ComparisonRow[]): string {
   return rows.some((r) => r.status === 'inconclusive')
     ? ' ⏳ inconclusive: the interval straddles the threshold (neither a failure nor shown below it at 90 %); it does not fail, and more pairs would decide.'
     : '';
-}
-
-/** How a headline names what the results were compared with, and in which words. */
-export interface HeadlineOptions {
-  /** The branch the reference comes from (`main`), when the caller knows it. */
-  base?: string;
-}
-
-/** A change in % for a headline, signed as the value's own: whole percents from 10 %, two significant digits below. */
-function changeSize(x: number): string {
-  if (!Number.isFinite(x)) return '?';
-  const size = Math.abs(x);
-  const digits = size >= 10 ? String(Math.round(size)) : String(Number(size.toPrecision(2)));
-  return `${x < 0 ? '-' : '+'}${digits}`;
-}
-
-/** `time/op +28…+31 %`, or `MB/s -23 %` when the ends read the same: one metric, never mixed with another. */
-function metricRange(m: MetricChanges): string {
-  const low = changeSize(m.lowest);
-  const high = changeSize(m.highest);
-  return `${m.metric} ${low === high ? low : `${low}…${high}`} %`;
-}
-
-/** How many metrics a group names in the headline; the rest are counted, so that the title line stays short. */
-const HEADLINE_METRICS = 3;
-
-/** `2 slower (time/op +30 %, MB/s -23 %)`: the benchmarks of a group, and each metric's change. */
-export function changed(c: BenchmarkChanges, way: 'worse' | 'better'): string {
-  const word = way === 'worse' ? (c.speed ? 'slower' : 'worse') : c.speed ? 'faster' : 'better';
-  const named = c.metrics.slice(0, HEADLINE_METRICS).map(metricRange);
-  const others = c.metrics.length - named.length;
-  if (others > 0) named.push(`${plural(others, 'more metric')}`);
-  const metrics = named.join(', ');
-  return `${c.benchmarks} ${word}${metrics !== '' ? ` (${metrics})` : ''}`;
-}
-
-/**
- * The headline's outcomes, worst first: an icon (shown when the outcome leads the line, or always when `always`) and
- * the words for it, undefined when the comparison has none of it. A new outcome is one line here.
- */
-const OUTCOMES: readonly {
-  icon: string;
-  always: boolean;
-  words: (c: ChangeSummary, report: ComparisonReport) => string | undefined;
-}[] = [
-  { icon: '❌', always: true, words: (c) => (c.worse ? changed(c.worse, 'worse') : undefined) },
-  { icon: '❌', always: true, words: (c) => (c.missing > 0 ? `${c.missing} missing` : undefined) },
-  {
-    icon: '❌',
-    always: true,
-    // A failure the groups above do not name (a failed comparison without a change).
-    words: (c, r) =>
-      !c.worse && c.missing === 0 && r.verdict === 'fail'
-        ? `${r.comparisonsFailed} of ${r.comparisonsTotal} comparisons failed`
-        : undefined,
-  },
-  {
-    icon: '⏳',
-    always: true,
-    words: (c) => {
-      if (!c.inconclusive) return undefined;
-      const i = c.inconclusive;
-      const decide =
-        i.morePairs !== undefined
-          ? `${plural(i.morePairs, 'more pair')} would decide`
-          : `even ${i.pairsCap} pairs would not decide`;
-      return `${i.benchmarks} inconclusive (${decide})`;
-    },
-  },
-  {
-    icon: '⚠️',
-    always: true,
-    words: (c) => (c.warned ? `${changed(c.warned, 'worse')} inside the noise` : undefined),
-  },
-  {
-    icon: '⚠️',
-    always: true,
-    words: (c) => (c.missingWarned > 0 ? `${c.missingWarned} missing in this pull request` : undefined),
-  },
-  {
-    icon: '✅',
-    always: true,
-    words: (c, r) => (c.accepted ? `${changed(c.accepted, 'worse')}, ${acceptedBy(r.rows)}` : undefined),
-  },
-  { icon: '⚡', always: true, words: (c) => (c.better ? changed(c.better, 'better') : undefined) },
-  { icon: '✅', always: false, words: (c) => (c.unchanged > 0 ? `${c.unchanged} unchanged` : undefined) },
-  { icon: '🆕', always: true, words: (c) => (c.added > 0 ? `${c.added} new` : undefined) },
-];
-
-/**
- * The first line of a comparison: how many benchmarks (experiment × parameter) had each outcome, worst first, naming
- * each changed metric with its change, then what they were compared with: "❌ 2 slower (time/op +30 %) · 64 unchanged ·
- * against main (history of 8 runs)", "⚡ 2 faster (time -15…-12 %) · 10 unchanged · against main (A/B, 12 pairs)". A
- * geomean row counts as one benchmark when none of its parameters is in the same outcome. `base` is escaped; every
- * other word is perfgate's.
- */
-export function headline(report: ComparisonReport, options: HeadlineOptions = {}): string {
-  const c = report.changes;
-  const base = options.base !== undefined ? escapeMarkdown(options.base) : methodOf(report.method).referenceName;
-  const method = report.methodShort;
-  if (c.notComparable)
-    return `➖ Not comparable with ${base}: every run was measured on another kind of machine, nothing gated (${method}, ${plural(c.benchmarks, 'benchmark')})`;
-  const pieces = OUTCOMES.flatMap((o) => {
-    const words = o.words(c, report);
-    return words === undefined ? [] : [{ icon: o.icon, always: o.always, words }];
-  });
-  if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
-  const shown = pieces.map((p, i) => (i === 0 || p.always ? `${p.icon} ${p.words}` : p.words));
-  // `against 1a2b3c4` (a baseline run's commit) reads "against main at 1a2b3c4".
-  const against = method.startsWith('against ')
-    ? `against ${base} at ${method.slice('against '.length)}`
-    : `against ${base} (${method})`;
-  return `${shown.join(' · ')} · ${against}`;
 }
 
 /**

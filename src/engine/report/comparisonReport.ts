@@ -99,8 +99,21 @@ export interface ChangeSummary {
   missing: number;
   /** Benchmarks of the reference that the results lack and that do not fail (`missing: warn`, the default). */
   missingWarned: number;
-  /** Gated rows over the threshold that did not fail: inside the noise band, or judged on too little history. */
+  /** Gated rows over the threshold that did not fail: inside the noise band. */
   warned?: BenchmarkChanges;
+  /** Gated rows over the threshold against a history too short to estimate the noise: shown, never failed. */
+  shortHistory?: BenchmarkChanges;
+  /**
+   * Every gated row was judged against too short a history (no noise estimate): what passed is not over the
+   * threshold, not shown unchanged.
+   */
+  historyTooShort: boolean;
+  /**
+   * When no row failed or is inconclusive and no gated row catches a change of twice its threshold 9 times in 10: the
+   * smallest change (a fraction, 0.56 for 56 %) any gated row catches so ("Catches ≥"). A smaller change passes
+   * unseen.
+   */
+  unseenBelow?: number;
   /** Gated rows better by more than the threshold. */
   better?: BenchmarkChanges;
   /** Rows that failed, accepted by a label or a waiver (acceptance.ts): they do not fail. */
@@ -219,12 +232,11 @@ function isSpeed(r: ComparisonRow): boolean {
 function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
   const over = (r: ComparisonRow) => r.deltaPercent > r.threshold * 100;
   const worse = benchmarkChanges(rows.filter((r) => comparisonRowFailed(r) && r.status !== 'missing'));
-  const warned = benchmarkChanges(
-    rows.filter(
-      (r) =>
-        !comparisonRowFailed(r) && r.gated && (r.status === 'warn' || (r.status === 'insufficient-history' && over(r))),
-    ),
+  const warned = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'warn'));
+  const shortHistory = benchmarkChanges(
+    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'insufficient-history' && over(r)),
   );
+  const gatedJudged = rows.filter((r) => r.gated && r.status !== 'new' && r.status !== 'missing');
   const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'improved'));
   const inconclusive = inconclusiveRows(rows);
   const accepted = benchmarkChanges(rows.filter((r) => r.status === 'accepted'));
@@ -259,6 +271,11 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
     missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing').map(benchmarkKey)).size,
     missingWarned: missingWarned(rows),
     ...(warned ? { warned } : {}),
+    ...(shortHistory ? { shortHistory } : {}),
+    historyTooShort:
+      gatedJudged.length > 0 &&
+      gatedJudged.every((r) => r.status === 'insufficient-history' && !comparisonRowFailed(r)),
+    ...unseen(rows),
     ...(better ? { better } : {}),
     ...(accepted ? { accepted } : {}),
     notComparable: rows.length > 0 && rows.every((r) => r.status === 'not-comparable'),
@@ -274,6 +291,25 @@ function missingWarned(rows: readonly ComparisonRow[]): number {
       .filter((r) => r.status === 'missing' && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarkKey(r)))
       .map(benchmarkKey),
   ).size;
+}
+
+/**
+ * How far past its threshold a row may need a change to be before the headline says the change cannot be seen. A row
+ * catches a change 9 times in 10 only some way past its threshold (exactly at it, at most half the time), so "Catches
+ * ≥" always exceeds the threshold; at twice the threshold the gate no longer sees what its threshold asks of it.
+ */
+export const UNSEEN_FACTOR = 2;
+
+/**
+ * The smallest change the gated rows catch, when no row failed or is inconclusive and none of them catches a change
+ * of UNSEEN_FACTOR times its threshold: `{ unseenBelow: 0.56 }`, else nothing.
+ */
+function unseen(rows: readonly ComparisonRow[]): { unseenBelow?: number } {
+  // An inconclusive row's headline already says how many more pairs would decide: that is its way to see.
+  if (rows.some((r) => comparisonRowFailed(r) || (r.gated && r.status === 'inconclusive'))) return {};
+  const catching = rows.filter((r) => r.gated && r.detectable !== undefined && Number.isFinite(r.detectable));
+  if (catching.length === 0 || catching.some((r) => r.detectable! <= UNSEEN_FACTOR * r.threshold)) return {};
+  return { unseenBelow: Math.min(...catching.map((r) => r.detectable!)) };
 }
 
 /** 1 − α/F with α/F to two significant digits, written out: 0.995 over 12 statistics is 0.99958. */

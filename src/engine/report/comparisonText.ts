@@ -25,7 +25,7 @@ export function renderComparisonText(report: ComparisonReport): string {
       ? 'PASS'
       : 'FAIL';
   const out = [
-    `perfgate compare: ${verdict}: ${headline(report).replace(/^\S+ /, '')}`,
+    `perfgate compare: ${verdict}: ${headline(report, { plain: true }).replace(/^\S+ /, '')}`,
     `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
