@@ -11091,9 +11091,10 @@ function danglingTarget(path) {
 function writeThrough(path, stat, content) {
   const refuse = (why) => new InputError(`cannot write the file: it is ${why}; give a file path`, { file: path });
   if (!stat.isCharacterDevice() && !stat.isFIFO()) throw refuse(`${specialFileKind(stat)}, not a regular file`);
+  let probe;
   if (stat.isFIFO()) {
     try {
-      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+      probe = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
     } catch (error) {
       if (error.code === "ENXIO") throw refuse("a named pipe (FIFO) that nothing reads");
       throw cannotWrite(path, error, "cannot write the file");
@@ -11103,6 +11104,8 @@ function writeThrough(path, stat, content) {
     writeFileSync(path, content);
   } catch (error) {
     throw cannotWrite(path, error, "cannot write the file");
+  } finally {
+    if (probe !== void 0) closeSync(probe);
   }
 }
 function cannotWrite(path, error, what) {

@@ -197,15 +197,18 @@ function danglingTarget(path: string): string {
 
 /**
  * Writes into a character device or a named pipe as it is (never renamed over). A pipe is opened
- * without waiting first: no reader is an error (ENXIO), not a hang.
+ * without waiting first: no reader is an error (ENXIO), not a hang. That first descriptor stays open
+ * until the write is done: closed at once, it would be the reader's only writer, and the reader would
+ * read the end of the file and go, leaving the write to wait for a reader for ever.
  */
 function writeThrough(path: string, stat: Stats, content: string | Uint8Array): void {
   const refuse = (why: string) =>
     new InputError(`cannot write the file: it is ${why}; give a file path`, { file: path });
   if (!stat.isCharacterDevice() && !stat.isFIFO()) throw refuse(`${specialFileKind(stat)}, not a regular file`);
+  let probe: number | undefined;
   if (stat.isFIFO()) {
     try {
-      closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+      probe = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENXIO') throw refuse('a named pipe (FIFO) that nothing reads');
       throw cannotWrite(path, error, 'cannot write the file');
@@ -215,6 +218,8 @@ function writeThrough(path: string, stat: Stats, content: string | Uint8Array): 
     writeFileSync(path, content);
   } catch (error) {
     throw cannotWrite(path, error, 'cannot write the file');
+  } finally {
+    if (probe !== undefined) closeSync(probe);
   }
 }
 
