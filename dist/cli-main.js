@@ -4133,6 +4133,7 @@ function requirePossibleValues(measurements, options = {}) {
     const shown = shownUnit2(m);
     for (const [statistic, value2] of Object.entries(m.statistics)) {
       if (value2 === void 0 || options.notANumberIsAbsent && Number.isNaN(value2)) continue;
+      if (m.belowResolution && isResolutionFloor(value2)) continue;
       const plain = statistic === "samples" || statistic === "variance";
       requirePossibleValue(
         { dimension, statistic, metric: name },
@@ -4145,6 +4146,7 @@ function requirePossibleValues(measurements, options = {}) {
     const samples = m.samples;
     if (samples === void 0) continue;
     for (let i = 0; i < samples.length; i++) {
+      if (m.belowResolution && isResolutionFloor(samples[i])) continue;
       requirePossibleValue(
         { dimension, statistic: "sample", metric: name },
         shown.value(samples[i]),
@@ -4154,6 +4156,9 @@ function requirePossibleValues(measurements, options = {}) {
       );
     }
   }
+}
+function isResolutionFloor(value2) {
+  return value2 === 0 && !Object.is(value2, -0);
 }
 function shownUnit2(m) {
   const printed = parseToolUnit(m.metric.displayUnit);
@@ -4631,6 +4636,10 @@ function measuredAtOf(value2) {
   const zone = m[3] === void 0 ? "Z" : m[3] === "Z" ? "Z" : m[3].includes(":") ? m[3] : `${m[3].slice(0, 3)}:${m[3].slice(3)}`;
   const ms = Date.parse(`${m[1]}T${m[2]}${zone}`);
   return Number.isNaN(ms) ? void 0 : new Date(ms).toISOString();
+}
+function resolutionFloorNote(names, unit) {
+  const shown = names.length > 5 ? `${names.slice(0, 5).join(", ")} and ${names.length - 5} more` : names.join(", ");
+  return `${shown} measured 0 ${unit}: below the tool's resolution (optimised away?), read as "< 1 ${unit}" and not gated by a ratio`;
 }
 
 // src/engine/formats/fastdds/summary.ts
@@ -7699,19 +7708,24 @@ var goBenchAdapter = {
     }
     const measurements = [];
     const unknownUnits = /* @__PURE__ */ new Set();
+    const floors = [];
     for (const b of benchmarks.values()) {
       const experiment = experimentOf2(b, qualify2);
       const parameter = parameterOf(b, procsOf.get(experiment).size > 1);
       for (const { metric: metric2, values } of valuesByUnit(b, unknownUnits)) {
+        const floor = metric2.dimension === "time" && values.some((v) => v === 0);
+        if (floor) floors.push(parameter.label === "" ? experiment : `${experiment} (${parameter.label})`);
         measurements.push({
           experiment,
           parameter,
           metric: metric2,
           ...iterationMeasurement(values),
-          place: { file, line: b.line }
+          place: { file, line: b.line },
+          ...floor ? { belowResolution: true } : {}
         });
       }
     }
+    if (floors.length > 0) notes.push(resolutionFloorNote(floors, "ns/op"));
     if (unknownUnits.size > 0) {
       notes.push(
         `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
@@ -7895,6 +7909,7 @@ var rustLibtestAdapter = {
     const notes = [];
     const seen = /* @__PURE__ */ new Map();
     const unknownUnits = /* @__PURE__ */ new Set();
+    const floors = [];
     consoleLines(text2).forEach((line, index2) => {
       const place = { file, line: index2 + 1 };
       if (line.startsWith("test ") && line.endsWith(FAILED_MARK)) {
@@ -7921,12 +7936,15 @@ var rustLibtestAdapter = {
       seen.set(experiment, place.line);
       const symbol = match[2];
       if (symbol === "ns/iter") {
+        const nanoseconds = number(match[1]);
+        if (nanoseconds === 0) floors.push(experiment);
         measurements.push({
           experiment,
           parameter: { label: "" },
           metric: TIME3,
-          statistics: { median: number(match[1]) / 1e3 },
-          place
+          statistics: { median: nanoseconds / 1e3 },
+          place,
+          ...nanoseconds === 0 ? { belowResolution: true } : {}
         });
       } else {
         const { metric: metric2, unit, known } = metricOfUnit(symbol);
@@ -7948,6 +7966,7 @@ var rustLibtestAdapter = {
           place
         });
     });
+    if (floors.length > 0) notes.push(resolutionFloorNote(floors, "ns/iter"));
     if (unknownUnits.size > 0)
       notes.push(
         `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
@@ -8223,8 +8242,14 @@ function catch2Measurement(file, experiment, name, statistics, line) {
     parameter: { label: name },
     metric: CATCH2_TIME,
     statistics,
-    place: { file, line }
+    place: { file, line },
+    // Catch2 prints a mean under 0.5 ns as `0 ns`: a benchmark optimised away, not one that took no time.
+    ...statistics.mean === 0 ? { belowResolution: true } : {}
   };
+}
+function catch2FloorNotes(measurements) {
+  const floors = measurements.filter((m) => m.belowResolution).map((m) => `${m.experiment} / ${m.parameter.label}`);
+  return floors.length > 0 ? [resolutionFloorNote(floors, "ns")] : [];
 }
 function catch2Skipped(file, experiment, name, message, line) {
   return { experiment: experiment || "Catch2", name, message, place: { file, line } };
@@ -8276,7 +8301,7 @@ var catch2ConsoleAdapter = {
       format: "catch2-console",
       file,
       measurements,
-      notes: [],
+      notes: catch2FloorNotes(measurements),
       ...skipped.length > 0 ? { skipped } : {}
     };
   }
@@ -8439,7 +8464,13 @@ var catch2XmlAdapter = {
       );
     if (measurements.length === 0 && skipped.length === 0)
       throw new InputError("no <BenchmarkResults> in this Catch2 XML output", { file, line: 1 });
-    return { format: "catch2-xml", file, measurements, notes: [], ...skipped.length > 0 ? { skipped } : {} };
+    return {
+      format: "catch2-xml",
+      file,
+      measurements,
+      notes: catch2FloorNotes(measurements),
+      ...skipped.length > 0 ? { skipped } : {}
+    };
   }
 };
 function readTag(state, closing, tag, body, place, placeInBody) {
@@ -8490,13 +8521,14 @@ function readTag(state, closing, tag, body, place, placeInBody) {
   } else if (benchmark && !closing) {
     const statistic = tag === "mean" ? "mean" : "stdev";
     const value2 = number3("value");
-    requirePossibleValue(
-      { dimension: "time", statistic },
-      value2,
-      `the <${tag}> of benchmark "${benchmark.name}"`,
-      place,
-      "ns"
-    );
+    if (!(statistic === "mean" && isResolutionFloor(value2)))
+      requirePossibleValue(
+        { dimension: "time", statistic },
+        value2,
+        `the <${tag}> of benchmark "${benchmark.name}"`,
+        place,
+        "ns"
+      );
     benchmark[statistic] = value2;
   }
 }
@@ -12788,7 +12820,10 @@ function compareExperiment(experimentType, reference, result, thresholds, option
       const x = res ? res.statistics[statistic] ?? NaN : NaN;
       if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
       const threshold = thresholdOf(thresholds, statistic);
-      const judged = statusOf(!res ? "missing" : !ref ? "new" : thresholdStatus(r, x, threshold, direction));
+      const floor = ref?.belowResolution === true || res?.belowResolution === true;
+      const judged = statusOf(
+        !res ? "missing" : !ref ? "new" : floor ? "pass" : thresholdStatus(r, x, threshold, direction)
+      );
       rows.push({
         experimentType,
         parameter: shape.parameter.label,
@@ -12804,7 +12839,8 @@ function compareExperiment(experimentType, reference, result, thresholds, option
         deltaPercent: deltaPercent(r, x, direction),
         threshold,
         ...roleOfRow(shape),
-        ...gated(judged, gates(gate, statistic, shape))
+        ...gated(judged, gates(gate, statistic, shape)),
+        ...floor ? { belowResolution: true } : {}
       });
     }
   }
@@ -12819,6 +12855,15 @@ function compareExperiment(experimentType, reference, result, thresholds, option
     rows
   };
 }
+function resolutionFloorNotes(rows) {
+  return rows.filter((row) => row.belowResolution && row.reference !== row.result && !row.pooled).filter((row) => !Number.isNaN(row.reference) && !Number.isNaN(row.result)).map((row) => {
+    const name = row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`;
+    const printed = row.printedUnit !== void 0 ? parseToolUnit(row.printedUnit) : void 0;
+    const unit = printed ? row.printedUnit : row.unit;
+    const side = (value2) => value2 === 0 ? `< 1 ${unit}` : `${Number((printed ? value2 / printed.toBase : value2).toPrecision(6))} ${unit}`;
+    return `${name} ${row.metric} ${row.magnitude} changed from ${side(row.reference)} to ${side(row.result)}: one side is below the tool's resolution, so the change is reported, not judged by a ratio.`;
+  });
+}
 var thresholdMethod = {
   name: "threshold",
   defaults: { confidence: 0.99 },
@@ -12828,7 +12873,8 @@ var thresholdMethod = {
   referenceName: "the baseline",
   bound: "the threshold",
   narrowedBy: "history runs or candidate repetitions",
-  notes: () => [
+  notes: (_summary, rows) => [
+    ...resolutionFloorNotes(rows),
     "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired)."
   ],
   chartNotes: [],

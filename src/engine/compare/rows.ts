@@ -75,6 +75,11 @@ export interface ComparisonRow {
   /** Whether the row breaks the gate. */
   failed: boolean;
   /**
+   * A side was printed as 0 at its tool's resolution (`Measurement.belowResolution`): it is "< 1 unit", so the row's
+   * ratio means nothing and the row is never failed on it; the report notes it.
+   */
+  belowResolution?: true;
+  /**
    * With a history: the relative effects (worse positive) an unchanged build is expected to give (e.g. −0.2 … +0.25).
    */
   band?: { lower: number; upper: number };

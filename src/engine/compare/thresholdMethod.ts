@@ -2,6 +2,7 @@
  * The threshold method: one reference run against the results, a row fails when it is worse by more than its threshold.
  */
 import { displayUnit } from '../model/statisticRules.js';
+import { parseToolUnit } from '../model/units.js';
 import { experimentSummary, type Direction } from '../model/measurement.js';
 import { DEFAULT_GATE, gates, type GateStatistics } from './gate.js';
 import type { VerdictMethod } from './method.js';
@@ -71,7 +72,11 @@ export function compareExperiment(
       // Neither side has a number (the tool printed none in either run): nothing to compare.
       if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
       const threshold = thresholdOf(thresholds, statistic);
-      const judged = statusOf(!res ? 'missing' : !ref ? 'new' : thresholdStatus(r, x, threshold, direction));
+      // A side below its tool's resolution ("< 1 ns") has no ratio to the other: reported, never failed on Δ.
+      const floor = ref?.belowResolution === true || res?.belowResolution === true;
+      const judged = statusOf(
+        !res ? 'missing' : !ref ? 'new' : floor ? 'pass' : thresholdStatus(r, x, threshold, direction),
+      );
       rows.push({
         experimentType,
         parameter: shape.parameter.label,
@@ -88,6 +93,7 @@ export function compareExperiment(
         threshold,
         ...roleOfRow(shape),
         ...gated(judged, gates(gate, statistic, shape)),
+        ...(floor ? { belowResolution: true as const } : {}),
       });
     }
   }
@@ -104,6 +110,28 @@ export function compareExperiment(
 }
 
 /**
+ * One note per row with a side at its tool's resolution floor whose other side is a real value: a change from "< 1 unit"
+ * to a measured time (or back) is reported by name, as it is not judged.
+ */
+export function resolutionFloorNotes(rows: readonly ComparisonRow[]): string[] {
+  return rows
+    .filter((row) => row.belowResolution && row.reference !== row.result && !row.pooled)
+    .filter((row) => !Number.isNaN(row.reference) && !Number.isNaN(row.result))
+    .map((row) => {
+      const name = row.parameter === '' ? row.experimentType : `${row.experimentType} (${row.parameter})`;
+      // In the unit the tool printed (ns/iter), as the file shows it.
+      const printed = row.printedUnit !== undefined ? parseToolUnit(row.printedUnit) : undefined;
+      const unit = printed ? row.printedUnit! : row.unit;
+      const side = (value: number) =>
+        value === 0 ? `< 1 ${unit}` : `${Number((printed ? value / printed.toBase : value).toPrecision(6))} ${unit}`;
+      return (
+        `${name} ${row.metric} ${row.magnitude} changed from ${side(row.reference)} to ${side(row.result)}: one side is ` +
+        "below the tool's resolution, so the change is reported, not judged by a ratio."
+      );
+    });
+}
+
+/**
  * The threshold method. It judges no noise: its confidence is only reported (the paired default). Against one reference
  * run a row's change is the threshold's alone to decide, so the method bears no mark on its rows.
  */
@@ -117,7 +145,8 @@ export const thresholdMethod = {
   referenceName: 'the baseline',
   bound: 'the threshold',
   narrowedBy: 'history runs or candidate repetitions',
-  notes: () => [
+  notes: (_summary, rows) => [
+    ...resolutionFloorNotes(rows),
     "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, " +
       'so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired).',
   ],

@@ -32,7 +32,7 @@ import { PAYLOAD_PARAMETER_NAMES, type Measurement, type Metric, type Parameter 
 import { toBaseUnit, type Unit } from '../model/units.js';
 import { cpuName, nodeArchName, nodeOsName, type EnvironmentFingerprint } from '../model/environment.js';
 import type { FormatAdapter } from './adapter.js';
-import { ANSI_ESCAPE, metricOfUnit, iterationMeasurement } from './shared.js';
+import { ANSI_ESCAPE, metricOfUnit, iterationMeasurement, resolutionFloorNote } from './shared.js';
 
 /** A result line somewhere in the head: name, iteration count, a value and its unit. */
 const RESULT_LINE = /^Benchmark\S*[ \t]+\d+[ \t]+-?\d+(?:\.\d+)?(?:e[-+]?\d+)? \S/m;
@@ -102,19 +102,25 @@ export const goBenchAdapter: FormatAdapter = {
     }
     const measurements: Measurement[] = [];
     const unknownUnits = new Set<string>();
+    const floors: string[] = [];
     for (const b of benchmarks.values()) {
       const experiment = experimentOf(b, qualify);
       const parameter = parameterOf(b, procsOf.get(experiment)!.size > 1);
       for (const { metric, values } of valuesByUnit(b, unknownUnits)) {
+        // `0 ns/op`: Go rounds a time under 0.5 ns/op to 0 (work optimised away); a floor, not no time.
+        const floor = metric.dimension === 'time' && values.some((v) => v === 0);
+        if (floor) floors.push(parameter.label === '' ? experiment : `${experiment} (${parameter.label})`);
         measurements.push({
           experiment,
           parameter,
           metric,
           ...iterationMeasurement(values),
           place: { file, line: b.line },
+          ...(floor ? { belowResolution: true as const } : {}),
         });
       }
     }
+    if (floors.length > 0) notes.push(resolutionFloorNote(floors, 'ns/op'));
     if (unknownUnits.size > 0) {
       notes.push(
         `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`,

@@ -13,13 +13,14 @@
  * (`tests::bench_add_two`; Criterion's `--output-format bencher` ids may hold spaces); there is no
  * parameter. Other units (custom measurements: `cycles/iter`, `MS/s`) are metrics named as
  * written, rates higher-is-better, units perfgate does not know lower-is-better with a note. Tests
- * (`... ok`, `... ignored`) are skipped; failed benchmarks are noted.
+ * (`... ok`, `... ignored`) are skipped; failed benchmarks are noted. libtest rounds to whole nanoseconds on older
+ * toolchains: `0 ns/iter` (work optimised away) is a measurement below 1 ns (`belowResolution`), noted, never an error.
  */
 import { InputError } from '../errors.js';
 import type { Measurement, Metric } from '../model/measurement.js';
 import type { FormatAdapter } from './adapter.js';
 import { toBaseUnit } from '../model/units.js';
-import { consoleLines, metricOfUnit } from './shared.js';
+import { consoleLines, metricOfUnit, resolutionFloorNote } from './shared.js';
 
 const NUMBER = '(\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)';
 // Names may hold spaces: Criterion's `--output-format bencher` prints its ids (`Fibonacci (Execution)`)
@@ -73,6 +74,7 @@ export const rustLibtestAdapter: FormatAdapter = {
     const notes: string[] = [];
     const seen = new Map<string, number>();
     const unknownUnits = new Set<string>();
+    const floors: string[] = [];
     consoleLines(text).forEach((line, index) => {
       const place = { file, line: index + 1 };
       if (line.startsWith('test ') && line.endsWith(FAILED_MARK)) {
@@ -99,12 +101,15 @@ export const rustLibtestAdapter: FormatAdapter = {
       seen.set(experiment, place.line);
       const symbol = match[2]!;
       if (symbol === 'ns/iter') {
+        const nanoseconds = number(match[1]!);
+        if (nanoseconds === 0) floors.push(experiment);
         measurements.push({
           experiment,
           parameter: { label: '' },
           metric: TIME,
-          statistics: { median: number(match[1]!) / 1000 },
+          statistics: { median: nanoseconds / 1000 },
           place,
+          ...(nanoseconds === 0 ? { belowResolution: true as const } : {}),
         });
       } else {
         const { metric, unit, known } = metricOfUnit(symbol);
@@ -126,6 +131,7 @@ export const rustLibtestAdapter: FormatAdapter = {
           place,
         });
     });
+    if (floors.length > 0) notes.push(resolutionFloorNote(floors, 'ns/iter'));
     if (unknownUnits.size > 0)
       notes.push(
         `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`,

@@ -354,3 +354,15 @@ export function measuredAtOf(value: JsonValue | undefined): string | undefined {
   const ms = Date.parse(`${m[1]}T${m[2]}${zone}`);
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
+
+/**
+ * The note for benchmarks a tool printed as 0 of the unit it rounds to (measurements marked `belowResolution`): they are
+ * read as "< 1 unit", shown so, and never gated by a ratio.
+ */
+export function resolutionFloorNote(names: readonly string[], unit: string): string {
+  const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+  return (
+    `${shown} measured 0 ${unit}: below the tool's resolution (optimised away?), read as "< 1 ${unit}" and ` +
+    'not gated by a ratio'
+  );
+}

@@ -108,6 +108,12 @@ export interface Measurement {
   samples?: Float64Array;
   /** Where this measurement was read (the line of its row or block). */
   place: SourcePlace;
+  /**
+   * The tool printed 0 for a value it rounds to its unit (libtest's `0 ns/iter`, Catch2's `0 ns`, Go's `0 ns/op`): the
+   * benchmark took less than one unit (its work was optimised away), not no time. Its location statistics are 0, read
+   * as "< 1 unit"; a ratio against it means nothing, so comparisons never gate its rows.
+   */
+  belowResolution?: true;
   /** When several runs' measurements were pooled into this one: how many (each statistic is their median). */
   repetitions?: number;
   /**

@@ -112,6 +112,7 @@ export function requirePossibleValues(
     const shown = shownUnit(m);
     for (const [statistic, value] of Object.entries(m.statistics) as [StatisticName, number | undefined][]) {
       if (value === undefined || (options.notANumberIsAbsent && Number.isNaN(value))) continue;
+      if (m.belowResolution && isResolutionFloor(value)) continue;
       const plain = statistic === 'samples' || statistic === 'variance';
       requirePossibleValue(
         { dimension, statistic, metric: name },
@@ -124,6 +125,7 @@ export function requirePossibleValues(
     const samples = m.samples;
     if (samples === undefined) continue;
     for (let i = 0; i < samples.length; i++) {
+      if (m.belowResolution && isResolutionFloor(samples[i]!)) continue;
       requirePossibleValue(
         { dimension, statistic: 'sample', metric: name },
         shown.value(samples[i]!),
@@ -133,6 +135,14 @@ export function requirePossibleValues(
       );
     }
   }
+}
+
+/**
+ * Whether a value is the 0 a tool prints for less than one of its units (a measurement marked `belowResolution`):
+ * +0 only; -0, negatives, NaN and infinities stay impossible.
+ */
+export function isResolutionFloor(value: number): boolean {
+  return value === 0 && !Object.is(value, -0);
 }
 
 /**

@@ -4,6 +4,7 @@
  * measurement a benchmark becomes (or, when Catch2 could not measure it, the skipped benchmark).
  */
 import type { Measurement, Metric, SkippedBenchmark } from '../../model/measurement.js';
+import { resolutionFloorNote } from '../shared.js';
 
 /** A benchmark's time per iteration: stored in µs, shown in ns as Catch2 prints it. */
 export const CATCH2_TIME: Metric = {
@@ -33,7 +34,15 @@ export function catch2Measurement(
     metric: CATCH2_TIME,
     statistics,
     place: { file, line },
+    // Catch2 prints a mean under 0.5 ns as `0 ns`: a benchmark optimised away, not one that took no time.
+    ...(statistics.mean === 0 ? { belowResolution: true as const } : {}),
   };
+}
+
+/** The note on a file's benchmarks whose mean was 0 ns; none when there are none. */
+export function catch2FloorNotes(measurements: readonly Measurement[]): string[] {
+  const floors = measurements.filter((m) => m.belowResolution).map((m) => `${m.experiment} / ${m.parameter.label}`);
+  return floors.length > 0 ? [resolutionFloorNote(floors, 'ns')] : [];
 }
 
 /** A benchmark Catch2 reported as `Benchmark failed (<message>)` / `<failed message="…"/>`. */

@@ -26,7 +26,7 @@ import type { Measurement, SkippedBenchmark } from '../../model/measurement.js';
 import { parseUnit, toBaseUnit } from '../../model/units.js';
 import type { FormatAdapter } from '../adapter.js';
 import { consoleLines } from '../shared.js';
-import { catch2Measurement, catch2Skipped, experimentOfScopes } from './common.js';
+import { catch2FloorNotes, catch2Measurement, catch2Skipped, experimentOfScopes } from './common.js';
 
 const HEADER = /^benchmark name +samples +iterations +(estimated|est run time)$/;
 const RULE = /^-{20,}$/;
@@ -79,7 +79,7 @@ export const catch2ConsoleAdapter: FormatAdapter = {
       format: 'catch2-console',
       file,
       measurements,
-      notes: [],
+      notes: catch2FloorNotes(measurements),
       ...(skipped.length > 0 ? { skipped } : {}),
     };
   },

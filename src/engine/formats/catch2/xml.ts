@@ -16,11 +16,11 @@
  * benchmark, maybe it was optimized away"): it is a skipped benchmark with that message.
  */
 import { InputError } from '../../errors.js';
-import { requirePossibleValue } from '../../model/validity.js';
+import { isResolutionFloor, requirePossibleValue } from '../../model/validity.js';
 import { parseNumber } from '../../numeric/parseNumber.js';
 import type { Measurement, SkippedBenchmark } from '../../model/measurement.js';
 import type { FormatAdapter } from '../adapter.js';
-import { catch2Measurement, catch2Skipped, experimentOfScopes } from './common.js';
+import { catch2FloorNotes, catch2Measurement, catch2Skipped, experimentOfScopes } from './common.js';
 
 const ROOT = /<(Catch|Catch2TestRun)\s+name="/;
 /** A start or end tag; `[^<>]*` keeps the scan linear on unclosed tags. */
@@ -63,7 +63,13 @@ export const catch2XmlAdapter: FormatAdapter = {
       );
     if (measurements.length === 0 && skipped.length === 0)
       throw new InputError('no <BenchmarkResults> in this Catch2 XML output', { file, line: 1 });
-    return { format: 'catch2-xml', file, measurements, notes: [], ...(skipped.length > 0 ? { skipped } : {}) };
+    return {
+      format: 'catch2-xml',
+      file,
+      measurements,
+      notes: catch2FloorNotes(measurements),
+      ...(skipped.length > 0 ? { skipped } : {}),
+    };
   },
 };
 
@@ -146,13 +152,15 @@ function readTag(
     // <mean> and <standardDeviation> of the open benchmark, in ns
     const statistic = tag === 'mean' ? 'mean' : 'stdev';
     const value = number('value');
-    requirePossibleValue(
-      { dimension: 'time', statistic },
-      value,
-      `the <${tag}> of benchmark "${benchmark.name}"`,
-      place,
-      'ns',
-    );
+    // A mean of 0 is Catch2's resolution floor (catch2Measurement marks it); any other impossible value is an error.
+    if (!(statistic === 'mean' && isResolutionFloor(value)))
+      requirePossibleValue(
+        { dimension: 'time', statistic },
+        value,
+        `the <${tag}> of benchmark "${benchmark.name}"`,
+        place,
+        'ns',
+      );
     benchmark[statistic] = value;
   }
 }
