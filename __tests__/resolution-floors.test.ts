@@ -28,6 +28,7 @@ function editedCopy(file: string, from: string, to: string): string {
 interface ComparisonJson {
   verdict: string;
   notes: string[];
+  warnings: string[];
   subExperiments: { experimentType: string; comparisons: { parameter: string; status: string; failed: boolean }[] }[];
 }
 
@@ -91,18 +92,21 @@ describe('a comparison with a side at the floor is not failed on its ratio, and 
     expect(up.json.verdict).toBe('pass');
     const row = up.json.subExperiments.find((s) => s.experimentType === 'bench_empty')!.comparisons[0]!;
     expect(row).toMatchObject({ status: 'pass', failed: false });
-    expect(up.json.notes).toContain(
+    expect(up.json.warnings).toContain(
       "bench_empty time/iter Median changed from < 1 ns/iter to 25 ns/iter: one side is below the tool's resolution, so the change is reported, not judged by a ratio.",
     );
-    expect(up.run.stdout).toContain('changed from < 1 ns/iter to 25 ns/iter');
+    expect(up.run.stdout).toContain('warning: bench_empty time/iter Median changed from < 1 ns/iter to 25 ns/iter');
+    // The table shows the floor as "< 1 ns/iter", never as a time of 0; Δ is "—" (no ratio to 0).
+    expect(up.run.stdout).toMatch(/bench_empty +time\/iter median +< 1 ns\/iter +25\.00 ns +— /);
+    expect(up.run.stdout).toMatch(/bench_optimised_away +time\/iter median +< 1 ns\/iter +< 1 ns\/iter +0 % /);
 
     const down = await compare(slower, LIBTEST_ZERO);
     expect(down.run.status).toBe(0);
-    expect(down.json.notes).toContain(
+    expect(down.json.warnings).toContain(
       "bench_empty time/iter Median changed from 25 ns/iter to < 1 ns/iter: one side is below the tool's resolution, so the change is reported, not judged by a ratio.",
     );
     // 0 against 0 is unchanged: no note for it.
-    expect(up.json.notes.join('\n')).not.toContain('bench_optimised_away');
+    expect(up.json.warnings.join('\n')).not.toContain('bench_optimised_away');
   });
 
   test('Catch2: a 0 ns mean that becomes 40 ns passes with a note; a real regression beside it still fails', async () => {
@@ -118,11 +122,15 @@ describe('a comparison with a side at the floor is not failed on its ratio, and 
     const dir = tempDir('perfgate-floor-catch2-out-');
     const run = await cli(['compare', '--reference', ISSUE16, '--results', path, '-o', dir]);
     expect(run.status).toBe(1);
+    // In Markdown the floor is escaped as every cell is: `&lt; 1 ns`.
+    expect(readFileSync(join(dir, 'comparison.md'), 'utf8')).toContain(
+      '| Fibonacci | Fibonacci 10 | time mean | &lt; 1 ns | 40.00 ns | — |',
+    );
     const json = JSON.parse(readFileSync(join(dir, 'comparison.json'), 'utf8')) as ComparisonJson;
     const rows = json.subExperiments[0]!.comparisons;
     expect(rows.filter((r) => r.parameter === 'Fibonacci 10').every((r) => !r.failed)).toBe(true);
     expect(rows.some((r) => r.parameter === 'Fibonacci 20' && r.failed)).toBe(true);
-    expect(json.notes).toContain(
+    expect(json.warnings).toContain(
       "Fibonacci (Fibonacci 10) time Mean changed from < 1 ns to 40 ns: one side is below the tool's resolution, so the change is reported, not judged by a ratio.",
     );
   });

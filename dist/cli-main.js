@@ -12855,7 +12855,7 @@ function compareExperiment(experimentType, reference, result, thresholds, option
     rows
   };
 }
-function resolutionFloorNotes(rows) {
+function resolutionFloorWarnings(rows) {
   return rows.filter((row) => row.belowResolution && row.reference !== row.result && !row.pooled).filter((row) => !Number.isNaN(row.reference) && !Number.isNaN(row.result)).map((row) => {
     const name = row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`;
     const printed = row.printedUnit !== void 0 ? parseToolUnit(row.printedUnit) : void 0;
@@ -12873,8 +12873,7 @@ var thresholdMethod = {
   referenceName: "the baseline",
   bound: "the threshold",
   narrowedBy: "history runs or candidate repetitions",
-  notes: (_summary, rows) => [
-    ...resolutionFloorNotes(rows),
+  notes: () => [
     "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired)."
   ],
   chartNotes: [],
@@ -14858,6 +14857,9 @@ function inconclusiveLegend(rows) {
 function rowDisplay(r) {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
 }
+function belowResolutionText(r, x) {
+  return r.belowResolution && x === 0 ? `< 1 ${r.printedUnit ?? r.unit}` : void 0;
+}
 function pooledFamilies(all) {
   return new Set(all.filter((r) => r.pooled).map(familyOf2));
 }
@@ -14920,7 +14922,8 @@ function table2(rows, general, all) {
     `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
-    const value2 = (x) => Number.isNaN(x) ? "—" : formatFixed3(x);
+    const floor = (x) => belowResolutionText(r, x);
+    const value2 = (x) => Number.isNaN(x) ? "—" : floor(x) !== void 0 ? escapeMarkdown(floor(x)) : formatFixed3(x);
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
@@ -14935,7 +14938,8 @@ function generalTable(rows, all) {
   ];
   for (const r of rows) {
     const shown = rowDisplay(r);
-    const value2 = (x) => Number.isNaN(x) ? "—" : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ""}`;
+    const floor = (x) => belowResolutionText(r, x);
+    const value2 = (x) => Number.isNaN(x) ? "—" : floor(x) !== void 0 ? escapeMarkdown(floor(x)) : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ""}`;
     const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
@@ -14965,7 +14969,8 @@ function changeTable(rows, all) {
   ];
   const lines = rows.map((r) => {
     const shown = rowDisplay(r);
-    const value2 = (x) => Number.isNaN(x) ? "—" : general ? shown.number(x) : formatFixed3(x);
+    const floor = (x) => belowResolutionText(r, x);
+    const value2 = (x) => Number.isNaN(x) ? "—" : floor(x) !== void 0 ? escapeMarkdown(floor(x)) : general ? shown.number(x) : formatFixed3(x);
     const unit = general ? shown.unit ? ` ${escapeMarkdown(shown.unit)}` : "" : " µs";
     const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}` : r.magnitude;
     const c = changeCells(r);
@@ -15006,7 +15011,7 @@ function checkVerdictTable(report) {
 }
 function comparisonVerdictTable(report) {
   const attention = report.rows.filter(needsAttention);
-  const measured = (r, x) => Number.isNaN(x) ? "—" : rowDisplay(r).withUnit(x);
+  const measured = (r, x) => Number.isNaN(x) ? "—" : belowResolutionText(r, x) ?? rowDisplay(r).withUnit(x);
   return {
     verdict: report.verdict,
     headline: headline2(report).replace(/^\S+ /, ""),
@@ -17578,7 +17583,7 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     subExperiments: comparisons,
     rows,
     notes: methodNotes(method, all),
-    warnings: []
+    warnings: resolutionFloorWarnings(all)
   };
 }
 var benchmarkKey = (r) => `${r.experimentType}\0${r.parameter}`;
@@ -18150,7 +18155,11 @@ function renderComparisonText(report) {
   ];
   const rows = report.rows.map((r) => {
     const shown = rowDisplay(r);
-    const value2 = general ? (x) => Number.isNaN(x) ? "-" : `${shown.number(x)}${shown.unit ? ` ${safe2(shown.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
+    const shownValue = general ? (x) => Number.isNaN(x) ? "-" : `${shown.number(x)}${shown.unit ? ` ${safe2(shown.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
+    const value2 = (x) => {
+      const floor = belowResolutionText(r, x);
+      return floor !== void 0 ? safe2(floor) : shownValue(x);
+    };
     return [
       safe2(r.experimentType),
       general ? safe2(r.parameter) : r.pooled ? "geomean" : String(r.payloadBytes),

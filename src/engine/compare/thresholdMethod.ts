@@ -110,10 +110,11 @@ export function compareExperiment(
 }
 
 /**
- * One note per row with a side at its tool's resolution floor whose other side is a real value: a change from "< 1 unit"
- * to a measured time (or back) is reported by name, as it is not judged.
+ * One warning per row with a side at its tool's resolution floor whose other side is a real value: a change from
+ * "< 1 unit" to a measured time (or back) is reported by name, as it is not judged. Warnings, not notes: they carry
+ * names from result files, escaped wherever rendered.
  */
-export function resolutionFloorNotes(rows: readonly ComparisonRow[]): string[] {
+export function resolutionFloorWarnings(rows: readonly ComparisonRow[]): string[] {
   return rows
     .filter((row) => row.belowResolution && row.reference !== row.result && !row.pooled)
     .filter((row) => !Number.isNaN(row.reference) && !Number.isNaN(row.result))
@@ -145,8 +146,7 @@ export const thresholdMethod = {
   referenceName: 'the baseline',
   bound: 'the threshold',
   narrowedBy: 'history runs or candidate repetitions',
-  notes: (_summary, rows) => [
-    ...resolutionFloorNotes(rows),
+  notes: () => [
     "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, " +
       'so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired).',
   ],

@@ -137,6 +137,14 @@ export function rowDisplay(r: ComparisonRow): QuantityDisplay {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
 }
 
+/**
+ * A side of a row at its tool's resolution floor (`belowResolution`, a printed 0) as "< 1 ns/iter"; undefined for
+ * any other value. Raw text: each renderer escapes it as it escapes units.
+ */
+export function belowResolutionText(r: ComparisonRow, x: number): string | undefined {
+  return r.belowResolution && x === 0 ? `< 1 ${r.printedUnit ?? r.unit}` : undefined;
+}
+
 /** The families (experiment × metric × statistic) that have a pooled geomean row. */
 export function pooledFamilies(all: readonly ComparisonRow[]): Set<string> {
   return new Set(all.filter((r) => r.pooled).map(familyOf));
@@ -254,7 +262,9 @@ function table(rows: ComparisonRow[], general: boolean, all: readonly Comparison
     `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`,
   ];
   for (const r of rows) {
-    const value = (x: number) => (Number.isNaN(x) ? '—' : formatFixed3(x));
+    const floor = (x: number) => belowResolutionText(r, x);
+    const value = (x: number) =>
+      Number.isNaN(x) ? '—' : floor(x) !== undefined ? escapeMarkdown(floor(x)!) : formatFixed3(x);
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? 'geomean' : r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
     );
@@ -270,8 +280,13 @@ function generalTable(rows: ComparisonRow[], all: readonly ComparisonRow[]): str
   ];
   for (const r of rows) {
     const shown = rowDisplay(r);
+    const floor = (x: number) => belowResolutionText(r, x);
     const value = (x: number) =>
-      Number.isNaN(x) ? '—' : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ''}`;
+      Number.isNaN(x)
+        ? '—'
+        : floor(x) !== undefined
+          ? escapeMarkdown(floor(x)!)
+          : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ''}`;
     const metric = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`;
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
@@ -317,7 +332,15 @@ export function changeTable(
   ];
   const lines = rows.map((r) => {
     const shown = rowDisplay(r);
-    const value = (x: number) => (Number.isNaN(x) ? '—' : general ? shown.number(x) : formatFixed3(x));
+    const floor = (x: number) => belowResolutionText(r, x);
+    const value = (x: number) =>
+      Number.isNaN(x)
+        ? '—'
+        : floor(x) !== undefined
+          ? escapeMarkdown(floor(x)!)
+          : general
+            ? shown.number(x)
+            : formatFixed3(x);
     const unit = general ? (shown.unit ? ` ${escapeMarkdown(shown.unit)}` : '') : ' µs';
     const statistic = general
       ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`

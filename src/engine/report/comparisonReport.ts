@@ -7,7 +7,7 @@ import {
 import { describeGate } from '../compare/gate.js';
 import { percent, plural, type ComparisonMethod, type MethodSummary } from '../compare/method.js';
 import { methodOf, methodOfRows } from '../compare/methods.js';
-import { thresholdMethod } from '../compare/thresholdMethod.js';
+import { resolutionFloorWarnings, thresholdMethod } from '../compare/thresholdMethod.js';
 import { resolveVerdictSettings } from '../compare/settings.js';
 import type { Verdict } from './model.js';
 import { valueChange } from './change.js';
@@ -183,7 +183,7 @@ export function buildComparisonReport(
     subExperiments: comparisons,
     rows,
     notes: methodNotes(method, all),
-    warnings: [],
+    warnings: resolutionFloorWarnings(all),
   };
 }
 

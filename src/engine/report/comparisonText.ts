@@ -9,6 +9,7 @@ import {
   relativeToSuite,
   payloadLayout,
   rowDisplay,
+  belowResolutionText,
   showNotGated,
 } from './comparisonMarkdown.js';
 import { withoutControls } from './escape.js';
@@ -54,9 +55,13 @@ export function renderComparisonText(report: ComparisonReport): string {
   ];
   const rows = report.rows.map((r) => {
     const shown = rowDisplay(r);
-    const value = general
+    const shownValue = general
       ? (x: number) => (Number.isNaN(x) ? '-' : `${shown.number(x)}${shown.unit ? ` ${safe(shown.unit)}` : ''}`)
       : (x: number) => (Number.isNaN(x) ? '-' : formatFixed3(x));
+    const value = (x: number) => {
+      const floor = belowResolutionText(r, x);
+      return floor !== undefined ? safe(floor) : shownValue(x);
+    };
     return [
       safe(r.experimentType),
       general ? safe(r.parameter) : r.pooled ? 'geomean' : String(r.payloadBytes),

@@ -5,7 +5,13 @@
  * models hold; computes nothing new.
  */
 import type { ComparisonReport } from './comparisonReport.js';
-import { changeCells, headline as comparisonHeadline, needsAttention, rowDisplay } from './comparisonMarkdown.js';
+import {
+  changeCells,
+  headline as comparisonHeadline,
+  needsAttention,
+  rowDisplay,
+  belowResolutionText,
+} from './comparisonMarkdown.js';
 import { acceptanceWords } from '../compare/acceptance.js';
 import { quantityDisplay } from './quantity.js';
 import { changeFromRequirement } from './change.js';
@@ -62,7 +68,7 @@ export function checkVerdictTable(report: CheckReport): VerdictTable {
 export function comparisonVerdictTable(report: ComparisonReport): VerdictTable {
   const attention = report.rows.filter(needsAttention);
   const measured = (r: ComparisonReport['rows'][number], x: number) =>
-    Number.isNaN(x) ? '—' : rowDisplay(r).withUnit(x);
+    Number.isNaN(x) ? '—' : (belowResolutionText(r, x) ?? rowDisplay(r).withUnit(x));
   return {
     verdict: report.verdict,
     headline: comparisonHeadline(report).replace(/^\S+ /, ''),
