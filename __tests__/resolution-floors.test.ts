@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
@@ -132,6 +132,42 @@ describe('a comparison with a side at the floor is not failed on its ratio, and 
     expect(rows.some((r) => r.parameter === 'Fibonacci 20' && r.failed)).toBe(true);
     expect(json.warnings).toContain(
       "Fibonacci (Fibonacci 10) time Mean changed from < 1 ns to 40 ns: one side is below the tool's resolution, so the change is reported, not judged by a ratio.",
+    );
+  });
+});
+
+describe('the history and A/B pairs methods: a side at the floor passes and warns', () => {
+  const slowerLine = (ns: number) => `test bench_empty          ... bench:  ${String(ns).padStart(10)} ns/iter (+/- 1)`;
+  const zeroLine = 'test bench_empty          ... bench:           0 ns/iter (+/- 0)';
+
+  test('a history of 25–29 ns/iter against a result of 0 ns/iter', async () => {
+    const runs = tempDir('perfgate-floor-history-');
+    const text = readFileSync(LIBTEST_ZERO, 'utf8');
+    for (let i = 1; i <= 5; i++) {
+      mkdirSync(join(runs, `2026-01-0${i}`));
+      writeFileSync(join(runs, `2026-01-0${i}`, 'libtest.txt'), text.replace(zeroLine, slowerLine(24 + i)));
+    }
+    const dir = tempDir('perfgate-floor-history-out-');
+    const run = await cli(['compare', '--history', runs, '--results', LIBTEST_ZERO, '-o', dir]);
+    expect(run.status).toBe(0);
+    const json = JSON.parse(readFileSync(join(dir, 'comparison.json'), 'utf8')) as ComparisonJson;
+    expect(json.verdict).toBe('pass');
+    expect(
+      json.warnings.some(
+        (w) => w.startsWith('bench_empty time/iter Median changed from ') && w.includes(' to < 1 ns/iter: '),
+      ),
+    ).toBe(true);
+  });
+
+  test('three A/B pairs of 0 against 25 ns/iter', async () => {
+    const slower = editedCopy(LIBTEST_ZERO, zeroLine, slowerLine(25));
+    const pairs = [1, 2, 3].flatMap(() => ['--reference', LIBTEST_ZERO, '--results', slower]);
+    const dir = tempDir('perfgate-floor-paired-out-');
+    const run = await cli(['compare', '--paired', ...pairs, '-o', dir]);
+    expect(run.status).toBe(0);
+    const json = JSON.parse(readFileSync(join(dir, 'comparison.json'), 'utf8')) as ComparisonJson;
+    expect(json.warnings).toContain(
+      "bench_empty time/iter Median changed from < 1 ns/iter to 25 ns/iter: one side is below the tool's resolution, so the change is reported, not judged by a ratio.",
     );
   });
 });
