@@ -159,6 +159,25 @@ describe('the history and A/B pairs methods: a side at the floor passes and warn
     ).toBe(true);
   });
 
+  test('a history at 0 ns/iter against a result of 25 ns/iter: judged as one run would be, not "insufficient history"', async () => {
+    const runs = tempDir('perfgate-floor-history0-');
+    for (let i = 1; i <= 5; i++) {
+      mkdirSync(join(runs, `2026-01-0${i}`));
+      writeFileSync(join(runs, `2026-01-0${i}`, 'libtest.txt'), readFileSync(LIBTEST_ZERO, 'utf8'));
+    }
+    const slower = editedCopy(LIBTEST_ZERO, zeroLine, slowerLine(25));
+    const dir = tempDir('perfgate-floor-history0-out-');
+    const run = await cli(['compare', '--history', runs, '--results', slower, '-o', dir]);
+    expect(run.status).toBe(0);
+    const json = JSON.parse(readFileSync(join(dir, 'comparison.json'), 'utf8')) as ComparisonJson;
+    const row = json.subExperiments.find((s) => s.experimentType === 'bench_empty')!.comparisons[0]!;
+    expect(row).toMatchObject({ status: 'pass', failed: false });
+    expect(json.warnings).toContain(
+      "bench_empty time/iter Median changed from < 1 ns/iter to 25 ns/iter: one side is below the tool's resolution, so the change is reported, not judged by a ratio.",
+    );
+    expect(json.notes.join('\n')).not.toContain('fewer than 3 runs of history');
+  });
+
   test('three A/B pairs of 0 against 25 ns/iter', async () => {
     const slower = editedCopy(LIBTEST_ZERO, zeroLine, slowerLine(25));
     const pairs = [1, 2, 3].flatMap(() => ['--reference', LIBTEST_ZERO, '--results', slower]);

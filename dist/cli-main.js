@@ -13239,6 +13239,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const noise = (values, candidate, row, rowConfidence, runs, prior) => noiseFields(values, candidate, row, rowConfidence, runs, options, prior);
   const inputs = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return void 0;
+    if (row.belowResolution) return void 0;
     const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
     if (candidate.length === 0) return void 0;
     const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v) => v !== void 0 && Number.isFinite(v));

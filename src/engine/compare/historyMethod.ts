@@ -84,6 +84,8 @@ export function compareExperimentWithHistory(
   // Each judgeable parameter row's history levels and candidate runs, then its family's prior on their spreads.
   const inputs = plain.rows.map((row) => {
     if (row.status === 'new' || row.status === 'missing') return undefined;
+    // A side at its tool's resolution floor ("< 1 ns") has no log: the row stays the newest run's, passed and warned.
+    if (row.belowResolution) return undefined;
     const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
     // The band is estimated on logs: only positive results can be judged against it.
     if (candidate.length === 0) return undefined;
