@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { InputError } from '../src/engine/errors.js';
+import { parseHistoryRecord } from '../src/engine/history/codec.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { requirePossibleValues } from '../src/engine/model/validity.js';
 import { repoRoot, runCliInProcess, tempDir, type CliRun } from './helpers/shared.js';
@@ -176,6 +178,31 @@ describe('the history and A/B pairs methods: a side at the floor passes and warn
       "bench_empty time/iter Median changed from < 1 ns/iter to 25 ns/iter: one side is below the tool's resolution, so the change is reported, not judged by a ratio.",
     );
     expect(json.notes.join('\n')).not.toContain('fewer than 3 runs of history');
+  });
+
+  test('history records keep the floor: imported runs at 0 ns/iter read back as "< 1 ns/iter"', async () => {
+    const runs = tempDir('perfgate-floor-import-');
+    for (let i = 1; i <= 3; i++) {
+      mkdirSync(join(runs, `2026-01-0${i}`));
+      writeFileSync(join(runs, `2026-01-0${i}`, 'libtest.txt'), readFileSync(LIBTEST_ZERO, 'utf8'));
+    }
+    const records = tempDir('perfgate-floor-records-');
+    expect((await cli(['history', 'import', runs, '--output', records])).status).toBe(0);
+    const files = readdirSync(records).filter((f) => f.endsWith('.json'));
+    expect(files).toHaveLength(3);
+    const text = readFileSync(join(records, files[0]!), 'utf8');
+    const record = parseHistoryRecord(text, files[0]!);
+    const floored = record.measurements.filter((m) => m.belowResolution).map((m) => m.experiment);
+    expect(floored).toEqual(['bench_empty', 'bench_optimised_away']);
+    // Anything but `true` is a corrupt record.
+    expect(() => parseHistoryRecord(text.replace('"belowResolution": true', '"belowResolution": 1'), 'x.json')).toThrow(
+      '"belowResolution" is not true',
+    );
+    const slower = editedCopy(LIBTEST_ZERO, zeroLine, slowerLine(25));
+    const dir = tempDir('perfgate-floor-records-out-');
+    const run = await cli(['compare', '--history', records, '--results', slower, '-o', dir]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/bench_empty +time\/iter median +< 1 ns\/iter +25\.00 ns +— .* pass\n/);
   });
 
   test('three A/B pairs of 0 against 25 ns/iter', async () => {

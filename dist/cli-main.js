@@ -16789,7 +16789,8 @@ function makeHistoryRecord(experiments, run) {
         direction: m.metric.direction,
         statistics,
         ...m.repetitions !== void 0 && m.repetitions > 1 ? { repetitions: m.repetitions } : {},
-        ...m.repetitions !== void 0 && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {}
+        ...m.repetitions !== void 0 && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {},
+        ...m.belowResolution ? { belowResolution: true } : {}
       };
     })
   );
@@ -16833,7 +16834,8 @@ function measurementOfHistory(m, source) {
     statistics,
     place: { file: source },
     ...m.repetitions !== void 0 && !inProcess ? { repetitions: m.repetitions } : {},
-    ...m.repetitionValues !== void 0 ? { repetitionValues } : {}
+    ...m.repetitionValues !== void 0 ? { repetitionValues } : {},
+    ...m.belowResolution ? { belowResolution: true } : {}
   };
 }
 function normalizeDate(date) {
@@ -16896,7 +16898,8 @@ function renderHistoryRecord(record) {
         `"direction": ${JSON.stringify(m.direction)}`,
         `"statistics": {${statistics}}`,
         ...m.repetitions !== void 0 ? [`"repetitions": ${m.repetitions}`] : [],
-        ...m.repetitionValues !== void 0 ? [`"repetitionValues": {${repetitionValuesJson(m.repetitionValues)}}`] : []
+        ...m.repetitionValues !== void 0 ? [`"repetitionValues": {${repetitionValuesJson(m.repetitionValues)}}`] : [],
+        ...m.belowResolution ? ['"belowResolution": true'] : []
       ];
       lines.push(`    {${fields.join(", ")}}${i < record.measurements.length - 1 ? "," : ""}`);
     });
@@ -17037,6 +17040,8 @@ function measurementOfJson(m, where, bad, numberOrNull) {
     text2("displayUnit")
   ];
   const { dimension, direction, statistics: storedStatistics, repetitions, repetitionValues: storedValues } = m;
+  const belowResolution = m["belowResolution"];
+  if (belowResolution !== void 0 && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
   if (!isDimension(dimension)) throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
   if (!isDirection(direction)) throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
   if (!isObject(storedStatistics) || Array.isArray(storedStatistics))
@@ -17077,7 +17082,8 @@ function measurementOfJson(m, where, bad, numberOrNull) {
     direction,
     statistics,
     ...repetitions !== void 0 ? { repetitions } : {},
-    ...repetitionValues !== void 0 ? { repetitionValues } : {}
+    ...repetitionValues !== void 0 ? { repetitionValues } : {},
+    ...belowResolution === true ? { belowResolution } : {}
   };
 }
 function measurementsOfVersion1(data, bad, numberOrNull) {

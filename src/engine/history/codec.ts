@@ -52,6 +52,7 @@ export function renderHistoryRecord(record: HistoryRecord): string {
         ...(m.repetitionValues !== undefined
           ? [`"repetitionValues": {${repetitionValuesJson(m.repetitionValues)}}`]
           : []),
+        ...(m.belowResolution ? ['"belowResolution": true'] : []),
       ];
       lines.push(`    {${fields.join(', ')}}${i < record.measurements.length - 1 ? ',' : ''}`);
     });
@@ -216,6 +217,8 @@ function measurementOfJson(m: unknown, where: string, bad: Bad, numberOrNull: Nu
     text('displayUnit'),
   ];
   const { dimension, direction, statistics: storedStatistics, repetitions, repetitionValues: storedValues } = m;
+  const belowResolution = m['belowResolution'];
+  if (belowResolution !== undefined && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
   if (!isDimension(dimension)) throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
   if (!isDirection(direction)) throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
   if (!isObject(storedStatistics) || Array.isArray(storedStatistics))
@@ -260,6 +263,7 @@ function measurementOfJson(m: unknown, where: string, bad: Bad, numberOrNull: Nu
     statistics,
     ...(repetitions !== undefined ? { repetitions } : {}),
     ...(repetitionValues !== undefined ? { repetitionValues } : {}),
+    ...(belowResolution === true ? { belowResolution } : {}),
   };
 }
 

@@ -39,6 +39,8 @@ export interface HistoryMeasurement {
    * history judges a pooled run as the candidate's pooled runs are judged (their geometric mean).
    */
   repetitionValues?: Partial<Record<StatisticName, (number | null)[]>>;
+  /** The tool printed 0 at its resolution (`Measurement.belowResolution`): its 0 reads back as "< 1 unit". */
+  belowResolution?: true;
 }
 
 export interface HistoryRecord {
@@ -148,6 +150,7 @@ export function makeHistoryRecord(experiments: readonly RecordedExperiment[], ru
         ...(m.repetitions !== undefined && m.repetitions > 1 && m.repetitionValues
           ? repetitionValuesField(m.repetitionValues, m.repetitions)
           : {}),
+        ...(m.belowResolution ? { belowResolution: true as const } : {}),
       };
     }),
   );
@@ -208,6 +211,7 @@ export function measurementOfHistory(m: HistoryMeasurement, source: string): Mea
     place: { file: source },
     ...(m.repetitions !== undefined && !inProcess ? { repetitions: m.repetitions } : {}),
     ...(m.repetitionValues !== undefined ? { repetitionValues } : {}),
+    ...(m.belowResolution ? { belowResolution: true as const } : {}),
   };
 }
 
