@@ -13116,13 +13116,29 @@ function tailRobustPValue(p, df) {
   return studentTUpperTail(studentTUpperQuantile(p, df), reference);
 }
 
+// src/engine/stats/weightedBonferroni.ts
+function bonferroniShares(alphas) {
+  const known = alphas.every((a) => Number.isFinite(a) && a > 0);
+  const total = alphas.reduce((s, a) => s + a, 0);
+  return alphas.map((a) => known ? a / total : 1 / alphas.length);
+}
+function scaledByShare(pValue2, share) {
+  return Math.min(1, pValue2 / share);
+}
+function weightedBonferroni(pValues, alphas) {
+  if (pValues.length === 0) return NaN;
+  const shares = bonferroniShares(alphas);
+  return Math.min(...pValues.map((p, i) => scaledByShare(p, shares[i])));
+}
+
 // src/engine/compare/suiteBudget.ts
 var SUITE_RULE = "Benjamini–Hochberg across them, each p-value read on Student t with 4 df, 3 below 10 history runs";
 function weighed(row) {
   return row.gated && row.status !== "not-comparable" && row.pValue !== void 0 && Number.isFinite(row.pValue) && row.df !== void 0 && Number.isFinite(row.df) && row.confidence !== void 0 && row.confidence > 0 && row.confidence < 1;
 }
-function scaledPValue(row, familyAlpha) {
-  return Math.min(1, tailRobustPValue(row.pValue, row.df) * familyAlpha / (1 - row.confidence));
+function scaledPValues(rows) {
+  const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
+  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.df), shares[i]));
 }
 function applySuiteBudget(comparisons, alpha) {
   const families = /* @__PURE__ */ new Map();
@@ -13135,15 +13151,13 @@ function applySuiteBudget(comparisons, alpha) {
   });
   if (families.size === 0) return [...comparisons];
   const keys = [...families.keys()];
-  const familyAlpha = new Map(keys.map((k) => [k, families.get(k).reduce((a, r) => a + (1 - r.confidence), 0)]));
-  const pValues = keys.map((k) => Math.min(...families.get(k).map((r) => scaledPValue(r, familyAlpha.get(k)))));
+  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k))]));
+  const pValues = keys.map((k) => Math.min(...scaled.get(k)));
   const cutoff = benjaminiHochbergCutoff(pValues, alpha);
   const levels = new Map(keys.map((k, i) => [k, pValues[i] <= cutoff ? cutoff : NaN]));
   const failing = new Set(
     keys.filter(
-      (k) => families.get(k).some(
-        (r) => r.failed && r.status === "fail" && r.namedBy !== "fdr" && scaledPValue(r, familyAlpha.get(k)) <= levels.get(k)
-      )
+      (k) => families.get(k).some((r, i) => r.failed && r.status === "fail" && r.namedBy !== "fdr" && scaled.get(k)[i] <= levels.get(k))
     )
   );
   return comparisons.map((comparison, c) => {
@@ -19095,8 +19109,10 @@ function familyPValue(rows) {
   const alphas = tested.map(
     (r) => typeof r.confidence === "number" && r.confidence > 0 && r.confidence < 1 ? 1 - r.confidence : NaN
   );
-  const weights = alphas.some((a) => !Number.isFinite(a)) ? tested.map(() => 1 / tested.length) : alphas.map((a, _i, all) => a / all.reduce((s, b) => s + b, 0));
-  return Math.min(1, ...tested.map((r, i) => r.pValue / weights[i]));
+  return weightedBonferroni(
+    tested.map((r) => r.pValue),
+    alphas
+  );
 }
 function rowFlagged(row) {
   return judgeable(row) && (row.failed === true || CONFIRMED_STATUSES.includes(row.status));

@@ -19,6 +19,7 @@
  */
 import { benjaminiHochbergCutoff } from '../stats/fdr.js';
 import { tailRobustPValue } from '../stats/tailReference.js';
+import { bonferroniShares, scaledByShare } from '../stats/weightedBonferroni.js';
 import { familyKey, type ComparisonRow, type SubExperimentComparison } from './rows.js';
 
 /** How the budget decides, in the report's words. */
@@ -42,9 +43,13 @@ function weighed(row: ComparisonRow): row is Weighed {
   );
 }
 
-/** A row's tail-robust p-value over its share of its family's α: the family is rejected at λ iff this is ≤ λ. */
-function scaledPValue(row: Weighed, familyAlpha: number): number {
-  return Math.min(1, (tailRobustPValue(row.pValue, row.df) * familyAlpha) / (1 - row.confidence));
+/**
+ * Each row's tail-robust p-value over its share of its family's α (weightedBonferroni.ts): the family is rejected at λ
+ * on a row iff this is ≤ λ, and the family's p-value is their minimum.
+ */
+function scaledPValues(rows: readonly Weighed[]): number[] {
+  const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
+  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.df), shares[i]!));
 }
 
 /**
@@ -65,8 +70,8 @@ export function applySuiteBudget(
   });
   if (families.size === 0) return [...comparisons];
   const keys = [...families.keys()];
-  const familyAlpha = new Map(keys.map((k) => [k, families.get(k)!.reduce((a, r) => a + (1 - r.confidence), 0)]));
-  const pValues = keys.map((k) => Math.min(...families.get(k)!.map((r) => scaledPValue(r, familyAlpha.get(k)!))));
+  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k)!)]));
+  const pValues = keys.map((k) => Math.min(...scaled.get(k)!));
   // Benjamini–Hochberg's cut-off: every family at or under it is selected, at that level.
   const cutoff = benjaminiHochbergCutoff(pValues, alpha);
   const levels = new Map(keys.map((k, i) => [k, pValues[i]! <= cutoff ? cutoff : NaN]));
@@ -75,13 +80,7 @@ export function applySuiteBudget(
     keys.filter((k) =>
       families
         .get(k)!
-        .some(
-          (r) =>
-            r.failed &&
-            r.status === 'fail' &&
-            r.namedBy !== 'fdr' &&
-            scaledPValue(r, familyAlpha.get(k)!) <= levels.get(k)!,
-        ),
+        .some((r, i) => r.failed && r.status === 'fail' && r.namedBy !== 'fdr' && scaled.get(k)![i]! <= levels.get(k)!),
     ),
   );
   return comparisons.map((comparison, c) => {

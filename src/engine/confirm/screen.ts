@@ -3,6 +3,7 @@
  * history or baseline compare) the confirmation takes up, and K, the families the confirmation then judges, each at
  * α/K. A family is one experiment's metric × statistic (its parameter rows and its pooled geomean row).
  */
+import { weightedBonferroni } from '../stats/weightedBonferroni.js';
 import type { ComparisonStatus } from '../compare/rows.js';
 
 /** One row of a comparison, as comparison.json writes it (every field checked before use). */
@@ -82,10 +83,10 @@ export function familyPValue(rows: readonly ScreenRow[]): number {
   const alphas = tested.map((r) =>
     typeof r.confidence === 'number' && r.confidence > 0 && r.confidence < 1 ? 1 - r.confidence : NaN,
   );
-  const weights = alphas.some((a) => !Number.isFinite(a))
-    ? tested.map(() => 1 / tested.length)
-    : alphas.map((a, _i, all) => a / all.reduce((s, b) => s + b, 0));
-  return Math.min(1, ...tested.map((r, i) => r.pValue / weights[i]!));
+  return weightedBonferroni(
+    tested.map((r) => r.pValue),
+    alphas,
+  );
 }
 
 /** Whether `flagged` takes up a row: gated, on both sides, and failed or undecided. */
