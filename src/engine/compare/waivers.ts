@@ -12,19 +12,9 @@
 import { fieldColumn } from '../csv/header.js';
 import { readCsvTable } from '../csv/table.js';
 import { InputError } from '../errors.js';
+import type { Waiver } from '../model/waiver.js';
 
-export interface Waiver {
-  benchmark: string;
-  metric: string;
-  /** The largest accepted change, in % the worse way. */
-  ceilingPercent: number;
-  /** The last day the waiver applies, `YYYY-MM-DD`. */
-  expires: string;
-  link: string;
-  reason: string;
-  /** Where it was written: `file:line`, for warnings and the comment. */
-  place: string;
-}
+export type { Waiver } from '../model/waiver.js';
 
 export const WAIVER_COLUMNS = ['benchmark', 'metric', 'ceiling', 'expires', 'link', 'reason'] as const;
 export const WAIVER_HEADER = WAIVER_COLUMNS.join(',');

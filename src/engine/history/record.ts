@@ -8,6 +8,7 @@ import { InputError } from '../errors.js';
 import { STATISTIC_NAMES, type Direction, type Measurement, type StatisticName } from '../model/measurement.js';
 import type { Dimension } from '../model/units.js';
 import { orderedEnvironment, type EnvironmentFingerprint } from '../model/environment.js';
+import type { Waiver } from '../model/waiver.js';
 
 export const HISTORY_FORMAT = 'perfgate-history';
 /** Version 2 stores the common model (any format); version 1 (Fast-DDS payload rows) is still read. */
@@ -78,16 +79,8 @@ export interface RecordedAcceptance {
   waivers?: RecordedWaiver[];
 }
 
-export interface RecordedWaiver {
-  benchmark: string;
-  metric: string;
-  ceilingPercent: number;
-  expires: string;
-  link: string;
-  reason: string;
-  /** `file:line` of the waiver file. */
-  place: string;
-}
+/** A waiver in force when the run was recorded, as the waiver file gave it. */
+export type RecordedWaiver = Waiver;
 
 export interface HistoryRunInfo {
   sha: string;
