@@ -14500,7 +14500,7 @@ function acceptComparisons(comparisons, rules) {
       warnings.push(
         `Waiver ${w.place} (${w.benchmark}, ${w.metric}) matches no row of this comparison: benchmark and metric must be written as the reports name them.`
       );
-  const accept2 = (row) => {
+  const accept = (row) => {
     if (!row.failed) return row;
     let acceptance;
     const waiver = inForce.find((w) => matches(w, row));
@@ -14519,7 +14519,7 @@ function acceptComparisons(comparisons, rules) {
   };
   return {
     comparisons: comparisons.map((comparison) => {
-      const rows2 = comparison.rows.map(accept2);
+      const rows2 = comparison.rows.map(accept);
       const failing = rows2.some((r) => r.failed);
       const status = (comparison.status === "failed" || comparison.status === "missing") && !failing && rows2.some((r) => r.status === "accepted") ? "passed" : comparison.status;
       return { ...comparison, status, rows: rows2 };
@@ -18011,16 +18011,8 @@ function comparePaired(options, verdict, method, progress) {
       options.thresholds,
       { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
     );
-    const accepted = accept(withMissingJudged(run.comparisons, options.missing), options);
-    const built = buildComparisonReport(
-      accepted.comparisons,
-      options.referenceLabel,
-      options.resultLabel,
-      options.baselineRun,
-      method
-    );
+    const built = reportOfJudged(run.comparisons, options, method);
     built.notes.push(...run.notes);
-    built.warnings.push(...accepted.warnings, ...renameHints(accepted.comparisons));
     return built;
   });
   if (options.maxPairs !== void 0) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
@@ -18056,29 +18048,28 @@ function compareWithReference(options, verdict, method, progress) {
       return machines.runs.length > 0 ? judged2 : asNotComparable(judged2);
     });
     const budgeted = history && options.suiteBudget !== false ? applySuiteBudget(judged, 1 - verdict.confidence) : judged;
-    const accepted = accept(withMissingJudged(budgeted, options.missing), options);
-    const built = buildComparisonReport(
-      accepted.comparisons,
-      options.referenceLabel,
-      options.resultLabel,
-      options.baselineRun,
-      method
-    );
-    built.warnings.push(...accepted.warnings);
-    if (removed.warning !== void 0) built.warnings.push(removed.warning);
-    built.warnings.push(...renameHints(accepted.comparisons));
-    return built;
+    return reportOfJudged(budgeted, options, method, removed.warning);
   });
   if (machines?.warning) report.warnings.unshift(machines.warning);
   return finish2(report, reference, results, said, options, progress);
 }
-function accept(comparisons, options) {
+function reportOfJudged(judged, options, method, removedWarning) {
   const waivers = options.waivers !== void 0 ? parseWaivers(options.waivers, readText(options.waivers)) : void 0;
-  return acceptComparisons(comparisons, {
+  const accepted = acceptComparisons(withMissingJudged(judged, options.missing), {
     ...options.acceptLabel ? { label: options.acceptLabel } : {},
     ...waivers ? { waivers } : {},
     ...options.today !== void 0 ? { today: options.today } : {}
   });
+  const built = buildComparisonReport(
+    accepted.comparisons,
+    options.referenceLabel,
+    options.resultLabel,
+    options.baselineRun,
+    method
+  );
+  const removed = removedWarning !== void 0 ? [removedWarning] : [];
+  built.warnings.push(...accepted.warnings, ...removed, ...renameHints(accepted.comparisons));
+  return built;
 }
 function withLabels(options) {
   return {

@@ -9,10 +9,10 @@ import {
   pairedMethod,
   thresholdMethod,
   type ExperimentSide,
+  type SubExperimentComparison,
 } from '../engine/compare/compare.js';
 import { resolveVerdictSettings, type VerdictSettings } from '../engine/compare/settings.js';
-import { acceptComparisons, type AcceptLabel, type AcceptanceOutcome } from '../engine/compare/acceptance.js';
-import type { SubExperimentComparison } from '../engine/compare/rows.js';
+import { acceptComparisons, type AcceptLabel } from '../engine/compare/acceptance.js';
 import { removedOnMain, renameHints, withMissingJudged } from '../engine/compare/presence.js';
 import { parseWaivers } from '../engine/compare/waivers.js';
 import { UsageError } from '../engine/errors.js';
@@ -263,16 +263,8 @@ function comparePaired(
       options.thresholds,
       { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift },
     );
-    const accepted = accept(withMissingJudged(run.comparisons, options.missing), options);
-    const built = buildComparisonReport(
-      accepted.comparisons,
-      options.referenceLabel,
-      options.resultLabel,
-      options.baselineRun,
-      method,
-    );
+    const built = reportOfJudged(run.comparisons, options, method);
     built.notes.push(...run.notes);
-    built.warnings.push(...accepted.warnings, ...renameHints(accepted.comparisons));
     return built;
   });
   if (options.maxPairs !== undefined) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
@@ -319,31 +311,38 @@ function compareWithReference(
     // A history gate decides across the whole suite's families, so that its false alarms do not grow with the suite.
     const budgeted =
       history && options.suiteBudget !== false ? applySuiteBudget(judged, 1 - verdict.confidence) : judged;
-    const accepted = accept(withMissingJudged(budgeted, options.missing), options);
-    const built = buildComparisonReport(
-      accepted.comparisons,
-      options.referenceLabel,
-      options.resultLabel,
-      options.baselineRun,
-      method,
-    );
-    built.warnings.push(...accepted.warnings);
-    if (removed.warning !== undefined) built.warnings.push(removed.warning);
-    built.warnings.push(...renameHints(accepted.comparisons));
-    return built;
+    return reportOfJudged(budgeted, options, method, removed.warning);
   });
   if (machines?.warning) report.warnings.unshift(machines.warning);
   return finish(report, reference, results, said, options, progress);
 }
 
-/** The judged comparisons with the rows the label or the waiver file accepts (read here: the pipeline reads files). */
-function accept(comparisons: SubExperimentComparison[], options: CompareOptions): AcceptanceOutcome {
+/**
+ * The report of the judged comparisons after the missing policy and the acceptance (label, waiver file), with their
+ * warnings, the benchmarks removed on main (`removedWarning`) and the renames they suggest.
+ */
+function reportOfJudged(
+  judged: SubExperimentComparison[],
+  options: Labelled,
+  method: MethodSummary,
+  removedWarning?: string,
+): ComparisonReport {
   const waivers = options.waivers !== undefined ? parseWaivers(options.waivers, readText(options.waivers)) : undefined;
-  return acceptComparisons(comparisons, {
+  const accepted = acceptComparisons(withMissingJudged(judged, options.missing), {
     ...(options.acceptLabel ? { label: options.acceptLabel } : {}),
     ...(waivers ? { waivers } : {}),
     ...(options.today !== undefined ? { today: options.today } : {}),
   });
+  const built = buildComparisonReport(
+    accepted.comparisons,
+    options.referenceLabel,
+    options.resultLabel,
+    options.baselineRun,
+    method,
+  );
+  const removed = removedWarning !== undefined ? [removedWarning] : [];
+  built.warnings.push(...accepted.warnings, ...removed, ...renameHints(accepted.comparisons));
+  return built;
 }
 
 /** The options with both labels: the ones given, else named after the first reference (or the history) and result. */
