@@ -170,7 +170,8 @@ function option(args, name, fallback) {
   return args[i + 1];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a command only as itself: a bundle that imports these functions has its own command line.
+if (process.argv[1]?.endsWith('scale-suite.mjs') && import.meta.url.endsWith('/scale-suite.mjs')) {
   const [command, ...args] = process.argv.slice(2);
   const common = {
     benchmarks: Number(option(args, 'benchmarks')),
