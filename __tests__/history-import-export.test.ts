@@ -132,7 +132,7 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
     ]);
     const [first, second, third] = records(out);
     for (const r of [first!, second!, third!]) {
-      expect(r).toMatchObject({ format: 'perfgate-history', version: 2, sha: 'unknown', runUrl: '' });
+      expect(r).toMatchObject({ format: 'perfgate-history', version: 3, sha: 'unknown', runUrl: '' });
       expect(r.environment).toBeUndefined();
       expect(r.runId).toMatch(/^[0-9]+$/);
       // The summary, not its raw file: one experiment, read as a Fast-DDS summary.

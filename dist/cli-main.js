@@ -13647,7 +13647,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     reference: new Map((p.reference?.measurements ?? []).map((m) => [keyOf3(m), m])),
     result: new Map((p.result?.measurements ?? []).map((m) => [keyOf3(m), m]))
   }));
-  const shapeOf = (row) => pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== void 0);
+  const shapeOf2 = (row) => pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== void 0);
   const cellsOf = pairCells(pairs);
   const logRatios = (row, parameter) => cellsOf({ ...row, parameter });
   const sizes = familySizes(plain.rows);
@@ -13670,11 +13670,11 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     }
   }
   const judged = plain.rows.map((row) => {
-    if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
+    if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf2(row));
     const familySize = sizes.get(familyKey(row)) ?? 1;
     const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
     const outcome = shifted.get(outcomeKey(row)) ?? pairedRowOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1, options);
-    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
+    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf2(row));
   });
   const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
   const pooled = pooledRows(
@@ -16763,10 +16763,261 @@ async function writeCharts(outputDir, input) {
 import { existsSync as existsSync3, readdirSync as readdirSync4, rmSync as rmSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 
+// src/engine/history/columns.ts
+function num2(value2) {
+  return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
+}
+function columnText(values) {
+  const first = values[0];
+  return values.length > 1 && values.every((v) => v === first) ? first : `[${values.join(",")}]`;
+}
+function shapeOf(m) {
+  const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== void 0);
+  const repetitionValues = m.repetitionValues ? STATISTIC_NAMES.filter((s) => m.repetitionValues[s] !== void 0) : void 0;
+  return {
+    format: m.format,
+    metric: m.metric,
+    dimension: m.dimension,
+    unit: m.unit,
+    displayUnit: m.displayUnit,
+    direction: m.direction,
+    statistics,
+    ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {},
+    ...repetitionValues !== void 0 ? { repetitionValues } : {},
+    ...m.belowResolution ? { belowResolution: true } : {}
+  };
+}
+function parameterOf5(m) {
+  return m.payloadBytes === null || !Number.isFinite(m.payloadBytes) ? m.parameter : [m.parameter, m.payloadBytes];
+}
+function renderColumns(measurements) {
+  const shapes = [];
+  const shapeIndex = /* @__PURE__ */ new Map();
+  const shapeIds = measurements.map((m) => {
+    const shape = shapeOf(m);
+    const key = JSON.stringify(shape);
+    let index2 = shapeIndex.get(key);
+    if (index2 === void 0) {
+      index2 = shapes.length;
+      shapes.push(shape);
+      shapeIndex.set(key, index2);
+    }
+    return index2;
+  });
+  const parameterKeys = measurements.map((m) => JSON.stringify(parameterOf5(m)));
+  const runs = [];
+  let i = 0;
+  while (i < measurements.length) {
+    const experiment = measurements[i].experiment;
+    const same = (j2, key) => measurements[j2].experiment === experiment && parameterKeys[j2] === key;
+    const kinds = [];
+    let j = i;
+    while (j < measurements.length && same(j, parameterKeys[i])) kinds.push(shapeIds[j++]);
+    const parameters = [parameterOf5(measurements[i])];
+    while (j + kinds.length <= measurements.length) {
+      const key = parameterKeys[j];
+      if (!kinds.every((shape, k) => same(j + k, key) && shapeIds[j + k] === shape)) break;
+      parameters.push(parameterOf5(measurements[j]));
+      j += kinds.length;
+    }
+    runs.push({ experiment, shapes: kinds, parameters });
+    i = j;
+  }
+  const columns = /* @__PURE__ */ new Map();
+  const repetitionColumns = /* @__PURE__ */ new Map();
+  measurements.forEach((m, k) => {
+    const shape = shapes[shapeIds[k]];
+    for (const s of shape.statistics) {
+      let column = columns.get(s);
+      if (!column) columns.set(s, column = []);
+      column.push(num2(m.statistics[s]));
+    }
+    for (const s of shape.repetitionValues ?? []) {
+      let column = repetitionColumns.get(s);
+      if (!column) repetitionColumns.set(s, column = []);
+      for (const v of m.repetitionValues[s]) column.push(num2(v));
+    }
+  });
+  const block = (name, entries) => entries.length === 0 ? [`  "${name}": []`] : [`  "${name}": [`, ...entries.map((e, k) => `    ${e}${k < entries.length - 1 ? "," : ""}`), "  ]"];
+  const object = (name, byStatistic) => {
+    const names = STATISTIC_NAMES.filter((s) => byStatistic.has(s));
+    if (names.length === 0) return [`  "${name}": {}`];
+    return [
+      `  "${name}": {`,
+      ...names.map((s, k) => `    "${s}": ${columnText(byStatistic.get(s))}${k < names.length - 1 ? "," : ""}`),
+      "  }"
+    ];
+  };
+  const blocks = [
+    block(
+      "shapes",
+      shapes.map((s) => JSON.stringify(s))
+    ),
+    block(
+      "series",
+      runs.map((r) => JSON.stringify([r.experiment, r.shapes, r.parameters]))
+    ),
+    object("statistics", columns),
+    ...repetitionColumns.size > 0 ? [object("repetitionValues", repetitionColumns)] : []
+  ];
+  return blocks.flatMap(
+    (lines, k) => k < blocks.length - 1 ? [...lines.slice(0, -1), `${lines[lines.length - 1]},`] : lines
+  );
+}
+function isObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function isStatisticName(name) {
+  return typeof name === "string" && STATISTIC_NAMES.includes(name);
+}
+function statisticList(value2, what, bad) {
+  if (!Array.isArray(value2)) throw bad(`${what} is not a list of statistics`);
+  const seen = /* @__PURE__ */ new Set();
+  for (const name of value2) {
+    if (!isStatisticName(name)) throw bad(`${what}: unknown statistic ${JSON.stringify(name)}`);
+    if (seen.has(name)) throw bad(`${what}: "${name}" appears twice`);
+    seen.add(name);
+  }
+  return value2;
+}
+function shapeOfJson(value2, where, bad) {
+  if (!isObject(value2)) throw bad(`${where} is not an object`);
+  const text2 = (key) => {
+    const v = value2[key];
+    if (typeof v !== "string") throw bad(`${where}: "${key}" is not a string`);
+    return v;
+  };
+  const { dimension, direction, repetitions, belowResolution } = value2;
+  if (typeof dimension !== "string" || !Object.hasOwn(BASE_UNITS, dimension))
+    throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
+  if (direction !== "lower-is-better" && direction !== "higher-is-better")
+    throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
+  if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1))
+    throw bad(`${where}: "repetitions" is not a count above 1`);
+  if (belowResolution !== void 0 && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
+  let repetitionValues;
+  if (value2["repetitionValues"] !== void 0) {
+    if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
+    repetitionValues = statisticList(value2["repetitionValues"], `${where}: "repetitionValues"`, bad);
+  }
+  return {
+    format: text2("format"),
+    metric: text2("metric"),
+    dimension,
+    unit: text2("unit"),
+    displayUnit: text2("displayUnit"),
+    direction,
+    statistics: statisticList(value2["statistics"], `${where}: "statistics"`, bad),
+    ...repetitions !== void 0 ? { repetitions } : {},
+    ...repetitionValues !== void 0 ? { repetitionValues } : {},
+    ...belowResolution === true ? { belowResolution } : {}
+  };
+}
+function seriesRunOfJson(value2, where, shapeCount, bad) {
+  if (!Array.isArray(value2) || value2.length !== 3)
+    throw bad(`${where} is not [experiment, [shape, …], [parameter, …]]`);
+  const [experiment, shapes, parameters] = value2;
+  if (typeof experiment !== "string") throw bad(`${where}: the experiment is not a string`);
+  if (!Array.isArray(shapes) || shapes.length === 0) throw bad(`${where}: no list of shapes`);
+  for (const s of shapes)
+    if (!(typeof s === "number" && Number.isInteger(s) && s >= 0 && s < shapeCount))
+      throw bad(`${where}: ${JSON.stringify(s)} is not one of the ${shapeCount} shapes`);
+  if (!Array.isArray(parameters) || parameters.length === 0) throw bad(`${where}: no list of parameters`);
+  for (const p of parameters) {
+    const ok = typeof p === "string" || Array.isArray(p) && p.length === 2 && typeof p[0] === "string" && typeof p[1] === "number" && Number.isFinite(p[1]);
+    if (!ok) throw bad(`${where}: parameter ${JSON.stringify(p)} is not a label or [label, payload bytes]`);
+  }
+  return { experiment, shapes, parameters };
+}
+function columnOfJson(value2, what, bad) {
+  if (value2 === null || typeof value2 === "number") return { values: void 0, constant: value2, at: 0 };
+  if (!Array.isArray(value2)) throw bad(`${what} is neither a list nor a number`);
+  for (let k = 0; k < value2.length; k++) {
+    const v = value2[k];
+    if (v !== null && typeof v !== "number") throw bad(`${what}[${k}] is not a number`);
+  }
+  return { values: value2, constant: null, at: 0 };
+}
+function columnsOfJson(value2, name, bad) {
+  if (!isObject(value2)) throw bad(`"${name}" is not an object`);
+  const out = /* @__PURE__ */ new Map();
+  for (const [key, column] of Object.entries(value2)) {
+    if (!isStatisticName(key)) throw bad(`"${name}": unknown statistic ${JSON.stringify(key)}`);
+    out.set(key, columnOfJson(column, `"${name}"."${key}"`, bad));
+  }
+  return out;
+}
+function measurementsOfColumns(data, bad) {
+  if (!Array.isArray(data["shapes"])) throw bad('"shapes" is not a list');
+  const shapes = data["shapes"].map((s, k) => shapeOfJson(s, `shape ${k}`, bad));
+  if (!Array.isArray(data["series"])) throw bad('"series" is not a list');
+  const runs = data["series"].map((r, k) => seriesRunOfJson(r, `series ${k + 1}`, shapes.length, bad));
+  const columns = columnsOfJson(data["statistics"], "statistics", bad);
+  const repetitionColumns = data["repetitionValues"] === void 0 ? /* @__PURE__ */ new Map() : columnsOfJson(data["repetitionValues"], "repetitionValues", bad);
+  const next = (from, s) => {
+    const column = (from === "statistics" ? columns : repetitionColumns).get(s);
+    if (column === void 0) throw bad(`"${from}" has no "${s}", which a shape names`);
+    if (column.values === void 0) {
+      column.at++;
+      return column.constant;
+    }
+    if (column.at >= column.values.length)
+      throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
+    return column.values[column.at++];
+  };
+  const out = [];
+  for (const run of runs) {
+    for (const parameter of run.parameters) {
+      const [label, payloadBytes] = typeof parameter === "string" ? [parameter, null] : parameter;
+      for (const index2 of run.shapes) {
+        const shape = shapes[index2];
+        const statistics = {};
+        for (const s of shape.statistics) statistics[s] = next("statistics", s);
+        let repetitionValues;
+        if (shape.repetitionValues) {
+          repetitionValues = {};
+          for (const s of shape.repetitionValues) {
+            const values = [];
+            for (let k = 0; k < shape.repetitions; k++) values.push(next("repetitionValues", s));
+            repetitionValues[s] = values;
+          }
+        }
+        const m = {
+          experiment: run.experiment,
+          format: shape.format,
+          parameter: label,
+          payloadBytes,
+          metric: shape.metric,
+          dimension: shape.dimension,
+          unit: shape.unit,
+          displayUnit: shape.displayUnit,
+          direction: shape.direction,
+          statistics
+        };
+        if (shape.repetitions !== void 0) m.repetitions = shape.repetitions;
+        if (repetitionValues !== void 0) m.repetitionValues = repetitionValues;
+        if (shape.belowResolution) m.belowResolution = true;
+        out.push(m);
+      }
+    }
+  }
+  for (const [from, byStatistic] of [
+    ["statistics", columns],
+    ["repetitionValues", repetitionColumns]
+  ]) {
+    for (const [s, column] of byStatistic) {
+      if (column.at === 0) throw bad(`"${from}"."${s}": no shape names this statistic`);
+      if (column.values !== void 0 && column.at !== column.values.length)
+        throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for ${column.at}`);
+    }
+  }
+  return out;
+}
+
 // src/engine/history/record.ts
 var HISTORY_FORMAT = "perfgate-history";
-var HISTORY_VERSION = 2;
-var READABLE_HISTORY_VERSIONS = [1, 2];
+var HISTORY_VERSION = 3;
+var READABLE_HISTORY_VERSIONS = [1, 2, 3];
 var UNKNOWN_COMMIT = "unknown";
 function finiteOrNull(value2) {
   return Number.isFinite(value2) ? value2 : null;
@@ -16894,44 +17145,14 @@ function renderHistoryRecord(record) {
     ...record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : [],
     ...record.accepted ? [`  "accepted": ${JSON.stringify(orderedAcceptance(record.accepted))},`] : []
   ];
-  if (record.measurements.length === 0) {
-    lines.push('  "measurements": []');
-  } else {
-    lines.push('  "measurements": [');
-    record.measurements.forEach((m, i) => {
-      const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== void 0).map((s) => `${JSON.stringify(s)}: ${num2(m.statistics[s])}`).join(", ");
-      const fields = [
-        `"experiment": ${JSON.stringify(m.experiment)}`,
-        `"format": ${JSON.stringify(m.format)}`,
-        `"parameter": ${JSON.stringify(m.parameter)}`,
-        `"payloadBytes": ${num2(m.payloadBytes)}`,
-        `"metric": ${JSON.stringify(m.metric)}`,
-        `"dimension": ${JSON.stringify(m.dimension)}`,
-        `"unit": ${JSON.stringify(m.unit)}`,
-        `"displayUnit": ${JSON.stringify(m.displayUnit)}`,
-        `"direction": ${JSON.stringify(m.direction)}`,
-        `"statistics": {${statistics}}`,
-        ...m.repetitions !== void 0 ? [`"repetitions": ${m.repetitions}`] : [],
-        ...m.repetitionValues !== void 0 ? [`"repetitionValues": {${repetitionValuesJson(m.repetitionValues)}}`] : [],
-        ...m.belowResolution ? ['"belowResolution": true'] : []
-      ];
-      lines.push(`    {${fields.join(", ")}}${i < record.measurements.length - 1 ? "," : ""}`);
-    });
-    lines.push("  ]");
-  }
+  lines.push(...renderColumns(record.measurements));
   lines.push("}", "");
   return lines.join("\n");
 }
-function repetitionValuesJson(values) {
-  return STATISTIC_NAMES.filter((s) => values[s] !== void 0).map((s) => `${JSON.stringify(s)}: [${values[s].map(num2).join(", ")}]`).join(", ");
-}
-function num2(value2) {
-  return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
-}
-function isObject(value2) {
+function isObject2(value2) {
   return typeof value2 === "object" && value2 !== null;
 }
-function isStatisticName(name) {
+function isStatisticName2(name) {
   return STATISTIC_NAMES.includes(name);
 }
 function isDimension(value2) {
@@ -16948,11 +17169,11 @@ function parseHistoryRecord(text2, source) {
     throw new InputError(`not a perfgate history record: ${error.message}`, { file: source });
   }
   const bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
-  if (!isObject(data) || data["format"] !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
+  if (!isObject2(data) || data["format"] !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
   const version2 = data["version"];
   if (!READABLE_HISTORY_VERSIONS.includes(version2)) {
     throw bad(
-      `unsupported version ${JSON.stringify(version2)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`
+      `unsupported version ${JSON.stringify(version2)} (this perfgate reads versions ${readableVersions()}; a newer perfgate may have written it)`
     );
   }
   const stringField = (key) => {
@@ -16984,6 +17205,7 @@ function parseHistoryRecord(text2, source) {
     ...accepted ? { accepted } : {}
   };
   if (version2 === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
+  if (version2 === 3) return { ...head, measurements: measurementsOfColumns(data, bad) };
   const stored = data["measurements"];
   if (!Array.isArray(stored)) throw bad('"measurements" is not a list');
   return {
@@ -16992,7 +17214,7 @@ function parseHistoryRecord(text2, source) {
   };
 }
 function acceptanceOfJson(value2, bad) {
-  if (!isObject(value2) || Array.isArray(value2)) throw bad('"accepted" is not an object');
+  if (!isObject2(value2) || Array.isArray(value2)) throw bad('"accepted" is not an object');
   const text2 = (v, what, optional = false) => {
     if (v === void 0 && optional) return void 0;
     if (typeof v !== "string") throw bad(`${what} is not a string`);
@@ -17007,7 +17229,7 @@ function acceptanceOfJson(value2, bad) {
   }
   const label = value2["label"];
   if (label !== void 0) {
-    if (!isObject(label)) throw bad('"accepted.label" is not an object');
+    if (!isObject2(label)) throw bad('"accepted.label" is not an object');
     const by = text2(label["by"], '"accepted.label.by"', true);
     const description = text2(label["description"], '"accepted.label.description"', true);
     out.label = {
@@ -17021,7 +17243,7 @@ function acceptanceOfJson(value2, bad) {
     if (!Array.isArray(waivers)) throw bad('"accepted.waivers" is not a list');
     out.waivers = waivers.map((w, i) => {
       const where = `"accepted.waivers" ${i + 1}`;
-      if (!isObject(w)) throw bad(`${where} is not an object`);
+      if (!isObject2(w)) throw bad(`${where} is not an object`);
       const ceiling = w["ceilingPercent"];
       if (typeof ceiling !== "number" || !Number.isFinite(ceiling))
         throw bad(`${where}: ceilingPercent is not a number`);
@@ -17039,7 +17261,7 @@ function acceptanceOfJson(value2, bad) {
   return out;
 }
 function measurementOfJson(m, where, bad, numberOrNull) {
-  if (!isObject(m)) throw bad(`${where} is not an object`);
+  if (!isObject2(m)) throw bad(`${where} is not an object`);
   const text2 = (key) => {
     const value2 = m[key];
     if (typeof value2 !== "string") throw bad(`${where}: "${key}" is not a string`);
@@ -17058,11 +17280,11 @@ function measurementOfJson(m, where, bad, numberOrNull) {
   if (belowResolution !== void 0 && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
   if (!isDimension(dimension)) throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
   if (!isDirection(direction)) throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
-  if (!isObject(storedStatistics) || Array.isArray(storedStatistics))
+  if (!isObject2(storedStatistics) || Array.isArray(storedStatistics))
     throw bad(`${where}: "statistics" is not an object`);
   const statistics = {};
   for (const [name, value2] of Object.entries(storedStatistics)) {
-    if (!isStatisticName(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
+    if (!isStatisticName2(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
     statistics[name] = numberOrNull(value2, `${where}: "${name}"`);
   }
   if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1)) {
@@ -17071,11 +17293,11 @@ function measurementOfJson(m, where, bad, numberOrNull) {
   let repetitionValues;
   if (storedValues !== void 0) {
     if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
-    if (!isObject(storedValues) || Array.isArray(storedValues))
+    if (!isObject2(storedValues) || Array.isArray(storedValues))
       throw bad(`${where}: "repetitionValues" is not an object`);
     repetitionValues = {};
     for (const [name, values] of Object.entries(storedValues)) {
-      if (!isStatisticName(name))
+      if (!isStatisticName2(name))
         throw bad(`${where}: unknown statistic ${JSON.stringify(name)} in "repetitionValues"`);
       if (!Array.isArray(values) || values.length !== repetitions)
         throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${repetitions} values`);
@@ -17104,12 +17326,12 @@ function measurementsOfVersion1(data, bad, numberOrNull) {
   const experiments = data["experiments"];
   if (!Array.isArray(experiments)) throw bad('"experiments" is not a list');
   return experiments.flatMap((ex, i) => {
-    if (!isObject(ex) || typeof ex["experiment"] !== "string" || !Array.isArray(ex["payloads"]))
+    if (!isObject2(ex) || typeof ex["experiment"] !== "string" || !Array.isArray(ex["payloads"]))
       throw bad(`experiment ${i + 1} is malformed`);
     const experiment = ex["experiment"];
     return ex["payloads"].map((p, j) => {
       const where = `${experiment} payload ${j + 1}`;
-      if (!isObject(p) || typeof p["bytes"] !== "number") throw bad(`${where}: "bytes" is not a number`);
+      if (!isObject2(p) || typeof p["bytes"] !== "number") throw bad(`${where}: "bytes" is not a number`);
       const bytes = p["bytes"];
       const statistics = {};
       for (const name of ["samples", "min", "mean", "median", "p99", "max"])
@@ -17128,6 +17350,10 @@ function measurementsOfVersion1(data, bad, numberOrNull) {
       };
     });
   });
+}
+function readableVersions() {
+  const all = READABLE_HISTORY_VERSIONS.map(String);
+  return `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}`;
 }
 
 // src/engine/history/window.ts
