@@ -198,6 +198,51 @@ describe('action: history-branch', () => {
     expect(git!.problems).toEqual([]);
   }, 120_000);
 
+  // Issue 38: a recording push read every record of the branch to re-plan the window.
+  test('a push to a branch of 1,000 records reads only the newest 30, and removes the rest unread, in 9 requests', async () => {
+    await serve();
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    const first = JSON.parse(
+      git!
+        .files(git!.history(BRANCH)[0]!.sha)
+        .get(`history/${recordName(1)}`)!
+        .toString('utf8'),
+    );
+    const files: Record<string, Buffer> = {};
+    for (let n = 2; n <= 1000; n++) {
+      const copy = {
+        ...first,
+        date: dateOf(n),
+        runId: String(1000 + n),
+        runUrl: `https://github.com/octo/bench/actions/runs/${1000 + n}`,
+      };
+      files[`history/${recordName(n)}`] = Buffer.from(JSON.stringify(copy, null, 2) + '\n');
+    }
+    git!.seed(BRANCH, files);
+    expect(tipRecords()).toHaveLength(1000);
+    const before = git!.requests.length;
+    const push = await runActionInProcess(record(), { env: pushEnv(1001) });
+    expect([push.status, push.outputs['history-recorded'], warnings(push)]).toEqual([0, 'true', []]);
+    const requests = git!.requests.slice(before).map((r) => r.operationId);
+    // Whether the branch exists (a misspelt name?); the tip, its commit and tree; one GraphQL query for the 30 newest
+    // records; the new record's blob, the tree, the commit and the ref.
+    expect(requests).toEqual([
+      'git/get-ref',
+      'git/get-ref',
+      'git/get-commit',
+      'git/get-tree',
+      'graphql',
+      'git/create-blob',
+      'git/create-tree',
+      'git/create-commit',
+      'git/update-ref',
+    ]);
+    // The window on the branch: pushes 972–1001 (971 records removed, 970 of them never read).
+    expect(tipRecords()).toEqual(Array.from({ length: 30 }, (_, i) => recordName(972 + i)).sort());
+    expect(push.stdout).toContain('removed 971 beyond the window');
+    expect(git!.problems).toEqual([]);
+  }, 120_000);
+
   test('a record GraphQL gives only in part (over its text limit) is read through its REST blob', async () => {
     await serve({ graphqlTextLimit: 100 });
     expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);

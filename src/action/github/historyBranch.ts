@@ -85,7 +85,8 @@ export interface HistoryBranchOptions {
   session?: GithubSession;
   /**
    * Reading: copy only the newest `window` records (those held in the folder count), as the
-   * comparison reads them; every record of the branch without it.
+   * comparison reads them; every record of the branch without it. Writing: the window `record`
+   * applies; only the newest `window` records are read, and the older ones are removed unread.
    */
   window?: number;
 }
@@ -184,9 +185,11 @@ export async function readHistoryBranch(options: HistoryBranchOptions): Promise<
 }
 
 /**
- * Commits the folder's records to the branch: `record` is called on a folder that holds every
- * record of the branch's tip (and those the folder held before), and writes this run's record into
- * it, applying the window; whatever it leaves is what the branch holds after this commit.
+ * Commits the folder's records to the branch: `record` is called on a folder that holds the
+ * records of the branch's tip (with `window`, only the newest `window` of them), and those the
+ * folder held before, and writes this run's record into it, applying the window; whatever it
+ * leaves is what the branch holds after this commit. So a push reads the tip, its tree and the
+ * window's records (one GraphQL query per BLOBS_PER_QUERY), however many records the branch holds.
  */
 export async function writeHistoryBranch(
   options: HistoryBranchOptions,
@@ -211,7 +214,9 @@ export async function writeHistoryBranch(
       tip = await readTip(octokit, options);
       // Records another run removed since the tip this run built on are removed here too.
       for (const name of previous?.records.keys() ?? []) if (!tip?.records.has(name)) removePath(join(folder, name));
-      if (tip) await download(octokit, options, tip, new Set(previous?.records.keys() ?? []), skipped);
+      // With a window, only the newest `window` records: every older one is beyond the window once this run's record
+      // is added, so it is removed below without being read.
+      if (tip) await download(octokit, options, tip, new Set(previous?.records.keys() ?? []), skipped, options.window);
     } catch (error) {
       return fail(`cannot read branch ${branch}`, error);
     }
