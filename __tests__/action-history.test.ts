@@ -36,11 +36,13 @@ describe('action: record-history and history', () => {
     }
     // The window keeps the three newest runs.
     expect(readdirSync(history).sort()).toEqual([
+      // The runs it dropped, kept for the dashboard.
+      'archive-2026-11.json',
       'history-2026-11-12T11-00-00.000Z-102.json',
       'history-2026-11-13T11-00-00.000Z-103.json',
       'history-2026-11-14T11-00-00.000Z-104.json',
     ]);
-    const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[2]!), 'utf8'));
+    const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[3]!), 'utf8'));
     expect(record).toMatchObject({
       format: 'perfgate-history',
       sha: '104'.padStart(40, 'a'),

@@ -610,6 +610,8 @@ describe('history records', () => {
     expect(removed).toEqual([join(folder, 'history-2026-11-01T10-00-00.000Z-101.json')]);
     appendHistoryRecord(folder, records[4]!, 3);
     expect(readdirSync(folder)).toEqual([
+      // The runs the window dropped, kept for the dashboard.
+      'archive-2026-11.json',
       'history-2026-11-03T10-00-00.000Z-103.json',
       'history-2026-11-04T10-00-00.000Z-104.json',
       'history-2026-11-05T10-00-00.000Z-105.json',
@@ -619,7 +621,7 @@ describe('history records', () => {
     // A record older than the whole window is not kept.
     const old = appendHistoryRecord(folder, records[0]!, 3);
     expect(old.removed).toEqual([old.written]);
-    expect(readdirSync(folder)).toHaveLength(3);
+    expect(readdirSync(folder)).toHaveLength(4); // three records and the archive
     // A re-run (same run id) replaces its record, even under a new date.
     const rerun = makeHistoryRecord([recorded(summary('x', 99))], { ...run(5, '2026-11-06T10:00:00Z') });
     const again = appendHistoryRecord(folder, rerun, 3);

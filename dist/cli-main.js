@@ -465,8 +465,9 @@ What a folder cannot tell is said, never silently guessed:
 With one run, --commit, --date and --run-url give what the folder cannot.
 
 Existing records stay; a record with the same run id is replaced; then only the newest --window
-runs are kept, as record-history does. Nothing is written unless every run and every existing
-record reads without error.
+runs are kept, as record-history does. Older runs go to the archive (archive-<yyyy>-<mm>.json: a
+run a day, each series' primary statistic to 6 digits, the newest 12 months), which only the
+dashboard reads. Nothing is written unless every run and every existing record reads without error.
 
 Options:
   -o, --output FOLDER    the history folder to add the records to (created if missing)
@@ -504,7 +505,8 @@ Usage:
   perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
                      [--statistic S…] [--title T]
 
-Reads perfgate history records (history-*.json, what the action keeps) and writes a site that
+Reads perfgate history records (history-*.json, what the action keeps) and the archive of the
+runs older than the window (archive-*.json: each series' primary statistic), and writes a site that
 needs no server and no network (open index.html from disk, or publish the folder with GitHub Pages):
   index.html               every experiment: its status (the newest run against the requirements,
                            a regression step that appeared with the newest run), its change points
@@ -14380,9 +14382,9 @@ function reduceRaw({ experimentType, source, raw }) {
 }
 function tailNote(tail2, samples) {
   const share = 100 * tail2.count / samples;
-  const digits = (v, round) => {
+  const digits = (v, round2) => {
     const scale2 = 10 ** (Math.floor(Math.log10(Math.abs(v) || 1)) - 3);
-    return String(Number((round(v / scale2) * scale2).toPrecision(4)));
+    return String(Number((round2(v / scale2) * scale2).toPrecision(4)));
   };
   return `${tail2.count} over ${digits(tail2.above, Math.floor)} ${LATENCY_UNIT} (${share < 0.1 ? share.toPrecision(1) : share.toFixed(1)} %) not drawn; max ${digits(tail2.max, Math.ceil)} ${LATENCY_UNIT}`;
 }
@@ -16790,7 +16792,7 @@ function shapeOf(m) {
 function parameterOf5(m) {
   return m.payloadBytes === null || !Number.isFinite(m.payloadBytes) ? m.parameter : [m.parameter, m.payloadBytes];
 }
-function renderColumns(measurements) {
+function layoutOf(measurements) {
   const shapes = [];
   const shapeIndex = /* @__PURE__ */ new Map();
   const shapeIds = measurements.map((m) => {
@@ -16823,6 +16825,31 @@ function renderColumns(measurements) {
     runs.push({ experiment, shapes: kinds, parameters });
     i = j;
   }
+  return { shapes, shapeIds, runs };
+}
+function listBlock(name, entries) {
+  return entries.length === 0 ? [`  "${name}": []`] : [`  "${name}": [`, ...entries.map((e, k) => `    ${e}${k < entries.length - 1 ? "," : ""}`), "  ]"];
+}
+function joinBlocks(blocks) {
+  return blocks.flatMap(
+    (lines, k) => k < blocks.length - 1 ? [...lines.slice(0, -1), `${lines[lines.length - 1]},`] : lines
+  );
+}
+function seriesBlocks(measurements) {
+  const { shapes, runs } = layoutOf(measurements);
+  return [
+    listBlock(
+      "shapes",
+      shapes.map((s) => JSON.stringify(s))
+    ),
+    listBlock(
+      "series",
+      runs.map((r) => JSON.stringify([r.experiment, r.shapes, r.parameters]))
+    )
+  ];
+}
+function renderColumns(measurements) {
+  const { shapes, shapeIds } = layoutOf(measurements);
   const columns = /* @__PURE__ */ new Map();
   const repetitionColumns = /* @__PURE__ */ new Map();
   measurements.forEach((m, k) => {
@@ -16838,7 +16865,6 @@ function renderColumns(measurements) {
       for (const v of m.repetitionValues[s]) column.push(num2(v));
     }
   });
-  const block = (name, entries) => entries.length === 0 ? [`  "${name}": []`] : [`  "${name}": [`, ...entries.map((e, k) => `    ${e}${k < entries.length - 1 ? "," : ""}`), "  ]"];
   const object = (name, byStatistic) => {
     const names = STATISTIC_NAMES.filter((s) => byStatistic.has(s));
     if (names.length === 0) return [`  "${name}": {}`];
@@ -16848,21 +16874,11 @@ function renderColumns(measurements) {
       "  }"
     ];
   };
-  const blocks = [
-    block(
-      "shapes",
-      shapes.map((s) => JSON.stringify(s))
-    ),
-    block(
-      "series",
-      runs.map((r) => JSON.stringify([r.experiment, r.shapes, r.parameters]))
-    ),
+  return joinBlocks([
+    ...seriesBlocks(measurements),
     object("statistics", columns),
     ...repetitionColumns.size > 0 ? [object("repetitionValues", repetitionColumns)] : []
-  ];
-  return blocks.flatMap(
-    (lines, k) => k < blocks.length - 1 ? [...lines.slice(0, -1), `${lines[lines.length - 1]},`] : lines
-  );
+  ]);
 }
 function isObject(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
@@ -16947,24 +16963,14 @@ function columnsOfJson(value2, name, bad) {
   }
   return out;
 }
-function measurementsOfColumns(data, bad) {
+function readLayout(data, bad) {
   if (!Array.isArray(data["shapes"])) throw bad('"shapes" is not a list');
   const shapes = data["shapes"].map((s, k) => shapeOfJson(s, `shape ${k}`, bad));
   if (!Array.isArray(data["series"])) throw bad('"series" is not a list');
   const runs = data["series"].map((r, k) => seriesRunOfJson(r, `series ${k + 1}`, shapes.length, bad));
-  const columns = columnsOfJson(data["statistics"], "statistics", bad);
-  const repetitionColumns = data["repetitionValues"] === void 0 ? /* @__PURE__ */ new Map() : columnsOfJson(data["repetitionValues"], "repetitionValues", bad);
-  const next = (from, s) => {
-    const column = (from === "statistics" ? columns : repetitionColumns).get(s);
-    if (column === void 0) throw bad(`"${from}" has no "${s}", which a shape names`);
-    if (column.values === void 0) {
-      column.at++;
-      return column.constant;
-    }
-    if (column.at >= column.values.length)
-      throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
-    return column.values[column.at++];
-  };
+  return { shapes, runs };
+}
+function expandLayout({ shapes, runs }, valueOf) {
   const out = [];
   for (const run of runs) {
     for (const parameter of run.parameters) {
@@ -16972,13 +16978,13 @@ function measurementsOfColumns(data, bad) {
       for (const index2 of run.shapes) {
         const shape = shapes[index2];
         const statistics = {};
-        for (const s of shape.statistics) statistics[s] = next("statistics", s);
+        for (const s of shape.statistics) statistics[s] = valueOf("statistics", s);
         let repetitionValues;
         if (shape.repetitionValues) {
           repetitionValues = {};
           for (const s of shape.repetitionValues) {
             const values = [];
-            for (let k = 0; k < shape.repetitions; k++) values.push(next("repetitionValues", s));
+            for (let k = 0; k < shape.repetitions; k++) values.push(valueOf("repetitionValues", s));
             repetitionValues[s] = values;
           }
         }
@@ -17001,6 +17007,27 @@ function measurementsOfColumns(data, bad) {
       }
     }
   }
+  return out;
+}
+function seriesOfJson(data, bad) {
+  return expandLayout(readLayout(data, bad), () => null);
+}
+function measurementsOfColumns(data, bad) {
+  const layout = readLayout(data, bad);
+  const columns = columnsOfJson(data["statistics"], "statistics", bad);
+  const repetitionColumns = data["repetitionValues"] === void 0 ? /* @__PURE__ */ new Map() : columnsOfJson(data["repetitionValues"], "repetitionValues", bad);
+  const next = (from, s) => {
+    const column = (from === "statistics" ? columns : repetitionColumns).get(s);
+    if (column === void 0) throw bad(`"${from}" has no "${s}", which a shape names`);
+    if (column.values === void 0) {
+      column.at++;
+      return column.constant;
+    }
+    if (column.at >= column.values.length)
+      throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
+    return column.values[column.at++];
+  };
+  const out = expandLayout(layout, next);
   for (const [from, byStatistic] of [
     ["statistics", columns],
     ["repetitionValues", repetitionColumns]
@@ -17380,6 +17407,195 @@ function checkHistoryWindow(window) {
     throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
 }
 
+// src/engine/history/archive.ts
+var ARCHIVE_FORMAT = "perfgate-history-archive";
+var ARCHIVE_VERSION = 1;
+var ARCHIVE_MONTHS = 12;
+var ARCHIVE_DIGITS = 6;
+var ARCHIVE_FILE_NAME = /^archive-\d{4}-\d{2}\.json$/;
+var PRIMARY = ["value", "slope", "median", "mean"];
+function archiveFileName(month) {
+  return `archive-${month}.json`;
+}
+function monthOf(nameOrDate) {
+  const match = /(\d{4}-\d{2})/.exec(nameOrDate.replace(/^archive-/, ""));
+  if (!match) throw new InputError(`history: no month in "${nameOrDate}"`);
+  return match[1];
+}
+function archiveFilesBeyondBound(names) {
+  const sorted = [...new Set(names)].sort(compareStrings);
+  return sorted.slice(0, Math.max(0, sorted.length - ARCHIVE_MONTHS));
+}
+function round(value2) {
+  return value2 === null || value2 === void 0 || !Number.isFinite(value2) ? null : Number(value2.toPrecision(ARCHIVE_DIGITS));
+}
+function archivedRun(record) {
+  const measurements = [];
+  for (const m of record.measurements) {
+    const statistic = PRIMARY.find((s) => m.statistics[s] !== void 0);
+    if (statistic === void 0) continue;
+    measurements.push({
+      experiment: m.experiment,
+      format: m.format,
+      parameter: m.parameter,
+      payloadBytes: m.payloadBytes,
+      metric: m.metric,
+      dimension: m.dimension,
+      unit: m.unit,
+      displayUnit: m.displayUnit,
+      direction: m.direction,
+      statistics: { [statistic]: round(m.statistics[statistic]) }
+    });
+  }
+  return {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    sha: record.sha,
+    date: record.date,
+    runId: record.runId,
+    runUrl: record.runUrl,
+    ...record.accepted ? { accepted: orderedAcceptance(record.accepted) } : {},
+    measurements
+  };
+}
+function foldIntoArchive(month, name, records) {
+  const byRun = /* @__PURE__ */ new Map();
+  for (const run of month?.runs ?? []) byRun.set(run.runId, run);
+  for (const record of records) {
+    if (monthOf(record.date) !== name)
+      throw new InputError(`history: the run of ${record.date} does not belong in the archive of ${name}`);
+    byRun.set(record.runId, archivedRun(record));
+  }
+  const byDay = /* @__PURE__ */ new Map();
+  for (const run of [...byRun.values()].sort(compareRecords)) byDay.set(run.date.slice(0, 10), run);
+  return { month: name, runs: [...byDay.values()] };
+}
+function seriesKey(m) {
+  return JSON.stringify([
+    m.experiment,
+    m.format,
+    m.parameter,
+    m.payloadBytes,
+    m.metric,
+    m.dimension,
+    m.unit,
+    m.displayUnit,
+    m.direction,
+    Object.keys(m.statistics)[0]
+  ]);
+}
+function num3(value2) {
+  return value2 === null || value2 === void 0 || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
+}
+function renderArchive(month) {
+  const runs = [...month.runs].sort(compareRecords);
+  const series = [];
+  const index2 = /* @__PURE__ */ new Map();
+  const values = [];
+  runs.forEach((run, r) => {
+    for (const m of run.measurements) {
+      const key = seriesKey(m);
+      let k = index2.get(key);
+      if (k === void 0) {
+        k = series.length;
+        index2.set(key, k);
+        series.push({ ...m, statistics: { [Object.keys(m.statistics)[0]]: null } });
+        values.push(new Array(runs.length).fill(null));
+      }
+      values[k][r] = round(Object.values(m.statistics)[0]);
+    }
+  });
+  const identity = (run) => JSON.stringify({
+    sha: run.sha,
+    date: run.date,
+    runId: run.runId,
+    runUrl: run.runUrl,
+    ...run.accepted ? { accepted: orderedAcceptance(run.accepted) } : {}
+  });
+  const lines = joinBlocks([
+    ['  "format": "perfgate-history-archive"'],
+    [`  "version": ${ARCHIVE_VERSION}`],
+    [`  "month": ${JSON.stringify(month.month)}`],
+    listBlock("runs", runs.map(identity)),
+    ...seriesBlocks(series),
+    listBlock(
+      "values",
+      values.map((row) => `[${row.map(num3).join(",")}]`)
+    )
+  ]);
+  return ["{", ...lines, "}", ""].join("\n");
+}
+function isObject3(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function parseArchive(text2, source) {
+  let data;
+  try {
+    data = JSON.parse(text2);
+  } catch (error) {
+    throw new InputError(`not a perfgate history archive: ${error.message}`, { file: source });
+  }
+  const bad = (what) => new InputError(`not a perfgate history archive: ${what}`, { file: source });
+  if (!isObject3(data) || data["format"] !== ARCHIVE_FORMAT) throw bad(`no "format": "${ARCHIVE_FORMAT}"`);
+  if (data["version"] !== ARCHIVE_VERSION)
+    throw bad(
+      `unsupported version ${JSON.stringify(data["version"])} (this perfgate reads version ${ARCHIVE_VERSION}; a newer perfgate may have written it)`
+    );
+  const month = data["month"];
+  if (typeof month !== "string" || !/^\d{4}-\d{2}$/.test(month)) throw bad('"month" is not a month (2026-01)');
+  if (!Array.isArray(data["runs"])) throw bad('"runs" is not a list');
+  const identities = data["runs"].map((run, r) => {
+    const where = `run ${r + 1}`;
+    if (!isObject3(run)) throw bad(`${where} is not an object`);
+    const text3 = (key) => {
+      const value2 = run[key];
+      if (typeof value2 !== "string") throw bad(`${where}: "${key}" is not a string`);
+      return value2;
+    };
+    const date = text3("date");
+    if (monthOf(date) !== month || Number.isNaN(Date.parse(date)))
+      throw bad(`${where}: "date" ${JSON.stringify(date)} is not in ${month}`);
+    const accepted = run["accepted"] === void 0 ? void 0 : acceptanceOfJson(run["accepted"], bad);
+    return {
+      sha: text3("sha"),
+      date,
+      runId: text3("runId"),
+      runUrl: text3("runUrl"),
+      ...accepted ? { accepted } : {}
+    };
+  });
+  const series = seriesOfJson(data, bad);
+  series.forEach((m, k) => {
+    if (Object.keys(m.statistics).length !== 1) throw bad(`series measurement ${k + 1} names more than one statistic`);
+  });
+  const rows = data["values"];
+  if (!Array.isArray(rows) || rows.length !== series.length)
+    throw bad(`"values" is not a list of ${series.length} lines, one per series`);
+  const runs = identities.map((identity) => ({
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    ...identity,
+    measurements: []
+  }));
+  rows.forEach((row, k) => {
+    if (!Array.isArray(row) || row.length !== runs.length)
+      throw bad(`"values" line ${k + 1} is not a list of ${runs.length} values, one per run`);
+    const m = series[k];
+    const statistic = Object.keys(m.statistics)[0];
+    row.forEach((value2, r) => {
+      if (value2 === null) return;
+      if (typeof value2 !== "number") throw bad(`"values" line ${k + 1}[${r}] is not a number`);
+      runs[r].measurements.push({ ...m, statistics: { [statistic]: value2 } });
+    });
+  });
+  const seen = /* @__PURE__ */ new Set();
+  for (const run of runs) {
+    if (seen.has(run.runId)) throw bad(`run ${run.runId} appears twice`);
+    seen.add(run.runId);
+  }
+  return { month, runs };
+}
+
 // src/pipeline/historyFolder.ts
 function readAll(folder, skip) {
   let names;
@@ -17421,7 +17637,16 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
     kept = plan.kept;
     dropped.push(...plan.dropped);
   }
-  const outcome = { written: [], unchanged: [], removed: [], outsideWindow: 0 };
+  const keptRuns = new Set(kept.map((r) => r.runId));
+  const archive = foldArchive(folder, dropped.filter((r) => !keptRuns.has(r.runId)).map(strip), skip);
+  const outcome = {
+    written: [],
+    unchanged: [],
+    removed: [],
+    outsideWindow: 0,
+    archived: [],
+    archiveRemoved: []
+  };
   for (const record of kept) {
     if (!added.has(record)) continue;
     const content = renderHistoryRecord(strip(record));
@@ -17441,7 +17666,50 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
     rmSync2(old.file, { force: true });
     outcome.removed.push(old.file);
   }
+  for (const { file, content } of archive) {
+    writeFileAtomic(file, content);
+    outcome.archived.push(file);
+  }
+  for (const name of archiveFilesBeyondBound(archiveNames(folder))) {
+    const file = join6(folder, name);
+    rmSync2(file, { force: true });
+    outcome.archiveRemoved.push(file);
+  }
   return outcome;
+}
+function foldArchive(folder, runs, skip) {
+  const byMonth = /* @__PURE__ */ new Map();
+  for (const run of runs) {
+    const month = monthOf(run.date);
+    byMonth.set(month, [...byMonth.get(month) ?? [], run]);
+  }
+  const out = [];
+  for (const [month, monthRuns] of [...byMonth].sort(([a], [b]) => a < b ? -1 : 1)) {
+    const file = join6(folder, archiveFileName(month));
+    let existing;
+    if (existsSync3(file)) {
+      try {
+        existing = parseArchive(readText(file), file);
+      } catch (error) {
+        if (!skip || !(error instanceof InputError)) throw error;
+        skip(file, error.message);
+        continue;
+      }
+    }
+    const content = renderArchive(foldIntoArchive(existing, month, monthRuns));
+    if (!existsSync3(file) || readText(file) !== content) out.push({ file, content });
+  }
+  return out;
+}
+function archiveNames(folder) {
+  return existsSync3(folder) ? readdirSync4(folder).filter((name) => ARCHIVE_FILE_NAME.test(name)) : [];
+}
+function readHistoryWithArchive(folder, window = Number.MAX_SAFE_INTEGER) {
+  const records = readRecordedHistory(folder);
+  const recorded = new Set(records.map((r) => r.runId));
+  const archived = archiveNames(folder).sort().flatMap((name) => parseArchive(readText(join6(folder, name)), join6(folder, name)).runs).filter((run) => !recorded.has(run.runId));
+  const all = [...archived, ...records].sort(compareRecords);
+  return all.slice(Math.max(0, all.length - window));
 }
 function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
   if (!existsSync3(folder)) throw new InputError("cannot find the history folder", { file: folder });
@@ -20934,7 +21202,7 @@ function commitUrlOf(runUrl, sha) {
 function safeUrl(url) {
   return /^https?:\/\//i.test(url) ? url : "";
 }
-function seriesKey(s) {
+function seriesKey2(s) {
   return JSON.stringify([s.parameter, s.metric, s.statistic]);
 }
 function bandOf(s, runs, confidence) {
@@ -20968,7 +21236,7 @@ function bandOf(s, runs, confidence) {
   };
 }
 function requirementOf(rows, s) {
-  const found = rows.find((r) => r.key === seriesKey(s));
+  const found = rows.find((r) => r.key === seriesKey2(s));
   if (!found || !Number.isFinite(found.row.requirement)) return void 0;
   return {
     limit: found.row.requirement,
@@ -20999,7 +21267,7 @@ function checkNewest(name, measurements, requirements) {
       if (!m) continue;
       rows.push({
         row,
-        key: seriesKey({
+        key: seriesKey2({
           parameter: m.parameter.label,
           metric: m.metric.name,
           statistic: requirement.statistic ?? primaryStatistic(m)
@@ -21616,7 +21884,7 @@ function dashboardPages(model, title) {
 }
 async function runDashboard(options, progress) {
   checkOutputFolder(options.output);
-  const records = progress.step("Reading history", () => readRecordedHistory(options.history, options.window));
+  const records = progress.step("Reading history", () => readHistoryWithArchive(options.history, options.window));
   const requirements = options.requirements !== void 0 ? readMetricRequirements(options.requirements, "precise") : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
   const model = progress.step(
@@ -21769,7 +22037,7 @@ function historyImportCommand(args, io) {
     },
     cliProgress(io)
   );
-  for (const path of outcome.written) io.out(`wrote ${terminalSafe(path)}
+  for (const path of [...outcome.written, ...outcome.archived]) io.out(`wrote ${terminalSafe(path)}
 `);
   const parts = [
     `${outcome.records.length} run(s) read`,
@@ -21777,7 +22045,8 @@ function historyImportCommand(args, io) {
     `${outcome.unchanged.length} already there`
   ];
   if (outcome.removed.length > 0) parts.push(`${outcome.removed.length} older record(s) removed`);
-  if (outcome.outsideWindow > 0) parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} not kept`);
+  if (outcome.outsideWindow > 0)
+    parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} kept only in the archive`);
   io.out(`history import: ${parts.join(", ")} (window ${window})
 `);
   return EXIT_PASS;

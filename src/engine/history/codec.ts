@@ -119,7 +119,7 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
 }
 
 /** A record's `accepted`, every field checked. */
-function acceptanceOfJson(value: unknown, bad: Bad): RecordedAcceptance {
+export function acceptanceOfJson(value: unknown, bad: Bad): RecordedAcceptance {
   if (!isObject(value) || Array.isArray(value)) throw bad('"accepted" is not an object');
   const text = (v: unknown, what: string, optional = false): string | undefined => {
     if (v === undefined && optional) return undefined;

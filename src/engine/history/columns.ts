@@ -76,8 +76,15 @@ function parameterOf(m: HistoryMeasurement): Parameter {
   return m.payloadBytes === null || !Number.isFinite(m.payloadBytes) ? m.parameter : [m.parameter, m.payloadBytes];
 }
 
-/** The `"shapes"`, `"series"`, `"statistics"` and `"repetitionValues"` lines of a record (no trailing comma). */
-export function renderColumns(measurements: readonly HistoryMeasurement[]): string[] {
+/** The shapes of measurements, each numbered once, and the runs of series they form. */
+interface Layout {
+  shapes: Shape[];
+  /** Each measurement's shape. */
+  shapeIds: number[];
+  runs: SeriesRun[];
+}
+
+function layoutOf(measurements: readonly HistoryMeasurement[]): Layout {
   const shapes: Shape[] = [];
   const shapeIndex = new Map<string, number>();
   const shapeIds = measurements.map((m) => {
@@ -111,6 +118,44 @@ export function renderColumns(measurements: readonly HistoryMeasurement[]): stri
     runs.push({ experiment, shapes: kinds, parameters });
     i = j;
   }
+  return { shapes, shapeIds, runs };
+}
+
+/** `  "name": [` … `  ]`, an entry a line. */
+export function listBlock(name: string, entries: readonly string[]): string[] {
+  return entries.length === 0
+    ? [`  "${name}": []`]
+    : [`  "${name}": [`, ...entries.map((e, k) => `    ${e}${k < entries.length - 1 ? ',' : ''}`), '  ]'];
+}
+
+/** Blocks of lines as members of one object: a comma after every block but the last. */
+export function joinBlocks(blocks: readonly string[][]): string[] {
+  return blocks.flatMap((lines, k) =>
+    k < blocks.length - 1 ? [...lines.slice(0, -1), `${lines[lines.length - 1]!},`] : lines,
+  );
+}
+
+/**
+ * The `"shapes"` and `"series"` blocks of these measurements (their statistics' names, not their values): what the
+ * history archive writes once for the runs of a month.
+ */
+export function seriesBlocks(measurements: readonly HistoryMeasurement[]): string[][] {
+  const { shapes, runs } = layoutOf(measurements);
+  return [
+    listBlock(
+      'shapes',
+      shapes.map((s) => JSON.stringify(s)),
+    ),
+    listBlock(
+      'series',
+      runs.map((r) => JSON.stringify([r.experiment, r.shapes, r.parameters])),
+    ),
+  ];
+}
+
+/** The `"shapes"`, `"series"`, `"statistics"` and `"repetitionValues"` lines of a record (no trailing comma). */
+export function renderColumns(measurements: readonly HistoryMeasurement[]): string[] {
+  const { shapes, shapeIds } = layoutOf(measurements);
   const columns = new Map<StatisticName, string[]>();
   const repetitionColumns = new Map<StatisticName, string[]>();
   measurements.forEach((m, k) => {
@@ -126,10 +171,6 @@ export function renderColumns(measurements: readonly HistoryMeasurement[]): stri
       for (const v of m.repetitionValues![s]!) column.push(num(v));
     }
   });
-  const block = (name: string, entries: string[]) =>
-    entries.length === 0
-      ? [`  "${name}": []`]
-      : [`  "${name}": [`, ...entries.map((e, k) => `    ${e}${k < entries.length - 1 ? ',' : ''}`), '  ]'];
   const object = (name: string, byStatistic: Map<StatisticName, string[]>) => {
     const names = STATISTIC_NAMES.filter((s) => byStatistic.has(s));
     if (names.length === 0) return [`  "${name}": {}`];
@@ -139,22 +180,11 @@ export function renderColumns(measurements: readonly HistoryMeasurement[]): stri
       '  }',
     ];
   };
-  const blocks = [
-    block(
-      'shapes',
-      shapes.map((s) => JSON.stringify(s)),
-    ),
-    block(
-      'series',
-      runs.map((r) => JSON.stringify([r.experiment, r.shapes, r.parameters])),
-    ),
+  return joinBlocks([
+    ...seriesBlocks(measurements),
     object('statistics', columns),
     ...(repetitionColumns.size > 0 ? [object('repetitionValues', repetitionColumns)] : []),
-  ];
-  // A comma after every block but the last.
-  return blocks.flatMap((lines, k) =>
-    k < blocks.length - 1 ? [...lines.slice(0, -1), `${lines[lines.length - 1]!},`] : lines,
-  );
+  ]);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -264,28 +294,23 @@ function columnsOfJson(value: unknown, name: string, bad: Bad): Map<StatisticNam
   return out;
 }
 
-/** The measurements of a version 3 record's parsed JSON, every field checked. */
-export function measurementsOfColumns(data: Record<string, unknown>, bad: Bad): HistoryMeasurement[] {
+/** A record's or an archive's `"shapes"` and `"series"`, checked. */
+function readLayout(data: Record<string, unknown>, bad: Bad): { shapes: Shape[]; runs: SeriesRun[] } {
   if (!Array.isArray(data['shapes'])) throw bad('"shapes" is not a list');
   const shapes = data['shapes'].map((s: unknown, k) => shapeOfJson(s, `shape ${k}`, bad));
   if (!Array.isArray(data['series'])) throw bad('"series" is not a list');
   const runs = data['series'].map((r: unknown, k) => seriesRunOfJson(r, `series ${k + 1}`, shapes.length, bad));
-  const columns = columnsOfJson(data['statistics'], 'statistics', bad);
-  const repetitionColumns =
-    data['repetitionValues'] === undefined
-      ? new Map<StatisticName, Column>()
-      : columnsOfJson(data['repetitionValues'], 'repetitionValues', bad);
-  const next = (from: 'statistics' | 'repetitionValues', s: StatisticName): number | null => {
-    const column = (from === 'statistics' ? columns : repetitionColumns).get(s);
-    if (column === undefined) throw bad(`"${from}" has no "${s}", which a shape names`);
-    if (column.values === undefined) {
-      column.at++;
-      return column.constant;
-    }
-    if (column.at >= column.values.length)
-      throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
-    return column.values[column.at++]!;
-  };
+  return { shapes, runs };
+}
+
+/**
+ * The measurements `"shapes"` and `"series"` stand for, in order, each with its shape's statistics (and repetition
+ * values) taken from `valueOf`.
+ */
+function expandLayout(
+  { shapes, runs }: { shapes: Shape[]; runs: SeriesRun[] },
+  valueOf: (from: 'statistics' | 'repetitionValues', s: StatisticName) => number | null,
+): HistoryMeasurement[] {
   const out: HistoryMeasurement[] = [];
   for (const run of runs) {
     for (const parameter of run.parameters) {
@@ -293,13 +318,13 @@ export function measurementsOfColumns(data: Record<string, unknown>, bad: Bad): 
       for (const index of run.shapes) {
         const shape = shapes[index]!;
         const statistics: HistoryMeasurement['statistics'] = {};
-        for (const s of shape.statistics) statistics[s] = next('statistics', s);
+        for (const s of shape.statistics) statistics[s] = valueOf('statistics', s);
         let repetitionValues: HistoryMeasurement['repetitionValues'];
         if (shape.repetitionValues) {
           repetitionValues = {};
           for (const s of shape.repetitionValues) {
             const values: (number | null)[] = [];
-            for (let k = 0; k < shape.repetitions!; k++) values.push(next('repetitionValues', s));
+            for (let k = 0; k < shape.repetitions!; k++) values.push(valueOf('repetitionValues', s));
             repetitionValues[s] = values;
           }
         }
@@ -323,6 +348,34 @@ export function measurementsOfColumns(data: Record<string, unknown>, bad: Bad): 
       }
     }
   }
+  return out;
+}
+
+/** The series of an archive's `"shapes"` and `"series"`: measurements whose statistics are the names, values null. */
+export function seriesOfJson(data: Record<string, unknown>, bad: Bad): HistoryMeasurement[] {
+  return expandLayout(readLayout(data, bad), () => null);
+}
+
+/** The measurements of a version 3 record's parsed JSON, every field checked. */
+export function measurementsOfColumns(data: Record<string, unknown>, bad: Bad): HistoryMeasurement[] {
+  const layout = readLayout(data, bad);
+  const columns = columnsOfJson(data['statistics'], 'statistics', bad);
+  const repetitionColumns =
+    data['repetitionValues'] === undefined
+      ? new Map<StatisticName, Column>()
+      : columnsOfJson(data['repetitionValues'], 'repetitionValues', bad);
+  const next = (from: 'statistics' | 'repetitionValues', s: StatisticName): number | null => {
+    const column = (from === 'statistics' ? columns : repetitionColumns).get(s);
+    if (column === undefined) throw bad(`"${from}" has no "${s}", which a shape names`);
+    if (column.values === undefined) {
+      column.at++;
+      return column.constant;
+    }
+    if (column.at >= column.values.length)
+      throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
+    return column.values[column.at++]!;
+  };
+  const out = expandLayout(layout, next);
   for (const [from, byStatistic] of [
     ['statistics', columns],
     ['repetitionValues', repetitionColumns],
