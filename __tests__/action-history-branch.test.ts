@@ -16,6 +16,7 @@ import {
 import { runActionInProcess } from './helpers/action-in-process.js';
 import { writeHistoryBranch } from '../src/action/github/historyBranch.js';
 import { GithubSession } from '../src/action/github/http.js';
+import { parseArchive } from '../src/engine/history/archive.js';
 import { parseHistoryRecord } from '../src/engine/history/codec.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 
@@ -75,9 +76,20 @@ const record = (extra: ActionInputs = {}): ActionInputs => ({
 /** The record names on the branch's tip. */
 const tipRecords = () =>
   [...git!.files(git!.history(BRANCH)[0]!.sha).keys()]
-    .filter((p) => p.startsWith('history/'))
+    .filter((p) => p.startsWith('history/history-'))
     .map((p) => p.slice('history/'.length))
     .sort();
+
+/** The archive on the branch's tip: month file → the run ids it holds. */
+const tipArchive = () =>
+  Object.fromEntries(
+    [...git!.files(git!.history(BRANCH)[0]!.sha)]
+      .filter(([p]) => p.startsWith('history/archive-'))
+      .map(([p, bytes]) => [
+        p.slice('history/'.length),
+        parseArchive(bytes.toString('utf8'), p).runs.map((r) => r.runId),
+      ]),
+  );
 /**
  * The concurrency case: `npm run test:full` pushes 40 records into the default window of 30;
  * `npm test` pushes 16 into a window of 10 (input history-window), so the window is still
@@ -105,6 +117,9 @@ describe('action: history-branch', () => {
     // The tip holds the newest WINDOW records; every one pushed was on the branch at some commit.
     const all = Array.from({ length: PUSHES }, (_, i) => recordName(i + 1));
     expect(tipRecords()).toEqual(all.slice(PUSHES - WINDOW));
+    // The runs the window dropped went to the archive, folded by racing runs (a union): all on one day, which keeps its
+    // newest.
+    expect(tipArchive()).toEqual({ 'archive-2026-11.json': [String(1000 + PUSHES - WINDOW)] });
     const commits = git!.history(BRANCH);
     const ever = new Set(commits.flatMap((c) => [...git!.files(c.sha).keys()]));
     for (const name of all) expect(ever.has(`history/${name}`)).toBe(true);
@@ -199,7 +214,7 @@ describe('action: history-branch', () => {
   }, 120_000);
 
   // Issue 38: a recording push read every record of the branch to re-plan the window.
-  test('a push to a branch of 1,000 records reads only the newest 30, and removes the rest unread, in 9 requests', async () => {
+  test('a push to a branch of 1,000 records reads only the newest 30, and removes the rest unread, in 10 requests', async () => {
     await serve();
     expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
     const first = JSON.parse(
@@ -225,13 +240,14 @@ describe('action: history-branch', () => {
     expect([push.status, push.outputs['history-recorded'], warnings(push)]).toEqual([0, 'true', []]);
     const requests = git!.requests.slice(before).map((r) => r.operationId);
     // Whether the branch exists (a misspelt name?); the tip, its commit and tree; one GraphQL query for the 30 newest
-    // records; the new record's blob, the tree, the commit and the ref.
+    // records; the new record's blob and the archive month's, the tree, the commit and the ref.
     expect(requests).toEqual([
       'git/get-ref',
       'git/get-ref',
       'git/get-commit',
       'git/get-tree',
       'graphql',
+      'git/create-blob',
       'git/create-blob',
       'git/create-tree',
       'git/create-commit',
@@ -240,6 +256,9 @@ describe('action: history-branch', () => {
     // The window on the branch: pushes 972–1001 (971 records removed, 970 of them never read).
     expect(tipRecords()).toEqual(Array.from({ length: 30 }, (_, i) => recordName(972 + i)).sort());
     expect(push.stdout).toContain('removed 971 beyond the window');
+    // The one record the window dropped that was read (push 971) is archived; the 970 removed unread are not: a branch
+    // holds more than its window only when the window was made smaller (or by a perfgate before the window).
+    expect(tipArchive()).toEqual({ 'archive-2026-12.json': ['1971'] });
     expect(git!.problems).toEqual([]);
   }, 120_000);
 
@@ -579,6 +598,38 @@ describe('action: history-branch', () => {
     },
     300_000,
   );
+
+  test('a file over GitHub’s 100 MiB limit is an error that names the limit, and nothing is sent', async () => {
+    await serve();
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    const folder = join(makeTempDir('perfgate-big-'), 'history');
+    const before = git!.requests.length;
+    const result = await writeHistoryBranch(
+      {
+        token: TOKEN,
+        apiUrl: git!.apiUrl,
+        owner: 'octo',
+        repo: 'bench',
+        branch: BRANCH,
+        folder,
+        session: new GithubSession(),
+      },
+      // An archive month of 100 MiB and one byte (what a year of a huge suite would come to, unbounded).
+      () => writeFileSync(join(folder, 'archive-2026-10.json'), Buffer.alloc(100 * 1024 * 1024 + 1, 0x20)),
+    );
+    expect(result).toEqual({
+      outcome: 'failed',
+      reason: expect.stringContaining(
+        "cannot commit to branch perfgate-history: history/archive-2026-10.json is 100.0 MiB, over GitHub's 100 MiB limit for a file",
+      ),
+    });
+    expect(git!.requests.slice(before).map((r) => r.operationId)).toEqual([
+      'git/get-ref',
+      'git/get-commit',
+      'git/get-tree',
+      'graphql',
+    ]);
+  });
 
   test('a record that never wins the race: a warning naming the run whose record was lost, and history-recorded false', async () => {
     await serve();
