@@ -201,8 +201,19 @@ describe('version 3: descriptions once, numbers in columns', () => {
     // Descriptions once: six shapes (latency and cpu with median and max, with median alone, two of y), for 13 measurements.
     expect(text.match(/"format":"iceperf"/g)).toHaveLength(6);
     expect(text).toContain('\n    ["x",[0,1],[["1",1],"2",["3 \\"quoted\\" \\\\ \u2028",0]]],\n');
-    // Every value of a column the same: written once (the 'value' of two below-resolution rows).
+    // Every value of a column the same: written once (the 'value' of two below-resolution rows), null too.
     expect(text).toContain('\n    "value": 0,\n');
+    const nulls = renderHistoryRecord(
+      v3Record([
+        { ...M, statistics: { p99: null } },
+        { ...M, parameter: 'p2', statistics: { p99: null } },
+      ]),
+    );
+    expect(nulls).toContain('\n    "p99": null\n');
+    expect(parseHistoryRecord(nulls, 'h.json').measurements.map((m) => m.statistics)).toEqual([
+      { p99: null },
+      { p99: null },
+    ]);
     // Non-finite numbers, as in version 2, are null.
     const nan = parseHistoryRecord(
       renderHistoryRecord(v3Record([{ ...M, statistics: { median: NaN, max: Infinity } }])),

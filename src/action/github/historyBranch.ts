@@ -19,7 +19,10 @@
  *
  * A pull request reads only the records its comparison reads (the newest `window`, by name: date,
  * then run id), so its history costs 3 REST requests and one GraphQL query per BLOBS_PER_QUERY
- * records, however many records the branch holds: 4 for the 30 a comparison reads.
+ * records, however many records the branch holds: 4 for the 30 a comparison reads. A push reads
+ * the same window and the archive months (`history/archive-<yyyy>-<mm>.json`) of its records, one
+ * GraphQL query more, folds the runs its window drops into them (pipeline/historyFolder.ts), and
+ * removes the records beyond the window unread.
  *
  * Two runs recording at once: the second's ref update is not a fast-forward (422, or a 409 Conflict
  * on the commit or the ref update); it waits a random while, up to a bound that doubles each time (so that a
