@@ -262,6 +262,28 @@ describe('action: history-branch', () => {
     expect(git!.problems).toEqual([]);
   }, 120_000);
 
+  test('a push folds the run its window drops into the archive month; a bad month is left alone with a warning', async () => {
+    await serve();
+    const one = record({ 'history-window': '1' });
+    expect((await runActionInProcess(one, { env: pushEnv(1) })).status).toBe(0);
+    const second = await runActionInProcess(one, { env: pushEnv(2) });
+    expect([second.status, warnings(second)]).toEqual([0, []]);
+    expect(tipRecords()).toEqual([recordName(2)]);
+    expect(tipArchive()).toEqual({ 'archive-2026-11.json': ['1001'] });
+    // A hand-edited month on the branch: the next push keeps its record, warns, and leaves the month as it is.
+    const bad = Buffer.from('{"format": "perfgate-history-archive", "version": 1, "month": "2026-11"}\n');
+    git!.seed(BRANCH, { 'history/archive-2026-11.json': bad });
+    const third = await runActionInProcess(one, { env: pushEnv(3) });
+    expect(third.status).toBe(0);
+    expect(third.outputs['history-recorded']).toBe('true');
+    expect(warnings(third)).toEqual([
+      expect.stringMatching(/archive-2026-11\.json: skipped: not a perfgate history archive: "runs" is not a list$/),
+    ]);
+    expect(tipRecords()).toEqual([recordName(3)]);
+    expect(git!.files(git!.history(BRANCH)[0]!.sha).get('history/archive-2026-11.json')).toEqual(bad);
+    expect(git!.problems).toEqual([]);
+  });
+
   test('a record GraphQL gives only in part (over its text limit) is read through its REST blob', async () => {
     await serve({ graphqlTextLimit: 100 });
     expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);

@@ -7,7 +7,7 @@
  * (null: the run did not measure it). A run keeps its identity and acceptance, not its machine; a
  * value keeps 6 significant digits (what a chart and a change point can tell apart); a day keeps
  * its newest run. So a month holds at most 31 runs, whatever the number of pushes, and a year of
- * 10,000 benchmarks (20,000 series) about 12 × 5.5 MB.
+ * 10,000 benchmarks (20,000 series) about 12 × 5.8 MB.
  */
 import { InputError } from '../errors.js';
 import type { StatisticName } from '../model/measurement.js';

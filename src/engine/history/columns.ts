@@ -2,7 +2,7 @@
  * The measurements of a version 3 record: what repeats is written once, the numbers in columns.
  *
  * A run of 10,000 benchmarks repeats the same nine descriptive fields 20,000 times in a version 2
- * record (5.5 MB, 96 % keys and repeated text). Here:
+ * record (5.5 MB, over 90 % of it keys and repeated text). Here:
  *   - `shapes`: each distinct description (format, metric, dimension, units, direction, which
  *     statistics, repetitions, whether below resolution) once, numbered in order of first use;
  *   - `series`: runs of measurements of one experiment, `[experiment, [shape, …], [parameter, …]]`,
