@@ -17429,46 +17429,74 @@ function archiveFilesBeyondBound(names) {
 function round(value2) {
   return value2 === null || value2 === void 0 || !Number.isFinite(value2) ? null : Number(value2.toPrecision(ARCHIVE_DIGITS));
 }
-function archivedRun(record) {
-  const measurements = [];
-  for (const m of record.measurements) {
-    const statistic = PRIMARY.find((s) => m.statistics[s] !== void 0);
-    if (statistic === void 0) continue;
-    measurements.push({
-      experiment: m.experiment,
-      format: m.format,
-      parameter: m.parameter,
-      payloadBytes: m.payloadBytes,
-      metric: m.metric,
-      dimension: m.dimension,
-      unit: m.unit,
-      displayUnit: m.displayUnit,
-      direction: m.direction,
-      statistics: { [statistic]: round(m.statistics[statistic]) }
-    });
-  }
+function identityOf(record) {
   return {
-    format: HISTORY_FORMAT,
-    version: HISTORY_VERSION,
     sha: record.sha,
     date: record.date,
     runId: record.runId,
     runUrl: record.runUrl,
-    ...record.accepted ? { accepted: orderedAcceptance(record.accepted) } : {},
-    measurements
+    ...record.accepted ? { accepted: orderedAcceptance(record.accepted) } : {}
   };
 }
 function foldIntoArchive(month, name, records) {
+  const series = [...month?.series ?? []];
+  const index2 = new Map(series.map((m, k) => [seriesKey(m), k]));
   const byRun = /* @__PURE__ */ new Map();
-  for (const run of month?.runs ?? []) byRun.set(run.runId, run);
-  for (const record of records) {
+  month?.runs.forEach((run, r) => byRun.set(run.runId, { run, column: month.values.map((row) => row[r] ?? null) }));
+  for (const record of [...records].sort(compareRecords)) {
     if (monthOf(record.date) !== name)
       throw new InputError(`history: the run of ${record.date} does not belong in the archive of ${name}`);
-    byRun.set(record.runId, archivedRun(record));
+    const column = [];
+    for (const m of record.measurements) {
+      const statistic = PRIMARY.find((s) => m.statistics[s] !== void 0);
+      if (statistic === void 0) continue;
+      const template = {
+        experiment: m.experiment,
+        format: m.format,
+        parameter: m.parameter,
+        payloadBytes: m.payloadBytes,
+        metric: m.metric,
+        dimension: m.dimension,
+        unit: m.unit,
+        displayUnit: m.displayUnit,
+        direction: m.direction,
+        statistics: { [statistic]: null }
+      };
+      const key = seriesKey(template);
+      let k = index2.get(key);
+      if (k === void 0) {
+        k = series.length;
+        series.push(template);
+        index2.set(key, k);
+      }
+      column[k] = round(m.statistics[statistic]);
+    }
+    byRun.set(record.runId, { run: identityOf(record), column });
   }
   const byDay = /* @__PURE__ */ new Map();
-  for (const run of [...byRun.values()].sort(compareRecords)) byDay.set(run.date.slice(0, 10), run);
-  return { month: name, runs: [...byDay.values()] };
+  for (const entry of [...byRun.values()].sort((a, b) => compareRecords(a.run, b.run)))
+    byDay.set(entry.run.date.slice(0, 10), entry);
+  const kept = [...byDay.values()];
+  const keptSeries = [];
+  const values = [];
+  series.forEach((m, k) => {
+    const row = kept.map((entry) => entry.column[k] ?? null);
+    if (row.every((v) => v === null)) return;
+    keptSeries.push(m);
+    values.push(row);
+  });
+  return { month: name, runs: kept.map((entry) => entry.run), series: keptSeries, values };
+}
+function recordsOfArchive(month) {
+  return month.runs.map((run, r) => {
+    const measurements = [];
+    month.series.forEach((m, k) => {
+      const value2 = month.values[k][r];
+      if (value2 === null || value2 === void 0) return;
+      measurements.push({ ...m, statistics: { [Object.keys(m.statistics)[0]]: value2 } });
+    });
+    return { format: HISTORY_FORMAT, version: HISTORY_VERSION, ...identityOf(run), measurements };
+  });
 }
 function seriesKey(m) {
   return JSON.stringify([
@@ -17488,39 +17516,18 @@ function num3(value2) {
   return value2 === null || value2 === void 0 || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
 }
 function renderArchive(month) {
-  const runs = [...month.runs].sort(compareRecords);
-  const series = [];
-  const index2 = /* @__PURE__ */ new Map();
-  const values = [];
-  runs.forEach((run, r) => {
-    for (const m of run.measurements) {
-      const key = seriesKey(m);
-      let k = index2.get(key);
-      if (k === void 0) {
-        k = series.length;
-        index2.set(key, k);
-        series.push({ ...m, statistics: { [Object.keys(m.statistics)[0]]: null } });
-        values.push(new Array(runs.length).fill(null));
-      }
-      values[k][r] = round(Object.values(m.statistics)[0]);
-    }
-  });
-  const identity = (run) => JSON.stringify({
-    sha: run.sha,
-    date: run.date,
-    runId: run.runId,
-    runUrl: run.runUrl,
-    ...run.accepted ? { accepted: orderedAcceptance(run.accepted) } : {}
-  });
   const lines = joinBlocks([
-    ['  "format": "perfgate-history-archive"'],
+    [`  "format": "${ARCHIVE_FORMAT}"`],
     [`  "version": ${ARCHIVE_VERSION}`],
     [`  "month": ${JSON.stringify(month.month)}`],
-    listBlock("runs", runs.map(identity)),
-    ...seriesBlocks(series),
+    listBlock(
+      "runs",
+      month.runs.map((run) => JSON.stringify(identityOf(run)))
+    ),
+    ...seriesBlocks(month.series),
     listBlock(
       "values",
-      values.map((row) => `[${row.map(num3).join(",")}]`)
+      month.values.map((row) => `[${row.map(num3).join(",")}]`)
     )
   ]);
   return ["{", ...lines, "}", ""].join("\n");
@@ -17571,29 +17578,20 @@ function parseArchive(text2, source) {
   const rows = data["values"];
   if (!Array.isArray(rows) || rows.length !== series.length)
     throw bad(`"values" is not a list of ${series.length} lines, one per series`);
-  const runs = identities.map((identity) => ({
-    format: HISTORY_FORMAT,
-    version: HISTORY_VERSION,
-    ...identity,
-    measurements: []
-  }));
-  rows.forEach((row, k) => {
-    if (!Array.isArray(row) || row.length !== runs.length)
-      throw bad(`"values" line ${k + 1} is not a list of ${runs.length} values, one per run`);
-    const m = series[k];
-    const statistic = Object.keys(m.statistics)[0];
+  const values = rows.map((row, k) => {
+    if (!Array.isArray(row) || row.length !== identities.length)
+      throw bad(`"values" line ${k + 1} is not a list of ${identities.length} values, one per run`);
     row.forEach((value2, r) => {
-      if (value2 === null) return;
-      if (typeof value2 !== "number") throw bad(`"values" line ${k + 1}[${r}] is not a number`);
-      runs[r].measurements.push({ ...m, statistics: { [statistic]: value2 } });
+      if (value2 !== null && typeof value2 !== "number") throw bad(`"values" line ${k + 1}[${r}] is not a number`);
     });
+    return row;
   });
   const seen = /* @__PURE__ */ new Set();
-  for (const run of runs) {
+  for (const run of identities) {
     if (seen.has(run.runId)) throw bad(`run ${run.runId} appears twice`);
     seen.add(run.runId);
   }
-  return { month, runs };
+  return { month, runs: identities, series, values };
 }
 
 // src/pipeline/historyFolder.ts
@@ -17707,7 +17705,7 @@ function archiveNames(folder) {
 function readHistoryWithArchive(folder, window = Number.MAX_SAFE_INTEGER) {
   const records = readRecordedHistory(folder);
   const recorded = new Set(records.map((r) => r.runId));
-  const archived = archiveNames(folder).sort().flatMap((name) => parseArchive(readText(join6(folder, name)), join6(folder, name)).runs).filter((run) => !recorded.has(run.runId));
+  const archived = archiveNames(folder).sort().flatMap((name) => recordsOfArchive(parseArchive(readText(join6(folder, name)), join6(folder, name)))).filter((run) => !recorded.has(run.runId));
   const all = [...archived, ...records].sort(compareRecords);
   return all.slice(Math.max(0, all.length - window));
 }

@@ -22,6 +22,7 @@ import {
   foldIntoArchive,
   monthOf,
   parseArchive,
+  recordsOfArchive,
   renderArchive,
 } from '../engine/history/archive.js';
 import { readText, writeFileAtomic } from './files.js';
@@ -222,7 +223,7 @@ export function readHistoryWithArchive(folder: string, window = Number.MAX_SAFE_
   const recorded = new Set(records.map((r) => r.runId));
   const archived = archiveNames(folder)
     .sort()
-    .flatMap((name) => parseArchive(readText(join(folder, name)), join(folder, name)).runs)
+    .flatMap((name) => recordsOfArchive(parseArchive(readText(join(folder, name)), join(folder, name))))
     .filter((run) => !recorded.has(run.runId));
   const all = [...archived, ...records].sort(compareRecords);
   return all.slice(Math.max(0, all.length - window));

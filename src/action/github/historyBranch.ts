@@ -46,6 +46,7 @@ import {
   foldIntoArchive,
   monthOf,
   parseArchive,
+  recordsOfArchive,
   renderArchive,
 } from '../../engine/history/archive.js';
 import { closestName, editDistance } from '../../engine/text/closest.js';
@@ -437,7 +438,7 @@ async function downloadArchives(
 function mergedArchive(name: string, tipText: string, heldText: string): string | undefined {
   try {
     const tipMonth = parseArchive(tipText, name);
-    return renderArchive(foldIntoArchive(tipMonth, tipMonth.month, parseArchive(heldText, name).runs));
+    return renderArchive(foldIntoArchive(tipMonth, tipMonth.month, recordsOfArchive(parseArchive(heldText, name))));
   } catch (error) {
     if (error instanceof InputError) return undefined;
     throw error;

@@ -35,12 +35,19 @@ export const ARCHIVE_FILE_NAME = /^archive-\d{4}-\d{2}\.json$/;
 /** The statistics a series is drawn by, first present first (as primaryStatistic orders them). */
 const PRIMARY: readonly StatisticName[] = ['value', 'slope', 'median', 'mean'];
 
-/** The runs of one month, as HistoryRecords whose measurements hold their primary statistic only. */
+/** An archived run: its identity and what accepted its changes (not its machine). */
+export type ArchivedRun = Pick<HistoryRecord, 'sha' | 'date' | 'runId' | 'runUrl' | 'accepted'>;
+
+/** The runs of one month, series by series. */
 export interface ArchiveMonth {
   /** `2026-01`. */
   month: string;
-  /** Oldest first, one a day; environment-free. */
-  runs: HistoryRecord[];
+  /** Oldest first, one a day. */
+  runs: ArchivedRun[];
+  /** Each series once: a measurement whose statistics name its one statistic (the value null). */
+  series: HistoryMeasurement[];
+  /** Per series, its value in each run (null: none). */
+  values: (number | null)[][];
 }
 
 export function archiveFileName(month: string): string {
@@ -66,56 +73,88 @@ function round(value: number | null | undefined): number | null {
     : Number(value.toPrecision(ARCHIVE_DIGITS));
 }
 
-/** A record as the archive keeps it: identity, acceptance, each measurement's primary statistic rounded. */
-export function archivedRun(record: HistoryRecord): HistoryRecord {
-  const measurements: HistoryMeasurement[] = [];
-  for (const m of record.measurements) {
-    const statistic = PRIMARY.find((s) => m.statistics[s] !== undefined);
-    if (statistic === undefined) continue;
-    measurements.push({
-      experiment: m.experiment,
-      format: m.format,
-      parameter: m.parameter,
-      payloadBytes: m.payloadBytes,
-      metric: m.metric,
-      dimension: m.dimension,
-      unit: m.unit,
-      displayUnit: m.displayUnit,
-      direction: m.direction,
-      statistics: { [statistic]: round(m.statistics[statistic]) },
-    });
-  }
+function identityOf(record: ArchivedRun): ArchivedRun {
   return {
-    format: HISTORY_FORMAT,
-    version: HISTORY_VERSION,
     sha: record.sha,
     date: record.date,
     runId: record.runId,
     runUrl: record.runUrl,
     ...(record.accepted ? { accepted: orderedAcceptance(record.accepted) } : {}),
-    measurements,
   };
 }
 
 /**
- * The month after folding `records` in (each into the archive's form): a run of the same run id
- * replaces the archived one, and of the runs of one UTC day only the newest stays.
+ * The month after folding `records` in: each measurement's primary statistic (value, slope,
+ * median or mean) rounded; a run of the same run id replaces the archived one, and of the runs of
+ * one UTC day only the newest stays. The series keep their order, new ones after them in the
+ * order the runs (oldest first) give them; a series no run kept has is dropped.
  */
 export function foldIntoArchive(
   month: ArchiveMonth | undefined,
   name: string,
   records: readonly HistoryRecord[],
 ): ArchiveMonth {
-  const byRun = new Map<string, HistoryRecord>();
-  for (const run of month?.runs ?? []) byRun.set(run.runId, run);
-  for (const record of records) {
+  const series = [...(month?.series ?? [])];
+  const index = new Map(series.map((m, k) => [seriesKey(m), k]));
+  // Each run's values by series index (sparse: a series it does not have is undefined).
+  const byRun = new Map<string, { run: ArchivedRun; column: (number | null)[] }>();
+  month?.runs.forEach((run, r) => byRun.set(run.runId, { run, column: month.values.map((row) => row[r] ?? null) }));
+  for (const record of [...records].sort(compareRecords)) {
     if (monthOf(record.date) !== name)
       throw new InputError(`history: the run of ${record.date} does not belong in the archive of ${name}`);
-    byRun.set(record.runId, archivedRun(record));
+    const column: (number | null)[] = [];
+    for (const m of record.measurements) {
+      const statistic = PRIMARY.find((s) => m.statistics[s] !== undefined);
+      if (statistic === undefined) continue;
+      const template: HistoryMeasurement = {
+        experiment: m.experiment,
+        format: m.format,
+        parameter: m.parameter,
+        payloadBytes: m.payloadBytes,
+        metric: m.metric,
+        dimension: m.dimension,
+        unit: m.unit,
+        displayUnit: m.displayUnit,
+        direction: m.direction,
+        statistics: { [statistic]: null },
+      };
+      const key = seriesKey(template);
+      let k = index.get(key);
+      if (k === undefined) {
+        k = series.length;
+        series.push(template);
+        index.set(key, k);
+      }
+      column[k] = round(m.statistics[statistic]);
+    }
+    byRun.set(record.runId, { run: identityOf(record), column });
   }
-  const byDay = new Map<string, HistoryRecord>();
-  for (const run of [...byRun.values()].sort(compareRecords)) byDay.set(run.date.slice(0, 10), run);
-  return { month: name, runs: [...byDay.values()] };
+  const byDay = new Map<string, { run: ArchivedRun; column: (number | null)[] }>();
+  for (const entry of [...byRun.values()].sort((a, b) => compareRecords(a.run, b.run)))
+    byDay.set(entry.run.date.slice(0, 10), entry);
+  const kept = [...byDay.values()];
+  const keptSeries: HistoryMeasurement[] = [];
+  const values: (number | null)[][] = [];
+  series.forEach((m, k) => {
+    const row = kept.map((entry) => entry.column[k] ?? null);
+    if (row.every((v) => v === null)) return;
+    keptSeries.push(m);
+    values.push(row);
+  });
+  return { month: name, runs: kept.map((entry) => entry.run), series: keptSeries, values };
+}
+
+/** The runs of a month as history records whose measurements hold their one archived statistic (for the dashboard). */
+export function recordsOfArchive(month: ArchiveMonth): HistoryRecord[] {
+  return month.runs.map((run, r) => {
+    const measurements: HistoryMeasurement[] = [];
+    month.series.forEach((m, k) => {
+      const value = month.values[k]![r];
+      if (value === null || value === undefined) return;
+      measurements.push({ ...m, statistics: { [Object.keys(m.statistics)[0]!]: value } });
+    });
+    return { format: HISTORY_FORMAT, version: HISTORY_VERSION, ...identityOf(run), measurements };
+  });
 }
 
 /** The key that makes two runs' measurements one series. */
@@ -139,44 +178,22 @@ function num(value: number | null | undefined): string {
 }
 
 /**
- * Deterministic bytes: the runs oldest first (one a line), the series in order of first appearance,
- * then a line of values per series. The same runs always give the same bytes.
+ * Deterministic bytes: the runs oldest first (one a line), the series (columns.ts's shapes and
+ * series), then a line of values per series. The same month always gives the same bytes.
  */
 export function renderArchive(month: ArchiveMonth): string {
-  const runs = [...month.runs].sort(compareRecords);
-  const series: HistoryMeasurement[] = [];
-  const index = new Map<string, number>();
-  const values: (number | null)[][] = [];
-  runs.forEach((run, r) => {
-    for (const m of run.measurements) {
-      const key = seriesKey(m);
-      let k = index.get(key);
-      if (k === undefined) {
-        k = series.length;
-        index.set(key, k);
-        series.push({ ...m, statistics: { [Object.keys(m.statistics)[0]!]: null } });
-        values.push(new Array<number | null>(runs.length).fill(null));
-      }
-      values[k]![r] = round(Object.values(m.statistics)[0]);
-    }
-  });
-  const identity = (run: HistoryRecord) =>
-    JSON.stringify({
-      sha: run.sha,
-      date: run.date,
-      runId: run.runId,
-      runUrl: run.runUrl,
-      ...(run.accepted ? { accepted: orderedAcceptance(run.accepted) } : {}),
-    });
   const lines = joinBlocks([
-    ['  "format": "perfgate-history-archive"'],
+    [`  "format": "${ARCHIVE_FORMAT}"`],
     [`  "version": ${ARCHIVE_VERSION}`],
     [`  "month": ${JSON.stringify(month.month)}`],
-    listBlock('runs', runs.map(identity)),
-    ...seriesBlocks(series),
+    listBlock(
+      'runs',
+      month.runs.map((run) => JSON.stringify(identityOf(run))),
+    ),
+    ...seriesBlocks(month.series),
     listBlock(
       'values',
-      values.map((row) => `[${row.map(num).join(',')}]`),
+      month.values.map((row) => `[${row.map(num).join(',')}]`),
     ),
   ]);
   return ['{', ...lines, '}', ''].join('\n');
@@ -230,27 +247,18 @@ export function parseArchive(text: string, source: string): ArchiveMonth {
   const rows = data['values'];
   if (!Array.isArray(rows) || rows.length !== series.length)
     throw bad(`"values" is not a list of ${series.length} lines, one per series`);
-  const runs: HistoryRecord[] = identities.map((identity) => ({
-    format: HISTORY_FORMAT,
-    version: HISTORY_VERSION,
-    ...identity,
-    measurements: [],
-  }));
-  rows.forEach((row: unknown, k) => {
-    if (!Array.isArray(row) || row.length !== runs.length)
-      throw bad(`"values" line ${k + 1} is not a list of ${runs.length} values, one per run`);
-    const m = series[k]!;
-    const statistic = Object.keys(m.statistics)[0]!;
+  const values = rows.map((row: unknown, k) => {
+    if (!Array.isArray(row) || row.length !== identities.length)
+      throw bad(`"values" line ${k + 1} is not a list of ${identities.length} values, one per run`);
     row.forEach((value: unknown, r) => {
-      if (value === null) return;
-      if (typeof value !== 'number') throw bad(`"values" line ${k + 1}[${r}] is not a number`);
-      runs[r]!.measurements.push({ ...m, statistics: { [statistic]: value } });
+      if (value !== null && typeof value !== 'number') throw bad(`"values" line ${k + 1}[${r}] is not a number`);
     });
+    return row as (number | null)[];
   });
   const seen = new Set<string>();
-  for (const run of runs) {
+  for (const run of identities) {
     if (seen.has(run.runId)) throw bad(`run ${run.runId} appears twice`);
     seen.add(run.runId);
   }
-  return { month, runs };
+  return { month, runs: identities, series, values };
 }
