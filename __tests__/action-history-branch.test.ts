@@ -16,8 +16,8 @@ import {
 import { runActionInProcess } from './helpers/action-in-process.js';
 import { writeHistoryBranch } from '../src/action/github/historyBranch.js';
 import { GithubSession } from '../src/action/github/http.js';
-import { parseArchive } from '../src/engine/history/archive.js';
-import { parseHistoryRecord } from '../src/engine/history/codec.js';
+import { foldIntoArchive, parseArchive, renderArchive } from '../src/engine/history/archive.js';
+import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 
 // history-branch — the bundled action as the runner runs it, every run in a fresh workspace (no cache survives between
@@ -341,6 +341,35 @@ describe('action: history-branch', () => {
     expect(tipRecords()).toEqual([recordName(1), recordName(2), recordName(3)]);
     // The racing record is in this run's folder too (trends and later steps see the whole window).
     expect(readdirSync(join(run.workspace, 'history')).sort()).toEqual([recordName(1), recordName(2), recordName(3)]);
+    expect(git!.problems).toEqual([]);
+  });
+
+  test('a run that loses a race archives what the other run archived and the record the race pushed out', async () => {
+    await serve();
+    // One push a day at 06:00 UTC in November, run id 1000 + day, a window of one run.
+    const day = (n: number) => new Date(Date.UTC(2026, 10, n, 6)).toISOString();
+    const dayName = (n: number) => `history-${day(n).replace(/:/g, '-')}-${1000 + n}.json`;
+    const dayEnv = (n: number) =>
+      pushEventEnv(1000 + n, day(n), { GITHUB_API_URL: git!.apiUrl, PERFGATE_RETRY_BASE_MS: '1' });
+    const one = record({ 'history-window': '1' });
+    for (const n of [2, 3]) expect((await runActionInProcess(one, { env: dayEnv(n) })).status).toBe(0);
+    expect(tipArchive()).toEqual({ 'archive-2026-11.json': ['1002'] });
+    // Another run commits first: day 4's record, and the archive month with day 1's run folded in.
+    const tipFiles = git!.files(git!.history(BRANCH)[0]!.sha);
+    const day3 = parseHistoryRecord(tipFiles.get(`history/${dayName(3)}`)!.toString('utf8'), 'day 3');
+    const redated = (n: number) => ({ ...day3, date: day(n), runId: String(1000 + n) });
+    const theirs = parseArchive(tipFiles.get('history/archive-2026-11.json')!.toString('utf8'), 'theirs');
+    git!.options.raceRefUpdates = 1;
+    git!.options.raceFiles = () => ({
+      [`history/${dayName(4)}`]: Buffer.from(renderHistoryRecord(redated(4))),
+      'history/archive-2026-11.json': Buffer.from(renderArchive(foldIntoArchive(theirs, '2026-11', [redated(1)]))),
+    });
+    const run = await runActionInProcess(one, { env: dayEnv(5) });
+    expect([run.status, warnings(run)]).toEqual([0, []]);
+    expect(run.stdout).toContain('(after 1 concurrent update(s))');
+    expect(tipRecords()).toEqual([dayName(5)]);
+    // Day 1 from the other run, day 2 from before, day 3 this run's first attempt dropped, day 4 the race pushed out.
+    expect(tipArchive()).toEqual({ 'archive-2026-11.json': ['1001', '1002', '1003', '1004'] });
     expect(git!.problems).toEqual([]);
   });
 

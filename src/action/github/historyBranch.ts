@@ -236,9 +236,13 @@ export async function writeHistoryBranch(
       tip = await readTip(octokit, options);
       // Records another run removed since the tip this run built on are removed here too.
       for (const name of previous?.records.keys() ?? []) if (!tip?.records.has(name)) removePath(join(folder, name));
-      // With a window, only the newest `window` records: every older one is beyond the window once this run's record
-      // is added, so it is removed below without being read.
-      if (tip) await download(octokit, options, tip, new Set(previous?.records.keys() ?? []), skipped, options.window);
+      // With a window, only the newest `window` + 1 records (the one more: after a lost race this run's own record is
+      // already in the folder, and the record it then drops must be read to be archived): every older one is beyond
+      // the window once this run's record is added, so it is removed below without being read.
+      if (tip) {
+        const reading = options.window === undefined ? undefined : options.window + 1;
+        await download(octokit, options, tip, new Set(previous?.records.keys() ?? []), skipped, reading);
+      }
       tipArchives = tip ? await downloadArchives(octokit, options, tip) : new Map();
     } catch (error) {
       return fail(`cannot read branch ${branch}`, error);
