@@ -16,7 +16,8 @@ import {
 import { runActionInProcess } from './helpers/action-in-process.js';
 import { writeHistoryBranch } from '../src/action/github/historyBranch.js';
 import { GithubSession } from '../src/action/github/http.js';
-import { parseHistoryRecord } from '../src/engine/history/codec.js';
+import { foldIntoArchive, parseArchive, renderArchive } from '../src/engine/history/archive.js';
+import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 
 // history-branch — the bundled action as the runner runs it, every run in a fresh workspace (no cache survives between
@@ -75,9 +76,20 @@ const record = (extra: ActionInputs = {}): ActionInputs => ({
 /** The record names on the branch's tip. */
 const tipRecords = () =>
   [...git!.files(git!.history(BRANCH)[0]!.sha).keys()]
-    .filter((p) => p.startsWith('history/'))
+    .filter((p) => p.startsWith('history/history-'))
     .map((p) => p.slice('history/'.length))
     .sort();
+
+/** The archive on the branch's tip: month file → the run ids it holds. */
+const tipArchive = () =>
+  Object.fromEntries(
+    [...git!.files(git!.history(BRANCH)[0]!.sha)]
+      .filter(([p]) => p.startsWith('history/archive-'))
+      .map(([p, bytes]) => [
+        p.slice('history/'.length),
+        parseArchive(bytes.toString('utf8'), p).runs.map((r) => r.runId),
+      ]),
+  );
 /**
  * The concurrency case: `npm run test:full` pushes 40 records into the default window of 30;
  * `npm test` pushes 16 into a window of 10 (input history-window), so the window is still
@@ -105,6 +117,9 @@ describe('action: history-branch', () => {
     // The tip holds the newest WINDOW records; every one pushed was on the branch at some commit.
     const all = Array.from({ length: PUSHES }, (_, i) => recordName(i + 1));
     expect(tipRecords()).toEqual(all.slice(PUSHES - WINDOW));
+    // The runs the window dropped went to the archive, folded by racing runs (a union): all on one day, which keeps its
+    // newest.
+    expect(tipArchive()).toEqual({ 'archive-2026-11.json': [String(1000 + PUSHES - WINDOW)] });
     const commits = git!.history(BRANCH);
     const ever = new Set(commits.flatMap((c) => [...git!.files(c.sha).keys()]));
     for (const name of all) expect(ever.has(`history/${name}`)).toBe(true);
@@ -198,6 +213,77 @@ describe('action: history-branch', () => {
     expect(git!.problems).toEqual([]);
   }, 120_000);
 
+  // Issue 38: a recording push read every record of the branch to re-plan the window.
+  test('a push to a branch of 1,000 records reads only the newest 30, and removes the rest unread, in 10 requests', async () => {
+    await serve();
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    const first = JSON.parse(
+      git!
+        .files(git!.history(BRANCH)[0]!.sha)
+        .get(`history/${recordName(1)}`)!
+        .toString('utf8'),
+    );
+    const files: Record<string, Buffer> = {};
+    for (let n = 2; n <= 1000; n++) {
+      const copy = {
+        ...first,
+        date: dateOf(n),
+        runId: String(1000 + n),
+        runUrl: `https://github.com/octo/bench/actions/runs/${1000 + n}`,
+      };
+      files[`history/${recordName(n)}`] = Buffer.from(JSON.stringify(copy, null, 2) + '\n');
+    }
+    git!.seed(BRANCH, files);
+    expect(tipRecords()).toHaveLength(1000);
+    const before = git!.requests.length;
+    const push = await runActionInProcess(record(), { env: pushEnv(1001) });
+    expect([push.status, push.outputs['history-recorded'], warnings(push)]).toEqual([0, 'true', []]);
+    const requests = git!.requests.slice(before).map((r) => r.operationId);
+    // Whether the branch exists (a misspelt name?); the tip, its commit and tree; one GraphQL query for the 30 newest
+    // records; the new record's blob and the archive month's, the tree, the commit and the ref.
+    expect(requests).toEqual([
+      'git/get-ref',
+      'git/get-ref',
+      'git/get-commit',
+      'git/get-tree',
+      'graphql',
+      'git/create-blob',
+      'git/create-blob',
+      'git/create-tree',
+      'git/create-commit',
+      'git/update-ref',
+    ]);
+    // The window on the branch: pushes 972–1001 (971 records removed, 970 of them never read).
+    expect(tipRecords()).toEqual(Array.from({ length: 30 }, (_, i) => recordName(972 + i)).sort());
+    expect(push.stdout).toContain('removed 971 beyond the window');
+    // The one record the window dropped that was read (push 971) is archived; the 970 removed unread are not: a branch
+    // holds more than its window only when the window was made smaller (or by a perfgate before the window).
+    expect(tipArchive()).toEqual({ 'archive-2026-12.json': ['1971'] });
+    expect(git!.problems).toEqual([]);
+  }, 120_000);
+
+  test('a push folds the run its window drops into the archive month; a bad month is left alone with a warning', async () => {
+    await serve();
+    const one = record({ 'history-window': '1' });
+    expect((await runActionInProcess(one, { env: pushEnv(1) })).status).toBe(0);
+    const second = await runActionInProcess(one, { env: pushEnv(2) });
+    expect([second.status, warnings(second)]).toEqual([0, []]);
+    expect(tipRecords()).toEqual([recordName(2)]);
+    expect(tipArchive()).toEqual({ 'archive-2026-11.json': ['1001'] });
+    // A hand-edited month on the branch: the next push keeps its record, warns, and leaves the month as it is.
+    const bad = Buffer.from('{"format": "perfgate-history-archive", "version": 1, "month": "2026-11"}\n');
+    git!.seed(BRANCH, { 'history/archive-2026-11.json': bad });
+    const third = await runActionInProcess(one, { env: pushEnv(3) });
+    expect(third.status).toBe(0);
+    expect(third.outputs['history-recorded']).toBe('true');
+    expect(warnings(third)).toEqual([
+      expect.stringMatching(/archive-2026-11\.json: skipped: not a perfgate history archive: "runs" is not a list$/),
+    ]);
+    expect(tipRecords()).toEqual([recordName(3)]);
+    expect(git!.files(git!.history(BRANCH)[0]!.sha).get('history/archive-2026-11.json')).toEqual(bad);
+    expect(git!.problems).toEqual([]);
+  });
+
   test('a record GraphQL gives only in part (over its text limit) is read through its REST blob', async () => {
     await serve({ graphqlTextLimit: 100 });
     expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
@@ -255,6 +341,35 @@ describe('action: history-branch', () => {
     expect(tipRecords()).toEqual([recordName(1), recordName(2), recordName(3)]);
     // The racing record is in this run's folder too (trends and later steps see the whole window).
     expect(readdirSync(join(run.workspace, 'history')).sort()).toEqual([recordName(1), recordName(2), recordName(3)]);
+    expect(git!.problems).toEqual([]);
+  });
+
+  test('a run that loses a race archives what the other run archived and the record the race pushed out', async () => {
+    await serve();
+    // One push a day at 06:00 UTC in November, run id 1000 + day, a window of one run.
+    const day = (n: number) => new Date(Date.UTC(2026, 10, n, 6)).toISOString();
+    const dayName = (n: number) => `history-${day(n).replace(/:/g, '-')}-${1000 + n}.json`;
+    const dayEnv = (n: number) =>
+      pushEventEnv(1000 + n, day(n), { GITHUB_API_URL: git!.apiUrl, PERFGATE_RETRY_BASE_MS: '1' });
+    const one = record({ 'history-window': '1' });
+    for (const n of [2, 3]) expect((await runActionInProcess(one, { env: dayEnv(n) })).status).toBe(0);
+    expect(tipArchive()).toEqual({ 'archive-2026-11.json': ['1002'] });
+    // Another run commits first: day 4's record, and the archive month with day 1's run folded in.
+    const tipFiles = git!.files(git!.history(BRANCH)[0]!.sha);
+    const day3 = parseHistoryRecord(tipFiles.get(`history/${dayName(3)}`)!.toString('utf8'), 'day 3');
+    const redated = (n: number) => ({ ...day3, date: day(n), runId: String(1000 + n) });
+    const theirs = parseArchive(tipFiles.get('history/archive-2026-11.json')!.toString('utf8'), 'theirs');
+    git!.options.raceRefUpdates = 1;
+    git!.options.raceFiles = () => ({
+      [`history/${dayName(4)}`]: Buffer.from(renderHistoryRecord(redated(4))),
+      'history/archive-2026-11.json': Buffer.from(renderArchive(foldIntoArchive(theirs, '2026-11', [redated(1)]))),
+    });
+    const run = await runActionInProcess(one, { env: dayEnv(5) });
+    expect([run.status, warnings(run)]).toEqual([0, []]);
+    expect(run.stdout).toContain('(after 1 concurrent update(s))');
+    expect(tipRecords()).toEqual([dayName(5)]);
+    // Day 1 from the other run, day 2 from before, day 3 this run's first attempt dropped, day 4 the race pushed out.
+    expect(tipArchive()).toEqual({ 'archive-2026-11.json': ['1001', '1002', '1003', '1004'] });
     expect(git!.problems).toEqual([]);
   });
 
@@ -534,6 +649,38 @@ describe('action: history-branch', () => {
     },
     300_000,
   );
+
+  test('a file over GitHub’s 100 MiB limit is an error that names the limit, and nothing is sent', async () => {
+    await serve();
+    expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
+    const folder = join(makeTempDir('perfgate-big-'), 'history');
+    const before = git!.requests.length;
+    const result = await writeHistoryBranch(
+      {
+        token: TOKEN,
+        apiUrl: git!.apiUrl,
+        owner: 'octo',
+        repo: 'bench',
+        branch: BRANCH,
+        folder,
+        session: new GithubSession(),
+      },
+      // An archive month of 100 MiB and one byte (what a year of a huge suite would come to, unbounded).
+      () => writeFileSync(join(folder, 'archive-2026-10.json'), Buffer.alloc(100 * 1024 * 1024 + 1, 0x20)),
+    );
+    expect(result).toEqual({
+      outcome: 'failed',
+      reason: expect.stringContaining(
+        "cannot commit to branch perfgate-history: history/archive-2026-10.json is 100.0 MiB, over GitHub's 100 MiB limit for a file",
+      ),
+    });
+    expect(git!.requests.slice(before).map((r) => r.operationId)).toEqual([
+      'git/get-ref',
+      'git/get-commit',
+      'git/get-tree',
+      'graphql',
+    ]);
+  });
 
   test('a record that never wins the race: a warning naming the run whose record was lost, and history-recorded false', async () => {
     await serve();

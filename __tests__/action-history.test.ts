@@ -2,6 +2,7 @@ import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSy
 import { join } from 'node:path';
 import { makeTempDir, pushEventEnv, removeTempDirs, repoRoot, runAction } from './helpers/runner-action.js';
 import { runActionInProcess } from './helpers/action-in-process.js';
+import { parseHistoryRecord } from '../src/engine/history/codec.js';
 
 // The history loop: pushes to the default branch record a bounded window of runs; pull requests
 // are judged against the between-run noise of that window.
@@ -35,11 +36,13 @@ describe('action: record-history and history', () => {
     }
     // The window keeps the three newest runs.
     expect(readdirSync(history).sort()).toEqual([
+      // The runs it dropped, kept for the dashboard.
+      'archive-2026-11.json',
       'history-2026-11-12T11-00-00.000Z-102.json',
       'history-2026-11-13T11-00-00.000Z-103.json',
       'history-2026-11-14T11-00-00.000Z-104.json',
     ]);
-    const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[2]!), 'utf8'));
+    const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[3]!), 'utf8'));
     expect(record).toMatchObject({
       format: 'perfgate-history',
       sha: '104'.padStart(40, 'a'),
@@ -78,10 +81,11 @@ describe('action: record-history and history', () => {
       const run = await runActionInProcess({ results, 'record-history': history }, { env: pushEnv(200 + i, 10 + i) });
       expect(run.status).toBe(0);
     }
-    const record = JSON.parse(readFileSync(join(history, readdirSync(history).sort()[0]!), 'utf8'));
-    expect(record.version).toBe(2);
-    expect(new Set(record.measurements.map((m: { format: string }) => m.format))).toEqual(new Set(['ddsperf']));
-    expect(record.measurements.find((m: { metric: string }) => m.metric === 'throughput')).toMatchObject({
+    const name = readdirSync(history).sort()[0]!;
+    const record = parseHistoryRecord(readFileSync(join(history, name), 'utf8'), name);
+    expect(record.version).toBe(3);
+    expect(new Set(record.measurements.map((m) => m.format))).toEqual(new Set(['ddsperf']));
+    expect(record.measurements.find((m) => m.metric === 'throughput')).toMatchObject({
       experiment: 'sub',
       direction: 'higher-is-better',
       unit: 'Mb/s',

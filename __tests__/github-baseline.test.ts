@@ -456,17 +456,32 @@ describe('history records', () => {
         [
           '{',
           '  "format": "perfgate-history",',
-          '  "version": 2,',
+          '  "version": 3,',
           `  "sha": "${SHA(1)}",`,
           '  "date": "2026-11-20T10:00:00.000Z",',
           '  "runId": "101",',
           '  "runUrl": "https://github.com/octo/bench/actions/runs/101",',
-          '  "measurements": [',
-          '    {"experiment": "alpha", "format": "fastdds-summary", "parameter": "16", "payloadBytes": 16, "metric": "latency", "dimension": "time", "unit": "us", "displayUnit": "us", "direction": "lower-is-better", "statistics": {"samples": 10000, "min": 7.029, "mean": 8.272, "median": 7.486, "p90": 10.607, "p99": 14.735, "p9999": 58.631, "max": 122.599, "stdev": 2.367, "jitter": 0.534, "maxJitter": 109.092}},',
-          '    {"experiment": "alpha", "format": "fastdds-summary", "parameter": "32", "payloadBytes": 32, "metric": "latency", "dimension": "time", "unit": "us", "displayUnit": "us", "direction": "lower-is-better", "statistics": {"samples": 1, "min": 9, "mean": 9, "median": 9, "p90": 9, "p99": null, "p9999": 9, "max": 9, "stdev": 0, "jitter": null, "maxJitter": null}},',
-          '    {"experiment": "zeta", "format": "fastdds-summary", "parameter": "16", "payloadBytes": 16, "metric": "latency", "dimension": "time", "unit": "us", "displayUnit": "us", "direction": "lower-is-better", "statistics": {"samples": 10000, "min": 7.029, "mean": 8.272, "median": 7.5, "p90": 10.607, "p99": 14.735, "p9999": 58.631, "max": 122.599, "stdev": 2.367, "jitter": 0.534, "maxJitter": 109.092}},',
-          '    {"experiment": "zeta", "format": "fastdds-summary", "parameter": "32", "payloadBytes": 32, "metric": "latency", "dimension": "time", "unit": "us", "displayUnit": "us", "direction": "lower-is-better", "statistics": {"samples": 1, "min": 9, "mean": 9, "median": 9, "p90": 9, "p99": null, "p9999": 9, "max": 9, "stdev": 0, "jitter": null, "maxJitter": null}}',
-          '  ]',
+          // What the four measurements share, once; then which experiment and payload each is; then a column per statistic.
+          '  "shapes": [',
+          '    {"format":"fastdds-summary","metric":"latency","dimension":"time","unit":"us","displayUnit":"us","direction":"lower-is-better","statistics":["samples","min","mean","median","p90","p99","p9999","max","stdev","jitter","maxJitter"]}',
+          '  ],',
+          '  "series": [',
+          '    ["alpha",[0],[["16",16],["32",32]]],',
+          '    ["zeta",[0],[["16",16],["32",32]]]',
+          '  ],',
+          '  "statistics": {',
+          '    "samples": [10000,1,10000,1],',
+          '    "min": [7.029,9,7.029,9],',
+          '    "mean": [8.272,9,8.272,9],',
+          '    "median": [7.486,9,7.5,9],',
+          '    "p90": [10.607,9,10.607,9],',
+          '    "p99": [14.735,null,14.735,null],',
+          '    "p9999": [58.631,9,58.631,9],',
+          '    "max": [122.599,9,122.599,9],',
+          '    "stdev": [2.367,0,2.367,0],',
+          '    "jitter": [0.534,null,0.534,null],',
+          '    "maxJitter": [109.092,null,109.092,null]',
+          '  }',
           '}',
           '',
         ].join('\n'),
@@ -480,7 +495,6 @@ describe('history records', () => {
         ),
       ).toBe(text);
       expect(parseHistoryRecord(text, 'h.json')).toEqual(record);
-      expect(JSON.parse(text)).toEqual(record);
       expect(historyFileName(record)).toBe('history-2026-11-20T10-00-00.000Z-101.json');
     } finally {
       now.mockRestore();
@@ -509,7 +523,7 @@ describe('history records', () => {
       '',
     ].join('\n');
     const record = parseHistoryRecord(v1, 'h.json');
-    expect(record.version).toBe(2);
+    expect(record.version).toBe(3);
     expect(
       record.measurements.map((m) => [
         m.experiment,
@@ -551,8 +565,8 @@ describe('history records', () => {
     expect(() =>
       makeHistoryRecord([summary('a', 1), summary('a', 2)].map(recorded), run(1, '2026-01-01T00:00:00Z')),
     ).toThrow('appears twice');
-    expect(() => parseHistoryRecord('{"format":"perfgate-history","version":3}', 'h.json')).toThrow(
-      'unsupported version 3 (this perfgate reads versions 1 and 2; a newer perfgate may have written it)',
+    expect(() => parseHistoryRecord('{"format":"perfgate-history","version":4}', 'h.json')).toThrow(
+      'unsupported version 4 (this perfgate reads versions 1, 2 and 3; a newer perfgate may have written it)',
     );
     expect(() =>
       parseHistoryRecord(
@@ -596,6 +610,8 @@ describe('history records', () => {
     expect(removed).toEqual([join(folder, 'history-2026-11-01T10-00-00.000Z-101.json')]);
     appendHistoryRecord(folder, records[4]!, 3);
     expect(readdirSync(folder)).toEqual([
+      // The runs the window dropped, kept for the dashboard.
+      'archive-2026-11.json',
       'history-2026-11-03T10-00-00.000Z-103.json',
       'history-2026-11-04T10-00-00.000Z-104.json',
       'history-2026-11-05T10-00-00.000Z-105.json',
@@ -605,7 +621,7 @@ describe('history records', () => {
     // A record older than the whole window is not kept.
     const old = appendHistoryRecord(folder, records[0]!, 3);
     expect(old.removed).toEqual([old.written]);
-    expect(readdirSync(folder)).toHaveLength(3);
+    expect(readdirSync(folder)).toHaveLength(4); // three records and the archive
     // A re-run (same run id) replaces its record, even under a new date.
     const rerun = makeHistoryRecord([recorded(summary('x', 99))], { ...run(5, '2026-11-06T10:00:00Z') });
     const again = appendHistoryRecord(folder, rerun, 3);

@@ -132,7 +132,7 @@ describe('history import: the reference layout <db>/experiments_results/<timesta
     ]);
     const [first, second, third] = records(out);
     for (const r of [first!, second!, third!]) {
-      expect(r).toMatchObject({ format: 'perfgate-history', version: 2, sha: 'unknown', runUrl: '' });
+      expect(r).toMatchObject({ format: 'perfgate-history', version: 3, sha: 'unknown', runUrl: '' });
       expect(r.environment).toBeUndefined();
       expect(r.runId).toMatch(/^[0-9]+$/);
       // The summary, not its raw file: one experiment, read as a Fast-DDS summary.
@@ -368,7 +368,7 @@ describe('history import: idempotent, window, existing records', () => {
     const result = await cli(['history', 'import', runs(), DB, '-o', out, '--window', '2']);
     expect(result.code).toBe(0);
     expect(result.out).toMatch(
-      /6 run\(s\) read, 2 record\(s\) written, 0 already there, 4 run\(s\) older than the newest 2 not kept \(window 2\)/,
+      /6 run\(s\) read, 2 record\(s\) written, 0 already there, 4 run\(s\) older than the newest 2 kept only in the archive \(window 2\)/,
     );
     expect(records(out).map((r) => r.date)).toEqual(['2026-01-12T09:30:00.000Z', '2026-01-19T09:30:00.000Z']);
     const bad = await cli(['history', 'import', runs(), '-o', out, '--window', '0']);

@@ -257,7 +257,8 @@ describe('history records keep what a pooled run held', () => {
       run,
     );
     const text = renderHistoryRecord(record);
-    expect(text).toContain('"repetitions": 3, "repetitionValues": {"median": [0.21, 0.2, 0.19]}}');
+    expect(text).toContain('"statistics":["min","median"],"repetitions":3,"repetitionValues":["median"]}');
+    expect(text).toContain('  "repetitionValues": {\n    "median": [0.21,0.2,0.19]\n  }');
     const back = measurementOfHistory(parseHistoryRecord(text, 'h.json').measurements[0]!, 'h.json');
     expect(back.repetitions).toBe(3);
     expect(back.repetitionValues).toEqual({ median: [0.21, 0.2, 0.19] });

@@ -22,6 +22,7 @@ import {
 } from './processes.js';
 import { STAGES, type BenchContext } from './stages.js';
 import { inputBounds } from './bounds.js';
+import { historyRecordsSection } from './historyRecords.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
 
@@ -211,8 +212,26 @@ function boundsOnly(): void {
   log(`wrote the bounds section of ${out}`);
 }
 
+/** `--history`: only the history records section, replaced in place in bench/RESULTS.md (or added before the notes). */
+function historyOnly(): void {
+  const section = historyRecordsSection({ repoRoot, quick, log });
+  process.stdout.write(section.join('\n') + '\n');
+  const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');
+  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  const start = old.indexOf(`${section[0]!}\n`);
+  const next = start < 0 ? -1 : old.indexOf('\n## ', start + 1);
+  const notes = old.indexOf('\n## Notes\n');
+  let replaced: string;
+  if (start >= 0) replaced = `${old.slice(0, start)}${section.join('\n')}\n${next < 0 ? '' : old.slice(next)}`;
+  else if (notes >= 0) replaced = `${old.slice(0, notes + 1)}${section.join('\n')}\n${old.slice(notes)}`;
+  else replaced = `${old.trimEnd()}\n\n${section.join('\n')}`;
+  writeFileSync(out, replaced.trimEnd() + '\n');
+  log(`wrote the history records section of ${out}`);
+}
+
 async function main(): Promise<void> {
   if (argv.includes('--bounds')) return boundsOnly();
+  if (argv.includes('--history')) return historyOnly();
   const started = performance.now();
   log(`corpora under ${corpusRoot}`);
   const a = rawCorpus('a', 10_000);
@@ -574,6 +593,7 @@ async function main(): Promise<void> {
     '',
   ];
   lines.push(...inputBounds({ cliPath: join(dirname(actionPath), 'cli.js'), peakRssHook, quick, log }));
+  lines.push('', ...historyRecordsSection({ repoRoot, quick, log }), '');
   const notes = join(repoRoot, 'bench', 'NOTES.md');
   if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trimEnd(), '');
   const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');

@@ -465,8 +465,9 @@ What a folder cannot tell is said, never silently guessed:
 With one run, --commit, --date and --run-url give what the folder cannot.
 
 Existing records stay; a record with the same run id is replaced; then only the newest --window
-runs are kept, as record-history does. Nothing is written unless every run and every existing
-record reads without error.
+runs are kept, as record-history does. Older runs go to the archive (archive-<yyyy>-<mm>.json: a
+run a day, each series' primary statistic to 6 digits, the newest 12 months), which only the
+dashboard reads. Nothing is written unless every run and every existing record reads without error.
 
 Options:
   -o, --output FOLDER    the history folder to add the records to (created if missing)
@@ -504,7 +505,8 @@ Usage:
   perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
                      [--statistic S…] [--title T]
 
-Reads perfgate history records (history-*.json, what the action keeps) and writes a site that
+Reads perfgate history records (history-*.json, what the action keeps) and the archive of the
+runs older than the window (archive-*.json: each series' primary statistic), and writes a site that
 needs no server and no network (open index.html from disk, or publish the folder with GitHub Pages):
   index.html               every experiment: its status (the newest run against the requirements,
                            a regression step that appeared with the newest run), its change points
@@ -13647,7 +13649,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     reference: new Map((p.reference?.measurements ?? []).map((m) => [keyOf3(m), m])),
     result: new Map((p.result?.measurements ?? []).map((m) => [keyOf3(m), m]))
   }));
-  const shapeOf = (row) => pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== void 0);
+  const shapeOf2 = (row) => pairMaps.map((p) => p.result.get(rowKey(row)) ?? p.reference.get(rowKey(row))).find((m) => m !== void 0);
   const cellsOf = pairCells(pairs);
   const logRatios = (row, parameter) => cellsOf({ ...row, parameter });
   const sizes = familySizes(plain.rows);
@@ -13670,11 +13672,11 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     }
   }
   const judged = plain.rows.map((row) => {
-    if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
+    if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf2(row));
     const familySize = sizes.get(familyKey(row)) ?? 1;
     const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
     const outcome = shifted.get(outcomeKey(row)) ?? pairedRowOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1, options);
-    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
+    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf2(row));
   });
   const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
   const pooled = pooledRows(
@@ -14380,9 +14382,9 @@ function reduceRaw({ experimentType, source, raw }) {
 }
 function tailNote(tail2, samples) {
   const share = 100 * tail2.count / samples;
-  const digits = (v, round) => {
+  const digits = (v, round2) => {
     const scale2 = 10 ** (Math.floor(Math.log10(Math.abs(v) || 1)) - 3);
-    return String(Number((round(v / scale2) * scale2).toPrecision(4)));
+    return String(Number((round2(v / scale2) * scale2).toPrecision(4)));
   };
   return `${tail2.count} over ${digits(tail2.above, Math.floor)} ${LATENCY_UNIT} (${share < 0.1 ? share.toPrecision(1) : share.toFixed(1)} %) not drawn; max ${digits(tail2.max, Math.ceil)} ${LATENCY_UNIT}`;
 }
@@ -16763,10 +16765,286 @@ async function writeCharts(outputDir, input) {
 import { existsSync as existsSync3, readdirSync as readdirSync4, rmSync as rmSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 
+// src/engine/history/columns.ts
+function num2(value2) {
+  return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
+}
+function columnText(values) {
+  const first = values[0];
+  return values.length > 1 && values.every((v) => v === first) ? first : `[${values.join(",")}]`;
+}
+function shapeOf(m) {
+  const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== void 0);
+  const repetitionValues = m.repetitionValues ? STATISTIC_NAMES.filter((s) => m.repetitionValues[s] !== void 0) : void 0;
+  return {
+    format: m.format,
+    metric: m.metric,
+    dimension: m.dimension,
+    unit: m.unit,
+    displayUnit: m.displayUnit,
+    direction: m.direction,
+    statistics,
+    ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {},
+    ...repetitionValues !== void 0 ? { repetitionValues } : {},
+    ...m.belowResolution ? { belowResolution: true } : {}
+  };
+}
+function parameterOf5(m) {
+  return m.payloadBytes === null || !Number.isFinite(m.payloadBytes) ? m.parameter : [m.parameter, m.payloadBytes];
+}
+function layoutOf(measurements) {
+  const shapes = [];
+  const shapeIndex = /* @__PURE__ */ new Map();
+  const shapeIds = measurements.map((m) => {
+    const shape = shapeOf(m);
+    const key = JSON.stringify(shape);
+    let index2 = shapeIndex.get(key);
+    if (index2 === void 0) {
+      index2 = shapes.length;
+      shapes.push(shape);
+      shapeIndex.set(key, index2);
+    }
+    return index2;
+  });
+  const parameterKeys = measurements.map((m) => JSON.stringify(parameterOf5(m)));
+  const runs = [];
+  let i = 0;
+  while (i < measurements.length) {
+    const experiment = measurements[i].experiment;
+    const same = (j2, key) => measurements[j2].experiment === experiment && parameterKeys[j2] === key;
+    const kinds = [];
+    let j = i;
+    while (j < measurements.length && same(j, parameterKeys[i])) kinds.push(shapeIds[j++]);
+    const parameters = [parameterOf5(measurements[i])];
+    while (j + kinds.length <= measurements.length) {
+      const key = parameterKeys[j];
+      if (!kinds.every((shape, k) => same(j + k, key) && shapeIds[j + k] === shape)) break;
+      parameters.push(parameterOf5(measurements[j]));
+      j += kinds.length;
+    }
+    runs.push({ experiment, shapes: kinds, parameters });
+    i = j;
+  }
+  return { shapes, shapeIds, runs };
+}
+function listBlock(name, entries) {
+  return entries.length === 0 ? [`  "${name}": []`] : [`  "${name}": [`, ...entries.map((e, k) => `    ${e}${k < entries.length - 1 ? "," : ""}`), "  ]"];
+}
+function joinBlocks(blocks) {
+  return blocks.flatMap(
+    (lines, k) => k < blocks.length - 1 ? [...lines.slice(0, -1), `${lines[lines.length - 1]},`] : lines
+  );
+}
+function seriesBlocks(measurements) {
+  const { shapes, runs } = layoutOf(measurements);
+  return [
+    listBlock(
+      "shapes",
+      shapes.map((s) => JSON.stringify(s))
+    ),
+    listBlock(
+      "series",
+      runs.map((r) => JSON.stringify([r.experiment, r.shapes, r.parameters]))
+    )
+  ];
+}
+function renderColumns(measurements) {
+  const { shapes, shapeIds } = layoutOf(measurements);
+  const columns = /* @__PURE__ */ new Map();
+  const repetitionColumns = /* @__PURE__ */ new Map();
+  measurements.forEach((m, k) => {
+    const shape = shapes[shapeIds[k]];
+    for (const s of shape.statistics) {
+      let column = columns.get(s);
+      if (!column) columns.set(s, column = []);
+      column.push(num2(m.statistics[s]));
+    }
+    for (const s of shape.repetitionValues ?? []) {
+      let column = repetitionColumns.get(s);
+      if (!column) repetitionColumns.set(s, column = []);
+      for (const v of m.repetitionValues[s]) column.push(num2(v));
+    }
+  });
+  const object = (name, byStatistic) => {
+    const names = STATISTIC_NAMES.filter((s) => byStatistic.has(s));
+    if (names.length === 0) return [`  "${name}": {}`];
+    return [
+      `  "${name}": {`,
+      ...names.map((s, k) => `    "${s}": ${columnText(byStatistic.get(s))}${k < names.length - 1 ? "," : ""}`),
+      "  }"
+    ];
+  };
+  return joinBlocks([
+    ...seriesBlocks(measurements),
+    object("statistics", columns),
+    ...repetitionColumns.size > 0 ? [object("repetitionValues", repetitionColumns)] : []
+  ]);
+}
+function isObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function isStatisticName(name) {
+  return typeof name === "string" && STATISTIC_NAMES.includes(name);
+}
+function statisticList(value2, what, bad) {
+  if (!Array.isArray(value2)) throw bad(`${what} is not a list of statistics`);
+  const seen = /* @__PURE__ */ new Set();
+  for (const name of value2) {
+    if (!isStatisticName(name)) throw bad(`${what}: unknown statistic ${JSON.stringify(name)}`);
+    if (seen.has(name)) throw bad(`${what}: "${name}" appears twice`);
+    seen.add(name);
+  }
+  return value2;
+}
+function shapeOfJson(value2, where, bad) {
+  if (!isObject(value2)) throw bad(`${where} is not an object`);
+  const text2 = (key) => {
+    const v = value2[key];
+    if (typeof v !== "string") throw bad(`${where}: "${key}" is not a string`);
+    return v;
+  };
+  const { dimension, direction, repetitions, belowResolution } = value2;
+  if (typeof dimension !== "string" || !Object.hasOwn(BASE_UNITS, dimension))
+    throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
+  if (direction !== "lower-is-better" && direction !== "higher-is-better")
+    throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
+  if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1))
+    throw bad(`${where}: "repetitions" is not a count above 1`);
+  if (belowResolution !== void 0 && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
+  let repetitionValues;
+  if (value2["repetitionValues"] !== void 0) {
+    if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
+    repetitionValues = statisticList(value2["repetitionValues"], `${where}: "repetitionValues"`, bad);
+  }
+  return {
+    format: text2("format"),
+    metric: text2("metric"),
+    dimension,
+    unit: text2("unit"),
+    displayUnit: text2("displayUnit"),
+    direction,
+    statistics: statisticList(value2["statistics"], `${where}: "statistics"`, bad),
+    ...repetitions !== void 0 ? { repetitions } : {},
+    ...repetitionValues !== void 0 ? { repetitionValues } : {},
+    ...belowResolution === true ? { belowResolution } : {}
+  };
+}
+function seriesRunOfJson(value2, where, shapeCount, bad) {
+  if (!Array.isArray(value2) || value2.length !== 3)
+    throw bad(`${where} is not [experiment, [shape, …], [parameter, …]]`);
+  const [experiment, shapes, parameters] = value2;
+  if (typeof experiment !== "string") throw bad(`${where}: the experiment is not a string`);
+  if (!Array.isArray(shapes) || shapes.length === 0) throw bad(`${where}: no list of shapes`);
+  for (const s of shapes)
+    if (!(typeof s === "number" && Number.isInteger(s) && s >= 0 && s < shapeCount))
+      throw bad(`${where}: ${JSON.stringify(s)} is not one of the ${shapeCount} shapes`);
+  if (!Array.isArray(parameters) || parameters.length === 0) throw bad(`${where}: no list of parameters`);
+  for (const p of parameters) {
+    const ok = typeof p === "string" || Array.isArray(p) && p.length === 2 && typeof p[0] === "string" && typeof p[1] === "number" && Number.isFinite(p[1]);
+    if (!ok) throw bad(`${where}: parameter ${JSON.stringify(p)} is not a label or [label, payload bytes]`);
+  }
+  return { experiment, shapes, parameters };
+}
+function columnOfJson(value2, what, bad) {
+  if (value2 === null || typeof value2 === "number") return { values: void 0, constant: value2, at: 0 };
+  if (!Array.isArray(value2)) throw bad(`${what} is neither a list nor a number`);
+  for (let k = 0; k < value2.length; k++) {
+    const v = value2[k];
+    if (v !== null && typeof v !== "number") throw bad(`${what}[${k}] is not a number`);
+  }
+  return { values: value2, constant: null, at: 0 };
+}
+function columnsOfJson(value2, name, bad) {
+  if (!isObject(value2)) throw bad(`"${name}" is not an object`);
+  const out = /* @__PURE__ */ new Map();
+  for (const [key, column] of Object.entries(value2)) {
+    if (!isStatisticName(key)) throw bad(`"${name}": unknown statistic ${JSON.stringify(key)}`);
+    out.set(key, columnOfJson(column, `"${name}"."${key}"`, bad));
+  }
+  return out;
+}
+function readLayout(data, bad) {
+  if (!Array.isArray(data["shapes"])) throw bad('"shapes" is not a list');
+  const shapes = data["shapes"].map((s, k) => shapeOfJson(s, `shape ${k}`, bad));
+  if (!Array.isArray(data["series"])) throw bad('"series" is not a list');
+  const runs = data["series"].map((r, k) => seriesRunOfJson(r, `series ${k + 1}`, shapes.length, bad));
+  return { shapes, runs };
+}
+function expandLayout({ shapes, runs }, valueOf) {
+  const out = [];
+  for (const run of runs) {
+    for (const parameter of run.parameters) {
+      const [label, payloadBytes] = typeof parameter === "string" ? [parameter, null] : parameter;
+      for (const index2 of run.shapes) {
+        const shape = shapes[index2];
+        const statistics = {};
+        for (const s of shape.statistics) statistics[s] = valueOf("statistics", s);
+        let repetitionValues;
+        if (shape.repetitionValues) {
+          repetitionValues = {};
+          for (const s of shape.repetitionValues) {
+            const values = [];
+            for (let k = 0; k < shape.repetitions; k++) values.push(valueOf("repetitionValues", s));
+            repetitionValues[s] = values;
+          }
+        }
+        const m = {
+          experiment: run.experiment,
+          format: shape.format,
+          parameter: label,
+          payloadBytes,
+          metric: shape.metric,
+          dimension: shape.dimension,
+          unit: shape.unit,
+          displayUnit: shape.displayUnit,
+          direction: shape.direction,
+          statistics
+        };
+        if (shape.repetitions !== void 0) m.repetitions = shape.repetitions;
+        if (repetitionValues !== void 0) m.repetitionValues = repetitionValues;
+        if (shape.belowResolution) m.belowResolution = true;
+        out.push(m);
+      }
+    }
+  }
+  return out;
+}
+function seriesOfJson(data, bad) {
+  return expandLayout(readLayout(data, bad), () => null);
+}
+function measurementsOfColumns(data, bad) {
+  const layout = readLayout(data, bad);
+  const columns = columnsOfJson(data["statistics"], "statistics", bad);
+  const repetitionColumns = data["repetitionValues"] === void 0 ? /* @__PURE__ */ new Map() : columnsOfJson(data["repetitionValues"], "repetitionValues", bad);
+  const next = (from, s) => {
+    const column = (from === "statistics" ? columns : repetitionColumns).get(s);
+    if (column === void 0) throw bad(`"${from}" has no "${s}", which a shape names`);
+    if (column.values === void 0) {
+      column.at++;
+      return column.constant;
+    }
+    if (column.at >= column.values.length)
+      throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
+    return column.values[column.at++];
+  };
+  const out = expandLayout(layout, next);
+  for (const [from, byStatistic] of [
+    ["statistics", columns],
+    ["repetitionValues", repetitionColumns]
+  ]) {
+    for (const [s, column] of byStatistic) {
+      if (column.at === 0) throw bad(`"${from}"."${s}": no shape names this statistic`);
+      if (column.values !== void 0 && column.at !== column.values.length)
+        throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for ${column.at}`);
+    }
+  }
+  return out;
+}
+
 // src/engine/history/record.ts
 var HISTORY_FORMAT = "perfgate-history";
-var HISTORY_VERSION = 2;
-var READABLE_HISTORY_VERSIONS = [1, 2];
+var HISTORY_VERSION = 3;
+var READABLE_HISTORY_VERSIONS = [1, 2, 3];
 var UNKNOWN_COMMIT = "unknown";
 function finiteOrNull(value2) {
   return Number.isFinite(value2) ? value2 : null;
@@ -16894,44 +17172,14 @@ function renderHistoryRecord(record) {
     ...record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : [],
     ...record.accepted ? [`  "accepted": ${JSON.stringify(orderedAcceptance(record.accepted))},`] : []
   ];
-  if (record.measurements.length === 0) {
-    lines.push('  "measurements": []');
-  } else {
-    lines.push('  "measurements": [');
-    record.measurements.forEach((m, i) => {
-      const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== void 0).map((s) => `${JSON.stringify(s)}: ${num2(m.statistics[s])}`).join(", ");
-      const fields = [
-        `"experiment": ${JSON.stringify(m.experiment)}`,
-        `"format": ${JSON.stringify(m.format)}`,
-        `"parameter": ${JSON.stringify(m.parameter)}`,
-        `"payloadBytes": ${num2(m.payloadBytes)}`,
-        `"metric": ${JSON.stringify(m.metric)}`,
-        `"dimension": ${JSON.stringify(m.dimension)}`,
-        `"unit": ${JSON.stringify(m.unit)}`,
-        `"displayUnit": ${JSON.stringify(m.displayUnit)}`,
-        `"direction": ${JSON.stringify(m.direction)}`,
-        `"statistics": {${statistics}}`,
-        ...m.repetitions !== void 0 ? [`"repetitions": ${m.repetitions}`] : [],
-        ...m.repetitionValues !== void 0 ? [`"repetitionValues": {${repetitionValuesJson(m.repetitionValues)}}`] : [],
-        ...m.belowResolution ? ['"belowResolution": true'] : []
-      ];
-      lines.push(`    {${fields.join(", ")}}${i < record.measurements.length - 1 ? "," : ""}`);
-    });
-    lines.push("  ]");
-  }
+  lines.push(...renderColumns(record.measurements));
   lines.push("}", "");
   return lines.join("\n");
 }
-function repetitionValuesJson(values) {
-  return STATISTIC_NAMES.filter((s) => values[s] !== void 0).map((s) => `${JSON.stringify(s)}: [${values[s].map(num2).join(", ")}]`).join(", ");
-}
-function num2(value2) {
-  return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
-}
-function isObject(value2) {
+function isObject2(value2) {
   return typeof value2 === "object" && value2 !== null;
 }
-function isStatisticName(name) {
+function isStatisticName2(name) {
   return STATISTIC_NAMES.includes(name);
 }
 function isDimension(value2) {
@@ -16948,11 +17196,11 @@ function parseHistoryRecord(text2, source) {
     throw new InputError(`not a perfgate history record: ${error.message}`, { file: source });
   }
   const bad = (what) => new InputError(`not a perfgate history record: ${what}`, { file: source });
-  if (!isObject(data) || data["format"] !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
+  if (!isObject2(data) || data["format"] !== HISTORY_FORMAT) throw bad('no "format": "perfgate-history"');
   const version2 = data["version"];
   if (!READABLE_HISTORY_VERSIONS.includes(version2)) {
     throw bad(
-      `unsupported version ${JSON.stringify(version2)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(" and ")}; a newer perfgate may have written it)`
+      `unsupported version ${JSON.stringify(version2)} (this perfgate reads versions ${readableVersions()}; a newer perfgate may have written it)`
     );
   }
   const stringField = (key) => {
@@ -16984,6 +17232,7 @@ function parseHistoryRecord(text2, source) {
     ...accepted ? { accepted } : {}
   };
   if (version2 === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
+  if (version2 === 3) return { ...head, measurements: measurementsOfColumns(data, bad) };
   const stored = data["measurements"];
   if (!Array.isArray(stored)) throw bad('"measurements" is not a list');
   return {
@@ -16992,7 +17241,7 @@ function parseHistoryRecord(text2, source) {
   };
 }
 function acceptanceOfJson(value2, bad) {
-  if (!isObject(value2) || Array.isArray(value2)) throw bad('"accepted" is not an object');
+  if (!isObject2(value2) || Array.isArray(value2)) throw bad('"accepted" is not an object');
   const text2 = (v, what, optional = false) => {
     if (v === void 0 && optional) return void 0;
     if (typeof v !== "string") throw bad(`${what} is not a string`);
@@ -17007,7 +17256,7 @@ function acceptanceOfJson(value2, bad) {
   }
   const label = value2["label"];
   if (label !== void 0) {
-    if (!isObject(label)) throw bad('"accepted.label" is not an object');
+    if (!isObject2(label)) throw bad('"accepted.label" is not an object');
     const by = text2(label["by"], '"accepted.label.by"', true);
     const description = text2(label["description"], '"accepted.label.description"', true);
     out.label = {
@@ -17021,7 +17270,7 @@ function acceptanceOfJson(value2, bad) {
     if (!Array.isArray(waivers)) throw bad('"accepted.waivers" is not a list');
     out.waivers = waivers.map((w, i) => {
       const where = `"accepted.waivers" ${i + 1}`;
-      if (!isObject(w)) throw bad(`${where} is not an object`);
+      if (!isObject2(w)) throw bad(`${where} is not an object`);
       const ceiling = w["ceilingPercent"];
       if (typeof ceiling !== "number" || !Number.isFinite(ceiling))
         throw bad(`${where}: ceilingPercent is not a number`);
@@ -17039,7 +17288,7 @@ function acceptanceOfJson(value2, bad) {
   return out;
 }
 function measurementOfJson(m, where, bad, numberOrNull) {
-  if (!isObject(m)) throw bad(`${where} is not an object`);
+  if (!isObject2(m)) throw bad(`${where} is not an object`);
   const text2 = (key) => {
     const value2 = m[key];
     if (typeof value2 !== "string") throw bad(`${where}: "${key}" is not a string`);
@@ -17058,11 +17307,11 @@ function measurementOfJson(m, where, bad, numberOrNull) {
   if (belowResolution !== void 0 && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
   if (!isDimension(dimension)) throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
   if (!isDirection(direction)) throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
-  if (!isObject(storedStatistics) || Array.isArray(storedStatistics))
+  if (!isObject2(storedStatistics) || Array.isArray(storedStatistics))
     throw bad(`${where}: "statistics" is not an object`);
   const statistics = {};
   for (const [name, value2] of Object.entries(storedStatistics)) {
-    if (!isStatisticName(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
+    if (!isStatisticName2(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
     statistics[name] = numberOrNull(value2, `${where}: "${name}"`);
   }
   if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1)) {
@@ -17071,11 +17320,11 @@ function measurementOfJson(m, where, bad, numberOrNull) {
   let repetitionValues;
   if (storedValues !== void 0) {
     if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
-    if (!isObject(storedValues) || Array.isArray(storedValues))
+    if (!isObject2(storedValues) || Array.isArray(storedValues))
       throw bad(`${where}: "repetitionValues" is not an object`);
     repetitionValues = {};
     for (const [name, values] of Object.entries(storedValues)) {
-      if (!isStatisticName(name))
+      if (!isStatisticName2(name))
         throw bad(`${where}: unknown statistic ${JSON.stringify(name)} in "repetitionValues"`);
       if (!Array.isArray(values) || values.length !== repetitions)
         throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${repetitions} values`);
@@ -17104,12 +17353,12 @@ function measurementsOfVersion1(data, bad, numberOrNull) {
   const experiments = data["experiments"];
   if (!Array.isArray(experiments)) throw bad('"experiments" is not a list');
   return experiments.flatMap((ex, i) => {
-    if (!isObject(ex) || typeof ex["experiment"] !== "string" || !Array.isArray(ex["payloads"]))
+    if (!isObject2(ex) || typeof ex["experiment"] !== "string" || !Array.isArray(ex["payloads"]))
       throw bad(`experiment ${i + 1} is malformed`);
     const experiment = ex["experiment"];
     return ex["payloads"].map((p, j) => {
       const where = `${experiment} payload ${j + 1}`;
-      if (!isObject(p) || typeof p["bytes"] !== "number") throw bad(`${where}: "bytes" is not a number`);
+      if (!isObject2(p) || typeof p["bytes"] !== "number") throw bad(`${where}: "bytes" is not a number`);
       const bytes = p["bytes"];
       const statistics = {};
       for (const name of ["samples", "min", "mean", "median", "p99", "max"])
@@ -17128,6 +17377,10 @@ function measurementsOfVersion1(data, bad, numberOrNull) {
       };
     });
   });
+}
+function readableVersions() {
+  const all = READABLE_HISTORY_VERSIONS.map(String);
+  return `${all.slice(0, -1).join(", ")} and ${all[all.length - 1]}`;
 }
 
 // src/engine/history/window.ts
@@ -17152,6 +17405,193 @@ function planHistoryWindow(existing, record, window = DEFAULT_HISTORY_WINDOW) {
 function checkHistoryWindow(window) {
   if (!Number.isInteger(window) || window < 1)
     throw new InputError(`history: the window must be a whole number of runs, at least 1, got ${window}`);
+}
+
+// src/engine/history/archive.ts
+var ARCHIVE_FORMAT = "perfgate-history-archive";
+var ARCHIVE_VERSION = 1;
+var ARCHIVE_MONTHS = 12;
+var ARCHIVE_DIGITS = 6;
+var ARCHIVE_FILE_NAME = /^archive-\d{4}-\d{2}\.json$/;
+var PRIMARY = ["value", "slope", "median", "mean"];
+function archiveFileName(month) {
+  return `archive-${month}.json`;
+}
+function monthOf(nameOrDate) {
+  const match = /(\d{4}-\d{2})/.exec(nameOrDate.replace(/^archive-/, ""));
+  if (!match) throw new InputError(`history: no month in "${nameOrDate}"`);
+  return match[1];
+}
+function archiveFilesBeyondBound(names) {
+  const sorted = [...new Set(names)].sort(compareStrings);
+  return sorted.slice(0, Math.max(0, sorted.length - ARCHIVE_MONTHS));
+}
+function round(value2) {
+  return value2 === null || value2 === void 0 || !Number.isFinite(value2) ? null : Number(value2.toPrecision(ARCHIVE_DIGITS));
+}
+function identityOf(record) {
+  return {
+    sha: record.sha,
+    date: record.date,
+    runId: record.runId,
+    runUrl: record.runUrl,
+    ...record.accepted ? { accepted: orderedAcceptance(record.accepted) } : {}
+  };
+}
+function foldIntoArchive(month, name, records) {
+  const series = [...month?.series ?? []];
+  const index2 = new Map(series.map((m, k) => [seriesKey(m), k]));
+  const byRun = /* @__PURE__ */ new Map();
+  month?.runs.forEach((run, r) => byRun.set(run.runId, { run, column: month.values.map((row) => row[r] ?? null) }));
+  for (const record of [...records].sort(compareRecords)) {
+    if (monthOf(record.date) !== name)
+      throw new InputError(`history: the run of ${record.date} does not belong in the archive of ${name}`);
+    const column = [];
+    for (const m of record.measurements) {
+      const statistic = PRIMARY.find((s) => m.statistics[s] !== void 0);
+      if (statistic === void 0) continue;
+      const template = {
+        experiment: m.experiment,
+        format: m.format,
+        parameter: m.parameter,
+        payloadBytes: m.payloadBytes,
+        metric: m.metric,
+        dimension: m.dimension,
+        unit: m.unit,
+        displayUnit: m.displayUnit,
+        direction: m.direction,
+        statistics: { [statistic]: null }
+      };
+      const key = seriesKey(template);
+      let k = index2.get(key);
+      if (k === void 0) {
+        k = series.length;
+        series.push(template);
+        index2.set(key, k);
+      }
+      column[k] = round(m.statistics[statistic]);
+    }
+    byRun.set(record.runId, { run: identityOf(record), column });
+  }
+  const byDay = /* @__PURE__ */ new Map();
+  for (const entry of [...byRun.values()].sort((a, b) => compareRecords(a.run, b.run)))
+    byDay.set(entry.run.date.slice(0, 10), entry);
+  const kept = [...byDay.values()];
+  const keptSeries = [];
+  const values = [];
+  series.forEach((m, k) => {
+    const row = kept.map((entry) => entry.column[k] ?? null);
+    if (row.every((v) => v === null)) return;
+    keptSeries.push(m);
+    values.push(row);
+  });
+  return { month: name, runs: kept.map((entry) => entry.run), series: keptSeries, values };
+}
+function recordsOfArchive(month) {
+  return month.runs.map((run, r) => {
+    const measurements = [];
+    month.series.forEach((m, k) => {
+      const value2 = month.values[k][r];
+      if (value2 === null || value2 === void 0) return;
+      measurements.push({ ...m, statistics: { [Object.keys(m.statistics)[0]]: value2 } });
+    });
+    return { format: HISTORY_FORMAT, version: HISTORY_VERSION, ...identityOf(run), measurements };
+  });
+}
+function seriesKey(m) {
+  return JSON.stringify([
+    m.experiment,
+    m.format,
+    m.parameter,
+    m.payloadBytes,
+    m.metric,
+    m.dimension,
+    m.unit,
+    m.displayUnit,
+    m.direction,
+    Object.keys(m.statistics)[0]
+  ]);
+}
+function num3(value2) {
+  return value2 === null || value2 === void 0 || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
+}
+function renderArchive(month) {
+  const lines = joinBlocks([
+    [`  "format": "${ARCHIVE_FORMAT}"`],
+    [`  "version": ${ARCHIVE_VERSION}`],
+    [`  "month": ${JSON.stringify(month.month)}`],
+    listBlock(
+      "runs",
+      month.runs.map((run) => JSON.stringify(identityOf(run)))
+    ),
+    ...seriesBlocks(month.series),
+    listBlock(
+      "values",
+      month.values.map((row) => `[${row.map(num3).join(",")}]`)
+    )
+  ]);
+  return ["{", ...lines, "}", ""].join("\n");
+}
+function isObject3(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function parseArchive(text2, source) {
+  let data;
+  try {
+    data = JSON.parse(text2);
+  } catch (error) {
+    throw new InputError(`not a perfgate history archive: ${error.message}`, { file: source });
+  }
+  const bad = (what) => new InputError(`not a perfgate history archive: ${what}`, { file: source });
+  if (!isObject3(data) || data["format"] !== ARCHIVE_FORMAT) throw bad(`no "format": "${ARCHIVE_FORMAT}"`);
+  if (data["version"] !== ARCHIVE_VERSION)
+    throw bad(
+      `unsupported version ${JSON.stringify(data["version"])} (this perfgate reads version ${ARCHIVE_VERSION}; a newer perfgate may have written it)`
+    );
+  const month = data["month"];
+  if (typeof month !== "string" || !/^\d{4}-\d{2}$/.test(month)) throw bad('"month" is not a month (2026-01)');
+  if (!Array.isArray(data["runs"])) throw bad('"runs" is not a list');
+  const identities = data["runs"].map((run, r) => {
+    const where = `run ${r + 1}`;
+    if (!isObject3(run)) throw bad(`${where} is not an object`);
+    const text3 = (key) => {
+      const value2 = run[key];
+      if (typeof value2 !== "string") throw bad(`${where}: "${key}" is not a string`);
+      return value2;
+    };
+    const date = text3("date");
+    if (monthOf(date) !== month || Number.isNaN(Date.parse(date)))
+      throw bad(`${where}: "date" ${JSON.stringify(date)} is not in ${month}`);
+    const accepted = run["accepted"] === void 0 ? void 0 : acceptanceOfJson(run["accepted"], bad);
+    return {
+      sha: text3("sha"),
+      date,
+      runId: text3("runId"),
+      runUrl: text3("runUrl"),
+      ...accepted ? { accepted } : {}
+    };
+  });
+  const series = seriesOfJson(data, bad);
+  series.forEach((m, k) => {
+    if (Object.keys(m.statistics).length !== 1) throw bad(`series measurement ${k + 1} names more than one statistic`);
+  });
+  const rows = data["values"];
+  if (!Array.isArray(rows) || rows.length !== series.length)
+    throw bad(`"values" is not a list of ${series.length} lines, one per series`);
+  const values = rows.map((row, k) => {
+    if (!Array.isArray(row) || row.length !== identities.length)
+      throw bad(`"values" line ${k + 1} is not a list of ${identities.length} values, one per run`);
+    row.forEach((value2, r) => {
+      if (value2 !== null && typeof value2 !== "number") throw bad(`"values" line ${k + 1}[${r}] is not a number`);
+    });
+    return row;
+  });
+  const seen = /* @__PURE__ */ new Set();
+  for (const run of identities) {
+    if (seen.has(run.runId)) throw bad(`run ${run.runId} appears twice`);
+    seen.add(run.runId);
+  }
+  return { month, runs: identities, series, values };
 }
 
 // src/pipeline/historyFolder.ts
@@ -17195,7 +17635,16 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
     kept = plan.kept;
     dropped.push(...plan.dropped);
   }
-  const outcome = { written: [], unchanged: [], removed: [], outsideWindow: 0 };
+  const keptRuns = new Set(kept.map((r) => r.runId));
+  const archive = foldArchive(folder, dropped.filter((r) => !keptRuns.has(r.runId)).map(strip), skip);
+  const outcome = {
+    written: [],
+    unchanged: [],
+    removed: [],
+    outsideWindow: 0,
+    archived: [],
+    archiveRemoved: []
+  };
   for (const record of kept) {
     if (!added.has(record)) continue;
     const content = renderHistoryRecord(strip(record));
@@ -17215,7 +17664,50 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
     rmSync2(old.file, { force: true });
     outcome.removed.push(old.file);
   }
+  for (const { file, content } of archive) {
+    writeFileAtomic(file, content);
+    outcome.archived.push(file);
+  }
+  for (const name of archiveFilesBeyondBound(archiveNames(folder))) {
+    const file = join6(folder, name);
+    rmSync2(file, { force: true });
+    outcome.archiveRemoved.push(file);
+  }
   return outcome;
+}
+function foldArchive(folder, runs, skip) {
+  const byMonth = /* @__PURE__ */ new Map();
+  for (const run of runs) {
+    const month = monthOf(run.date);
+    byMonth.set(month, [...byMonth.get(month) ?? [], run]);
+  }
+  const out = [];
+  for (const [month, monthRuns] of [...byMonth].sort(([a], [b]) => a < b ? -1 : 1)) {
+    const file = join6(folder, archiveFileName(month));
+    let existing;
+    if (existsSync3(file)) {
+      try {
+        existing = parseArchive(readText(file), file);
+      } catch (error) {
+        if (!skip || !(error instanceof InputError)) throw error;
+        skip(file, error.message);
+        continue;
+      }
+    }
+    const content = renderArchive(foldIntoArchive(existing, month, monthRuns));
+    if (!existsSync3(file) || readText(file) !== content) out.push({ file, content });
+  }
+  return out;
+}
+function archiveNames(folder) {
+  return existsSync3(folder) ? readdirSync4(folder).filter((name) => ARCHIVE_FILE_NAME.test(name)) : [];
+}
+function readHistoryWithArchive(folder, window = Number.MAX_SAFE_INTEGER) {
+  const records = readRecordedHistory(folder);
+  const recorded = new Set(records.map((r) => r.runId));
+  const archived = archiveNames(folder).sort().flatMap((name) => recordsOfArchive(parseArchive(readText(join6(folder, name)), join6(folder, name)))).filter((run) => !recorded.has(run.runId));
+  const all = [...archived, ...records].sort(compareRecords);
+  return all.slice(Math.max(0, all.length - window));
 }
 function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
   if (!existsSync3(folder)) throw new InputError("cannot find the history folder", { file: folder });
@@ -20708,7 +21200,7 @@ function commitUrlOf(runUrl, sha) {
 function safeUrl(url) {
   return /^https?:\/\//i.test(url) ? url : "";
 }
-function seriesKey(s) {
+function seriesKey2(s) {
   return JSON.stringify([s.parameter, s.metric, s.statistic]);
 }
 function bandOf(s, runs, confidence) {
@@ -20742,7 +21234,7 @@ function bandOf(s, runs, confidence) {
   };
 }
 function requirementOf(rows, s) {
-  const found = rows.find((r) => r.key === seriesKey(s));
+  const found = rows.find((r) => r.key === seriesKey2(s));
   if (!found || !Number.isFinite(found.row.requirement)) return void 0;
   return {
     limit: found.row.requirement,
@@ -20773,7 +21265,7 @@ function checkNewest(name, measurements, requirements) {
       if (!m) continue;
       rows.push({
         row,
-        key: seriesKey({
+        key: seriesKey2({
           parameter: m.parameter.label,
           metric: m.metric.name,
           statistic: requirement.statistic ?? primaryStatistic(m)
@@ -21390,7 +21882,7 @@ function dashboardPages(model, title) {
 }
 async function runDashboard(options, progress) {
   checkOutputFolder(options.output);
-  const records = progress.step("Reading history", () => readRecordedHistory(options.history, options.window));
+  const records = progress.step("Reading history", () => readHistoryWithArchive(options.history, options.window));
   const requirements = options.requirements !== void 0 ? readMetricRequirements(options.requirements, "precise") : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
   const model = progress.step(
@@ -21543,7 +22035,7 @@ function historyImportCommand(args, io) {
     },
     cliProgress(io)
   );
-  for (const path of outcome.written) io.out(`wrote ${terminalSafe(path)}
+  for (const path of [...outcome.written, ...outcome.archived]) io.out(`wrote ${terminalSafe(path)}
 `);
   const parts = [
     `${outcome.records.length} run(s) read`,
@@ -21551,7 +22043,8 @@ function historyImportCommand(args, io) {
     `${outcome.unchanged.length} already there`
   ];
   if (outcome.removed.length > 0) parts.push(`${outcome.removed.length} older record(s) removed`);
-  if (outcome.outsideWindow > 0) parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} not kept`);
+  if (outcome.outsideWindow > 0)
+    parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} kept only in the archive`);
   io.out(`history import: ${parts.join(", ")} (window ${window})
 `);
   return EXIT_PASS;

@@ -235,7 +235,10 @@ async function writeHistory(
     append();
   } else if (branch !== undefined) {
     const result = await context.out.group(`Recording the history on branch ${branch}`, () =>
-      writeHistoryBranch(historyBranchOptions(inputs, branch, folder, context), append),
+      writeHistoryBranch(
+        { ...historyBranchOptions(inputs, branch, folder, context), window: inputs.historyWindow },
+        append,
+      ),
     );
     if (result.outcome === 'failed') {
       if (outcome.written === '') append();

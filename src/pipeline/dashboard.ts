@@ -9,13 +9,13 @@ import { ASSET_FILES, ASSETS_FOLDER, renderDashboardSite, type SiteFile } from '
 import type { MetricRequirement } from '../engine/model/metricRequirement.js';
 import { checkOutputFolder, writeFileAtomic } from './files.js';
 import type { HistoryRecord } from '../engine/history/record.js';
-import { readRecordedHistory } from './historyFolder.js';
+import { readHistoryWithArchive } from './historyFolder.js';
 import { readMetricRequirements } from './resultSets.js';
 import type { Progress } from './steps.js';
 import { trendRunOfRecord } from '../engine/trends/records.js';
 
 export interface DashboardRunOptions extends Omit<DashboardOptions, 'requirements'> {
-  /** A folder of perfgate history records (history-*.json). */
+  /** A folder of perfgate history records (history-*.json), and the archive of older runs (archive-*.json). */
   history: string;
   /** The site folder. */
   output: string;
@@ -45,7 +45,7 @@ export function dashboardPages(model: DashboardModel, title?: string): SiteFile[
 
 export async function runDashboard(options: DashboardRunOptions, progress: Progress): Promise<DashboardOutcome> {
   checkOutputFolder(options.output);
-  const records = progress.step('Reading history', () => readRecordedHistory(options.history, options.window));
+  const records = progress.step('Reading history', () => readHistoryWithArchive(options.history, options.window));
   const requirements: MetricRequirement[] =
     options.requirements !== undefined ? readMetricRequirements(options.requirements, 'precise') : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;

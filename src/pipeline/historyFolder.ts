@@ -15,6 +15,16 @@ import {
   historyFileName,
   planHistoryWindow,
 } from '../engine/history/window.js';
+import {
+  ARCHIVE_FILE_NAME,
+  archiveFileName,
+  archiveFilesBeyondBound,
+  foldIntoArchive,
+  monthOf,
+  parseArchive,
+  recordsOfArchive,
+  renderArchive,
+} from '../engine/history/archive.js';
 import { readText, writeFileAtomic } from './files.js';
 
 interface StoredRecord extends HistoryRecord {
@@ -90,8 +100,12 @@ export interface ImportOutcome {
   unchanged: string[];
   /** Older records removed to keep the window. */
   removed: string[];
-  /** Imported records older than every kept one once the window is full: not written. */
+  /** Imported records older than every kept one once the window is full: not written as records. */
   outsideWindow: number;
+  /** Archive files written: the runs the window dropped (or never took), folded into their month. */
+  archived: string[];
+  /** Archive files removed, beyond the newest ARCHIVE_MONTHS. */
+  archiveRemoved: string[];
 }
 
 /**
@@ -119,7 +133,18 @@ export function importHistoryRecords(
     kept = plan.kept;
     dropped.push(...plan.dropped);
   }
-  const outcome: ImportOutcome = { written: [], unchanged: [], removed: [], outsideWindow: 0 };
+  // The runs that leave the window (not a re-run's replaced record) go to the archive, for the dashboard: folded before
+  // anything is written, so that a bad archive file stops the import as a bad record does.
+  const keptRuns = new Set(kept.map((r) => r.runId));
+  const archive = foldArchive(folder, dropped.filter((r) => !keptRuns.has(r.runId)).map(strip), skip);
+  const outcome: ImportOutcome = {
+    written: [],
+    unchanged: [],
+    removed: [],
+    outsideWindow: 0,
+    archived: [],
+    archiveRemoved: [],
+  };
   for (const record of kept) {
     if (!added.has(record)) continue;
     const content = renderHistoryRecord(strip(record));
@@ -139,7 +164,69 @@ export function importHistoryRecords(
     rmSync(old.file, { force: true });
     outcome.removed.push(old.file);
   }
+  for (const { file, content } of archive) {
+    writeFileAtomic(file, content);
+    outcome.archived.push(file);
+  }
+  for (const name of archiveFilesBeyondBound(archiveNames(folder))) {
+    const file = join(folder, name);
+    rmSync(file, { force: true });
+    outcome.archiveRemoved.push(file);
+  }
   return outcome;
+}
+
+/**
+ * The archive files that change when these runs are folded in, one per month (nothing is written
+ * here). An archive file that cannot be read is an InputError (with `skip`, it is left as it is,
+ * and its month's runs are not archived): a bad file never silently becomes an empty month.
+ */
+function foldArchive(
+  folder: string,
+  runs: readonly HistoryRecord[],
+  skip?: SkippedRecordWarning,
+): { file: string; content: string }[] {
+  const byMonth = new Map<string, HistoryRecord[]>();
+  for (const run of runs) {
+    const month = monthOf(run.date);
+    byMonth.set(month, [...(byMonth.get(month) ?? []), run]);
+  }
+  const out: { file: string; content: string }[] = [];
+  for (const [month, monthRuns] of [...byMonth].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const file = join(folder, archiveFileName(month));
+    let existing;
+    if (existsSync(file)) {
+      try {
+        existing = parseArchive(readText(file), file);
+      } catch (error) {
+        if (!skip || !(error instanceof InputError)) throw error;
+        skip(file, error.message);
+        continue;
+      }
+    }
+    const content = renderArchive(foldIntoArchive(existing, month, monthRuns));
+    if (!existsSync(file) || readText(file) !== content) out.push({ file, content });
+  }
+  return out;
+}
+
+function archiveNames(folder: string): string[] {
+  return existsSync(folder) ? readdirSync(folder).filter((name) => ARCHIVE_FILE_NAME.test(name)) : [];
+}
+
+/**
+ * What the dashboard draws: the archived runs (oldest first) and then the records of the window;
+ * a run in both is the record's. At most the newest `window` runs.
+ */
+export function readHistoryWithArchive(folder: string, window = Number.MAX_SAFE_INTEGER): HistoryRecord[] {
+  const records = readRecordedHistory(folder);
+  const recorded = new Set(records.map((r) => r.runId));
+  const archived = archiveNames(folder)
+    .sort()
+    .flatMap((name) => recordsOfArchive(parseArchive(readText(join(folder, name)), join(folder, name))))
+    .filter((run) => !recorded.has(run.runId));
+  const all = [...archived, ...records].sort(compareRecords);
+  return all.slice(Math.max(0, all.length - window));
 }
 
 /** The records of a history folder that must hold some (trends, export): oldest first, at most the newest `window`. */

@@ -19,7 +19,10 @@
  *
  * A pull request reads only the records its comparison reads (the newest `window`, by name: date,
  * then run id), so its history costs 3 REST requests and one GraphQL query per BLOBS_PER_QUERY
- * records, however many records the branch holds: 4 for the 30 a comparison reads.
+ * records, however many records the branch holds: 4 for the 30 a comparison reads. A push reads
+ * the same window and the archive months (`history/archive-<yyyy>-<mm>.json`) of its records, one
+ * GraphQL query more, folds the runs its window drops into them (pipeline/historyFolder.ts), and
+ * removes the records beyond the window unread.
  *
  * Two runs recording at once: the second's ref update is not a fast-forward (422, or a 409 Conflict
  * on the commit or the ref update); it waits a random while, up to a bound that doubles each time (so that a
@@ -36,6 +39,16 @@ import { join } from 'node:path';
 import { InputError } from '../../engine/errors.js';
 import { writeFileAtomic } from '../../pipeline/files.js';
 import { parseHistoryRecord } from '../../engine/history/codec.js';
+import {
+  ARCHIVE_FILE_NAME,
+  archiveFileName,
+  archiveFilesBeyondBound,
+  foldIntoArchive,
+  monthOf,
+  parseArchive,
+  recordsOfArchive,
+  renderArchive,
+} from '../../engine/history/archive.js';
 import { closestName, editDistance } from '../../engine/text/closest.js';
 import {
   apiRoot,
@@ -85,7 +98,8 @@ export interface HistoryBranchOptions {
   session?: GithubSession;
   /**
    * Reading: copy only the newest `window` records (those held in the folder count), as the
-   * comparison reads them; every record of the branch without it.
+   * comparison reads them; every record of the branch without it. Writing: the window `record`
+   * applies; only the newest `window` records are read, and the older ones are removed unread.
    */
   window?: number;
 }
@@ -93,7 +107,15 @@ export interface HistoryBranchOptions {
 interface Tip extends RefInfo {
   /** Record name → blob sha. */
   records: Map<string, string>;
+  /** Archive file name (archive-<yyyy>-<mm>.json) → blob sha. */
+  archives: Map<string, string>;
 }
+
+/**
+ * GitHub refuses a file over 100 MiB on a push, and the Git Data API serves blobs up to 100 MB: a
+ * record or an archive file over it is an error that says so, before anything is sent.
+ */
+export const GITHUB_FILE_LIMIT_BYTES = 100 * 1024 * 1024;
 
 export type ReadHistoryResult =
   | { outcome: 'read'; commit: string; records: number; downloaded: number; skipped: number }
@@ -184,9 +206,11 @@ export async function readHistoryBranch(options: HistoryBranchOptions): Promise<
 }
 
 /**
- * Commits the folder's records to the branch: `record` is called on a folder that holds every
- * record of the branch's tip (and those the folder held before), and writes this run's record into
- * it, applying the window; whatever it leaves is what the branch holds after this commit.
+ * Commits the folder's records to the branch: `record` is called on a folder that holds the
+ * records of the branch's tip (with `window`, only the newest `window` of them), and those the
+ * folder held before, and writes this run's record into it, applying the window; whatever it
+ * leaves is what the branch holds after this commit. So a push reads the tip, its tree and the
+ * window's records (one GraphQL query per BLOBS_PER_QUERY), however many records the branch holds.
  */
 export async function writeHistoryBranch(
   options: HistoryBranchOptions,
@@ -207,11 +231,19 @@ export async function writeHistoryBranch(
   for (let attempt = 1; attempt <= MAX_HISTORY_ATTEMPTS; attempt++) {
     if (attempt > 1) await waitBeforeRetry(options, attempt);
     let tip: Tip | undefined;
+    let tipArchives: Map<string, string>;
     try {
       tip = await readTip(octokit, options);
       // Records another run removed since the tip this run built on are removed here too.
       for (const name of previous?.records.keys() ?? []) if (!tip?.records.has(name)) removePath(join(folder, name));
-      if (tip) await download(octokit, options, tip, new Set(previous?.records.keys() ?? []), skipped);
+      // With a window, only the newest `window` + 1 records (the one more: after a lost race this run's own record is
+      // already in the folder, and the record it then drops must be read to be archived): every older one is beyond
+      // the window once this run's record is added, so it is removed below without being read.
+      if (tip) {
+        const reading = options.window === undefined ? undefined : options.window + 1;
+        await download(octokit, options, tip, new Set(previous?.records.keys() ?? []), skipped, reading);
+      }
+      tipArchives = tip ? await downloadArchives(octokit, options, tip) : new Map();
     } catch (error) {
       return fail(`cannot read branch ${branch}`, error);
     }
@@ -222,6 +254,16 @@ export async function writeHistoryBranch(
     // it.
     const added = [...local].filter((name) => !tip?.records.has(name) && isValidRecord(join(folder, name))).sort();
     const removed = [...(tip?.records.keys() ?? [])].filter((name) => !local.has(name) && !skipped.has(name)).sort();
+    // The archive months that differ from the tip's (record() folded runs into them), new months, and the months beyond
+    // the archive's bound. A month of the branch that was not read is never pushed over.
+    const archives = archiveTexts(folder);
+    for (const [name, text] of archives)
+      if (tipArchives.has(name) ? tipArchives.get(name) !== text : !tip?.archives.has(name)) added.push(name);
+    removed.push(
+      ...archiveFilesBeyondBound([...(tip?.archives.keys() ?? []), ...archives.keys()]).filter((name) =>
+        tip?.archives.has(name),
+      ),
+    );
     if (added.length === 0 && removed.length === 0 && tip)
       return { outcome: 'written', commit: tip.commit, added, removed, attempts: attempt };
     let commit: string;
@@ -230,7 +272,7 @@ export async function writeHistoryBranch(
     } catch (error) {
       if (isConflict(toFailure(error))) {
         lastConflict = describe(toFailure(error));
-        previous = tip ?? { commit: '', tree: '', records: new Map() };
+        previous = tip ?? { commit: '', tree: '', records: new Map(), archives: new Map() };
         continue;
       }
       return fail(`cannot commit to branch ${branch}`, error);
@@ -245,7 +287,7 @@ export async function writeHistoryBranch(
         return fail(tip ? `cannot update branch ${branch}` : `cannot create branch ${branch}`, error);
       // Another run moved (or created) the branch first: merge its records and commit again.
       lastConflict = describe(failure);
-      previous = tip ?? { commit: '', tree: '', records: new Map() };
+      previous = tip ?? { commit: '', tree: '', records: new Map(), archives: new Map() };
     }
   }
   return {
@@ -278,7 +320,12 @@ async function commitRecords(
 ): Promise<string> {
   const entries: { path: string; mode: '100644'; type: 'blob'; sha: string | null }[] = [];
   for (const name of added) {
-    const content = readBytes(join(folder, name)).toString('base64');
+    const bytes = readBytes(join(folder, name));
+    if (bytes.length > GITHUB_FILE_LIMIT_BYTES)
+      throw new Error(
+        `${HISTORY_BRANCH_FOLDER}/${name} is ${(bytes.length / 1024 / 1024).toFixed(1)} MiB, over GitHub's 100 MiB limit for a file (pushes refuse it, and the Git Data API serves blobs up to 100 MB)`,
+      );
+    const content = bytes.toString('base64');
     let blob = blobs.get(name);
     if (blob?.content !== content) {
       const { data } = await octokit.rest.git.createBlob({ owner, repo, content, encoding: 'base64' });
@@ -349,6 +396,59 @@ function localRecords(folder: string): string[] {
   return namesIn(folder).filter((name) => RECORD_NAME.test(name));
 }
 
+/** The folder's archive files, name → text. */
+function archiveTexts(folder: string): Map<string, string> {
+  return new Map(
+    namesIn(folder)
+      .filter((name) => ARCHIVE_FILE_NAME.test(name))
+      .map((name) => [name, readText(join(folder, name))]),
+  );
+}
+
+/**
+ * Writes into the folder the tip's archive files of the months of the records the folder holds
+ * (the window: the records a push may drop, so the months it may fold them into), in one GraphQL
+ * query (a REST blob each over its limit); returns their texts. A month the folder already holds
+ * otherwise (folded by an attempt that lost a race, or a restored cache) is merged with the tip's:
+ * the archive is a union of runs, so nothing either side folded is lost. A month of the branch that
+ * cannot be read is written as it is, for the fold to skip with a warning and leave alone.
+ */
+async function downloadArchives(
+  octokit: Octokit,
+  options: HistoryBranchOptions,
+  tip: Tip,
+): Promise<Map<string, string>> {
+  const { folder } = options;
+  const months = new Set(localRecords(folder).map((name) => archiveFileName(monthOf(name.slice('history-'.length)))));
+  const wanted = [...months].filter((name) => tip.archives.has(name)).sort();
+  const out = new Map<string, string>();
+  if (wanted.length === 0) return out;
+  const texts = await blobTexts(
+    octokit,
+    options,
+    wanted.map((name) => tip.archives.get(name)!),
+  );
+  for (const name of wanted) {
+    const text = texts.get(tip.archives.get(name)!)!;
+    out.set(name, text);
+    const file = join(folder, name);
+    const held = pathExists(file) ? readText(file) : undefined;
+    writeFileAtomic(file, held === undefined || held === text ? text : (mergedArchive(name, text, held) ?? text));
+  }
+  return out;
+}
+
+/** The union of two texts of one archive month, or undefined when either cannot be read. */
+function mergedArchive(name: string, tipText: string, heldText: string): string | undefined {
+  try {
+    const tipMonth = parseArchive(tipText, name);
+    return renderArchive(foldIntoArchive(tipMonth, tipMonth.month, recordsOfArchive(parseArchive(heldText, name))));
+  } catch (error) {
+    if (error instanceof InputError) return undefined;
+    throw error;
+  }
+}
+
 /** The tip of the branch and its records, or undefined when there is no such branch. */
 async function readTip(octokit: Octokit, { owner, repo, branch }: HistoryBranchOptions): Promise<Tip | undefined> {
   const ref = await readRef(octokit, owner, repo, branch);
@@ -357,19 +457,15 @@ async function readTip(octokit: Octokit, { owner, repo, branch }: HistoryBranchO
   if (treeData.truncated)
     throw new Error(`the tree of branch ${branch} is too large for one request (GitHub truncated it)`);
   const records = new Map<string, string>();
+  const archives = new Map<string, string>();
   for (const entry of treeData.tree) {
     const [top, name, ...rest] = (entry.path ?? '').split('/');
-    if (
-      entry.type === 'blob' &&
-      top === HISTORY_BRANCH_FOLDER &&
-      name !== undefined &&
-      rest.length === 0 &&
-      RECORD_NAME.test(name) &&
-      entry.sha
-    )
-      records.set(name, entry.sha);
+    if (entry.type !== 'blob' || top !== HISTORY_BRANCH_FOLDER || name === undefined || rest.length > 0 || !entry.sha)
+      continue;
+    if (RECORD_NAME.test(name)) records.set(name, entry.sha);
+    else if (ARCHIVE_FILE_NAME.test(name)) archives.set(name, entry.sha);
   }
-  return { ...ref, records };
+  return { ...ref, records, archives };
 }
 
 /**

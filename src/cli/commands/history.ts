@@ -134,14 +134,15 @@ function historyImportCommand(args: string[], io: Console): number {
     },
     cliProgress(io),
   );
-  for (const path of outcome.written) io.out(`wrote ${terminalSafe(path)}\n`);
+  for (const path of [...outcome.written, ...outcome.archived]) io.out(`wrote ${terminalSafe(path)}\n`);
   const parts = [
     `${outcome.records.length} run(s) read`,
     `${outcome.written.length} record(s) written`,
     `${outcome.unchanged.length} already there`,
   ];
   if (outcome.removed.length > 0) parts.push(`${outcome.removed.length} older record(s) removed`);
-  if (outcome.outsideWindow > 0) parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} not kept`);
+  if (outcome.outsideWindow > 0)
+    parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} kept only in the archive`);
   io.out(`history import: ${parts.join(', ')} (window ${window})\n`);
   return EXIT_PASS;
 }

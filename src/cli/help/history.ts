@@ -118,8 +118,9 @@ What a folder cannot tell is said, never silently guessed:
 With one run, --commit, --date and --run-url give what the folder cannot.
 
 Existing records stay; a record with the same run id is replaced; then only the newest --window
-runs are kept, as record-history does. Nothing is written unless every run and every existing
-record reads without error.
+runs are kept, as record-history does. Older runs go to the archive (archive-<yyyy>-<mm>.json: a
+run a day, each series' primary statistic to 6 digits, the newest 12 months), which only the
+dashboard reads. Nothing is written unless every run and every existing record reads without error.
 
 Options:
   -o, --output FOLDER    the history folder to add the records to (created if missing)
@@ -159,7 +160,8 @@ Usage:
   perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
                      [--statistic S…] [--title T]
 
-Reads perfgate history records (history-*.json, what the action keeps) and writes a site that
+Reads perfgate history records (history-*.json, what the action keeps) and the archive of the
+runs older than the window (archive-*.json: each series' primary statistic), and writes a site that
 needs no server and no network (open index.html from disk, or publish the folder with GitHub Pages):
   index.html               every experiment: its status (the newest run against the requirements,
                            a regression step that appeared with the newest run), its change points

@@ -6,6 +6,7 @@ import { InputError } from '../errors.js';
 import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, type Dimension } from '../model/units.js';
 import { environmentOfJson, orderedEnvironment } from '../model/environment.js';
+import { measurementsOfColumns, renderColumns } from './columns.js';
 import {
   HISTORY_FORMAT,
   HISTORY_VERSION,
@@ -16,7 +17,10 @@ import {
   type RecordedAcceptance,
 } from './record.js';
 
-/** Deterministic bytes: fixed key order, two-space indent, one measurement per line, final newline. */
+/**
+ * Deterministic bytes: fixed key order, two-space indent, the run's identity, then its measurements
+ * as columns (columns.ts), final newline.
+ */
 export function renderHistoryRecord(record: HistoryRecord): string {
   const lines = [
     '{',
@@ -29,47 +33,9 @@ export function renderHistoryRecord(record: HistoryRecord): string {
     ...(record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : []),
     ...(record.accepted ? [`  "accepted": ${JSON.stringify(orderedAcceptance(record.accepted))},`] : []),
   ];
-  if (record.measurements.length === 0) {
-    lines.push('  "measurements": []');
-  } else {
-    lines.push('  "measurements": [');
-    record.measurements.forEach((m, i) => {
-      const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== undefined)
-        .map((s) => `${JSON.stringify(s)}: ${num(m.statistics[s]!)}`)
-        .join(', ');
-      const fields = [
-        `"experiment": ${JSON.stringify(m.experiment)}`,
-        `"format": ${JSON.stringify(m.format)}`,
-        `"parameter": ${JSON.stringify(m.parameter)}`,
-        `"payloadBytes": ${num(m.payloadBytes)}`,
-        `"metric": ${JSON.stringify(m.metric)}`,
-        `"dimension": ${JSON.stringify(m.dimension)}`,
-        `"unit": ${JSON.stringify(m.unit)}`,
-        `"displayUnit": ${JSON.stringify(m.displayUnit)}`,
-        `"direction": ${JSON.stringify(m.direction)}`,
-        `"statistics": {${statistics}}`,
-        ...(m.repetitions !== undefined ? [`"repetitions": ${m.repetitions}`] : []),
-        ...(m.repetitionValues !== undefined
-          ? [`"repetitionValues": {${repetitionValuesJson(m.repetitionValues)}}`]
-          : []),
-        ...(m.belowResolution ? ['"belowResolution": true'] : []),
-      ];
-      lines.push(`    {${fields.join(', ')}}${i < record.measurements.length - 1 ? ',' : ''}`);
-    });
-    lines.push('  ]');
-  }
+  lines.push(...renderColumns(record.measurements));
   lines.push('}', '');
   return lines.join('\n');
-}
-
-function repetitionValuesJson(values: Partial<Record<StatisticName, (number | null)[]>>): string {
-  return STATISTIC_NAMES.filter((s) => values[s] !== undefined)
-    .map((s) => `${JSON.stringify(s)}: [${values[s]!.map(num).join(', ')}]`)
-    .join(', ');
-}
-
-function num(value: number | null): string {
-  return value === null || !Number.isFinite(value) ? 'null' : JSON.stringify(value);
 }
 
 /** A JSON object (an array too: its named fields are then missing, and the checks below say which). */
@@ -96,8 +62,8 @@ type Bad = (what: string) => InputError;
 type NumberOrNull = (v: unknown, what: string) => number | null;
 
 /**
- * Reads a record back: version 2 as it is, version 1 (Fast-DDS payload rows) as latency
- * measurements. Anything else is an InputError at `source`.
+ * Reads a record back: version 3 from its columns, version 2 as it is, version 1 (Fast-DDS payload
+ * rows) as latency measurements. Anything else is an InputError at `source`.
  */
 export function parseHistoryRecord(text: string, source: string): HistoryRecord {
   let data: unknown;
@@ -111,7 +77,7 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
   const version = data['version'];
   if (!(READABLE_HISTORY_VERSIONS as readonly unknown[]).includes(version)) {
     throw bad(
-      `unsupported version ${JSON.stringify(version)} (this perfgate reads versions ${READABLE_HISTORY_VERSIONS.join(' and ')}; a newer perfgate may have written it)`,
+      `unsupported version ${JSON.stringify(version)} (this perfgate reads versions ${readableVersions()}; a newer perfgate may have written it)`,
     );
   }
   const stringField = (key: 'sha' | 'date' | 'runId' | 'runUrl'): string => {
@@ -143,6 +109,7 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
     ...(accepted ? { accepted } : {}),
   } as const;
   if (version === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
+  if (version === 3) return { ...head, measurements: measurementsOfColumns(data, bad) };
   const stored = data['measurements'];
   if (!Array.isArray(stored)) throw bad('"measurements" is not a list');
   return {
@@ -152,7 +119,7 @@ export function parseHistoryRecord(text: string, source: string): HistoryRecord 
 }
 
 /** A record's `accepted`, every field checked. */
-function acceptanceOfJson(value: unknown, bad: Bad): RecordedAcceptance {
+export function acceptanceOfJson(value: unknown, bad: Bad): RecordedAcceptance {
   if (!isObject(value) || Array.isArray(value)) throw bad('"accepted" is not an object');
   const text = (v: unknown, what: string, optional = false): string | undefined => {
     if (v === undefined && optional) return undefined;
@@ -296,4 +263,10 @@ function measurementsOfVersion1(data: JsonObject, bad: Bad, numberOrNull: Number
       };
     });
   });
+}
+
+/** "1, 2 and 3". */
+function readableVersions(): string {
+  const all = READABLE_HISTORY_VERSIONS.map(String);
+  return `${all.slice(0, -1).join(', ')} and ${all[all.length - 1]}`;
 }

@@ -11,9 +11,12 @@ import { orderedEnvironment, type EnvironmentFingerprint } from '../model/enviro
 import type { Waiver } from '../model/waiver.js';
 
 export const HISTORY_FORMAT = 'perfgate-history';
-/** Version 2 stores the common model (any format); version 1 (Fast-DDS payload rows) is still read. */
-export const HISTORY_VERSION = 2;
-export const READABLE_HISTORY_VERSIONS = [1, 2] as const;
+/**
+ * Version 3 stores the common model in columns (columns.ts: descriptions once, numbers per statistic);
+ * version 2 (one object per measurement) and version 1 (Fast-DDS payload rows) are still read.
+ */
+export const HISTORY_VERSION = 3;
+export const READABLE_HISTORY_VERSIONS = [1, 2, 3] as const;
 /** The commit of an imported run whose commit nobody recorded (`perfgate history import` without --commit). */
 export const UNKNOWN_COMMIT = 'unknown';
 

@@ -16,7 +16,10 @@ export function historyFileName(record: Pick<HistoryRecord, 'date' | 'runId'>): 
 }
 
 /** Oldest first: by date, then by run id (numerically), then by SHA. */
-export function compareRecords(a: HistoryRecord, b: HistoryRecord): number {
+export function compareRecords(
+  a: Pick<HistoryRecord, 'date' | 'runId' | 'sha'>,
+  b: Pick<HistoryRecord, 'date' | 'runId' | 'sha'>,
+): number {
   return compareStrings(a.date, b.date) || compareRunIds(a.runId, b.runId) || compareStrings(a.sha, b.sha);
 }
 

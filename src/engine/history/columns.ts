@@ -1,0 +1,390 @@
+/**
+ * The measurements of a version 3 record: what repeats is written once, the numbers in columns.
+ *
+ * A run of 10,000 benchmarks repeats the same nine descriptive fields 20,000 times in a version 2
+ * record (5.5 MB, over 90 % of it keys and repeated text). Here:
+ *   - `shapes`: each distinct description (format, metric, dimension, units, direction, which
+ *     statistics, repetitions, whether below resolution) once, numbered in order of first use;
+ *   - `series`: runs of measurements of one experiment, `[experiment, [shape, …], [parameter, …]]`,
+ *     standing for every parameter × every shape in that order (a parameter with payload bytes is
+ *     `[label, bytes]`);
+ *   - `statistics`: one column per statistic, the values of the measurements whose shape names it,
+ *     in measurement order (null: not a number);
+ *   - `repetitionValues`: one column per statistic, each measurement's `repetitions` values in a row.
+ * The same measurements always give the same columns (same record, same bytes); reading checks
+ * every field and that each column holds exactly the values its series call for.
+ */
+import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
+import { BASE_UNITS, type Dimension } from '../model/units.js';
+import type { HistoryMeasurement } from './record.js';
+
+/** One description shared by many measurements. */
+interface Shape {
+  format: string;
+  metric: string;
+  dimension: Dimension;
+  unit: string;
+  displayUnit: string;
+  direction: Direction;
+  statistics: StatisticName[];
+  repetitions?: number;
+  repetitionValues?: StatisticName[];
+  belowResolution?: true;
+}
+
+type Parameter = string | [label: string, payloadBytes: number];
+
+interface SeriesRun {
+  experiment: string;
+  shapes: number[];
+  parameters: Parameter[];
+}
+
+/** How a field that fails its check is reported (the record's own "not a perfgate history record: …"). */
+export type Bad = (what: string) => Error;
+
+function num(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? 'null' : JSON.stringify(value);
+}
+
+/** `[v, v, …]`, or the value alone when every one of two or more is the same (`"samples": 1` for a run of single runs). */
+function columnText(values: readonly string[]): string {
+  const first = values[0];
+  return values.length > 1 && values.every((v) => v === first) ? first! : `[${values.join(',')}]`;
+}
+
+function shapeOf(m: HistoryMeasurement): Shape {
+  const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== undefined);
+  const repetitionValues = m.repetitionValues
+    ? STATISTIC_NAMES.filter((s) => m.repetitionValues![s] !== undefined)
+    : undefined;
+  return {
+    format: m.format,
+    metric: m.metric,
+    dimension: m.dimension,
+    unit: m.unit,
+    displayUnit: m.displayUnit,
+    direction: m.direction,
+    statistics,
+    ...(m.repetitions !== undefined ? { repetitions: m.repetitions } : {}),
+    ...(repetitionValues !== undefined ? { repetitionValues } : {}),
+    ...(m.belowResolution ? { belowResolution: true as const } : {}),
+  };
+}
+
+function parameterOf(m: HistoryMeasurement): Parameter {
+  return m.payloadBytes === null || !Number.isFinite(m.payloadBytes) ? m.parameter : [m.parameter, m.payloadBytes];
+}
+
+/** The shapes of measurements, each numbered once, and the runs of series they form. */
+interface Layout {
+  shapes: Shape[];
+  /** Each measurement's shape. */
+  shapeIds: number[];
+  runs: SeriesRun[];
+}
+
+function layoutOf(measurements: readonly HistoryMeasurement[]): Layout {
+  const shapes: Shape[] = [];
+  const shapeIndex = new Map<string, number>();
+  const shapeIds = measurements.map((m) => {
+    const shape = shapeOf(m);
+    const key = JSON.stringify(shape);
+    let index = shapeIndex.get(key);
+    if (index === undefined) {
+      index = shapes.length;
+      shapes.push(shape);
+      shapeIndex.set(key, index);
+    }
+    return index;
+  });
+  const parameterKeys = measurements.map((m) => JSON.stringify(parameterOf(m)));
+  // Greedy runs: the shapes of the first parameter, then every following parameter with exactly those shapes.
+  const runs: SeriesRun[] = [];
+  let i = 0;
+  while (i < measurements.length) {
+    const experiment = measurements[i]!.experiment;
+    const same = (j: number, key: string) => measurements[j]!.experiment === experiment && parameterKeys[j] === key;
+    const kinds: number[] = [];
+    let j = i;
+    while (j < measurements.length && same(j, parameterKeys[i]!)) kinds.push(shapeIds[j++]!);
+    const parameters = [parameterOf(measurements[i]!)];
+    while (j + kinds.length <= measurements.length) {
+      const key = parameterKeys[j]!;
+      if (!kinds.every((shape, k) => same(j + k, key) && shapeIds[j + k] === shape)) break;
+      parameters.push(parameterOf(measurements[j]!));
+      j += kinds.length;
+    }
+    runs.push({ experiment, shapes: kinds, parameters });
+    i = j;
+  }
+  return { shapes, shapeIds, runs };
+}
+
+/** `  "name": [` … `  ]`, an entry a line. */
+export function listBlock(name: string, entries: readonly string[]): string[] {
+  return entries.length === 0
+    ? [`  "${name}": []`]
+    : [`  "${name}": [`, ...entries.map((e, k) => `    ${e}${k < entries.length - 1 ? ',' : ''}`), '  ]'];
+}
+
+/** Blocks of lines as members of one object: a comma after every block but the last. */
+export function joinBlocks(blocks: readonly string[][]): string[] {
+  return blocks.flatMap((lines, k) =>
+    k < blocks.length - 1 ? [...lines.slice(0, -1), `${lines[lines.length - 1]!},`] : lines,
+  );
+}
+
+/**
+ * The `"shapes"` and `"series"` blocks of these measurements (their statistics' names, not their values): what the
+ * history archive writes once for the runs of a month.
+ */
+export function seriesBlocks(measurements: readonly HistoryMeasurement[]): string[][] {
+  const { shapes, runs } = layoutOf(measurements);
+  return [
+    listBlock(
+      'shapes',
+      shapes.map((s) => JSON.stringify(s)),
+    ),
+    listBlock(
+      'series',
+      runs.map((r) => JSON.stringify([r.experiment, r.shapes, r.parameters])),
+    ),
+  ];
+}
+
+/** The `"shapes"`, `"series"`, `"statistics"` and `"repetitionValues"` lines of a record (no trailing comma). */
+export function renderColumns(measurements: readonly HistoryMeasurement[]): string[] {
+  const { shapes, shapeIds } = layoutOf(measurements);
+  const columns = new Map<StatisticName, string[]>();
+  const repetitionColumns = new Map<StatisticName, string[]>();
+  measurements.forEach((m, k) => {
+    const shape = shapes[shapeIds[k]!]!;
+    for (const s of shape.statistics) {
+      let column = columns.get(s);
+      if (!column) columns.set(s, (column = []));
+      column.push(num(m.statistics[s]!));
+    }
+    for (const s of shape.repetitionValues ?? []) {
+      let column = repetitionColumns.get(s);
+      if (!column) repetitionColumns.set(s, (column = []));
+      for (const v of m.repetitionValues![s]!) column.push(num(v));
+    }
+  });
+  const object = (name: string, byStatistic: Map<StatisticName, string[]>) => {
+    const names = STATISTIC_NAMES.filter((s) => byStatistic.has(s));
+    if (names.length === 0) return [`  "${name}": {}`];
+    return [
+      `  "${name}": {`,
+      ...names.map((s, k) => `    "${s}": ${columnText(byStatistic.get(s)!)}${k < names.length - 1 ? ',' : ''}`),
+      '  }',
+    ];
+  };
+  return joinBlocks([
+    ...seriesBlocks(measurements),
+    object('statistics', columns),
+    ...(repetitionColumns.size > 0 ? [object('repetitionValues', repetitionColumns)] : []),
+  ]);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStatisticName(name: unknown): name is StatisticName {
+  return typeof name === 'string' && (STATISTIC_NAMES as readonly string[]).includes(name);
+}
+
+function statisticList(value: unknown, what: string, bad: Bad): StatisticName[] {
+  if (!Array.isArray(value)) throw bad(`${what} is not a list of statistics`);
+  const seen = new Set<string>();
+  for (const name of value) {
+    if (!isStatisticName(name)) throw bad(`${what}: unknown statistic ${JSON.stringify(name)}`);
+    if (seen.has(name)) throw bad(`${what}: "${name}" appears twice`);
+    seen.add(name);
+  }
+  return value as StatisticName[];
+}
+
+function shapeOfJson(value: unknown, where: string, bad: Bad): Shape {
+  if (!isObject(value)) throw bad(`${where} is not an object`);
+  const text = (key: 'format' | 'metric' | 'unit' | 'displayUnit'): string => {
+    const v = value[key];
+    if (typeof v !== 'string') throw bad(`${where}: "${key}" is not a string`);
+    return v;
+  };
+  const { dimension, direction, repetitions, belowResolution } = value;
+  if (typeof dimension !== 'string' || !Object.hasOwn(BASE_UNITS, dimension))
+    throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
+  if (direction !== 'lower-is-better' && direction !== 'higher-is-better')
+    throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
+  if (
+    repetitions !== undefined &&
+    !(typeof repetitions === 'number' && Number.isInteger(repetitions) && repetitions > 1)
+  )
+    throw bad(`${where}: "repetitions" is not a count above 1`);
+  if (belowResolution !== undefined && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
+  let repetitionValues: StatisticName[] | undefined;
+  if (value['repetitionValues'] !== undefined) {
+    if (repetitions === undefined) throw bad(`${where}: "repetitionValues" without "repetitions"`);
+    repetitionValues = statisticList(value['repetitionValues'], `${where}: "repetitionValues"`, bad);
+  }
+  return {
+    format: text('format'),
+    metric: text('metric'),
+    dimension: dimension as Dimension,
+    unit: text('unit'),
+    displayUnit: text('displayUnit'),
+    direction,
+    statistics: statisticList(value['statistics'], `${where}: "statistics"`, bad),
+    ...(repetitions !== undefined ? { repetitions } : {}),
+    ...(repetitionValues !== undefined ? { repetitionValues } : {}),
+    ...(belowResolution === true ? { belowResolution } : {}),
+  };
+}
+
+function seriesRunOfJson(value: unknown, where: string, shapeCount: number, bad: Bad): SeriesRun {
+  if (!Array.isArray(value) || value.length !== 3)
+    throw bad(`${where} is not [experiment, [shape, …], [parameter, …]]`);
+  const [experiment, shapes, parameters] = value as unknown[];
+  if (typeof experiment !== 'string') throw bad(`${where}: the experiment is not a string`);
+  if (!Array.isArray(shapes) || shapes.length === 0) throw bad(`${where}: no list of shapes`);
+  for (const s of shapes)
+    if (!(typeof s === 'number' && Number.isInteger(s) && s >= 0 && s < shapeCount))
+      throw bad(`${where}: ${JSON.stringify(s)} is not one of the ${shapeCount} shapes`);
+  if (!Array.isArray(parameters) || parameters.length === 0) throw bad(`${where}: no list of parameters`);
+  for (const p of parameters) {
+    const ok =
+      typeof p === 'string' ||
+      (Array.isArray(p) &&
+        p.length === 2 &&
+        typeof p[0] === 'string' &&
+        typeof p[1] === 'number' &&
+        Number.isFinite(p[1]));
+    if (!ok) throw bad(`${where}: parameter ${JSON.stringify(p)} is not a label or [label, payload bytes]`);
+  }
+  return { experiment, shapes: shapes as number[], parameters: parameters as Parameter[] };
+}
+
+/** A column being read: its values, or the one value all of them have; `at` counts the values taken. */
+interface Column {
+  values: readonly (number | null)[] | undefined;
+  constant: number | null;
+  at: number;
+}
+
+/** A column of values, every one a number or null, or one such value standing for all of them. */
+function columnOfJson(value: unknown, what: string, bad: Bad): Column {
+  if (value === null || typeof value === 'number') return { values: undefined, constant: value, at: 0 };
+  if (!Array.isArray(value)) throw bad(`${what} is neither a list nor a number`);
+  for (let k = 0; k < value.length; k++) {
+    const v: unknown = value[k];
+    if (v !== null && typeof v !== 'number') throw bad(`${what}[${k}] is not a number`);
+  }
+  return { values: value as (number | null)[], constant: null, at: 0 };
+}
+
+function columnsOfJson(value: unknown, name: string, bad: Bad): Map<StatisticName, Column> {
+  if (!isObject(value)) throw bad(`"${name}" is not an object`);
+  const out = new Map<StatisticName, Column>();
+  for (const [key, column] of Object.entries(value)) {
+    if (!isStatisticName(key)) throw bad(`"${name}": unknown statistic ${JSON.stringify(key)}`);
+    out.set(key, columnOfJson(column, `"${name}"."${key}"`, bad));
+  }
+  return out;
+}
+
+/** A record's or an archive's `"shapes"` and `"series"`, checked. */
+function readLayout(data: Record<string, unknown>, bad: Bad): { shapes: Shape[]; runs: SeriesRun[] } {
+  if (!Array.isArray(data['shapes'])) throw bad('"shapes" is not a list');
+  const shapes = data['shapes'].map((s: unknown, k) => shapeOfJson(s, `shape ${k}`, bad));
+  if (!Array.isArray(data['series'])) throw bad('"series" is not a list');
+  const runs = data['series'].map((r: unknown, k) => seriesRunOfJson(r, `series ${k + 1}`, shapes.length, bad));
+  return { shapes, runs };
+}
+
+/**
+ * The measurements `"shapes"` and `"series"` stand for, in order, each with its shape's statistics (and repetition
+ * values) taken from `valueOf`.
+ */
+function expandLayout(
+  { shapes, runs }: { shapes: Shape[]; runs: SeriesRun[] },
+  valueOf: (from: 'statistics' | 'repetitionValues', s: StatisticName) => number | null,
+): HistoryMeasurement[] {
+  const out: HistoryMeasurement[] = [];
+  for (const run of runs) {
+    for (const parameter of run.parameters) {
+      const [label, payloadBytes] = typeof parameter === 'string' ? [parameter, null] : parameter;
+      for (const index of run.shapes) {
+        const shape = shapes[index]!;
+        const statistics: HistoryMeasurement['statistics'] = {};
+        for (const s of shape.statistics) statistics[s] = valueOf('statistics', s);
+        let repetitionValues: HistoryMeasurement['repetitionValues'];
+        if (shape.repetitionValues) {
+          repetitionValues = {};
+          for (const s of shape.repetitionValues) {
+            const values: (number | null)[] = [];
+            for (let k = 0; k < shape.repetitions!; k++) values.push(valueOf('repetitionValues', s));
+            repetitionValues[s] = values;
+          }
+        }
+        const m: HistoryMeasurement = {
+          experiment: run.experiment,
+          format: shape.format,
+          parameter: label,
+          payloadBytes,
+          metric: shape.metric,
+          dimension: shape.dimension,
+          unit: shape.unit,
+          displayUnit: shape.displayUnit,
+          direction: shape.direction,
+          statistics,
+        };
+        // Assigned, not spread: 20,000 measurements a record, 30 records a comparison.
+        if (shape.repetitions !== undefined) m.repetitions = shape.repetitions;
+        if (repetitionValues !== undefined) m.repetitionValues = repetitionValues;
+        if (shape.belowResolution) m.belowResolution = true;
+        out.push(m);
+      }
+    }
+  }
+  return out;
+}
+
+/** The series of an archive's `"shapes"` and `"series"`: measurements whose statistics are the names, values null. */
+export function seriesOfJson(data: Record<string, unknown>, bad: Bad): HistoryMeasurement[] {
+  return expandLayout(readLayout(data, bad), () => null);
+}
+
+/** The measurements of a version 3 record's parsed JSON, every field checked. */
+export function measurementsOfColumns(data: Record<string, unknown>, bad: Bad): HistoryMeasurement[] {
+  const layout = readLayout(data, bad);
+  const columns = columnsOfJson(data['statistics'], 'statistics', bad);
+  const repetitionColumns =
+    data['repetitionValues'] === undefined
+      ? new Map<StatisticName, Column>()
+      : columnsOfJson(data['repetitionValues'], 'repetitionValues', bad);
+  const next = (from: 'statistics' | 'repetitionValues', s: StatisticName): number | null => {
+    const column = (from === 'statistics' ? columns : repetitionColumns).get(s);
+    if (column === undefined) throw bad(`"${from}" has no "${s}", which a shape names`);
+    if (column.values === undefined) {
+      column.at++;
+      return column.constant;
+    }
+    if (column.at >= column.values.length)
+      throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
+    return column.values[column.at++]!;
+  };
+  const out = expandLayout(layout, next);
+  for (const [from, byStatistic] of [
+    ['statistics', columns],
+    ['repetitionValues', repetitionColumns],
+  ] as const) {
+    for (const [s, column] of byStatistic) {
+      if (column.at === 0) throw bad(`"${from}"."${s}": no shape names this statistic`);
+      if (column.values !== undefined && column.at !== column.values.length)
+        throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for ${column.at}`);
+    }
+  }
+  return out;
+}
