@@ -185,6 +185,64 @@ test('a step that appears with the newest runs is a new regression: the status w
   expect(model.experiments.find((e) => e.name === 'interprocess_best_effort')!.status).toBe('unchecked');
 });
 
+describe('what moved: each series’ latest change against the noise of the level before it', () => {
+  const median4096 = (folder: string) =>
+    loadSummaries([join(example, folder)], 'precise')
+      .find((s) => s.experimentType === 'intraprocess_best_effort')!
+      .payloads.find((p) => p.payloadBytes === 4096)!.median;
+  const series4096 = (model: DashboardModel) =>
+    model.experiments.find((e) => e.name === 'intraprocess_best_effort')!.series.find((s) => s.parameter === '4096')!;
+
+  test('a step that appeared with the newest run, against the band of the 9 runs before it', () => {
+    const model = dashboardOfRecords(dashboardHistory(undefined, 9));
+    const s = series4096(model);
+    const before = RUN_FACTORS.slice(0, 9).map((f) => median4096('results') * f);
+    // Student t quantile 0.995 with 8 degrees of freedom (tables: 3.355387331).
+    const half = 3.355387331 * sdOfLogs(before) * Math.sqrt(1 + 1 / 9);
+    const step = s.steps[0]!;
+    expect(step.isNew).toBe(true);
+    expect(s.move).toMatchObject({ kind: 'step', run: 9, change: step.change, worse: true });
+    expect(s.move!.noise).toBeCloseTo(Math.expm1(half), 9);
+    expect(s.move!.score).toBeCloseTo(Math.log(1 + step.change) / half, 6);
+    // The three stepped medians lead the list; every series is in it once.
+    const ranked = model.ranked.map(({ experiment, series }) => {
+      const e = model.experiments[experiment]!;
+      return `${e.name} ${e.series[series]!.parameter}`;
+    });
+    expect(ranked.slice(0, 3).sort()).toEqual([
+      'intraprocess_best_effort 16384',
+      'intraprocess_best_effort 4096',
+      'intraprocess_best_effort 8192',
+    ]);
+    expect(new Set(ranked).size).toBe(model.experiments.reduce((n, e) => n + e.series.length, 0));
+    expect(ranked).toHaveLength(new Set(ranked).size);
+    const scores = model.ranked.map(({ experiment, series }) => model.experiments[experiment]!.series[series]!.move);
+    for (let i = 1; i < scores.length; i++)
+      expect(scores[i]?.score ?? -1).toBeLessThanOrEqual(scores[i - 1]?.score ?? -1);
+  });
+
+  test('no new change: the newest run against the level since the last step, the newest run left out', () => {
+    const model = dashboardOfRecords(dashboardHistory());
+    const s = series4096(model);
+    const level = RUN_FACTORS.slice(STEP_RUN, 11).map((f) => median4096('results-regression') * f);
+    const newest = median4096('results-regression') * RUN_FACTORS[11];
+    const centre = Math.exp(level.map(Math.log).reduce((a, b) => a + b, 0) / level.length);
+    // Student t quantile 0.995 with 4 degrees of freedom (tables: 4.604094871).
+    const half = 4.604094871 * sdOfLogs(level) * Math.sqrt(1 + 1 / 5);
+    expect(s.move).toMatchObject({ kind: 'newest', run: 11 });
+    expect(s.move!.change).toBeCloseTo(newest / centre - 1, 9);
+    expect(s.move!.noise).toBeCloseTo(Math.expm1(half), 9);
+    expect(s.move!.score).toBeCloseTo(Math.abs(Math.log(newest / centre)) / half, 6);
+    expect(s.move!.worse).toBe(newest > centre);
+  });
+
+  test('too few runs for a band: no move, and the series comes last', () => {
+    const model = dashboardOfRecords(dashboardHistory().slice(0, 3));
+    for (const e of model.experiments) for (const s of e.series) expect(s.move).toBeUndefined();
+    expect(model.ranked).toHaveLength(model.experiments.reduce((n, e) => n + e.series.length, 0));
+  });
+});
+
 describe('links', () => {
   test('a commit page only for a GitHub Actions run URL and a hex SHA', () => {
     expect(commitUrlOf('https://github.com/o/r/actions/runs/12', 'abcdef1')).toBe(
@@ -218,12 +276,22 @@ describe('pages', () => {
       // Sorted by name: `<` before `=`.
       'experiments/script_script_alert_1_script_--_q_s_intraprocess_best_effort.html',
       'experiments/HYPERLINK_http_evil.example_octocat_click_http_evil.example_img_src_x_onerror_alert_1_h1_._._x_set-o.html',
+      'data/sparklines-0.json',
     ]);
-    for (const page of pages) expect(page.path).toMatch(/^(index|experiments\/[A-Za-z0-9][A-Za-z0-9._-]*)\.html$/);
+    for (const page of pages)
+      expect(page.path).toMatch(/^((index|experiments\/[A-Za-z0-9][A-Za-z0-9._-]*)\.html|data\/sparklines-\d+\.json)$/);
   });
 
   test('hostile names are text: no markup, no extra script element, and the data block reads back verbatim', () => {
-    for (const page of pages) {
+    const html = pages.filter((p) => p.path.endsWith('.html'));
+    // The sparkline chunk: JSON with no markup character, whatever type a host serves it as.
+    const chunk = pages.find((p) => p.path.endsWith('.json'))!.content;
+    expect(chunk).not.toMatch(/[<>&]/);
+    expect((JSON.parse(chunk) as { description: string }[]).map((spec) => spec.description)).toEqual([
+      `${HOSTILE_SCRIPT} intraprocess_best_effort: each parameter over its geometric mean`,
+      `${HOSTILE} interprocess_best_effort: each parameter over its geometric mean`,
+    ]);
+    for (const page of html) {
       expect(page.content).not.toContain('<img');
       expect(page.content).not.toContain('<!--');
       // Three vendored libraries, the data block and the loader.
@@ -307,7 +375,7 @@ describe('size', () => {
     // Compact: a value costs a few dozen bytes in the site (two pages of run tables, 100 series).
     expect(largeBytes / rows).toBeLessThan(60);
     // One page per experiment and the index; one data block each.
-    const pages = dashboardPages(large);
+    const pages = dashboardPages(large).filter((p) => p.path.endsWith('.html'));
     expect(pages).toHaveLength(3);
     for (const p of pages) expect(p.content.match(/application\/json/g)).toHaveLength(1);
     // The change-point analysis of 100 series of 1000 runs dominates: allow for a loaded machine.
@@ -338,8 +406,9 @@ describe('perfgate dashboard (CLI)', () => {
     const run = await cli(['dashboard', history, '--output', out, '--requirements', join(example, 'requirements.csv')]);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
-    expect(run.out).toContain('dashboard: 12 run(s), 2 experiment(s), 1 need attention; 6 files');
-    expect(readdirSync(out).sort()).toEqual(['assets', 'experiments', 'index.html']);
+    expect(run.out).toContain('dashboard: 12 run(s), 2 experiment(s), 1 need attention; 7 files');
+    expect(readdirSync(out).sort()).toEqual(['assets', 'data', 'experiments', 'index.html']);
+    expect(readdirSync(join(out, 'data'))).toEqual(['sparklines-0.json']);
     expect(readdirSync(join(out, 'assets')).sort()).toEqual(['vega-embed.min.js', 'vega-lite.min.js', 'vega.min.js']);
     expect(existsSync(join(out, 'experiments', 'intraprocess_best_effort.html'))).toBe(true);
     expect(read(join(out, 'index.html'))).toContain('<script src="assets/vega.min.js"></script>');
