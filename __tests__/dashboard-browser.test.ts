@@ -58,12 +58,15 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
         void d.dismiss();
       });
       const served = (path: string) => server.origin + relative(site, path).split(sep).join('/');
-      const open = async (path: string, charts: number) => {
+      // Vega's marks on an experiment page; the index's sparklines are plain SVG lines.
+      const open = async (path: string, charts: number, marks = 'svg .role-mark') => {
         await page.goto(served(path));
         await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
         expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(charts));
-        const drawn = await page.$$eval('.chart', (els) =>
-          els.map((el) => el.querySelectorAll('svg .role-mark').length),
+        const drawn = await page.$$eval(
+          '.chart',
+          (els, selector) => els.map((el) => el.querySelectorAll(selector).length),
+          marks,
         );
         expect(drawn).toHaveLength(charts);
         for (const marks of drawn) expect(marks).toBeGreaterThan(0);
@@ -71,8 +74,19 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
 
       // index.html: a sparkline per experiment (fetched from the one chunk file), links to the pages, the names as
       // text in both tables.
-      await open(outcome.indexPath, 2);
-      expect(server.requests.filter((r) => r.startsWith('/data/'))).toEqual(['/data/sparklines-0.json']);
+      await open(outcome.indexPath, 2, 'svg polyline.spark-line');
+      // The page and its one sparkline chunk: no vendored library.
+      expect(server.requests).toEqual(['/index.html', '/data/sparklines-0.json']);
+      // Each sparkline: a line per parameter (11 payloads and the weighted geomean), named by its experiment.
+      expect(
+        await page.$$eval('#experiments .chart svg', (svgs) =>
+          svgs.map((svg) => svg.querySelectorAll('polyline').length),
+        ),
+      ).toEqual([12, 12]);
+      expect(await page.locator('#experiments .chart svg title').allTextContents()).toEqual([
+        `${HOSTILE_SCRIPT} intraprocess_best_effort: each parameter over its geometric mean`,
+        `${HOSTILE} interprocess_best_effort: each parameter over its geometric mean`,
+      ]);
       expect(await page.locator('#experiments tbody td:first-child a').allTextContents()).toEqual([
         `${HOSTILE_SCRIPT} intraprocess_best_effort`,
         `${HOSTILE} interprocess_best_effort`,
@@ -98,8 +112,6 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
         '✗ requirement failed',
         '✓ passed',
       ]);
-      // Sparklines have no export menu.
-      expect(await page.locator('.vega-actions').count()).toBe(0);
       const index = join(dir, 'dashboard-index.png');
       await page.screenshot({ path: index, fullPage: true });
 
@@ -189,10 +201,14 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
         const charts = await page.locator('.chart').count();
         expect(charts).toBeGreaterThan(0);
         expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(charts));
-        const drawn = await page.$$eval('.chart', (els) =>
-          els.map((el) => el.querySelectorAll('svg .role-mark').length),
+        // The index's sparklines are plain SVG lines; an experiment page's charts are vega's.
+        const marks = path === 'index.html' ? 'svg polyline' : 'svg .role-mark';
+        const drawn = await page.$$eval(
+          '.chart',
+          (els, selector) => els.map((el) => el.querySelectorAll(selector).length),
+          marks,
         );
-        for (const marks of drawn) expect(marks).toBeGreaterThan(0);
+        for (const count of drawn) expect(count).toBeGreaterThan(0);
         const shot = join(dir, `${path.replace(/[/\\]/g, '-')}.png`);
         await page.screenshot({ path: shot, fullPage: true });
         shots.push(shot);

@@ -12,7 +12,7 @@ import { dashboardOfRecords, dashboardPages } from '../src/pipeline/dashboard.js
 import { readMetricRequirements } from '../src/pipeline/resultSets.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
 import { commitUrlOf, type DashboardModel } from '../src/engine/dashboard/model.js';
-import { experimentCharts, runRows, sparklineSpec, trendSpec, withRuns } from '../src/engine/dashboard/specs.js';
+import { experimentCharts, runRows, trendSpec, withRuns } from '../src/engine/dashboard/specs.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { dashboardHistory, RUN_FACTORS, shaOf, STEP_RUN } from './helpers/dashboard-history.js';
@@ -163,10 +163,7 @@ describe('the dashboard model of 12 runs with a regression from run 7', () => {
   test('every spec compiles with vega-lite once the page’s run table is added', () => {
     const rows = runRows(model.runs);
     for (const e of model.experiments) {
-      for (const chart of [
-        ...experimentCharts(e, model),
-        { title: 'spark', spec: sparklineSpec(e, model.runs.length) },
-      ]) {
+      for (const chart of experimentCharts(e, model)) {
         expect(() => compile(withRuns(chart.spec, rows) as never)).not.toThrow();
       }
     }
@@ -284,22 +281,33 @@ describe('pages', () => {
 
   test('hostile names are text: no markup, no extra script element, and the data block reads back verbatim', () => {
     const html = pages.filter((p) => p.path.endsWith('.html'));
-    // The sparkline chunk: JSON with no markup character, whatever type a host serves it as.
+    // The sparkline chunk: numbers only, per experiment a line per parameter (11 payloads and the weighted geomean)
+    // over the 12 runs.
     const chunk = pages.find((p) => p.path.endsWith('.json'))!.content;
     expect(chunk).not.toMatch(/[<>&]/);
-    expect((JSON.parse(chunk) as { description: string }[]).map((spec) => spec.description)).toEqual([
-      `${HOSTILE_SCRIPT} intraprocess_best_effort: each parameter over its geometric mean`,
-      `${HOSTILE} interprocess_best_effort: each parameter over its geometric mean`,
-    ]);
+    const sparklines = JSON.parse(chunk) as { log: boolean; lines: { r: number[]; y: number[] }[] }[];
+    expect(sparklines).toHaveLength(2);
+    for (const { log, lines } of sparklines) {
+      expect(log).toBe(false);
+      expect(lines).toHaveLength(12);
+      for (const line of lines) expect(line.r).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    }
     for (const page of html) {
       expect(page.content).not.toContain('<img');
       expect(page.content).not.toContain('<!--');
-      // Three vendored libraries, the data block and the loader.
-      expect(page.content.match(/<script/gi)).toHaveLength(5);
-      expect(page.content.match(/<\/script/gi)).toHaveLength(5);
+      // Three vendored libraries (not on the index: its sparklines are plain SVG), the data block and the script.
+      const scripts = page.path === 'index.html' ? 2 : 5;
+      expect(page.content.match(/<script/gi)).toHaveLength(scripts);
+      expect(page.content.match(/<\/script/gi)).toHaveLength(scripts);
       expect(page.content.match(/type="application\/json"/g)).toHaveLength(1);
     }
     const index = pages[0]!.content;
+    // The index's data block reads the names back verbatim.
+    const indexBlock = /<script type="application\/json" id="perfgate-dashboard">(.*?)<\/script>/s.exec(index)![1]!;
+    expect((JSON.parse(indexBlock) as { experiments: string[][] }).experiments.map((e) => e[0])).toEqual([
+      `${HOSTILE_SCRIPT} intraprocess_best_effort`,
+      `${HOSTILE} interprocess_best_effort`,
+    ]);
     expect(index).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(index).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- \u2028'.replace('\u2028', ''));
     const block = /<script type="application\/json" id="perfgate-dashboard">(.*?)<\/script>/s.exec(
@@ -411,7 +419,7 @@ describe('perfgate dashboard (CLI)', () => {
     expect(readdirSync(join(out, 'data'))).toEqual(['sparklines-0.json']);
     expect(readdirSync(join(out, 'assets')).sort()).toEqual(['vega-embed.min.js', 'vega-lite.min.js', 'vega.min.js']);
     expect(existsSync(join(out, 'experiments', 'intraprocess_best_effort.html'))).toBe(true);
-    expect(read(join(out, 'index.html'))).toContain('<script src="assets/vega.min.js"></script>');
+    expect(read(join(out, 'index.html'))).not.toContain('<script src=');
     expect(read(join(out, 'experiments', 'intraprocess_best_effort.html'))).toContain(
       '<script src="../assets/vega.min.js"></script>',
     );

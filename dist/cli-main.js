@@ -21205,36 +21205,9 @@ function subtitleOf(s) {
   if (s.outliers.length > 0) parts.push(`${s.outliers.length} outlier(s)`);
   return parts.length > 0 ? parts.join("; ") : "no change point";
 }
-function sparklineSpec(experiment, runs) {
-  const values = experiment.sparkline.map((line, p) => ({ p, ...compactValues(line.relative) }));
+function sparklineData(experiment) {
   const all = experiment.sparkline.flatMap((l) => l.relative.filter((v) => v !== null));
-  return {
-    $schema: SCHEMA,
-    description: `${experiment.name}: each parameter over its geometric mean`,
-    // No export menu on a 160-pixel sparkline (vega-embed reads its options here).
-    usermeta: { embedOptions: { actions: false } },
-    config: { ...CHART_CONFIG, view: { stroke: null }, padding: 2 },
-    width: 160,
-    height: 32,
-    data: { values },
-    transform: [{ flatten: ["r", "y"] }],
-    mark: { type: "line", strokeWidth: 1, color: EXPERIMENT_BLUE, opacity: 0.7, clip: true },
-    encoding: {
-      x: {
-        field: "r",
-        type: "quantitative",
-        axis: null,
-        scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false }
-      },
-      y: {
-        field: "y",
-        type: "quantitative",
-        axis: null,
-        scale: wantsLogScale(all) ? { type: "log" } : { zero: false }
-      },
-      detail: { field: "p", type: "nominal" }
-    }
-  };
+  return { log: wantsLogScale(all), lines: experiment.sparkline.map((line) => compactValues(line.relative)) };
 }
 function payloadChart(experiment, views, runs) {
   const panels = views.map((v) => {
@@ -21279,7 +21252,6 @@ var INDEX_SCRIPT = `
 (function () {
   var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
   var PAGE = page.pageRows;
-  var labels = page.runs.map(function (r) { return r.label; });
   var status = page.statusText;
   var search = document.getElementById('search');
   function lower(t) { return String(t).toLowerCase(); }
@@ -21419,7 +21391,7 @@ var INDEX_SCRIPT = `
     });
   });
 
-  // Sparklines: the specs of PAGE.sparklineChunk experiments per file, fetched once each, drawn where shown.
+  // Sparklines: the data of page.sparklineChunk experiments per file, fetched once each, drawn where shown.
   var chunks = {};
   function chunk(k) {
     if (!chunks[k]) chunks[k] = fetch(page.dataFolder + '/sparklines-' + k + '.json').then(function (response) {
@@ -21427,6 +21399,36 @@ var INDEX_SCRIPT = `
       return response.json();
     });
     return chunks[k];
+  }
+  // A plain SVG: each line's values on the same y scale (log where the model says so), the runs on x.
+  var SVG = 'http://www.w3.org/2000/svg', WIDTH = 160, HEIGHT = 32, PAD = 2;
+  function sparkline(el, data, name) {
+    var svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('width', WIDTH);
+    svg.setAttribute('height', HEIGHT);
+    svg.setAttribute('role', 'img');
+    var title = document.createElementNS(SVG, 'title');
+    title.textContent = name + ': each parameter over its geometric mean';
+    svg.appendChild(title);
+    var y = data.log ? Math.log : function (v) { return v; };
+    var low = Infinity, high = -Infinity;
+    data.lines.forEach(function (line) {
+      line.y.forEach(function (v) { low = Math.min(low, y(v)); high = Math.max(high, y(v)); });
+    });
+    if (!(high > low)) { low -= 1; high += 1; }
+    var last = Math.max(1, page.runs.length - 1);
+    data.lines.forEach(function (line) {
+      var points = line.r.map(function (r, i) {
+        var px = PAD + (r / last) * (WIDTH - 2 * PAD);
+        var py = HEIGHT - PAD - ((y(line.y[i]) - low) / (high - low)) * (HEIGHT - 2 * PAD);
+        return px.toFixed(1) + ',' + py.toFixed(1);
+      });
+      var polyline = document.createElementNS(SVG, 'polyline');
+      polyline.setAttribute('class', 'spark-line');
+      polyline.setAttribute('points', points.join(' '));
+      svg.appendChild(polyline);
+    });
+    el.appendChild(svg);
   }
   var drawing = 0;
   function drawSparklines() {
@@ -21437,14 +21439,10 @@ var INDEX_SCRIPT = `
       drawing++;
       var e = Number(el.getAttribute('data-experiment'));
       chunk(Math.floor(e / page.sparklineChunk))
-        .then(function (specs) {
-          var spec = specs[e % page.sparklineChunk];
-          return vegaEmbed(el, Object.assign({}, spec, {
-            datasets: Object.assign({}, spec.datasets || {}, { runs: page.runs }),
-            params: (spec.params || []).concat([{ name: 'runLabels', value: labels }]),
-          }), { renderer: 'svg', actions: false });
+        .then(function (sparklines) {
+          sparkline(el, sparklines[e % page.sparklineChunk], page.experiments[e][0]);
+          el.setAttribute('data-rendered', 'true');
         })
-        .then(function () { el.setAttribute('data-rendered', 'true'); })
         .catch(function (error) {
           var p = el.querySelector('p.error') || el.appendChild(el.ownerDocument.createElement('p'));
           p.className = 'error';
@@ -21479,6 +21477,8 @@ th, td { border: 1px solid #d0d7de; padding: 0.25em 0.6em; text-align: left; ver
 .chart { overflow-x: auto; min-height: 40px; }
 section.trend { display: inline-block; vertical-align: top; margin: 0 1.5em 1em 0; } section.trend h2 { font-size: 1em; margin-top: 1em; }
 .spark { width: 170px; }
+.spark .chart { min-height: 32px; } .spark svg { display: block; }
+.spark-line { fill: none; stroke: ${EXPERIMENT_BLUE}; stroke-width: 1; opacity: 0.7; }
 .worse { color: #d1242f; } .better { color: #1a7f37; } .score { text-align: right; font-variant-numeric: tabular-nums; }
 th button { font: inherit; font-weight: bold; background: none; border: none; padding: 0; cursor: pointer; }
 th[aria-sort=descending] button::after { content: ' ▼'; } th[aria-sort=ascending] button::after { content: ' ▲'; }
@@ -21551,7 +21551,12 @@ var DATA_FOLDER = "data";
 function sparklineChunkPath(k) {
   return `${DATA_FOLDER}/sparklines-${k}.json`;
 }
-var INDEX_CSP = `${CSP}; connect-src 'self'`;
+var INDEX_CSP = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  "connect-src 'self'"
+].join("; ");
 var KIND_TEXT = {
   pending: "(pending change)",
   step: "(new step)",
@@ -21629,11 +21634,11 @@ function renderIndexHtml(model, title = "perfgate dashboard") {
     csp: INDEX_CSP,
     title,
     style: STYLE,
-    libraries: ASSET_FILES.map((f) => `<script src="${ASSETS_FOLDER}/${f}"></script>`),
+    libraries: [],
     body,
     dataId: "perfgate-dashboard",
     data: {
-      runs: runRows(model.runs),
+      runs: runRows(model.runs).map(({ label, url }) => ({ label, url })),
       pageRows: PAGE_ROWS,
       sparklineChunk: SPARKLINE_CHUNK,
       dataFolder: DATA_FOLDER,
@@ -21652,8 +21657,8 @@ var FILE_NOTE = "Sparklines load over http(s): publish the folder, or serve it (
 function sparklineChunks(model) {
   const files = [];
   for (let k = 0; k * SPARKLINE_CHUNK < model.experiments.length; k++) {
-    const specs = model.experiments.slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK).map((e) => sparklineSpec(e, model.runs.length));
-    files.push({ path: sparklineChunkPath(k), content: `${jsonForScript(specs)}
+    const sparklines = model.experiments.slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK).map(sparklineData);
+    files.push({ path: sparklineChunkPath(k), content: `${jsonForScript(sparklines)}
 ` });
   }
   return files;

@@ -9,7 +9,8 @@
  */
 import { escapeHtml, jsonForScript } from '../report/escape.js';
 import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../report/embedScript.js';
-import { experimentCharts, runRows, sparklineSpec, type DashboardChart } from './specs.js';
+import { experimentCharts, runRows, sparklineData, type DashboardChart } from './specs.js';
+import { EXPERIMENT_BLUE } from '../charts/palette.js';
 import type { DashboardExperiment, DashboardModel, DashboardSeries, ExperimentStatus } from './model.js';
 import type { SeriesMove } from './moves.js';
 import { INDEX_SCRIPT } from './indexScript.js';
@@ -41,6 +42,8 @@ th, td { border: 1px solid #d0d7de; padding: 0.25em 0.6em; text-align: left; ver
 .chart { overflow-x: auto; min-height: 40px; }
 section.trend { display: inline-block; vertical-align: top; margin: 0 1.5em 1em 0; } section.trend h2 { font-size: 1em; margin-top: 1em; }
 .spark { width: 170px; }
+.spark .chart { min-height: 32px; } .spark svg { display: block; }
+.spark-line { fill: none; stroke: ${EXPERIMENT_BLUE}; stroke-width: 1; opacity: 0.7; }
 .worse { color: #d1242f; } .better { color: #1a7f37; } .score { text-align: right; font-variant-numeric: tabular-nums; }
 th button { font: inherit; font-weight: bold; background: none; border: none; padding: 0; cursor: pointer; }
 th[aria-sort=descending] button::after { content: ' ▼'; } th[aria-sort=ascending] button::after { content: ' ▲'; }
@@ -137,8 +140,13 @@ export function sparklineChunkPath(k: number): string {
   return `${DATA_FOLDER}/sparklines-${k}.json`;
 }
 
-/** The index fetches its sparkline chunks from the site itself. */
-const INDEX_CSP = `${CSP}; connect-src 'self'`;
+/** The index runs only its own script (no vega: its sparklines are plain SVG) and fetches their data from the site. */
+const INDEX_CSP = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  "connect-src 'self'",
+].join('; ');
 
 const KIND_TEXT: Record<SeriesMove['kind'], string> = {
   pending: '(pending change)',
@@ -269,11 +277,11 @@ export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboa
     csp: INDEX_CSP,
     title,
     style: STYLE,
-    libraries: ASSET_FILES.map((f) => `<script src="${ASSETS_FOLDER}/${f}"></script>`),
+    libraries: [],
     body,
     dataId: 'perfgate-dashboard',
     data: {
-      runs: runRows(model.runs),
+      runs: runRows(model.runs).map(({ label, url }) => ({ label, url })),
       pageRows: PAGE_ROWS,
       sparklineChunk: SPARKLINE_CHUNK,
       dataFolder: DATA_FOLDER,
@@ -292,15 +300,13 @@ export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboa
 /** Where a page opened from disk cannot fetch the sparklines (browsers refuse fetch() of file: URLs). */
 const FILE_NOTE = 'Sparklines load over http(s): publish the folder, or serve it (python3 -m http.server).';
 
-/** The sparkline specs, SPARKLINE_CHUNK experiments per file, in the experiments' order. */
+/** The sparklines' data, SPARKLINE_CHUNK experiments per file, in the experiments' order. */
 export function sparklineChunks(model: DashboardModel): SiteFile[] {
   const files: SiteFile[] = [];
   for (let k = 0; k * SPARKLINE_CHUNK < model.experiments.length; k++) {
-    const specs = model.experiments
-      .slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK)
-      .map((e) => sparklineSpec(e, model.runs.length));
+    const sparklines = model.experiments.slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK).map(sparklineData);
     // Escaped as in a script element: no markup character, even if a host sends the file as HTML.
-    files.push({ path: sparklineChunkPath(k), content: `${jsonForScript(specs)}\n` });
+    files.push({ path: sparklineChunkPath(k), content: `${jsonForScript(sparklines)}\n` });
   }
   return files;
 }

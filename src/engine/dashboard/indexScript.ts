@@ -2,7 +2,8 @@
  * The script of the dashboard's index page. It reads the page's data block (the "what moved" rows in rank order and
  * the experiment rows, html.ts), filters both tables by the search box as the user types, sorts the "what moved"
  * table by the column clicked, shows PAGE_ROWS rows at a time with a "show more" button, and draws the sparklines of
- * the experiment rows shown, fetching their specs from the chunk files (data/sparklines-<k>.json) on demand. Names
+ * the experiment rows shown as plain SVG, fetching their values from the chunk files (data/sparklines-<k>.json) on
+ * demand. Names
  * reach the page as text (textContent, setAttribute), never as markup. It computes nothing: every number comes from
  * the model; it only formats, compares and filters. The formats match html.ts's, which renders the first rows.
  */
@@ -10,7 +11,6 @@ export const INDEX_SCRIPT = `
 (function () {
   var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
   var PAGE = page.pageRows;
-  var labels = page.runs.map(function (r) { return r.label; });
   var status = page.statusText;
   var search = document.getElementById('search');
   function lower(t) { return String(t).toLowerCase(); }
@@ -150,7 +150,7 @@ export const INDEX_SCRIPT = `
     });
   });
 
-  // Sparklines: the specs of PAGE.sparklineChunk experiments per file, fetched once each, drawn where shown.
+  // Sparklines: the data of page.sparklineChunk experiments per file, fetched once each, drawn where shown.
   var chunks = {};
   function chunk(k) {
     if (!chunks[k]) chunks[k] = fetch(page.dataFolder + '/sparklines-' + k + '.json').then(function (response) {
@@ -158,6 +158,36 @@ export const INDEX_SCRIPT = `
       return response.json();
     });
     return chunks[k];
+  }
+  // A plain SVG: each line's values on the same y scale (log where the model says so), the runs on x.
+  var SVG = 'http://www.w3.org/2000/svg', WIDTH = 160, HEIGHT = 32, PAD = 2;
+  function sparkline(el, data, name) {
+    var svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('width', WIDTH);
+    svg.setAttribute('height', HEIGHT);
+    svg.setAttribute('role', 'img');
+    var title = document.createElementNS(SVG, 'title');
+    title.textContent = name + ': each parameter over its geometric mean';
+    svg.appendChild(title);
+    var y = data.log ? Math.log : function (v) { return v; };
+    var low = Infinity, high = -Infinity;
+    data.lines.forEach(function (line) {
+      line.y.forEach(function (v) { low = Math.min(low, y(v)); high = Math.max(high, y(v)); });
+    });
+    if (!(high > low)) { low -= 1; high += 1; }
+    var last = Math.max(1, page.runs.length - 1);
+    data.lines.forEach(function (line) {
+      var points = line.r.map(function (r, i) {
+        var px = PAD + (r / last) * (WIDTH - 2 * PAD);
+        var py = HEIGHT - PAD - ((y(line.y[i]) - low) / (high - low)) * (HEIGHT - 2 * PAD);
+        return px.toFixed(1) + ',' + py.toFixed(1);
+      });
+      var polyline = document.createElementNS(SVG, 'polyline');
+      polyline.setAttribute('class', 'spark-line');
+      polyline.setAttribute('points', points.join(' '));
+      svg.appendChild(polyline);
+    });
+    el.appendChild(svg);
   }
   var drawing = 0;
   function drawSparklines() {
@@ -168,14 +198,10 @@ export const INDEX_SCRIPT = `
       drawing++;
       var e = Number(el.getAttribute('data-experiment'));
       chunk(Math.floor(e / page.sparklineChunk))
-        .then(function (specs) {
-          var spec = specs[e % page.sparklineChunk];
-          return vegaEmbed(el, Object.assign({}, spec, {
-            datasets: Object.assign({}, spec.datasets || {}, { runs: page.runs }),
-            params: (spec.params || []).concat([{ name: 'runLabels', value: labels }]),
-          }), { renderer: 'svg', actions: false });
+        .then(function (sparklines) {
+          sparkline(el, sparklines[e % page.sparklineChunk], page.experiments[e][0]);
+          el.setAttribute('data-rendered', 'true');
         })
-        .then(function () { el.setAttribute('data-rendered', 'true'); })
         .catch(function (error) {
           var p = el.querySelector('p.error') || el.appendChild(el.ownerDocument.createElement('p'));
           p.className = 'error';
