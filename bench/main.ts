@@ -22,6 +22,7 @@ import {
 } from './processes.js';
 import { STAGES, type BenchContext } from './stages.js';
 import { inputBounds } from './bounds.js';
+import { DASHBOARD_SECTION, dashboardScale } from './dashboardScale.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
 
@@ -211,8 +212,36 @@ function boundsOnly(): void {
   log(`wrote the bounds section of ${out}`);
 }
 
+/**
+ * `--dashboard`: only the dashboard at 1,000 and 10,000 benchmarks (dashboardScale.ts), its section replaced in place
+ * in bench/RESULTS.md (before the notes when it is not there yet).
+ */
+async function dashboardOnly(): Promise<void> {
+  const section = await dashboardScale({
+    repoRoot,
+    cliPath: join(dirname(actionPath), 'cli.js'),
+    peakRssHook,
+    quick,
+    log,
+  });
+  process.stdout.write(section.join('\n') + '\n');
+  const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');
+  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  const start = old.indexOf(`${DASHBOARD_SECTION}\n`);
+  const next = start < 0 ? -1 : old.indexOf('\n## ', start + 1);
+  const notes = old.indexOf('\n## Notes\n');
+  const text = section.join('\n').trimEnd();
+  let replaced: string;
+  if (start >= 0) replaced = `${old.slice(0, start)}${text}\n${next < 0 ? '' : old.slice(next)}`;
+  else if (notes >= 0) replaced = `${old.slice(0, notes + 1)}${text}\n${old.slice(notes)}`;
+  else replaced = `${old.trimEnd()}\n\n${text}`;
+  writeFileSync(out, replaced.trimEnd() + '\n');
+  log(`wrote the dashboard section of ${out}`);
+}
+
 async function main(): Promise<void> {
   if (argv.includes('--bounds')) return boundsOnly();
+  if (argv.includes('--dashboard')) return dashboardOnly();
   const started = performance.now();
   log(`corpora under ${corpusRoot}`);
   const a = rawCorpus('a', 10_000);
