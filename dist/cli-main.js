@@ -20391,9 +20391,15 @@ function analyzeTrends(runs, options = {}) {
     minSegment: options.minSegment ?? CHANGE_POINT_DEFAULTS.minSegment
   };
   const series = [];
+  const groups = /* @__PURE__ */ new Map();
   for (const s of withWeightedSeries(collect(runs, options.statistics), runs.length)) {
-    const parameterSteps = s.weights ? series.filter((p) => s.weights.some((w) => w.parameter === p.parameter) && sameGroup(p, s)).flatMap((p) => p.steps) : [];
-    series.push(analyzeSeries(s, runs, settings, parameterSteps));
+    const key = groupKey(s);
+    const group = groups.get(key) ?? [];
+    const parameterSteps = s.weights ? group.filter((p) => s.weights.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps) : [];
+    const analysed = analyzeSeries(s, runs, settings, parameterSteps);
+    series.push(analysed);
+    group.push(analysed);
+    groups.set(key, group);
   }
   const newRegressions = series.reduce(
     (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression" && !t.accepted).length,
@@ -20401,8 +20407,8 @@ function analyzeTrends(runs, options = {}) {
   );
   return { runs: runs.map(({ measurements: _m, accepted: _a, ...ref }) => ref), settings, series, newRegressions };
 }
-function sameGroup(a, b) {
-  return a.experiment === b.experiment && a.metric === b.metric && a.statistic === b.statistic;
+function groupKey(s) {
+  return JSON.stringify([s.experiment, s.metric, s.statistic]);
 }
 function analyzeSeries(s, runs, settings, parameterSteps) {
   const runCount = runs.length;
