@@ -20895,11 +20895,32 @@ function buildDashboard(runs, options = {}) {
   });
   const names = [...new Set(report.series.map((s) => s.experiment))].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
   const stems = uniqueFileStems(names);
+  const seriesOf = /* @__PURE__ */ new Map();
+  for (const s of report.series) {
+    const own = seriesOf.get(s.experiment);
+    if (own) own.push(s);
+    else seriesOf.set(s.experiment, [s]);
+  }
+  const lastRunOf = /* @__PURE__ */ new Map();
+  runs.forEach((run, r) => run.measurements.forEach((m) => lastRunOf.set(m.experiment, r)));
+  const byExperiment = /* @__PURE__ */ new Map();
+  const measurementsOf = (r, name) => {
+    let index2 = byExperiment.get(r);
+    if (!index2) {
+      index2 = /* @__PURE__ */ new Map();
+      for (const m of runs[r]?.measurements ?? []) {
+        const own = index2.get(m.experiment);
+        if (own) own.push(m);
+        else index2.set(m.experiment, [m]);
+      }
+      byExperiment.set(r, index2);
+    }
+    return index2.get(name) ?? [];
+  };
   const experiments = names.map((name) => {
-    const own = report.series.filter((s) => s.experiment === name);
-    let latestRun = runs.length - 1;
-    while (latestRun > 0 && !runs[latestRun].measurements.some((m) => m.experiment === name)) latestRun--;
-    const newestMeasurements = runs[latestRun]?.measurements.filter((m) => m.experiment === name) ?? [];
+    const own = seriesOf.get(name) ?? [];
+    const latestRun = lastRunOf.get(name) ?? 0;
+    const newestMeasurements = measurementsOf(latestRun, name);
     const checked = checkNewest(name, newestMeasurements, requirements);
     const series = own.map((s) => {
       const band = bandOf(s, runs.length, confidence);
