@@ -12,6 +12,7 @@ import { dashboardOfRecords, dashboardPages } from '../src/pipeline/dashboard.js
 import { readMetricRequirements } from '../src/pipeline/resultSets.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
 import { commitUrlOf, type DashboardModel } from '../src/engine/dashboard/model.js';
+import { renderIndexHtml } from '../src/engine/dashboard/html.js';
 import { experimentCharts, runRows, trendSpec, withRuns } from '../src/engine/dashboard/specs.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
@@ -61,6 +62,11 @@ describe('the dashboard model of 12 runs with a regression from run 7', () => {
     // The step is in the middle of the window, so it is not new.
     expect(model.newRegressions).toBe(0);
     expect(experiment('intraprocess_best_effort').regressions).toBe(3);
+  });
+
+  test('the index lists the experiments that need attention first, then the others by name', () => {
+    const links = [...renderIndexHtml(model).matchAll(/<tr><td><a href="experiments\/([^"#]+)\.html">/g)];
+    expect(links.map((m) => m[1])).toEqual(['intraprocess_best_effort', 'interprocess_best_effort']);
   });
 
   test('change points: the three regressed medians step between runs 6 and 7, nothing else does', () => {

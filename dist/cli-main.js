@@ -21394,7 +21394,7 @@ var INDEX_SCRIPT = `
     document.getElementById(id + '-more').hidden = shown >= rows.length;
   }
   var moved = { rows: order, shown: PAGE };
-  var experiments = { rows: page.experiments.map(function (_, i) { return i; }), shown: PAGE };
+  var experiments = { rows: page.experimentOrder, shown: PAGE };
   function showMoved() { table('moved', moved.rows, movedRow, moved.shown); }
   function showExperiments() { table('experiments', experiments.rows, experimentRow, experiments.shown); drawSparklines(); }
   function filter() {
@@ -21403,7 +21403,7 @@ var INDEX_SCRIPT = `
     // An experiment is shown when its name matches or one of its series does.
     var hit = {};
     for (var i = 0; i < series.length; i++) if (match(seriesText[i])) hit[series[i][0]] = true;
-    experiments.rows = page.experiments.map(function (_, e) { return e; }).filter(function (e) { return hit[e] || match(experimentText[e]); });
+    experiments.rows = page.experimentOrder.filter(function (e) { return hit[e] || match(experimentText[e]); });
     moved.shown = PAGE;
     experiments.shown = PAGE;
     document.body.setAttribute('data-search-done', String(moved.rows.length));
@@ -21631,6 +21631,10 @@ function movedRowHtml(model, row) {
 function experimentRowHtml(model, e, i) {
   return `<tr><td><a href="${escapeHtml(experimentPagePath(e))}">${escapeHtml(e.name)}</a></td><td class="status ${e.status}">${STATUS_TEXT[e.status]}</td><td>${escapeHtml(checkText(e))}</td><td>${escapeHtml(changeText(e))}</td><td>${runLink(model, e.latestRun)}</td><td class="spark"><div class="chart" data-experiment="${i}"></div></td></tr>`;
 }
+function experimentOrder(model) {
+  const attention = (e) => e.status === "failed" || e.status === "regression" ? 0 : 1;
+  return model.experiments.map((e, i) => ({ i, rank: attention(e) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map(({ i }) => i);
+}
 function countText(shownRows, rows) {
   return `Showing ${Math.min(shownRows, rows)} of ${rows} ${rows === 1 ? "row" : "rows"}`;
 }
@@ -21639,6 +21643,7 @@ function moreButton(id, rows) {
 }
 function renderIndexHtml(model, title = "perfgate dashboard") {
   const moved = movedRows(model);
+  const order = experimentOrder(model);
   const failing = model.experiments.filter((e) => e.status === "failed" || e.status === "regression").length;
   const sortable = (key, text2, sorted = false) => `<th${sorted ? ' aria-sort="descending"' : ""}><button type="button" data-sort="${key}">${text2}</button></th>`;
   const body = [
@@ -21658,7 +21663,7 @@ function renderIndexHtml(model, title = "perfgate dashboard") {
     '<table id="experiments">',
     "<thead><tr><th>experiment</th><th>status</th><th>newest run vs requirements</th><th>change points</th><th>newest run</th><th>trend (each parameter over its geometric mean)</th></tr></thead>",
     "<tbody>",
-    ...model.experiments.slice(0, PAGE_ROWS).map((e, i) => experimentRowHtml(model, e, i)),
+    ...order.slice(0, PAGE_ROWS).map((i) => experimentRowHtml(model, model.experiments[i], i)),
     "</tbody>",
     "</table>",
     moreButton("experiments", model.experiments.length),
@@ -21682,6 +21687,7 @@ function renderIndexHtml(model, title = "perfgate dashboard") {
       noMove: NO_MOVE,
       fileNote: FILE_NOTE,
       experiments: model.experiments.map((e) => [e.name, e.stem, e.status, checkText(e), changeText(e), e.latestRun]),
+      experimentOrder: order,
       series: moved
     },
     main: INDEX_SCRIPT

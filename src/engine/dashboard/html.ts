@@ -224,6 +224,15 @@ function experimentRowHtml(model: DashboardModel, e: DashboardExperiment, i: num
   );
 }
 
+/** The experiments table's order: those that need attention first (a failed requirement, a new regression), by name. */
+function experimentOrder(model: DashboardModel): number[] {
+  const attention = (e: DashboardExperiment) => (e.status === 'failed' || e.status === 'regression' ? 0 : 1);
+  return model.experiments
+    .map((e, i) => ({ i, rank: attention(e) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map(({ i }) => i);
+}
+
 function countText(shownRows: number, rows: number): string {
   return `Showing ${Math.min(shownRows, rows)} of ${rows} ${rows === 1 ? 'row' : 'rows'}`;
 }
@@ -234,12 +243,14 @@ function moreButton(id: string, rows: number): string {
 
 /**
  * index.html: a search box; "what moved", every series ranked by its latest change against its noise (sortable by
- * each column); and the experiments with their status and sparkline. Each table shows PAGE_ROWS rows with a "show
- * more"; the data block holds every row (names and the model's numbers, no chart), and the sparklines of the rows
- * shown are fetched from the chunk files, so the page's size and drawing time do not grow with the charts.
+ * each column); and the experiments with their status and sparkline, those that need attention first. Each table
+ * shows PAGE_ROWS rows with a "show more"; the data block holds every row (names and the model's numbers, no chart),
+ * and the sparklines of the rows shown are fetched from the chunk files, so the page's size and drawing time do not
+ * grow with the charts.
  */
 export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboard'): string {
   const moved = movedRows(model);
+  const order = experimentOrder(model);
   const failing = model.experiments.filter((e) => e.status === 'failed' || e.status === 'regression').length;
   const sortable = (key: string, text: string, sorted = false) =>
     `<th${sorted ? ' aria-sort="descending"' : ''}><button type="button" data-sort="${key}">${text}</button></th>`;
@@ -267,7 +278,7 @@ export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboa
     '<table id="experiments">',
     '<thead><tr><th>experiment</th><th>status</th><th>newest run vs requirements</th><th>change points</th><th>newest run</th><th>trend (each parameter over its geometric mean)</th></tr></thead>',
     '<tbody>',
-    ...model.experiments.slice(0, PAGE_ROWS).map((e, i) => experimentRowHtml(model, e, i)),
+    ...order.slice(0, PAGE_ROWS).map((i) => experimentRowHtml(model, model.experiments[i]!, i)),
     '</tbody>',
     '</table>',
     moreButton('experiments', model.experiments.length),
@@ -291,6 +302,7 @@ export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboa
       noMove: NO_MOVE,
       fileNote: FILE_NOTE,
       experiments: model.experiments.map((e) => [e.name, e.stem, e.status, checkText(e), changeText(e), e.latestRun]),
+      experimentOrder: order,
       series: moved,
     },
     main: INDEX_SCRIPT,

@@ -119,7 +119,7 @@ export const INDEX_SCRIPT = `
     document.getElementById(id + '-more').hidden = shown >= rows.length;
   }
   var moved = { rows: order, shown: PAGE };
-  var experiments = { rows: page.experiments.map(function (_, i) { return i; }), shown: PAGE };
+  var experiments = { rows: page.experimentOrder, shown: PAGE };
   function showMoved() { table('moved', moved.rows, movedRow, moved.shown); }
   function showExperiments() { table('experiments', experiments.rows, experimentRow, experiments.shown); drawSparklines(); }
   function filter() {
@@ -128,7 +128,7 @@ export const INDEX_SCRIPT = `
     // An experiment is shown when its name matches or one of its series does.
     var hit = {};
     for (var i = 0; i < series.length; i++) if (match(seriesText[i])) hit[series[i][0]] = true;
-    experiments.rows = page.experiments.map(function (_, e) { return e; }).filter(function (e) { return hit[e] || match(experimentText[e]); });
+    experiments.rows = page.experimentOrder.filter(function (e) { return hit[e] || match(experimentText[e]); });
     moved.shown = PAGE;
     experiments.shown = PAGE;
     document.body.setAttribute('data-search-done', String(moved.rows.length));
