@@ -136,6 +136,14 @@ const SERIES = FAMILIES * 11 * 2;
         '/assets/vega-embed.min.js',
       ]);
       expect(page.url()).toMatch(new RegExp(`/experiments/${family}\\.html#chart-\\d+$`));
+      // Once every chart is drawn, the linked chart is the one in view: its title names the series.
+      const target = page.locator(`#${new URL(page.url()).hash.slice(1)}`);
+      expect(await target.locator('h2').textContent()).toBe(`real time mean · ${size}`);
+      await page.waitForFunction(
+        `(() => { const r = document.querySelector(${JSON.stringify(new URL(page.url()).hash)}).getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; })()`,
+        undefined,
+        { timeout: 60000 },
+      );
       expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(await page.locator('.chart').count()));
       expect(problems).toEqual([]);
     } finally {

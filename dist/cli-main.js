@@ -21509,7 +21509,7 @@ th, td { border: 1px solid #d0d7de; padding: 0.25em 0.6em; text-align: left; ver
 .status.failed, .status.regression { color: #d1242f; } .status.passed { color: #1a7f37; } .status.unchecked { color: #59636e; }
 .note { color: #59636e; font-size: 0.85em; }
 .chart { overflow-x: auto; min-height: 40px; }
-section.trend { display: inline-block; vertical-align: top; margin: 0 1.5em 1em 0; } section.trend h2 { font-size: 1em; margin-top: 1em; }
+section.trend { display: inline-block; vertical-align: top; margin: 0 1.5em 1em 0; } section.trend:target { outline: 2px solid #0969da; outline-offset: 4px; } section.trend h2 { font-size: 1em; margin-top: 1em; }
 .spark { width: 170px; }
 .spark .chart { min-height: 32px; } .spark svg { display: block; }
 .spark-line { fill: none; stroke: ${EXPERIMENT_BLUE}; stroke-width: 1; opacity: 0.7; }
