@@ -21323,7 +21323,7 @@ var INDEX_SCRIPT = `
   var KEYS = {
     name: function (r) { return lower(page.experiments[r[0]][0] + '/' + r[2]); },
     metric: function (r) { return lower(r[3]); },
-    change: function (r) { return r[4] === null ? null : r[4]; },
+    change: function (r) { return r[4]; },
     noise: function (r) { return r[5]; },
     score: function (r) { return r[6]; },
     run: function (r) { return r[7]; },

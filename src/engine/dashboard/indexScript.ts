@@ -3,9 +3,9 @@
  * the experiment rows, html.ts), filters both tables by the search box as the user types, sorts the "what moved"
  * table by the column clicked, shows PAGE_ROWS rows at a time with a "show more" button, and draws the sparklines of
  * the experiment rows shown as plain SVG, fetching their values from the chunk files (data/sparklines-<k>.json) on
- * demand. Names
- * reach the page as text (textContent, setAttribute), never as markup. It computes nothing: every number comes from
- * the model; it only formats, compares and filters. The formats match html.ts's, which renders the first rows.
+ * demand. Names reach the page as text (textContent, setAttribute), never as markup. It computes no statistic: every
+ * number comes from the model; it only formats, compares, filters and scales the sparklines to their box. The formats
+ * match html.ts's, which renders the first rows.
  */
 export const INDEX_SCRIPT = `
 (function () {
@@ -48,7 +48,7 @@ export const INDEX_SCRIPT = `
   var KEYS = {
     name: function (r) { return lower(page.experiments[r[0]][0] + '/' + r[2]); },
     metric: function (r) { return lower(r[3]); },
-    change: function (r) { return r[4] === null ? null : r[4]; },
+    change: function (r) { return r[4]; },
     noise: function (r) { return r[5]; },
     score: function (r) { return r[6]; },
     run: function (r) { return r[7]; },

@@ -2,8 +2,9 @@
  * The dashboard's data: per experiment its status (the newest run against the requirements, a new
  * regression step), and per experiment × parameter × metric × statistic the values over the runs
  * with the change points of the trend analysis (src/engine/trends), the noise band of the current
- * level (src/engine/compare/noise.ts) and the requirement line. Every number is taken from those
- * engines; the renderers (charts.ts, html.ts) only lay it out.
+ * level (src/engine/compare/noise.ts), the requirement line and the latest change against its noise;
+ * and every series ranked by that change (moves.ts). Every number is taken from those engines; the
+ * renderers (specs.ts, html.ts, the index's script) only lay it out.
  */
 import { checkMeasurements } from '../check/metricCheck.js';
 import { primaryStatistic } from '../model/statisticRules.js';
