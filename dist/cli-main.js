@@ -21478,9 +21478,13 @@ var INDEX_SCRIPT = `
           el.setAttribute('data-rendered', 'true');
         })
         .catch(function (error) {
+          // Said once above the table; each cell only marks its missing sparkline.
+          var note = document.getElementById('sparkline-note');
+          note.textContent = location.protocol === 'file:' ? page.fileNote : 'Sparklines could not be drawn: ' + error;
+          note.hidden = false;
           var p = el.querySelector('p.error') || el.appendChild(el.ownerDocument.createElement('p'));
           p.className = 'error';
-          p.textContent = location.protocol === 'file:' ? page.fileNote : 'This chart could not be drawn: ' + error;
+          p.textContent = '—';
         })
         .then(function () {
           if (--drawing === 0)
@@ -21660,6 +21664,7 @@ function renderIndexHtml(model, title = "perfgate dashboard") {
     "</table>",
     moreButton("moved", moved.length),
     "<h2>Experiments</h2>",
+    '<p class="error" id="sparkline-note" hidden></p>',
     '<table id="experiments">',
     "<thead><tr><th>experiment</th><th>status</th><th>newest run vs requirements</th><th>change points</th><th>newest run</th><th>trend (each parameter over its geometric mean)</th></tr></thead>",
     "<tbody>",

@@ -275,6 +275,7 @@ export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboa
     '</table>',
     moreButton('moved', moved.length),
     '<h2>Experiments</h2>',
+    '<p class="error" id="sparkline-note" hidden></p>',
     '<table id="experiments">',
     '<thead><tr><th>experiment</th><th>status</th><th>newest run vs requirements</th><th>change points</th><th>newest run</th><th>trend (each parameter over its geometric mean)</th></tr></thead>',
     '<tbody>',

@@ -203,9 +203,13 @@ export const INDEX_SCRIPT = `
           el.setAttribute('data-rendered', 'true');
         })
         .catch(function (error) {
+          // Said once above the table; each cell only marks its missing sparkline.
+          var note = document.getElementById('sparkline-note');
+          note.textContent = location.protocol === 'file:' ? page.fileNote : 'Sparklines could not be drawn: ' + error;
+          note.hidden = false;
           var p = el.querySelector('p.error') || el.appendChild(el.ownerDocument.createElement('p'));
           p.className = 'error';
-          p.textContent = location.protocol === 'file:' ? page.fileNote : 'This chart could not be drawn: ' + error;
+          p.textContent = '\u2014';
         })
         .then(function () {
           if (--drawing === 0)
