@@ -1,15 +1,17 @@
 /**
- * The dashboard site in headless Chromium, opened from file://: every chart draws, nothing is
- * logged, nothing is fetched from the network, hostile experiment names stay text, and points link
- * to their runs. Screenshots of index.html and an experiment page go to the test's temp folder.
+ * The dashboard site in headless Chromium, served from 127.0.0.1 as GitHub Pages serves it: every chart draws,
+ * nothing is logged, nothing is fetched from elsewhere, hostile experiment names stay text, and points link to their
+ * runs. Opened from file://, the index still lists and searches, and says why its sparklines need http(s).
+ * Screenshots of index.html and an experiment page go to the test's temp folder.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runDashboard } from '../src/pipeline/dashboard.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { dashboardHistory } from './helpers/dashboard-history.js';
 import { writeHistory } from './helpers/dashboard-site.js';
+import { serveSite } from './helpers/site-server.js';
 import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
 import { cli, fastdds, repoRoot, sharedAvailable, tempDir } from './helpers/shared.js';
 
@@ -38,14 +40,15 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
     const outcome = await runDashboard({ history, output: site, requirements }, silentProgress);
     expect(outcome.model.experiments.map((e) => e.status)).toEqual(['failed', 'passed']);
 
+    const server = await serveSite(site);
     const browser = await launchChromium();
     try {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      // Anything but file: is recorded and refused: the site must not need the network.
+      // Anything but the site is recorded and refused: the site must not need the network.
       const requests: string[] = [];
       await context.route('**/*', (route) => {
         const url = route.request().url();
-        if (url.startsWith('file:')) return route.continue();
+        if (url.startsWith(server.origin) || url.startsWith('file:')) return route.continue();
         requests.push(url);
         return route.abort();
       });
@@ -54,34 +57,69 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
         problems.push(`dialog: ${d.message()}`);
         void d.dismiss();
       });
-      const open = async (path: string, charts: number) => {
-        await page.goto(pathToFileURL(path).href);
+      const served = (path: string) => server.origin + relative(site, path).split(sep).join('/');
+      // Vega's marks on an experiment page; the index's sparklines are plain SVG lines.
+      const open = async (path: string, charts: number, marks = 'svg .role-mark') => {
+        await page.goto(served(path));
         await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
         expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(charts));
-        const drawn = await page.$$eval('.chart', (els) =>
-          els.map((el) => el.querySelectorAll('svg .role-mark').length),
+        const drawn = await page.$$eval(
+          '.chart',
+          (els, selector) => els.map((el) => el.querySelectorAll(selector).length),
+          marks,
         );
         expect(drawn).toHaveLength(charts);
         for (const marks of drawn) expect(marks).toBeGreaterThan(0);
       };
 
-      // index.html: a sparkline per experiment, links to the pages, the names as text.
-      await open(outcome.indexPath, 2);
-      expect(await page.locator('tbody td:first-child a').allTextContents()).toEqual([
+      // index.html: a sparkline per experiment (fetched from the one chunk file), links to the pages, the names as
+      // text in both tables.
+      await open(outcome.indexPath, 2, 'svg polyline.spark-line');
+      // The page and its one sparkline chunk: no vendored library.
+      expect(server.requests).toEqual(['/index.html', '/data/sparklines-0.json']);
+      // Each sparkline: a line per parameter (11 payloads and the weighted geomean), named by its experiment.
+      expect(
+        await page.$$eval('#experiments .chart svg', (svgs) =>
+          svgs.map((svg) => svg.querySelectorAll('polyline').length),
+        ),
+      ).toEqual([12, 12]);
+      expect(await page.locator('#sparkline-note').isHidden()).toBe(true);
+      expect(await page.locator('#experiments .chart svg title').allTextContents()).toEqual([
+        `${HOSTILE_SCRIPT} intraprocess_best_effort: each parameter over its geometric mean`,
+        `${HOSTILE} interprocess_best_effort: each parameter over its geometric mean`,
+      ]);
+      expect(await page.locator('#experiments tbody td:first-child a').allTextContents()).toEqual([
         `${HOSTILE_SCRIPT} intraprocess_best_effort`,
         `${HOSTILE} interprocess_best_effort`,
       ]);
+      // Every series of both experiments is in "what moved" (11 payloads and the weighted geomean each), by name.
+      const movedNames = await page.locator('#moved tbody td:first-child a').allTextContents();
+      expect(movedNames).toHaveLength(24);
+      expect(new Set(movedNames)).toEqual(
+        new Set([`${HOSTILE_SCRIPT} intraprocess_best_effort`, `${HOSTILE} interprocess_best_effort`]),
+      );
+      // The search narrows both tables, the hostile text matched as text.
+      await page.fill('#search', 'onerror=alert(1)> 4096');
+      expect(await page.locator('#moved tbody tr').count()).toBe(1);
+      expect(await page.locator('#experiments tbody td:first-child a').allTextContents()).toEqual([
+        `${HOSTILE} interprocess_best_effort`,
+      ]);
+      await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
+      await page.fill('#search', '');
+      await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
+      expect(await page.locator('#moved tbody tr').count()).toBe(24);
       expect(await page.locator('img').count()).toBe(0);
-      expect(await page.locator('tbody .status').allTextContents()).toEqual(['✗ requirement failed', '✓ passed']);
-      // Sparklines have no export menu.
-      expect(await page.locator('.vega-actions').count()).toBe(0);
+      expect(await page.locator('#experiments tbody .status').allTextContents()).toEqual([
+        '✗ requirement failed',
+        '✓ passed',
+      ]);
       const index = join(dir, 'dashboard-index.png');
       await page.screenshot({ path: index, fullPage: true });
 
       // Every experiment page: one trend chart per payload (11), the weighted geomean series and the payload view.
       const pages = outcome.model.experiments.map((e) => join(site, 'experiments', `${e.stem}.html`));
       for (const path of pages) await open(path, 13);
-      await page.goto(pathToFileURL(pages[0]!).href);
+      await page.goto(served(pages[0]!));
       await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
       expect(await page.locator('h1').textContent()).toBe(`${HOSTILE_SCRIPT} intraprocess_best_effort`);
       expect(await page.locator('img').count()).toBe(0);
@@ -110,8 +148,23 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
       await points.last().click();
       for (let waited = 0; requests.length === 0 && waited < 10000; waited += 100) await page.waitForTimeout(100);
       expect(requests).toEqual(['https://github.com/perfgate/example/actions/runs/1011']);
+
+      // From file://, where fetch() is refused, the experiment pages draw as before (their data is in the page) and
+      // the index lists and searches; its sparklines say why they are missing.
+      const fromDisk = await context.newPage();
+      await fromDisk.goto(pathToFileURL(outcome.indexPath).href);
+      await fromDisk.waitForSelector('body[data-charts-done]', { timeout: 60000 });
+      expect(await fromDisk.getAttribute('body', 'data-charts-done')).toBe('0');
+      expect(await fromDisk.locator('#sparkline-note').textContent()).toContain('Sparklines load over http(s)');
+      expect(await fromDisk.locator('#experiments .chart p.error').allTextContents()).toEqual(['\u2014', '\u2014']);
+      await fromDisk.fill('#search', 'intraprocess');
+      expect(await fromDisk.locator('#moved tbody tr').count()).toBe(12);
+      await fromDisk.goto(pathToFileURL(pages[1]!).href);
+      await fromDisk.waitForSelector('body[data-charts-done]', { timeout: 60000 });
+      expect(await fromDisk.getAttribute('body', 'data-charts-done')).toBe('13');
     } finally {
       await browser.close();
+      await server.close();
     }
   });
 });
@@ -136,20 +189,25 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
     const pages = ['index.html', ...readdirSync(join(site, 'experiments')).map((f) => join('experiments', f))];
     // Two experiments (inter- and intra-process best effort).
     expect(pages).toHaveLength(3);
+    const server = await serveSite(site);
     const browser = await launchChromium();
     try {
       const { page, problems } = await watchedPage(browser);
       const shots: string[] = [];
       for (const path of pages) {
-        await page.goto(pathToFileURL(join(site, path)).href);
+        await page.goto(server.origin + path.split(sep).join('/'));
         await page.waitForSelector('body[data-charts-done]', { timeout: 60000 });
         const charts = await page.locator('.chart').count();
         expect(charts).toBeGreaterThan(0);
         expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(charts));
-        const drawn = await page.$$eval('.chart', (els) =>
-          els.map((el) => el.querySelectorAll('svg .role-mark').length),
+        // The index's sparklines are plain SVG lines; an experiment page's charts are vega's.
+        const marks = path === 'index.html' ? 'svg polyline' : 'svg .role-mark';
+        const drawn = await page.$$eval(
+          '.chart',
+          (els, selector) => els.map((el) => el.querySelectorAll(selector).length),
+          marks,
         );
-        for (const marks of drawn) expect(marks).toBeGreaterThan(0);
+        for (const count of drawn) expect(count).toBeGreaterThan(0);
         const shot = join(dir, `${path.replace(/[/\\]/g, '-')}.png`);
         await page.screenshot({ path: shot, fullPage: true });
         shots.push(shot);
@@ -167,6 +225,7 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
       process.stderr.write(`perfgate tests: dashboard of imported executions at ${shots.join(', ')}\n`);
     } finally {
       await browser.close();
+      await server.close();
     }
   });
 });

@@ -12,7 +12,8 @@ import { dashboardOfRecords, dashboardPages } from '../src/pipeline/dashboard.js
 import { readMetricRequirements } from '../src/pipeline/resultSets.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
 import { commitUrlOf, type DashboardModel } from '../src/engine/dashboard/model.js';
-import { experimentCharts, runRows, sparklineSpec, trendSpec, withRuns } from '../src/engine/dashboard/specs.js';
+import { renderIndexHtml } from '../src/engine/dashboard/html.js';
+import { experimentCharts, runRows, trendSpec, withRuns } from '../src/engine/dashboard/specs.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { dashboardHistory, RUN_FACTORS, shaOf, STEP_RUN } from './helpers/dashboard-history.js';
@@ -61,6 +62,11 @@ describe('the dashboard model of 12 runs with a regression from run 7', () => {
     // The step is in the middle of the window, so it is not new.
     expect(model.newRegressions).toBe(0);
     expect(experiment('intraprocess_best_effort').regressions).toBe(3);
+  });
+
+  test('the index lists the experiments that need attention first, then the others by name', () => {
+    const links = [...renderIndexHtml(model).matchAll(/<tr><td><a href="experiments\/([^"#]+)\.html">/g)];
+    expect(links.map((m) => m[1])).toEqual(['intraprocess_best_effort', 'interprocess_best_effort']);
   });
 
   test('change points: the three regressed medians step between runs 6 and 7, nothing else does', () => {
@@ -163,10 +169,7 @@ describe('the dashboard model of 12 runs with a regression from run 7', () => {
   test('every spec compiles with vega-lite once the page’s run table is added', () => {
     const rows = runRows(model.runs);
     for (const e of model.experiments) {
-      for (const chart of [
-        ...experimentCharts(e, model),
-        { title: 'spark', spec: sparklineSpec(e, model.runs.length) },
-      ]) {
+      for (const chart of experimentCharts(e, model)) {
         expect(() => compile(withRuns(chart.spec, rows) as never)).not.toThrow();
       }
     }
@@ -183,6 +186,64 @@ test('a step that appears with the newest runs is a new regression: the status w
   expect(intra.newRegressions).toBe(3);
   expect(model.newRegressions).toBe(3);
   expect(model.experiments.find((e) => e.name === 'interprocess_best_effort')!.status).toBe('unchecked');
+});
+
+describe('what moved: each series’ latest change against the noise of the level before it', () => {
+  const median4096 = (folder: string) =>
+    loadSummaries([join(example, folder)], 'precise')
+      .find((s) => s.experimentType === 'intraprocess_best_effort')!
+      .payloads.find((p) => p.payloadBytes === 4096)!.median;
+  const series4096 = (model: DashboardModel) =>
+    model.experiments.find((e) => e.name === 'intraprocess_best_effort')!.series.find((s) => s.parameter === '4096')!;
+
+  test('a step that appeared with the newest run, against the band of the 9 runs before it', () => {
+    const model = dashboardOfRecords(dashboardHistory(undefined, 9));
+    const s = series4096(model);
+    const before = RUN_FACTORS.slice(0, 9).map((f) => median4096('results') * f);
+    // Student t quantile 0.995 with 8 degrees of freedom (tables: 3.355387331).
+    const half = 3.355387331 * sdOfLogs(before) * Math.sqrt(1 + 1 / 9);
+    const step = s.steps[0]!;
+    expect(step.isNew).toBe(true);
+    expect(s.move).toMatchObject({ kind: 'step', run: 9, change: step.change, worse: true });
+    expect(s.move!.noise).toBeCloseTo(Math.expm1(half), 9);
+    expect(s.move!.score).toBeCloseTo(Math.log(1 + step.change) / half, 6);
+    // The three stepped medians lead the list; every series is in it once.
+    const ranked = model.ranked.map(({ experiment, series }) => {
+      const e = model.experiments[experiment]!;
+      return `${e.name} ${e.series[series]!.parameter}`;
+    });
+    expect(ranked.slice(0, 3).sort()).toEqual([
+      'intraprocess_best_effort 16384',
+      'intraprocess_best_effort 4096',
+      'intraprocess_best_effort 8192',
+    ]);
+    expect(new Set(ranked).size).toBe(model.experiments.reduce((n, e) => n + e.series.length, 0));
+    expect(ranked).toHaveLength(new Set(ranked).size);
+    const scores = model.ranked.map(({ experiment, series }) => model.experiments[experiment]!.series[series]!.move);
+    for (let i = 1; i < scores.length; i++)
+      expect(scores[i]?.score ?? -1).toBeLessThanOrEqual(scores[i - 1]?.score ?? -1);
+  });
+
+  test('no new change: the newest run against the level since the last step, the newest run left out', () => {
+    const model = dashboardOfRecords(dashboardHistory());
+    const s = series4096(model);
+    const level = RUN_FACTORS.slice(STEP_RUN, 11).map((f) => median4096('results-regression') * f);
+    const newest = median4096('results-regression') * RUN_FACTORS[11];
+    const centre = Math.exp(level.map(Math.log).reduce((a, b) => a + b, 0) / level.length);
+    // Student t quantile 0.995 with 4 degrees of freedom (tables: 4.604094871).
+    const half = 4.604094871 * sdOfLogs(level) * Math.sqrt(1 + 1 / 5);
+    expect(s.move).toMatchObject({ kind: 'newest', run: 11 });
+    expect(s.move!.change).toBeCloseTo(newest / centre - 1, 9);
+    expect(s.move!.noise).toBeCloseTo(Math.expm1(half), 9);
+    expect(s.move!.score).toBeCloseTo(Math.abs(Math.log(newest / centre)) / half, 6);
+    expect(s.move!.worse).toBe(newest > centre);
+  });
+
+  test('too few runs for a band: no move, and the series comes last', () => {
+    const model = dashboardOfRecords(dashboardHistory().slice(0, 3));
+    for (const e of model.experiments) for (const s of e.series) expect(s.move).toBeUndefined();
+    expect(model.ranked).toHaveLength(model.experiments.reduce((n, e) => n + e.series.length, 0));
+  });
 });
 
 describe('links', () => {
@@ -218,20 +279,41 @@ describe('pages', () => {
       // Sorted by name: `<` before `=`.
       'experiments/script_script_alert_1_script_--_q_s_intraprocess_best_effort.html',
       'experiments/HYPERLINK_http_evil.example_octocat_click_http_evil.example_img_src_x_onerror_alert_1_h1_._._x_set-o.html',
+      'data/sparklines-0.json',
     ]);
-    for (const page of pages) expect(page.path).toMatch(/^(index|experiments\/[A-Za-z0-9][A-Za-z0-9._-]*)\.html$/);
+    for (const page of pages)
+      expect(page.path).toMatch(/^((index|experiments\/[A-Za-z0-9][A-Za-z0-9._-]*)\.html|data\/sparklines-\d+\.json)$/);
   });
 
   test('hostile names are text: no markup, no extra script element, and the data block reads back verbatim', () => {
-    for (const page of pages) {
+    const html = pages.filter((p) => p.path.endsWith('.html'));
+    // The sparkline chunk: numbers only, per experiment a line per parameter (11 payloads and the weighted geomean)
+    // over the 12 runs.
+    const chunk = pages.find((p) => p.path.endsWith('.json'))!.content;
+    expect(chunk).not.toMatch(/[<>&]/);
+    const sparklines = JSON.parse(chunk) as { log: boolean; lines: { r: number[]; y: number[] }[] }[];
+    expect(sparklines).toHaveLength(2);
+    for (const { log, lines } of sparklines) {
+      expect(log).toBe(false);
+      expect(lines).toHaveLength(12);
+      for (const line of lines) expect(line.r).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    }
+    for (const page of html) {
       expect(page.content).not.toContain('<img');
       expect(page.content).not.toContain('<!--');
-      // Three vendored libraries, the data block and the loader.
-      expect(page.content.match(/<script/gi)).toHaveLength(5);
-      expect(page.content.match(/<\/script/gi)).toHaveLength(5);
+      // Three vendored libraries (not on the index: its sparklines are plain SVG), the data block and the script.
+      const scripts = page.path === 'index.html' ? 2 : 5;
+      expect(page.content.match(/<script/gi)).toHaveLength(scripts);
+      expect(page.content.match(/<\/script/gi)).toHaveLength(scripts);
       expect(page.content.match(/type="application\/json"/g)).toHaveLength(1);
     }
     const index = pages[0]!.content;
+    // The index's data block reads the names back verbatim.
+    const indexBlock = /<script type="application\/json" id="perfgate-dashboard">(.*?)<\/script>/s.exec(index)![1]!;
+    expect((JSON.parse(indexBlock) as { experiments: string[][] }).experiments.map((e) => e[0])).toEqual([
+      `${HOSTILE_SCRIPT} intraprocess_best_effort`,
+      `${HOSTILE} interprocess_best_effort`,
+    ]);
     expect(index).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(index).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- \u2028'.replace('\u2028', ''));
     const block = /<script type="application\/json" id="perfgate-dashboard">(.*?)<\/script>/s.exec(
@@ -307,7 +389,7 @@ describe('size', () => {
     // Compact: a value costs a few dozen bytes in the site (two pages of run tables, 100 series).
     expect(largeBytes / rows).toBeLessThan(60);
     // One page per experiment and the index; one data block each.
-    const pages = dashboardPages(large);
+    const pages = dashboardPages(large).filter((p) => p.path.endsWith('.html'));
     expect(pages).toHaveLength(3);
     for (const p of pages) expect(p.content.match(/application\/json/g)).toHaveLength(1);
     // The change-point analysis of 100 series of 1000 runs dominates: allow for a loaded machine.
@@ -338,11 +420,12 @@ describe('perfgate dashboard (CLI)', () => {
     const run = await cli(['dashboard', history, '--output', out, '--requirements', join(example, 'requirements.csv')]);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
-    expect(run.out).toContain('dashboard: 12 run(s), 2 experiment(s), 1 need attention; 6 files');
-    expect(readdirSync(out).sort()).toEqual(['assets', 'experiments', 'index.html']);
+    expect(run.out).toContain('dashboard: 12 run(s), 2 experiment(s), 1 need attention; 7 files');
+    expect(readdirSync(out).sort()).toEqual(['assets', 'data', 'experiments', 'index.html']);
+    expect(readdirSync(join(out, 'data'))).toEqual(['sparklines-0.json']);
     expect(readdirSync(join(out, 'assets')).sort()).toEqual(['vega-embed.min.js', 'vega-lite.min.js', 'vega.min.js']);
     expect(existsSync(join(out, 'experiments', 'intraprocess_best_effort.html'))).toBe(true);
-    expect(read(join(out, 'index.html'))).toContain('<script src="assets/vega.min.js"></script>');
+    expect(read(join(out, 'index.html'))).not.toContain('<script src=');
     expect(read(join(out, 'experiments', 'intraprocess_best_effort.html'))).toContain(
       '<script src="../assets/vega.min.js"></script>',
     );

@@ -23,6 +23,7 @@ import {
 import { STAGES, type BenchContext } from './stages.js';
 import { inputBounds } from './bounds.js';
 import { historyRecordsSection } from './historyRecords.js';
+import { dashboardScale } from './dashboardScale.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
 
@@ -212,26 +213,41 @@ function boundsOnly(): void {
   log(`wrote the bounds section of ${out}`);
 }
 
-/** `--history`: only the history records section, replaced in place in bench/RESULTS.md (or added before the notes). */
-function historyOnly(): void {
-  const section = historyRecordsSection({ repoRoot, quick, log });
+/**
+ * Replaces the section whose heading is `section[0]` in place in bench/RESULTS.md (up to the next `## `
+ * heading), or adds it before the notes when it is not there yet; a whole run writes every section.
+ */
+function writeSection(section: readonly string[], what: string): void {
   process.stdout.write(section.join('\n') + '\n');
   const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');
   const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
   const start = old.indexOf(`${section[0]!}\n`);
   const next = start < 0 ? -1 : old.indexOf('\n## ', start + 1);
   const notes = old.indexOf('\n## Notes\n');
+  const text = section.join('\n').trimEnd();
   let replaced: string;
-  if (start >= 0) replaced = `${old.slice(0, start)}${section.join('\n')}\n${next < 0 ? '' : old.slice(next)}`;
-  else if (notes >= 0) replaced = `${old.slice(0, notes + 1)}${section.join('\n')}\n${old.slice(notes)}`;
-  else replaced = `${old.trimEnd()}\n\n${section.join('\n')}`;
+  if (start >= 0) replaced = `${old.slice(0, start)}${text}\n${next < 0 ? '' : old.slice(next)}`;
+  else if (notes >= 0) replaced = `${old.slice(0, notes + 1)}${text}\n${old.slice(notes)}`;
+  else replaced = `${old.trimEnd()}\n\n${text}`;
   writeFileSync(out, replaced.trimEnd() + '\n');
-  log(`wrote the history records section of ${out}`);
+  log(`wrote the ${what} section of ${out}`);
+}
+
+/** `--history`: only the history records section. */
+function historyOnly(): void {
+  writeSection(historyRecordsSection({ repoRoot, quick, log }), 'history records');
+}
+
+/** `--dashboard`: only the dashboard at 1,000 and 10,000 benchmarks (dashboardScale.ts). */
+async function dashboardOnly(): Promise<void> {
+  const cliPath = join(dirname(actionPath), 'cli.js');
+  writeSection(await dashboardScale({ repoRoot, cliPath, peakRssHook, quick, log }), 'dashboard');
 }
 
 async function main(): Promise<void> {
   if (argv.includes('--bounds')) return boundsOnly();
   if (argv.includes('--history')) return historyOnly();
+  if (argv.includes('--dashboard')) return dashboardOnly();
   const started = performance.now();
   log(`corpora under ${corpusRoot}`);
   const a = rawCorpus('a', 10_000);
@@ -594,6 +610,8 @@ async function main(): Promise<void> {
   ];
   lines.push(...inputBounds({ cliPath: join(dirname(actionPath), 'cli.js'), peakRssHook, quick, log }));
   lines.push('', ...historyRecordsSection({ repoRoot, quick, log }), '');
+  const cliPath = join(dirname(actionPath), 'cli.js');
+  lines.push(...(await dashboardScale({ repoRoot, cliPath, peakRssHook, quick, log })), '');
   const notes = join(repoRoot, 'bench', 'NOTES.md');
   if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trimEnd(), '');
   const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');

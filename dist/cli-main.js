@@ -506,18 +506,25 @@ Usage:
                      [--statistic S…] [--title T]
 
 Reads perfgate history records (history-*.json, what the action keeps) and the archive of the
-runs older than the window (archive-*.json: each series' primary statistic), and writes a site that
-needs no server and no network (open index.html from disk, or publish the folder with GitHub Pages):
-  index.html               every experiment: its status (the newest run against the requirements,
-                           a regression step that appeared with the newest run), its change points
-                           and a sparkline of each parameter over its geometric mean
+runs older than the window (archive-*.json: each series' primary statistic), and writes a static
+site that needs no network (publish the folder with GitHub Pages, or serve it: python3 -m http.server):
+  index.html               a search box (name, family, metric; words in any order) over two tables
+                           of 50 rows at a time ("show more"): what moved, every series ranked by
+                           its latest change over the noise band of the level before it (sortable
+                           by each column); and every experiment with its status (the newest run
+                           against the requirements, a regression step that appeared with the
+                           newest run), its change points and a sparkline of each parameter over
+                           its geometric mean
+  data/sparklines-<k>.json the sparklines of 100 experiments, fetched by the index for the rows it
+                           shows (opened from disk, the index lists and searches without them)
   experiments/<name>.html  per parameter × metric × statistic a trend chart: runs on x (date and
                            commit; each point links to its run), the requirement line, the noise
                            band of the current level (the band compare --history judges a run
                            against), change points with their commit range (as perfgate trends
                            finds them); and the metric per payload for the newest run, the oldest
                            one and the runs on either side of each step
-  assets/                  vega, vega-lite and vega-embed, loaded by the pages
+                           (each page holds its own data, so it opens from disk too)
+  assets/                  vega, vega-lite and vega-embed, loaded by the experiment pages
 Names from result files are escaped and made safe as file names. Files of an earlier site in the
 folder that this one does not write are left as they are.
 
@@ -1072,8 +1079,8 @@ function requirementFailures(report) {
     for (const column of report.columns) {
       const cell2 = row.cells[column];
       if (!cell2 || cell2.status === "passed") continue;
-      const shown = checkValues(cell2, report.latencyOnly);
-      const withUnit4 = (x) => Number.isNaN(x) ? "—" : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ""}`;
+      const shown2 = checkValues(cell2, report.latencyOnly);
+      const withUnit4 = (x) => Number.isNaN(x) ? "—" : `${shown2.number(x)}${shown2.unit ? ` ${escapeMarkdown(shown2.unit)}` : ""}`;
       const where = report.latencyOnly ? `${row.parameter} B` : row.parameter;
       const check = `${escapeMarkdown(column)} ${cell2.direction === "higher-is-better" ? "≥" : "≤"}`;
       rows.push(
@@ -1114,8 +1121,8 @@ function checkValues(row, latencyOnly) {
 }
 function magnitudeCells(row, latencyOnly) {
   if (!row) return ["", "", "", ""];
-  const shown = checkValues(row, latencyOnly);
-  const number3 = (x) => Number.isNaN(x) ? "—" : latencyOnly || shown.unit === "" ? shown.number(x) : `${shown.number(x)} ${escapeMarkdown(shown.unit)}`;
+  const shown2 = checkValues(row, latencyOnly);
+  const number3 = (x) => Number.isNaN(x) ? "—" : latencyOnly || shown2.unit === "" ? shown2.number(x) : `${shown2.number(x)} ${escapeMarkdown(shown2.unit)}`;
   const value2 = row.status === "missing" ? "missing" : number3(row.experiment);
   return [
     value2,
@@ -1153,8 +1160,8 @@ function renderText(report) {
         const c = row.cells[m];
         if (!c) cells.push("", "", "", "");
         else {
-          const shown = checkValues(c, report.latencyOnly);
-          const value2 = (x) => Number.isNaN(x) ? "-" : report.latencyOnly || shown.unit === "" ? shown.number(x) : `${shown.number(x)} ${sanitize(shown.unit)}`;
+          const shown2 = checkValues(c, report.latencyOnly);
+          const value2 = (x) => Number.isNaN(x) ? "-" : report.latencyOnly || shown2.unit === "" ? shown2.number(x) : `${shown2.number(x)} ${sanitize(shown2.unit)}`;
           cells.push(
             c.status === "missing" ? "missing" : value2(c.experiment),
             value2(c.requirement),
@@ -1779,8 +1786,8 @@ var RawMeasurementReader = class {
     this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
   }
   failAt(column, expected, cell2) {
-    const shown = cell2.length > 40 ? cell2.slice(0, 40) + "…" : cell2;
-    throw new InputError(`${expected}, found "${shown}"`, { file: this.file, line: this.lineNumber, column });
+    const shown2 = cell2.length > 40 ? cell2.slice(0, 40) + "…" : cell2;
+    throw new InputError(`${expected}, found "${shown2}"`, { file: this.file, line: this.lineNumber, column });
   }
 };
 var MAX_LATENCY = 1e100;
@@ -4132,17 +4139,17 @@ function requirePossibleValue(kind, value2, what, place, unit = "") {
 function requirePossibleValues(measurements, options = {}) {
   for (const m of measurements) {
     const { dimension, name } = m.metric;
-    const shown = shownUnit2(m);
+    const shown2 = shownUnit2(m);
     for (const [statistic, value2] of Object.entries(m.statistics)) {
       if (value2 === void 0 || options.notANumberIsAbsent && Number.isNaN(value2)) continue;
       if (m.belowResolution && isResolutionFloor(value2)) continue;
       const plain = statistic === "samples" || statistic === "variance";
       requirePossibleValue(
         { dimension, statistic, metric: name },
-        plain ? value2 : shown.value(value2),
+        plain ? value2 : shown2.value(value2),
         describeValue(m, statistic),
         m.place,
-        plain ? "" : shown.unit
+        plain ? "" : shown2.unit
       );
     }
     const samples = m.samples;
@@ -4151,10 +4158,10 @@ function requirePossibleValues(measurements, options = {}) {
       if (m.belowResolution && isResolutionFloor(samples[i])) continue;
       requirePossibleValue(
         { dimension, statistic: "sample", metric: name },
-        shown.value(samples[i]),
+        shown2.value(samples[i]),
         `sample ${i + 1} of ${describeValue(m, "value")}`,
         m.place,
-        shown.unit
+        shown2.unit
       );
     }
   }
@@ -4640,8 +4647,8 @@ function measuredAtOf(value2) {
   return Number.isNaN(ms) ? void 0 : new Date(ms).toISOString();
 }
 function resolutionFloorNote(names, unit) {
-  const shown = names.length > 5 ? `${names.slice(0, 5).join(", ")} and ${names.length - 5} more` : names.join(", ");
-  return `${shown} measured 0 ${unit}: below the tool's resolution (optimised away?), read as "< 1 ${unit}" and not gated by a ratio`;
+  const shown2 = names.length > 5 ? `${names.slice(0, 5).join(", ")} and ${names.length - 5} more` : names.join(", ");
+  return `${shown2} measured 0 ${unit}: below the tool's resolution (optimised away?), read as "< 1 ${unit}" and not gated by a ratio`;
 }
 
 // src/engine/formats/fastdds/summary.ts
@@ -6914,9 +6921,9 @@ function readSweepRow(table3, units, textLine, lineNo, stem) {
     return Number(t);
   };
   const bufferBytes = bytesAt(index2.bufferSize);
-  const countText = fields[index2.bufferCount].trim();
-  if (!/^\d+$/.test(countText)) fail(index2.bufferCount, "a whole number of buffers");
-  const bufferCount = Number(countText);
+  const countText2 = fields[index2.bufferCount].trim();
+  if (!/^\d+$/.test(countText2)) fail(index2.bufferCount, "a whole number of buffers");
+  const bufferCount = Number(countText2);
   const msgBytes = index2.msgSize !== void 0 ? bytesAt(index2.msgSize) : void 0;
   const experiment = index2.backend !== void 0 ? fields[index2.backend].trim() || stem : stem;
   const rate = index2.rate !== void 0 ? numberAt(index2.rate) * units.rateUnit.toBase : void 0;
@@ -10699,20 +10706,20 @@ function checkRequirement(requirement, measurements, own) {
     const statistic = requirement.statistic ?? primaryStatistic(m);
     const direction = requirement.direction ?? statisticDirection(statistic, m.metric.direction);
     const value2 = m.statistics[statistic];
-    const shown = shownUnit(m, statistic);
+    const shown2 = shownUnit(m, statistic);
     const limited = checkLimit({ limit: limitInBaseUnit(requirement, m, statistic) }, direction, value2 ?? NaN);
     const row = {
       check: requirement.label,
       payloadBytes: m.parameter.payloadBytes ?? NaN,
       parameter: m.parameter.label,
       direction,
-      unit: shown.unit,
+      unit: shown2.unit,
       printedUnit: m.metric.displayUnit,
       ...limited,
       // Shown in the unit that keeps the tool's precision; % over does not depend on the unit.
-      requirement: limited.requirement * shown.scale,
-      experiment: limited.experiment * shown.scale,
-      difference: limited.difference * shown.scale
+      requirement: limited.requirement * shown2.scale,
+      experiment: limited.experiment * shown2.scale,
+      difference: limited.difference * shown2.scale
     };
     if (value2 === void 0) {
       row.status = "failed";
@@ -10731,9 +10738,9 @@ function missingRow(requirement, message, shape) {
   let unit;
   let limit;
   if (shape) {
-    const shown = shownUnit(shape, statistic);
-    unit = shown.unit;
-    limit = limitInBaseUnit(requirement, shape, statistic) * shown.scale;
+    const shown2 = shownUnit(shape, statistic);
+    unit = shown2.unit;
+    limit = limitInBaseUnit(requirement, shape, statistic) * shown2.scale;
   } else {
     const written2 = requirement.unit !== void 0 ? parseToolUnit(requirement.unit) : void 0;
     unit = requirement.unit !== void 0 ? requirement.unit === "us" ? "µs" : requirement.unit : requirement.dimension !== void 0 ? displayUnit(BASE_UNITS[requirement.dimension], requirement.dimension) : "";
@@ -11366,8 +11373,8 @@ function skipNotices(where, skipped, taken) {
   return notices;
 }
 function listed(paths) {
-  const shown = paths.slice(0, 3).join(", ");
-  return paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown;
+  const shown2 = paths.slice(0, 3).join(", ");
+  return paths.length > 3 ? `${shown2} and ${paths.length - 3} more` : shown2;
 }
 function classifyFile(path, listing, formats, forced, skipped) {
   if (forced !== void 0)
@@ -11926,15 +11933,15 @@ function inDisplayUnit(p, base, printedUnit2) {
     ...(p.rules ?? []).map((r) => r.y),
     ...p.band ? [p.band.lower, p.band.upper] : []
   ];
-  const shown = quantityDisplay(p.y.unit, values, printedUnit2);
-  if (shown.scale === 1 && shown.unit === p.y.unit) return p;
-  const k = shown.scale;
+  const shown2 = quantityDisplay(p.y.unit, values, printedUnit2);
+  if (shown2.scale === 1 && shown2.unit === p.y.unit) return p;
+  const k = shown2.scale;
   return {
     ...p,
     y: {
       ...p.y,
-      title: withUnit(base, shown.unit),
-      unit: shown.unit,
+      title: withUnit(base, shown2.unit),
+      unit: shown2.unit,
       ...p.y.domain ? { domain: [p.y.domain[0] * k, p.y.domain[1] * k] } : {}
     },
     series: p.series.map((s) => ({ ...s, points: s.points.map((pt) => ({ ...pt, y: pt.y * k })) })),
@@ -13438,11 +13445,11 @@ var historyMethod = {
   marks: (row) => row.historyRuns !== void 0,
   label: (summary, rows) => {
     const repetitions = most(rows, (r) => r.repetitions);
-    const shown = repetitions > 1 ? `, ${plural(repetitions, "repetition")}` : "";
+    const shown2 = repetitions > 1 ? `, ${plural(repetitions, "repetition")}` : "";
     if (tooShort(rows))
-      return `history of ${plural(historyRuns(rows), "run")}${shown}: ${TOO_SHORT}; changes over the threshold are shown, not failed`;
+      return `history of ${plural(historyRuns(rows), "run")}${shown2}: ${TOO_SHORT}; changes over the threshold are shown, not failed`;
     const budget = suiteFamilies(rows) > 0 ? `false alarms ≤ ${percent2(1 - summary.confidence)} for the whole comparison` : falseAlarms(summary);
-    return `history of ${plural(historyRuns(rows), "run")}${shown}; ${budget}`;
+    return `history of ${plural(historyRuns(rows), "run")}${shown2}; ${budget}`;
   },
   shortLabel: (rows) => `history of ${plural(historyRuns(rows), "run")}${tooShort(rows) ? ", too short to gate" : ""}`,
   referenceName: "the history",
@@ -14017,9 +14024,9 @@ function changeChart(report) {
       unchanged.push(familyTitle(family[0]));
       continue;
     }
-    const shown = family.slice(0, MAX_CHANGE_ROWS);
+    const shown2 = family.slice(0, MAX_CHANGE_ROWS);
     const left = family.slice(MAX_CHANGE_ROWS);
-    const changes = shown.map((r) => {
+    const changes = shown2.map((r) => {
       const interval = valueChangeRange(r.interval, r.direction);
       const band = valueChangeRange(r.band, r.direction);
       return {
@@ -14043,7 +14050,7 @@ function changeChart(report) {
     panels.push({
       title: familyTitle(family[0]),
       ...left.length > 0 ? {
-        subtitle: `${shown.length} worst of ${family.length} shown; the other ${left.length} are ${formatDelta(Math.min(...deltas))} … ${formatDelta(Math.max(...deltas))}`
+        subtitle: `${shown2.length} worst of ${family.length} shown; the other ${left.length} are ${formatDelta(Math.min(...deltas))} … ${formatDelta(Math.max(...deltas))}`
       } : {},
       x: {
         kind: "category",
@@ -14174,10 +14181,10 @@ function regressionChart(report, runs = []) {
   const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result));
   if (failing.length === 0) return void 0;
   const names = benchmarkNames2(failing);
-  const shown = failing.slice(0, MAX_REGRESSION_PANELS);
-  const panels = shown.map((row) => regressionPanel(row, report, names.label(row), runs));
+  const shown2 = failing.slice(0, MAX_REGRESSION_PANELS);
+  const panels = shown2.map((row) => regressionPanel(row, report, names.label(row), runs));
   const withHistory = panels.some((p) => p.x.title === "Run");
-  const left = failing.length - shown.length;
+  const left = failing.length - shown2.length;
   const notes = [DELTA_SIGN_NOTE];
   if (withHistory)
     notes.push("Grey: the history runs and, shaded, the noise band around their centre; blue: this run.");
@@ -14786,9 +14793,9 @@ function headline2(report, options = {}) {
     return words === void 0 ? [] : [{ icon: o.icon, always: o.always, words }];
   });
   if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
-  const shown = pieces.map((p, i) => (i === 0 || p.always) && p.icon !== "" ? `${p.icon} ${p.words}` : p.words);
+  const shown2 = pieces.map((p, i) => (i === 0 || p.always) && p.icon !== "" ? `${p.icon} ${p.words}` : p.words);
   const against = method.startsWith("against ") ? `against ${base} at ${method.slice("against ".length)}` : `against ${base} (${method})`;
-  return `${shown.join(" · ")} · ${against}`;
+  return `${shown2.join(" · ")} · ${against}`;
 }
 
 // src/engine/report/comparisonMarkdown.ts
@@ -14954,9 +14961,9 @@ function generalTable(rows, all) {
     `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
-    const shown = rowDisplay(r);
+    const shown2 = rowDisplay(r);
     const floor = (x) => belowResolutionText(r, x);
-    const value2 = (x) => Number.isNaN(x) ? "—" : floor(x) !== void 0 ? escapeMarkdown(floor(x)) : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ""}`;
+    const value2 = (x) => Number.isNaN(x) ? "—" : floor(x) !== void 0 ? escapeMarkdown(floor(x)) : `${shown2.number(x)}${shown2.unit ? ` ${escapeMarkdown(shown2.unit)}` : ""}`;
     const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
@@ -14985,10 +14992,10 @@ function changeTable(rows, all) {
     `| :-- | :-- | --: | --: |${withP ? " --: | --: |" : ""}${limitTitle === "" ? "" : " --: |"} :-- |`
   ];
   const lines = rows.map((r) => {
-    const shown = rowDisplay(r);
+    const shown2 = rowDisplay(r);
     const floor = (x) => belowResolutionText(r, x);
-    const value2 = (x) => Number.isNaN(x) ? "—" : floor(x) !== void 0 ? escapeMarkdown(floor(x)) : general ? shown.number(x) : formatFixed3(x);
-    const unit = general ? shown.unit ? ` ${escapeMarkdown(shown.unit)}` : "" : " µs";
+    const value2 = (x) => Number.isNaN(x) ? "—" : floor(x) !== void 0 ? escapeMarkdown(floor(x)) : general ? shown2.number(x) : formatFixed3(x);
+    const unit = general ? shown2.unit ? ` ${escapeMarkdown(shown2.unit)}` : "" : " µs";
     const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}` : r.magnitude;
     const c = changeCells(r);
     return `| ${benchmarkCell(r, general)} | ${statistic} | ${value2(r.reference)} → ${value2(r.result)}${unit} | ${c.change} |${withP ? ` ${c.p} | ${c.alpha} |` : ""}${limit(r)} ${statusCell(r)} |`;
@@ -15005,8 +15012,8 @@ function checkVerdictTable(report) {
       if (!cell2) continue;
       cells++;
       if (cell2.status === "passed") continue;
-      const shown = report.latencyOnly ? void 0 : quantityDisplay(cell2.unit ?? "µs", [cell2.experiment, cell2.requirement], cell2.printedUnit);
-      const measured = (x) => Number.isNaN(x) ? "—" : shown ? shown.withUnit(x) : formatFixed3(x);
+      const shown2 = report.latencyOnly ? void 0 : quantityDisplay(cell2.unit ?? "µs", [cell2.experiment, cell2.requirement], cell2.printedUnit);
+      const measured = (x) => Number.isNaN(x) ? "—" : shown2 ? shown2.withUnit(x) : formatFixed3(x);
       rows.push([
         row.experimentType,
         row.parameter,
@@ -15103,14 +15110,14 @@ function panelToMermaid(chart, p, width) {
     if (keys.every((k) => byX.has(k))) drawn2.push(s);
     else skipped.push(s);
   }
-  const shown = drawn2.slice(0, PALETTE_LIMIT);
+  const shown2 = drawn2.slice(0, PALETTE_LIMIT);
   skipped.push(...drawn2.slice(PALETTE_LIMIT));
-  const all = shown.flatMap((s) => s.points.map((q) => q.y));
+  const all = shown2.flatMap((s) => s.points.map((q) => q.y));
   const log = p.y.log && all.length > 0 && all.every((v) => v > 0);
   const y = (v) => log ? Math.log10(v) : v;
   const unit = p.y.unit ? ` ${mermaidLabel(p.y.unit, 12)}` : "";
   const yTitle = log ? `log10 of ${mermaidLabel(p.y.title, 50)}` : mermaidLabel(p.y.title, 60);
-  const palette = shown.map((s) => s.color).join(", ");
+  const palette = shown2.map((s) => s.color).join(", ");
   const lines = [
     "```mermaid",
     "---",
@@ -15142,17 +15149,17 @@ function panelToMermaid(chart, p, width) {
   } else {
     lines.push(`  y-axis "${yTitle}"`);
   }
-  for (const s of shown) {
+  for (const s of shown2) {
     const byX = new Map(s.points.map((q) => [q.x, q.y]));
     lines.push(`  ${p.mark === "bar" ? "bar" : "line"} [${keys.map((k) => mermaidNumber(y(byX.get(k)))).join(", ")}]`);
   }
   lines.push("```");
   const legend2 = [];
-  const items = shown.map(
+  const items = shown2.map(
     (s, i) => `${i + 1}. ${escapeMarkdown(s.name)} (\`${s.color}\`${s.dashed ? ", dashed in the image" : ""})`
   );
   legend2.push(`**Legend** (lines in order): ${items.join(" · ") || "none"}`);
-  const failed = shown.flatMap((s) => {
+  const failed = shown2.flatMap((s) => {
     const at = s.points.filter((q) => q.failed).map((q) => escapeMarkdown(labels[keys.indexOf(q.x)] ?? String(q.x)));
     return at.length > 0 ? [`${escapeMarkdown(s.name)} at ${at.join(", ")}`] : [];
   });
@@ -15208,7 +15215,7 @@ function valuesToMermaid(p, width) {
   const byCategory = /* @__PURE__ */ new Map();
   for (const s of p.series)
     for (const q of s.points) byCategory.set(String(q.x), { y: q.y, series: s.name, failed: q.failed === true });
-  const shown = categories.filter((c) => byCategory.has(c));
+  const shown2 = categories.filter((c) => byCategory.has(c));
   const lines = [
     ...p.band ? [
       { name: `${p.band.name}, upper edge`, color: "#a6a6a6", y: p.band.upper },
@@ -15216,7 +15223,7 @@ function valuesToMermaid(p, width) {
     ] : [],
     ...(p.rules ?? []).map((r) => ({ name: r.name, color: r.color, y: r.y }))
   ];
-  const raw = [...shown.map((c) => byCategory.get(c).y), ...lines.map((l) => l.y), ...p.y.domain ?? []].filter(
+  const raw = [...shown2.map((c) => byCategory.get(c).y), ...lines.map((l) => l.y), ...p.y.domain ?? []].filter(
     Number.isFinite
   );
   const log = p.y.log && raw.every((v) => v > 0);
@@ -15237,19 +15244,19 @@ function valuesToMermaid(p, width) {
   const block = [
     ...blockHead(width, 320, [barColor, ...lines.map((l) => l.color)], false),
     `  title "${mermaidLabel(p.title, Math.round(width / 10))}"`,
-    `  x-axis "${mermaidLabel(p.x.title, 40)}" [${shown.map((c) => `"${mermaidLabel(c, 30)}"`).join(", ")}]`,
+    `  x-axis "${mermaidLabel(p.x.title, 40)}" [${shown2.map((c) => `"${mermaidLabel(c, 30)}"`).join(", ")}]`,
     `  y-axis "${yTitle}" ${mermaidNumber(lo)} --> ${mermaidNumber(hi)}`,
-    `  bar [${shown.map((c) => mermaidNumber(y(byCategory.get(c).y))).join(", ")}]`,
-    ...lines.map((l) => `  line [${shown.map(() => mermaidNumber(y(l.y))).join(", ")}]`),
+    `  bar [${shown2.map((c) => mermaidNumber(y(byCategory.get(c).y))).join(", ")}]`,
+    ...lines.map((l) => `  line [${shown2.map(() => mermaidNumber(y(l.y))).join(", ")}]`),
     "```"
   ];
-  const last = shown[shown.length - 1] ?? "";
-  const bars = shown.length === 2 ? `${escapeMarkdown(shown[0])}, then ${escapeMarkdown(last)}` : `${escapeMarkdown(p.series[0]?.name ?? "")}, then ${escapeMarkdown(last)} (the last bar)`;
+  const last = shown2[shown2.length - 1] ?? "";
+  const bars = shown2.length === 2 ? `${escapeMarkdown(shown2[0])}, then ${escapeMarkdown(last)}` : `${escapeMarkdown(p.series[0]?.name ?? "")}, then ${escapeMarkdown(last)} (the last bar)`;
   const legend2 = [`**Legend**: bars (\`${barColor}\`): ${bars}`];
   if (lines.length > 0)
     legend2[0] += ` · lines in order: ${lines.map((l, i) => `${i + 1}. ${escapeMarkdown(l.name)} (\`${l.color}\`)`).join(" · ")}`;
   if (p.subtitle !== void 0) legend2.push(`${escapeMarkdown(p.subtitle)}.`);
-  const failed = shown.filter((c) => byCategory.get(c).failed).map((c) => escapeMarkdown(c));
+  const failed = shown2.filter((c) => byCategory.get(c).failed).map((c) => escapeMarkdown(c));
   if (failed.length > 0) legend2.push(`Failed (not marked in this chart): ${failed.join(", ")}.`);
   if (log)
     legend2.push(
@@ -17794,8 +17801,8 @@ function resolveVerdictSettings(method, choices = {}) {
 // src/engine/compare/presence.ts
 var NAMES_LISTED = 10;
 function listed2(names) {
-  const shown = names.slice(0, NAMES_LISTED).join(", ");
-  return names.length > NAMES_LISTED ? `${shown} and ${names.length - NAMES_LISTED} more` : shown;
+  const shown2 = names.slice(0, NAMES_LISTED).join(", ");
+  return names.length > NAMES_LISTED ? `${shown2} and ${names.length - NAMES_LISTED} more` : shown2;
 }
 function removedOnMain(newest2, history, results) {
   if (!newest2) return { removed: [] };
@@ -18215,8 +18222,8 @@ function methodNotes(method, rows) {
   const gatedRows = rows.filter((r) => r.gated && r.detectable !== void 0 && Number.isFinite(r.detectable));
   if (gatedRows.length > 0) {
     const pooled = gatedRows.filter((r) => r.pooled);
-    const shown = pooled.length > 0 ? pooled : gatedRows;
-    const values = shown.map((r) => r.detectable).sort((a, b) => a - b);
+    const shown2 = pooled.length > 0 ? pooled : gatedRows;
+    const values = shown2.map((r) => r.detectable).sort((a, b) => a - b);
     const range2 = values[0] === values[values.length - 1] ? percent2(values[0]) : `${percent2(values[0])} to ${percent2(values[values.length - 1])}`;
     notes.push(
       `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range2}. Smaller regressions pass unnoticed; more ${verdictMethod.narrowedBy} narrow it.`
@@ -18242,9 +18249,9 @@ function ungatedKinds(rows, all) {
     const names = [...new Set(rows.filter((r) => r.metricRole === role && !judged.has(r.metric)).map((r) => r.metric))];
     if (names.length === 0) continue;
     const plain = names.filter((n) => /^[\p{L}\p{N} ./·%-]{1,40}$/u.test(n));
-    const shown = plain.slice(0, 6);
-    const more = names.length - shown.length;
-    kinds.push(`${what}: ${[...shown, ...more > 0 ? [`${more} more`] : []].join(", ")}`);
+    const shown2 = plain.slice(0, 6);
+    const more = names.length - shown2.length;
+    kinds.push(`${what}: ${[...shown2, ...more > 0 ? [`${more} more`] : []].join(", ")}`);
   }
   return kinds.join("; ");
 }
@@ -18658,8 +18665,8 @@ function renderComparisonText(report) {
     "Status"
   ];
   const rows = report.rows.map((r) => {
-    const shown = rowDisplay(r);
-    const shownValue = general ? (x) => Number.isNaN(x) ? "-" : `${shown.number(x)}${shown.unit ? ` ${safe2(shown.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
+    const shown2 = rowDisplay(r);
+    const shownValue = general ? (x) => Number.isNaN(x) ? "-" : `${shown2.number(x)}${shown2.unit ? ` ${safe2(shown2.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
     const value2 = (x) => {
       const floor = belowResolutionText(r, x);
       return floor !== void 0 ? safe2(floor) : shownValue(x);
@@ -19297,12 +19304,12 @@ function isHeadlineImprovement(comparison, row) {
 }
 function failingRowsSection(comparison, compared, where) {
   const improved = compared.rest.filter((r) => isHeadlineImprovement(comparison, r));
-  const shown = [...compared.attention, ...improved];
-  if (shown.length === 0) return void 0;
+  const shown2 = [...compared.attention, ...improved];
+  if (shown2.length === 0) return void 0;
   return rowsSection(
     { priority: 1, required: true, label: "the failing comparison rows" },
     "",
-    changeTable(shown, comparison.rows),
+    changeTable(shown2, comparison.rows),
     "",
     moreIn("failing row", where)
   );
@@ -20831,11 +20838,11 @@ function collect(runs, statistics) {
         const key = JSON.stringify(seriesNames(name));
         let s = series.get(key);
         if (!s) {
-          const shown = shownUnit(m, statistic);
+          const shown2 = shownUnit(m, statistic);
           s = {
             ...name,
-            unit: shown.unit,
-            scale: shown.scale,
+            unit: shown2.unit,
+            scale: shown2.scale,
             direction: statisticDirection(statistic, m.metric.direction),
             ...m.parameter.payloadBytes !== void 0 ? { payloadBytes: m.parameter.payloadBytes } : {},
             values: [],
@@ -20876,9 +20883,15 @@ function analyzeTrends(runs, options = {}) {
     minSegment: options.minSegment ?? CHANGE_POINT_DEFAULTS.minSegment
   };
   const series = [];
+  const groups = /* @__PURE__ */ new Map();
   for (const s of withWeightedSeries(collect(runs, options.statistics), runs.length)) {
-    const parameterSteps = s.weights ? series.filter((p) => s.weights.some((w) => w.parameter === p.parameter) && sameGroup(p, s)).flatMap((p) => p.steps) : [];
-    series.push(analyzeSeries(s, runs, settings, parameterSteps));
+    const key = groupKey(s);
+    const group = groups.get(key) ?? [];
+    const parameterSteps = s.weights ? group.filter((p) => s.weights.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps) : [];
+    const analysed = analyzeSeries(s, runs, settings, parameterSteps);
+    series.push(analysed);
+    group.push(analysed);
+    groups.set(key, group);
   }
   const newRegressions = series.reduce(
     (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression" && !t.accepted).length,
@@ -20886,8 +20899,8 @@ function analyzeTrends(runs, options = {}) {
   );
   return { runs: runs.map(({ measurements: _m, accepted: _a, ...ref }) => ref), settings, series, newRegressions };
 }
-function sameGroup(a, b) {
-  return a.experiment === b.experiment && a.metric === b.metric && a.statistic === b.statistic;
+function groupKey(s) {
+  return JSON.stringify([s.experiment, s.metric, s.statistic]);
 }
 function analyzeSeries(s, runs, settings, parameterSteps) {
   const runCount = runs.length;
@@ -21192,21 +21205,8 @@ function parseTrendStatistics(texts, what) {
 // src/pipeline/dashboard.ts
 import { join as join11 } from "node:path";
 
-// src/engine/dashboard/model.ts
-function commitUrlOf(runUrl, sha) {
-  const match = /^(https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+)\/actions\/runs\/\d+$/.exec(runUrl);
-  return match && /^[0-9a-f]{7,64}$/.test(sha) ? `${match[1]}/commit/${sha}` : void 0;
-}
-function safeUrl(url) {
-  return /^https?:\/\//i.test(url) ? url : "";
-}
-function seriesKey2(s) {
-  return JSON.stringify([s.parameter, s.metric, s.statistic]);
-}
-function bandOf(s, runs, confidence) {
-  const last = s.steps[s.steps.length - 1];
-  const from = last ? last.firstRun : 0;
-  const to = s.pending ? s.pending.lastRunBefore + 1 : runs;
+// src/engine/dashboard/moves.ts
+function levelBand(s, from, to, confidence) {
   const outlying = new Set(s.outliers.flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k)));
   const picked = [];
   for (let r = from; r < to; r++) {
@@ -21221,17 +21221,81 @@ function bandOf(s, runs, confidence) {
     direction: s.direction,
     historyRepetitions: median(used.map((r) => s.repetitions[r] ?? 1))
   });
-  if (!Number.isFinite(estimate.band.lowerValue)) return void 0;
+  if (!Number.isFinite(estimate.band.lowerValue) || !Number.isFinite(estimate.band.upperValue)) return void 0;
   return {
     centre: Math.exp(estimate.centre),
     lower: estimate.band.lowerValue,
     upper: estimate.band.upperValue,
     fromRun: used[0],
     toRun: used[used.length - 1],
-    runs: used.length,
-    drawnTo: runs - 1,
-    confidence
+    runs: used.length
   };
+}
+function isWorse(direction, change) {
+  return direction === "higher-is-better" ? change < 0 : change > 0;
+}
+function latestMove(s, confidence) {
+  const steps = s.steps;
+  const last = steps[steps.length - 1];
+  let kind;
+  let run;
+  let levelFrom;
+  let change;
+  if (s.pending) {
+    kind = "pending";
+    run = s.pending.firstRun;
+    levelFrom = last ? last.firstRun : 0;
+    change = s.pending.change;
+  } else if (last?.isNew) {
+    kind = "step";
+    run = last.firstRun;
+    levelFrom = steps.length > 1 ? steps[steps.length - 2].firstRun : 0;
+    change = last.change;
+  } else {
+    kind = "newest";
+    run = s.byRun.length - 1;
+    while (run >= 0 && !(s.byRun[run] > 0)) run--;
+    if (run < 0) return void 0;
+    levelFrom = last ? last.firstRun : 0;
+  }
+  const band = levelBand(s, levelFrom, run, confidence);
+  if (!band) return void 0;
+  change ??= s.byRun[run] / band.centre - 1;
+  const halfWidth = (Math.log(band.upper) - Math.log(band.lower)) / 2;
+  if (!(halfWidth > 0) || !Number.isFinite(change) || !(change > -1)) return void 0;
+  return {
+    kind,
+    run,
+    change,
+    noise: Math.expm1(halfWidth),
+    score: Math.abs(Math.log1p(change)) / halfWidth,
+    worse: isWorse(s.direction, change)
+  };
+}
+function rankMoves(experiments) {
+  const all = [];
+  experiments.forEach(
+    (e, experiment) => e.series.forEach((s, series) => all.push({ experiment, series, score: s.move?.score ?? -1 }))
+  );
+  all.sort((a, b) => b.score - a.score);
+  return all.map(({ experiment, series }) => ({ experiment, series }));
+}
+
+// src/engine/dashboard/model.ts
+function commitUrlOf(runUrl, sha) {
+  const match = /^(https:\/\/[^/\s]+\/[^/\s]+\/[^/\s]+)\/actions\/runs\/\d+$/.exec(runUrl);
+  return match && /^[0-9a-f]{7,64}$/.test(sha) ? `${match[1]}/commit/${sha}` : void 0;
+}
+function safeUrl(url) {
+  return /^https?:\/\//i.test(url) ? url : "";
+}
+function seriesKey2(s) {
+  return JSON.stringify([s.parameter, s.metric, s.statistic]);
+}
+function bandOf(s, runs, confidence) {
+  const last = s.steps[s.steps.length - 1];
+  const band = levelBand(s, last ? last.firstRun : 0, s.pending ? s.pending.lastRunBefore + 1 : runs, confidence);
+  return band ? { ...band, drawnTo: runs - 1, confidence } : void 0;
 }
 function requirementOf(rows, s) {
   const found = rows.find((r) => r.key === seriesKey2(s));
@@ -21323,16 +21387,38 @@ function buildDashboard(runs, options = {}) {
   });
   const names = [...new Set(report.series.map((s) => s.experiment))].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
   const stems = uniqueFileStems(names);
+  const seriesOf = /* @__PURE__ */ new Map();
+  for (const s of report.series) {
+    const own = seriesOf.get(s.experiment);
+    if (own) own.push(s);
+    else seriesOf.set(s.experiment, [s]);
+  }
+  const lastRunOf = /* @__PURE__ */ new Map();
+  runs.forEach((run, r) => run.measurements.forEach((m) => lastRunOf.set(m.experiment, r)));
+  const byExperiment = /* @__PURE__ */ new Map();
+  const measurementsOf = (r, name) => {
+    let index2 = byExperiment.get(r);
+    if (!index2) {
+      index2 = /* @__PURE__ */ new Map();
+      for (const m of runs[r]?.measurements ?? []) {
+        const own = index2.get(m.experiment);
+        if (own) own.push(m);
+        else index2.set(m.experiment, [m]);
+      }
+      byExperiment.set(r, index2);
+    }
+    return index2.get(name) ?? [];
+  };
   const experiments = names.map((name) => {
-    const own = report.series.filter((s) => s.experiment === name);
-    let latestRun = runs.length - 1;
-    while (latestRun > 0 && !runs[latestRun].measurements.some((m) => m.experiment === name)) latestRun--;
-    const newestMeasurements = runs[latestRun]?.measurements.filter((m) => m.experiment === name) ?? [];
+    const own = seriesOf.get(name) ?? [];
+    const latestRun = lastRunOf.get(name) ?? 0;
+    const newestMeasurements = measurementsOf(latestRun, name);
     const checked = checkNewest(name, newestMeasurements, requirements);
     const series = own.map((s) => {
       const band = bandOf(s, runs.length, confidence);
       const requirement = requirementOf(checked.rows, s);
       const values = s.byRun;
+      const move = latestMove(s, confidence);
       const span = [
         ...values.filter((v) => v !== null),
         ...band ? [band.lower, band.upper] : [],
@@ -21351,7 +21437,8 @@ function buildDashboard(runs, options = {}) {
         ...s.pending ? { pending: s.pending } : {},
         ...band ? { band } : {},
         ...requirement ? { requirement } : {},
-        log: wantsLogScale(span)
+        log: wantsLogScale(span),
+        ...move ? { move } : {}
       };
     });
     const steps = series.flatMap((s) => s.steps);
@@ -21381,7 +21468,8 @@ function buildDashboard(runs, options = {}) {
     runs: dashboardRuns,
     settings: { ...report.settings, confidence },
     experiments,
-    newRegressions: report.newRegressions
+    newRegressions: report.newRegressions,
+    ranked: rankMoves(experiments)
   };
 }
 
@@ -21643,36 +21731,9 @@ function subtitleOf(s) {
   if (s.outliers.length > 0) parts.push(`${s.outliers.length} outlier(s)`);
   return parts.length > 0 ? parts.join("; ") : "no change point";
 }
-function sparklineSpec(experiment, runs) {
-  const values = experiment.sparkline.map((line, p) => ({ p, ...compactValues(line.relative) }));
+function sparklineData(experiment) {
   const all = experiment.sparkline.flatMap((l) => l.relative.filter((v) => v !== null));
-  return {
-    $schema: SCHEMA,
-    description: `${experiment.name}: each parameter over its geometric mean`,
-    // No export menu on a 160-pixel sparkline (vega-embed reads its options here).
-    usermeta: { embedOptions: { actions: false } },
-    config: { ...CHART_CONFIG, view: { stroke: null }, padding: 2 },
-    width: 160,
-    height: 32,
-    data: { values },
-    transform: [{ flatten: ["r", "y"] }],
-    mark: { type: "line", strokeWidth: 1, color: EXPERIMENT_BLUE, opacity: 0.7, clip: true },
-    encoding: {
-      x: {
-        field: "r",
-        type: "quantitative",
-        axis: null,
-        scale: { domain: [0, Math.max(1, runs - 1)], nice: false, zero: false }
-      },
-      y: {
-        field: "y",
-        type: "quantitative",
-        axis: null,
-        scale: wantsLogScale(all) ? { type: "log" } : { zero: false }
-      },
-      detail: { field: "p", type: "nominal" }
-    }
-  };
+  return { log: wantsLogScale(all), lines: experiment.sparkline.map((line) => compactValues(line.relative)) };
 }
 function payloadChart(experiment, views, runs) {
   const panels = views.map((v) => {
@@ -21712,6 +21773,224 @@ function experimentCharts(experiment, model) {
   return charts;
 }
 
+// src/engine/dashboard/indexScript.ts
+var INDEX_SCRIPT = `
+(function () {
+  var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
+  var PAGE = page.pageRows;
+  var status = page.statusText;
+  var search = document.getElementById('search');
+  function lower(t) { return String(t).toLowerCase(); }
+  function signed(x) { return (x < 0 ? '\\u2212' : '+') + Math.abs(x * 100).toFixed(1) + ' %'; }
+  function el(tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  }
+  function runCell(i) {
+    var td = el('td');
+    var run = page.runs[i];
+    if (!run) { td.textContent = '?'; return td; }
+    if (run.url) { var a = el('a', run.label); a.setAttribute('href', run.url); td.appendChild(a); }
+    else td.textContent = run.label;
+    return td;
+  }
+  function pageOf(e, chart) {
+    return page.experimentsFolder + '/' + page.experiments[e][1] + '.html' + (chart === undefined ? '' : '#chart-' + chart);
+  }
+  // Series rows: [experiment, series, parameter, metric, change, noise, score, run, kind, worse] (html.ts).
+  var series = page.series;
+  var seriesText = series.map(function (r) {
+    return lower(page.experiments[r[0]][0] + (r[2] ? '/' + r[2] : '') + ' ' + r[3]);
+  });
+  var experimentText = page.experiments.map(function (e) { return lower(e[0]); });
+  function matcher() {
+    var terms = lower(search.value).split(/\\s+/).filter(Boolean);
+    return function (text) {
+      for (var i = 0; i < terms.length; i++) if (text.indexOf(terms[i]) < 0) return false;
+      return true;
+    };
+  }
+  var KEYS = {
+    name: function (r) { return lower(page.experiments[r[0]][0] + '/' + r[2]); },
+    metric: function (r) { return lower(r[3]); },
+    change: function (r) { return r[4]; },
+    noise: function (r) { return r[5]; },
+    score: function (r) { return r[6]; },
+    run: function (r) { return r[7]; },
+  };
+  var order = series.map(function (_, i) { return i; });
+  var sortKey = 'score', descending = true;
+  function sortRows() {
+    var key = KEYS[sortKey];
+    order = series.map(function (_, i) { return i; });
+    if (sortKey === 'score' && descending) return; // the model's rank
+    order.sort(function (a, b) {
+      var x = key(series[a]), y = key(series[b]);
+      // Rows without a move go last either way; ties keep the rank.
+      if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
+      var c = x < y ? -1 : x > y ? 1 : 0;
+      return (descending ? -c : c) || a - b;
+    });
+  }
+  function movedRow(i) {
+    var r = series[i];
+    var tr = el('tr');
+    var name = el('td');
+    var a = el('a', page.experiments[r[0]][0]);
+    a.setAttribute('href', pageOf(r[0], r[1]));
+    name.appendChild(a);
+    if (r[2]) name.appendChild(document.createTextNode(' / ' + r[2]));
+    tr.appendChild(name);
+    tr.appendChild(el('td', r[3]));
+    if (r[6] === null) {
+      var none = el('td', page.noMove, 'note');
+      none.colSpan = 4;
+      tr.appendChild(none);
+    } else {
+      tr.appendChild(el('td', signed(r[4]) + ' ' + page.kindText[r[8]], r[9] ? 'worse' : 'better'));
+      tr.appendChild(el('td', '\\u00b1' + (r[5] * 100).toFixed(1) + ' %'));
+      tr.appendChild(el('td', r[6].toFixed(1) + '\\u00d7', 'score'));
+      tr.appendChild(runCell(r[7]));
+    }
+    return tr;
+  }
+  function experimentRow(e) {
+    var x = page.experiments[e];
+    var tr = el('tr');
+    var name = el('td');
+    var a = el('a', x[0]);
+    a.setAttribute('href', pageOf(e));
+    name.appendChild(a);
+    tr.appendChild(name);
+    tr.appendChild(el('td', status[x[2]], 'status ' + x[2]));
+    tr.appendChild(el('td', x[3]));
+    tr.appendChild(el('td', x[4]));
+    tr.appendChild(runCell(x[5]));
+    var spark = el('td', undefined, 'spark');
+    var chart = el('div', undefined, 'chart');
+    chart.setAttribute('data-experiment', String(e));
+    spark.appendChild(chart);
+    tr.appendChild(spark);
+    return tr;
+  }
+  function table(id, rows, make, shown) {
+    var body = document.querySelector('#' + id + ' tbody');
+    body.textContent = '';
+    var fragment = document.createDocumentFragment();
+    for (var i = 0; i < Math.min(shown, rows.length); i++) fragment.appendChild(make(rows[i]));
+    body.appendChild(fragment);
+    document.getElementById(id + '-count').textContent =
+      'Showing ' + Math.min(shown, rows.length) + ' of ' + rows.length + (rows.length === 1 ? ' row' : ' rows');
+    document.getElementById(id + '-more').hidden = shown >= rows.length;
+  }
+  var moved = { rows: order, shown: PAGE };
+  var experiments = { rows: page.experimentOrder, shown: PAGE };
+  function showMoved() { table('moved', moved.rows, movedRow, moved.shown); }
+  function showExperiments() { table('experiments', experiments.rows, experimentRow, experiments.shown); drawSparklines(); }
+  function filter() {
+    var match = matcher();
+    moved.rows = order.filter(function (i) { return match(seriesText[i]); });
+    // An experiment is shown when its name matches or one of its series does.
+    var hit = {};
+    for (var i = 0; i < series.length; i++) if (match(seriesText[i])) hit[series[i][0]] = true;
+    experiments.rows = page.experimentOrder.filter(function (e) { return hit[e] || match(experimentText[e]); });
+    moved.shown = PAGE;
+    experiments.shown = PAGE;
+    document.body.setAttribute('data-search-done', String(moved.rows.length));
+    showMoved();
+    showExperiments();
+  }
+  search.addEventListener('input', filter);
+  document.getElementById('moved-more').addEventListener('click', function () { moved.shown += PAGE; showMoved(); });
+  document.getElementById('experiments-more').addEventListener('click', function () { experiments.shown += PAGE; showExperiments(); });
+  Array.prototype.forEach.call(document.querySelectorAll('#moved th button'), function (button) {
+    button.addEventListener('click', function () {
+      var key = button.getAttribute('data-sort');
+      descending = key === sortKey ? !descending : key !== 'name' && key !== 'metric';
+      sortKey = key;
+      Array.prototype.forEach.call(document.querySelectorAll('#moved th'), function (th) { th.removeAttribute('aria-sort'); });
+      button.parentNode.setAttribute('aria-sort', descending ? 'descending' : 'ascending');
+      sortRows();
+      filter();
+    });
+  });
+
+  // Sparklines: the data of page.sparklineChunk experiments per file, fetched once each, drawn where shown.
+  var chunks = {};
+  function chunk(k) {
+    if (!chunks[k]) chunks[k] = fetch(page.dataFolder + '/sparklines-' + k + '.json').then(function (response) {
+      if (!response.ok) throw new Error(response.status + ' ' + response.statusText);
+      return response.json();
+    });
+    return chunks[k];
+  }
+  // A plain SVG: each line's values on the same y scale (log where the model says so), the runs on x.
+  var SVG = 'http://www.w3.org/2000/svg', WIDTH = 160, HEIGHT = 32, PAD = 2;
+  function sparkline(el, data, name) {
+    var svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('width', WIDTH);
+    svg.setAttribute('height', HEIGHT);
+    svg.setAttribute('role', 'img');
+    var title = document.createElementNS(SVG, 'title');
+    title.textContent = name + ': each parameter over its geometric mean';
+    svg.appendChild(title);
+    var y = data.log ? Math.log : function (v) { return v; };
+    var low = Infinity, high = -Infinity;
+    data.lines.forEach(function (line) {
+      line.y.forEach(function (v) { low = Math.min(low, y(v)); high = Math.max(high, y(v)); });
+    });
+    if (!(high > low)) { low -= 1; high += 1; }
+    var last = Math.max(1, page.runs.length - 1);
+    data.lines.forEach(function (line) {
+      var points = line.r.map(function (r, i) {
+        var px = PAD + (r / last) * (WIDTH - 2 * PAD);
+        var py = HEIGHT - PAD - ((y(line.y[i]) - low) / (high - low)) * (HEIGHT - 2 * PAD);
+        return px.toFixed(1) + ',' + py.toFixed(1);
+      });
+      var polyline = document.createElementNS(SVG, 'polyline');
+      polyline.setAttribute('class', 'spark-line');
+      polyline.setAttribute('points', points.join(' '));
+      svg.appendChild(polyline);
+    });
+    el.appendChild(svg);
+  }
+  var drawing = 0;
+  function drawSparklines() {
+    var els = document.querySelectorAll('#experiments .chart:not([data-drawing])');
+    document.body.removeAttribute('data-charts-done');
+    Array.prototype.forEach.call(els, function (el) {
+      el.setAttribute('data-drawing', 'true');
+      drawing++;
+      var e = Number(el.getAttribute('data-experiment'));
+      chunk(Math.floor(e / page.sparklineChunk))
+        .then(function (sparklines) {
+          sparkline(el, sparklines[e % page.sparklineChunk], page.experiments[e][0]);
+          el.setAttribute('data-rendered', 'true');
+        })
+        .catch(function (error) {
+          // Said once above the table; each cell only marks its missing sparkline.
+          var note = document.getElementById('sparkline-note');
+          note.textContent = location.protocol === 'file:' ? page.fileNote : 'Sparklines could not be drawn: ' + error;
+          note.hidden = false;
+          var p = el.querySelector('p.error') || el.appendChild(el.ownerDocument.createElement('p'));
+          p.className = 'error';
+          p.textContent = '—';
+        })
+        .then(function () {
+          if (--drawing === 0)
+            document.body.setAttribute('data-charts-done', String(document.querySelectorAll('#experiments .chart[data-rendered]').length));
+        });
+    });
+    if (drawing === 0) document.body.setAttribute('data-charts-done', String(document.querySelectorAll('#experiments .chart[data-rendered]').length));
+  }
+  // A search the browser kept (back to the page) filters at once.
+  if (search.value) filter();
+  else drawSparklines();
+})();
+`;
+
 // src/engine/dashboard/html.ts
 var ASSETS_FOLDER = "assets";
 var EXPERIMENTS_FOLDER = "experiments";
@@ -21726,8 +22005,13 @@ th, td { border: 1px solid #d0d7de; padding: 0.25em 0.6em; text-align: left; ver
 .status.failed, .status.regression { color: #d1242f; } .status.passed { color: #1a7f37; } .status.unchecked { color: #59636e; }
 .note { color: #59636e; font-size: 0.85em; }
 .chart { overflow-x: auto; min-height: 40px; }
-section.trend { display: inline-block; vertical-align: top; margin: 0 1.5em 1em 0; } section.trend h2 { font-size: 1em; margin-top: 1em; }
+section.trend { display: inline-block; vertical-align: top; margin: 0 1.5em 1em 0; } section.trend:target { outline: 2px solid #0969da; outline-offset: 4px; } section.trend h2 { font-size: 1em; margin-top: 1em; }
 .spark { width: 170px; }
+.spark .chart { min-height: 32px; } .spark svg { display: block; }
+.spark-line { fill: none; stroke: ${EXPERIMENT_BLUE}; stroke-width: 1; opacity: 0.7; }
+.worse { color: #d1242f; } .better { color: #1a7f37; } .score { text-align: right; font-variant-numeric: tabular-nums; }
+th button { font: inherit; font-weight: bold; background: none; border: none; padding: 0; cursor: pointer; }
+th[aria-sort=descending] button::after { content: ' ▼'; } th[aria-sort=ascending] button::after { content: ' ▲'; }
 .error { color: #d1242f; }
 code { font-size: 0.95em; }
 `;
@@ -21791,24 +22075,130 @@ function checkText(e) {
   if (e.check === "unchecked") return "no requirement";
   return e.failedChecks > 0 ? `${e.failedChecks} check(s) failed` : "all checks passed";
 }
+var PAGE_ROWS = 50;
+var SPARKLINE_CHUNK = 100;
+var DATA_FOLDER = "data";
+function sparklineChunkPath(k) {
+  return `${DATA_FOLDER}/sparklines-${k}.json`;
+}
+var INDEX_CSP = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  "connect-src 'self'"
+].join("; ");
+var KIND_TEXT = {
+  pending: "(pending change)",
+  step: "(new step)",
+  newest: "(newest run)"
+};
+var NO_MOVE = "too few runs for a noise band";
+function shown(v) {
+  return Number(v.toPrecision(4));
+}
+function movedRows(model) {
+  return model.ranked.map(({ experiment, series }) => {
+    const s = model.experiments[experiment].series[series];
+    const m = s.move;
+    return [
+      experiment,
+      series,
+      s.parameter,
+      `${s.metric} ${s.statistic}`,
+      m ? shown(m.change) : null,
+      m ? shown(m.noise) : null,
+      m ? shown(m.score) : null,
+      m ? m.run : null,
+      m ? m.kind : null,
+      m?.worse ? 1 : 0
+    ];
+  });
+}
+function signed2(x) {
+  return `${x < 0 ? "−" : "+"}${Math.abs(x * 100).toFixed(1)} %`;
+}
+function movedRowHtml(model, row) {
+  const [e, s, parameter, metric2, change, noise, score2, run, kind, worse] = row;
+  const experiment = model.experiments[e];
+  const name = `<a href="${escapeHtml(`${experimentPagePath(experiment)}#chart-${s}`)}">${escapeHtml(experiment.name)}</a>` + (parameter ? escapeHtml(` / ${parameter}`) : "");
+  const cells = score2 === null ? `<td class="note" colspan="4">${NO_MOVE}</td>` : `<td class="${worse ? "worse" : "better"}">${escapeHtml(`${signed2(change)} ${KIND_TEXT[kind]}`)}</td><td>±${(noise * 100).toFixed(1)} %</td><td class="score">${score2.toFixed(1)}×</td><td>${runLink(model, run)}</td>`;
+  return `<tr><td>${name}</td><td>${escapeHtml(metric2)}</td>${cells}</tr>`;
+}
+function experimentRowHtml(model, e, i) {
+  return `<tr><td><a href="${escapeHtml(experimentPagePath(e))}">${escapeHtml(e.name)}</a></td><td class="status ${e.status}">${STATUS_TEXT[e.status]}</td><td>${escapeHtml(checkText(e))}</td><td>${escapeHtml(changeText(e))}</td><td>${runLink(model, e.latestRun)}</td><td class="spark"><div class="chart" data-experiment="${i}"></div></td></tr>`;
+}
+function experimentOrder(model) {
+  const attention = (e) => e.status === "failed" || e.status === "regression" ? 0 : 1;
+  return model.experiments.map((e, i) => ({ i, rank: attention(e) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map(({ i }) => i);
+}
+function countText(shownRows, rows) {
+  return `Showing ${Math.min(shownRows, rows)} of ${rows} ${rows === 1 ? "row" : "rows"}`;
+}
+function moreButton(id, rows) {
+  return `<p><button type="button" id="${id}-more"${rows <= PAGE_ROWS ? " hidden" : ""}>Show ${PAGE_ROWS} more</button> <span class="note" id="${id}-count">${countText(PAGE_ROWS, rows)}</span></p>`;
+}
 function renderIndexHtml(model, title = "perfgate dashboard") {
-  const rows = model.experiments.map(
-    (e, i) => `<tr><td><a href="${escapeHtml(experimentPagePath(e))}">${escapeHtml(e.name)}</a></td><td class="status ${e.status}">${STATUS_TEXT[e.status]}</td><td>${checkText(e)}</td><td>${changeText(e)}</td><td>${runLink(model, e.latestRun)}</td><td class="spark"><div class="chart" id="view-${i}"></div></td></tr>`
-  );
+  const moved = movedRows(model);
+  const order = experimentOrder(model);
   const failing = model.experiments.filter((e) => e.status === "failed" || e.status === "regression").length;
+  const sortable = (key, text2, sorted = false) => `<th${sorted ? ' aria-sort="descending"' : ""}><button type="button" data-sort="${key}">${text2}</button></th>`;
   const body = [
     `<h1>${escapeHtml(title)}</h1>`,
     `<p>${range(model)} ${failing} of ${model.experiments.length} experiment(s) need attention.</p>`,
-    "<table>",
-    "<thead><tr><th>experiment</th><th>status</th><th>newest run vs requirements</th><th>change points</th><th>newest run</th><th>trend (each parameter over its geometric mean)</th></tr></thead>",
+    '<p><label for="search">Search series</label> <input type="search" id="search" size="40" autocomplete="off" placeholder="name, family or metric (words in any order)"></p>',
+    "<h2>What moved</h2>",
+    `<p class="note">Each series’ latest change — a pending change, a step that appeared with the newest run, else the newest run against its level — over the noise band of the level before it: 1× is the band’s edge. Click a column to sort.</p>`,
+    '<table id="moved">',
+    "<thead><tr>" + sortable("name", "series") + sortable("metric", "metric") + sortable("change", "latest change") + sortable("noise", "noise band") + sortable("score", "change / noise", true) + sortable("run", "since run") + "</tr></thead>",
     "<tbody>",
-    ...rows,
+    ...moved.slice(0, PAGE_ROWS).map((row) => movedRowHtml(model, row)),
     "</tbody>",
     "</table>",
+    moreButton("moved", moved.length),
+    "<h2>Experiments</h2>",
+    '<p class="error" id="sparkline-note" hidden></p>',
+    '<table id="experiments">',
+    "<thead><tr><th>experiment</th><th>status</th><th>newest run vs requirements</th><th>change points</th><th>newest run</th><th>trend (each parameter over its geometric mean)</th></tr></thead>",
+    "<tbody>",
+    ...order.slice(0, PAGE_ROWS).map((i) => experimentRowHtml(model, model.experiments[i], i)),
+    "</tbody>",
+    "</table>",
+    moreButton("experiments", model.experiments.length),
     `<p class="note">${escapeHtml(settingsNote(model))}</p>`
   ];
-  const sparks = model.experiments.map((e) => sparklineSpec(e, model.runs.length));
-  return page(title, "", body, sparks, runRows(model.runs));
+  return chartPage({
+    csp: INDEX_CSP,
+    title,
+    style: STYLE,
+    libraries: [],
+    body,
+    dataId: "perfgate-dashboard",
+    data: {
+      runs: runRows(model.runs).map(({ label, url }) => ({ label, url })),
+      pageRows: PAGE_ROWS,
+      sparklineChunk: SPARKLINE_CHUNK,
+      dataFolder: DATA_FOLDER,
+      experimentsFolder: EXPERIMENTS_FOLDER,
+      statusText: STATUS_TEXT,
+      kindText: KIND_TEXT,
+      noMove: NO_MOVE,
+      fileNote: FILE_NOTE,
+      experiments: model.experiments.map((e) => [e.name, e.stem, e.status, checkText(e), changeText(e), e.latestRun]),
+      experimentOrder: order,
+      series: moved
+    },
+    main: INDEX_SCRIPT
+  });
+}
+var FILE_NOTE = "Sparklines load over http(s): publish the folder, or serve it (python3 -m http.server).";
+function sparklineChunks(model) {
+  const files = [];
+  for (let k = 0; k * SPARKLINE_CHUNK < model.experiments.length; k++) {
+    const sparklines = model.experiments.slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK).map(sparklineData);
+    files.push({ path: sparklineChunkPath(k), content: `${jsonForScript(sparklines)}
+` });
+  }
+  return files;
 }
 function stepRows(model, e) {
   const rows = [];
@@ -21869,7 +22259,8 @@ function renderDashboardSite(model, title) {
     ...model.experiments.map((e) => ({
       path: experimentPagePath(e),
       content: renderExperimentHtml(model, e, experimentCharts(e, model), title)
-    }))
+    })),
+    ...sparklineChunks(model)
   ];
 }
 
@@ -22643,8 +23034,8 @@ function renderInspectionText(files, sets) {
       const first = firstOf.get(e.name) ?? [];
       for (const m of first) {
         const scale2 = toolUnitScale(m.metric.unit, m.metric.displayUnit);
-        const shown = (k, v) => k === "samples" ? String(v) : scale2 === void 0 ? formatFixed3(v) : toolDigits(v * (k === "variance" ? scale2 * scale2 : scale2));
-        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${shown(k, v)}`);
+        const shown2 = (k, v) => k === "samples" ? String(v) : scale2 === void 0 ? formatFixed3(v) : toolDigits(v * (k === "variance" ? scale2 * scale2 : scale2));
+        const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${shown2(k, v)}`);
         const unit = scale2 === void 0 ? "" : ` in ${safe(m.metric.displayUnit)}`;
         out.push(
           `    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}${unit}: ${values.join(" ")}`

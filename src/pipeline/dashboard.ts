@@ -1,7 +1,8 @@
 /**
  * The `dashboard` job: reads a history folder (and requirements), builds the dashboard model and
- * writes the static site: index.html, experiments/<stem>.html and the vendored vega, vega-lite and
- * vega-embed builds in assets/ (loaded from the charts bundle, only here).
+ * writes the static site: index.html, experiments/<stem>.html, the index's sparkline chunks in data/
+ * and the vendored vega, vega-lite and vega-embed builds in assets/ (loaded from the charts bundle,
+ * only here).
  */
 import { join } from 'node:path';
 import { buildDashboard, type DashboardModel, type DashboardOptions } from '../engine/dashboard/model.js';

@@ -161,18 +161,25 @@ Usage:
                      [--statistic S…] [--title T]
 
 Reads perfgate history records (history-*.json, what the action keeps) and the archive of the
-runs older than the window (archive-*.json: each series' primary statistic), and writes a site that
-needs no server and no network (open index.html from disk, or publish the folder with GitHub Pages):
-  index.html               every experiment: its status (the newest run against the requirements,
-                           a regression step that appeared with the newest run), its change points
-                           and a sparkline of each parameter over its geometric mean
+runs older than the window (archive-*.json: each series' primary statistic), and writes a static
+site that needs no network (publish the folder with GitHub Pages, or serve it: python3 -m http.server):
+  index.html               a search box (name, family, metric; words in any order) over two tables
+                           of 50 rows at a time ("show more"): what moved, every series ranked by
+                           its latest change over the noise band of the level before it (sortable
+                           by each column); and every experiment with its status (the newest run
+                           against the requirements, a regression step that appeared with the
+                           newest run), its change points and a sparkline of each parameter over
+                           its geometric mean
+  data/sparklines-<k>.json the sparklines of 100 experiments, fetched by the index for the rows it
+                           shows (opened from disk, the index lists and searches without them)
   experiments/<name>.html  per parameter × metric × statistic a trend chart: runs on x (date and
                            commit; each point links to its run), the requirement line, the noise
                            band of the current level (the band compare --history judges a run
                            against), change points with their commit range (as perfgate trends
                            finds them); and the metric per payload for the newest run, the oldest
                            one and the runs on either side of each step
-  assets/                  vega, vega-lite and vega-embed, loaded by the pages
+                           (each page holds its own data, so it opens from disk too)
+  assets/                  vega, vega-lite and vega-embed, loaded by the experiment pages
 Names from result files are escaped and made safe as file names. Files of an earlier site in the
 folder that this one does not write are left as they are.
 

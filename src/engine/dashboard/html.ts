@@ -1,14 +1,19 @@
 /**
- * The dashboard's pages: index.html (every experiment, its status and sparkline) and one page per
- * experiment (experiments/<stem>.html) with its trend charts and payload view. Each page has one
- * JSON data block (the run table and the chart specs) and loads vega, vega-lite and vega-embed from
- * the site's assets/ folder: no network, so it works from file:// and on GitHub Pages. Names from
- * result files are HTML-escaped; the JSON cannot end its script element.
+ * The dashboard's pages: index.html (a search box, every series ranked by what moved, every experiment with its
+ * status and sparkline, 50 rows of each shown at a time) and one page per experiment (experiments/<stem>.html) with
+ * its trend charts and payload view. Each page has one JSON data block and loads vega, vega-lite and vega-embed from
+ * the site's assets/ folder. An experiment page holds its own charts' data, so it needs nothing else and works from
+ * file:// too; the index holds no chart and fetches the sparklines of the rows it shows from data/ (chunks of 100
+ * experiments), so it stays small at 10,000 series and needs http(s) (GitHub Pages, any web server) for them. Names
+ * from result files are HTML-escaped; the JSON cannot end its script element.
  */
-import { escapeHtml } from '../report/escape.js';
+import { escapeHtml, jsonForScript } from '../report/escape.js';
 import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../report/embedScript.js';
-import { experimentCharts, runRows, sparklineSpec, type DashboardChart } from './specs.js';
+import { experimentCharts, runRows, sparklineData, type DashboardChart } from './specs.js';
+import { EXPERIMENT_BLUE } from '../charts/palette.js';
 import type { DashboardExperiment, DashboardModel, DashboardSeries, ExperimentStatus } from './model.js';
+import type { SeriesMove } from './moves.js';
+import { INDEX_SCRIPT } from './indexScript.js';
 import { stepAcceptanceWords } from '../trends/accepted.js';
 
 export const ASSETS_FOLDER = 'assets';
@@ -35,8 +40,13 @@ th, td { border: 1px solid #d0d7de; padding: 0.25em 0.6em; text-align: left; ver
 .status.failed, .status.regression { color: #d1242f; } .status.passed { color: #1a7f37; } .status.unchecked { color: #59636e; }
 .note { color: #59636e; font-size: 0.85em; }
 .chart { overflow-x: auto; min-height: 40px; }
-section.trend { display: inline-block; vertical-align: top; margin: 0 1.5em 1em 0; } section.trend h2 { font-size: 1em; margin-top: 1em; }
+section.trend { display: inline-block; vertical-align: top; margin: 0 1.5em 1em 0; } section.trend:target { outline: 2px solid #0969da; outline-offset: 4px; } section.trend h2 { font-size: 1em; margin-top: 1em; }
 .spark { width: 170px; }
+.spark .chart { min-height: 32px; } .spark svg { display: block; }
+.spark-line { fill: none; stroke: ${EXPERIMENT_BLUE}; stroke-width: 1; opacity: 0.7; }
+.worse { color: #d1242f; } .better { color: #1a7f37; } .score { text-align: right; font-variant-numeric: tabular-nums; }
+th button { font: inherit; font-weight: bold; background: none; border: none; padding: 0; cursor: pointer; }
+th[aria-sort=descending] button::after { content: ' ▼'; } th[aria-sort=ascending] button::after { content: ' ▲'; }
 .error { color: #d1242f; }
 code { font-size: 0.95em; }
 `;
@@ -120,28 +130,198 @@ function checkText(e: DashboardExperiment): string {
   return e.failedChecks > 0 ? `${e.failedChecks} check(s) failed` : 'all checks passed';
 }
 
-/** index.html: one row per experiment with its status and sparkline. */
-export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboard'): string {
-  const rows = model.experiments.map(
-    (e, i) =>
-      `<tr><td><a href="${escapeHtml(experimentPagePath(e))}">${escapeHtml(e.name)}</a></td>` +
-      `<td class="status ${e.status}">${STATUS_TEXT[e.status]}</td><td>${checkText(e)}</td><td>${changeText(e)}</td>` +
-      `<td>${runLink(model, e.latestRun)}</td><td class="spark"><div class="chart" id="view-${i}"></div></td></tr>`,
+/** Rows of each index table shown at first, and added by each "show more". */
+export const PAGE_ROWS = 50;
+/** Experiments per sparkline chunk file (data/sparklines-<k>.json). */
+export const SPARKLINE_CHUNK = 100;
+export const DATA_FOLDER = 'data';
+
+export function sparklineChunkPath(k: number): string {
+  return `${DATA_FOLDER}/sparklines-${k}.json`;
+}
+
+/** The index runs only its own script (no vega: its sparklines are plain SVG) and fetches their data from the site. */
+const INDEX_CSP = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  "connect-src 'self'",
+].join('; ');
+
+const KIND_TEXT: Record<SeriesMove['kind'], string> = {
+  pending: '(pending change)',
+  step: '(new step)',
+  newest: '(newest run)',
+};
+
+const NO_MOVE = 'too few runs for a noise band';
+
+/** Digits the index keeps of a change, noise or score: more than it shows, far fewer than a double's 17. */
+function shown(v: number): number {
+  return Number(v.toPrecision(4));
+}
+
+/**
+ * A "what moved" row of the index's data block: [experiment, series, parameter, metric and statistic, change, noise,
+ * score, run, kind, worse (1/0)]; change to run are null without a move.
+ */
+type MovedRow = [
+  number,
+  number,
+  string,
+  string,
+  number | null,
+  number | null,
+  number | null,
+  number | null,
+  string | null,
+  number,
+];
+
+function movedRows(model: DashboardModel): MovedRow[] {
+  return model.ranked.map(({ experiment, series }) => {
+    const s = model.experiments[experiment]!.series[series]!;
+    const m = s.move;
+    return [
+      experiment,
+      series,
+      s.parameter,
+      `${s.metric} ${s.statistic}`,
+      m ? shown(m.change) : null,
+      m ? shown(m.noise) : null,
+      m ? shown(m.score) : null,
+      m ? m.run : null,
+      m ? m.kind : null,
+      m?.worse ? 1 : 0,
+    ];
+  });
+}
+
+/** A change as the index shows it: +12.3 % or −4.5 % (the script's `signed`). */
+function signed(x: number): string {
+  return `${x < 0 ? '−' : '+'}${Math.abs(x * 100).toFixed(1)} %`;
+}
+
+function movedRowHtml(model: DashboardModel, row: MovedRow): string {
+  const [e, s, parameter, metric, change, noise, score, run, kind, worse] = row;
+  const experiment = model.experiments[e]!;
+  const name =
+    `<a href="${escapeHtml(`${experimentPagePath(experiment)}#chart-${s}`)}">${escapeHtml(experiment.name)}</a>` +
+    (parameter ? escapeHtml(` / ${parameter}`) : '');
+  const cells =
+    score === null
+      ? `<td class="note" colspan="4">${NO_MOVE}</td>`
+      : `<td class="${worse ? 'worse' : 'better'}">${escapeHtml(`${signed(change!)} ${KIND_TEXT[kind as SeriesMove['kind']]}`)}</td>` +
+        `<td>±${(noise! * 100).toFixed(1)} %</td><td class="score">${score.toFixed(1)}×</td><td>${runLink(model, run!)}</td>`;
+  return `<tr><td>${name}</td><td>${escapeHtml(metric)}</td>${cells}</tr>`;
+}
+
+function experimentRowHtml(model: DashboardModel, e: DashboardExperiment, i: number): string {
+  return (
+    `<tr><td><a href="${escapeHtml(experimentPagePath(e))}">${escapeHtml(e.name)}</a></td>` +
+    `<td class="status ${e.status}">${STATUS_TEXT[e.status]}</td><td>${escapeHtml(checkText(e))}</td><td>${escapeHtml(changeText(e))}</td>` +
+    `<td>${runLink(model, e.latestRun)}</td><td class="spark"><div class="chart" data-experiment="${i}"></div></td></tr>`
   );
+}
+
+/** The experiments table's order: those that need attention first (a failed requirement, a new regression), by name. */
+function experimentOrder(model: DashboardModel): number[] {
+  const attention = (e: DashboardExperiment) => (e.status === 'failed' || e.status === 'regression' ? 0 : 1);
+  return model.experiments
+    .map((e, i) => ({ i, rank: attention(e) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map(({ i }) => i);
+}
+
+function countText(shownRows: number, rows: number): string {
+  return `Showing ${Math.min(shownRows, rows)} of ${rows} ${rows === 1 ? 'row' : 'rows'}`;
+}
+
+function moreButton(id: string, rows: number): string {
+  return `<p><button type="button" id="${id}-more"${rows <= PAGE_ROWS ? ' hidden' : ''}>Show ${PAGE_ROWS} more</button> <span class="note" id="${id}-count">${countText(PAGE_ROWS, rows)}</span></p>`;
+}
+
+/**
+ * index.html: a search box; "what moved", every series ranked by its latest change against its noise (sortable by
+ * each column); and the experiments with their status and sparkline, those that need attention first. Each table
+ * shows PAGE_ROWS rows with a "show more"; the data block holds every row (names and the model's numbers, no chart),
+ * and the sparklines of the rows shown are fetched from the chunk files, so the page's size and drawing time do not
+ * grow with the charts.
+ */
+export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboard'): string {
+  const moved = movedRows(model);
+  const order = experimentOrder(model);
   const failing = model.experiments.filter((e) => e.status === 'failed' || e.status === 'regression').length;
+  const sortable = (key: string, text: string, sorted = false) =>
+    `<th${sorted ? ' aria-sort="descending"' : ''}><button type="button" data-sort="${key}">${text}</button></th>`;
   const body = [
     `<h1>${escapeHtml(title)}</h1>`,
     `<p>${range(model)} ${failing} of ${model.experiments.length} experiment(s) need attention.</p>`,
-    '<table>',
-    '<thead><tr><th>experiment</th><th>status</th><th>newest run vs requirements</th><th>change points</th><th>newest run</th><th>trend (each parameter over its geometric mean)</th></tr></thead>',
+    '<p><label for="search">Search series</label> <input type="search" id="search" size="40" autocomplete="off" placeholder="name, family or metric (words in any order)"></p>',
+    '<h2>What moved</h2>',
+    `<p class="note">Each series’ latest change — a pending change, a step that appeared with the newest run, else the newest run against its level — over the noise band of the level before it: 1× is the band’s edge. Click a column to sort.</p>`,
+    '<table id="moved">',
+    '<thead><tr>' +
+      sortable('name', 'series') +
+      sortable('metric', 'metric') +
+      sortable('change', 'latest change') +
+      sortable('noise', 'noise band') +
+      sortable('score', 'change / noise', true) +
+      sortable('run', 'since run') +
+      '</tr></thead>',
     '<tbody>',
-    ...rows,
+    ...moved.slice(0, PAGE_ROWS).map((row) => movedRowHtml(model, row)),
     '</tbody>',
     '</table>',
+    moreButton('moved', moved.length),
+    '<h2>Experiments</h2>',
+    '<p class="error" id="sparkline-note" hidden></p>',
+    '<table id="experiments">',
+    '<thead><tr><th>experiment</th><th>status</th><th>newest run vs requirements</th><th>change points</th><th>newest run</th><th>trend (each parameter over its geometric mean)</th></tr></thead>',
+    '<tbody>',
+    ...order.slice(0, PAGE_ROWS).map((i) => experimentRowHtml(model, model.experiments[i]!, i)),
+    '</tbody>',
+    '</table>',
+    moreButton('experiments', model.experiments.length),
     `<p class="note">${escapeHtml(settingsNote(model))}</p>`,
   ];
-  const sparks = model.experiments.map((e) => sparklineSpec(e, model.runs.length));
-  return page(title, '', body, sparks, runRows(model.runs));
+  return chartPage({
+    csp: INDEX_CSP,
+    title,
+    style: STYLE,
+    libraries: [],
+    body,
+    dataId: 'perfgate-dashboard',
+    data: {
+      runs: runRows(model.runs).map(({ label, url }) => ({ label, url })),
+      pageRows: PAGE_ROWS,
+      sparklineChunk: SPARKLINE_CHUNK,
+      dataFolder: DATA_FOLDER,
+      experimentsFolder: EXPERIMENTS_FOLDER,
+      statusText: STATUS_TEXT,
+      kindText: KIND_TEXT,
+      noMove: NO_MOVE,
+      fileNote: FILE_NOTE,
+      experiments: model.experiments.map((e) => [e.name, e.stem, e.status, checkText(e), changeText(e), e.latestRun]),
+      experimentOrder: order,
+      series: moved,
+    },
+    main: INDEX_SCRIPT,
+  });
+}
+
+/** Where a page opened from disk cannot fetch the sparklines (browsers refuse fetch() of file: URLs). */
+const FILE_NOTE = 'Sparklines load over http(s): publish the folder, or serve it (python3 -m http.server).';
+
+/** The sparklines' data, SPARKLINE_CHUNK experiments per file, in the experiments' order. */
+export function sparklineChunks(model: DashboardModel): SiteFile[] {
+  const files: SiteFile[] = [];
+  for (let k = 0; k * SPARKLINE_CHUNK < model.experiments.length; k++) {
+    const sparklines = model.experiments.slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK).map(sparklineData);
+    // Escaped as in a script element: no markup character, even if a host sends the file as HTML.
+    files.push({ path: sparklineChunkPath(k), content: `${jsonForScript(sparklines)}\n` });
+  }
+  return files;
 }
 
 function stepRows(model: DashboardModel, e: DashboardExperiment): string[] {
@@ -235,5 +415,6 @@ export function renderDashboardSite(model: DashboardModel, title?: string): Site
       path: experimentPagePath(e),
       content: renderExperimentHtml(model, e, experimentCharts(e, model), title),
     })),
+    ...sparklineChunks(model),
   ];
 }

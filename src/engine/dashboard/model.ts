@@ -2,20 +2,19 @@
  * The dashboard's data: per experiment its status (the newest run against the requirements, a new
  * regression step), and per experiment × parameter × metric × statistic the values over the runs
  * with the change points of the trend analysis (src/engine/trends), the noise band of the current
- * level (src/engine/compare/noise.ts) and the requirement line. Every number is taken from those
- * engines; the renderers (charts.ts, html.ts) only lay it out.
+ * level (src/engine/compare/noise.ts), the requirement line and the latest change against its noise;
+ * and every series ranked by that change (moves.ts). Every number is taken from those engines; the
+ * renderers (specs.ts, html.ts, the index's script) only lay it out.
  */
 import { checkMeasurements } from '../check/metricCheck.js';
 import { primaryStatistic } from '../model/statisticRules.js';
 import { rowFailed, type CheckRow, type SubExperimentStatus } from '../check/checkRow.js';
-import { noiseBand } from '../compare/noise.js';
 import { historyMethod } from '../compare/historyMethod.js';
-import { VERDICT_DEFAULTS } from '../compare/settings.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
 import type { MetricRequirement } from '../model/metricRequirement.js';
 import { uniqueFileStems } from '../report/fileNames.js';
 import { meanAndSd } from '../stats/effectTest.js';
-import { median } from '../stats/median.js';
+import { latestMove, levelBand, rankMoves, type RankedSeries, type SeriesMove } from './moves.js';
 import {
   analyzeTrends,
   type TrendOptions,
@@ -88,6 +87,8 @@ export interface DashboardSeries {
   requirement?: DashboardRequirement;
   /** Log₁₀ y axis: the values, band and limit span more than the chart model's ratio. */
   log: boolean;
+  /** The latest change against the noise of the level before it (moves.ts); absent with too few runs for a band. */
+  move?: SeriesMove;
 }
 
 /** One line of the payload view: a run's values of one metric × statistic over the payloads. */
@@ -141,6 +142,8 @@ export interface DashboardModel {
   settings: Required<Pick<DashboardOptions, 'maxPValue' | 'minMagnitude' | 'minSegment'>> & { confidence: number };
   experiments: DashboardExperiment[];
   newRegressions: number;
+  /** Every series, the most moved first: the index's "what moved" list. */
+  ranked: RankedSeries[];
 }
 
 /**
@@ -163,34 +166,8 @@ function seriesKey(s: { parameter: string; metric: string; statistic: string }):
 /** The noise band of the current level: the runs since the last step, before a pending change, outliers left out. */
 function bandOf(s: TrendSeries, runs: number, confidence: number): DashboardBand | undefined {
   const last = s.steps[s.steps.length - 1];
-  const from = last ? last.firstRun : 0;
-  const to = s.pending ? s.pending.lastRunBefore + 1 : runs;
-  const outlying = new Set(s.outliers.flatMap((o) => Array.from({ length: o.length }, (_, k) => o.run + k)));
-  const picked: number[] = [];
-  for (let r = from; r < to; r++) {
-    const v = s.byRun[r];
-    if (v !== null && v !== undefined && v > 0 && !outlying.has(r)) picked.push(r);
-  }
-  const used = picked.slice(-VERDICT_DEFAULTS.maxHistory);
-  if (used.length < VERDICT_DEFAULTS.minHistory) return undefined;
-  const values = used.map((r) => s.byRun[r]!);
-  // The band compare --history judges a single run against; it depends on the history only.
-  const estimate = noiseBand(values, 1, {
-    confidence,
-    direction: s.direction,
-    historyRepetitions: median(used.map((r) => s.repetitions[r] ?? 1)),
-  });
-  if (!Number.isFinite(estimate.band.lowerValue)) return undefined;
-  return {
-    centre: Math.exp(estimate.centre),
-    lower: estimate.band.lowerValue,
-    upper: estimate.band.upperValue,
-    fromRun: used[0]!,
-    toRun: used[used.length - 1]!,
-    runs: used.length,
-    drawnTo: runs - 1,
-    confidence,
-  };
+  const band = levelBand(s, last ? last.firstRun : 0, s.pending ? s.pending.lastRunBefore + 1 : runs, confidence);
+  return band ? { ...band, drawnTo: runs - 1, confidence } : undefined;
 }
 
 /** The check rows of one series in the newest run that has its experiment. */
@@ -309,16 +286,40 @@ export function buildDashboard(runs: readonly TrendRun[], options: DashboardOpti
   });
   const names = [...new Set(report.series.map((s) => s.experiment))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const stems = uniqueFileStems(names);
+  // Indexed once: per experiment its series and the newest run that has it, per run its measurements by experiment
+  // (a scan of every series and measurement per experiment made 10,000 benchmarks quadratic).
+  const seriesOf = new Map<string, TrendSeries[]>();
+  for (const s of report.series) {
+    const own = seriesOf.get(s.experiment);
+    if (own) own.push(s);
+    else seriesOf.set(s.experiment, [s]);
+  }
+  const lastRunOf = new Map<string, number>();
+  runs.forEach((run, r) => run.measurements.forEach((m) => lastRunOf.set(m.experiment, r)));
+  const byExperiment = new Map<number, Map<string, Measurement[]>>();
+  const measurementsOf = (r: number, name: string): Measurement[] => {
+    let index = byExperiment.get(r);
+    if (!index) {
+      index = new Map();
+      for (const m of runs[r]?.measurements ?? []) {
+        const own = index.get(m.experiment);
+        if (own) own.push(m);
+        else index.set(m.experiment, [m]);
+      }
+      byExperiment.set(r, index);
+    }
+    return index.get(name) ?? [];
+  };
   const experiments = names.map((name): DashboardExperiment => {
-    const own = report.series.filter((s) => s.experiment === name);
-    let latestRun = runs.length - 1;
-    while (latestRun > 0 && !runs[latestRun]!.measurements.some((m) => m.experiment === name)) latestRun--;
-    const newestMeasurements = runs[latestRun]?.measurements.filter((m) => m.experiment === name) ?? [];
+    const own = seriesOf.get(name) ?? [];
+    const latestRun = lastRunOf.get(name) ?? 0;
+    const newestMeasurements = measurementsOf(latestRun, name);
     const checked = checkNewest(name, newestMeasurements, requirements);
     const series = own.map((s): DashboardSeries => {
       const band = bandOf(s, runs.length, confidence);
       const requirement = requirementOf(checked.rows, s);
       const values = s.byRun;
+      const move = latestMove(s, confidence);
       const span = [
         ...values.filter((v): v is number => v !== null),
         ...(band ? [band.lower, band.upper] : []),
@@ -338,6 +339,7 @@ export function buildDashboard(runs: readonly TrendRun[], options: DashboardOpti
         ...(band ? { band } : {}),
         ...(requirement ? { requirement } : {}),
         log: wantsLogScale(span),
+        ...(move ? { move } : {}),
       };
     });
     const steps = series.flatMap((s) => s.steps);
@@ -375,5 +377,6 @@ export function buildDashboard(runs: readonly TrendRun[], options: DashboardOpti
     settings: { ...report.settings, confidence },
     experiments,
     newRegressions: report.newRegressions,
+    ranked: rankMoves(experiments),
   };
 }

@@ -219,14 +219,20 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
     minSegment: options.minSegment ?? CHANGE_POINT_DEFAULTS.minSegment,
   };
   const series: TrendSeries[] = [];
+  // The series analysed so far by experiment × metric × statistic: a weighted series looks up its own group only
+  // (scanning every series made 10,000 benchmarks quadratic).
+  const groups = new Map<string, TrendSeries[]>();
   for (const s of withWeightedSeries(collect(runs, options.statistics), runs.length)) {
+    const key = groupKey(s);
+    const group = groups.get(key) ?? [];
     // The weighted series comes after its parameters: their steps confirm its newest one (weighted.ts).
     const parameterSteps = s.weights
-      ? series
-          .filter((p) => s.weights!.some((w) => w.parameter === p.parameter) && sameGroup(p, s))
-          .flatMap((p) => p.steps)
+      ? group.filter((p) => s.weights!.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps)
       : [];
-    series.push(analyzeSeries(s, runs, settings, parameterSteps));
+    const analysed = analyzeSeries(s, runs, settings, parameterSteps);
+    series.push(analysed);
+    group.push(analysed);
+    groups.set(key, group);
   }
   const newRegressions = series.reduce(
     (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === 'regression' && !t.accepted).length,
@@ -235,8 +241,9 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
   return { runs: runs.map(({ measurements: _m, accepted: _a, ...ref }) => ref), settings, series, newRegressions };
 }
 
-function sameGroup(a: TrendSeriesName, b: TrendSeriesName): boolean {
-  return a.experiment === b.experiment && a.metric === b.metric && a.statistic === b.statistic;
+/** A weighted series and its parameters share experiment, metric and statistic. */
+function groupKey(s: TrendSeriesName): string {
+  return JSON.stringify([s.experiment, s.metric, s.statistic]);
 }
 
 /** One series' steps, outliers and pending change, and the values the renderers show. */
