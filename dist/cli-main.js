@@ -7749,12 +7749,12 @@ function readGoLine(output, line, lineNo) {
     }
     return;
   }
-  const outcome = OUTCOME.exec(line);
-  if (outcome) {
+  const outcome2 = OUTCOME.exec(line);
+  if (outcome2) {
     output.notes.push(
-      `${outcome[2]} (line ${lineNo}) ${outcome[1] === "FAIL" ? "failed" : "was skipped"}; it has no results`
+      `${outcome2[2]} (line ${lineNo}) ${outcome2[1] === "FAIL" ? "failed" : "was skipped"}; it has no results`
     );
-    if (output.pending && outcome[2] === output.pending.name) output.pending = void 0;
+    if (output.pending && outcome2[2] === output.pending.name) output.pending = void 0;
     return;
   }
   if (line.startsWith("Benchmark")) {
@@ -12764,11 +12764,11 @@ function pooledRows(rows, judgeFamily, gate, shapes) {
   for (const family of families.values()) {
     if (family.length < 2) continue;
     const first = family[0];
-    const outcome = judgeFamily(
+    const outcome2 = judgeFamily(
       first,
       family.map((r) => r.parameter)
     );
-    if (!outcome) continue;
+    if (!outcome2) continue;
     const row = {
       ...first,
       parameter: POOLED_PARAMETER,
@@ -12777,10 +12777,10 @@ function pooledRows(rows, judgeFamily, gate, shapes) {
       reference: NaN,
       result: NaN,
       deltaPercent: NaN,
-      ...outcome
+      ...outcome2
     };
     delete row.band;
-    if (outcome.band) row.band = outcome.band;
+    if (outcome2.band) row.band = outcome2.band;
     out.push(regate(row, gate, shapes.get(rowKey(first))));
   }
   return out;
@@ -13377,10 +13377,10 @@ function judgePooledFamily(row, parameters, sides, judge) {
       (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
     )
   );
-  const outcome = judge(historyLevels, candidate, pooledRuns);
-  if (!weights) return outcome;
+  const outcome2 = judge(historyLevels, candidate, pooledRuns);
+  if (!weights) return outcome2;
   return {
-    ...outcome,
+    ...outcome2,
     weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
     weightRuns: olderRuns.length
   };
@@ -13666,24 +13666,24 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
         family.map((row) => logRatios(row, row.parameter)),
         familyLevels(family.length, options)
       );
-      for (const [parameter, outcome] of outcomes ?? []) shifted.set(outcomeKey({ ...family[0], parameter }), outcome);
+      for (const [parameter, outcome2] of outcomes ?? []) shifted.set(outcomeKey({ ...family[0], parameter }), outcome2);
     }
   }
   const judged = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf(row));
     const familySize = sizes.get(familyKey(row)) ?? 1;
     const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
-    const outcome = shifted.get(outcomeKey(row)) ?? pairedRowOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1, options);
-    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf(row));
+    const outcome2 = shifted.get(outcomeKey(row)) ?? pairedRowOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1, options);
+    return regate(outcome2 ? { ...row, ...outcome2 } : row, gate, shapeOf(row));
   });
   const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
   const pooled = pooledRows(
     judged,
     (row, parameters) => {
       const perPair = meanCells(parameters.map((p) => logRatios(row, p)));
-      const outcome = pairedRowOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true, options);
-      if (outcome && across.has(outcomeKey(row))) return informational(outcome);
-      return outcome && shifted.has(outcomeKey(row)) ? { ...outcome, sharedShift: "suite" } : outcome;
+      const outcome2 = pairedRowOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true, options);
+      if (outcome2 && across.has(outcomeKey(row))) return informational(outcome2);
+      return outcome2 && shifted.has(outcomeKey(row)) ? { ...outcome2, sharedShift: "suite" } : outcome2;
     },
     gate,
     resultByKey
@@ -13760,9 +13760,9 @@ function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
     };
   }
 }
-function informational(outcome) {
-  const { pairsCap: _cap, morePairs: _more, ...rest } = outcome;
-  const status = outcome.status === "fail" ? "warn" : outcome.status === "inconclusive" ? "noisy" : outcome.status;
+function informational(outcome2) {
+  const { pairsCap: _cap, morePairs: _more, ...rest } = outcome2;
+  const status = outcome2.status === "fail" ? "warn" : outcome2.status === "inconclusive" ? "noisy" : outcome2.status;
   return { ...rest, ...statusOf(status) };
 }
 var pairedMethod = {
@@ -14567,16 +14567,16 @@ function compareExperimentsPaired(experiments, thresholds, options = {}) {
     const head = members[0].row;
     const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
     members.forEach((m, j) => {
-      let outcome = { ...outcomes.get(String(j)), acrossExperiments: true };
-      if (suite?.status === "inconclusive" && !["fail", "improved", "inconclusive"].includes(outcome.status))
-        outcome = {
-          ...outcome,
+      let outcome2 = { ...outcomes.get(String(j)), acrossExperiments: true };
+      if (suite?.status === "inconclusive" && !["fail", "improved", "inconclusive"].includes(outcome2.status))
+        outcome2 = {
+          ...outcome2,
           status: "inconclusive",
           failed: false,
           ...suite.pairsCap !== void 0 ? { pairsCap: suite.pairsCap } : {},
           ...suite.morePairs !== void 0 ? { morePairs: suite.morePairs } : {}
         };
-      across[m.experiment].set(outcomeKey(m.row), outcome);
+      across[m.experiment].set(outcomeKey(m.row), outcome2);
     });
     judgedSuites.push(members);
     if (suite) {
@@ -14804,6 +14804,9 @@ var MARK = {
   inconclusive: "⏳",
   accepted: "✅"
 };
+function statusMark(r) {
+  return MARK[r.status];
+}
 function comparisonMarkdownParts(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const counts = `${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
@@ -16738,7 +16741,7 @@ async function writeCharts(outputDir, input) {
       });
     }
     await pngs?.finish();
-    const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== void 0);
+    const failed = (await Promise.all(pngWrites)).find((outcome2) => outcome2 !== void 0);
     if (failed !== void 0) throw failed;
     const verdicts = [
       ...input.compare ? [comparisonVerdictTable(input.compare.report)] : [],
@@ -17195,27 +17198,27 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
     kept = plan.kept;
     dropped.push(...plan.dropped);
   }
-  const outcome = { written: [], unchanged: [], removed: [], outsideWindow: 0 };
+  const outcome2 = { written: [], unchanged: [], removed: [], outsideWindow: 0 };
   for (const record of kept) {
     if (!added.has(record)) continue;
     const content = renderHistoryRecord(strip(record));
-    if (existsSync3(record.file) && readText(record.file) === content) outcome.unchanged.push(record.file);
+    if (existsSync3(record.file) && readText(record.file) === content) outcome2.unchanged.push(record.file);
     else {
       writeFileAtomic(record.file, content);
-      outcome.written.push(record.file);
+      outcome2.written.push(record.file);
     }
   }
   const keptFiles = new Set(kept.map((r) => r.file));
   for (const old of dropped) {
     if (added.has(old)) {
-      if (!kept.some((r) => r.runId === old.runId)) outcome.outsideWindow++;
+      if (!kept.some((r) => r.runId === old.runId)) outcome2.outsideWindow++;
       continue;
     }
     if (keptFiles.has(old.file)) continue;
     rmSync2(old.file, { force: true });
-    outcome.removed.push(old.file);
+    outcome2.removed.push(old.file);
   }
-  return outcome;
+  return outcome2;
 }
 function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
   if (!existsSync3(folder)) throw new InputError("cannot find the history folder", { file: folder });
@@ -18420,9 +18423,9 @@ function withReportWarnings(io, run, warningsOf) {
   const held = [];
   let inReport = [];
   try {
-    const outcome = run({ ...progress, warning: (message) => held.push(message) });
-    inReport = warningsOf(outcome);
-    return outcome;
+    const outcome2 = run({ ...progress, warning: (message) => held.push(message) });
+    inReport = warningsOf(outcome2);
+    return outcome2;
   } finally {
     for (const message of held) if (!inReport.includes(message)) progress.warning(message);
   }
@@ -18633,18 +18636,111 @@ ${fence}`;
   return tail2;
 }
 
-// src/engine/report/confirmation.ts
+// src/engine/report/familyLines.ts
+var FAMILY_ROWS_NAMED = 3;
+var GROUP_ROWS_ABOVE = 20;
+var benchmarkKey2 = (r) => `${r.experimentType}\0${r.parameter}\0${r.statistic}\0${r.unit}`;
+var isTime = (r) => /(^|[\s_.])time$/i.test(r.metric);
+function outcome(r) {
+  if (r.status === "improved") return "better";
+  if (r.status === "fail" || r.status === "warn" || r.status === "accepted" || r.status === "inconclusive")
+    return "worse";
+  return "same";
+}
+function statisticText(r) {
+  return `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
+}
+function parameterText(r) {
+  if (r.pooled) return "geomean";
+  return Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes) ? `${r.payloadBytes} B` : escapeMarkdown(r.parameter);
+}
 var plural5 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function familyLines(shown, all, where, marks) {
+  const secondaries = /* @__PURE__ */ new Map();
+  for (const r of all) {
+    if (r.metricRole !== "secondary" || !isTime(r)) continue;
+    const key = benchmarkKey2(r);
+    const list2 = secondaries.get(key);
+    if (list2) list2.push(r);
+    else secondaries.set(key, [r]);
+  }
+  const families = /* @__PURE__ */ new Map();
+  for (const r of shown) {
+    const list2 = families.get(r.experimentType);
+    if (list2) list2.push(r);
+    else families.set(r.experimentType, [r]);
+  }
+  const lines = [];
+  for (const [family, rows] of families) lines.push(familyLine(family, rows, secondaries, where, marks));
+  return lines;
+}
+function familyLine(family, rows, secondaries, where, marks) {
+  const shownRows = new Set(rows);
+  const folded = /* @__PURE__ */ new Map();
+  const foldedAway = /* @__PURE__ */ new Set();
+  const twinsOf = (r) => r.metricRole === void 0 && isTime(r) ? secondaries.get(benchmarkKey2(r)) ?? [] : [];
+  for (const r of rows) {
+    for (const s of twinsOf(r)) {
+      if (shownRows.has(s) && outcome(s) === outcome(r)) {
+        foldedAway.add(s);
+        folded.set(r, [...folded.get(r) ?? [], s]);
+      }
+    }
+  }
+  const entries = rows.filter((r) => !foldedAway.has(r));
+  const named = entries.slice(0, FAMILY_ROWS_NAMED);
+  const oneStatistic = named.every((r) => statisticText(r) === statisticText(named[0]));
+  const oneStatus = named.every((r) => r.status === named[0].status);
+  const agree = /* @__PURE__ */ new Map();
+  const differ = /* @__PURE__ */ new Map();
+  const entryText = (r) => {
+    const parameter = parameterText(r);
+    const change = Number.isFinite(r.deltaPercent) ? changeWithInterval(r.deltaPercent / 100, r.changeInterval, r.direction) : r.status;
+    const head = [
+      parameter !== "" ? `${parameter}:` : "",
+      oneStatistic ? "" : statisticText(r),
+      change,
+      oneStatus ? "" : marks(r)
+    ].filter((t) => t !== "").join(" ");
+    const notes = [];
+    for (const s of twinsOf(r)) {
+      const metric2 = escapeMarkdown(s.metric);
+      if (outcome(s) === outcome(r)) agree.set(metric2, (agree.get(metric2) ?? 0) + 1);
+      else {
+        differ.set(metric2, (differ.get(metric2) ?? 0) + 1);
+        notes.push(`${metric2} ${changeWithInterval(s.deltaPercent / 100, void 0, s.direction)}, ${s.status}`);
+      }
+    }
+    return notes.length > 0 ? `${head} (${notes.join("; ")})` : head;
+  };
+  const parts = named.map(entryText);
+  const namedRows = named.reduce((n, r) => n + 1 + (folded.get(r)?.length ?? 0), 0);
+  const more = rows.length - namedRows;
+  const about = [
+    ...oneStatistic ? [statisticText(named[0])] : [],
+    ...rows.length > 1 ? [plural5(rows.length, "row")] : []
+  ];
+  const name = `**${escapeMarkdown(family)}**${about.length > 0 ? ` (${about.join(", ")})` : ""}`;
+  const says = [...agree.keys()].map(
+    (metric2) => differ.has(metric2) ? `${metric2} says the same for the others` : `${metric2} says the same`
+  );
+  const tail2 = [...says, ...more > 0 ? [`and ${plural5(more, "more row")} in ${where}`] : []];
+  const text2 = `- ${marks(named[0])} ${name} ${parts.join(", ")}${tail2.length > 0 ? `; ${tail2.join("; ")}` : ""}`;
+  return { text: text2, rows: rows.length, named: namedRows };
+}
+
+// src/engine/report/confirmation.ts
+var plural6 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var percent3 = (p) => `${Number((p * 100).toPrecision(3))} %`;
 function pairsText(c) {
-  return `${plural5(c.pairs, "A/B pair")}`;
+  return `${plural6(c.pairs, "A/B pair")}`;
 }
 function confirmationHeadline(c, firstStage) {
   if (c.state === "not-run") return `${firstStage} · ⚠️ not confirmed: the confirmation could not run`;
   const worse = c.comparison?.changes.worse;
   if (c.state === "confirmed")
-    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural5(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
-  const undecided = c.undecided.length > 0 ? ` (${plural5(c.undecided.length, "row")} still undecided at the cap)` : "";
+    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural6(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
+  const undecided = c.undecided.length > 0 ? ` (${plural6(c.undecided.length, "row")} still undecided at the cap)` : "";
   return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
@@ -18669,7 +18765,7 @@ function confirmationMarkdown(c) {
 }
 
 // src/engine/report/reviewerComment.ts
-var plural6 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural7 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 function reviewerHeadline(parts) {
   const pieces = [];
   const firstStage = firstStageHeadline(parts);
@@ -18706,15 +18802,14 @@ function rowsSection(section, prefix, table3, suffix, more) {
     return lines.join("\n").replace(/\s+$/, "");
   };
   const shorten = (room) => {
-    let low = 0;
-    let high = table3.rows.length;
     if (text2(0).length > room) return "";
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (text2(mid).length <= room) low = mid;
-      else high = mid - 1;
-    }
-    return text2(low);
+    const fixed2 = text2(0).length + table3.header.join("\n").length + 2;
+    let used = fixed2;
+    let k = 0;
+    while (k < table3.rows.length && used + table3.rows[k].length + 1 <= room) used += table3.rows[k++].length + 1;
+    while (k > 0 && text2(k).length > room) k--;
+    while (k < table3.rows.length && text2(k + 1).length <= room) k++;
+    return text2(k);
   };
   return { ...section, text: text2(table3.rows.length), shorten };
 }
@@ -18771,7 +18866,7 @@ function reviewerSections(parts, links = {}) {
         moreIn("warning", everything)
       )
     );
-  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything));
+  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything, links));
   if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: "the trends" });
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: "the charts" });
   if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: "the chart images" });
@@ -18781,7 +18876,7 @@ function reviewerSections(parts, links = {}) {
   return sections;
 }
 function moreIn(what, where) {
-  return (n) => `… and ${plural6(n, `more ${what}`)} in ${where}.`;
+  return (n) => `… and ${plural7(n, `more ${what}`)} in ${where}.`;
 }
 function headlineSections(parts) {
   const sections = [];
@@ -18807,17 +18902,25 @@ function failingRowsSection(comparison, compared, where) {
   const improved = compared.rest.filter((r) => isHeadlineImprovement(comparison, r));
   const shown = [...compared.attention, ...improved];
   if (shown.length === 0) return void 0;
+  const section = { priority: 1, required: true, label: "the failing comparison rows" };
+  if (shown.length <= GROUP_ROWS_ABOVE)
+    return rowsSection(section, "", changeTable(shown, comparison.rows), "", moreIn("failing row", where));
+  const lines = familyLines(shown, comparison.rows, where, statusMark);
+  const rowsFrom = new Array(lines.length + 1).fill(0);
+  for (let i = lines.length - 1; i >= 0; i--) rowsFrom[i] = rowsFrom[i + 1] + lines[i].rows;
+  const prefix = `${plural7(shown.length, "row")} in ${plural7(lines.length, "family", "families")}, worst first; each line names its worst ${FAMILY_ROWS_NAMED} and counts the rest:`;
   return rowsSection(
-    { priority: 1, required: true, label: "the failing comparison rows" },
+    section,
+    prefix,
+    { header: [], rows: lines.map((l) => l.text) },
     "",
-    changeTable(shown, comparison.rows),
-    "",
-    moreIn("failing row", where)
+    (n) => `… and ${plural7(n, "more family", "more families")} (${plural7(rowsFrom[lines.length - n], "row")}) in ${where}.`
   );
 }
-function otherRowsSection(comparison, compared, everything) {
+var OTHER_ROWS_LISTED = 1e3;
+function otherRowsSection(comparison, compared, everything, links) {
   const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
-  const summary = rest.length > 0 ? `Comparison: ${plural6(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+  const summary = rest.length > 0 ? `Comparison: ${plural7(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
   const prefix = [
     "<details>",
     `<summary>${summary}</summary>`,
@@ -18825,14 +18928,33 @@ function otherRowsSection(comparison, compared, everything) {
     compared.sides,
     ...compared.notes !== "" ? ["", compared.notes] : []
   ].join("\n");
+  const suffix = [compared.legend, "", "</details>"].join("\n");
+  const section = { priority: 6, label: "the other comparison rows" };
+  if (rest.length > OTHER_ROWS_LISTED)
+    return { ...section, text: [prefix, "", restCounts(rest, links), "", suffix].join("\n") };
   const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
   return rowsSection(
-    { priority: 6, label: "the other comparison rows" },
+    section,
     prefix,
     { header: table3.slice(0, 2), rows: table3.slice(2) },
-    [compared.legend, "", "</details>"].join("\n"),
+    suffix,
     moreIn("row", everything)
   );
+}
+function restCounts(rest, links) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const r of rest) {
+    const words = `${statusMark(r)} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
+    counts.set(words, (counts.get(words) ?? 0) + 1);
+  }
+  const byCount = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const files = [
+    ...links.reportHtml ? ["report.html (sortable and searchable)"] : [],
+    "comparison.md",
+    "comparison.json"
+  ];
+  const listed3 = `${files.slice(0, -1).join(", ")} and ${files.at(-1)}`;
+  return `${plural7(rest.length, "other row")}, too many to list here: ${byCount.map(([words, n]) => `${n} ${words}`).join(", ")}. Every row is in ${listed3} in the report folder.`;
 }
 function requirementsTableSection(check, checked, everything) {
   const prefix = [
@@ -18922,7 +19044,7 @@ function checkCommand(args, io) {
   const requirements = values.requirements;
   if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = withReportWarnings(
+  const outcome2 = withReportWarnings(
     io,
     (progress) => erroredCommentOnFailure(
       outputDir,
@@ -18930,12 +19052,12 @@ function checkCommand(args, io) {
     ),
     (done) => done.report.warnings
   );
-  io.out(renderText(outcome.report));
+  io.out(renderText(outcome2.report));
   io.out(`
-Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
-  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { check: outcome.report }, { check: outcome }, REPORT_MARKDOWN);
+  const code = outcome2.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  return finishReport(io, values, code, { check: outcome2.report }, { check: outcome2 }, REPORT_MARKDOWN);
 }
 function compareCommand(args, io) {
   const { values, positionals } = parseCommandArgs("compare", args, {
@@ -18988,7 +19110,7 @@ function compareCommand(args, io) {
   const given = values.environment;
   checkEnvironmentFlags(given, values["no-environment-check"], history);
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = withReportWarnings(
+  const outcome2 = withReportWarnings(
     io,
     (progress) => erroredCommentOnFailure(
       outputDir,
@@ -19011,17 +19133,17 @@ function compareCommand(args, io) {
     ),
     (done) => done.report.warnings
   );
-  io.out(renderComparisonText(outcome.report));
+  io.out(renderComparisonText(outcome2.report));
   io.out(`
-Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
-  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  const code = outcome2.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
   return finishReport(
     io,
     values,
     code,
-    { comparison: outcome.report },
-    { compare: outcome, ...history !== void 0 ? { historyFolder: history } : {} },
+    { comparison: outcome2.report },
+    { compare: outcome2, ...history !== void 0 ? { historyFolder: history } : {} },
     COMPARISON_MARKDOWN
   );
 }
@@ -19039,10 +19161,10 @@ function historyMachineCheck(given, noCheck, history) {
   if (noCheck || history === void 0) return {};
   return given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() };
 }
-function finishReport(io, values, code, parts, outcome, fullReport) {
+function finishReport(io, values, code, parts, outcome2, fullReport) {
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
   const commentCharts = commentChartsOption(values["comment-charts"]);
-  const written2 = outcome.check?.written ?? outcome.compare?.written ?? [];
+  const written2 = outcome2.check?.written ?? outcome2.compare?.written ?? [];
   const where = { fullReport, reportHtml: values.charts === true, csvFiles: written2.some((f) => f.endsWith(".csv")) };
   const comment = (charts) => writeReviewerComment(
     outputDir,
@@ -19057,7 +19179,7 @@ function finishReport(io, values, code, parts, outcome, fullReport) {
     return code;
   }
   return writeReportCharts(outputDir, {
-    ...outcome,
+    ...outcome2,
     floatParse: floatParseOption(values["float-parse"]),
     png: pngOption(values)
   }).then((charts) => {
@@ -19295,14 +19417,14 @@ function runConfirm(options, ports, say) {
   say(
     `perfgate confirm: at most ${options.maxPairs} pairs, looks at ${looks.join(", ")} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
   );
-  let outcome;
+  let outcome2;
   let pairs = 0;
   for (let pair = 1; pair <= options.maxPairs; pair++) {
     runner.runPair(pair);
     pairs = pair;
     say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
     if (!looks.includes(pair)) continue;
-    outcome = runCompare(
+    outcome2 = runCompare(
       {
         reference: [join8(runs, "base")],
         results: [join8(runs, "head")],
@@ -19317,19 +19439,19 @@ function runConfirm(options, ports, say) {
       },
       silentProgress
     );
-    const undecided = undecidedRows(outcome.report);
-    const confirmed = confirmedRows(outcome.report);
+    const undecided = undecidedRows(outcome2.report);
+    const confirmed = confirmedRows(outcome2.report);
     say(
       `perfgate confirm: look at ${pair} pairs: ` + (confirmed.length > 0 ? `regressed: ${confirmed.join(", ")}; ` : "") + (undecided.length > 0 ? `still undecided: ${undecided.join(", ")}` : "nothing undecided")
     );
-    if (lookDecides(outcome.report, pair, options.maxPairs)) break;
+    if (lookDecides(outcome2.report, pair, options.maxPairs)) break;
   }
   return {
-    ...outcome ? { compare: outcome } : {},
+    ...outcome2 ? { compare: outcome2 } : {},
     pairs,
     order,
-    confirmed: outcome ? confirmedRows(outcome.report) : [],
-    undecided: outcome ? undecidedRows(outcome.report) : [],
+    confirmed: outcome2 ? confirmedRows(outcome2.report) : [],
+    undecided: outcome2 ? undecidedRows(outcome2.report) : [],
     filter
   };
 }
@@ -19459,7 +19581,7 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
     SPELLING
   );
   const outputDir = values["output-dir"] ?? DEFAULT_CONFIRM_DIR;
-  const outcome = runConfirm(
+  const outcome2 = runConfirm(
     {
       baseDir: values["base-dir"],
       headDir: values["head-dir"],
@@ -19473,14 +19595,14 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
     ports,
     (line) => io.err(terminalSafe(line) + "\n")
   );
-  if (!outcome.compare) {
+  if (!outcome2.compare) {
     io.out("Nothing to confirm: the comparison has no failed or undecided rows.\n");
     return EXIT_PASS;
   }
-  const report = outcome.compare.report;
+  const report = outcome2.compare.report;
   io.out(renderComparisonText(report));
   io.out(`
-Report: ${outcome.compare.markdownPath}, ${outcome.compare.jsonPath}
+Report: ${outcome2.compare.markdownPath}, ${outcome2.compare.jsonPath}
 `);
   const failed = report.verdict !== "pass";
   io.out(
@@ -19488,9 +19610,9 @@ Report: ${outcome.compare.markdownPath}, ${outcome.compare.jsonPath}
 `
   );
   io.out(
-    failed ? `Confirmed after ${outcome.pairs} pairs: ${outcome.confirmed.join(", ")} regressed.
-` : outcome.undecided.length > 0 ? `Not confirmed: still undecided after ${outcome.pairs} pairs (the cap): ${outcome.undecided.join(", ")}.
-` : `Not confirmed: no regression after ${outcome.pairs} pairs.
+    failed ? `Confirmed after ${outcome2.pairs} pairs: ${outcome2.confirmed.join(", ")} regressed.
+` : outcome2.undecided.length > 0 ? `Not confirmed: still undecided after ${outcome2.pairs} pairs (the cap): ${outcome2.undecided.join(", ")}.
+` : `Not confirmed: no regression after ${outcome2.pairs} pairs.
 `
   );
   return failed ? EXIT_GATE_FAILED : EXIT_PASS;
@@ -19822,7 +19944,7 @@ function qualifyCommand(args, io, ports = systemConfirmPorts) {
     },
     SPELLING2
   );
-  const outcome = runQualify(
+  const outcome2 = runQualify(
     {
       dir: values.dir,
       command: values.command,
@@ -19835,8 +19957,8 @@ function qualifyCommand(args, io, ports = systemConfirmPorts) {
     ports,
     (line) => io.err(terminalSafe(line) + "\n")
   );
-  const q = outcome.qualification;
-  io.out(`Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+  const q = outcome2.qualification;
+  io.out(`Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
   io.out(
     q.fit ? `Fit: within ${q.maxPairs} pairs a confirmation reaches the threshold on every gated row, and the gate fails a known slowdown.
@@ -19887,11 +20009,11 @@ function runHistoryImport(options, progress) {
     progress.warning(
       `${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`
     );
-  const outcome = progress.step(
+  const outcome2 = progress.step(
     "Writing records",
     () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW)
   );
-  return { ...outcome, records: [...records].sort(compareRecords) };
+  return { ...outcome2, records: [...records].sort(compareRecords) };
 }
 function runsOfSource(source, options, progress) {
   if (!isFolder(source)) throw new InputError("history import: not a folder of runs", { file: source });
@@ -21436,7 +21558,7 @@ function trendsCommand(args, io) {
     throw new UsageError("trends: name one history folder (perfgate history-*.json records)");
   const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
   const window = trendWindowOption(values.window);
-  const outcome = runTrends(
+  const outcome2 = runTrends(
     {
       history: positionals[0],
       outputDir: values["output-dir"] ?? DEFAULT_OUTPUT_DIR,
@@ -21445,11 +21567,11 @@ function trendsCommand(args, io) {
     },
     cliProgress(io)
   );
-  io.out(renderTrendsText(outcome.report));
+  io.out(renderTrendsText(outcome2.report));
   io.out(`
-Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
-  return values["fail-on-regression"] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
+  return values["fail-on-regression"] && outcome2.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
 }
 function dashboardCommand(args, io) {
   const { values, positionals } = parseCommandArgs("dashboard", args, {
@@ -21480,15 +21602,15 @@ function dashboardCommand(args, io) {
       ...values.title !== void 0 ? { title: values.title } : {}
     },
     cliProgress(io)
-  ).then((outcome) => {
-    const attention = outcome.model.experiments.filter(
+  ).then((outcome2) => {
+    const attention = outcome2.model.experiments.filter(
       (e) => e.status === "failed" || e.status === "regression"
     ).length;
     io.out(
-      `dashboard: ${outcome.model.runs.length} run(s), ${outcome.model.experiments.length} experiment(s), ${attention} need attention; ${outcome.written.length} files
+      `dashboard: ${outcome2.model.runs.length} run(s), ${outcome2.model.experiments.length} experiment(s), ${attention} need attention; ${outcome2.written.length} files
 `
     );
-    io.out(`open ${terminalSafe(outcome.indexPath)}
+    io.out(`open ${terminalSafe(outcome2.indexPath)}
 `);
     return EXIT_PASS;
   });
@@ -21530,7 +21652,7 @@ function historyImportCommand(args, io) {
   if (values.output === void 0)
     throw new UsageError("history import: --output is required (the history folder to write the records to)");
   const window = historyWindowSetting(values.window, "--window", DEFAULT_HISTORY_WINDOW);
-  const outcome = runHistoryImport(
+  const outcome2 = runHistoryImport(
     {
       sources: positionals,
       output: values.output,
@@ -21543,15 +21665,15 @@ function historyImportCommand(args, io) {
     },
     cliProgress(io)
   );
-  for (const path of outcome.written) io.out(`wrote ${terminalSafe(path)}
+  for (const path of outcome2.written) io.out(`wrote ${terminalSafe(path)}
 `);
   const parts = [
-    `${outcome.records.length} run(s) read`,
-    `${outcome.written.length} record(s) written`,
-    `${outcome.unchanged.length} already there`
+    `${outcome2.records.length} run(s) read`,
+    `${outcome2.written.length} record(s) written`,
+    `${outcome2.unchanged.length} already there`
   ];
-  if (outcome.removed.length > 0) parts.push(`${outcome.removed.length} older record(s) removed`);
-  if (outcome.outsideWindow > 0) parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} not kept`);
+  if (outcome2.removed.length > 0) parts.push(`${outcome2.removed.length} older record(s) removed`);
+  if (outcome2.outsideWindow > 0) parts.push(`${outcome2.outsideWindow} run(s) older than the newest ${window} not kept`);
   io.out(`history import: ${parts.join(", ")} (window ${window})
 `);
   return EXIT_PASS;
@@ -22287,7 +22409,7 @@ function deriveCommand(args, io) {
   if (positionals.length !== 1)
     throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
   const output = values.output ?? "requirements.csv";
-  const outcome = runDeriveRequirements(
+  const outcome2 = runDeriveRequirements(
     {
       runsFolder: positionals[0],
       output,
@@ -22296,9 +22418,9 @@ function deriveCommand(args, io) {
     },
     cliProgress(io)
   );
-  io.out(outcome.notes.map((line) => `${line}
+  io.out(outcome2.notes.map((line) => `${line}
 `).join(""));
-  io.out(`wrote ${output} from ${outcome.runs} run(s)
+  io.out(`wrote ${output} from ${outcome2.runs} run(s)
 `);
   return EXIT_PASS;
 }

@@ -29,6 +29,11 @@ const MARK: Record<ComparisonRow['status'], string> = {
   accepted: '✅',
 };
 
+/** A row's status as its mark: ❌ fail, ⚠️ warn, 🟢 improved … */
+export function statusMark(r: ComparisonRow): string {
+  return MARK[r.status];
+}
+
 /** The parts of comparison.md, for a document that puts them in another order (the reviewer comment). */
 export interface ComparisonMarkdownParts {
   /** What was compared with what, the counts and the baseline run. */

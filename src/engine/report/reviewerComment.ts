@@ -10,13 +10,17 @@
  */
 import { fitCommentBody, MAX_COMMENT_BODY, type CommentSection } from './commentBody.js';
 import type { ComparisonReport } from './comparisonReport.js';
+import type { ComparisonRow } from '../compare/compare.js';
 import {
   changeTable,
   comparisonMarkdownParts,
   comparisonTable,
   headline as comparisonHeadline,
+  showNotGated,
+  statusMark,
   type ComparisonMarkdownParts,
 } from './comparisonMarkdown.js';
+import { FAMILY_ROWS_NAMED, familyLines, GROUP_ROWS_ABOVE } from './familyLines.js';
 import { escapeMarkdown, withoutControls } from './escape.js';
 import { checkMarkdownParts, requirementFailures, requirementsHeadline, type CheckMarkdownParts } from './markdown.js';
 import { headline as checkHeadline, type CheckReport } from './model.js';
@@ -65,7 +69,7 @@ export interface ReviewerCommentLinks {
   csvFiles?: boolean;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
 /**
  * The first line: the benchmarks per outcome against the base branch first, the requirements second
@@ -117,7 +121,8 @@ function judgedLine(parts: ReviewerCommentParts): string {
 
 /**
  * A table that can give up rows from its end: `prefix`, the header and as many rows as fit, then
- * a line saying how many were left out, then `suffix` (a closing `</details>`).
+ * a line saying how many were left out, then `suffix` (a closing `</details>`). Shortening reads
+ * the rows' lengths once: linear in the rows, whatever the room.
  */
 function rowsSection(
   section: Omit<CommentSection, 'text' | 'shorten'>,
@@ -134,15 +139,15 @@ function rowsSection(
     return lines.join('\n').replace(/\s+$/, '');
   };
   const shorten = (room: number) => {
-    let low = 0;
-    let high = table.rows.length;
     if (text(0).length > room) return '';
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (text(mid).length <= room) low = mid;
-      else high = mid - 1;
-    }
-    return text(low);
+    // The most rows whose lines fit beside the rest of the part (the count line is at most as long as text(0)'s).
+    const fixed = text(0).length + table.header.join('\n').length + 2;
+    let used = fixed;
+    let k = 0;
+    while (k < table.rows.length && used + table.rows[k]!.length + 1 <= room) used += table.rows[k++]!.length + 1;
+    while (k > 0 && text(k).length > room) k--;
+    while (k < table.rows.length && text(k + 1).length <= room) k++;
+    return text(k);
   };
   return { ...section, text: text(table.rows.length), shorten };
 }
@@ -207,7 +212,7 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
         moreIn('warning', everything),
       ),
     );
-  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything));
+  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything, links));
   if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: 'the trends' });
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: 'the charts' });
   // The hosted images are a few short links: shown after the Mermaid charts, dropped only after the other comparison
@@ -250,7 +255,8 @@ function isHeadlineImprovement(comparison: ComparisonReport, row: ComparisonMark
 
 /**
  * The rows behind the headline's numbers: failures and gated warnings; improvements when the
- * headline names them (nothing failed). Undefined when there are none.
+ * headline names them (nothing failed). A table up to {@link GROUP_ROWS_ABOVE} rows, else one line
+ * per family naming its worst rows (familyLines.ts). Undefined when there are none.
  */
 function failingRowsSection(
   comparison: ComparisonReport,
@@ -260,20 +266,39 @@ function failingRowsSection(
   const improved = compared.rest.filter((r) => isHeadlineImprovement(comparison, r));
   const shown = [...compared.attention, ...improved];
   if (shown.length === 0) return undefined;
+  const section = { priority: 1, required: true, label: 'the failing comparison rows' };
+  if (shown.length <= GROUP_ROWS_ABOVE)
+    return rowsSection(section, '', changeTable(shown, comparison.rows), '', moreIn('failing row', where));
+  const lines = familyLines(shown, comparison.rows, where, statusMark);
+  // The rows of the families a cut leaves out, counted from the end.
+  const rowsFrom = new Array<number>(lines.length + 1).fill(0);
+  for (let i = lines.length - 1; i >= 0; i--) rowsFrom[i] = rowsFrom[i + 1]! + lines[i]!.rows;
+  const prefix =
+    `${plural(shown.length, 'row')} in ${plural(lines.length, 'family', 'families')}, worst first; ` +
+    `each line names its worst ${FAMILY_ROWS_NAMED} and counts the rest:`;
   return rowsSection(
-    { priority: 1, required: true, label: 'the failing comparison rows' },
+    section,
+    prefix,
+    { header: [], rows: lines.map((l) => l.text) },
     '',
-    changeTable(shown, comparison.rows),
-    '',
-    moreIn('failing row', where),
+    (n) =>
+      `… and ${plural(n, 'more family', 'more families')} (${plural(rowsFrom[lines.length - n]!, 'row')}) in ${where}.`,
   );
 }
+
+/**
+ * Above this many other rows the reviewer's document counts them by status instead of listing them: a table of a few
+ * hundred of thousands of rows tells a reviewer nothing the counts do not, and keeps the job summary far below
+ * GitHub's 1 MiB. report.html, comparison.md and comparison.json keep every row.
+ */
+export const OTHER_ROWS_LISTED = 1000;
 
 /** The other comparison rows and how they were judged, folded in a `<details>`. */
 function otherRowsSection(
   comparison: ComparisonReport,
   compared: ComparisonMarkdownParts,
   everything: string,
+  links: ReviewerCommentLinks,
 ): CommentSection {
   const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
   const summary =
@@ -287,13 +312,37 @@ function otherRowsSection(
     compared.sides,
     ...(compared.notes !== '' ? ['', compared.notes] : []),
   ].join('\n');
+  const suffix = [compared.legend, '', '</details>'].join('\n');
+  const section = { priority: 6, label: 'the other comparison rows' };
+  if (rest.length > OTHER_ROWS_LISTED)
+    return { ...section, text: [prefix, '', restCounts(rest, links), '', suffix].join('\n') };
   const table = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
   return rowsSection(
-    { priority: 6, label: 'the other comparison rows' },
+    section,
     prefix,
     { header: table.slice(0, 2), rows: table.slice(2) },
-    [compared.legend, '', '</details>'].join('\n'),
+    suffix,
     moreIn('row', everything),
+  );
+}
+
+/** `65900 other rows: 〰️ 60000 noisy, ✅ 5800 pass, ⚠️ 100 warn (not gated). Every row is in report.html, …` */
+function restCounts(rest: readonly ComparisonRow[], links: ReviewerCommentLinks): string {
+  const counts = new Map<string, number>();
+  for (const r of rest) {
+    const words = `${statusMark(r)} ${r.status}${showNotGated(r) ? ' (not gated)' : ''}`;
+    counts.set(words, (counts.get(words) ?? 0) + 1);
+  }
+  const byCount = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const files = [
+    ...(links.reportHtml ? ['report.html (sortable and searchable)'] : []),
+    'comparison.md',
+    'comparison.json',
+  ];
+  const listed = `${files.slice(0, -1).join(', ')} and ${files.at(-1)!}`;
+  return (
+    `${plural(rest.length, 'other row')}, too many to list here: ${byCount.map(([words, n]) => `${n} ${words}`).join(', ')}. ` +
+    `Every row is in ${listed} in the report folder.`
   );
 }
 
