@@ -15055,6 +15055,55 @@ function comparisonVerdictTable(report) {
     file: "comparison.md"
   };
 }
+function comparisonRowsTable(report) {
+  const measured = (r, x) => Number.isNaN(x) ? "—" : belowResolutionText(r, x) ?? rowDisplay(r).withUnit(x);
+  const rows = report.rows.map((r) => {
+    const change = Number.isFinite(r.deltaPercent) ? valueChange(r.deltaPercent, r.direction) : void 0;
+    const interval = valueChangeRange(r.changeInterval, r.direction);
+    return {
+      cells: [
+        r.experimentType,
+        r.pooled ? "geomean" : r.parameter,
+        `${r.metric} ${r.magnitude}${r.direction === "higher-is-better" ? " ↑" : ""}`,
+        measured(r, r.reference),
+        measured(r, r.result),
+        change !== void 0 ? changePercent(change) : "—",
+        interval ? changeRangeText({ lower: interval.lower * 100, upper: interval.upper * 100 }) : "",
+        r.pValue !== void 0 ? probability(r.pValue) : "",
+        r.gated ? "yes" : "no",
+        r.acceptance ? `${r.status} (${acceptanceWords(r.acceptance)})` : r.status
+      ],
+      keys: [
+        void 0,
+        void 0,
+        void 0,
+        Number.isFinite(r.reference) ? r.reference : void 0,
+        Number.isFinite(r.result) ? r.result : void 0,
+        change,
+        void 0,
+        r.pValue,
+        void 0,
+        void 0
+      ]
+    };
+  });
+  return {
+    header: [
+      "Experiment",
+      "Parameter",
+      "Statistic",
+      "Reference",
+      "Result",
+      "Δ",
+      "90 % interval",
+      "p",
+      "Gated",
+      "Status"
+    ],
+    numeric: [false, false, false, true, true, true, false, true, false, false],
+    rows
+  };
+}
 
 // src/pipeline/writeCharts.ts
 import { join as join5 } from "node:path";
@@ -16750,6 +16799,7 @@ async function writeCharts(outputDir, input) {
     const html = render.renderReportHtml({
       title: input.title ?? "perfgate report",
       verdicts,
+      ...input.compare ? { rows: comparisonRowsTable(input.compare.report) } : {},
       charts: forHtml,
       bundles: await render.loadBrowserBundles()
     });
