@@ -144,6 +144,16 @@ describe('1,000 benchmarks, 100 regressed', () => {
     expect(familyLinesOf(summary)).toEqual(familyLinesOf(body));
   });
 
+  test('a job summary over its limit is cut as the comment is, and says so', () => {
+    const limit = 6_000;
+    const summary = reviewerReport(partsOf(report), { fullReport: 'the job summary', reportHtml: true }, limit);
+    expect(summary.length).toBeLessThanOrEqual(limit + 1);
+    const listed = familyLinesOf(summary).length;
+    expect(listed).toBeGreaterThan(5);
+    expect(summary).toContain(`\n… and ${100 - listed} more families (${100 - listed} rows) in report.html.\n`);
+    expect(summary).toContain("to stay within GitHub's limit of 1 MiB per job summary. See report.html, comparison.md");
+  });
+
   test('a cut says exactly how many families and rows it left out', () => {
     const limit = 4_000;
     const cut = reviewerComment(partsOf(report), links, limit);

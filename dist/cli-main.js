@@ -18567,7 +18567,13 @@ function readOptions(values, spelling = CLI_SPELLING) {
 
 // src/engine/report/commentBody.ts
 var MAX_COMMENT_BODY = 65536;
-function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
+var MAX_JOB_SUMMARY = Math.floor((1024 * 1024 - 4096) / 3);
+var COMMENT_WORDS = {
+  document: "comment",
+  limit: "GitHub's limit of 65,536 characters per comment",
+  everything: "the job summary and the report artifact"
+};
+function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY, words = COMMENT_WORDS) {
   const parts = sections.map((s, index2) => {
     const section = typeof s === "string" ? { text: s } : s;
     return {
@@ -18589,7 +18595,7 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
   const byIndex = (a, b) => a.index - b.index;
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
-    const notice = noticeOf(labels(dropped), labels(cut2), link2);
+    const notice = noticeOf(labels(dropped), labels(cut2), link2, words);
     const text2 = join13();
     return text2 === "" ? notice : `${text2}
 
@@ -18628,13 +18634,13 @@ ${notice}`;
   if (body.length > limit) body = cutToFit(body, limit);
   return { body, truncated: true, dropped: labels(dropped), cut: labels(cut2) };
 }
-function noticeOf(dropped, cut2, link2) {
+function noticeOf(dropped, cut2, link2, words) {
   const what = [];
   if (dropped.length > 0) what.push(`left out ${list(dropped)}`);
   if (cut2.length > 0) what.push(`cut short ${list(cut2)}`);
-  const where = link2 ? `[the full report](${safeLink(link2)})` : "the job summary and the report artifact";
+  const where = link2 ? `[the full report](${safeLink(link2)})` : words.everything;
   return `> [!NOTE]
-> This comment ${what.join(" and ")} to stay within GitHub's limit of 65,536 characters per comment. See ${where} for everything.`;
+> This ${words.document} ${what.join(" and ")} to stay within ${words.limit}. See ${where} for everything.`;
 }
 function list(labels) {
   const quoted = labels.map((l) => l.replace(/[\r\n]+/g, " "));

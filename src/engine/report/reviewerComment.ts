@@ -8,7 +8,13 @@
  * the action's report.md are the same document, uncut. Pure: the caller says what was judged and
  * where the report files are.
  */
-import { fitCommentBody, MAX_COMMENT_BODY, type CommentSection } from './commentBody.js';
+import {
+  fitCommentBody,
+  JOB_SUMMARY_WORDS,
+  MAX_COMMENT_BODY,
+  MAX_JOB_SUMMARY,
+  type CommentSection,
+} from './commentBody.js';
 import type { ComparisonReport } from './comparisonReport.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import {
@@ -363,14 +369,16 @@ function requirementsTableSection(check: CheckReport, checked: CheckMarkdownPart
   );
 }
 
-/** The whole document, uncut: the job summary and the action's report.md. */
-export function reviewerReport(parts: ReviewerCommentParts, links: ReviewerCommentLinks = {}): string {
-  return (
-    reviewerSections(parts, links)
-      .map((s) => s.text.replace(/\s+$/, ''))
-      .filter((t) => t !== '')
-      .join('\n\n') + '\n'
-  );
+/**
+ * The whole document: the job summary and the action's report.md. Uncut unless it is over GitHub's limit for a job
+ * summary (`limit`), which only a suite with thousands of failing families or requirement rows reaches.
+ */
+export function reviewerReport(
+  parts: ReviewerCommentParts,
+  links: ReviewerCommentLinks = {},
+  limit = MAX_JOB_SUMMARY,
+): string {
+  return fitCommentBody(reviewerSections(parts, links), undefined, limit, JOB_SUMMARY_WORDS).body + '\n';
 }
 
 /** The comment body (without the sticky marker), at most `limit` characters. */
