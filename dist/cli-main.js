@@ -14821,14 +14821,17 @@ function comparisonMarkdownParts(report) {
       `Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`
     );
   }
+  const attention = [];
+  const rest = [];
+  for (const r of report.rows) (needsAttention(r) ? attention : rest).push(r);
   return {
     sides: sides.join("\n"),
     // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
     notes: report.notes.map((note) => `> ${note}`).join("\n\n"),
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join("\n"),
     acceptance: acceptanceMarkdown(report.rows),
-    attention: report.rows.filter(needsAttention),
-    rest: report.rows.filter((r) => !needsAttention(r)),
+    attention,
+    rest,
     legend: legend(report.rows) + noiseLegend(report.rows) + inconclusiveLegend(report.rows)
   };
 }
@@ -18876,7 +18879,7 @@ function reviewerSections(parts, links = {}) {
   const everything = links.fullReport ?? "the full report";
   const sections = headlineSections(parts);
   const { comparison, check } = parts;
-  const compared = comparison ? comparisonMarkdownParts(comparison) : void 0;
+  const compared = comparison ? headlineRows(comparison, comparisonMarkdownParts(comparison)) : void 0;
   if (comparison && compared) {
     const failing = failingRowsSection(comparison, compared, links.reportHtml ? "report.html" : everything);
     if (failing) sections.push(failing);
@@ -18954,9 +18957,14 @@ function headlineSections(parts) {
 function isHeadlineImprovement(comparison, row) {
   return comparison.verdict === "pass" && row.gated && row.status === "improved";
 }
+function headlineRows(comparison, compared) {
+  const improved = [];
+  const others = [];
+  for (const r of compared.rest) (isHeadlineImprovement(comparison, r) ? improved : others).push(r);
+  return { ...compared, improved, others };
+}
 function failingRowsSection(comparison, compared, where) {
-  const improved = compared.rest.filter((r) => isHeadlineImprovement(comparison, r));
-  const shown = [...compared.attention, ...improved];
+  const shown = [...compared.attention, ...compared.improved];
   if (shown.length === 0) return void 0;
   const section = { priority: 1, required: true, label: "the failing comparison rows" };
   if (shown.length <= GROUP_ROWS_ABOVE)
@@ -18975,7 +18983,7 @@ function failingRowsSection(comparison, compared, where) {
 }
 var OTHER_ROWS_LISTED = 1e3;
 function otherRowsSection(comparison, compared, everything, links) {
-  const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
+  const rest = compared.others;
   const summary = rest.length > 0 ? `Comparison: ${plural7(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
   const prefix = [
     "<details>",

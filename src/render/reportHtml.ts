@@ -50,7 +50,7 @@ section { border-top: 1px solid #d0d7de; }
 .verdict th, .verdict td { border: 1px solid #d0d7de; padding: 0.2em 0.6em; text-align: left; }
 .rows table { border-collapse: collapse; font-size: 0.85em; }
 .rows th, .rows td { border: 1px solid #d0d7de; padding: 0.15em 0.5em; text-align: left; }
-.rows td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.rows td[data-v] { text-align: right; font-variant-numeric: tabular-nums; }
 .rows th[aria-sort] { cursor: pointer; user-select: none; }
 .rows th[aria-sort="ascending"]::after { content: " ▲"; } .rows th[aria-sort="descending"]::after { content: " ▼"; }
 .rows input { font: inherit; padding: 0.2em 0.4em; width: 24em; margin-right: 1em; }
@@ -168,7 +168,7 @@ function rowsSection(table: RowsTable): string {
       const key = row.keys[i];
       line +=
         key !== undefined && Number.isFinite(key)
-          ? `<td class="n" data-v="${key}">${escapeHtml(row.cells[i]!)}</td>`
+          ? `<td data-v="${key}">${escapeHtml(row.cells[i]!)}</td>`
           : `<td>${escapeHtml(row.cells[i]!)}</td>`;
     }
     out.push(line + '</tr>');

@@ -172,7 +172,7 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
   const everything = links.fullReport ?? 'the full report';
   const sections = headlineSections(parts);
   const { comparison, check } = parts;
-  const compared = comparison ? comparisonMarkdownParts(comparison) : undefined;
+  const compared = comparison ? headlineRows(comparison, comparisonMarkdownParts(comparison)) : undefined;
   if (comparison && compared) {
     const failing = failingRowsSection(comparison, compared, links.reportHtml ? 'report.html' : everything);
     if (failing) sections.push(failing);
@@ -259,6 +259,19 @@ function isHeadlineImprovement(comparison: ComparisonReport, row: ComparisonMark
   return comparison.verdict === 'pass' && row.gated && row.status === 'improved';
 }
 
+/** The comparison's parts with the improvements the headline names apart from the rest: one pass over the rows. */
+interface ReviewerRows extends ComparisonMarkdownParts {
+  improved: ComparisonRow[];
+  others: ComparisonRow[];
+}
+
+function headlineRows(comparison: ComparisonReport, compared: ComparisonMarkdownParts): ReviewerRows {
+  const improved: ComparisonRow[] = [];
+  const others: ComparisonRow[] = [];
+  for (const r of compared.rest) (isHeadlineImprovement(comparison, r) ? improved : others).push(r);
+  return { ...compared, improved, others };
+}
+
 /**
  * The rows behind the headline's numbers: failures and gated warnings; improvements when the
  * headline names them (nothing failed). A table up to {@link GROUP_ROWS_ABOVE} rows, else one line
@@ -266,11 +279,10 @@ function isHeadlineImprovement(comparison: ComparisonReport, row: ComparisonMark
  */
 function failingRowsSection(
   comparison: ComparisonReport,
-  compared: ComparisonMarkdownParts,
+  compared: ReviewerRows,
   where: string,
 ): CommentSection | undefined {
-  const improved = compared.rest.filter((r) => isHeadlineImprovement(comparison, r));
-  const shown = [...compared.attention, ...improved];
+  const shown = [...compared.attention, ...compared.improved];
   if (shown.length === 0) return undefined;
   const section = { priority: 1, required: true, label: 'the failing comparison rows' };
   if (shown.length <= GROUP_ROWS_ABOVE)
@@ -302,11 +314,11 @@ export const OTHER_ROWS_LISTED = 1000;
 /** The other comparison rows and how they were judged, folded in a `<details>`. */
 function otherRowsSection(
   comparison: ComparisonReport,
-  compared: ComparisonMarkdownParts,
+  compared: ReviewerRows,
   everything: string,
   links: ReviewerCommentLinks,
 ): CommentSection {
-  const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
+  const rest = compared.others;
   const summary =
     rest.length > 0
       ? `Comparison: ${plural(rest.length, 'other row')}, and how they were judged`
