@@ -22,6 +22,7 @@ import {
 } from './processes.js';
 import { STAGES, type BenchContext } from './stages.js';
 import { inputBounds } from './bounds.js';
+import { COMMENT_SECTION_TITLE, commentRenderSection } from './commentRender.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
 
@@ -211,8 +212,26 @@ function boundsOnly(): void {
   log(`wrote the bounds section of ${out}`);
 }
 
+/** `--comment`: only what the comment and report.html cost at 1,000 and 10,000 benchmarks, replaced in place. */
+async function commentOnly(): Promise<void> {
+  const section = await commentRenderSection({ repoRoot, quick, log });
+  process.stdout.write(section.join('\n') + '\n');
+  const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');
+  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  const start = old.indexOf(COMMENT_SECTION_TITLE);
+  const next = start < 0 ? -1 : old.indexOf('\n## ', start + 1);
+  const notes = old.indexOf('\n## Notes\n');
+  let replaced: string;
+  if (start >= 0) replaced = `${old.slice(0, start)}${section.join('\n')}\n${next < 0 ? '' : old.slice(next)}`;
+  else if (notes >= 0) replaced = `${old.slice(0, notes + 1)}${section.join('\n')}\n${old.slice(notes)}`;
+  else replaced = `${old.trimEnd()}\n\n${section.join('\n')}`;
+  writeFileSync(out, replaced.trimEnd() + '\n');
+  log(`wrote the comment section of ${out}`);
+}
+
 async function main(): Promise<void> {
   if (argv.includes('--bounds')) return boundsOnly();
+  if (argv.includes('--comment')) return commentOnly();
   const started = performance.now();
   log(`corpora under ${corpusRoot}`);
   const a = rawCorpus('a', 10_000);

@@ -1,5 +1,6 @@
-// `npm run bench [-- --quick] [-- --dist] [-- --bounds]`: builds what the bench runs, then runs bench/main.ts
-// (--bounds: only the memory and time bounds of inputs read whole, replaced in bench/RESULTS.md).
+// `npm run bench [-- --quick] [-- --dist] [-- --bounds] [-- --comment]`: builds what the bench runs, then runs bench/main.ts
+// (--bounds: only the memory and time bounds of inputs read whole, replaced in bench/RESULTS.md; --comment: only
+// what the comment, the Check, the job summary and report.html cost at 1,000 and 10,000 benchmarks).
 //
 // - bench/main.ts (which imports src/ directly) is bundled with esbuild into bench/.out/ (inside
 //   the checkout, so that code resolving node_modules at run time finds it; removed afterwards).
