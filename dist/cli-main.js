@@ -18715,9 +18715,10 @@ function parameterText(r) {
 }
 var plural5 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function familyLines(shown, all, where, marks) {
+  const shownFamilies = new Set(shown.map((r) => r.experimentType));
   const secondaries = /* @__PURE__ */ new Map();
   for (const r of all) {
-    if (r.metricRole !== "secondary" || !isTime(r)) continue;
+    if (r.metricRole !== "secondary" || !shownFamilies.has(r.experimentType) || !isTime(r)) continue;
     const key = benchmarkKey2(r);
     const list2 = secondaries.get(key);
     if (list2) list2.push(r);
@@ -19008,17 +19009,22 @@ function otherRowsSection(comparison, compared, everything, links) {
 function restCounts(rest, links) {
   const counts = /* @__PURE__ */ new Map();
   for (const r of rest) {
-    const words = `${statusMark(r)} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
-    counts.set(words, (counts.get(words) ?? 0) + 1);
+    let count = counts.get(r.status);
+    if (count === void 0) counts.set(r.status, count = { row: r, gated: 0, notGated: 0 });
+    if (showNotGated(r)) count.notGated++;
+    else count.gated++;
   }
-  const byCount = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const byCount = [...counts.values()].flatMap(({ row, gated: gated2, notGated }) => [
+    ...gated2 > 0 ? [{ n: gated2, words: `${statusMark(row)} ${row.status}` }] : [],
+    ...notGated > 0 ? [{ n: notGated, words: `${statusMark(row)} ${row.status} (not gated)` }] : []
+  ]).sort((a, b) => b.n - a.n || (a.words < b.words ? -1 : a.words > b.words ? 1 : 0));
   const files = [
     ...links.reportHtml ? ["report.html (sortable and searchable)"] : [],
     "comparison.md",
     "comparison.json"
   ];
   const listed3 = `${files.slice(0, -1).join(", ")} and ${files.at(-1)}`;
-  return `${plural7(rest.length, "other row")}, too many to list here: ${byCount.map(([words, n]) => `${n} ${words}`).join(", ")}. Every row is in ${listed3} in the report folder.`;
+  return `${plural7(rest.length, "other row")}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(", ")}. Every row is in ${listed3} in the report folder.`;
 }
 function requirementsTableSection(check, checked, everything) {
   const prefix = [

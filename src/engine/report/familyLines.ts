@@ -68,10 +68,11 @@ export function familyLines(
   where: string,
   marks: (r: ComparisonRow) => string,
 ): FamilyLine[] {
-  // The secondary-metric rows of each benchmark and statistic: one pass over the report.
+  // The secondary time rows of the shown families' benchmarks: one pass over the report, a key only for those.
+  const shownFamilies = new Set(shown.map((r) => r.experimentType));
   const secondaries = new Map<string, ComparisonRow[]>();
   for (const r of all) {
-    if (r.metricRole !== 'secondary' || !isTime(r)) continue;
+    if (r.metricRole !== 'secondary' || !shownFamilies.has(r.experimentType) || !isTime(r)) continue;
     const key = benchmarkKey(r);
     const list = secondaries.get(key);
     if (list) list.push(r);

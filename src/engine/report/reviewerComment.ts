@@ -346,12 +346,20 @@ function otherRowsSection(
 
 /** `65900 other rows: 〰️ 60000 noisy, ✅ 5800 pass, ⚠️ 100 warn (not gated). Every row is in report.html, …` */
 function restCounts(rest: readonly ComparisonRow[], links: ReviewerCommentLinks): string {
-  const counts = new Map<string, number>();
+  // Per status, the rows that can fail the gate and those that cannot: no text made per row.
+  const counts = new Map<ComparisonRow['status'], { row: ComparisonRow; gated: number; notGated: number }>();
   for (const r of rest) {
-    const words = `${statusMark(r)} ${r.status}${showNotGated(r) ? ' (not gated)' : ''}`;
-    counts.set(words, (counts.get(words) ?? 0) + 1);
+    let count = counts.get(r.status);
+    if (count === undefined) counts.set(r.status, (count = { row: r, gated: 0, notGated: 0 }));
+    if (showNotGated(r)) count.notGated++;
+    else count.gated++;
   }
-  const byCount = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const byCount = [...counts.values()]
+    .flatMap(({ row, gated, notGated }) => [
+      ...(gated > 0 ? [{ n: gated, words: `${statusMark(row)} ${row.status}` }] : []),
+      ...(notGated > 0 ? [{ n: notGated, words: `${statusMark(row)} ${row.status} (not gated)` }] : []),
+    ])
+    .sort((a, b) => b.n - a.n || (a.words < b.words ? -1 : a.words > b.words ? 1 : 0));
   const files = [
     ...(links.reportHtml ? ['report.html (sortable and searchable)'] : []),
     'comparison.md',
@@ -359,7 +367,7 @@ function restCounts(rest: readonly ComparisonRow[], links: ReviewerCommentLinks)
   ];
   const listed = `${files.slice(0, -1).join(', ')} and ${files.at(-1)!}`;
   return (
-    `${plural(rest.length, 'other row')}, too many to list here: ${byCount.map(([words, n]) => `${n} ${words}`).join(', ')}. ` +
+    `${plural(rest.length, 'other row')}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(', ')}. ` +
     `Every row is in ${listed} in the report folder.`
   );
 }
