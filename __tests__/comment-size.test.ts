@@ -2,8 +2,9 @@
  * Issue 25 item 10: the comparison is never the part cut for size. A 47-benchmark JMH pull request
  * (4 sizes each, GC profiler on), 20 benchmarks ~30 % slower than a history of 5 runs, checked
  * against a requirements file with a column per statistic: the comment the action posts must stay
- * under GitHub's limit, keep its headline, list every failing comparison row (or as many as fit,
- * with the count of the rest), and cut the requirements table before any comparison row.
+ * under GitHub's limit, keep its headline, name every failing family with its worst rows (or as
+ * many families as fit, with the count of the rest), and cut the requirements table before any
+ * comparison row. Issue 38: 100 failing rows read as 20 family lines, 3425 other rows as counts.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -78,52 +79,74 @@ beforeAll(() => {
   };
 });
 
-test('the uncut report is far over the limit: without cutting, the comment could not be posted', () => {
+/** The family lines of a comment: `- ❌ **Bench08.publish** (avgt median, 5 rows) size=16: +30.1 % …`. */
+const familyLinesOf = (body: string) =>
+  body.split('\n').filter((line) => /^- ❌ \*\*Bench\d\d\.publish\*\*/.test(line));
+
+test('the report fits a comment: 100 failing rows read as 20 family lines, 3425 other rows as counts', () => {
   expect(parts.comparison!.changes.worse).toMatchObject({ benchmarks: 80, speed: true });
   expect(parts.check!.checksFailed).toBe(80);
-  expect(reviewerReport(parts, links).length).toBeGreaterThan(2 * MAX_COMMENT_BODY);
+  const report = reviewerReport(parts, links);
+  // Before the grouping, the uncut report was over twice the limit (a table of every row); now it fits whole.
+  expect(report.length).toBeLessThan(LIMIT);
+  expect(reviewerComment(parts, links, LIMIT)).toBe(report.trimEnd());
+  expect(report).toContain('3425 other rows, too many to list here: ');
 });
 
-test('the comment fits, leads with the change against main, lists every failing comparison row and cuts the requirements table first', () => {
-  const body = reviewerComment(parts, links, LIMIT);
-  expect(body.length).toBeLessThanOrEqual(LIMIT);
+test('the comment leads with the change against main, names every failing family and cuts the requirements table first', () => {
+  const limit = 20_000;
+  const body = reviewerComment(parts, links, limit);
+  expect(body.length).toBeLessThanOrEqual(limit);
   expect(body.split('\n')[0]).toBe(
     '### ❌ 80 slower (avgt +30 %) · 108 unchanged · against main (history of 5 runs) · ❌ 80 of 752 requirements over their limit',
   );
   expect(body.split('\n')[2]).toMatch(
     /^Judged commit feed5eed0123456789abcdef0123456789abcdef against main \(\*\*history\*\*\): history of 5 runs/,
   );
-  // Every failing comparison row (80 benchmarks and 20 geomean rows), in the list under the headline.
+  // Every failing comparison row (80 benchmarks and 20 geomean rows) is in a family: 20 lines of 5 rows, each naming
+  // its worst 3 and counting the 2 others.
   const failing = parts.comparison!.rows.filter((r) => r.failed);
   expect(failing).toHaveLength(100);
-  const listed = body.split('\n').filter((line) => line.endsWith('| ❌ fail |'));
-  expect(listed).toHaveLength(100);
-  expect(body).not.toContain('more failing row');
-  // The full requirements table went first; the other comparison rows were cut, with the count of the rest.
-  expect(body).not.toContain('<summary>Requirements:');
+  expect(body).toContain('100 rows in 20 families, worst first; each line names its worst 3 and counts the rest:');
+  const lines = familyLinesOf(body);
+  expect(lines).toHaveLength(20);
+  const families = new Set(failing.map((r) => r.experimentType));
+  for (const line of lines) {
+    const family = /\*\*(Bench\d\d\.publish)\*\*/.exec(line)![1]!;
+    expect(families.delete(family)).toBe(true);
+    expect(line).toContain(' (avgt median, 5 rows) ');
+    expect(line.match(/[+-]\d+\.\d % \([+-]\d+\.\d … [+-]\d+\.\d %\)/g)).toHaveLength(3);
+    expect(line.endsWith('; and 2 more rows in report.html')).toBe(true);
+  }
+  expect(families.size).toBe(0);
+  expect(body).not.toContain('more failing famil');
+  // The full requirements table was the part cut; the other rows' counts were kept.
   expect(body).toMatch(/\n… and \d+ more rows in the job summary\.\n\n[^\n]*\n\n<\/details>/);
-  expect(body).toContain('This comment left out the requirements table and cut short the other comparison rows');
+  expect(body).toContain('3425 other rows, too many to list here');
+  expect(body).toContain('This comment cut short the requirements table to stay within');
   expect(
     body.trimEnd().endsWith('See [the full report](https://github.com/octo/bench/actions/runs/9) for everything.'),
   ).toBe(true);
   // The failing rows come before the failed requirements, which come before anything collapsed.
-  const firstFail = body.indexOf('| ❌ fail |');
+  const firstFamily = body.indexOf(lines[0]!);
   const requirements = body.indexOf('**Requirements not met**');
-  expect(firstFail).toBeGreaterThan(0);
-  expect(requirements).toBeGreaterThan(body.lastIndexOf('| ❌ fail |'));
+  expect(firstFamily).toBeGreaterThan(0);
+  expect(requirements).toBeGreaterThan(body.indexOf(lines.at(-1)!));
   expect(body.indexOf('<details>')).toBeGreaterThan(requirements);
 });
 
-test('a limit too small for every failing row keeps the headline and as many rows as fit, and counts the rest', () => {
-  const limit = 6_000;
+test('a limit too small for every failing family keeps the headline and as many families as fit, and counts the rest', () => {
+  const limit = 3_000;
   const body = reviewerComment(parts, links, limit);
   expect(body.length).toBeLessThanOrEqual(limit);
   expect(body.split('\n')[0]).toBe(
     '### ❌ 80 slower (avgt +30 %) · 108 unchanged · against main (history of 5 runs) · ❌ 80 of 752 requirements over their limit',
   );
-  const listed = body.split('\n').filter((line) => line.endsWith('| ❌ fail |')).length;
-  expect(listed).toBeGreaterThan(10);
-  expect(body).toContain(`\n… and ${100 - listed} more failing rows in report.html.\n`);
+  const listed = familyLinesOf(body).length;
+  expect(listed).toBeGreaterThan(3);
+  expect(listed).toBeLessThan(20);
+  // Each family left out has 5 failing rows.
+  expect(body).toContain(`\n… and ${20 - listed} more families (${5 * (20 - listed)} rows) in report.html.\n`);
   // Nothing else was kept in place of failing rows: no requirement row, no collapsed section.
   expect(body).not.toContain('**Requirements not met**');
   expect(body).not.toContain('<details>');

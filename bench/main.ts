@@ -24,6 +24,7 @@ import { STAGES, type BenchContext } from './stages.js';
 import { inputBounds } from './bounds.js';
 import { historyRecordsSection } from './historyRecords.js';
 import { dashboardScale } from './dashboardScale.js';
+import { commentRenderSection } from './commentRender.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
 
@@ -244,10 +245,16 @@ async function dashboardOnly(): Promise<void> {
   writeSection(await dashboardScale({ repoRoot, cliPath, peakRssHook, quick, log }), 'dashboard');
 }
 
+/** `--comment`: only what the comment and report.html cost at 1,000 and 10,000 benchmarks. */
+async function commentOnly(): Promise<void> {
+  writeSection(await commentRenderSection({ repoRoot, quick, log }), 'comment');
+}
+
 async function main(): Promise<void> {
   if (argv.includes('--bounds')) return boundsOnly();
   if (argv.includes('--history')) return historyOnly();
   if (argv.includes('--dashboard')) return dashboardOnly();
+  if (argv.includes('--comment')) return commentOnly();
   const started = performance.now();
   log(`corpora under ${corpusRoot}`);
   const a = rawCorpus('a', 10_000);
@@ -612,6 +619,7 @@ async function main(): Promise<void> {
   lines.push('', ...historyRecordsSection({ repoRoot, quick, log }), '');
   const cliPath = join(dirname(actionPath), 'cli.js');
   lines.push(...(await dashboardScale({ repoRoot, cliPath, peakRssHook, quick, log })), '');
+  lines.push(...(await commentRenderSection({ repoRoot, quick, log })), '');
   const notes = join(repoRoot, 'bench', 'NOTES.md');
   if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trimEnd(), '');
   const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');

@@ -7758,12 +7758,12 @@ function readGoLine(output, line, lineNo) {
     }
     return;
   }
-  const outcome = OUTCOME.exec(line);
-  if (outcome) {
+  const outcome2 = OUTCOME.exec(line);
+  if (outcome2) {
     output.notes.push(
-      `${outcome[2]} (line ${lineNo}) ${outcome[1] === "FAIL" ? "failed" : "was skipped"}; it has no results`
+      `${outcome2[2]} (line ${lineNo}) ${outcome2[1] === "FAIL" ? "failed" : "was skipped"}; it has no results`
     );
-    if (output.pending && outcome[2] === output.pending.name) output.pending = void 0;
+    if (output.pending && outcome2[2] === output.pending.name) output.pending = void 0;
     return;
   }
   if (line.startsWith("Benchmark")) {
@@ -12773,11 +12773,11 @@ function pooledRows(rows, judgeFamily, gate, shapes) {
   for (const family of families.values()) {
     if (family.length < 2) continue;
     const first = family[0];
-    const outcome = judgeFamily(
+    const outcome2 = judgeFamily(
       first,
       family.map((r) => r.parameter)
     );
-    if (!outcome) continue;
+    if (!outcome2) continue;
     const row = {
       ...first,
       parameter: POOLED_PARAMETER,
@@ -12786,10 +12786,10 @@ function pooledRows(rows, judgeFamily, gate, shapes) {
       reference: NaN,
       result: NaN,
       deltaPercent: NaN,
-      ...outcome
+      ...outcome2
     };
     delete row.band;
-    if (outcome.band) row.band = outcome.band;
+    if (outcome2.band) row.band = outcome2.band;
     out.push(regate(row, gate, shapes.get(rowKey(first))));
   }
   return out;
@@ -13386,10 +13386,10 @@ function judgePooledFamily(row, parameters, sides, judge) {
       (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
     )
   );
-  const outcome = judge(historyLevels, candidate, pooledRuns);
-  if (!weights) return outcome;
+  const outcome2 = judge(historyLevels, candidate, pooledRuns);
+  if (!weights) return outcome2;
   return {
-    ...outcome,
+    ...outcome2,
     weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
     weightRuns: olderRuns.length
   };
@@ -13675,24 +13675,24 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
         family.map((row) => logRatios(row, row.parameter)),
         familyLevels(family.length, options)
       );
-      for (const [parameter, outcome] of outcomes ?? []) shifted.set(outcomeKey({ ...family[0], parameter }), outcome);
+      for (const [parameter, outcome2] of outcomes ?? []) shifted.set(outcomeKey({ ...family[0], parameter }), outcome2);
     }
   }
   const judged = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf2(row));
     const familySize = sizes.get(familyKey(row)) ?? 1;
     const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
-    const outcome = shifted.get(outcomeKey(row)) ?? pairedRowOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1, options);
-    return regate(outcome ? { ...row, ...outcome } : row, gate, shapeOf2(row));
+    const outcome2 = shifted.get(outcomeKey(row)) ?? pairedRowOutcome(row, logRatios(row, row.parameter), rowConfidence, familySize === 1, options);
+    return regate(outcome2 ? { ...row, ...outcome2 } : row, gate, shapeOf2(row));
   });
   const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
   const pooled = pooledRows(
     judged,
     (row, parameters) => {
       const perPair = meanCells(parameters.map((p) => logRatios(row, p)));
-      const outcome = pairedRowOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true, options);
-      if (outcome && across.has(outcomeKey(row))) return informational(outcome);
-      return outcome && shifted.has(outcomeKey(row)) ? { ...outcome, sharedShift: "suite" } : outcome;
+      const outcome2 = pairedRowOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true, options);
+      if (outcome2 && across.has(outcomeKey(row))) return informational(outcome2);
+      return outcome2 && shifted.has(outcomeKey(row)) ? { ...outcome2, sharedShift: "suite" } : outcome2;
     },
     gate,
     resultByKey
@@ -13769,9 +13769,9 @@ function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
     };
   }
 }
-function informational(outcome) {
-  const { pairsCap: _cap, morePairs: _more, ...rest } = outcome;
-  const status = outcome.status === "fail" ? "warn" : outcome.status === "inconclusive" ? "noisy" : outcome.status;
+function informational(outcome2) {
+  const { pairsCap: _cap, morePairs: _more, ...rest } = outcome2;
+  const status = outcome2.status === "fail" ? "warn" : outcome2.status === "inconclusive" ? "noisy" : outcome2.status;
   return { ...rest, ...statusOf(status) };
 }
 var pairedMethod = {
@@ -14576,16 +14576,16 @@ function compareExperimentsPaired(experiments, thresholds, options = {}) {
     const head = members[0].row;
     const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
     members.forEach((m, j) => {
-      let outcome = { ...outcomes.get(String(j)), acrossExperiments: true };
-      if (suite?.status === "inconclusive" && !["fail", "improved", "inconclusive"].includes(outcome.status))
-        outcome = {
-          ...outcome,
+      let outcome2 = { ...outcomes.get(String(j)), acrossExperiments: true };
+      if (suite?.status === "inconclusive" && !["fail", "improved", "inconclusive"].includes(outcome2.status))
+        outcome2 = {
+          ...outcome2,
           status: "inconclusive",
           failed: false,
           ...suite.pairsCap !== void 0 ? { pairsCap: suite.pairsCap } : {},
           ...suite.morePairs !== void 0 ? { morePairs: suite.morePairs } : {}
         };
-      across[m.experiment].set(outcomeKey(m.row), outcome);
+      across[m.experiment].set(outcomeKey(m.row), outcome2);
     });
     judgedSuites.push(members);
     if (suite) {
@@ -14813,6 +14813,9 @@ var MARK = {
   inconclusive: "⏳",
   accepted: "✅"
 };
+function statusMark(r) {
+  return MARK[r.status];
+}
 function comparisonMarkdownParts(report) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const counts = `${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed`;
@@ -14827,14 +14830,17 @@ function comparisonMarkdownParts(report) {
       `Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, "")}\`, ${escapeMarkdown(date)}.`
     );
   }
+  const attention = [];
+  const rest = [];
+  for (const r of report.rows) (needsAttention(r) ? attention : rest).push(r);
   return {
     sides: sides.join("\n"),
     // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
     notes: report.notes.map((note) => `> ${note}`).join("\n\n"),
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join("\n"),
     acceptance: acceptanceMarkdown(report.rows),
-    attention: report.rows.filter(needsAttention),
-    rest: report.rows.filter((r) => !needsAttention(r)),
+    attention,
+    rest,
     legend: legend(report.rows) + noiseLegend(report.rows) + inconclusiveLegend(report.rows)
   };
 }
@@ -15059,6 +15065,55 @@ function comparisonVerdictTable(report) {
     ]),
     otherRows: report.rows.length - attention.length,
     file: "comparison.md"
+  };
+}
+function comparisonRowsTable(report) {
+  const measured = (r, x) => Number.isNaN(x) ? "—" : belowResolutionText(r, x) ?? rowDisplay(r).withUnit(x);
+  const rows = report.rows.map((r) => {
+    const change = Number.isFinite(r.deltaPercent) ? valueChange(r.deltaPercent, r.direction) : void 0;
+    const interval = valueChangeRange(r.changeInterval, r.direction);
+    return {
+      cells: [
+        r.experimentType,
+        r.pooled ? "geomean" : r.parameter,
+        `${r.metric} ${r.magnitude}${r.direction === "higher-is-better" ? " ↑" : ""}`,
+        measured(r, r.reference),
+        measured(r, r.result),
+        change !== void 0 ? changePercent(change) : "—",
+        interval ? changeRangeText({ lower: interval.lower * 100, upper: interval.upper * 100 }) : "",
+        r.pValue !== void 0 ? probability(r.pValue) : "",
+        r.gated ? "yes" : "no",
+        r.acceptance ? `${r.status} (${acceptanceWords(r.acceptance)})` : r.status
+      ],
+      keys: [
+        void 0,
+        void 0,
+        void 0,
+        Number.isFinite(r.reference) ? r.reference : void 0,
+        Number.isFinite(r.result) ? r.result : void 0,
+        change,
+        void 0,
+        r.pValue,
+        void 0,
+        void 0
+      ]
+    };
+  });
+  return {
+    header: [
+      "Experiment",
+      "Parameter",
+      "Statistic",
+      "Reference",
+      "Result",
+      "Δ",
+      "90 % interval",
+      "p",
+      "Gated",
+      "Status"
+    ],
+    numeric: [false, false, false, true, true, true, false, true, false, false],
+    rows
   };
 }
 
@@ -16747,7 +16802,7 @@ async function writeCharts(outputDir, input) {
       });
     }
     await pngs?.finish();
-    const failed = (await Promise.all(pngWrites)).find((outcome) => outcome !== void 0);
+    const failed = (await Promise.all(pngWrites)).find((outcome2) => outcome2 !== void 0);
     if (failed !== void 0) throw failed;
     const verdicts = [
       ...input.compare ? [comparisonVerdictTable(input.compare.report)] : [],
@@ -16756,6 +16811,7 @@ async function writeCharts(outputDir, input) {
     const html = render.renderReportHtml({
       title: input.title ?? "perfgate report",
       verdicts,
+      ...input.compare ? { rows: comparisonRowsTable(input.compare.report) } : {},
       charts: forHtml,
       bundles: await render.loadBrowserBundles()
     });
@@ -17644,7 +17700,7 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
   }
   const keptRuns = new Set(kept.map((r) => r.runId));
   const archive = foldArchive(folder, dropped.filter((r) => !keptRuns.has(r.runId)).map(strip), skip);
-  const outcome = {
+  const outcome2 = {
     written: [],
     unchanged: [],
     removed: [],
@@ -17655,32 +17711,32 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
   for (const record of kept) {
     if (!added.has(record)) continue;
     const content = renderHistoryRecord(strip(record));
-    if (existsSync3(record.file) && readText(record.file) === content) outcome.unchanged.push(record.file);
+    if (existsSync3(record.file) && readText(record.file) === content) outcome2.unchanged.push(record.file);
     else {
       writeFileAtomic(record.file, content);
-      outcome.written.push(record.file);
+      outcome2.written.push(record.file);
     }
   }
   const keptFiles = new Set(kept.map((r) => r.file));
   for (const old of dropped) {
     if (added.has(old)) {
-      if (!kept.some((r) => r.runId === old.runId)) outcome.outsideWindow++;
+      if (!kept.some((r) => r.runId === old.runId)) outcome2.outsideWindow++;
       continue;
     }
     if (keptFiles.has(old.file)) continue;
     rmSync2(old.file, { force: true });
-    outcome.removed.push(old.file);
+    outcome2.removed.push(old.file);
   }
   for (const { file, content } of archive) {
     writeFileAtomic(file, content);
-    outcome.archived.push(file);
+    outcome2.archived.push(file);
   }
   for (const name of archiveFilesBeyondBound(archiveNames(folder))) {
     const file = join6(folder, name);
     rmSync2(file, { force: true });
-    outcome.archiveRemoved.push(file);
+    outcome2.archiveRemoved.push(file);
   }
-  return outcome;
+  return outcome2;
 }
 function foldArchive(folder, runs, skip) {
   const byMonth = /* @__PURE__ */ new Map();
@@ -18919,9 +18975,9 @@ function withReportWarnings(io, run, warningsOf) {
   const held = [];
   let inReport = [];
   try {
-    const outcome = run({ ...progress, warning: (message) => held.push(message) });
-    inReport = warningsOf(outcome);
-    return outcome;
+    const outcome2 = run({ ...progress, warning: (message) => held.push(message) });
+    inReport = warningsOf(outcome2);
+    return outcome2;
   } finally {
     for (const message of held) if (!inReport.includes(message)) progress.warning(message);
   }
@@ -19013,7 +19069,13 @@ function readOptions(values, spelling = CLI_SPELLING) {
 
 // src/engine/report/commentBody.ts
 var MAX_COMMENT_BODY = 65536;
-function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
+var MAX_JOB_SUMMARY = Math.floor((1024 * 1024 - 4096) / 3);
+var COMMENT_WORDS = {
+  document: "comment",
+  limit: "GitHub's limit of 65,536 characters per comment",
+  everything: "the job summary and the report artifact"
+};
+function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY, words = COMMENT_WORDS) {
   const parts = sections.map((s, index2) => {
     const section = typeof s === "string" ? { text: s } : s;
     return {
@@ -19035,7 +19097,7 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY) {
   const byIndex = (a, b) => a.index - b.index;
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
-    const notice = noticeOf(labels(dropped), labels(cut2), link2);
+    const notice = noticeOf(labels(dropped), labels(cut2), link2, words);
     const text2 = join13();
     return text2 === "" ? notice : `${text2}
 
@@ -19074,13 +19136,13 @@ ${notice}`;
   if (body.length > limit) body = cutToFit(body, limit);
   return { body, truncated: true, dropped: labels(dropped), cut: labels(cut2) };
 }
-function noticeOf(dropped, cut2, link2) {
+function noticeOf(dropped, cut2, link2, words) {
   const what = [];
   if (dropped.length > 0) what.push(`left out ${list(dropped)}`);
   if (cut2.length > 0) what.push(`cut short ${list(cut2)}`);
-  const where = link2 ? `[the full report](${safeLink(link2)})` : "the job summary and the report artifact";
+  const where = link2 ? `[the full report](${safeLink(link2)})` : words.everything;
   return `> [!NOTE]
-> This comment ${what.join(" and ")} to stay within GitHub's limit of 65,536 characters per comment. See ${where} for everything.`;
+> This ${words.document} ${what.join(" and ")} to stay within ${words.limit}. See ${where} for everything.`;
 }
 function list(labels) {
   const quoted = labels.map((l) => l.replace(/[\r\n]+/g, " "));
@@ -19132,18 +19194,131 @@ ${fence}`;
   return tail2;
 }
 
-// src/engine/report/confirmation.ts
+// src/engine/report/familyLines.ts
+var FAMILY_ROWS_NAMED = 3;
+var GROUP_ROWS_ABOVE = 20;
+var benchmarkKey2 = (r) => `${r.experimentType}\0${r.parameter}\0${r.statistic}\0${r.unit}`;
+var isTime = (r) => /(^|[\s_.])time$/i.test(r.metric);
+function outcome(r) {
+  if (r.status === "improved") return "better";
+  if (r.status === "fail" || r.status === "warn" || r.status === "accepted" || r.status === "inconclusive")
+    return "worse";
+  return "same";
+}
+function statisticText(r) {
+  return `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
+}
+function parameterText(r) {
+  if (r.pooled) return "geomean";
+  return Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes) ? `${r.payloadBytes} B` : escapeMarkdown(r.parameter);
+}
 var plural5 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function familyLines(shown2, all, where, marks) {
+  const shownFamilies = new Set(shown2.map((r) => r.experimentType));
+  const secondaries = /* @__PURE__ */ new Map();
+  for (const r of all) {
+    if (r.metricRole !== "secondary" || !shownFamilies.has(r.experimentType) || !isTime(r)) continue;
+    const key = benchmarkKey2(r);
+    const list2 = secondaries.get(key);
+    if (list2) list2.push(r);
+    else secondaries.set(key, [r]);
+  }
+  const families = /* @__PURE__ */ new Map();
+  for (const r of shown2) {
+    const list2 = families.get(r.experimentType);
+    if (list2) list2.push(r);
+    else families.set(r.experimentType, [r]);
+  }
+  const lines = [];
+  for (const [family, rows] of families) lines.push(familyLine(family, rows, secondaries, where, marks));
+  return lines;
+}
+function familyLine(family, rows, secondaries, where, marks) {
+  const shownRows = new Set(rows);
+  const folded = /* @__PURE__ */ new Map();
+  const foldedAway = /* @__PURE__ */ new Set();
+  const twinsOf = (r) => r.metricRole === void 0 && isTime(r) ? secondaries.get(benchmarkKey2(r)) ?? [] : [];
+  for (const r of rows) {
+    for (const s of twinsOf(r)) {
+      if (shownRows.has(s) && outcome(s) === outcome(r)) {
+        foldedAway.add(s);
+        folded.set(r, [...folded.get(r) ?? [], s]);
+      }
+    }
+  }
+  const entries = rows.filter((r) => !foldedAway.has(r));
+  const named = entries.slice(0, FAMILY_ROWS_NAMED);
+  const oneStatistic = named.every((r) => statisticText(r) === statisticText(named[0]));
+  const oneStatus = named.every((r) => r.status === named[0].status);
+  const agree = /* @__PURE__ */ new Map();
+  const differ = /* @__PURE__ */ new Map();
+  const entryText = (r) => {
+    const parameter = parameterText(r);
+    const change = Number.isFinite(r.deltaPercent) ? changeWithInterval(r.deltaPercent / 100, r.changeInterval, r.direction) : r.status;
+    const head = [
+      parameter !== "" ? `${parameter}:` : "",
+      oneStatistic ? "" : statisticText(r),
+      change,
+      oneStatus ? "" : marks(r)
+    ].filter((t) => t !== "").join(" ");
+    const notes = [];
+    for (const s of twinsOf(r)) {
+      const metric2 = escapeMarkdown(s.metric);
+      if (outcome(s) === outcome(r)) agree.set(metric2, (agree.get(metric2) ?? 0) + 1);
+      else {
+        differ.set(metric2, (differ.get(metric2) ?? 0) + 1);
+        notes.push(`${metric2} ${changeWithInterval(s.deltaPercent / 100, void 0, s.direction)}, ${s.status}`);
+      }
+    }
+    return notes.length > 0 ? `${head} (${notes.join("; ")})` : head;
+  };
+  const parts = named.map(entryText);
+  const namedRows = named.reduce((n, r) => n + 1 + (folded.get(r)?.length ?? 0), 0);
+  const more = rows.length - namedRows;
+  const about = [
+    ...oneStatistic ? [statisticText(named[0])] : [],
+    ...rows.length > 1 ? [plural5(rows.length, "row")] : []
+  ];
+  const name = `**${escapeMarkdown(family)}**${about.length > 0 ? ` (${about.join(", ")})` : ""}`;
+  const says = [...agree.keys()].map(
+    (metric2) => differ.has(metric2) ? `${metric2} says the same for the others` : `${metric2} says the same`
+  );
+  const tail2 = [...says, ...more > 0 ? [`and ${plural5(more, "more row")} in ${where}`] : []];
+  const text2 = `- ${marks(named[0])} ${name} ${parts.join(", ")}${tail2.length > 0 ? `; ${tail2.join("; ")}` : ""}`;
+  return { text: text2, rows: rows.length, named: namedRows };
+}
+
+// src/engine/report/restCounts.ts
+var plural6 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function restCounts(rest, reportHtml) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const r of rest) {
+    let count = counts.get(r.status);
+    if (count === void 0) counts.set(r.status, count = { row: r, gated: 0, notGated: 0 });
+    if (showNotGated(r)) count.notGated++;
+    else count.gated++;
+  }
+  const byCount = [...counts.values()].flatMap(({ row, gated: gated2, notGated }) => [
+    ...gated2 > 0 ? [{ n: gated2, words: `${statusMark(row)} ${row.status}` }] : [],
+    ...notGated > 0 ? [{ n: notGated, words: `${statusMark(row)} ${row.status} (not gated)` }] : []
+  ]).sort((a, b) => b.n - a.n || (a.words < b.words ? -1 : a.words > b.words ? 1 : 0));
+  const files = [...reportHtml ? ["report.html (sortable and searchable)"] : [], "comparison.md", "comparison.json"];
+  const listed3 = `${files.slice(0, -1).join(", ")} and ${files.at(-1)}`;
+  return `${plural6(rest.length, "other row")}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(", ")}. Every row is in ${listed3} in the report folder.`;
+}
+
+// src/engine/report/confirmation.ts
+var plural7 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var percent3 = (p) => `${Number((p * 100).toPrecision(3))} %`;
 function pairsText(c) {
-  return `${plural5(c.pairs, "A/B pair")}`;
+  return `${plural7(c.pairs, "A/B pair")}`;
 }
 function confirmationHeadline(c, firstStage) {
   if (c.state === "not-run") return `${firstStage} · ⚠️ not confirmed: the confirmation could not run`;
   const worse = c.comparison?.changes.worse;
   if (c.state === "confirmed")
-    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural5(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
-  const undecided = c.undecided.length > 0 ? ` (${plural5(c.undecided.length, "row")} still undecided at the cap)` : "";
+    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural7(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
+  const undecided = c.undecided.length > 0 ? ` (${plural7(c.undecided.length, "row")} still undecided at the cap)` : "";
   return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
@@ -19168,7 +19343,7 @@ function confirmationMarkdown(c) {
 }
 
 // src/engine/report/reviewerComment.ts
-var plural6 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural8 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 function reviewerHeadline(parts) {
   const pieces = [];
   const firstStage = firstStageHeadline(parts);
@@ -19205,15 +19380,14 @@ function rowsSection(section, prefix, table3, suffix, more) {
     return lines.join("\n").replace(/\s+$/, "");
   };
   const shorten = (room) => {
-    let low = 0;
-    let high = table3.rows.length;
     if (text2(0).length > room) return "";
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (text2(mid).length <= room) low = mid;
-      else high = mid - 1;
-    }
-    return text2(low);
+    const fixed2 = text2(0).length + table3.header.join("\n").length + 2;
+    let used = fixed2;
+    let k = 0;
+    while (k < table3.rows.length && used + table3.rows[k].length + 1 <= room) used += table3.rows[k++].length + 1;
+    while (k > 0 && text2(k).length > room) k--;
+    while (k < table3.rows.length && text2(k + 1).length <= room) k++;
+    return text2(k);
   };
   return { ...section, text: text2(table3.rows.length), shorten };
 }
@@ -19224,7 +19398,7 @@ function reviewerSections(parts, links = {}) {
   const everything = links.fullReport ?? "the full report";
   const sections = headlineSections(parts);
   const { comparison, check } = parts;
-  const compared = comparison ? comparisonMarkdownParts(comparison) : void 0;
+  const compared = comparison ? headlineRows(comparison, comparisonMarkdownParts(comparison)) : void 0;
   if (comparison && compared) {
     const failing = failingRowsSection(comparison, compared, links.reportHtml ? "report.html" : everything);
     if (failing) sections.push(failing);
@@ -19270,7 +19444,7 @@ function reviewerSections(parts, links = {}) {
         moreIn("warning", everything)
       )
     );
-  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything));
+  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything, links));
   if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: "the trends" });
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: "the charts" });
   if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: "the chart images" });
@@ -19280,7 +19454,7 @@ function reviewerSections(parts, links = {}) {
   return sections;
 }
 function moreIn(what, where) {
-  return (n) => `… and ${plural6(n, `more ${what}`)} in ${where}.`;
+  return (n) => `… and ${plural8(n, `more ${what}`)} in ${where}.`;
 }
 function headlineSections(parts) {
   const sections = [];
@@ -19302,21 +19476,34 @@ function headlineSections(parts) {
 function isHeadlineImprovement(comparison, row) {
   return comparison.verdict === "pass" && row.gated && row.status === "improved";
 }
+function headlineRows(comparison, compared) {
+  const improved = [];
+  const others = [];
+  for (const r of compared.rest) (isHeadlineImprovement(comparison, r) ? improved : others).push(r);
+  return { ...compared, improved, others };
+}
 function failingRowsSection(comparison, compared, where) {
-  const improved = compared.rest.filter((r) => isHeadlineImprovement(comparison, r));
-  const shown2 = [...compared.attention, ...improved];
+  const shown2 = [...compared.attention, ...compared.improved];
   if (shown2.length === 0) return void 0;
+  const section = { priority: 1, required: true, label: "the failing comparison rows" };
+  if (shown2.length <= GROUP_ROWS_ABOVE)
+    return rowsSection(section, "", changeTable(shown2, comparison.rows), "", moreIn("failing row", where));
+  const lines = familyLines(shown2, comparison.rows, where, statusMark);
+  const rowsFrom = new Array(lines.length + 1).fill(0);
+  for (let i = lines.length - 1; i >= 0; i--) rowsFrom[i] = rowsFrom[i + 1] + lines[i].rows;
+  const prefix = `${plural8(shown2.length, "row")} in ${plural8(lines.length, "family", "families")}, worst first; each line names its worst ${FAMILY_ROWS_NAMED} and counts the rest:`;
   return rowsSection(
-    { priority: 1, required: true, label: "the failing comparison rows" },
+    section,
+    prefix,
+    { header: [], rows: lines.map((l) => l.text) },
     "",
-    changeTable(shown2, comparison.rows),
-    "",
-    moreIn("failing row", where)
+    (n) => `… and ${plural8(n, "more family", "more families")} (${plural8(rowsFrom[lines.length - n], "row")}) in ${where}.`
   );
 }
-function otherRowsSection(comparison, compared, everything) {
-  const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
-  const summary = rest.length > 0 ? `Comparison: ${plural6(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+var OTHER_ROWS_LISTED = 1e3;
+function otherRowsSection(comparison, compared, everything, links) {
+  const rest = compared.others;
+  const summary = rest.length > 0 ? `Comparison: ${plural8(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
   const prefix = [
     "<details>",
     `<summary>${summary}</summary>`,
@@ -19324,12 +19511,16 @@ function otherRowsSection(comparison, compared, everything) {
     compared.sides,
     ...compared.notes !== "" ? ["", compared.notes] : []
   ].join("\n");
+  const suffix = [compared.legend, "", "</details>"].join("\n");
+  const section = { priority: 6, label: "the other comparison rows" };
+  if (rest.length > OTHER_ROWS_LISTED)
+    return { ...section, text: [prefix, "", restCounts(rest, links.reportHtml === true), "", suffix].join("\n") };
   const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
   return rowsSection(
-    { priority: 6, label: "the other comparison rows" },
+    section,
     prefix,
     { header: table3.slice(0, 2), rows: table3.slice(2) },
-    [compared.legend, "", "</details>"].join("\n"),
+    suffix,
     moreIn("row", everything)
   );
 }
@@ -19421,7 +19612,7 @@ function checkCommand(args, io) {
   const requirements = values.requirements;
   if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = withReportWarnings(
+  const outcome2 = withReportWarnings(
     io,
     (progress) => erroredCommentOnFailure(
       outputDir,
@@ -19429,12 +19620,12 @@ function checkCommand(args, io) {
     ),
     (done) => done.report.warnings
   );
-  io.out(renderText(outcome.report));
+  io.out(renderText(outcome2.report));
   io.out(`
-Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
-  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { check: outcome.report }, { check: outcome }, REPORT_MARKDOWN);
+  const code = outcome2.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  return finishReport(io, values, code, { check: outcome2.report }, { check: outcome2 }, REPORT_MARKDOWN);
 }
 function compareCommand(args, io) {
   const { values, positionals } = parseCommandArgs("compare", args, {
@@ -19487,7 +19678,7 @@ function compareCommand(args, io) {
   const given = values.environment;
   checkEnvironmentFlags(given, values["no-environment-check"], history);
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
-  const outcome = withReportWarnings(
+  const outcome2 = withReportWarnings(
     io,
     (progress) => erroredCommentOnFailure(
       outputDir,
@@ -19510,17 +19701,17 @@ function compareCommand(args, io) {
     ),
     (done) => done.report.warnings
   );
-  io.out(renderComparisonText(outcome.report));
+  io.out(renderComparisonText(outcome2.report));
   io.out(`
-Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
-  const code = outcome.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  const code = outcome2.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
   return finishReport(
     io,
     values,
     code,
-    { comparison: outcome.report },
-    { compare: outcome, ...history !== void 0 ? { historyFolder: history } : {} },
+    { comparison: outcome2.report },
+    { compare: outcome2, ...history !== void 0 ? { historyFolder: history } : {} },
     COMPARISON_MARKDOWN
   );
 }
@@ -19538,10 +19729,10 @@ function historyMachineCheck(given, noCheck, history) {
   if (noCheck || history === void 0) return {};
   return given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() };
 }
-function finishReport(io, values, code, parts, outcome, fullReport) {
+function finishReport(io, values, code, parts, outcome2, fullReport) {
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
   const commentCharts = commentChartsOption(values["comment-charts"]);
-  const written2 = outcome.check?.written ?? outcome.compare?.written ?? [];
+  const written2 = outcome2.check?.written ?? outcome2.compare?.written ?? [];
   const where = { fullReport, reportHtml: values.charts === true, csvFiles: written2.some((f) => f.endsWith(".csv")) };
   const comment = (charts) => writeReviewerComment(
     outputDir,
@@ -19556,7 +19747,7 @@ function finishReport(io, values, code, parts, outcome, fullReport) {
     return code;
   }
   return writeReportCharts(outputDir, {
-    ...outcome,
+    ...outcome2,
     floatParse: floatParseOption(values["float-parse"]),
     png: pngOption(values)
   }).then((charts) => {
@@ -19794,14 +19985,14 @@ function runConfirm(options, ports, say) {
   say(
     `perfgate confirm: at most ${options.maxPairs} pairs, looks at ${looks.join(", ")} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
   );
-  let outcome;
+  let outcome2;
   let pairs = 0;
   for (let pair = 1; pair <= options.maxPairs; pair++) {
     runner.runPair(pair);
     pairs = pair;
     say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
     if (!looks.includes(pair)) continue;
-    outcome = runCompare(
+    outcome2 = runCompare(
       {
         reference: [join8(runs, "base")],
         results: [join8(runs, "head")],
@@ -19816,19 +20007,19 @@ function runConfirm(options, ports, say) {
       },
       silentProgress
     );
-    const undecided = undecidedRows(outcome.report);
-    const confirmed = confirmedRows(outcome.report);
+    const undecided = undecidedRows(outcome2.report);
+    const confirmed = confirmedRows(outcome2.report);
     say(
       `perfgate confirm: look at ${pair} pairs: ` + (confirmed.length > 0 ? `regressed: ${confirmed.join(", ")}; ` : "") + (undecided.length > 0 ? `still undecided: ${undecided.join(", ")}` : "nothing undecided")
     );
-    if (lookDecides(outcome.report, pair, options.maxPairs)) break;
+    if (lookDecides(outcome2.report, pair, options.maxPairs)) break;
   }
   return {
-    ...outcome ? { compare: outcome } : {},
+    ...outcome2 ? { compare: outcome2 } : {},
     pairs,
     order,
-    confirmed: outcome ? confirmedRows(outcome.report) : [],
-    undecided: outcome ? undecidedRows(outcome.report) : [],
+    confirmed: outcome2 ? confirmedRows(outcome2.report) : [],
+    undecided: outcome2 ? undecidedRows(outcome2.report) : [],
     filter
   };
 }
@@ -19958,7 +20149,7 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
     SPELLING
   );
   const outputDir = values["output-dir"] ?? DEFAULT_CONFIRM_DIR;
-  const outcome = runConfirm(
+  const outcome2 = runConfirm(
     {
       baseDir: values["base-dir"],
       headDir: values["head-dir"],
@@ -19972,14 +20163,14 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
     ports,
     (line) => io.err(terminalSafe(line) + "\n")
   );
-  if (!outcome.compare) {
+  if (!outcome2.compare) {
     io.out("Nothing to confirm: the comparison has no failed or undecided rows.\n");
     return EXIT_PASS;
   }
-  const report = outcome.compare.report;
+  const report = outcome2.compare.report;
   io.out(renderComparisonText(report));
   io.out(`
-Report: ${outcome.compare.markdownPath}, ${outcome.compare.jsonPath}
+Report: ${outcome2.compare.markdownPath}, ${outcome2.compare.jsonPath}
 `);
   const failed = report.verdict !== "pass";
   io.out(
@@ -19987,9 +20178,9 @@ Report: ${outcome.compare.markdownPath}, ${outcome.compare.jsonPath}
 `
   );
   io.out(
-    failed ? `Confirmed after ${outcome.pairs} pairs: ${outcome.confirmed.join(", ")} regressed.
-` : outcome.undecided.length > 0 ? `Not confirmed: still undecided after ${outcome.pairs} pairs (the cap): ${outcome.undecided.join(", ")}.
-` : `Not confirmed: no regression after ${outcome.pairs} pairs.
+    failed ? `Confirmed after ${outcome2.pairs} pairs: ${outcome2.confirmed.join(", ")} regressed.
+` : outcome2.undecided.length > 0 ? `Not confirmed: still undecided after ${outcome2.pairs} pairs (the cap): ${outcome2.undecided.join(", ")}.
+` : `Not confirmed: no regression after ${outcome2.pairs} pairs.
 `
   );
   return failed ? EXIT_GATE_FAILED : EXIT_PASS;
@@ -20321,7 +20512,7 @@ function qualifyCommand(args, io, ports = systemConfirmPorts) {
     },
     SPELLING2
   );
-  const outcome = runQualify(
+  const outcome2 = runQualify(
     {
       dir: values.dir,
       command: values.command,
@@ -20334,8 +20525,8 @@ function qualifyCommand(args, io, ports = systemConfirmPorts) {
     ports,
     (line) => io.err(terminalSafe(line) + "\n")
   );
-  const q = outcome.qualification;
-  io.out(`Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+  const q = outcome2.qualification;
+  io.out(`Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
   io.out(
     q.fit ? `Fit: within ${q.maxPairs} pairs a confirmation reaches the threshold on every gated row, and the gate fails a known slowdown.
@@ -20386,11 +20577,11 @@ function runHistoryImport(options, progress) {
     progress.warning(
       `${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`
     );
-  const outcome = progress.step(
+  const outcome2 = progress.step(
     "Writing records",
     () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW)
   );
-  return { ...outcome, records: [...records].sort(compareRecords) };
+  return { ...outcome2, records: [...records].sort(compareRecords) };
 }
 function runsOfSource(source, options, progress) {
   if (!isFolder(source)) throw new InputError("history import: not a folder of runs", { file: source });
@@ -22319,7 +22510,7 @@ function trendsCommand(args, io) {
     throw new UsageError("trends: name one history folder (perfgate history-*.json records)");
   const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
   const window = trendWindowOption(values.window);
-  const outcome = runTrends(
+  const outcome2 = runTrends(
     {
       history: positionals[0],
       outputDir: values["output-dir"] ?? DEFAULT_OUTPUT_DIR,
@@ -22328,11 +22519,11 @@ function trendsCommand(args, io) {
     },
     cliProgress(io)
   );
-  io.out(renderTrendsText(outcome.report));
+  io.out(renderTrendsText(outcome2.report));
   io.out(`
-Report: ${outcome.markdownPath}, ${outcome.jsonPath}
+Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
-  return values["fail-on-regression"] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
+  return values["fail-on-regression"] && outcome2.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
 }
 function dashboardCommand(args, io) {
   const { values, positionals } = parseCommandArgs("dashboard", args, {
@@ -22363,15 +22554,15 @@ function dashboardCommand(args, io) {
       ...values.title !== void 0 ? { title: values.title } : {}
     },
     cliProgress(io)
-  ).then((outcome) => {
-    const attention = outcome.model.experiments.filter(
+  ).then((outcome2) => {
+    const attention = outcome2.model.experiments.filter(
       (e) => e.status === "failed" || e.status === "regression"
     ).length;
     io.out(
-      `dashboard: ${outcome.model.runs.length} run(s), ${outcome.model.experiments.length} experiment(s), ${attention} need attention; ${outcome.written.length} files
+      `dashboard: ${outcome2.model.runs.length} run(s), ${outcome2.model.experiments.length} experiment(s), ${attention} need attention; ${outcome2.written.length} files
 `
     );
-    io.out(`open ${terminalSafe(outcome.indexPath)}
+    io.out(`open ${terminalSafe(outcome2.indexPath)}
 `);
     return EXIT_PASS;
   });
@@ -22413,7 +22604,7 @@ function historyImportCommand(args, io) {
   if (values.output === void 0)
     throw new UsageError("history import: --output is required (the history folder to write the records to)");
   const window = historyWindowSetting(values.window, "--window", DEFAULT_HISTORY_WINDOW);
-  const outcome = runHistoryImport(
+  const outcome2 = runHistoryImport(
     {
       sources: positionals,
       output: values.output,
@@ -22426,16 +22617,16 @@ function historyImportCommand(args, io) {
     },
     cliProgress(io)
   );
-  for (const path of [...outcome.written, ...outcome.archived]) io.out(`wrote ${terminalSafe(path)}
+  for (const path of [...outcome2.written, ...outcome2.archived]) io.out(`wrote ${terminalSafe(path)}
 `);
   const parts = [
-    `${outcome.records.length} run(s) read`,
-    `${outcome.written.length} record(s) written`,
-    `${outcome.unchanged.length} already there`
+    `${outcome2.records.length} run(s) read`,
+    `${outcome2.written.length} record(s) written`,
+    `${outcome2.unchanged.length} already there`
   ];
-  if (outcome.removed.length > 0) parts.push(`${outcome.removed.length} older record(s) removed`);
-  if (outcome.outsideWindow > 0)
-    parts.push(`${outcome.outsideWindow} run(s) older than the newest ${window} kept only in the archive`);
+  if (outcome2.removed.length > 0) parts.push(`${outcome2.removed.length} older record(s) removed`);
+  if (outcome2.outsideWindow > 0)
+    parts.push(`${outcome2.outsideWindow} run(s) older than the newest ${window} kept only in the archive`);
   io.out(`history import: ${parts.join(", ")} (window ${window})
 `);
   return EXIT_PASS;
@@ -23171,7 +23362,7 @@ function deriveCommand(args, io) {
   if (positionals.length !== 1)
     throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
   const output = values.output ?? "requirements.csv";
-  const outcome = runDeriveRequirements(
+  const outcome2 = runDeriveRequirements(
     {
       runsFolder: positionals[0],
       output,
@@ -23180,9 +23371,9 @@ function deriveCommand(args, io) {
     },
     cliProgress(io)
   );
-  io.out(outcome.notes.map((line) => `${line}
+  io.out(outcome2.notes.map((line) => `${line}
 `).join(""));
-  io.out(`wrote ${output} from ${outcome.runs} run(s)
+  io.out(`wrote ${output} from ${outcome2.runs} run(s)
 `);
   return EXIT_PASS;
 }

@@ -98,9 +98,15 @@ section { border-top: 1px solid #d0d7de; }
 .verdict h2 { margin-top: 1em; } .verdict.fail h2 { color: #d1242f; } .verdict.pass h2 { color: #1a7f37; }
 .verdict table { border-collapse: collapse; font-size: 0.9em; margin-bottom: 0.5em; }
 .verdict th, .verdict td { border: 1px solid #d0d7de; padding: 0.2em 0.6em; text-align: left; }
+.rows table { border-collapse: collapse; font-size: 0.85em; }
+.rows th, .rows td { border: 1px solid #d0d7de; padding: 0.15em 0.5em; text-align: left; }
+.rows td[data-v] { text-align: right; font-variant-numeric: tabular-nums; }
+.rows th[aria-sort] { cursor: pointer; user-select: none; }
+.rows th[aria-sort="ascending"]::after { content: " ▲"; } .rows th[aria-sort="descending"]::after { content: " ▼"; }
+.rows input { font: inherit; padding: 0.2em 0.4em; width: 24em; margin-right: 1em; }
 `;
 var MAIN = embedChartsScript("var charts = JSON.parse(document.getElementById('perfgate-specs').textContent);");
-function verdictSection(v) {
+function verdictSection(v, everyRowBelow) {
   const icon = v.verdict === "pass" ? "✓" : "✗";
   const table = v.rows.length === 0 ? "" : [
     "<table>",
@@ -110,7 +116,8 @@ function verdictSection(v) {
     "</tbody>",
     "</table>"
   ].join("\n");
-  const rest = v.otherRows > 0 ? `<p class="note">${v.otherRows} other row${v.otherRows === 1 ? "" : "s"} in ${escapeHtml(v.file)}.</p>` : "";
+  const others = `${v.otherRows} other row${v.otherRows === 1 ? "" : "s"}`;
+  const rest = v.otherRows === 0 ? "" : everyRowBelow ? `<p class="note">${others} in ${escapeHtml(v.file)} and in <a href="#rows">the table of every row</a>.</p>` : `<p class="note">${others} in ${escapeHtml(v.file)}.</p>`;
   return [
     `<section class="verdict ${v.verdict}">`,
     `<h2>${icon} ${escapeHtml(v.headline)}</h2>`,
@@ -118,6 +125,81 @@ function verdictSection(v) {
     rest,
     "</section>"
   ].filter((l) => l !== "").join("\n");
+}
+var ROWS_SCRIPT = `
+(function () {
+  var section = document.getElementById('rows');
+  if (!section) return;
+  var table = section.querySelector('table');
+  var body = table.tBodies[0];
+  var rows = Array.prototype.slice.call(body.rows);
+  var texts = rows.map(function (row) { return row.textContent.toLowerCase(); });
+  var box = section.querySelector('input');
+  var shown = section.querySelector('.shown');
+  function count(n) { shown.textContent = n + ' of ' + rows.length + ' rows shown'; }
+  box.hidden = false;
+  box.addEventListener('input', function () {
+    var words = box.value.toLowerCase().split(/\\s+/).filter(Boolean);
+    var n = 0;
+    for (var i = 0; i < rows.length; i++) {
+      var hit = words.every(function (w) { return texts[i].indexOf(w) >= 0; });
+      rows[i].hidden = !hit;
+      if (hit) n++;
+    }
+    count(n);
+  });
+  var heads = table.tHead.rows[0].cells;
+  Array.prototype.forEach.call(heads, function (th, column) {
+    th.setAttribute('aria-sort', 'none');
+    th.tabIndex = 0;
+    function sort() {
+      var down = th.getAttribute('aria-sort') === 'descending' ? false : th.getAttribute('aria-sort') === 'ascending' ? true : th.hasAttribute('data-numeric');
+      Array.prototype.forEach.call(heads, function (h) { h.setAttribute('aria-sort', 'none'); });
+      th.setAttribute('aria-sort', down ? 'descending' : 'ascending');
+      var keyed = rows.map(function (row, i) {
+        var cell = row.cells[column];
+        var v = cell.getAttribute('data-v');
+        return { row: row, i: i, text: texts[i], v: v === null ? null : Number(v), cell: cell.textContent };
+      });
+      keyed.sort(function (a, b) {
+        var by;
+        if (a.v !== null && b.v !== null) by = a.v - b.v;
+        else if (a.v !== null || b.v !== null) return a.v === null ? 1 : -1;
+        else by = a.cell < b.cell ? -1 : a.cell > b.cell ? 1 : 0;
+        return (down ? -by : by) || a.i - b.i;
+      });
+      var fragment = document.createDocumentFragment();
+      keyed.forEach(function (k) { fragment.appendChild(k.row); });
+      body.appendChild(fragment);
+      rows = keyed.map(function (k) { return k.row; });
+      texts = keyed.map(function (k) { return k.text; });
+    }
+    th.addEventListener('click', sort);
+    th.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); sort(); } });
+  });
+  count(rows.length);
+  section.setAttribute('data-ready', 'true');
+})();
+`;
+function rowsSection(table) {
+  const out = [
+    '<section class="rows" id="rows">',
+    `<h2>Every row (${table.rows.length})</h2>`,
+    '<p><input type="search" placeholder="Search rows" aria-label="Search rows" hidden><span class="shown" aria-live="polite"></span></p>',
+    "<table>",
+    `<thead><tr>${table.header.map((h, i) => `<th${table.numeric[i] ? " data-numeric" : ""}>${escapeHtml(h)}</th>`).join("")}</tr></thead>`,
+    "<tbody>"
+  ];
+  for (const row of table.rows) {
+    let line = "<tr>";
+    for (let i = 0; i < row.cells.length; i++) {
+      const key = row.keys[i];
+      line += key !== void 0 && Number.isFinite(key) ? `<td data-v="${key}">${escapeHtml(row.cells[i])}</td>` : `<td>${escapeHtml(row.cells[i])}</td>`;
+    }
+    out.push(line + "</tr>");
+  }
+  out.push("</tbody>", "</table>", "</section>");
+  return out.join("\n");
 }
 function renderReportHtml(input) {
   const toc = input.charts.map((c, i) => `<li><a href="#chart-${i}">${escapeHtml(c.title)}</a></li>`).join("\n");
@@ -141,15 +223,16 @@ function renderReportHtml(input) {
     ),
     body: [
       `<h1>${escapeHtml(input.title)}</h1>`,
-      ...(input.verdicts ?? []).map(verdictSection),
+      ...(input.verdicts ?? []).map((v, i) => verdictSection(v, i === 0 && input.rows !== void 0)),
       `<nav><ol>
 ${toc}
 </ol></nav>`,
-      sections
+      sections,
+      ...input.rows ? [rowsSection(input.rows)] : []
     ],
     dataId: "perfgate-specs",
     data: input.charts.map((c) => c.spec),
-    main: MAIN
+    main: input.rows ? `${MAIN}${ROWS_SCRIPT}` : MAIN
   });
 }
 export {

@@ -4,7 +4,7 @@
  * comment and job summary. SVGs are drawn from the chart model (engine/charts/svg.ts); resvg and
  * report.html's scripts are imported only here, on demand, so runs without charts start without them.
  */
-import { checkVerdictTable, comparisonVerdictTable } from '../engine/report/verdictTable.js';
+import { checkVerdictTable, comparisonRowsTable, comparisonVerdictTable } from '../engine/report/verdictTable.js';
 import { join } from 'node:path';
 import { makeFolder, writeFileAtomic } from './files.js';
 import { buildCharts, type RawSamples, type ReducedRaw } from '../engine/charts/build.js';
@@ -133,6 +133,7 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
     const html = render.renderReportHtml({
       title: input.title ?? 'perfgate report',
       verdicts,
+      ...(input.compare ? { rows: comparisonRowsTable(input.compare.report) } : {}),
       charts: forHtml,
       bundles: await render.loadBrowserBundles(),
     });

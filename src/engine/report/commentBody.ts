@@ -11,6 +11,32 @@
 /** GitHub's limit for an issue or pull-request comment body. */
 export const MAX_COMMENT_BODY = 65_536;
 
+/**
+ * GitHub's limit for a step's job summary is 1 MiB of UTF-8 (a larger one is not shown, with an error annotation).
+ * Counted here in UTF-16 code units, each at most 3 bytes, with 4 KiB left for what follows the report (the recorded
+ * history's paragraph).
+ */
+export const MAX_JOB_SUMMARY = Math.floor((1024 * 1024 - 4096) / 3);
+
+/** How the notice names the document fitted, its limit, and where everything is when there is no link. */
+export interface FitWords {
+  document: string;
+  limit: string;
+  everything: string;
+}
+
+export const COMMENT_WORDS: FitWords = {
+  document: 'comment',
+  limit: "GitHub's limit of 65,536 characters per comment",
+  everything: 'the job summary and the report artifact',
+};
+
+export const JOB_SUMMARY_WORDS: FitWords = {
+  document: 'summary',
+  limit: "GitHub's limit of 1 MiB per job summary",
+  everything: 'report.html, comparison.md and comparison.json in the report folder',
+};
+
 /** One part of a comment, in display order. */
 export interface CommentSection {
   /** The Markdown of the part. Parts are joined with a blank line. */
@@ -101,6 +127,7 @@ export function fitCommentBody(
   sections: readonly (CommentSection | string)[],
   link?: string,
   limit = MAX_COMMENT_BODY,
+  words: FitWords = COMMENT_WORDS,
 ): FittedBody {
   const parts = sections.map((s, index) => {
     const section = typeof s === 'string' ? { text: s } : s;
@@ -125,7 +152,7 @@ export function fitCommentBody(
   const byIndex = (a: { index: number }, b: { index: number }) => a.index - b.index;
   const labels = (list: typeof parts) => [...list].sort(byIndex).map((p) => p.label);
   const compose = () => {
-    const notice = noticeOf(labels(dropped), labels(cut), link);
+    const notice = noticeOf(labels(dropped), labels(cut), link, words);
     const text = join();
     return text === '' ? notice : `${text}\n\n${notice}`;
   };
@@ -167,12 +194,12 @@ export function fitCommentBody(
   return { body, truncated: true, dropped: labels(dropped), cut: labels(cut) };
 }
 
-function noticeOf(dropped: string[], cut: string[], link: string | undefined): string {
+function noticeOf(dropped: string[], cut: string[], link: string | undefined, words: FitWords): string {
   const what: string[] = [];
   if (dropped.length > 0) what.push(`left out ${list(dropped)}`);
   if (cut.length > 0) what.push(`cut short ${list(cut)}`);
-  const where = link ? `[the full report](${safeLink(link)})` : 'the job summary and the report artifact';
-  return `> [!NOTE]\n> This comment ${what.join(' and ')} to stay within GitHub's limit of 65,536 characters per comment. See ${where} for everything.`;
+  const where = link ? `[the full report](${safeLink(link)})` : words.everything;
+  return `> [!NOTE]\n> This ${words.document} ${what.join(' and ')} to stay within ${words.limit}. See ${where} for everything.`;
 }
 
 function list(labels: string[]): string {

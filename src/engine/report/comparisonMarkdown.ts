@@ -29,6 +29,11 @@ const MARK: Record<ComparisonRow['status'], string> = {
   accepted: '✅',
 };
 
+/** A row's status as its mark: ❌ fail, ⚠️ warn, 🟢 improved … */
+export function statusMark(r: ComparisonRow): string {
+  return MARK[r.status];
+}
+
 /** The parts of comparison.md, for a document that puts them in another order (the reviewer comment). */
 export interface ComparisonMarkdownParts {
   /** What was compared with what, the counts and the baseline run. */
@@ -60,14 +65,17 @@ export function comparisonMarkdownParts(report: ComparisonReport): ComparisonMar
       `Baseline: ${run}, commit \`${escapeMarkdown(commit.slice(0, 12)).replace(/\\/g, '')}\`, ${escapeMarkdown(date)}.`,
     );
   }
+  const attention: ComparisonRow[] = [];
+  const rest: ComparisonRow[] = [];
+  for (const r of report.rows) (needsAttention(r) ? attention : rest).push(r);
   return {
     sides: sides.join('\n'),
     // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
     notes: report.notes.map((note) => `> ${note}`).join('\n\n'),
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join('\n'),
     acceptance: acceptanceMarkdown(report.rows),
-    attention: report.rows.filter(needsAttention),
-    rest: report.rows.filter((r) => !needsAttention(r)),
+    attention,
+    rest,
     legend: legend(report.rows) + noiseLegend(report.rows) + inconclusiveLegend(report.rows),
   };
 }

@@ -8,15 +8,25 @@
  * the action's report.md are the same document, uncut. Pure: the caller says what was judged and
  * where the report files are.
  */
-import { fitCommentBody, MAX_COMMENT_BODY, type CommentSection } from './commentBody.js';
+import {
+  fitCommentBody,
+  JOB_SUMMARY_WORDS,
+  MAX_COMMENT_BODY,
+  MAX_JOB_SUMMARY,
+  type CommentSection,
+} from './commentBody.js';
 import type { ComparisonReport } from './comparisonReport.js';
+import type { ComparisonRow } from '../compare/compare.js';
 import {
   changeTable,
   comparisonMarkdownParts,
   comparisonTable,
   headline as comparisonHeadline,
+  statusMark,
   type ComparisonMarkdownParts,
 } from './comparisonMarkdown.js';
+import { FAMILY_ROWS_NAMED, familyLines, GROUP_ROWS_ABOVE } from './familyLines.js';
+import { restCounts } from './restCounts.js';
 import { escapeMarkdown, withoutControls } from './escape.js';
 import { checkMarkdownParts, requirementFailures, requirementsHeadline, type CheckMarkdownParts } from './markdown.js';
 import { headline as checkHeadline, type CheckReport } from './model.js';
@@ -65,7 +75,7 @@ export interface ReviewerCommentLinks {
   csvFiles?: boolean;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
 /**
  * The first line: the benchmarks per outcome against the base branch first, the requirements second
@@ -117,7 +127,8 @@ function judgedLine(parts: ReviewerCommentParts): string {
 
 /**
  * A table that can give up rows from its end: `prefix`, the header and as many rows as fit, then
- * a line saying how many were left out, then `suffix` (a closing `</details>`).
+ * a line saying how many were left out, then `suffix` (a closing `</details>`). Shortening reads
+ * the rows' lengths once: linear in the rows, whatever the room.
  */
 function rowsSection(
   section: Omit<CommentSection, 'text' | 'shorten'>,
@@ -134,15 +145,15 @@ function rowsSection(
     return lines.join('\n').replace(/\s+$/, '');
   };
   const shorten = (room: number) => {
-    let low = 0;
-    let high = table.rows.length;
     if (text(0).length > room) return '';
-    while (low < high) {
-      const mid = Math.ceil((low + high) / 2);
-      if (text(mid).length <= room) low = mid;
-      else high = mid - 1;
-    }
-    return text(low);
+    // The most rows whose lines fit beside the rest of the part (the count line is at most as long as text(0)'s).
+    const fixed = text(0).length + table.header.join('\n').length + 2;
+    let used = fixed;
+    let k = 0;
+    while (k < table.rows.length && used + table.rows[k]!.length + 1 <= room) used += table.rows[k++]!.length + 1;
+    while (k > 0 && text(k).length > room) k--;
+    while (k < table.rows.length && text(k + 1).length <= room) k++;
+    return text(k);
   };
   return { ...section, text: text(table.rows.length), shorten };
 }
@@ -161,7 +172,7 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
   const everything = links.fullReport ?? 'the full report';
   const sections = headlineSections(parts);
   const { comparison, check } = parts;
-  const compared = comparison ? comparisonMarkdownParts(comparison) : undefined;
+  const compared = comparison ? headlineRows(comparison, comparisonMarkdownParts(comparison)) : undefined;
   if (comparison && compared) {
     const failing = failingRowsSection(comparison, compared, links.reportHtml ? 'report.html' : everything);
     if (failing) sections.push(failing);
@@ -207,7 +218,7 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
         moreIn('warning', everything),
       ),
     );
-  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything));
+  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything, links));
   if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: 'the trends' });
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: 'the charts' });
   // The hosted images are a few short links: shown after the Mermaid charts, dropped only after the other comparison
@@ -248,34 +259,66 @@ function isHeadlineImprovement(comparison: ComparisonReport, row: ComparisonMark
   return comparison.verdict === 'pass' && row.gated && row.status === 'improved';
 }
 
+/** The comparison's parts with the improvements the headline names apart from the rest: one pass over the rows. */
+interface ReviewerRows extends ComparisonMarkdownParts {
+  improved: ComparisonRow[];
+  others: ComparisonRow[];
+}
+
+function headlineRows(comparison: ComparisonReport, compared: ComparisonMarkdownParts): ReviewerRows {
+  const improved: ComparisonRow[] = [];
+  const others: ComparisonRow[] = [];
+  for (const r of compared.rest) (isHeadlineImprovement(comparison, r) ? improved : others).push(r);
+  return { ...compared, improved, others };
+}
+
 /**
  * The rows behind the headline's numbers: failures and gated warnings; improvements when the
- * headline names them (nothing failed). Undefined when there are none.
+ * headline names them (nothing failed). A table up to {@link GROUP_ROWS_ABOVE} rows, else one line
+ * per family naming its worst rows (familyLines.ts). Undefined when there are none.
  */
 function failingRowsSection(
   comparison: ComparisonReport,
-  compared: ComparisonMarkdownParts,
+  compared: ReviewerRows,
   where: string,
 ): CommentSection | undefined {
-  const improved = compared.rest.filter((r) => isHeadlineImprovement(comparison, r));
-  const shown = [...compared.attention, ...improved];
+  const shown = [...compared.attention, ...compared.improved];
   if (shown.length === 0) return undefined;
+  const section = { priority: 1, required: true, label: 'the failing comparison rows' };
+  if (shown.length <= GROUP_ROWS_ABOVE)
+    return rowsSection(section, '', changeTable(shown, comparison.rows), '', moreIn('failing row', where));
+  const lines = familyLines(shown, comparison.rows, where, statusMark);
+  // The rows of the families a cut leaves out, counted from the end.
+  const rowsFrom = new Array<number>(lines.length + 1).fill(0);
+  for (let i = lines.length - 1; i >= 0; i--) rowsFrom[i] = rowsFrom[i + 1]! + lines[i]!.rows;
+  const prefix =
+    `${plural(shown.length, 'row')} in ${plural(lines.length, 'family', 'families')}, worst first; ` +
+    `each line names its worst ${FAMILY_ROWS_NAMED} and counts the rest:`;
   return rowsSection(
-    { priority: 1, required: true, label: 'the failing comparison rows' },
+    section,
+    prefix,
+    { header: [], rows: lines.map((l) => l.text) },
     '',
-    changeTable(shown, comparison.rows),
-    '',
-    moreIn('failing row', where),
+    (n) =>
+      `… and ${plural(n, 'more family', 'more families')} (${plural(rowsFrom[lines.length - n]!, 'row')}) in ${where}.`,
   );
 }
+
+/**
+ * Above this many other rows the reviewer's document counts them by status instead of listing them: a table of a few
+ * hundred of thousands of rows tells a reviewer nothing the counts do not, and keeps the job summary far below
+ * GitHub's 1 MiB. report.html, comparison.md and comparison.json keep every row.
+ */
+export const OTHER_ROWS_LISTED = 1000;
 
 /** The other comparison rows and how they were judged, folded in a `<details>`. */
 function otherRowsSection(
   comparison: ComparisonReport,
-  compared: ComparisonMarkdownParts,
+  compared: ReviewerRows,
   everything: string,
+  links: ReviewerCommentLinks,
 ): CommentSection {
-  const rest = compared.rest.filter((r) => !isHeadlineImprovement(comparison, r));
+  const rest = compared.others;
   const summary =
     rest.length > 0
       ? `Comparison: ${plural(rest.length, 'other row')}, and how they were judged`
@@ -287,12 +330,16 @@ function otherRowsSection(
     compared.sides,
     ...(compared.notes !== '' ? ['', compared.notes] : []),
   ].join('\n');
+  const suffix = [compared.legend, '', '</details>'].join('\n');
+  const section = { priority: 6, label: 'the other comparison rows' };
+  if (rest.length > OTHER_ROWS_LISTED)
+    return { ...section, text: [prefix, '', restCounts(rest, links.reportHtml === true), '', suffix].join('\n') };
   const table = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
   return rowsSection(
-    { priority: 6, label: 'the other comparison rows' },
+    section,
     prefix,
     { header: table.slice(0, 2), rows: table.slice(2) },
-    [compared.legend, '', '</details>'].join('\n'),
+    suffix,
     moreIn('row', everything),
   );
 }
@@ -314,14 +361,16 @@ function requirementsTableSection(check: CheckReport, checked: CheckMarkdownPart
   );
 }
 
-/** The whole document, uncut: the job summary and the action's report.md. */
-export function reviewerReport(parts: ReviewerCommentParts, links: ReviewerCommentLinks = {}): string {
-  return (
-    reviewerSections(parts, links)
-      .map((s) => s.text.replace(/\s+$/, ''))
-      .filter((t) => t !== '')
-      .join('\n\n') + '\n'
-  );
+/**
+ * The whole document: the job summary and the action's report.md. Uncut unless it is over GitHub's limit for a job
+ * summary (`limit`), which only a suite with thousands of failing families or requirement rows reaches.
+ */
+export function reviewerReport(
+  parts: ReviewerCommentParts,
+  links: ReviewerCommentLinks = {},
+  limit = MAX_JOB_SUMMARY,
+): string {
+  return fitCommentBody(reviewerSections(parts, links), undefined, limit, JOB_SUMMARY_WORDS).body + '\n';
 }
 
 /** The comment body (without the sticky marker), at most `limit` characters. */

@@ -11,10 +11,11 @@ import {
   needsAttention,
   rowDisplay,
   belowResolutionText,
+  probability,
 } from './comparisonMarkdown.js';
 import { acceptanceWords } from '../compare/acceptance.js';
 import { quantityDisplay } from './quantity.js';
-import { changeFromRequirement } from './change.js';
+import { changeFromRequirement, changePercent, changeRangeText, valueChange, valueChangeRange } from './change.js';
 import { percent, requirementsHeadline } from './markdown.js';
 import { headline as checkHeadline, type CheckReport } from './model.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
@@ -92,5 +93,69 @@ export function comparisonVerdictTable(report: ComparisonReport): VerdictTable {
     ]),
     otherRows: report.rows.length - attention.length,
     file: 'comparison.md',
+  };
+}
+
+/** Every row of a comparison as plain text cells, with the numbers a column sorts by (report.html's full table). */
+export interface RowsTable {
+  header: string[];
+  /** Per column: whether it sorts by number (the row's `keys`) rather than by text. */
+  numeric: boolean[];
+  rows: { cells: string[]; keys: (number | undefined)[] }[];
+}
+
+/**
+ * The full table of a comparison, in the report's order (failing rows first, then worst first): experiment,
+ * parameter, statistic, reference, result, the change (%), its 90 % interval, p, gated and status. Numbers are
+ * formatted as comparison.md formats them; the change and p also give the number a column sorts by.
+ */
+export function comparisonRowsTable(report: ComparisonReport): RowsTable {
+  const measured = (r: ComparisonReport['rows'][number], x: number) =>
+    Number.isNaN(x) ? '—' : (belowResolutionText(r, x) ?? rowDisplay(r).withUnit(x));
+  const rows = report.rows.map((r) => {
+    const change = Number.isFinite(r.deltaPercent) ? valueChange(r.deltaPercent, r.direction) : undefined;
+    const interval = valueChangeRange(r.changeInterval, r.direction);
+    return {
+      cells: [
+        r.experimentType,
+        r.pooled ? 'geomean' : r.parameter,
+        `${r.metric} ${r.magnitude}${r.direction === 'higher-is-better' ? ' ↑' : ''}`,
+        measured(r, r.reference),
+        measured(r, r.result),
+        change !== undefined ? changePercent(change) : '—',
+        interval ? changeRangeText({ lower: interval.lower * 100, upper: interval.upper * 100 }) : '',
+        r.pValue !== undefined ? probability(r.pValue) : '',
+        r.gated ? 'yes' : 'no',
+        r.acceptance ? `${r.status} (${acceptanceWords(r.acceptance)})` : r.status,
+      ],
+      keys: [
+        undefined,
+        undefined,
+        undefined,
+        Number.isFinite(r.reference) ? r.reference : undefined,
+        Number.isFinite(r.result) ? r.result : undefined,
+        change,
+        undefined,
+        r.pValue,
+        undefined,
+        undefined,
+      ],
+    };
+  });
+  return {
+    header: [
+      'Experiment',
+      'Parameter',
+      'Statistic',
+      'Reference',
+      'Result',
+      'Δ',
+      '90 % interval',
+      'p',
+      'Gated',
+      'Status',
+    ],
+    numeric: [false, false, false, true, true, true, false, true, false, false],
+    rows,
   };
 }

@@ -1,0 +1,218 @@
+/**
+ * Issue 38 item 5: the comment, the Check's summary and the job summary of a large Google Benchmark suite
+ * (bench/scale-suite.mjs: families of 10 sizes, real time primary and cpu time secondary) against a history of 10
+ * runs. The comment starts with the counts, names the regressed benchmarks family by family with their worst rows and
+ * says exactly how many rows each family line and each cut leaves out, names no benchmark that did not regress, stays
+ * under GitHub's limits, escapes hostile names and is the same bytes for the same inputs.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { commentMarker, MAX_COMMENT_BODY } from '../src/engine/report/commentBody.js';
+import {
+  reviewerComment,
+  reviewerReport,
+  type ReviewerCommentLinks,
+  type ReviewerCommentParts,
+} from '../src/engine/report/reviewerComment.js';
+import type { ComparisonReport } from '../src/engine/report/comparisonReport.js';
+import { MAX_CHECK_OUTPUT } from '../src/action/github/checkRuns.js';
+import { runCompare } from '../src/pipeline/compare.js';
+import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import { silentProgress } from '../src/pipeline/steps.js';
+import { repoRoot, tempDir } from './helpers/shared.js';
+import { FULL_VOLUME } from './helpers/volume.js';
+
+interface ScaleSuite {
+  writeGoogleBenchmarkSuite(path: string, options: Record<string, number>): number;
+  writeGoogleBenchmarkRuns(dir: string, options: Record<string, number>): string[];
+  regressedIndices(total: number, count: number): Set<number>;
+  benchmarkName(index: number): string;
+}
+const suite = (await import(pathToFileURL(join(repoRoot, 'bench', 'scale-suite.mjs')).href)) as ScaleSuite;
+
+/** The comment body limit the action passes (GitHub's, less the marker line). */
+const LIMIT = MAX_COMMENT_BODY - commentMarker('perfgate').length - 1;
+const links: ReviewerCommentLinks = { runUrl: 'https://github.com/octo/bench/actions/runs/9', reportHtml: true };
+
+/** A family name that is Markdown, HTML, a mention, an issue reference and a link at once. */
+const HOSTILE = 'BM_<img src=x onerror=alert(1)>|@octocat #12 *[x](javascript:alert(1))`';
+
+/**
+ * `benchmarks` benchmarks against a history of 10 runs, `regressed` of them 30 % slower (real and cpu time); with
+ * `hostile`, family 1 is named {@link HOSTILE} in every file.
+ */
+function compareSuite(benchmarks: number, regressed: number, hostile = false): ComparisonReport {
+  const root = tempDir('perfgate-comment-scale-');
+  const history = join(root, 'history');
+  suite.writeGoogleBenchmarkRuns(history, { benchmarks, runs: 10, repetitions: 1 });
+  const head = join(root, 'head.json');
+  suite.writeGoogleBenchmarkSuite(head, { benchmarks, repetitions: 1, run: 11, regressed, factor: 1.3 });
+  if (hostile)
+    for (const file of [head, ...readdirSync(history).map((run) => join(history, run, 'results.json'))])
+      writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"BM_Family1/', `"${HOSTILE}/`));
+  return runCompare(
+    {
+      reference: [],
+      history,
+      results: [head],
+      referenceLabel: 'main',
+      resultLabel: 'pr',
+      outputDir: join(root, 'out'),
+      thresholds: parseThresholds(undefined),
+      floatParse: 'precise',
+    },
+    silentProgress,
+  ).report;
+}
+
+const partsOf = (comparison: ComparisonReport): ReviewerCommentParts => ({
+  comparison,
+  commit: 'feed5eed0123456789abcdef0123456789abcdef',
+  base: 'main',
+});
+
+/** The family lines of a body: `- ⚠️ **BM\_Family5** (real time median) 64: +31.2 % (…); cpu time says the same`. */
+const familyLinesOf = (body: string) => body.split('\n').filter((line) => /^- \S+ \*\*/.test(line));
+
+/**
+ * The benchmarks a body names, as `family/size`: each family line's family with each `size:` it names (the regressed
+ * benchmarks of this suite are each alone in their family at 1,000 and 10,000 benchmarks).
+ */
+function namedBenchmarks(body: string): Set<string> {
+  const named = new Set<string>();
+  for (const line of familyLinesOf(body)) {
+    const family = /\*\*(.+?)\*\*/.exec(line)![1]!.replace(/\\/g, '');
+    for (const size of line.matchAll(/(?:\) |, )(\d+): /g)) named.add(`${family}/${size[1]}`);
+  }
+  return named;
+}
+
+/** The regressed benchmarks of the generator, as it names them. */
+const regressedNames = (benchmarks: number, regressed: number) =>
+  new Set([...suite.regressedIndices(benchmarks, regressed)].map((i) => suite.benchmarkName(i)));
+
+/** The rows a reviewer must see, counted from the rows themselves: gated rows that failed or warned. */
+const flagged = (report: ComparisonReport) =>
+  report.rows.filter((r) => r.gated && (r.status === 'fail' || r.status === 'warn'));
+
+describe('1,000 benchmarks, 100 regressed', () => {
+  let report: ComparisonReport;
+  let body: string;
+  beforeAll(() => {
+    report = compareSuite(1000, 100);
+    body = reviewerComment(partsOf(report), links, LIMIT);
+  });
+
+  test('the comment starts with the counts per outcome, then the families', () => {
+    const lines = body.split('\n');
+    expect(lines[0]).toMatch(/^### \S+ 100 slower \(real time \+\d+…\+\d+ %\)[^·]*· 900 unchanged · against main/);
+    expect(lines[4]).toBe('100 rows in 100 families, worst first; each line names its worst 3 and counts the rest:');
+    expect(familyLinesOf(body)).toHaveLength(100);
+    expect(flagged(report)).toHaveLength(100);
+  });
+
+  test('it names every regressed benchmark once, no other, and shows cpu time only as agreeing', () => {
+    const expected = regressedNames(1000, 100);
+    const named = namedBenchmarks(body);
+    expect(named.size).toBe(100);
+    for (const name of named) expect(expected.has(name)).toBe(true);
+    // real time and cpu time are not listed twice: no table row, no line naming cpu time's own change.
+    expect(body).not.toMatch(/^\|/m);
+    for (const line of familyLinesOf(body)) expect(line.endsWith('; cpu time says the same')).toBe(true);
+    expect(body.split('cpu time median').length - 1).toBe(0);
+  });
+
+  test('the other 2100 rows are counted, not listed, with where they all are', () => {
+    // One repetition: one statistic of real time and of cpu time, for 1000 benchmarks and 100 family geomeans.
+    const others = report.rows.length - 100;
+    expect(others).toBe(2 * 1100 - 100);
+    expect(body).toContain(`${others} other rows, too many to list here: `);
+    const counted = /too many to list here: (.+?)\. Every row/.exec(body)![1]!;
+    const sum = counted.split(', ').reduce((n, part) => n + Number(/^(\d+) /.exec(part)![1]), 0);
+    expect(sum).toBe(others);
+    expect(body).toContain('Every row is in report.html (sortable and searchable), comparison.md and comparison.json');
+  });
+
+  test('the comment, the Check summary and the job summary stay under their limits', () => {
+    expect(body.length).toBeLessThan(LIMIT);
+    const check = reviewerComment(partsOf(report), links, MAX_CHECK_OUTPUT);
+    expect(check.length).toBeLessThanOrEqual(MAX_CHECK_OUTPUT);
+    expect(familyLinesOf(check)).toEqual(familyLinesOf(body));
+    const summary = reviewerReport(partsOf(report), { fullReport: 'the job summary', reportHtml: true });
+    expect(Buffer.byteLength(summary)).toBeLessThan(1024 * 1024);
+    expect(familyLinesOf(summary)).toEqual(familyLinesOf(body));
+  });
+
+  test('a job summary over its limit is cut as the comment is, and says so', () => {
+    const limit = 6_000;
+    const summary = reviewerReport(partsOf(report), { fullReport: 'the job summary', reportHtml: true }, limit);
+    expect(summary.length).toBeLessThanOrEqual(limit + 1);
+    const listed = familyLinesOf(summary).length;
+    expect(listed).toBeGreaterThan(5);
+    expect(summary).toContain(`\n… and ${100 - listed} more families (${100 - listed} rows) in report.html.\n`);
+    expect(summary).toContain("to stay within GitHub's limit of 1 MiB per job summary. See report.html, comparison.md");
+  });
+
+  test('a cut says exactly how many families and rows it left out', () => {
+    const limit = 4_000;
+    const cut = reviewerComment(partsOf(report), links, limit);
+    expect(cut.length).toBeLessThanOrEqual(limit);
+    const listed = familyLinesOf(cut).length;
+    expect(listed).toBeGreaterThan(5);
+    expect(cut).toContain(`\n… and ${100 - listed} more families (${100 - listed} rows) in report.html.\n`);
+  });
+});
+
+describe('200 benchmarks, half regressed, one family named to attack', () => {
+  let report: ComparisonReport;
+  let body: string;
+  beforeAll(() => {
+    report = compareSuite(200, 100, true);
+    body = reviewerComment(partsOf(report), links, LIMIT);
+  });
+
+  test('each family line names its worst 3 rows and counts exactly the rest', () => {
+    const lines = familyLinesOf(body);
+    const perFamily = new Map<string, number>();
+    for (const r of flagged(report)) perFamily.set(r.experimentType, (perFamily.get(r.experimentType) ?? 0) + 1);
+    expect(lines).toHaveLength(perFamily.size);
+    expect(perFamily.size).toBe(20);
+    for (const line of lines) {
+      const rows = Number(/, (\d+) rows\) /.exec(line)![1]);
+      expect([...perFamily.values()]).toContain(rows);
+      expect(line.match(/[+-]\d+\.\d % \([+-]\d+\.\d … [+-]\d+\.\d %\)/g)).toHaveLength(3);
+      expect(line).toContain(`; and ${rows - 3} more rows in report.html`);
+    }
+    const total = lines.reduce((n, line) => n + Number(/, (\d+) rows\) /.exec(line)![1]), 0);
+    expect(total).toBe(flagged(report).length);
+  });
+
+  test('a hostile family name is text in its line: no HTML, link, table cell, mention or reference', () => {
+    const line = familyLinesOf(body).find((l) => l.includes('onerror'))!;
+    expect(line).toBeDefined();
+    expect(line).toContain(
+      '**BM\\_&lt;img src=x onerror=alert\\(1\\)&gt;\\|@\u2060octocat \\#\u206012 \\*\\[x\\]\\(javascript\\:alert\\(1\\)\\)\\`**',
+    );
+    expect(line).not.toMatch(/<img|[^\\]\||@octocat|#12|[^\\]\[x\]/);
+  });
+
+  test('the same inputs give the same bytes', () => {
+    expect(reviewerComment(partsOf(compareSuite(200, 100, true)), links, LIMIT)).toBe(body);
+  });
+});
+
+// 10,000 benchmarks: a minute of generating and comparing on a loaded runner, in the full suite only.
+(FULL_VOLUME ? describe : describe.skip)('10,000 benchmarks, 100 regressed', () => {
+  test('the comment is under the limit, starts with the counts and names the 100 regressed benchmarks only', () => {
+    const report = compareSuite(10_000, 100);
+    const body = reviewerComment(partsOf(report), links, LIMIT);
+    expect(body.length).toBeLessThan(LIMIT);
+    expect(body.split('\n')[0]).toMatch(/^### \S+ 100 slower \(real time [^)]+\)[^·]*· 9900 unchanged · /);
+    const expected = regressedNames(10_000, 100);
+    const named = [...namedBenchmarks(body)];
+    expect(named.filter((n) => expected.has(n)).length).toBeGreaterThanOrEqual(90);
+    expect(named.filter((n) => !expected.has(n)).length).toBeLessThanOrEqual(3);
+    expect(body).toContain(`${report.rows.length - 100} other rows, too many to list here: `);
+  }, 600_000);
+});
