@@ -9245,7 +9245,7 @@ var pytestBenchmarkAdapter = {
         file,
         ...doc.placeOf(benchmarks)
       });
-    const entries = benchmarks.map((value2, index2) => {
+    const entries2 = benchmarks.map((value2, index2) => {
       if (!isJsonObject(value2)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
       const name = fields.string(value2, "name", { required: true, what: "the benchmark" });
       const fullname = fields.string(value2, "fullname") ?? name;
@@ -9264,10 +9264,10 @@ var pytestBenchmarkAdapter = {
       };
     });
     const paths = /* @__PURE__ */ new Map();
-    for (const e of entries) paths.set(e.fn, (paths.get(e.fn) ?? /* @__PURE__ */ new Set()).add(e.path));
+    for (const e of entries2) paths.set(e.fn, (paths.get(e.fn) ?? /* @__PURE__ */ new Set()).add(e.path));
     const measurements = [];
     const seen = /* @__PURE__ */ new Map();
-    for (const e of entries) {
+    for (const e of entries2) {
       const test = paths.get(e.fn).size > 1 ? e.path : e.fn;
       const experiment = e.group === void 0 ? test : `${e.group}/${test}`;
       const key = `${experiment}\0${e.parameter.label}`;
@@ -9610,9 +9610,9 @@ function histogramCount(fields, metricObject) {
   }
   return count;
 }
-function runtimeOfRuns(entries) {
+function runtimeOfRuns(entries2) {
   const text2 = (entry2, key) => typeof entry2[key] === "string" && entry2[key].trim() !== "" ? entry2[key].trim() : void 0;
-  const entry = entries.find((e) => text2(e, "vmName") !== void 0 || text2(e, "jdkVersion") !== void 0);
+  const entry = entries2.find((e) => text2(e, "vmName") !== void 0 || text2(e, "jdkVersion") !== void 0);
   if (!entry) return void 0;
   const name = text2(entry, "vmName");
   const jdk = text2(entry, "jdkVersion");
@@ -9665,7 +9665,7 @@ var benchmarkDotNetAdapter = {
         ...doc.placeOf(benchmarks)
       });
     const notes = hostNotes(root.HostEnvironmentInfo);
-    const entries = benchmarks.map((benchmark, index2) => {
+    const entries2 = benchmarks.map((benchmark, index2) => {
       if (!isJsonObject(benchmark))
         throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index2);
       const method = fields.string(benchmark, "Method", { required: true, what: "the benchmark" });
@@ -9681,11 +9681,11 @@ var benchmarkDotNetAdapter = {
       };
     });
     const namespaces = /* @__PURE__ */ new Map();
-    for (const e of entries) namespaces.set(e.experiment, (namespaces.get(e.experiment) ?? /* @__PURE__ */ new Set()).add(e.namespace));
-    const jobs = new Set(entries.map((e) => e.job));
+    for (const e of entries2) namespaces.set(e.experiment, (namespaces.get(e.experiment) ?? /* @__PURE__ */ new Set()).add(e.namespace));
+    const jobs = new Set(entries2.map((e) => e.job));
     const measurements = [];
     const seen = /* @__PURE__ */ new Set();
-    for (const e of entries) {
+    for (const e of entries2) {
       const experiment = namespaces.get(e.experiment).size > 1 && e.namespace !== "" ? `${e.namespace}.${e.experiment}` : e.experiment;
       const parameter = settingsParameter(jobs.size > 1 ? [...e.pairs, ["job", e.job]] : e.pairs);
       const key = `${experiment}\0${parameter.label}`;
@@ -11217,13 +11217,13 @@ var CRITERION_SEARCH_DEPTH = 8;
 function searchCriterionTree(folder, depth = CRITERION_SEARCH_DEPTH) {
   const tree = { estimates: [], baselines: [], changes: 0, reports: 0 };
   const visit = (dir, level) => {
-    let entries;
+    let entries2;
     try {
-      entries = readdirSync2(dir, { withFileTypes: true });
+      entries2 = readdirSync2(dir, { withFileTypes: true });
     } catch {
       return;
     }
-    const folders = entries.filter((e) => e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules").map((e) => e.name).sort(byCodePoint);
+    const folders = entries2.filter((e) => e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules").map((e) => e.name).sort(byCodePoint);
     const benchmark = folders.includes("new") && isFile(join2(dir, "new", "estimates.json"));
     for (const name of folders) {
       const sub = join2(dir, name);
@@ -11288,14 +11288,14 @@ function discoverResults(patterns, options = {}) {
     const skipped = { notResults: [], companions: /* @__PURE__ */ new Map() };
     if (stat?.isDirectory()) {
       const taken = [];
-      let entries;
+      let entries2;
       try {
-        entries = readdirSync3(pattern, { encoding: "buffer" });
+        entries2 = readdirSync3(pattern, { encoding: "buffer" });
       } catch (error) {
         throw cannotRead(pattern, error, "the folder");
       }
-      const names = entries.filter(isUtf8Name).map((entry) => entry.toString("utf8"));
-      const unreadable = entries.filter(
+      const names = entries2.filter(isUtf8Name).map((entry) => entry.toString("utf8"));
+      const unreadable = entries2.filter(
         (entry) => !isUtf8Name(entry) && statOrUndefined(Buffer.concat([Buffer.from(pattern + sep), entry]))?.isFile()
       ).length;
       if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
@@ -12135,10 +12135,25 @@ function betaContinuedFraction(a, b, x) {
   }
   return h;
 }
+var logBetaNorms = /* @__PURE__ */ new Map();
+function logBetaNorm(a, b) {
+  let byB = logBetaNorms.get(a);
+  if (byB === void 0) {
+    if (logBetaNorms.size >= 1024) logBetaNorms.clear();
+    byB = /* @__PURE__ */ new Map();
+    logBetaNorms.set(a, byB);
+  }
+  let norm = byB.get(b);
+  if (norm === void 0) {
+    norm = logGamma(a + b) - logGamma(a) - logGamma(b);
+    byB.set(b, norm);
+  }
+  return norm;
+}
 function regularizedIncompleteBeta(a, b, x) {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
-  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  const front = Math.exp(logBetaNorm(a, b) + a * Math.log(x) + b * Math.log(1 - x));
   return x < (a + 1) / (a + b + 2) ? front * betaContinuedFraction(a, b, x) / a : 1 - front * betaContinuedFraction(b, a, 1 - x) / b;
 }
 function studentTCdf(t, df) {
@@ -12319,34 +12334,74 @@ var RULE2 = gaussLegendre(NODES);
 function ratioDensity(w, df, logNorm) {
   return w > 0 ? Math.exp(logNorm + (df - 1) * Math.log(w) - df * w * w / 2) : df === 1 ? Math.exp(logNorm) : 0;
 }
-function overRatio(df, g, breaks = {}) {
-  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
-  if (df === Infinity) return g(1);
-  const spread3 = 10 / Math.sqrt(2 * df);
-  const lo = Math.max(0, 1 - spread3);
-  const hi = 1 + spread3;
-  const logNorm = Math.log(2) + df / 2 * Math.log(df / 2) - logGamma(df / 2);
-  const piece = (a, b) => {
-    const half = (b - a) / 2;
-    const mid = (a + b) / 2;
-    let sum3 = 0;
-    for (let i = 0; i < NODES; i++) {
-      const w = mid + half * RULE2.x[i];
-      sum3 += RULE2.w[i] * ratioDensity(w, df, logNorm) * g(w);
-    }
-    return sum3 * half;
-  };
+var ratioRanges = /* @__PURE__ */ new Map();
+function ratioRange(df) {
+  let range2 = ratioRanges.get(df);
+  if (range2 === void 0) {
+    const spread3 = 10 / Math.sqrt(2 * df);
+    range2 = {
+      lo: Math.max(0, 1 - spread3),
+      hi: 1 + spread3,
+      logNorm: Math.log(2) + df / 2 * Math.log(df / 2) - logGamma(df / 2)
+    };
+    if (ratioRanges.size >= 1024) ratioRanges.clear();
+    ratioRanges.set(df, range2);
+  }
+  return range2;
+}
+function piecePoints(range2, breaks) {
+  const { lo, hi } = range2;
   const cuts = [breaks.kink];
   if (breaks.step !== void 0 && breaks.stepWidth !== void 0 && Number.isFinite(breaks.stepWidth))
     cuts.push(breaks.step - 10 * breaks.stepWidth, breaks.step + 10 * breaks.stepWidth);
-  const points = [
-    lo,
-    ...cuts.filter((c) => c !== void 0 && c > lo && c < hi).sort((a, b) => a - b),
-    hi
-  ];
+  return [lo, ...cuts.filter((c) => c !== void 0 && c > lo && c < hi).sort((a, b) => a - b), hi];
+}
+function overRatio(df, g, breaks = {}) {
+  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
+  if (df === Infinity) return g(1);
+  const range2 = ratioRange(df);
+  const points = piecePoints(range2, breaks);
   let sum2 = 0;
-  for (let i = 1; i < points.length; i++) if (points[i] > points[i - 1]) sum2 += piece(points[i - 1], points[i]);
+  for (let p = 1; p < points.length; p++) {
+    const a = points[p - 1];
+    const b = points[p];
+    if (!(b > a)) continue;
+    const half = (b - a) / 2;
+    const mid = (a + b) / 2;
+    let piece = 0;
+    for (let i = 0; i < NODES; i++) {
+      const w = mid + half * RULE2.x[i];
+      piece += RULE2.w[i] * ratioDensity(w, df, range2.logNorm) * g(w);
+    }
+    sum2 += piece * half;
+  }
   return sum2;
+}
+function overRatioOfBoth(df, g, h, breaks) {
+  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
+  if (df === Infinity) return { g: g(1), h: h(1) };
+  const range2 = ratioRange(df);
+  const points = piecePoints(range2, breaks);
+  let sumG = 0;
+  let sumH = 0;
+  for (let p = 1; p < points.length; p++) {
+    const a = points[p - 1];
+    const b = points[p];
+    if (!(b > a)) continue;
+    const half = (b - a) / 2;
+    const mid = (a + b) / 2;
+    let pieceG = 0;
+    let pieceH = 0;
+    for (let i = 0; i < NODES; i++) {
+      const w = mid + half * RULE2.x[i];
+      const weighted = RULE2.w[i] * ratioDensity(w, df, range2.logNorm);
+      pieceG += weighted * g(w);
+      pieceH += weighted * h(w);
+    }
+    sumG += pieceG * half;
+    sumH += pieceH * half;
+  }
+  return { g: sumG, h: sumH };
 }
 function rejectionProbability(shift, critical, df, floor = 0) {
   return overRatio(df, (w) => normalCdf(shift - Math.max(floor, critical * w)), stepsOf(shift, critical, floor));
@@ -12354,7 +12409,15 @@ function rejectionProbability(shift, critical, df, floor = 0) {
 function smallestShiftCaught(power, critical, df, floor = 0) {
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
   const gap = (shift2) => rejectionProbability(shift2, critical, df, floor) - power;
-  const slope = (shift2) => overRatio(df, (w) => normalDensity2(shift2 - Math.max(floor, critical * w)), stepsOf(shift2, critical, floor));
+  const gapAndSlope = (shift2) => {
+    const both = overRatioOfBoth(
+      df,
+      (w) => normalCdf(shift2 - Math.max(floor, critical * w)),
+      (w) => normalDensity2(shift2 - Math.max(floor, critical * w)),
+      stepsOf(shift2, critical, floor)
+    );
+    return { gap: both.g - power, slope: both.h };
+  };
   let lo = Math.max(floor, 0) - 10;
   let hi = Math.max(floor, critical, 0) + 10;
   while (gap(hi) < 0) {
@@ -12364,11 +12427,11 @@ function smallestShiftCaught(power, critical, df, floor = 0) {
   while (gap(lo) >= 0) lo -= 10;
   let shift = Math.min(hi, Math.max(lo, Math.max(floor, critical) + 1.2815515655446004));
   for (let i = 0; i < 100; i++) {
-    const g = gap(shift);
+    const { gap: g, slope } = gapAndSlope(shift);
     if (g >= 0) hi = shift;
     else lo = shift;
     if (hi - lo < 1e-10 * Math.max(1, Math.abs(hi))) break;
-    const next = shift - g / slope(shift);
+    const next = shift - g / slope;
     if (!(next > lo && next < hi)) shift = (lo + hi) / 2;
     else if (Math.abs(next - shift) < 1e-10 * Math.max(1, Math.abs(shift))) return next;
     else shift = next;
@@ -12380,6 +12443,29 @@ function stepsOf(shift, critical, floor) {
 }
 function normalDensity2(z) {
   return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+}
+
+// src/engine/stats/tTable.ts
+var MAX_ENTRIES = 4096;
+var quantiles = /* @__PURE__ */ new Map();
+var entries = 0;
+function tTableQuantile(p, df) {
+  let byP = quantiles.get(df);
+  const kept = byP?.get(p);
+  if (kept !== void 0) return kept;
+  const quantile = studentTQuantile(p, df);
+  if (entries >= MAX_ENTRIES) {
+    quantiles.clear();
+    entries = 0;
+    byP = void 0;
+  }
+  if (byP === void 0) {
+    byP = /* @__PURE__ */ new Map();
+    quantiles.set(df, byP);
+  }
+  byP.set(p, quantile);
+  entries++;
+  return quantile;
 }
 
 // src/engine/stats/effectTest.ts
@@ -12394,7 +12480,7 @@ function logWorse(reference, result, direction) {
 function logEffectTest(logEffect, se, df, alpha, direction) {
   if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
   if (!(df >= 1)) throw new RangeError(`a t test needs at least 1 degree of freedom, got ${df}`);
-  const critical = studentTQuantile(1 - alpha, df);
+  const critical = tTableQuantile(1 - alpha, df);
   const margin = critical * se;
   const pValue2 = se > 0 ? 1 - studentTCdf(logEffect / se, df) : logEffect > 0 ? 0 : logEffect < 0 ? 1 : 0.5;
   return {
@@ -12942,6 +13028,22 @@ function noiseVerdict(history, candidate, threshold, options) {
     reason
   };
 }
+function noiseBandEdges(history, candidate, options) {
+  if (candidate.length === 0) throw new RangeError("noiseBandEdges needs at least one candidate value");
+  for (const v of candidate)
+    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
+  const confidence = assertConfidence(options.confidence);
+  const { minHistory, maxHistory } = historyLimits(options);
+  const usable = usableHistory(history, maxHistory);
+  const n = usable.length;
+  if (n < minHistory) return { reference: n > 0 ? usable[n - 1] : NaN, upperValue: NaN };
+  const { centre, band } = noiseBand(usable, candidate.length, {
+    ...options,
+    confidence,
+    candidateLogs: candidate.map(Math.log)
+  });
+  return { reference: Math.exp(centre), upperValue: band.upperValue };
+}
 function historyLimits(options) {
   const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
   return { minHistory, maxHistory: Math.max(minHistory, options.maxHistory ?? SHARED_DEFAULTS.maxHistory) };
@@ -13021,7 +13123,7 @@ function noiseBand(usable, k, options) {
   const { df } = moderated;
   const spread3 = Math.sqrt(moderated.variance);
   const standardError = spread3 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
-  const critical = studentTQuantile(assertConfidence(options.confidence), df);
+  const critical = tTableQuantile(assertConfidence(options.confidence), df);
   const halfWidth = critical * standardError;
   const band = {
     lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
@@ -13335,13 +13437,13 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
     ...noiseOptions(row, historyRepetitions, rowConfidence, options),
     ...prior
   });
-  const atLevel = noiseVerdict(values, candidate, row.threshold, {
+  const atLevel = noiseBandEdges(values, candidate, {
     ...noiseOptions(row, historyRepetitions, (1 + CHANGE_INTERVAL_LEVEL) / 2, options),
     ...prior
   });
   const changeInterval = changeIntervalOf(
     Math.log(verdict.result / verdict.reference),
-    Math.log(atLevel.band.upperValue / atLevel.reference),
+    Math.log(atLevel.upperValue / atLevel.reference),
     row.direction
   );
   const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
@@ -13722,7 +13824,7 @@ function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
     const { mean: mean3, sd } = meanAndSd(logRatios);
     const logThreshold = logOfThreshold(row.threshold, row.direction);
     const passLevel = lookAlpha(PASS_BETA, usable.length);
-    const shownBelow = mean3 + studentTQuantile(1 - passLevel, usable.length - 1) * (sd / Math.sqrt(usable.length)) < logThreshold;
+    const shownBelow = mean3 + tTableQuantile(1 - passLevel, usable.length - 1) * (sd / Math.sqrt(usable.length)) < logThreshold;
     const over = test.effect > row.threshold;
     const under = test.effect < -row.threshold;
     const status = over && test.significant ? "fail" : under && test.significantlyBetter ? "improved" : decisive && !shownBelow ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
@@ -13744,7 +13846,7 @@ function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
     }
     const changeInterval = changeIntervalOf(
       row.direction === "higher-is-better" ? -mean3 : mean3,
-      studentTQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
+      tTableQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
       row.direction
     );
     return {
@@ -16063,9 +16165,9 @@ function crossPath(cx, cy, size) {
   const b = size * 0.2;
   return `M${num(cx - a)},${num(cy - b)}H${num(cx - b)}V${num(cy - a)}H${num(cx + b)}V${num(cy - b)}H${num(cx + a)}V${num(cy + b)}H${num(cx + b)}V${num(cy + a)}H${num(cx - b)}V${num(cy + b)}H${num(cx - a)}Z`;
 }
-function legendAt(entries, columns, columnWidth, originX, originY) {
+function legendAt(entries2, columns, columnWidth, originX, originY) {
   const out = [];
-  entries.forEach((e, k) => {
+  entries2.forEach((e, k) => {
     const column = k % columns;
     const row = Math.floor(k / columns);
     const x = originX + column * columnWidth;
@@ -16234,16 +16336,16 @@ function changeColor(row) {
   return row.status === "improved" ? IMPROVED_GREEN : EXPERIMENT_BLUE;
 }
 function changeLegend(rows) {
-  const entries = [];
+  const entries2 = [];
   if (rows.some((r) => !r.failed && r.status !== "improved"))
-    entries.push({ label: "Δ", color: EXPERIMENT_BLUE, dot: true });
+    entries2.push({ label: "Δ", color: EXPERIMENT_BLUE, dot: true });
   if (rows.some((r) => !r.failed && r.status === "improved"))
-    entries.push({ label: "improved", color: IMPROVED_GREEN, dot: true });
-  if (rows.some((r) => r.failed)) entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
-  if (rows.some((r) => r.band)) entries.push({ label: "noise band", color: BAND_FILL, area: true });
-  if (rows.some((r) => r.interval)) entries.push({ label: "interval", color: INTERVAL_COLOR });
-  entries.push({ label: "threshold", color: LIMIT_COLOR, dashed: true });
-  return entries;
+    entries2.push({ label: "improved", color: IMPROVED_GREEN, dot: true });
+  if (rows.some((r) => r.failed)) entries2.push({ label: "failed", color: FAILED_MARK2, cross: true });
+  if (rows.some((r) => r.band)) entries2.push({ label: "noise band", color: BAND_FILL, area: true });
+  if (rows.some((r) => r.interval)) entries2.push({ label: "interval", color: INTERVAL_COLOR });
+  entries2.push({ label: "threshold", color: LIMIT_COLOR, dashed: true });
+  return entries2;
 }
 function changePanel(p) {
   const rows = p.changes ?? [];
@@ -16437,17 +16539,17 @@ function legendEntries(p) {
   if (p.mark === "bar") return [];
   if (isSampleSeries(p)) return [];
   const label = (name) => truncateText(name, LEGEND_SIZE, LEGEND_LABEL_LIMIT);
-  const entries = p.series.map((s) => ({
+  const entries2 = p.series.map((s) => ({
     label: label(s.name),
     color: s.color,
     ...s.dashed ? { dashed: true } : {}
   }));
-  if (p.band) entries.push({ label: label(p.band.name), color: p.band.color, area: true });
+  if (p.band) entries2.push({ label: label(p.band.name), color: p.band.color, area: true });
   for (const r of p.rules ?? [])
-    entries.push({ label: label(r.name), color: r.color, ...r.dashed ? { dashed: true } : {} });
+    entries2.push({ label: label(r.name), color: r.color, ...r.dashed ? { dashed: true } : {} });
   if (p.series.some((s) => s.points.some((q) => q.failed)))
-    entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
-  return entries;
+    entries2.push({ label: "failed", color: FAILED_MARK2, cross: true });
+  return entries2;
 }
 function layoutPanel(panel2) {
   const x = xAxis(panel2);
@@ -17774,9 +17876,9 @@ function readHistoryRuns(folder, options, progress) {
   return readRunFolders(folder, options, progress);
 }
 function readRunFolders(folder, options, progress, order = naturalCompare) {
-  let entries;
+  let entries2;
   try {
-    entries = readdirSync5(folder).sort(order);
+    entries2 = readdirSync5(folder).sort(order);
   } catch {
     throw new InputError("cannot find the runs folder", { file: folder });
   }
@@ -17787,7 +17889,7 @@ function readRunFolders(folder, options, progress, order = naturalCompare) {
     );
   }
   const runs = [];
-  for (const name of entries) {
+  for (const name of entries2) {
     const runFolder = join7(folder, name);
     if (!statSync5(runFolder).isDirectory()) continue;
     const run = readRunFolder(runFolder, name, options, progress);
@@ -22048,7 +22150,7 @@ function renderGithubActionBenchmark(measurements, direction) {
   }
   const wanted = direction ?? directions[0];
   const notes = [];
-  const entries = [];
+  const entries2 = [];
   for (const [name, group] of byBenchmark(measurements)) {
     for (const m of group) {
       if (m.metric.direction !== wanted) continue;
@@ -22068,11 +22170,11 @@ function renderGithubActionBenchmark(measurements, direction) {
         ...m.repetitions !== void 0 ? [`${m.repetitions} repetitions`] : []
       ];
       if (extra.length > 0) entry.extra = extra.join(", ");
-      entries.push(entry);
+      entries2.push(entry);
     }
   }
-  if (entries.length === 0) throw new UsageError(`the results have no ${wanted ?? "lower-is-better"} metric to export`);
-  return { text: JSON.stringify(entries, null, 2) + "\n", count: entries.length, notes };
+  if (entries2.length === 0) throw new UsageError(`the results have no ${wanted ?? "lower-is-better"} metric to export`);
+  return { text: JSON.stringify(entries2, null, 2) + "\n", count: entries2.length, notes };
 }
 
 // src/pipeline/export.ts

@@ -5,7 +5,7 @@
 import type { Measurement, StatisticName } from '../model/measurement.js';
 import { median } from '../stats/median.js';
 import { splitStates, stateOf } from '../stats/states.js';
-import { noiseVariance, noiseVerdict } from './noise.js';
+import { noiseBandEdges, noiseVariance, noiseVerdict } from './noise.js';
 import { capPriorDf, cautiousVariancePrior, type VariancePrior } from '../stats/moderatedVariance.js';
 import { nameRegressedRows } from './attribution.js';
 import {
@@ -203,13 +203,13 @@ function noiseFields(
   });
   // The band's edges at one-sided (1 + level) / 2 are the centre ± t · se: that half-width around the observed log
   // change is the change's two-sided interval at `level`.
-  const atLevel = noiseVerdict(values, candidate, row.threshold, {
+  const atLevel = noiseBandEdges(values, candidate, {
     ...noiseOptions(row, historyRepetitions, (1 + CHANGE_INTERVAL_LEVEL) / 2, options),
     ...prior,
   });
   const changeInterval = changeIntervalOf(
     Math.log(verdict.result / verdict.reference),
-    Math.log(atLevel.band.upperValue / atLevel.reference),
+    Math.log(atLevel.upperValue / atLevel.reference),
     row.direction,
   );
   // A history that has seen two machine states explains a result in either of them.

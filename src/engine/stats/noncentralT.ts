@@ -49,6 +49,39 @@ function ratioDensity(w: number, df: number, logNorm: number): number {
   return w > 0 ? Math.exp(logNorm + (df - 1) * Math.log(w) - (df * w * w) / 2) : df === 1 ? Math.exp(logNorm) : 0;
 }
 
+/** Where W's range [lo, hi] is cut into pieces for df, and the log of its density's constant, once per df. */
+interface RatioRange {
+  lo: number;
+  hi: number;
+  logNorm: number;
+}
+
+const ratioRanges = new Map<number, RatioRange>();
+
+function ratioRange(df: number): RatioRange {
+  let range = ratioRanges.get(df);
+  if (range === undefined) {
+    const spread = 10 / Math.sqrt(2 * df);
+    range = {
+      lo: Math.max(0, 1 - spread),
+      hi: 1 + spread,
+      logNorm: Math.log(2) + (df / 2) * Math.log(df / 2) - logGamma(df / 2),
+    };
+    if (ratioRanges.size >= 1024) ratioRanges.clear();
+    ratioRanges.set(df, range);
+  }
+  return range;
+}
+
+/** The points that cut W's range into pieces: at `kink` (where g has one) and around `step`. */
+function piecePoints(range: RatioRange, breaks: { kink?: number; step?: number; stepWidth?: number }): number[] {
+  const { lo, hi } = range;
+  const cuts = [breaks.kink];
+  if (breaks.step !== undefined && breaks.stepWidth !== undefined && Number.isFinite(breaks.stepWidth))
+    cuts.push(breaks.step - 10 * breaks.stepWidth, breaks.step + 10 * breaks.stepWidth);
+  return [lo, ...cuts.filter((c): c is number => c !== undefined && c > lo && c < hi).sort((a, b) => a - b), hi];
+}
+
 /**
  * ∫ f_W(w) · g(w) dw over W's range, in pieces split at `kink` (where g has one) and around `step` (where g falls from
  * 1 to 0 over about `stepWidth`: with a large critical value that fall is too sharp for one rule over the whole range).
@@ -61,31 +94,59 @@ function overRatio(
 ): number {
   if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
   if (df === Infinity) return g(1);
-  const spread = 10 / Math.sqrt(2 * df);
-  const lo = Math.max(0, 1 - spread);
-  const hi = 1 + spread;
-  const logNorm = Math.log(2) + (df / 2) * Math.log(df / 2) - logGamma(df / 2);
-  const piece = (a: number, b: number) => {
+  const range = ratioRange(df);
+  const points = piecePoints(range, breaks);
+  let sum = 0;
+  for (let p = 1; p < points.length; p++) {
+    const a = points[p - 1]!;
+    const b = points[p]!;
+    if (!(b > a)) continue;
     const half = (b - a) / 2;
     const mid = (a + b) / 2;
-    let sum = 0;
+    let piece = 0;
     for (let i = 0; i < NODES; i++) {
       const w = mid + half * RULE.x[i]!;
-      sum += RULE.w[i]! * ratioDensity(w, df, logNorm) * g(w);
+      piece += RULE.w[i]! * ratioDensity(w, df, range.logNorm) * g(w);
     }
-    return sum * half;
-  };
-  const cuts = [breaks.kink];
-  if (breaks.step !== undefined && breaks.stepWidth !== undefined && Number.isFinite(breaks.stepWidth))
-    cuts.push(breaks.step - 10 * breaks.stepWidth, breaks.step + 10 * breaks.stepWidth);
-  const points = [
-    lo,
-    ...cuts.filter((c): c is number => c !== undefined && c > lo && c < hi).sort((a, b) => a - b),
-    hi,
-  ];
-  let sum = 0;
-  for (let i = 1; i < points.length; i++) if (points[i]! > points[i - 1]!) sum += piece(points[i - 1]!, points[i]!);
+    sum += piece * half;
+  }
   return sum;
+}
+
+/**
+ * overRatio of `g` and of `h` at once, on the same pieces and nodes: W's density (a log and an exp per node) is
+ * evaluated once for both. Each sum is formed in overRatio's order, so each is what overRatio gives, to the bit.
+ */
+function overRatioOfBoth(
+  df: number,
+  g: (w: number) => number,
+  h: (w: number) => number,
+  breaks: { kink?: number; step?: number; stepWidth?: number },
+): { g: number; h: number } {
+  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
+  if (df === Infinity) return { g: g(1), h: h(1) };
+  const range = ratioRange(df);
+  const points = piecePoints(range, breaks);
+  let sumG = 0;
+  let sumH = 0;
+  for (let p = 1; p < points.length; p++) {
+    const a = points[p - 1]!;
+    const b = points[p]!;
+    if (!(b > a)) continue;
+    const half = (b - a) / 2;
+    const mid = (a + b) / 2;
+    let pieceG = 0;
+    let pieceH = 0;
+    for (let i = 0; i < NODES; i++) {
+      const w = mid + half * RULE.x[i]!;
+      const weighted = RULE.w[i]! * ratioDensity(w, df, range.logNorm);
+      pieceG += weighted * g(w);
+      pieceH += weighted * h(w);
+    }
+    sumG += pieceG * half;
+    sumH += pieceH * half;
+  }
+  return { g: sumG, h: sumH };
 }
 
 /** P(T ≤ t) for the noncentral t with `df` degrees of freedom (df ≥ 1, ∞ allowed) and noncentrality `ncp`. */
@@ -112,8 +173,16 @@ export function rejectionProbability(shift: number, critical: number, df: number
 export function smallestShiftCaught(power: number, critical: number, df: number, floor = 0): number {
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
   const gap = (shift: number) => rejectionProbability(shift, critical, df, floor) - power;
-  const slope = (shift: number) =>
-    overRatio(df, (w) => normalDensity(shift - Math.max(floor, critical * w)), stepsOf(shift, critical, floor));
+  // The gap and its slope at one shift, in one pass over W's nodes.
+  const gapAndSlope = (shift: number) => {
+    const both = overRatioOfBoth(
+      df,
+      (w) => normalCdf(shift - Math.max(floor, critical * w)),
+      (w) => normalDensity(shift - Math.max(floor, critical * w)),
+      stepsOf(shift, critical, floor),
+    );
+    return { gap: both.g - power, slope: both.h };
+  };
   let lo = Math.max(floor, 0) - 10;
   let hi = Math.max(floor, critical, 0) + 10;
   while (gap(hi) < 0) {
@@ -124,11 +193,11 @@ export function smallestShiftCaught(power: number, critical: number, df: number,
   // Start where W = 1 would put it: the larger of the two bars plus the normal quantile.
   let shift = Math.min(hi, Math.max(lo, Math.max(floor, critical) + 1.2815515655446004));
   for (let i = 0; i < 100; i++) {
-    const g = gap(shift);
+    const { gap: g, slope } = gapAndSlope(shift);
     if (g >= 0) hi = shift;
     else lo = shift;
     if (hi - lo < 1e-10 * Math.max(1, Math.abs(hi))) break;
-    const next = shift - g / slope(shift);
+    const next = shift - g / slope;
     if (!(next > lo && next < hi)) shift = (lo + hi) / 2;
     else if (Math.abs(next - shift) < 1e-10 * Math.max(1, Math.abs(shift))) return next;
     else shift = next;
