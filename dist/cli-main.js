@@ -13356,11 +13356,18 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const inputs = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return void 0;
     if (row.belowResolution) return void 0;
-    const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
+    const key = rowKey(row);
+    const candidate = valuesOf(resultByKey.get(key), row.statistic);
     if (candidate.length === 0) return void 0;
-    const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v) => v !== void 0 && Number.isFinite(v));
-    const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
-    return { values, candidate, pooledRuns };
+    const values = [];
+    const repetitions = [];
+    for (const runByKey of byKey) {
+      const m = runByKey.get(key);
+      const level = levelOf(m, row.statistic);
+      if (level !== void 0 && Number.isFinite(level)) values.push(level);
+      repetitions.push(m?.repetitions ?? 1);
+    }
+    return { values, candidate, pooledRuns: median(repetitions) };
   });
   const priors = options.moderatedVariances ?? false ? familyPriors(
     plain.rows,
@@ -13466,19 +13473,16 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
 }
 function judgePooledFamily(row, parameters, sides, judge) {
   const { windowRuns, olderRuns, resultByKey } = sides;
-  const levelsOf = (runByKey) => parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
+  const keys = parameters.map((parameter) => rowKey({ parameter, metric: row.metric }));
+  const levelsOf = (runByKey) => keys.map((key) => levelOf(runByKey.get(key), row.statistic));
   const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
   const historyLevels = windowRuns.map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights)).filter(Number.isFinite).map(Math.exp);
   const candidate = perRepetitionLevels(
-    parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
+    keys.map((key) => valuesOf(resultByKey.get(key), row.statistic)),
     weights
   );
   if (candidate.length === 0) return void 0;
-  const pooledRuns = median(
-    windowRuns.flatMap(
-      (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
-    )
-  );
+  const pooledRuns = median(windowRuns.flatMap((runByKey) => keys.map((key) => runByKey.get(key)?.repetitions ?? 1)));
   const outcome = judge(historyLevels, candidate, pooledRuns);
   if (!weights) return outcome;
   return {
@@ -13494,6 +13498,12 @@ function valuesOf(m, statistic) {
   return values.filter((v) => Number.isFinite(v) && v > 0);
 }
 function levelOf(m, statistic) {
+  if (!m) return void 0;
+  const reps = m.repetitionValues?.[statistic];
+  if (!reps || reps.length === 0) {
+    const value2 = m.statistics[statistic] ?? NaN;
+    return Number.isFinite(value2) && value2 > 0 ? value2 : void 0;
+  }
   const values = valuesOf(m, statistic);
   if (values.length === 0) return void 0;
   return values.length === 1 ? values[0] : Math.exp(meanLog(values));
