@@ -12356,7 +12356,29 @@ function piecePoints(range2, breaks) {
     cuts.push(breaks.step - 10 * breaks.stepWidth, breaks.step + 10 * breaks.stepWidth);
   return [lo, ...cuts.filter((c) => c !== void 0 && c > lo && c < hi).sort((a, b) => a - b), hi];
 }
-function overRatio(df, g, breaks = {}) {
+function pieceNodes(df, logNorm, a, b, cache) {
+  const kept = cache?.get(a)?.get(b);
+  if (kept !== void 0) return kept;
+  const half = (b - a) / 2;
+  const mid = (a + b) / 2;
+  const w = new Float64Array(NODES);
+  const weighted = new Float64Array(NODES);
+  for (let i = 0; i < NODES; i++) {
+    w[i] = mid + half * RULE2.x[i];
+    weighted[i] = RULE2.w[i] * ratioDensity(w[i], df, logNorm);
+  }
+  const nodes = { w, weighted, half };
+  if (cache !== void 0) {
+    let byB = cache.get(a);
+    if (byB === void 0) {
+      byB = /* @__PURE__ */ new Map();
+      cache.set(a, byB);
+    }
+    byB.set(b, nodes);
+  }
+  return nodes;
+}
+function overRatio(df, g, breaks = {}, cache) {
   if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
   if (df === Infinity) return g(1);
   const range2 = ratioRange(df);
@@ -12366,18 +12388,14 @@ function overRatio(df, g, breaks = {}) {
     const a = points[p - 1];
     const b = points[p];
     if (!(b > a)) continue;
-    const half = (b - a) / 2;
-    const mid = (a + b) / 2;
+    const { w, weighted, half } = pieceNodes(df, range2.logNorm, a, b, cache);
     let piece = 0;
-    for (let i = 0; i < NODES; i++) {
-      const w = mid + half * RULE2.x[i];
-      piece += RULE2.w[i] * ratioDensity(w, df, range2.logNorm) * g(w);
-    }
+    for (let i = 0; i < NODES; i++) piece += weighted[i] * g(w[i]);
     sum2 += piece * half;
   }
   return sum2;
 }
-function overRatioOfBoth(df, g, h, breaks) {
+function overRatioOfBoth(df, g, h, breaks, cache) {
   if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
   if (df === Infinity) return { g: g(1), h: h(1) };
   const range2 = ratioRange(df);
@@ -12388,33 +12406,29 @@ function overRatioOfBoth(df, g, h, breaks) {
     const a = points[p - 1];
     const b = points[p];
     if (!(b > a)) continue;
-    const half = (b - a) / 2;
-    const mid = (a + b) / 2;
+    const { w, weighted, half } = pieceNodes(df, range2.logNorm, a, b, cache);
     let pieceG = 0;
     let pieceH = 0;
     for (let i = 0; i < NODES; i++) {
-      const w = mid + half * RULE2.x[i];
-      const weighted = RULE2.w[i] * ratioDensity(w, df, range2.logNorm);
-      pieceG += weighted * g(w);
-      pieceH += weighted * h(w);
+      pieceG += weighted[i] * g(w[i]);
+      pieceH += weighted[i] * h(w[i]);
     }
     sumG += pieceG * half;
     sumH += pieceH * half;
   }
   return { g: sumG, h: sumH };
 }
-function rejectionProbability(shift, critical, df, floor = 0) {
-  return overRatio(df, (w) => normalCdf(shift - Math.max(floor, critical * w)), stepsOf(shift, critical, floor));
-}
 function smallestShiftCaught(power, critical, df, floor = 0) {
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
-  const gap = (shift2) => rejectionProbability(shift2, critical, df, floor) - power;
+  const cache = /* @__PURE__ */ new Map();
+  const gap = (shift2) => overRatio(df, (w) => normalCdf(shift2 - Math.max(floor, critical * w)), stepsOf(shift2, critical, floor), cache) - power;
   const gapAndSlope = (shift2) => {
     const both = overRatioOfBoth(
       df,
       (w) => normalCdf(shift2 - Math.max(floor, critical * w)),
       (w) => normalDensity2(shift2 - Math.max(floor, critical * w)),
-      stepsOf(shift2, critical, floor)
+      stepsOf(shift2, critical, floor),
+      cache
     );
     return { gap: both.g - power, slope: both.h };
   };
@@ -12441,8 +12455,9 @@ function smallestShiftCaught(power, critical, df, floor = 0) {
 function stepsOf(shift, critical, floor) {
   return critical > 0 ? { kink: floor / critical, step: shift / critical, stepWidth: 1 / critical } : {};
 }
+var SQRT_TWO_PI = Math.sqrt(2 * Math.PI);
 function normalDensity2(z) {
-  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+  return Math.exp(-0.5 * z * z) / SQRT_TWO_PI;
 }
 
 // src/engine/stats/tTable.ts

@@ -82,15 +82,53 @@ function piecePoints(range: RatioRange, breaks: { kink?: number; step?: number; 
   return [lo, ...cuts.filter((c): c is number => c !== undefined && c > lo && c < hi).sort((a, b) => a - b), hi];
 }
 
+/** W's nodes on one piece [a, b] of its range, with their Gauss–Legendre weights times W's density there. */
+interface PieceNodes {
+  w: Float64Array;
+  weighted: Float64Array;
+  half: number;
+}
+
+/**
+ * The pieces' nodes an integral has used, by (a, b): one solve (smallestShiftCaught) integrates over the same pieces
+ * again and again (only cuts around the step move, and they mostly fall outside W's range), so W's density (a log and
+ * an exp per node) is evaluated once per piece. The same nodes and products as computed afresh, to the bit.
+ */
+type PieceCache = Map<number, Map<number, PieceNodes>>;
+
+function pieceNodes(df: number, logNorm: number, a: number, b: number, cache: PieceCache | undefined): PieceNodes {
+  const kept = cache?.get(a)?.get(b);
+  if (kept !== undefined) return kept;
+  const half = (b - a) / 2;
+  const mid = (a + b) / 2;
+  const w = new Float64Array(NODES);
+  const weighted = new Float64Array(NODES);
+  for (let i = 0; i < NODES; i++) {
+    w[i] = mid + half * RULE.x[i]!;
+    weighted[i] = RULE.w[i]! * ratioDensity(w[i]!, df, logNorm);
+  }
+  const nodes = { w, weighted, half };
+  if (cache !== undefined) {
+    let byB = cache.get(a);
+    if (byB === undefined) {
+      byB = new Map();
+      cache.set(a, byB);
+    }
+    byB.set(b, nodes);
+  }
+  return nodes;
+}
+
 /**
  * ∫ f_W(w) · g(w) dw over W's range, in pieces split at `kink` (where g has one) and around `step` (where g falls from
  * 1 to 0 over about `stepWidth`: with a large critical value that fall is too sharp for one rule over the whole range).
- * With df = ∞, W is exactly 1.
+ * With df = ∞, W is exactly 1. `cache`: the pieces' nodes of earlier integrals on the same df.
  */
 function overRatio(
   df: number,
   g: (w: number) => number,
   breaks: { kink?: number; step?: number; stepWidth?: number } = {},
+  cache?: PieceCache,
 ): number {
   if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
   if (df === Infinity) return g(1);
@@ -101,27 +139,24 @@ function overRatio(
     const a = points[p - 1]!;
     const b = points[p]!;
     if (!(b > a)) continue;
-    const half = (b - a) / 2;
-    const mid = (a + b) / 2;
+    const { w, weighted, half } = pieceNodes(df, range.logNorm, a, b, cache);
     let piece = 0;
-    for (let i = 0; i < NODES; i++) {
-      const w = mid + half * RULE.x[i]!;
-      piece += RULE.w[i]! * ratioDensity(w, df, range.logNorm) * g(w);
-    }
+    for (let i = 0; i < NODES; i++) piece += weighted[i]! * g(w[i]!);
     sum += piece * half;
   }
   return sum;
 }
 
 /**
- * overRatio of `g` and of `h` at once, on the same pieces and nodes: W's density (a log and an exp per node) is
- * evaluated once for both. Each sum is formed in overRatio's order, so each is what overRatio gives, to the bit.
+ * overRatio of `g` and of `h` at once, on the same pieces and nodes. Each sum is formed in overRatio's order, so each
+ * is what overRatio gives, to the bit.
  */
 function overRatioOfBoth(
   df: number,
   g: (w: number) => number,
   h: (w: number) => number,
   breaks: { kink?: number; step?: number; stepWidth?: number },
+  cache: PieceCache,
 ): { g: number; h: number } {
   if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
   if (df === Infinity) return { g: g(1), h: h(1) };
@@ -133,15 +168,12 @@ function overRatioOfBoth(
     const a = points[p - 1]!;
     const b = points[p]!;
     if (!(b > a)) continue;
-    const half = (b - a) / 2;
-    const mid = (a + b) / 2;
+    const { w, weighted, half } = pieceNodes(df, range.logNorm, a, b, cache);
     let pieceG = 0;
     let pieceH = 0;
     for (let i = 0; i < NODES; i++) {
-      const w = mid + half * RULE.x[i]!;
-      const weighted = RULE.w[i]! * ratioDensity(w, df, range.logNorm);
-      pieceG += weighted * g(w);
-      pieceH += weighted * h(w);
+      pieceG += weighted[i]! * g(w[i]!);
+      pieceH += weighted[i]! * h(w[i]!);
     }
     sumG += pieceG * half;
     sumH += pieceH * half;
@@ -172,7 +204,12 @@ export function rejectionProbability(shift: number, critical: number, df: number
  */
 export function smallestShiftCaught(power: number, critical: number, df: number, floor = 0): number {
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
-  const gap = (shift: number) => rejectionProbability(shift, critical, df, floor) - power;
+  // The pieces of W's range this solve has integrated over, with their nodes and densities.
+  const cache: PieceCache = new Map();
+  // rejectionProbability's integral, on the solve's pieces.
+  const gap = (shift: number) =>
+    overRatio(df, (w) => normalCdf(shift - Math.max(floor, critical * w)), stepsOf(shift, critical, floor), cache) -
+    power;
   // The gap and its slope at one shift, in one pass over W's nodes.
   const gapAndSlope = (shift: number) => {
     const both = overRatioOfBoth(
@@ -180,6 +217,7 @@ export function smallestShiftCaught(power: number, critical: number, df: number,
       (w) => normalCdf(shift - Math.max(floor, critical * w)),
       (w) => normalDensity(shift - Math.max(floor, critical * w)),
       stepsOf(shift, critical, floor),
+      cache,
     );
     return { gap: both.g - power, slope: both.h };
   };
@@ -210,6 +248,9 @@ function stepsOf(shift: number, critical: number, floor: number) {
   return critical > 0 ? { kink: floor / critical, step: shift / critical, stepWidth: 1 / critical } : {};
 }
 
+/** √(2π), once. */
+const SQRT_TWO_PI = Math.sqrt(2 * Math.PI);
+
 function normalDensity(z: number): number {
-  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+  return Math.exp(-0.5 * z * z) / SQRT_TWO_PI;
 }
