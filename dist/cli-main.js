@@ -12829,10 +12829,26 @@ function gated(row, isGated) {
 }
 var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true, everyMetric: true };
 function regate(row, gate, ...shapes) {
-  const shape = shapes.map((s) => s && "measurements" in s ? s.measurements.find((m) => keyOf3(m) === rowKey(row)) : s).find((m) => m !== void 0);
+  let shape;
+  for (const s of shapes) {
+    if (s && "measurements" in s) {
+      const key = rowKey(row);
+      shape = s.measurements.find((m) => keyOf3(m) === key);
+    } else shape = s;
+    if (shape !== void 0) break;
+  }
   const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
   const { gated: _previous, metricRole: role, ...rest } = row;
-  return gated({ ...rest, ...shape ? roleOfRow(shape) : role ? { metricRole: role } : {} }, isGated);
+  const regated = {
+    ...rest,
+    ...shape ? roleOfRow(shape) : role ? { metricRole: role } : {},
+    gated: isGated
+  };
+  if (!isGated && regated.failed) {
+    if (regated.status === "fail") regated.status = "warn";
+    regated.failed = false;
+  }
+  return regated;
 }
 function rowKey(row) {
   return `${row.parameter}\0${row.metric.toLowerCase()}`;
@@ -18157,8 +18173,9 @@ function compareWithReference(options, verdict, method, progress) {
     };
   });
   const removed = history ? removedOnMain(history[history.length - 1], reference.keys(), results) : { removed: [] };
+  const removedNames = new Set(removed.removed);
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
-    (t) => !removed.removed.includes(t)
+    (t) => !removedNames.has(t)
   );
   const machines = history ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments))) : void 0;
   if (machines?.notice) progress.warning(machines.notice);
