@@ -12421,12 +12421,17 @@ function overRatioOfBoth(df, g, h, breaks, cache) {
 function smallestShiftCaught(power, critical, df, floor = 0) {
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
   const cache = /* @__PURE__ */ new Map();
-  const gap = (shift2) => overRatio(df, (w) => normalCdf(shift2 - Math.max(floor, critical * w)), stepsOf(shift2, critical, floor), cache) - power;
+  const gap = (shift2) => {
+    const cdf = lastKept(normalCdf);
+    return overRatio(df, (w) => cdf(shift2 - Math.max(floor, critical * w)), stepsOf(shift2, critical, floor), cache) - power;
+  };
   const gapAndSlope = (shift2) => {
+    const cdf = lastKept(normalCdf);
+    const density = lastKept(normalDensity2);
     const both = overRatioOfBoth(
       df,
-      (w) => normalCdf(shift2 - Math.max(floor, critical * w)),
-      (w) => normalDensity2(shift2 - Math.max(floor, critical * w)),
+      (w) => cdf(shift2 - Math.max(floor, critical * w)),
+      (w) => density(shift2 - Math.max(floor, critical * w)),
       stepsOf(shift2, critical, floor),
       cache
     );
@@ -12451,6 +12456,17 @@ function smallestShiftCaught(power, critical, df, floor = 0) {
     else shift = next;
   }
   return shift;
+}
+function lastKept(f) {
+  let lastZ = NaN;
+  let lastValue = NaN;
+  return (z) => {
+    if (z !== lastZ) {
+      lastZ = z;
+      lastValue = f(z);
+    }
+    return lastValue;
+  };
 }
 function stepsOf(shift, critical, floor) {
   return critical > 0 ? { kink: floor / critical, step: shift / critical, stepWidth: 1 / critical } : {};

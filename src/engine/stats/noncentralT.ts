@@ -207,15 +207,20 @@ export function smallestShiftCaught(power: number, critical: number, df: number,
   // The pieces of W's range this solve has integrated over, with their nodes and densities.
   const cache: PieceCache = new Map();
   // rejectionProbability's integral, on the solve's pieces.
-  const gap = (shift: number) =>
-    overRatio(df, (w) => normalCdf(shift - Math.max(floor, critical * w)), stepsOf(shift, critical, floor), cache) -
-    power;
+  const gap = (shift: number) => {
+    const cdf = lastKept(normalCdf);
+    return (
+      overRatio(df, (w) => cdf(shift - Math.max(floor, critical * w)), stepsOf(shift, critical, floor), cache) - power
+    );
+  };
   // The gap and its slope at one shift, in one pass over W's nodes.
   const gapAndSlope = (shift: number) => {
+    const cdf = lastKept(normalCdf);
+    const density = lastKept(normalDensity);
     const both = overRatioOfBoth(
       df,
-      (w) => normalCdf(shift - Math.max(floor, critical * w)),
-      (w) => normalDensity(shift - Math.max(floor, critical * w)),
+      (w) => cdf(shift - Math.max(floor, critical * w)),
+      (w) => density(shift - Math.max(floor, critical * w)),
       stepsOf(shift, critical, floor),
       cache,
     );
@@ -241,6 +246,22 @@ export function smallestShiftCaught(power: number, critical: number, df: number,
     else shift = next;
   }
   return shift;
+}
+
+/**
+ * `f` that keeps its last argument and value: below the kink (critical · w < floor) every node of W gives the power's
+ * integrand the same argument, shift − floor, so a piece there needs one normal probability, not 64. f must be pure.
+ */
+function lastKept(f: (z: number) => number): (z: number) => number {
+  let lastZ = NaN;
+  let lastValue = NaN;
+  return (z) => {
+    if (z !== lastZ) {
+      lastZ = z;
+      lastValue = f(z);
+    }
+    return lastValue;
+  };
 }
 
 /** Where the power's integrand has its kink (the floor takes over) and its fall (shift = critical · w). */
