@@ -22,6 +22,7 @@ import {
 } from './processes.js';
 import { STAGES, type BenchContext } from './stages.js';
 import { inputBounds } from './bounds.js';
+import { HISTORY_VERDICT_HEADING, historyVerdict } from './historyVerdict.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
 
@@ -211,8 +212,44 @@ function boundsOnly(): void {
   log(`wrote the bounds section of ${out}`);
 }
 
+/**
+ * The section of `report` that starts with `heading`, up to the next `## ` heading: undefined when there is none.
+ */
+function sectionOf(report: string, heading: string): string | undefined {
+  const start = report.indexOf(`${heading}\n`);
+  if (start < 0) return undefined;
+  const next = report.indexOf('\n## ', start + heading.length);
+  return report.slice(start, next < 0 ? undefined : next + 1).trimEnd();
+}
+
+/**
+ * `--history-verdict`: only the history verdict at scale (historyVerdict.ts), replaced in place in bench/RESULTS.md
+ * (or the quick report); where there is none yet, put before bench/NOTES.md's text.
+ */
+function historyVerdictOnly(): void {
+  const section = historyVerdict({
+    cliPath: join(dirname(actionPath), 'cli.js'),
+    actionPath,
+    peakRssHook,
+    quick,
+    log,
+  }).join('\n');
+  process.stdout.write(section + '\n');
+  const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');
+  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  const current = sectionOf(old, HISTORY_VERDICT_HEADING);
+  const notes = old.indexOf('\n## Notes\n');
+  let replaced: string;
+  if (current !== undefined) replaced = old.replace(current, () => section.trimEnd());
+  else if (notes >= 0) replaced = `${old.slice(0, notes + 1)}${section.trimEnd()}\n${old.slice(notes)}`;
+  else replaced = `${old.trimEnd()}\n\n${section}`;
+  writeFileSync(out, replaced.trimEnd() + '\n');
+  log(`wrote the history verdict section of ${out}`);
+}
+
 async function main(): Promise<void> {
   if (argv.includes('--bounds')) return boundsOnly();
+  if (argv.includes('--history-verdict')) return historyVerdictOnly();
   const started = performance.now();
   log(`corpora under ${corpusRoot}`);
   const a = rawCorpus('a', 10_000);
@@ -574,11 +611,14 @@ async function main(): Promise<void> {
     '',
   ];
   lines.push(...inputBounds({ cliPath: join(dirname(actionPath), 'cli.js'), peakRssHook, quick, log }));
+  const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');
+  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  // The history verdict at scale takes minutes: measured behind its own flag (--history-verdict), kept as it is here.
+  const verdictSection = sectionOf(old, HISTORY_VERDICT_HEADING);
+  if (verdictSection !== undefined) lines.push(verdictSection, '');
   const notes = join(repoRoot, 'bench', 'NOTES.md');
   if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trimEnd(), '');
-  const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');
   // The test times are measured by hand (.ci/run prints them), not by this bench: kept as they are.
-  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
   const testTimes = old.indexOf('\n## Test times\n');
   if (testTimes >= 0) lines.push(old.slice(testTimes + 1).trimEnd(), '');
   const report = lines.join('\n');

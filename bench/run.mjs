@@ -1,5 +1,6 @@
-// `npm run bench [-- --quick] [-- --dist] [-- --bounds]`: builds what the bench runs, then runs bench/main.ts
-// (--bounds: only the memory and time bounds of inputs read whole, replaced in bench/RESULTS.md).
+// `npm run bench [-- --quick] [-- --dist] [-- --bounds] [-- --history-verdict]`: builds what the bench runs, then
+// runs bench/main.ts (--bounds: only the memory and time bounds of inputs read whole; --history-verdict: only the
+// history verdict at 1,000 and 10,000 benchmarks; each replaced in bench/RESULTS.md).
 //
 // - bench/main.ts (which imports src/ directly) is bundled with esbuild into bench/.out/ (inside
 //   the checkout, so that code resolving node_modules at run time finds it; removed afterwards).

@@ -170,7 +170,8 @@ function option(args, name, fallback) {
   return args[i + 1];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script, not imported; bundled into the bench (bench/run.mjs), import.meta.url is the bundle's own.
+if (import.meta.url === `file://${process.argv[1]}` && import.meta.url.endsWith('/scale-suite.mjs')) {
   const [command, ...args] = process.argv.slice(2);
   const common = {
     benchmarks: Number(option(args, 'benchmarks')),
