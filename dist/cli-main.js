@@ -12439,11 +12439,13 @@ function smallestShiftCaught(power, critical, df, floor = 0) {
   };
   let lo = Math.max(floor, 0) - 10;
   let hi = Math.max(floor, critical, 0) + 10;
-  while (gap(hi) < 0) {
+  const widest = df === Infinity ? 1 : ratioRange(df).hi;
+  const clear = critical >= 0 && hi - Math.max(floor, critical * widest) >= 9 && power <= 0.999;
+  while (!clear && gap(hi) < 0) {
     lo = hi;
     hi *= 2;
   }
-  while (gap(lo) >= 0) lo -= 10;
+  if (!(critical >= 0 && power > 1e-20)) while (gap(lo) >= 0) lo -= 10;
   let shift = Math.min(hi, Math.max(lo, Math.max(floor, critical) + 1.2815515655446004));
   for (let i = 0; i < 100; i++) {
     const { gap: g, slope } = gapAndSlope(shift);

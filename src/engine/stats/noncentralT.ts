@@ -228,11 +228,18 @@ export function smallestShiftCaught(power: number, critical: number, df: number,
   };
   let lo = Math.max(floor, 0) - 10;
   let hi = Math.max(floor, critical, 0) + 10;
-  while (gap(hi) < 0) {
+  // Where even W's largest value leaves the integrand at hi 9 or more above the bar (Φ(9) is 1 in a double), gap(hi) is
+  // the quadrature of W's density (1 within 1e-10) minus the power: not negative for a power up to 0.999, so the loop
+  // would not run: its first integral is skipped.
+  const widest = df === Infinity ? 1 : ratioRange(df).hi;
+  const clear = critical >= 0 && hi - Math.max(floor, critical * widest) >= 9 && power <= 0.999;
+  while (!clear && gap(hi) < 0) {
     lo = hi;
     hi *= 2;
   }
-  while (gap(lo) >= 0) lo -= 10;
+  // With critical ≥ 0, every node's integrand at lo is at most Φ(−10) < 1e-23 (max(floor, critical · w) ≥ max(floor, 0)),
+  // so gap(lo) < 0 for any power above that and the loop would stop at once: its integral is skipped.
+  if (!(critical >= 0 && power > 1e-20)) while (gap(lo) >= 0) lo -= 10;
   // Start where W = 1 would put it: the larger of the two bars plus the normal quantile.
   let shift = Math.min(hi, Math.max(lo, Math.max(floor, critical) + 1.2815515655446004));
   for (let i = 0; i < 100; i++) {
