@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { noiseVerdict as engineNoiseVerdict, type NoiseOptions } from '../src/engine/compare/noise.js';
+import { noiseBandEdges, noiseVerdict as engineNoiseVerdict, type NoiseOptions } from '../src/engine/compare/noise.js';
 import { thresholdStatus } from '../src/engine/compare/thresholdMethod.js';
 import { studentTQuantile } from '../src/engine/stats/studentT.js';
 import { hodgesLehmannShift, mulberry32, withinRunShift } from '../src/engine/stats/shift.js';
@@ -231,4 +231,45 @@ describe('the real Fast-DDS rerun pair', () => {
       expect(statuses).toContain('warn'); // the median rise of 16/64/256 B is reported, not failed
     },
   );
+});
+
+describe('noiseBandEdges', () => {
+  // A row's change interval reads the band at a second level: the edges must be noiseVerdict's own, to the bit.
+  test('the reference and upper edge noiseVerdict gives, for every shape of history and candidate', () => {
+    const random = mulberry32(38);
+    const cases: { history: number[]; candidate: number[]; options: NoiseOptions }[] = [];
+    for (let i = 0; i < 60; i++) {
+      const n = 1 + (i % 25);
+      const level = 10 + 1000 * random();
+      const history = Array.from({ length: n }, () => level * (1 + 0.05 * (random() - 0.5)));
+      if (i % 7 === 0) history.push(Number.NaN, -1);
+      const candidate = Array.from({ length: 1 + (i % 4) }, () => level * (1 + 0.3 * random()));
+      cases.push({
+        history,
+        candidate,
+        options: {
+          confidence: [0.95, 0.995, 0.9999875][i % 3]!,
+          direction: i % 5 === 0 ? 'higher-is-better' : 'lower-is-better',
+          historyRepetitions: 1 + (i % 3) * 4,
+          independentRepetitions: i % 2 === 0,
+          ...(i % 6 === 0 ? { maxHistory: 20 } : {}),
+          ...(i % 9 === 0 ? { variancePrior: { d0: 4, s0Squared: 0.0004 } } : {}),
+        },
+      });
+    }
+    let banded = 0;
+    for (const { history, candidate, options } of cases) {
+      const verdict = engineNoiseVerdict(history, candidate, 0.1, options);
+      const edges = noiseBandEdges(history, candidate, options);
+      expect(Object.is(edges.reference, verdict.reference)).toBe(true);
+      expect(Object.is(edges.upperValue, verdict.band.upperValue)).toBe(true);
+      if (Number.isFinite(edges.upperValue)) banded++;
+    }
+    expect(banded).toBeGreaterThan(40);
+  });
+
+  test('refuses what noiseVerdict refuses', () => {
+    expect(() => noiseBandEdges([1, 2, 3], [], { confidence: 0.99 })).toThrow(RangeError);
+    expect(() => noiseBandEdges([1, 2, 3], [0], { confidence: 0.99 })).toThrow(RangeError);
+  });
 });

@@ -93,4 +93,25 @@ describe('smallestShiftCaught', () => {
   test('a power outside (0, 1) is refused', () => {
     expect(() => smallestShiftCaught(1, 2, 5)).toThrow(RangeError);
   });
+
+  // smallestShiftCaught skips the first test of each bracket end where it can tell the answer without the integral:
+  // at lo = max(floor, 0) − 10 the power is at most Φ(−10) when critical ≥ 0, and at hi = max(floor, critical, 0) + 10
+  // it is 1 up to the quadrature when even W's largest value leaves the integrand 9 above the bar. The integrals it
+  // skips must say what it assumes, across the designs a verdict meets.
+  test('the bracket ends it does not test are on the sides it assumes', () => {
+    let clearHi = 0;
+    for (const df of [1, 2, 3, 5, 9, 19, 29, 100, 1e4])
+      for (const critical of [0, 0.8, 1.6, 2.9, 4.5, 8, 30])
+        for (const floor of [0, 0.5, 3, 8, 20, 60]) {
+          const lo = Math.max(floor, 0) - 10;
+          expect(rejectionProbability(lo, critical, df, floor)).toBeLessThan(1e-20);
+          const hi = Math.max(floor, critical, 0) + 10;
+          const widest = 1 + 10 / Math.sqrt(2 * df);
+          if (hi - Math.max(floor, critical * widest) >= 9) {
+            clearHi++;
+            expect(rejectionProbability(hi, critical, df, floor)).toBeGreaterThanOrEqual(0.999);
+          }
+        }
+    expect(clearHi).toBeGreaterThan(100);
+  });
 });

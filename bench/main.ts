@@ -23,8 +23,9 @@ import {
 import { STAGES, type BenchContext } from './stages.js';
 import { inputBounds } from './bounds.js';
 import { historyRecordsSection } from './historyRecords.js';
-import { dashboardScale } from './dashboardScale.js';
+import { DASHBOARD_SECTION, dashboardScale } from './dashboardScale.js';
 import { commentRenderSection } from './commentRender.js';
+import { HISTORY_VERDICT_HEADING, historyVerdict } from './historyVerdict.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
 
@@ -250,11 +251,26 @@ async function commentOnly(): Promise<void> {
   writeSection(await commentRenderSection({ repoRoot, quick, log }), 'comment');
 }
 
+/** The section of `report` that starts with `heading`, up to the next `## ` heading: undefined when there is none. */
+function sectionOf(report: string, heading: string): string | undefined {
+  const start = report.indexOf(`${heading}\n`);
+  if (start < 0) return undefined;
+  const next = report.indexOf('\n## ', start + heading.length);
+  return report.slice(start, next < 0 ? undefined : next + 1).trimEnd();
+}
+
+/** `--history-verdict`: only the history verdict at scale (historyVerdict.ts). */
+function historyVerdictOnly(): void {
+  const cliPath = join(dirname(actionPath), 'cli.js');
+  writeSection(historyVerdict({ cliPath, actionPath, peakRssHook, quick, log }), 'history verdict');
+}
+
 async function main(): Promise<void> {
   if (argv.includes('--bounds')) return boundsOnly();
   if (argv.includes('--history')) return historyOnly();
   if (argv.includes('--dashboard')) return dashboardOnly();
   if (argv.includes('--comment')) return commentOnly();
+  if (argv.includes('--history-verdict')) return historyVerdictOnly();
   const started = performance.now();
   log(`corpora under ${corpusRoot}`);
   const a = rawCorpus('a', 10_000);
@@ -617,14 +633,17 @@ async function main(): Promise<void> {
   ];
   lines.push(...inputBounds({ cliPath: join(dirname(actionPath), 'cli.js'), peakRssHook, quick, log }));
   lines.push('', ...historyRecordsSection({ repoRoot, quick, log }), '');
-  const cliPath = join(dirname(actionPath), 'cli.js');
-  lines.push(...(await dashboardScale({ repoRoot, cliPath, peakRssHook, quick, log })), '');
   lines.push(...(await commentRenderSection({ repoRoot, quick, log })), '');
+  const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');
+  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  // The history verdict and the dashboard at scale take minutes: measured behind their own flags, kept as they are.
+  for (const heading of [HISTORY_VERDICT_HEADING, DASHBOARD_SECTION]) {
+    const section = sectionOf(old, heading);
+    if (section !== undefined) lines.push(section, '');
+  }
   const notes = join(repoRoot, 'bench', 'NOTES.md');
   if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trimEnd(), '');
-  const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');
   // The test times are measured by hand (.ci/run prints them), not by this bench: kept as they are.
-  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
   const testTimes = old.indexOf('\n## Test times\n');
   if (testTimes >= 0) lines.push(old.slice(testTimes + 1).trimEnd(), '');
   const report = lines.join('\n');

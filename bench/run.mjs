@@ -1,8 +1,10 @@
-// `npm run bench [-- --quick] [-- --dist] [-- --bounds|--history|--dashboard|--comment]`: builds what the bench
-// runs, then runs bench/main.ts (--bounds: only the memory and time bounds of inputs read whole; --history: only the
-// history records' bytes and read time; --dashboard: only the dashboard at 1,000 and 10,000 benchmarks in headless
-// Chromium; --comment: only what the comment, the Check, the job summary and report.html cost at 1,000 and 10,000
-// benchmarks; each replaced in bench/RESULTS.md).
+// `npm run bench [-- --quick] [-- --dist] [-- --bounds|--history|--history-verdict|--dashboard|--comment]`: builds
+// what the bench runs, then runs bench/main.ts (--bounds: only the memory and time bounds of inputs read whole;
+// --history: only the history records' bytes and read time; --history-verdict: only the history verdict at 1,000 and
+// 10,000 benchmarks; --dashboard: only the dashboard at 1,000 and 10,000 benchmarks in headless Chromium; --comment:
+// only what the comment, the Check, the job summary and report.html cost at 1,000 and 10,000 benchmarks; each
+// replaced in bench/RESULTS.md, and the two slow ones, --history-verdict and --dashboard, kept as they are by a
+// whole run).
 //
 // - bench/main.ts (which imports src/ directly) is bundled with esbuild into bench/.out/ (inside
 //   the checkout, so that code resolving node_modules at run time finds it; removed afterwards).

@@ -9254,7 +9254,7 @@ var pytestBenchmarkAdapter = {
         file,
         ...doc.placeOf(benchmarks)
       });
-    const entries = benchmarks.map((value2, index2) => {
+    const entries2 = benchmarks.map((value2, index2) => {
       if (!isJsonObject(value2)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
       const name = fields.string(value2, "name", { required: true, what: "the benchmark" });
       const fullname = fields.string(value2, "fullname") ?? name;
@@ -9273,10 +9273,10 @@ var pytestBenchmarkAdapter = {
       };
     });
     const paths = /* @__PURE__ */ new Map();
-    for (const e of entries) paths.set(e.fn, (paths.get(e.fn) ?? /* @__PURE__ */ new Set()).add(e.path));
+    for (const e of entries2) paths.set(e.fn, (paths.get(e.fn) ?? /* @__PURE__ */ new Set()).add(e.path));
     const measurements = [];
     const seen = /* @__PURE__ */ new Map();
-    for (const e of entries) {
+    for (const e of entries2) {
       const test = paths.get(e.fn).size > 1 ? e.path : e.fn;
       const experiment = e.group === void 0 ? test : `${e.group}/${test}`;
       const key = `${experiment}\0${e.parameter.label}`;
@@ -9619,9 +9619,9 @@ function histogramCount(fields, metricObject) {
   }
   return count;
 }
-function runtimeOfRuns(entries) {
+function runtimeOfRuns(entries2) {
   const text2 = (entry2, key) => typeof entry2[key] === "string" && entry2[key].trim() !== "" ? entry2[key].trim() : void 0;
-  const entry = entries.find((e) => text2(e, "vmName") !== void 0 || text2(e, "jdkVersion") !== void 0);
+  const entry = entries2.find((e) => text2(e, "vmName") !== void 0 || text2(e, "jdkVersion") !== void 0);
   if (!entry) return void 0;
   const name = text2(entry, "vmName");
   const jdk = text2(entry, "jdkVersion");
@@ -9674,7 +9674,7 @@ var benchmarkDotNetAdapter = {
         ...doc.placeOf(benchmarks)
       });
     const notes = hostNotes(root.HostEnvironmentInfo);
-    const entries = benchmarks.map((benchmark, index2) => {
+    const entries2 = benchmarks.map((benchmark, index2) => {
       if (!isJsonObject(benchmark))
         throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index2);
       const method = fields.string(benchmark, "Method", { required: true, what: "the benchmark" });
@@ -9690,11 +9690,11 @@ var benchmarkDotNetAdapter = {
       };
     });
     const namespaces = /* @__PURE__ */ new Map();
-    for (const e of entries) namespaces.set(e.experiment, (namespaces.get(e.experiment) ?? /* @__PURE__ */ new Set()).add(e.namespace));
-    const jobs = new Set(entries.map((e) => e.job));
+    for (const e of entries2) namespaces.set(e.experiment, (namespaces.get(e.experiment) ?? /* @__PURE__ */ new Set()).add(e.namespace));
+    const jobs = new Set(entries2.map((e) => e.job));
     const measurements = [];
     const seen = /* @__PURE__ */ new Set();
-    for (const e of entries) {
+    for (const e of entries2) {
       const experiment = namespaces.get(e.experiment).size > 1 && e.namespace !== "" ? `${e.namespace}.${e.experiment}` : e.experiment;
       const parameter = settingsParameter(jobs.size > 1 ? [...e.pairs, ["job", e.job]] : e.pairs);
       const key = `${experiment}\0${parameter.label}`;
@@ -11226,13 +11226,13 @@ var CRITERION_SEARCH_DEPTH = 8;
 function searchCriterionTree(folder, depth = CRITERION_SEARCH_DEPTH) {
   const tree = { estimates: [], baselines: [], changes: 0, reports: 0 };
   const visit = (dir, level) => {
-    let entries;
+    let entries2;
     try {
-      entries = readdirSync2(dir, { withFileTypes: true });
+      entries2 = readdirSync2(dir, { withFileTypes: true });
     } catch {
       return;
     }
-    const folders = entries.filter((e) => e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules").map((e) => e.name).sort(byCodePoint);
+    const folders = entries2.filter((e) => e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules").map((e) => e.name).sort(byCodePoint);
     const benchmark = folders.includes("new") && isFile(join2(dir, "new", "estimates.json"));
     for (const name of folders) {
       const sub = join2(dir, name);
@@ -11297,14 +11297,14 @@ function discoverResults(patterns, options = {}) {
     const skipped = { notResults: [], companions: /* @__PURE__ */ new Map() };
     if (stat?.isDirectory()) {
       const taken = [];
-      let entries;
+      let entries2;
       try {
-        entries = readdirSync3(pattern, { encoding: "buffer" });
+        entries2 = readdirSync3(pattern, { encoding: "buffer" });
       } catch (error) {
         throw cannotRead(pattern, error, "the folder");
       }
-      const names = entries.filter(isUtf8Name).map((entry) => entry.toString("utf8"));
-      const unreadable = entries.filter(
+      const names = entries2.filter(isUtf8Name).map((entry) => entry.toString("utf8"));
+      const unreadable = entries2.filter(
         (entry) => !isUtf8Name(entry) && statOrUndefined(Buffer.concat([Buffer.from(pattern + sep), entry]))?.isFile()
       ).length;
       if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
@@ -12144,10 +12144,25 @@ function betaContinuedFraction(a, b, x) {
   }
   return h;
 }
+var logBetaNorms = /* @__PURE__ */ new Map();
+function logBetaNorm(a, b) {
+  let byB = logBetaNorms.get(a);
+  if (byB === void 0) {
+    if (logBetaNorms.size >= 1024) logBetaNorms.clear();
+    byB = /* @__PURE__ */ new Map();
+    logBetaNorms.set(a, byB);
+  }
+  let norm = byB.get(b);
+  if (norm === void 0) {
+    norm = logGamma(a + b) - logGamma(a) - logGamma(b);
+    byB.set(b, norm);
+  }
+  return norm;
+}
 function regularizedIncompleteBeta(a, b, x) {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
-  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  const front = Math.exp(logBetaNorm(a, b) + a * Math.log(x) + b * Math.log(1 - x));
   return x < (a + 1) / (a + b + 2) ? front * betaContinuedFraction(a, b, x) / a : 1 - front * betaContinuedFraction(b, a, 1 - x) / b;
 }
 function studentTCdf(t, df) {
@@ -12328,67 +12343,171 @@ var RULE2 = gaussLegendre(NODES);
 function ratioDensity(w, df, logNorm) {
   return w > 0 ? Math.exp(logNorm + (df - 1) * Math.log(w) - df * w * w / 2) : df === 1 ? Math.exp(logNorm) : 0;
 }
-function overRatio(df, g, breaks = {}) {
-  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
-  if (df === Infinity) return g(1);
-  const spread3 = 10 / Math.sqrt(2 * df);
-  const lo = Math.max(0, 1 - spread3);
-  const hi = 1 + spread3;
-  const logNorm = Math.log(2) + df / 2 * Math.log(df / 2) - logGamma(df / 2);
-  const piece = (a, b) => {
-    const half = (b - a) / 2;
-    const mid = (a + b) / 2;
-    let sum3 = 0;
-    for (let i = 0; i < NODES; i++) {
-      const w = mid + half * RULE2.x[i];
-      sum3 += RULE2.w[i] * ratioDensity(w, df, logNorm) * g(w);
-    }
-    return sum3 * half;
-  };
+var ratioRanges = /* @__PURE__ */ new Map();
+function ratioRange(df) {
+  let range2 = ratioRanges.get(df);
+  if (range2 === void 0) {
+    const spread3 = 10 / Math.sqrt(2 * df);
+    range2 = {
+      lo: Math.max(0, 1 - spread3),
+      hi: 1 + spread3,
+      logNorm: Math.log(2) + df / 2 * Math.log(df / 2) - logGamma(df / 2)
+    };
+    if (ratioRanges.size >= 1024) ratioRanges.clear();
+    ratioRanges.set(df, range2);
+  }
+  return range2;
+}
+function piecePoints(range2, breaks) {
+  const { lo, hi } = range2;
   const cuts = [breaks.kink];
   if (breaks.step !== void 0 && breaks.stepWidth !== void 0 && Number.isFinite(breaks.stepWidth))
     cuts.push(breaks.step - 10 * breaks.stepWidth, breaks.step + 10 * breaks.stepWidth);
-  const points = [
-    lo,
-    ...cuts.filter((c) => c !== void 0 && c > lo && c < hi).sort((a, b) => a - b),
-    hi
-  ];
+  return [lo, ...cuts.filter((c) => c !== void 0 && c > lo && c < hi).sort((a, b) => a - b), hi];
+}
+function pieceNodes(df, logNorm, a, b, cache) {
+  const kept = cache?.get(a)?.get(b);
+  if (kept !== void 0) return kept;
+  const half = (b - a) / 2;
+  const mid = (a + b) / 2;
+  const w = new Float64Array(NODES);
+  const weighted = new Float64Array(NODES);
+  for (let i = 0; i < NODES; i++) {
+    w[i] = mid + half * RULE2.x[i];
+    weighted[i] = RULE2.w[i] * ratioDensity(w[i], df, logNorm);
+  }
+  const nodes = { w, weighted, half };
+  if (cache !== void 0) {
+    let byB = cache.get(a);
+    if (byB === void 0) {
+      byB = /* @__PURE__ */ new Map();
+      cache.set(a, byB);
+    }
+    byB.set(b, nodes);
+  }
+  return nodes;
+}
+function overRatio(df, g, breaks = {}, cache) {
+  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
+  if (df === Infinity) return g(1);
+  const range2 = ratioRange(df);
+  const points = piecePoints(range2, breaks);
   let sum2 = 0;
-  for (let i = 1; i < points.length; i++) if (points[i] > points[i - 1]) sum2 += piece(points[i - 1], points[i]);
+  for (let p = 1; p < points.length; p++) {
+    const a = points[p - 1];
+    const b = points[p];
+    if (!(b > a)) continue;
+    const { w, weighted, half } = pieceNodes(df, range2.logNorm, a, b, cache);
+    let piece = 0;
+    for (let i = 0; i < NODES; i++) piece += weighted[i] * g(w[i]);
+    sum2 += piece * half;
+  }
   return sum2;
 }
-function rejectionProbability(shift, critical, df, floor = 0) {
-  return overRatio(df, (w) => normalCdf(shift - Math.max(floor, critical * w)), stepsOf(shift, critical, floor));
+function overRatioOfBoth(df, g, h, breaks, cache) {
+  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
+  if (df === Infinity) return { g: g(1), h: h(1) };
+  const range2 = ratioRange(df);
+  const points = piecePoints(range2, breaks);
+  let sumG = 0;
+  let sumH = 0;
+  for (let p = 1; p < points.length; p++) {
+    const a = points[p - 1];
+    const b = points[p];
+    if (!(b > a)) continue;
+    const { w, weighted, half } = pieceNodes(df, range2.logNorm, a, b, cache);
+    let pieceG = 0;
+    let pieceH = 0;
+    for (let i = 0; i < NODES; i++) {
+      pieceG += weighted[i] * g(w[i]);
+      pieceH += weighted[i] * h(w[i]);
+    }
+    sumG += pieceG * half;
+    sumH += pieceH * half;
+  }
+  return { g: sumG, h: sumH };
 }
 function smallestShiftCaught(power, critical, df, floor = 0) {
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
-  const gap = (shift2) => rejectionProbability(shift2, critical, df, floor) - power;
-  const slope = (shift2) => overRatio(df, (w) => normalDensity2(shift2 - Math.max(floor, critical * w)), stepsOf(shift2, critical, floor));
+  const cache = /* @__PURE__ */ new Map();
+  const gap = (shift2) => {
+    const cdf = lastKept(normalCdf);
+    return overRatio(df, (w) => cdf(shift2 - Math.max(floor, critical * w)), stepsOf(shift2, critical, floor), cache) - power;
+  };
+  const gapAndSlope = (shift2) => {
+    const cdf = lastKept(normalCdf);
+    const density = lastKept(normalDensity2);
+    const both = overRatioOfBoth(
+      df,
+      (w) => cdf(shift2 - Math.max(floor, critical * w)),
+      (w) => density(shift2 - Math.max(floor, critical * w)),
+      stepsOf(shift2, critical, floor),
+      cache
+    );
+    return { gap: both.g - power, slope: both.h };
+  };
   let lo = Math.max(floor, 0) - 10;
   let hi = Math.max(floor, critical, 0) + 10;
-  while (gap(hi) < 0) {
+  const widest = df === Infinity ? 1 : ratioRange(df).hi;
+  const clear = critical >= 0 && hi - Math.max(floor, critical * widest) >= 9 && power <= 0.999;
+  while (!clear && gap(hi) < 0) {
     lo = hi;
     hi *= 2;
   }
-  while (gap(lo) >= 0) lo -= 10;
+  if (!(critical >= 0 && power > 1e-20)) while (gap(lo) >= 0) lo -= 10;
   let shift = Math.min(hi, Math.max(lo, Math.max(floor, critical) + 1.2815515655446004));
   for (let i = 0; i < 100; i++) {
-    const g = gap(shift);
+    const { gap: g, slope } = gapAndSlope(shift);
     if (g >= 0) hi = shift;
     else lo = shift;
     if (hi - lo < 1e-10 * Math.max(1, Math.abs(hi))) break;
-    const next = shift - g / slope(shift);
+    const next = shift - g / slope;
     if (!(next > lo && next < hi)) shift = (lo + hi) / 2;
     else if (Math.abs(next - shift) < 1e-10 * Math.max(1, Math.abs(shift))) return next;
     else shift = next;
   }
   return shift;
 }
+function lastKept(f) {
+  let lastZ = NaN;
+  let lastValue = NaN;
+  return (z) => {
+    if (z !== lastZ) {
+      lastZ = z;
+      lastValue = f(z);
+    }
+    return lastValue;
+  };
+}
 function stepsOf(shift, critical, floor) {
   return critical > 0 ? { kink: floor / critical, step: shift / critical, stepWidth: 1 / critical } : {};
 }
+var SQRT_TWO_PI = Math.sqrt(2 * Math.PI);
 function normalDensity2(z) {
-  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+  return Math.exp(-0.5 * z * z) / SQRT_TWO_PI;
+}
+
+// src/engine/stats/tTable.ts
+var MAX_ENTRIES = 4096;
+var quantiles = /* @__PURE__ */ new Map();
+var entries = 0;
+function tTableQuantile(p, df) {
+  let byP = quantiles.get(df);
+  const kept = byP?.get(p);
+  if (kept !== void 0) return kept;
+  const quantile = studentTQuantile(p, df);
+  if (entries >= MAX_ENTRIES) {
+    quantiles.clear();
+    entries = 0;
+    byP = void 0;
+  }
+  if (byP === void 0) {
+    byP = /* @__PURE__ */ new Map();
+    quantiles.set(df, byP);
+  }
+  byP.set(p, quantile);
+  entries++;
+  return quantile;
 }
 
 // src/engine/stats/effectTest.ts
@@ -12403,7 +12522,7 @@ function logWorse(reference, result, direction) {
 function logEffectTest(logEffect, se, df, alpha, direction) {
   if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
   if (!(df >= 1)) throw new RangeError(`a t test needs at least 1 degree of freedom, got ${df}`);
-  const critical = studentTQuantile(1 - alpha, df);
+  const critical = tTableQuantile(1 - alpha, df);
   const margin = critical * se;
   const pValue2 = se > 0 ? 1 - studentTCdf(logEffect / se, df) : logEffect > 0 ? 0 : logEffect < 0 ? 1 : 0.5;
   return {
@@ -12737,10 +12856,26 @@ function gated(row, isGated) {
 }
 var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true, everyMetric: true };
 function regate(row, gate, ...shapes) {
-  const shape = shapes.map((s) => s && "measurements" in s ? s.measurements.find((m) => keyOf3(m) === rowKey(row)) : s).find((m) => m !== void 0);
+  let shape;
+  for (const s of shapes) {
+    if (s && "measurements" in s) {
+      const key = rowKey(row);
+      shape = s.measurements.find((m) => keyOf3(m) === key);
+    } else shape = s;
+    if (shape !== void 0) break;
+  }
   const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
   const { gated: _previous, metricRole: role, ...rest } = row;
-  return gated({ ...rest, ...shape ? roleOfRow(shape) : role ? { metricRole: role } : {} }, isGated);
+  const regated = {
+    ...rest,
+    ...shape ? roleOfRow(shape) : role ? { metricRole: role } : {},
+    gated: isGated
+  };
+  if (!isGated && regated.failed) {
+    if (regated.status === "fail") regated.status = "warn";
+    regated.failed = false;
+  }
+  return regated;
 }
 function rowKey(row) {
   return `${row.parameter}\0${row.metric.toLowerCase()}`;
@@ -12951,6 +13086,22 @@ function noiseVerdict(history, candidate, threshold, options) {
     reason
   };
 }
+function noiseBandEdges(history, candidate, options) {
+  if (candidate.length === 0) throw new RangeError("noiseBandEdges needs at least one candidate value");
+  for (const v of candidate)
+    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
+  const confidence = assertConfidence(options.confidence);
+  const { minHistory, maxHistory } = historyLimits(options);
+  const usable = usableHistory(history, maxHistory);
+  const n = usable.length;
+  if (n < minHistory) return { reference: n > 0 ? usable[n - 1] : NaN, upperValue: NaN };
+  const { centre, band } = noiseBand(usable, candidate.length, {
+    ...options,
+    confidence,
+    candidateLogs: candidate.map(Math.log)
+  });
+  return { reference: Math.exp(centre), upperValue: band.upperValue };
+}
 function historyLimits(options) {
   const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
   return { minHistory, maxHistory: Math.max(minHistory, options.maxHistory ?? SHARED_DEFAULTS.maxHistory) };
@@ -13030,7 +13181,7 @@ function noiseBand(usable, k, options) {
   const { df } = moderated;
   const spread3 = Math.sqrt(moderated.variance);
   const standardError = spread3 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
-  const critical = studentTQuantile(assertConfidence(options.confidence), df);
+  const critical = tTableQuantile(assertConfidence(options.confidence), df);
   const halfWidth = critical * standardError;
   const band = {
     lower: higher ? 1 - Math.exp(halfWidth) : Math.exp(-halfWidth) - 1,
@@ -13263,11 +13414,18 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const inputs = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return void 0;
     if (row.belowResolution) return void 0;
-    const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
+    const key = rowKey(row);
+    const candidate = valuesOf(resultByKey.get(key), row.statistic);
     if (candidate.length === 0) return void 0;
-    const values = byKey.map((m) => levelOf(m.get(rowKey(row)), row.statistic)).filter((v) => v !== void 0 && Number.isFinite(v));
-    const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
-    return { values, candidate, pooledRuns };
+    const values = [];
+    const repetitions = [];
+    for (const runByKey of byKey) {
+      const m = runByKey.get(key);
+      const level = levelOf(m, row.statistic);
+      if (level !== void 0 && Number.isFinite(level)) values.push(level);
+      repetitions.push(m?.repetitions ?? 1);
+    }
+    return { values, candidate, pooledRuns: median(repetitions) };
   });
   const priors = options.moderatedVariances ?? false ? familyPriors(
     plain.rows,
@@ -13344,13 +13502,13 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
     ...noiseOptions(row, historyRepetitions, rowConfidence, options),
     ...prior
   });
-  const atLevel = noiseVerdict(values, candidate, row.threshold, {
+  const atLevel = noiseBandEdges(values, candidate, {
     ...noiseOptions(row, historyRepetitions, (1 + CHANGE_INTERVAL_LEVEL) / 2, options),
     ...prior
   });
   const changeInterval = changeIntervalOf(
     Math.log(verdict.result / verdict.reference),
-    Math.log(atLevel.band.upperValue / atLevel.reference),
+    Math.log(atLevel.upperValue / atLevel.reference),
     row.direction
   );
   const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
@@ -13373,19 +13531,16 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
 }
 function judgePooledFamily(row, parameters, sides, judge) {
   const { windowRuns, olderRuns, resultByKey } = sides;
-  const levelsOf = (runByKey) => parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
+  const keys = parameters.map((parameter) => rowKey({ parameter, metric: row.metric }));
+  const levelsOf = (runByKey) => keys.map((key) => levelOf(runByKey.get(key), row.statistic));
   const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
   const historyLevels = windowRuns.map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights)).filter(Number.isFinite).map(Math.exp);
   const candidate = perRepetitionLevels(
-    parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
+    keys.map((key) => valuesOf(resultByKey.get(key), row.statistic)),
     weights
   );
   if (candidate.length === 0) return void 0;
-  const pooledRuns = median(
-    windowRuns.flatMap(
-      (runByKey) => parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1)
-    )
-  );
+  const pooledRuns = median(windowRuns.flatMap((runByKey) => keys.map((key) => runByKey.get(key)?.repetitions ?? 1)));
   const outcome2 = judge(historyLevels, candidate, pooledRuns);
   if (!weights) return outcome2;
   return {
@@ -13401,6 +13556,12 @@ function valuesOf(m, statistic) {
   return values.filter((v) => Number.isFinite(v) && v > 0);
 }
 function levelOf(m, statistic) {
+  if (!m) return void 0;
+  const reps = m.repetitionValues?.[statistic];
+  if (!reps || reps.length === 0) {
+    const value2 = m.statistics[statistic] ?? NaN;
+    return Number.isFinite(value2) && value2 > 0 ? value2 : void 0;
+  }
   const values = valuesOf(m, statistic);
   if (values.length === 0) return void 0;
   return values.length === 1 ? values[0] : Math.exp(meanLog(values));
@@ -13731,7 +13892,7 @@ function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
     const { mean: mean3, sd } = meanAndSd(logRatios);
     const logThreshold = logOfThreshold(row.threshold, row.direction);
     const passLevel = lookAlpha(PASS_BETA, usable.length);
-    const shownBelow = mean3 + studentTQuantile(1 - passLevel, usable.length - 1) * (sd / Math.sqrt(usable.length)) < logThreshold;
+    const shownBelow = mean3 + tTableQuantile(1 - passLevel, usable.length - 1) * (sd / Math.sqrt(usable.length)) < logThreshold;
     const over = test.effect > row.threshold;
     const under = test.effect < -row.threshold;
     const status = over && test.significant ? "fail" : under && test.significantlyBetter ? "improved" : decisive && !shownBelow ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
@@ -13753,7 +13914,7 @@ function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
     }
     const changeInterval = changeIntervalOf(
       row.direction === "higher-is-better" ? -mean3 : mean3,
-      studentTQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
+      tTableQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
       row.direction
     );
     return {
@@ -16127,9 +16288,9 @@ function crossPath(cx, cy, size) {
   const b = size * 0.2;
   return `M${num(cx - a)},${num(cy - b)}H${num(cx - b)}V${num(cy - a)}H${num(cx + b)}V${num(cy - b)}H${num(cx + a)}V${num(cy + b)}H${num(cx + b)}V${num(cy + a)}H${num(cx - b)}V${num(cy + b)}H${num(cx - a)}Z`;
 }
-function legendAt(entries, columns, columnWidth, originX, originY) {
+function legendAt(entries2, columns, columnWidth, originX, originY) {
   const out = [];
-  entries.forEach((e, k) => {
+  entries2.forEach((e, k) => {
     const column = k % columns;
     const row = Math.floor(k / columns);
     const x = originX + column * columnWidth;
@@ -16298,16 +16459,16 @@ function changeColor(row) {
   return row.status === "improved" ? IMPROVED_GREEN : EXPERIMENT_BLUE;
 }
 function changeLegend(rows) {
-  const entries = [];
+  const entries2 = [];
   if (rows.some((r) => !r.failed && r.status !== "improved"))
-    entries.push({ label: "Δ", color: EXPERIMENT_BLUE, dot: true });
+    entries2.push({ label: "Δ", color: EXPERIMENT_BLUE, dot: true });
   if (rows.some((r) => !r.failed && r.status === "improved"))
-    entries.push({ label: "improved", color: IMPROVED_GREEN, dot: true });
-  if (rows.some((r) => r.failed)) entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
-  if (rows.some((r) => r.band)) entries.push({ label: "noise band", color: BAND_FILL, area: true });
-  if (rows.some((r) => r.interval)) entries.push({ label: "interval", color: INTERVAL_COLOR });
-  entries.push({ label: "threshold", color: LIMIT_COLOR, dashed: true });
-  return entries;
+    entries2.push({ label: "improved", color: IMPROVED_GREEN, dot: true });
+  if (rows.some((r) => r.failed)) entries2.push({ label: "failed", color: FAILED_MARK2, cross: true });
+  if (rows.some((r) => r.band)) entries2.push({ label: "noise band", color: BAND_FILL, area: true });
+  if (rows.some((r) => r.interval)) entries2.push({ label: "interval", color: INTERVAL_COLOR });
+  entries2.push({ label: "threshold", color: LIMIT_COLOR, dashed: true });
+  return entries2;
 }
 function changePanel(p) {
   const rows = p.changes ?? [];
@@ -16501,17 +16662,17 @@ function legendEntries(p) {
   if (p.mark === "bar") return [];
   if (isSampleSeries(p)) return [];
   const label = (name) => truncateText(name, LEGEND_SIZE, LEGEND_LABEL_LIMIT);
-  const entries = p.series.map((s) => ({
+  const entries2 = p.series.map((s) => ({
     label: label(s.name),
     color: s.color,
     ...s.dashed ? { dashed: true } : {}
   }));
-  if (p.band) entries.push({ label: label(p.band.name), color: p.band.color, area: true });
+  if (p.band) entries2.push({ label: label(p.band.name), color: p.band.color, area: true });
   for (const r of p.rules ?? [])
-    entries.push({ label: label(r.name), color: r.color, ...r.dashed ? { dashed: true } : {} });
+    entries2.push({ label: label(r.name), color: r.color, ...r.dashed ? { dashed: true } : {} });
   if (p.series.some((s) => s.points.some((q) => q.failed)))
-    entries.push({ label: "failed", color: FAILED_MARK2, cross: true });
-  return entries;
+    entries2.push({ label: "failed", color: FAILED_MARK2, cross: true });
+  return entries2;
 }
 function layoutPanel(panel2) {
   const x = xAxis(panel2);
@@ -16890,8 +17051,8 @@ function layoutOf(measurements) {
   }
   return { shapes, shapeIds, runs };
 }
-function listBlock(name, entries) {
-  return entries.length === 0 ? [`  "${name}": []`] : [`  "${name}": [`, ...entries.map((e, k) => `    ${e}${k < entries.length - 1 ? "," : ""}`), "  ]"];
+function listBlock(name, entries2) {
+  return entries2.length === 0 ? [`  "${name}": []`] : [`  "${name}": [`, ...entries2.map((e, k) => `    ${e}${k < entries2.length - 1 ? "," : ""}`), "  ]"];
 }
 function joinBlocks(blocks) {
   return blocks.flatMap(
@@ -18329,9 +18490,9 @@ function readHistoryRuns(folder, options, progress) {
   return readRunFolders(folder, options, progress);
 }
 function readRunFolders(folder, options, progress, order = naturalCompare) {
-  let entries;
+  let entries2;
   try {
-    entries = readdirSync5(folder).sort(order);
+    entries2 = readdirSync5(folder).sort(order);
   } catch {
     throw new InputError("cannot find the runs folder", { file: folder });
   }
@@ -18342,7 +18503,7 @@ function readRunFolders(folder, options, progress, order = naturalCompare) {
     );
   }
   const runs = [];
-  for (const name of entries) {
+  for (const name of entries2) {
     const runFolder = join7(folder, name);
     if (!statSync5(runFolder).isDirectory()) continue;
     const run = readRunFolder(runFolder, name, options, progress);
@@ -18585,8 +18746,9 @@ function compareWithReference(options, verdict, method, progress) {
     };
   });
   const removed = history ? removedOnMain(history[history.length - 1], reference.keys(), results) : { removed: [] };
+  const removedNames = new Set(removed.removed);
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
-    (t) => !removed.removed.includes(t)
+    (t) => !removedNames.has(t)
   );
   const machines = history ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments))) : void 0;
   if (machines?.notice) progress.warning(machines.notice);
@@ -19246,8 +19408,8 @@ function familyLine(family, rows, secondaries, where, marks) {
       }
     }
   }
-  const entries = rows.filter((r) => !foldedAway.has(r));
-  const named = entries.slice(0, FAMILY_ROWS_NAMED);
+  const entries2 = rows.filter((r) => !foldedAway.has(r));
+  const named = entries2.slice(0, FAMILY_ROWS_NAMED);
   const oneStatistic = named.every((r) => statisticText(r) === statisticText(named[0]));
   const oneStatus = named.every((r) => r.status === named[0].status);
   const agree = /* @__PURE__ */ new Map();
@@ -23123,7 +23285,7 @@ function renderGithubActionBenchmark(measurements, direction) {
   }
   const wanted = direction ?? directions[0];
   const notes = [];
-  const entries = [];
+  const entries2 = [];
   for (const [name, group] of byBenchmark(measurements)) {
     for (const m of group) {
       if (m.metric.direction !== wanted) continue;
@@ -23143,11 +23305,11 @@ function renderGithubActionBenchmark(measurements, direction) {
         ...m.repetitions !== void 0 ? [`${m.repetitions} repetitions`] : []
       ];
       if (extra.length > 0) entry.extra = extra.join(", ");
-      entries.push(entry);
+      entries2.push(entry);
     }
   }
-  if (entries.length === 0) throw new UsageError(`the results have no ${wanted ?? "lower-is-better"} metric to export`);
-  return { text: JSON.stringify(entries, null, 2) + "\n", count: entries.length, notes };
+  if (entries2.length === 0) throw new UsageError(`the results have no ${wanted ?? "lower-is-better"} metric to export`);
+  return { text: JSON.stringify(entries2, null, 2) + "\n", count: entries2.length, notes };
 }
 
 // src/pipeline/export.ts

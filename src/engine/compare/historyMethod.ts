@@ -5,7 +5,7 @@
 import type { Measurement, StatisticName } from '../model/measurement.js';
 import { median } from '../stats/median.js';
 import { splitStates, stateOf } from '../stats/states.js';
-import { noiseVariance, noiseVerdict } from './noise.js';
+import { noiseBandEdges, noiseVariance, noiseVerdict } from './noise.js';
 import { capPriorDf, cautiousVariancePrior, type VariancePrior } from '../stats/moderatedVariance.js';
 import { nameRegressedRows } from './attribution.js';
 import {
@@ -86,14 +86,19 @@ export function compareExperimentWithHistory(
     if (row.status === 'new' || row.status === 'missing') return undefined;
     // A side at its tool's resolution floor ("< 1 ns") has no log: the row stays the newest run's, passed and warned.
     if (row.belowResolution) return undefined;
-    const candidate = valuesOf(resultByKey.get(rowKey(row)), row.statistic);
+    const key = rowKey(row);
+    const candidate = valuesOf(resultByKey.get(key), row.statistic);
     // The band is estimated on logs: only positive results can be judged against it.
     if (candidate.length === 0) return undefined;
-    const values = byKey
-      .map((m) => levelOf(m.get(rowKey(row)), row.statistic))
-      .filter((v): v is number => v !== undefined && Number.isFinite(v));
-    const pooledRuns = median(byKey.map((m) => m.get(rowKey(row))?.repetitions ?? 1));
-    return { values, candidate, pooledRuns };
+    const values: number[] = [];
+    const repetitions: number[] = [];
+    for (const runByKey of byKey) {
+      const m = runByKey.get(key);
+      const level = levelOf(m, row.statistic);
+      if (level !== undefined && Number.isFinite(level)) values.push(level);
+      repetitions.push(m?.repetitions ?? 1);
+    }
+    return { values, candidate, pooledRuns: median(repetitions) };
   });
   const priors =
     (options.moderatedVariances ?? false)
@@ -203,13 +208,13 @@ function noiseFields(
   });
   // The band's edges at one-sided (1 + level) / 2 are the centre ± t · se: that half-width around the observed log
   // change is the change's two-sided interval at `level`.
-  const atLevel = noiseVerdict(values, candidate, row.threshold, {
+  const atLevel = noiseBandEdges(values, candidate, {
     ...noiseOptions(row, historyRepetitions, (1 + CHANGE_INTERVAL_LEVEL) / 2, options),
     ...prior,
   });
   const changeInterval = changeIntervalOf(
     Math.log(verdict.result / verdict.reference),
-    Math.log(atLevel.band.upperValue / atLevel.reference),
+    Math.log(atLevel.upperValue / atLevel.reference),
     row.direction,
   );
   // A history that has seen two machine states explains a result in either of them.
@@ -252,8 +257,10 @@ function judgePooledFamily(
   judge: (historyLevels: number[], candidate: number[], pooledRuns: number) => Partial<ComparisonRow>,
 ): Partial<ComparisonRow> | undefined {
   const { windowRuns, olderRuns, resultByKey } = sides;
+  // Each parameter's row key, once: a family is looked up in every run of the window and of the older runs.
+  const keys = parameters.map((parameter) => rowKey({ parameter, metric: row.metric }));
   const levelsOf = (runByKey: ReadonlyMap<string, Measurement>) =>
-    parameters.map((p) => levelOf(runByKey.get(rowKey({ ...row, parameter: p })), row.statistic));
+    keys.map((key) => levelOf(runByKey.get(key), row.statistic));
   const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
   // Per history run and per candidate repetition: the (weighted) mean log over every parameter of the family.
   const historyLevels = windowRuns
@@ -261,15 +268,11 @@ function judgePooledFamily(
     .filter(Number.isFinite)
     .map(Math.exp);
   const candidate = perRepetitionLevels(
-    parameters.map((p) => valuesOf(resultByKey.get(rowKey({ ...row, parameter: p })), row.statistic)),
+    keys.map((key) => valuesOf(resultByKey.get(key), row.statistic)),
     weights,
   );
   if (candidate.length === 0) return undefined;
-  const pooledRuns = median(
-    windowRuns.flatMap((runByKey) =>
-      parameters.map((p) => runByKey.get(rowKey({ ...row, parameter: p }))?.repetitions ?? 1),
-    ),
-  );
+  const pooledRuns = median(windowRuns.flatMap((runByKey) => keys.map((key) => runByKey.get(key)?.repetitions ?? 1)));
   const outcome = judge(historyLevels, candidate, pooledRuns);
   if (!weights) return outcome;
   return {
@@ -293,6 +296,13 @@ function valuesOf(m: Measurement | undefined, statistic: StatisticName): number[
  * has no positive value.
  */
 function levelOf(m: Measurement | undefined, statistic: StatisticName): number | undefined {
+  if (!m) return undefined;
+  const reps = m.repetitionValues?.[statistic];
+  if (!reps || reps.length === 0) {
+    // One value: valuesOf's one-element array, without the array (a row reads 30 runs of it).
+    const value = m.statistics[statistic] ?? NaN;
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  }
   const values = valuesOf(m, statistic);
   if (values.length === 0) return undefined;
   return values.length === 1 ? values[0]! : Math.exp(meanLog(values));

@@ -25,7 +25,8 @@
  */
 import { detectableChange, meanAndSd } from '../stats/effectTest.js';
 import { moderatedVariance, type VariancePrior } from '../stats/moderatedVariance.js';
-import { studentTCdf, studentTQuantile } from '../stats/studentT.js';
+import { studentTCdf } from '../stats/studentT.js';
+import { tTableQuantile } from '../stats/tTable.js';
 import { assertConfidence, SHARED_DEFAULTS } from './defaults.js';
 import { thresholdStatus } from './thresholdMethod.js';
 
@@ -201,6 +202,32 @@ export function noiseVerdict(
   };
 }
 
+/**
+ * The band's centre as a value (noiseVerdict's `reference`) and its upper edge in the statistic's unit (its
+ * `band.upperValue`), exactly as noiseVerdict gives them for these arguments, without the rest of the verdict (the
+ * smallest change caught, the p-value): what a row's change interval needs at a second level (historyMethod.ts).
+ */
+export function noiseBandEdges(
+  history: readonly number[],
+  candidate: readonly number[],
+  options: NoiseOptions,
+): { reference: number; upperValue: number } {
+  if (candidate.length === 0) throw new RangeError('noiseBandEdges needs at least one candidate value');
+  for (const v of candidate)
+    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
+  const confidence = assertConfidence(options.confidence);
+  const { minHistory, maxHistory } = historyLimits(options);
+  const usable = usableHistory(history, maxHistory);
+  const n = usable.length;
+  if (n < minHistory) return { reference: n > 0 ? usable[n - 1]! : NaN, upperValue: NaN };
+  const { centre, band } = noiseBand(usable, candidate.length, {
+    ...options,
+    confidence,
+    candidateLogs: candidate.map(Math.log),
+  });
+  return { reference: Math.exp(centre), upperValue: band.upperValue };
+}
+
 function historyLimits(options: Pick<NoiseOptions, 'minHistory' | 'maxHistory'>) {
   const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
   return { minHistory, maxHistory: Math.max(minHistory, options.maxHistory ?? SHARED_DEFAULTS.maxHistory) };
@@ -352,7 +379,7 @@ export function noiseBand(
   const { df } = moderated;
   const spread = Math.sqrt(moderated.variance);
   const standardError = spread * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
-  const critical = studentTQuantile(assertConfidence(options.confidence), df);
+  const critical = tTableQuantile(assertConfidence(options.confidence), df);
   const halfWidth = critical * standardError;
   // Band edges as effects (worse positive): for a higher-is-better metric the low values are the worse ones.
   const band: NoiseBand = {

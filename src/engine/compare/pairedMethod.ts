@@ -33,7 +33,7 @@ import {
   sequentialNominalAlpha,
   type SpendingFunction,
 } from '../stats/sequential.js';
-import { studentTQuantile } from '../stats/studentT.js';
+import { tTableQuantile } from '../stats/tTable.js';
 import { DETECTION_POWER } from '../stats/effectTest.js';
 import { compareExperiment, thresholdStatus } from './thresholdMethod.js';
 import type { Thresholds } from './thresholds.js';
@@ -292,7 +292,7 @@ export function pairedRowOutcome(
     const logThreshold = logOfThreshold(row.threshold, row.direction);
     const passLevel = lookAlpha(PASS_BETA, usable.length);
     const shownBelow =
-      mean + studentTQuantile(1 - passLevel, usable.length - 1) * (sd / Math.sqrt(usable.length)) < logThreshold;
+      mean + tTableQuantile(1 - passLevel, usable.length - 1) * (sd / Math.sqrt(usable.length)) < logThreshold;
     const over = test.effect > row.threshold;
     const under = test.effect < -row.threshold;
     const status: ComparisonStatus =
@@ -326,7 +326,7 @@ export function pairedRowOutcome(
     // The per-pair log ratios are worse positive: the value's own log ratio is their negation for a metric that points up.
     const changeInterval = changeIntervalOf(
       row.direction === 'higher-is-better' ? -mean : mean,
-      studentTQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
+      tTableQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
       row.direction,
     );
     return {

@@ -5,7 +5,8 @@
  */
 import type { Direction } from '../model/measurement.js';
 import { smallestShiftCaught } from './noncentralT.js';
-import { studentTCdf, studentTQuantile } from './studentT.js';
+import { studentTCdf } from './studentT.js';
+import { tTableQuantile } from './tTable.js';
 
 /** Power at which the minimum detectable change is stated: a change of that size is caught 9 times in 10. */
 export const DETECTION_POWER = 0.9;
@@ -61,7 +62,7 @@ export function logEffectTest(
 ): EffectTest {
   if (!(alpha > 0 && alpha < 0.5)) throw new RangeError(`alpha must be in (0, 0.5), got ${alpha}`);
   if (!(df >= 1)) throw new RangeError(`a t test needs at least 1 degree of freedom, got ${df}`);
-  const critical = studentTQuantile(1 - alpha, df);
+  const critical = tTableQuantile(1 - alpha, df);
   const margin = critical * se;
   const pValue = se > 0 ? 1 - studentTCdf(logEffect / se, df) : logEffect > 0 ? 0 : logEffect < 0 ? 1 : 0.5;
   return {
