@@ -3787,6 +3787,9 @@ var JsonRecord = class {
 };
 Object.setPrototypeOf(JsonRecord.prototype, null);
 delete JsonRecord.prototype.constructor;
+function newJsonObject() {
+  return new JsonRecord();
+}
 function isJsonObject(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
@@ -3795,21 +3798,42 @@ function parseLooseJson(file, text2) {
   const parser = new Parser(file, source);
   return parser.document();
 }
+function parseJsonPiece(file, text2, origin) {
+  const parser = new Parser(file, text2, origin);
+  return parser.piece();
+}
 var Parser = class {
-  constructor(file, s) {
+  constructor(file, s, origin = { line: 1, column: 1, depth: 0 }) {
     this.file = file;
     this.s = s;
-    for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
+    this.origin = origin;
+    this.depth = origin.depth;
   }
   file;
   s;
+  origin;
   i = 0;
   depth = 0;
-  lineStarts = [0];
+  lineStartsOf;
   containerPlaces = /* @__PURE__ */ new WeakMap();
   elementPlaces = /* @__PURE__ */ new WeakMap();
   /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
   open = [];
+  /** Where each line of the text starts, counted when a place is first asked. */
+  get lineStarts() {
+    if (this.lineStartsOf === void 0) {
+      const starts = [0];
+      const s = this.s;
+      for (let k = s.indexOf("\n"); k >= 0; k = s.indexOf("\n", k + 1)) starts.push(k + 1);
+      this.lineStartsOf = starts;
+    }
+    return this.lineStartsOf;
+  }
+  /** One value from the start of the text, which may go on after it. */
+  piece() {
+    const value2 = this.value();
+    return { document: this.documentOf(value2), end: this.i };
+  }
   document() {
     this.skipSpace();
     if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
@@ -3817,6 +3841,9 @@ var Parser = class {
     this.skipSpace();
     if (this.i < this.s.length)
       throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
+    return this.documentOf(value2);
+  }
+  documentOf(value2) {
     const place = (offset) => this.place(offset);
     const containers = this.containerPlaces;
     const elements = this.elementPlaces;
@@ -3834,14 +3861,16 @@ var Parser = class {
     };
   }
   place(offset) {
+    const lineStarts2 = this.lineStarts;
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = lineStarts2.length - 1;
     while (lo < hi) {
       const mid = lo + hi + 1 >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid;
+      if (lineStarts2[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+    const { line, column } = this.origin;
+    return { line: line + lo, column: lo === 0 ? column + offset : offset - lineStarts2[lo] + 1 };
   }
   error(message, offset) {
     return new InputError(message, { file: this.file, ...this.place(offset) });
@@ -3860,6 +3889,8 @@ var Parser = class {
     if (innermost !== void 0) {
       const kind = this.s[innermost] === "{" ? "an object" : "an array";
       message += ` (${kind} opened on line ${this.place(innermost).line} is not closed)`;
+    } else if (this.origin.opened !== void 0) {
+      message += ` (${this.origin.opened} is not closed)`;
     }
     return this.error(message, this.s.length);
   }
@@ -6965,6 +6996,83 @@ function measurementsOfGroup(file, g, units) {
   return measurements;
 }
 
+// src/engine/formats/streamed.ts
+function streamedFormat(reader) {
+  return {
+    parse({ file, text: text2 }, options) {
+      const read = reader(file, options);
+      read.push(text2);
+      return read.finish();
+    },
+    stream(file, options) {
+      const read = reader(file, options);
+      const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+      return {
+        push(chunk) {
+          const text2 = decoder.decode(chunk, { stream: true });
+          if (text2 !== "") read.push(text2);
+        },
+        finish() {
+          const text2 = decoder.decode();
+          if (text2 !== "") read.push(text2);
+          return read.finish();
+        }
+      };
+    }
+  };
+}
+var LineSplitter = class {
+  constructor(line) {
+    this.line = line;
+  }
+  line;
+  rest = "";
+  lineNo = 0;
+  push(text2) {
+    let start = 0;
+    let rest = this.rest;
+    for (let end = text2.indexOf("\n"); end >= 0; end = text2.indexOf("\n", start)) {
+      const piece = text2.slice(start, end);
+      this.line(rest === "" ? piece : rest + piece, ++this.lineNo);
+      rest = "";
+      start = end + 1;
+    }
+    this.rest = rest + text2.slice(start);
+  }
+  finish() {
+    this.line(this.rest, ++this.lineNo);
+    this.rest = "";
+  }
+};
+var ModelLimits = class {
+  constructor(file, options) {
+    this.file = file;
+    this.options = options;
+  }
+  file;
+  options;
+  measurements = 0;
+  experiments = /* @__PURE__ */ new Set();
+  /** One more measurement, read at `line`. */
+  measurement(line) {
+    const max = this.options.maxMeasurements;
+    if (max !== void 0 && ++this.measurements > max) throw overLimit(this.file, max, "measurements", line);
+  }
+  /** An experiment, new or not, read at `line`. */
+  experiment(name, line) {
+    const max = this.options.maxExperiments;
+    if (max === void 0 || this.experiments.has(name)) return;
+    this.experiments.add(name);
+    if (this.experiments.size > max) throw overLimit(this.file, max, "experiments", line);
+  }
+};
+function overLimit(file, max, what, line) {
+  return new InputError(
+    `the file holds more than ${max} ${what} (found by line ${line}); the limit is ${max} per file: split the results into several files (a folder or a pattern reads them all as one set)`,
+    { file, line }
+  );
+}
+
 // src/engine/formats/genericCsv.ts
 var PAYLOAD_COLUMN = /bytes|size|payload/i;
 var genericCsvAdapter = {
@@ -7064,15 +7172,8 @@ function addStatistic(table3, { experiment, parameter, plan, row, index: index2,
     measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
     byKey.set(key, measurement);
     measurements.push(measurement);
-    if (maxMeasurements !== void 0 && measurements.length > maxMeasurements) {
-      throw new InputError(
-        `the file holds more than ${maxMeasurements} measurements (found by line ${row.line}); the limit is ${maxMeasurements} per file`,
-        {
-          file,
-          line: row.line
-        }
-      );
-    }
+    if (maxMeasurements !== void 0 && measurements.length > maxMeasurements)
+      throw overLimit(file, maxMeasurements, "measurements", row.line);
   } else if (row.line !== measurement.place.line) {
     let lines = laterLines.get(measurement);
     if (!lines) laterLines.set(measurement, lines = {});
@@ -7231,6 +7332,419 @@ var githubActionBenchmarkAdapter = {
   }
 };
 
+// src/engine/formats/jsonStream.ts
+var SPACE2 = (c) => c === 32 || c === 10 || c === 13 || c === 9;
+var SCALAR = /[\w.+-]/;
+var JsonStreamReader = class {
+  constructor(file, target) {
+    this.file = file;
+    this.target = target;
+  }
+  file;
+  target;
+  buf = "";
+  i = 0;
+  ended = false;
+  first = true;
+  state = "start";
+  /** The place of buf[cursor]; places are asked in file order, so the cursor only moves forward. */
+  cursor = 0;
+  cursorLine = 1;
+  cursorColumn = 1;
+  root;
+  rootOpen;
+  streamOpen;
+  streamContainer;
+  count = 0;
+  key = "";
+  keyPlace = { line: 1, column: 1 };
+  /** The documents of the root's members, and the places of the root's keys, for the root's document. */
+  memberDocs = [];
+  keyPlaces = /* @__PURE__ */ new Map();
+  containerPlaces = /* @__PURE__ */ new Map();
+  /** How far containerEnd scanned a container the text so far does not close. */
+  scan;
+  push(text2) {
+    if (this.first) {
+      this.first = false;
+      if (text2.charCodeAt(0) === 65279) text2 = text2.slice(1);
+    }
+    if (text2 === "") return;
+    this.rebase();
+    this.buf = this.buf === "" ? text2 : this.buf + text2;
+    this.run();
+  }
+  finish() {
+    this.ended = true;
+    this.rebase();
+    this.run();
+    if (this.state === "whole") {
+      const doc = parseLooseJson(this.file, this.buf);
+      return { doc, streamed: void 0, count: 0 };
+    }
+    return { doc: this.rootDocument(), streamed: this.streamContainer, count: this.count };
+  }
+  /** Drops what has been read, keeping the place of what remains. */
+  rebase() {
+    if (this.state === "whole" || this.i === 0) return;
+    this.advanceCursor(this.i);
+    this.buf = this.buf.slice(this.i);
+    this.cursor -= this.i;
+    if (this.scan) this.scan = { ...this.scan, start: this.scan.start - this.i, next: this.scan.next - this.i };
+    this.i = 0;
+  }
+  advanceCursor(to) {
+    const s = this.buf;
+    let line = this.cursorLine;
+    let lineStart = -1;
+    for (let k = s.indexOf("\n", this.cursor); k >= 0 && k < to; k = s.indexOf("\n", k + 1)) {
+      line++;
+      lineStart = k + 1;
+    }
+    this.cursorColumn = lineStart < 0 ? this.cursorColumn + (to - this.cursor) : to - lineStart + 1;
+    this.cursorLine = line;
+    this.cursor = to;
+  }
+  placeAt(offset) {
+    this.advanceCursor(offset);
+    return { line: this.cursorLine, column: this.cursorColumn };
+  }
+  error(message, offset) {
+    return new InputError(message, { file: this.file, ...this.placeAt(offset) });
+  }
+  /** Skips blanks; false when the text so far ends first (more may come). */
+  skipSpace() {
+    const s = this.buf;
+    while (this.i < s.length && SPACE2(s.charCodeAt(this.i))) this.i++;
+    return this.i < s.length;
+  }
+  /** What stands at `offset`, as looseJson says it: undefined when more text is needed to say. */
+  describeAt(offset) {
+    const s = this.buf;
+    if (offset >= s.length) return this.ended ? "end of file" : void 0;
+    const c = s[offset];
+    if (c === "\n" || c === "\r") return "end of line";
+    if (!this.ended && s.length < offset + 40) return void 0;
+    const word = /^[A-Za-z_][\w.+-]*/.exec(s.slice(offset, offset + 40));
+    if (word) return `"${word[0]}"`;
+    return `"${c}"`;
+  }
+  truncated(open) {
+    const kind = open.kind === "object" ? "an object" : "an array";
+    return this.error(
+      `unexpected end of file: the JSON document is truncated (${kind} opened on line ${open.place.line} is not closed)`,
+      this.buf.length
+    );
+  }
+  /** The innermost container open at the root level. */
+  innermost() {
+    return this.streamOpen ?? this.rootOpen;
+  }
+  /** An error about what stands at `offset`, or undefined when more text is needed to word it. */
+  unexpected(offset, words) {
+    const found = this.describeAt(offset);
+    return found === void 0 ? void 0 : this.error(words(found), offset);
+  }
+  /** Reads as far as the text goes. */
+  run() {
+    for (; ; ) {
+      if (!this.step()) return;
+    }
+  }
+  /** One step of the state machine; false when it needs more text. */
+  step() {
+    const s = this.buf;
+    switch (this.state) {
+      case "whole":
+        this.i = 0;
+        return false;
+      case "start": {
+        if (!this.skipSpace()) {
+          if (this.ended) throw this.error("the file is empty; expected a JSON document", this.i);
+          return false;
+        }
+        const c = s[this.i];
+        const rootStream = this.target.key === void 0;
+        if (c === "{" && (!rootStream || this.target.objects)) {
+          this.rootOpen = this.openAt(this.i, "object");
+          this.root = this.record();
+          this.containerPlaces.set(this.root, this.rootOpen.place);
+          this.i++;
+          if (rootStream) return this.openStream(this.rootOpen, this.root);
+          this.state = "root-first";
+          return true;
+        }
+        if (c === "[" && rootStream) {
+          const open = this.openAt(this.i, "array");
+          this.i++;
+          return this.openStream(open, []);
+        }
+        this.state = "whole";
+        return false;
+      }
+      case "root-key":
+      case "stream-key": {
+        if (!this.skipSpace()) {
+          if (this.ended) throw this.truncated(this.innermost());
+          return false;
+        }
+        if (s[this.i] !== '"') {
+          const error = this.unexpected(this.i, (found) => `expected a quoted key, found ${found}`);
+          if (!error) return false;
+          throw error;
+        }
+        const end = this.stringEnd(this.i);
+        if (end === void 0) return false;
+        const start = this.i;
+        const { document } = this.piece(start, end, 1);
+        this.key = document.value;
+        this.keyPlace = this.placeAt(start);
+        this.i = end;
+        this.state = this.state === "root-key" ? "root-colon" : "stream-colon";
+        return true;
+      }
+      case "root-colon":
+      case "stream-colon": {
+        if (!this.skipSpace()) {
+          if (this.ended) throw this.truncated(this.innermost());
+          return false;
+        }
+        if (s[this.i] !== ":") {
+          const error = this.unexpected(this.i, (found) => `expected ":" after the key "${this.key}", found ${found}`);
+          if (!error) return false;
+          throw error;
+        }
+        this.i++;
+        this.state = this.state === "root-colon" ? "root-value" : "stream-value";
+        return true;
+      }
+      case "root-value": {
+        if (!this.skipSpace()) {
+          if (this.ended) throw this.truncated(this.rootOpen);
+          return false;
+        }
+        const c = s[this.i];
+        this.keyPlaces.set(this.key, this.keyPlace);
+        if (this.key === this.target.key && (c === "[" || c === "{" && this.target.objects)) {
+          const open = this.openAt(this.i, c === "[" ? "array" : "object");
+          const container = c === "[" ? [] : this.record();
+          this.root[this.key] = container;
+          this.i++;
+          return this.openStream(open, container);
+        }
+        const end = this.valueEnd(this.i);
+        if (end === void 0) return false;
+        const { document, end: valueEnd } = this.piece(this.i, end, 1);
+        this.memberDocs.push(document);
+        if (this.key === this.target.key) this.streamContainer = void 0;
+        this.root[this.key] = document.value;
+        this.i += valueEnd;
+        this.state = "root-after";
+        return true;
+      }
+      case "root-first":
+        return this.closeIfEmpty("}", "root-end");
+      case "root-after":
+        return this.after(this.rootOpen, "root-key", "root-end");
+      case "stream-first":
+        return this.closeIfEmpty(this.streamOpen.kind === "array" ? "]" : "}", "stream-end");
+      case "stream-value": {
+        if (!this.skipSpace()) {
+          if (this.ended) throw this.truncated(this.streamOpen);
+          return false;
+        }
+        const start = this.i;
+        const end = this.valueEnd(start);
+        if (end === void 0) return false;
+        const { document, end: valueEnd } = this.piece(start, end, this.rootOpen && this.target.key ? 2 : 1);
+        const place = this.placeAt(start);
+        this.i = start + valueEnd;
+        this.state = "stream-after";
+        this.count++;
+        this.target.element(document.value, document, place, this.streamOpen.kind === "object" ? this.key : void 0);
+        return true;
+      }
+      case "stream-after":
+        return this.after(
+          this.streamOpen,
+          this.streamOpen.kind === "array" ? "stream-value" : "stream-key",
+          "stream-end"
+        );
+      case "end": {
+        if (!this.skipSpace()) return false;
+        const error = this.unexpected(this.i, (found) => `unexpected ${found} after the end of the JSON document`);
+        if (!error) return false;
+        throw error;
+      }
+    }
+  }
+  openAt(offset, kind) {
+    return { kind, offset, place: this.placeAt(offset) };
+  }
+  record() {
+    return newJsonObject();
+  }
+  openStream(open, container) {
+    this.streamOpen = open;
+    this.streamContainer = container;
+    this.containerPlaces.set(container, open.place);
+    this.count = 0;
+    this.target.begin(open.place);
+    this.state = "stream-first";
+    return true;
+  }
+  /** After an opening bracket: the empty container's closing bracket, or its first element. */
+  closeIfEmpty(close, closed) {
+    if (!this.skipSpace()) {
+      if (this.ended) throw this.truncated(closed === "root-end" ? this.rootOpen : this.streamOpen);
+      return false;
+    }
+    if (this.buf[this.i] === close) {
+      this.i++;
+      this.close(closed);
+      return true;
+    }
+    if (closed === "root-end") this.state = "root-key";
+    else this.state = this.streamOpen.kind === "array" ? "stream-value" : "stream-key";
+    return true;
+  }
+  /** After a member or element: `,` and the next, or the closing bracket. */
+  after(open, next, closed) {
+    if (!this.skipSpace()) {
+      if (this.ended) throw this.truncated(open);
+      return false;
+    }
+    const c = this.buf[this.i];
+    if (c === ",") {
+      this.i++;
+      this.state = next;
+      return true;
+    }
+    const close = open.kind === "object" ? "}" : "]";
+    if (c === close) {
+      this.i++;
+      this.close(closed);
+      return true;
+    }
+    const error = this.unexpected(
+      this.i,
+      (found) => `expected "," or "${close}" in the ${open.kind === "object" ? "object" : "array"} opened on line ${open.place.line}, found ${found}`
+    );
+    if (!error) return false;
+    throw error;
+  }
+  close(closed) {
+    if (closed === "root-end") {
+      this.state = "end";
+      return;
+    }
+    this.streamOpen = void 0;
+    this.state = this.target.key === void 0 ? "end" : "root-after";
+  }
+  /**
+   * Parses the value at `start`, whose text ends by `end`, with the project's parser: a fresh copy
+   * of its text, so that strings kept from it hold that and not the whole piece of the file read.
+   */
+  piece(start, end, depth) {
+    const text2 = (" " + this.buf.slice(start, end)).slice(1);
+    const open = this.innermost();
+    const kind = open.kind === "object" ? "an object" : "an array";
+    return parseJsonPiece(this.file, text2, {
+      ...this.placeAt(start),
+      depth,
+      opened: `${kind} opened on line ${open.place.line}`
+    });
+  }
+  /**
+   * Where the text of the value at `start` surely ends: past its closing bracket or quote, or past a
+   * bare number or literal and the few characters an error message about it quotes; the end of the
+   * file when the value runs to it; undefined when more text is needed.
+   */
+  valueEnd(start) {
+    const s = this.buf;
+    const c = s[start];
+    if (c === '"') return this.stringEnd(start) ?? this.atEnd();
+    if (c === "{" || c === "[") return this.containerEnd(start) ?? this.atEnd();
+    let k = start;
+    while (k < s.length && SCALAR.test(s[k])) k++;
+    const need = Math.max(k + 8, start + 40);
+    if (need <= s.length) return need;
+    return this.atEnd();
+  }
+  atEnd() {
+    return this.ended ? this.buf.length : void 0;
+  }
+  /** Past the closing quote of the string at `start`; at a line end, where looseJson stops it with an error. */
+  stringEnd(start) {
+    const s = this.buf;
+    for (let k = start + 1; k < s.length; k++) {
+      const c = s.charCodeAt(k);
+      if (c === 34) return k + 1;
+      if (c === 10) return k + 1;
+      if (c === 92) k += c === 92 && s[k + 1] === "u" ? 5 : 1;
+    }
+    return this.atEnd();
+  }
+  /**
+   * Past the bracket that closes the container at `start`, by depth, strings skipped. A container
+   * longer than the text so far is scanned on from where the last call stopped.
+   */
+  containerEnd(start) {
+    const s = this.buf;
+    const resume = this.scan !== void 0 && this.scan.start === start;
+    let depth = resume ? this.scan.depth : 0;
+    for (let k = resume ? this.scan.next : start; k < s.length; k++) {
+      const c = s.charCodeAt(k);
+      if (c === 34) {
+        const end = this.stringEnd(k);
+        if (end === void 0) {
+          this.scan = { start, next: k, depth };
+          return void 0;
+        }
+        k = end - 1;
+      } else if (c === 123 || c === 91) depth++;
+      else if (c === 125 || c === 93) {
+        if (--depth === 0) {
+          this.scan = void 0;
+          return k + 1;
+        }
+      }
+    }
+    this.scan = { start, next: s.length, depth };
+    return void 0;
+  }
+  /** The root's document: the root's own places, its members' documents for what is inside them. */
+  rootDocument() {
+    const docs = this.memberDocs;
+    const containers = this.containerPlaces;
+    const keys = this.keyPlaces;
+    const root = this.root;
+    const start = { line: 1, column: 1 };
+    const inMembers = (ask) => {
+      for (const doc of docs) {
+        const found = ask(doc);
+        if (found !== void 0) return found;
+      }
+      return void 0;
+    };
+    const owns = (doc, container) => ownsContainer(doc.value, container);
+    return {
+      value: root ?? this.streamContainer,
+      placeOf: (container) => containers.get(container) ?? inMembers((doc) => owns(doc, container) ? doc.placeOf(container) : void 0) ?? start,
+      placeOfKey: (object, key) => object === root ? keys.get(key) ?? containers.get(object) ?? start : inMembers((doc) => owns(doc, object) ? doc.placeOfKey(object, key) : void 0) ?? start,
+      placeOfElement: (array, index2) => containers.get(array) ?? inMembers((doc) => owns(doc, array) ? doc.placeOfElement(array, index2) : void 0) ?? start
+    };
+  }
+};
+function ownsContainer(value2, container) {
+  if (value2 === container) return true;
+  if (Array.isArray(value2))
+    return value2.some((v) => typeof v === "object" && v !== null && ownsContainer(v, container));
+  if (isJsonObject(value2))
+    return Object.values(value2).some((v) => typeof v === "object" && v !== null && ownsContainer(v, container));
+  return false;
+}
+
 // src/engine/formats/googleBenchmark.ts
 var NANOSECONDS = parseUnit("ns");
 var ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
@@ -7316,56 +7830,68 @@ var googleBenchmarkAdapter = {
     if (!/"benchmarks"\s*:\s*\[/.test(head)) return false;
     return /^\uFEFF?\s*\{\s*"context"\s*:\s*\{/.test(head) || /"(run_type|time_unit|real_time|per_family_instance_index)"\s*:/.test(head);
   },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isObjectWithArray("benchmarks"),
-      'expected a Google Benchmark JSON output: an object with a "benchmarks" array'
-    );
-    const benchmarks = root.benchmarks;
-    if (benchmarks.length === 0) {
-      throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', {
-        file,
-        ...doc.placeOf(benchmarks)
-      });
-    }
-    const reading = {
-      file,
-      fields,
-      notes: [],
-      skipped: /* @__PURE__ */ new Map(),
-      groups: /* @__PURE__ */ new Map(),
-      skippedAggregates: /* @__PURE__ */ new Set(),
-      customCounters: /* @__PURE__ */ new Set(),
-      assumedNs: false
-    };
-    benchmarks.forEach((entry, index2) => {
-      if (!isJsonObject(entry)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
-      readBenchmarkEntry(reading, entry, doc.placeOf(entry).line);
-    });
-    const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup2(file, group));
-    const skipped = [...reading.skipped.values()];
-    if (measurements.length === 0 && skipped.length === 0) {
-      throw new InputError("the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter", {
-        file,
-        ...doc.placeOf(benchmarks)
-      });
-    }
-    const notes = [...reading.notes, ...closingNotes(reading)];
-    const environment = environmentOfContext(root.context);
-    const measuredAt = isJsonObject(root.context) ? measuredAtOf(root.context.date) : void 0;
-    return {
-      format: "google-benchmark",
-      file,
-      measurements,
-      notes,
-      ...skipped.length > 0 ? { skipped } : {},
-      ...environment ? { environment } : {},
-      ...measuredAt ? { measuredAt } : {}
-    };
-  }
+  ...streamedFormat(googleBenchmarkReader)
 };
+var EXPECTED = 'expected a Google Benchmark JSON output: an object with a "benchmarks" array';
+function googleBenchmarkReader(file, options) {
+  const fresh = () => ({
+    file,
+    fields: void 0,
+    notes: [],
+    skipped: /* @__PURE__ */ new Map(),
+    groups: /* @__PURE__ */ new Map(),
+    skippedAggregates: /* @__PURE__ */ new Set(),
+    customCounters: /* @__PURE__ */ new Set(),
+    assumedNs: false,
+    limits: new ModelLimits(file, options)
+  });
+  let reading = fresh();
+  const json = new JsonStreamReader(file, {
+    key: "benchmarks",
+    begin: () => {
+      reading = fresh();
+    },
+    element: (entry, doc, place) => {
+      if (!isJsonObject(entry)) throw new InputError('expected a benchmark object in "benchmarks"', { file, ...place });
+      reading.fields = new JsonFields(file, doc);
+      readBenchmarkEntry(reading, entry, place.line);
+    }
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      const root = doc.value;
+      if (!isObjectWithArray("benchmarks")(root)) throw new InputError(EXPECTED, { file, line: 1, column: 1 });
+      if (count === 0) {
+        throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', {
+          file,
+          ...doc.placeOf(streamed ?? root.benchmarks)
+        });
+      }
+      const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup2(file, group));
+      const skipped = [...reading.skipped.values()];
+      if (measurements.length === 0 && skipped.length === 0) {
+        throw new InputError(
+          "the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter",
+          { file, ...doc.placeOf(streamed ?? root.benchmarks) }
+        );
+      }
+      const notes = [...reading.notes, ...closingNotes(reading)];
+      const environment = environmentOfContext(root.context);
+      const measuredAt = isJsonObject(root.context) ? measuredAtOf(root.context.date) : void 0;
+      return {
+        format: "google-benchmark",
+        file,
+        measurements,
+        notes,
+        ...skipped.length > 0 ? { skipped } : {},
+        ...environment ? { environment } : {},
+        ...measuredAt ? { measuredAt } : {}
+      };
+    }
+  };
+}
 function readBenchmarkEntry(reading, entry, line) {
   const { fields, notes } = reading;
   const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
@@ -7445,9 +7971,10 @@ function addMetricValues(reading, entry, context) {
     } else {
       unit = spec.unit;
     }
-    const group = groupOf(reading.groups, context.runName, context.line);
+    const group = groupOf(reading, context.runName, context.line);
     let slot = group.metrics.get(spec.field);
     if (!slot) {
+      reading.limits.measurement(context.line);
       const metric2 = spec.unit === "time_unit" ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
       slot = { metric: metric2, statistics: {}, repetitions: [] };
       group.metrics.set(spec.field, slot);
@@ -7506,11 +8033,12 @@ function environmentOfContext(context) {
   const cpus2 = context.num_cpus;
   return typeof cpus2 === "number" && Number.isSafeInteger(cpus2) && cpus2 > 0 ? { cores: cpus2 } : void 0;
 }
-function groupOf(groups, runName2, line) {
-  let group = groups.get(runName2);
+function groupOf(reading, runName2, line) {
+  let group = reading.groups.get(runName2);
   if (!group) {
     group = { ...splitName2(runName2), line, metrics: /* @__PURE__ */ new Map() };
-    groups.set(runName2, group);
+    reading.limits.experiment(group.experiment, line);
+    reading.groups.set(runName2, group);
   }
   return group;
 }
@@ -7679,62 +8207,80 @@ var goBenchAdapter = {
   recognises(head) {
     return RESULT_LINE.test(stripBom(head).replace(/\r/g, ""));
   },
-  parse({ file, text: text2 }) {
-    const output = {
-      file,
-      notes: [],
-      headers: /* @__PURE__ */ new Set(),
-      benchmarks: /* @__PURE__ */ new Map(),
-      packages: /* @__PURE__ */ new Set(),
-      pkg: "",
-      machine: {},
-      pending: void 0
-    };
-    stripBom(text2).split("\n").forEach((raw, index2) => readGoLine(output, raw.replace(ANSI_ESCAPE, "").replace(/\r$/, ""), index2 + 1));
-    const { notes, benchmarks, pending } = output;
-    if (pending && ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`)))
-      throw new InputError(`benchmark ${pending.name} has a name but no results (the run was cut short?)`, {
-        file,
-        line: pending.line,
-        column: 1
-      });
-    if (benchmarks.size === 0)
-      throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
-    const qualify2 = output.packages.size > 1;
-    const procsOf = /* @__PURE__ */ new Map();
-    for (const b of benchmarks.values()) {
-      const experiment = experimentOf2(b, qualify2);
-      procsOf.set(experiment, (procsOf.get(experiment) ?? /* @__PURE__ */ new Set()).add(b.procs));
-    }
-    const measurements = [];
-    const unknownUnits = /* @__PURE__ */ new Set();
-    const floors = [];
-    for (const b of benchmarks.values()) {
-      const experiment = experimentOf2(b, qualify2);
-      const parameter = parameterOf(b, procsOf.get(experiment).size > 1);
-      for (const { metric: metric2, values } of valuesByUnit(b, unknownUnits)) {
-        const floor = metric2.dimension === "time" && values.some((v) => v === 0);
-        if (floor) floors.push(parameter.label === "" ? experiment : `${experiment} (${parameter.label})`);
-        measurements.push({
-          experiment,
-          parameter,
-          metric: metric2,
-          ...iterationMeasurement(values),
-          place: { file, line: b.line },
-          ...floor ? { belowResolution: true } : {}
-        });
-      }
-    }
-    if (floors.length > 0) notes.push(resolutionFloorNote(floors, "ns/op"));
-    if (unknownUnits.size > 0) {
-      notes.push(
-        `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
-      );
-    }
-    const environment = environmentOfHeaders(output.machine);
-    return { format: "go-bench", file, measurements, notes, ...environment ? { environment } : {} };
-  }
+  ...streamedFormat(goBenchReader)
 };
+function goBenchReader(file, options) {
+  const output = {
+    file,
+    notes: [],
+    headers: /* @__PURE__ */ new Set(),
+    benchmarks: /* @__PURE__ */ new Map(),
+    packages: /* @__PURE__ */ new Set(),
+    pkg: "",
+    machine: {},
+    pending: void 0,
+    limits: new ModelLimits(file, options),
+    first: true
+  };
+  const lines = new LineSplitter((raw, lineNo) => {
+    if (output.first) {
+      output.first = false;
+      raw = stripBom(raw);
+    }
+    readGoLine(output, raw.replace(ANSI_ESCAPE, "").replace(/\r$/, ""), lineNo);
+  });
+  return {
+    push: (text2) => lines.push(text2),
+    finish() {
+      lines.finish();
+      return resultOf(output);
+    }
+  };
+}
+function resultOf(output) {
+  const { file, notes, benchmarks, pending } = output;
+  if (pending && ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`)))
+    throw new InputError(`benchmark ${pending.name} has a name but no results (the run was cut short?)`, {
+      file,
+      line: pending.line,
+      column: 1
+    });
+  if (benchmarks.size === 0)
+    throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
+  const qualify2 = output.packages.size > 1;
+  const procsOf = /* @__PURE__ */ new Map();
+  for (const b of benchmarks.values()) {
+    const experiment = experimentOf2(b, qualify2);
+    procsOf.set(experiment, (procsOf.get(experiment) ?? /* @__PURE__ */ new Set()).add(b.procs));
+  }
+  const measurements = [];
+  const unknownUnits = /* @__PURE__ */ new Set();
+  const floors = [];
+  for (const b of benchmarks.values()) {
+    const experiment = experimentOf2(b, qualify2);
+    const parameter = parameterOf(b, procsOf.get(experiment).size > 1);
+    for (const { metric: metric2, values } of valuesByUnit(b, unknownUnits)) {
+      const floor = metric2.dimension === "time" && values.some((v) => v === 0);
+      if (floor) floors.push(parameter.label === "" ? experiment : `${experiment} (${parameter.label})`);
+      measurements.push({
+        experiment,
+        parameter,
+        metric: metric2,
+        ...iterationMeasurement(values),
+        place: { file, line: b.line },
+        ...floor ? { belowResolution: true } : {}
+      });
+    }
+  }
+  if (floors.length > 0) notes.push(resolutionFloorNote(floors, "ns/op"));
+  if (unknownUnits.size > 0) {
+    notes.push(
+      `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
+    );
+  }
+  const environment = environmentOfHeaders(output.machine);
+  return { format: "go-bench", file, measurements, notes, ...environment ? { environment } : {} };
+}
 function readGoLine(output, line, lineNo) {
   const header = HEADER3.exec(line);
   if (header) {
@@ -7783,26 +8329,28 @@ function recordRun(output, name, nameLine, tail2, tailLine, tailColumn) {
       name: procs ? name.slice(0, procs.index) : name,
       procs: procs ? Number(procs[1]) : 1,
       line: nameLine,
-      runs: []
+      values: /* @__PURE__ */ new Map()
     };
+    output.limits.experiment(`${pkg}\0${experimentOf2(benchmark, false)}`, tailLine);
     output.benchmarks.set(key, benchmark);
   }
-  benchmark.runs.push({ line: nameLine, values });
+  for (const { value: value2, unit } of values) {
+    let runs = benchmark.values.get(unit);
+    if (!runs) {
+      output.limits.measurement(tailLine);
+      runs = [];
+      benchmark.values.set(unit, runs);
+    }
+    runs.push(value2);
+  }
   output.packages.add(pkg);
 }
 function valuesByUnit(b, unknownUnits) {
   const byUnit = /* @__PURE__ */ new Map();
-  for (const run of b.runs) {
-    for (const { value: value2, unit: symbol } of run.values) {
-      let slot = byUnit.get(symbol);
-      if (!slot) {
-        const { metric: metric2, unit, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
-        if (!known) unknownUnits.add(symbol);
-        slot = { metric: metric2, unit, values: [] };
-        byUnit.set(symbol, slot);
-      }
-      slot.values.push(toBaseUnit(value2, slot.unit));
-    }
+  for (const [symbol, printed] of b.values) {
+    const { metric: metric2, unit, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
+    if (!known) unknownUnits.add(symbol);
+    byUnit.set(symbol, { metric: metric2, unit, values: printed.map((value2) => toBaseUnit(value2, unit)) });
   }
   if (byUnit.has("ns/op")) {
     for (const [symbol, slot] of byUnit)
@@ -11520,8 +12068,8 @@ function streamResultSet(path, adapter, options) {
 // src/pipeline/resultSets.ts
 var RESULT_LIMITS = {
   fileBytes: 64 * 1024 * 1024,
-  measurements: 2e5,
-  experiments: 1e4
+  measurements: 5e5,
+  experiments: 1e5
 };
 function mebibytes(bytes) {
   return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
@@ -11529,46 +12077,61 @@ function mebibytes(bytes) {
 function loadResultSet(file, options) {
   const adapter = adapterById(file.format);
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
-  const streamed = streamResultSet(file.path, adapter, { floatParse: options.floatParse });
-  if (streamed) return { file, set: streamed };
-  const size = statSync4(file.path).size;
-  if (size > RESULT_LIMITS.fileBytes) {
-    throw new InputError(
-      `the file is ${mebibytes(size) === mebibytes(RESULT_LIMITS.fileBytes) ? `${size} bytes` : `${mebibytes(size)} MiB`}, over the ${mebibytes(RESULT_LIMITS.fileBytes)} MiB limit for a file read whole (${adapter.title}): reading takes several times its size in memory; split the results into files of at most ${mebibytes(RESULT_LIMITS.fileBytes)} MiB (Fast-DDS raw measurement files are streamed and have no such limit)`,
-      { file: file.path }
-    );
-  }
-  const siblings = readSiblings(file.path, adapter.siblings ?? []);
-  const text2 = readText(file.path);
+  const limited = {
+    ...options,
+    maxMeasurements: RESULT_LIMITS.measurements,
+    maxExperiments: RESULT_LIMITS.experiments
+  };
   let set;
-  try {
-    set = adapter.parse(
-      { file: file.path, text: text2, ...siblings ? { siblings } : {} },
-      { ...options, maxMeasurements: RESULT_LIMITS.measurements }
-    );
-    if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
-      throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
-  } catch (error) {
-    throw file.named ? withLikelyFormat(error, file.path, text2, adapter) : error;
+  if (adapter.stream) {
+    try {
+      set = streamResultSet(file.path, adapter, limited);
+      if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
+        throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+    } catch (error) {
+      throw file.named ? withLikelyFormat(error, file.path, readHead(file.path), adapter) : error;
+    }
+  } else {
+    const size = statSync4(file.path).size;
+    if (size > RESULT_LIMITS.fileBytes) {
+      throw new InputError(
+        `the file is ${mebibytes(size) === mebibytes(RESULT_LIMITS.fileBytes) ? `${size} bytes` : `${mebibytes(size)} MiB`}, over the ${mebibytes(RESULT_LIMITS.fileBytes)} MiB limit for a file read whole (${adapter.title}): reading takes several times its size in memory; split the results into files of at most ${mebibytes(RESULT_LIMITS.fileBytes)} MiB (${STREAMED_FORMATS} are streamed and have no such limit)`,
+        { file: file.path }
+      );
+    }
+    const siblings = readSiblings(file.path, adapter.siblings ?? []);
+    const text2 = readText(file.path);
+    try {
+      set = adapter.parse({ file: file.path, text: text2, ...siblings ? { siblings } : {} }, limited);
+      if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
+        throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+    } catch (error) {
+      throw file.named ? withLikelyFormat(error, file.path, text2.slice(0, 65536), adapter) : error;
+    }
   }
   if (set.measurements.length > RESULT_LIMITS.measurements) {
     throw new InputError(
-      `the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`,
+      `the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file: ${SPLIT}`,
       { file: file.path }
     );
   }
   const experiments = new Set(set.measurements.map((m) => m.experiment)).size;
   if (experiments > RESULT_LIMITS.experiments) {
     throw new InputError(
-      `the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file`,
+      `the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file: ${SPLIT}`,
       { file: file.path }
     );
   }
   return { file, set };
 }
-function withLikelyFormat(error, path, text2, named) {
+var SPLIT = "split the results into several files (a folder or a pattern reads them all as one set)";
+var STREAMED_FORMATS = (() => {
+  const titles = formatIds().map((id) => adapterById(id)).filter((a) => a.stream).map((a) => a.id);
+  return `${titles.slice(0, -1).join(", ")} and ${titles[titles.length - 1]} files`;
+})();
+function withLikelyFormat(error, path, head, named) {
   if (!(error instanceof InputError)) return error;
-  const likely = recogniseFormat(text2.slice(0, 65536), path);
+  const likely = recogniseFormat(head, path);
   if (likely === void 0 || likely.id === named.id) return error;
   return new InputError(
     `${error.message}. Read as ${named.id}, the format given, but it looks like ${likely.id} — ${likely.title}: give format ${likely.id}, or auto`,
