@@ -7256,82 +7256,6 @@ function baseName2(file) {
   return base.replace(/\.[^.]+$/, "") || base;
 }
 
-// src/engine/formats/githubActionBenchmark.ts
-function metricNameOf(unit) {
-  switch (unit.dimension) {
-    case "time":
-      return "time";
-    case "rate":
-    case "bitrate":
-    case "byterate":
-      return "throughput";
-    case "size":
-      return "size";
-    default:
-      return "value";
-  }
-}
-var githubActionBenchmarkAdapter = {
-  id: "github-action-benchmark",
-  title: "github-action-benchmark custom JSON (customSmallerIsBetter / customBiggerIsBetter)",
-  recognises(head) {
-    const m = /^\uFEFF?\s*\[\s*\{/.exec(head);
-    if (!m) return false;
-    const end = head.indexOf("}", m[0].length);
-    const first = head.slice(m[0].length - 1, end < 0 ? Math.min(head.length, 4096) : end + 1);
-    return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
-  },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isJsonArray,
-      'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects'
-    );
-    if (root.length === 0)
-      throw new InputError("the benchmark array is empty: no results", { file, ...doc.placeOf(root) });
-    const measurements = [];
-    const notes = [];
-    const guessed = /* @__PURE__ */ new Set();
-    const inferred = /* @__PURE__ */ new Map();
-    const names = new DistinctNames(notes);
-    root.forEach((entry, index2) => {
-      if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index2);
-      const line = doc.placeOf(entry).line;
-      const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
-      const unitText = fields.string(entry, "unit", { required: true, what: `the benchmark "${name}"` });
-      const value2 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
-      const reading = readUnit(unitText);
-      if (reading.known) inferred.set(unitText, reading.direction);
-      else guessed.add(unitText);
-      const metric2 = {
-        name: metricNameOf(reading.unit),
-        dimension: reading.unit.dimension,
-        unit: BASE_UNITS[reading.unit.dimension],
-        displayUnit: unitText,
-        direction: reading.direction
-      };
-      measurements.push({
-        experiment: names.name(name, metric2.name, line),
-        parameter: { label: "" },
-        metric: metric2,
-        statistics: { value: toBaseUnit(value2, reading.unit) },
-        place: { file, line }
-      });
-    });
-    if (inferred.size > 0) {
-      const list2 = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(", ");
-      notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list2}`);
-    }
-    if (guessed.size > 0) {
-      notes.push(
-        `unknown unit${guessed.size > 1 ? "s" : ""} ${[...guessed].map((u) => `"${u}"`).join(", ")}: values kept as plain numbers and taken as lower-is-better (customSmallerIsBetter)`
-      );
-    }
-    return { format: "github-action-benchmark", file, measurements, notes };
-  }
-};
-
 // src/engine/formats/jsonStream.ts
 var SPACE2 = (c) => c === 32 || c === 10 || c === 13 || c === 9;
 var SCALAR = /[\w.+-]/;
@@ -7743,6 +7667,109 @@ function ownsContainer(value2, container) {
   if (isJsonObject(value2))
     return Object.values(value2).some((v) => typeof v === "object" && v !== null && ownsContainer(v, container));
   return false;
+}
+
+// src/engine/formats/githubActionBenchmark.ts
+function metricNameOf(unit) {
+  switch (unit.dimension) {
+    case "time":
+      return "time";
+    case "rate":
+    case "bitrate":
+    case "byterate":
+      return "throughput";
+    case "size":
+      return "size";
+    default:
+      return "value";
+  }
+}
+var githubActionBenchmarkAdapter = {
+  id: "github-action-benchmark",
+  title: "github-action-benchmark custom JSON (customSmallerIsBetter / customBiggerIsBetter)",
+  recognises(head) {
+    const m = /^\uFEFF?\s*\[\s*\{/.exec(head);
+    if (!m) return false;
+    const end = head.indexOf("}", m[0].length);
+    const first = head.slice(m[0].length - 1, end < 0 ? Math.min(head.length, 4096) : end + 1);
+    return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
+  },
+  ...streamedFormat(githubActionBenchmarkReader)
+};
+function githubActionBenchmarkReader(file, options) {
+  const measurements = [];
+  const notes = [];
+  const guessed = /* @__PURE__ */ new Set();
+  const inferred = /* @__PURE__ */ new Map();
+  const metrics = /* @__PURE__ */ new Map();
+  const names = new DistinctNames(notes);
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    begin() {
+    },
+    element(entry, doc, place) {
+      if (!isJsonObject(entry)) throw new InputError('expected a {"name", "unit", "value"} object', { file, ...place });
+      const fields = new JsonFields(file, doc);
+      const line = place.line;
+      const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
+      const unitText = fields.string(entry, "unit", { required: true, what: `the benchmark "${name}"` });
+      const value2 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
+      let known = metrics.get(unitText);
+      if (!known) {
+        const reading = readUnit(unitText);
+        if (reading.known) inferred.set(unitText, reading.direction);
+        else guessed.add(unitText);
+        known = {
+          metric: {
+            name: metricNameOf(reading.unit),
+            dimension: reading.unit.dimension,
+            unit: BASE_UNITS[reading.unit.dimension],
+            displayUnit: unitText,
+            direction: reading.direction
+          },
+          unit: reading.unit
+        };
+        metrics.set(unitText, known);
+      }
+      const experiment = names.name(name, known.metric.name, line);
+      limits.experiment(experiment, line);
+      limits.measurement(line);
+      measurements.push({
+        experiment,
+        parameter: { label: "" },
+        metric: known.metric,
+        statistics: { value: toBaseUnit(value2, known.unit) },
+        place: { file, line }
+      });
+    }
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      if (!Array.isArray(doc.value))
+        throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', {
+          file,
+          line: 1,
+          column: 1
+        });
+      if (count === 0)
+        throw new InputError("the benchmark array is empty: no results", {
+          file,
+          ...doc.placeOf(streamed ?? doc.value)
+        });
+      if (inferred.size > 0) {
+        const list2 = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(", ");
+        notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list2}`);
+      }
+      if (guessed.size > 0) {
+        notes.push(
+          `unknown unit${guessed.size > 1 ? "s" : ""} ${[...guessed].map((u) => `"${u}"`).join(", ")}: values kept as plain numbers and taken as lower-is-better (customSmallerIsBetter)`
+        );
+      }
+      return { format: "github-action-benchmark", file, measurements, notes };
+    }
+  };
 }
 
 // src/engine/formats/googleBenchmark.ts
@@ -15398,23 +15425,20 @@ function renderComparisonMarkdown(report) {
   if (parts.notes !== "") lines.push(parts.notes, "");
   if (parts.warnings !== "") lines.push(parts.warnings, "");
   if (parts.acceptance !== "") lines.push(parts.acceptance, "");
+  let all = lines;
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
-    if (report.rows.length > 0) lines.push(...comparisonTable(report.rows, report.rows), "");
+    if (report.rows.length > 0) all = all.concat(comparisonTable(report.rows, report.rows), "");
   } else {
-    if (parts.attention.length > 0) lines.push(...comparisonTable(parts.attention, report.rows), "");
+    if (parts.attention.length > 0) all = all.concat(comparisonTable(parts.attention, report.rows), "");
     if (parts.rest.length > 0)
-      lines.push(
-        "<details>",
-        `<summary>${plural4(parts.rest.length, "other row")}</summary>`,
-        "",
-        ...comparisonTable(parts.rest, report.rows),
-        "",
-        "</details>",
-        ""
+      all = all.concat(
+        ["<details>", `<summary>${plural4(parts.rest.length, "other row")}</summary>`, ""],
+        comparisonTable(parts.rest, report.rows),
+        ["", "</details>", ""]
       );
   }
-  lines.push(parts.legend, "");
-  return lines.join("\n");
+  all.push(parts.legend, "");
+  return all.join("\n");
 }
 var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function legend(rows) {
