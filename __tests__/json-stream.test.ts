@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
 import { JsonStreamReader, type JsonStreamTarget } from '../src/engine/formats/jsonStream.js';
+import { adapterById } from '../src/engine/formats/registry.js';
 import {
   isJsonObject,
   parseLooseJson,
@@ -235,5 +236,58 @@ describe('a broken file gives the same error at the same place, however it is cu
   test('bare NaN and Infinity, as Google Benchmark writes them, and a BOM', () => {
     const text = '\uFEFF{"benchmarks": [NaN, -Infinity, {"x": -NaN}]}';
     expect(stream(text, [17, 18, 19], 'benchmarks').elements.map((e) => e.value)).toEqual([NaN, -Infinity, { x: NaN }]);
+  });
+});
+
+describe('an adapter streamed in byte chunks reads what its parse reads from the whole text', () => {
+  const ADAPTED: [string, string][] = [
+    ['google-benchmark', 'google-benchmark'],
+    ['go-bench', 'go-bench'],
+    ['pytest-benchmark', 'pytest-benchmark'],
+    ['jmh', 'jmh'],
+    ['benchmarkdotnet', 'benchmarkdotnet'],
+    ['github-action-benchmark', 'github-action-benchmark'],
+    ['bmf', 'bmf'],
+  ];
+  for (const [id, dir] of ADAPTED) {
+    test(`${id}: every fixture, cut anywhere, even inside a UTF-8 character`, () => {
+      const adapter = adapterById(id)!;
+      expect(adapter.stream).toBeDefined();
+      const folder = join(repoRoot, 'fixtures', 'formats', dir);
+      const files = readdirSync(folder, { withFileTypes: true })
+        .filter((e) => e.isFile() && /\.(json|txt)$/.test(e.name))
+        .map((e) => join(folder, e.name));
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) {
+        const bytes = new Uint8Array(readFileSync(file));
+        const whole = outcome(() => adapter.parse({ file, text: new TextDecoder().decode(bytes) }, {}));
+        fc.assert(
+          fc.property(fc.array(fc.nat({ max: bytes.length }), { maxLength: 8 }), (cuts) => {
+            const reader = adapter.stream!(file, {});
+            let at = 0;
+            const got = outcome(() => {
+              for (const cut of [...cuts, bytes.length].sort((a, b) => a - b)) {
+                reader.push(bytes.subarray(at, Math.max(at, cut)));
+                at = Math.max(at, cut);
+              }
+              return reader.finish();
+            });
+            expect(got).toEqual(whole);
+          }),
+          { numRuns: 25 },
+        );
+      }
+    });
+  }
+
+  test('a name with multi-byte characters split between chunks reads whole', () => {
+    const text =
+      '{"benchmarks": [{"name": "BM_π/ünï", "run_type": "iteration", "iterations": 1, "real_time": 5, "cpu_time": 5, "time_unit": "ns"}]}';
+    const bytes = new TextEncoder().encode(text);
+    const at = bytes.indexOf(0xcf) + 1; // inside the two bytes of π
+    const reader = adapterById('google-benchmark')!.stream!('f.json', {});
+    reader.push(bytes.subarray(0, at));
+    reader.push(bytes.subarray(at));
+    expect(reader.finish().measurements[0]!.experiment).toBe('BM_π/ünï');
   });
 });

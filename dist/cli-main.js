@@ -4653,9 +4653,6 @@ function readJsonReport(file, text2, isExpected, expected) {
   if (!isExpected(root)) throw new InputError(expected, { file, line: 1, column: 1 });
   return { doc, fields: new JsonFields(file, doc), root };
 }
-function isJsonArray(value2) {
-  return Array.isArray(value2);
-}
 function isObjectWithArray(key) {
   return (value2) => isJsonObject(value2) && Array.isArray(value2[key]);
 }
@@ -7389,7 +7386,7 @@ var JsonStreamReader = class {
         }
         const c = s[this.i];
         const rootStream = this.target.key === void 0;
-        if (c === "{" && (!rootStream || this.target.objects)) {
+        if (c === "{" && (!rootStream || this.target.objects === true)) {
           this.rootOpen = this.openAt(this.i, "object");
           this.root = this.record();
           this.containerPlaces.set(this.root, this.rootOpen.place);
@@ -7398,7 +7395,7 @@ var JsonStreamReader = class {
           this.state = "root-first";
           return true;
         }
-        if (c === "[" && rootStream) {
+        if (c === "[" && rootStream && this.target.objects !== true) {
           const open = this.openAt(this.i, "array");
           this.i++;
           return this.openStream(open, []);
@@ -7449,7 +7446,7 @@ var JsonStreamReader = class {
         }
         const c = s[this.i];
         this.keyPlaces.set(this.key, this.keyPlace);
-        if (this.key === this.target.key && (c === "[" || c === "{" && this.target.objects)) {
+        if (this.key === this.target.key && c === (this.target.objects === true ? "{" : "[")) {
           const open = this.openAt(this.i, c === "[" ? "array" : "object");
           const container = c === "[" ? [] : this.record();
           this.root[this.key] = container;
@@ -7485,7 +7482,9 @@ var JsonStreamReader = class {
         this.i = start + valueEnd;
         this.state = "stream-after";
         this.count++;
-        this.target.element(document.value, document, place, this.streamOpen.kind === "object" ? this.key : void 0);
+        if (this.streamOpen.kind === "object")
+          this.target.element(document.value, document, place, this.key, this.keyPlace);
+        else this.target.element(document.value, document, place);
         return true;
       }
       case "stream-after":
@@ -9807,81 +9806,107 @@ var pytestBenchmarkAdapter = {
     if (!/^\uFEFF?\s*\{/.test(head)) return false;
     return /"benchmarks"\s*:\s*\[/.test(head) && /"stats"\s*:\s*\{/.test(head) && /"(machine_info|fullname)"\s*:/.test(head);
   },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isObjectWithArray("benchmarks"),
-      'expected a pytest-benchmark JSON file: an object with a "benchmarks" array'
-    );
-    const benchmarks = root.benchmarks;
-    if (benchmarks.length === 0)
-      throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', {
-        file,
-        ...doc.placeOf(benchmarks)
-      });
-    const entries = benchmarks.map((value2, index2) => {
-      if (!isJsonObject(value2)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
+  ...streamedFormat(pytestBenchmarkReader)
+};
+function pytestBenchmarkReader(file, options) {
+  let entries = [];
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    key: "benchmarks",
+    begin() {
+      entries = [];
+    },
+    element(value2, doc, place) {
+      if (!isJsonObject(value2)) throw new InputError('expected a benchmark object in "benchmarks"', { file, ...place });
+      const fields = new JsonFields(file, doc);
       const name = fields.string(value2, "name", { required: true, what: "the benchmark" });
       const fullname = fields.string(value2, "fullname") ?? name;
       const group = value2.group === null ? void 0 : fields.string(value2, "group");
       const stats = value2.stats;
       if (!isJsonObject(stats))
         throw fields.error(`expected a "stats" object for ${name}`, value2, stats === void 0 ? void 0 : "stats");
-      return {
+      const parameter = parameterOf3(fields, value2);
+      limits.experiment(`${group ?? ""}\0${withoutId(fullname)}`, place.line);
+      const measurements = measurementsOfStats(fields, name, stats, parameter, { file, line: place.line });
+      for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
+      entries.push({
         group: group === "" ? void 0 : group,
         name,
         fn: withoutId(name),
         path: withoutId(fullname),
-        parameter: parameterOf3(fields, value2),
-        stats,
-        place: doc.placeOf(value2)
-      };
-    });
-    const paths = /* @__PURE__ */ new Map();
-    for (const e of entries) paths.set(e.fn, (paths.get(e.fn) ?? /* @__PURE__ */ new Set()).add(e.path));
-    const measurements = [];
-    const seen = /* @__PURE__ */ new Map();
-    for (const e of entries) {
-      const test = paths.get(e.fn).size > 1 ? e.path : e.fn;
-      const experiment = e.group === void 0 ? test : `${e.group}/${test}`;
-      const key = `${experiment}\0${e.parameter.label}`;
-      const earlier = seen.get(key);
-      if (earlier !== void 0)
-        throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, {
-          file,
-          ...e.place
-        });
-      seen.set(key, e.name);
-      const place = { file, line: e.place.line };
-      const statistics = {};
-      for (const [field2, statistic] of STATISTICS3) {
-        const value2 = optionalStatistic(fields, e.stats, field2, { dimension: "time", statistic });
-        if (value2 !== void 0) statistics[statistic] = value2 * US;
-      }
-      if (statistics.mean === void 0) throw fields.error(`the stats of ${e.name} have no "mean"`, e.stats);
-      const rounds = optionalStatistic(fields, e.stats, "rounds", { dimension: "count", statistic: "samples" });
-      if (rounds !== void 0) statistics.samples = rounds;
-      const time2 = { experiment, parameter: e.parameter, metric: TIME5, statistics, place };
-      const data = fields.measuredArray(e.stats, "data", { dimension: "time", statistic: "sample" });
-      if (data !== void 0 && data.length > 0) time2.samples = Float64Array.from(data, (v) => v * US);
-      measurements.push(time2);
-      const ops = optionalStatistic(fields, e.stats, "ops", { dimension: "rate", statistic: "value" });
-      if (ops !== void 0)
-        measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
+        parameter,
+        measurements,
+        place
+      });
     }
-    const environment = environmentOfMachine(root.machine_info);
-    const measuredAt = measuredAtOf(root.datetime);
-    return {
-      format: "pytest-benchmark",
-      file,
-      measurements,
-      notes: notesOf(root),
-      ...environment ? { environment } : {},
-      ...measuredAt ? { measuredAt } : {}
-    };
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      const root = doc.value;
+      if (!isObjectWithArray("benchmarks")(root))
+        throw new InputError('expected a pytest-benchmark JSON file: an object with a "benchmarks" array', {
+          file,
+          line: 1,
+          column: 1
+        });
+      if (count === 0)
+        throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', {
+          file,
+          ...doc.placeOf(streamed ?? root.benchmarks)
+        });
+      const paths = /* @__PURE__ */ new Map();
+      for (const e of entries) paths.set(e.fn, (paths.get(e.fn) ?? /* @__PURE__ */ new Set()).add(e.path));
+      const measurements = [];
+      const seen = /* @__PURE__ */ new Map();
+      for (const e of entries) {
+        const test = paths.get(e.fn).size > 1 ? e.path : e.fn;
+        const experiment = e.group === void 0 ? test : `${e.group}/${test}`;
+        const key = `${experiment}\0${e.parameter.label}`;
+        const earlier = seen.get(key);
+        if (earlier !== void 0)
+          throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, {
+            file,
+            ...e.place
+          });
+        seen.set(key, e.name);
+        for (const measurement of e.measurements) {
+          measurement.experiment = experiment;
+          measurements.push(measurement);
+        }
+      }
+      const environment = environmentOfMachine(root.machine_info);
+      const measuredAt = measuredAtOf(root.datetime);
+      return {
+        format: "pytest-benchmark",
+        file,
+        measurements,
+        notes: notesOf(root),
+        ...environment ? { environment } : {},
+        ...measuredAt ? { measuredAt } : {}
+      };
+    }
+  };
+}
+function measurementsOfStats(fields, name, stats, parameter, place) {
+  const statistics = {};
+  for (const [field2, statistic] of STATISTICS3) {
+    const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
+    if (value2 !== void 0) statistics[statistic] = value2 * US;
   }
-};
+  if (statistics.mean === void 0) throw fields.error(`the stats of ${name} have no "mean"`, stats);
+  const rounds = optionalStatistic(fields, stats, "rounds", { dimension: "count", statistic: "samples" });
+  if (rounds !== void 0) statistics.samples = rounds;
+  const time2 = { experiment: "", parameter, metric: TIME5, statistics, place };
+  const data = fields.measuredArray(stats, "data", { dimension: "time", statistic: "sample" });
+  if (data !== void 0 && data.length > 0) time2.samples = Float64Array.from(data, (v) => v * US);
+  const measurements = [time2];
+  const ops = optionalStatistic(fields, stats, "ops", { dimension: "rate", statistic: "value" });
+  if (ops !== void 0)
+    measurements.push({ experiment: "", parameter, metric: OPS, statistics: { value: ops }, place });
+  return measurements;
+}
 function withoutId(name) {
   const bracket = name.indexOf("[");
   return bracket > 0 && name.endsWith("]") ? name.slice(0, bracket) : name;
@@ -9977,64 +10002,83 @@ var jmhAdapter = {
   recognises(head) {
     return RECOGNISED3.test(head) && /"primaryMetric"\s*:\s*\{/.test(head);
   },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isJsonArray,
-      "expected JMH JSON results: an array of benchmark runs"
-    );
-    if (root.length === 0)
-      throw new InputError("the JMH results have no benchmark runs (the array is empty)", {
-        file,
-        ...doc.placeOf(root)
-      });
-    const notes = [];
-    const unknownUnits = /* @__PURE__ */ new Set();
-    const runs = root.map((entry, index2) => {
-      if (!isJsonObject(entry)) throw fields.error("expected a benchmark run object", root, index2);
+  ...streamedFormat(jmhReader)
+};
+function jmhReader(file, options) {
+  const runs = [];
+  const versions = /* @__PURE__ */ new Set();
+  const unknownUnits = /* @__PURE__ */ new Set();
+  const limits = new ModelLimits(file, options);
+  let environment;
+  let runtimeFound = false;
+  const json = new JsonStreamReader(file, {
+    begin() {
+    },
+    element(entry, doc, place) {
+      if (!isJsonObject(entry)) throw new InputError("expected a benchmark run object", { file, ...place });
+      const fields = new JsonFields(file, doc);
       const benchmark = fields.string(entry, "benchmark", { required: true, what: "the benchmark run" });
       const mode = fields.string(entry, "mode", { required: true, what: `the run of ${benchmark}` });
       if (!MODES.has(mode))
         throw fields.error(`unknown JMH mode "${mode}" (expected thrpt, avgt, sample or ss)`, entry, "mode");
-      return { benchmark, mode, parameter: parameterOf4(fields, entry), entry, place: doc.placeOf(entry) };
-    });
-    const names = /* @__PURE__ */ new Map();
-    for (const run of runs)
-      names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? /* @__PURE__ */ new Set()).add(run.benchmark));
-    const versions = /* @__PURE__ */ new Set();
-    const measurements = [];
-    const seen = /* @__PURE__ */ new Set();
-    for (const run of runs) {
-      const short = shortName(run.benchmark);
-      const experiment = names.get(short).size > 1 ? run.benchmark : short;
-      const key = `${experiment}\0${run.parameter.label}\0${run.mode}`;
-      if (seen.has(key))
-        throw new InputError(`${run.benchmark} in ${run.mode} mode with these params is in the file twice`, {
-          file,
-          ...run.place
-        });
-      seen.add(key);
-      const version2 = versionNote(run.entry);
+      const run = { benchmark, mode, parameter: parameterOf4(fields, entry), entry, place };
+      limits.experiment(benchmark, place.line);
+      const measurements = runMeasurements(
+        fields,
+        run,
+        { experiment: benchmark, parameter: run.parameter, place: { file, line: place.line } },
+        unknownUnits
+      );
+      for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
+      const version2 = versionNote(entry);
       if (version2 !== void 0) versions.add(version2);
-      measurements.push(
-        ...runMeasurements(
-          fields,
-          run,
-          { experiment, parameter: run.parameter, place: { file, line: run.place.line } },
-          unknownUnits
-        )
-      );
+      if (!runtimeFound) {
+        environment = runtimeOfRuns([entry]);
+        runtimeFound = environment !== void 0;
+      }
+      runs.push({ benchmark, mode, parameter: run.parameter, place, measurements });
     }
-    notes.push(...versions);
-    if (unknownUnits.size > 0)
-      notes.push(
-        `units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(", ")}`
-      );
-    const environment = runtimeOfRuns(runs.map((run) => run.entry));
-    return { format: "jmh", file, measurements, notes, ...environment ? { environment } : {} };
-  }
-};
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      if (!Array.isArray(doc.value))
+        throw new InputError("expected JMH JSON results: an array of benchmark runs", { file, line: 1, column: 1 });
+      if (count === 0)
+        throw new InputError("the JMH results have no benchmark runs (the array is empty)", {
+          file,
+          ...doc.placeOf(streamed ?? doc.value)
+        });
+      const names = /* @__PURE__ */ new Map();
+      for (const run of runs)
+        names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? /* @__PURE__ */ new Set()).add(run.benchmark));
+      const measurements = [];
+      const seen = /* @__PURE__ */ new Set();
+      for (const run of runs) {
+        const short = shortName(run.benchmark);
+        const experiment = names.get(short).size > 1 ? run.benchmark : short;
+        const key = `${experiment}\0${run.parameter.label}\0${run.mode}`;
+        if (seen.has(key))
+          throw new InputError(`${run.benchmark} in ${run.mode} mode with these params is in the file twice`, {
+            file,
+            ...run.place
+          });
+        seen.add(key);
+        for (const measurement of run.measurements) {
+          measurement.experiment = experiment;
+          measurements.push(measurement);
+        }
+      }
+      const notes = [...versions];
+      if (unknownUnits.size > 0)
+        notes.push(
+          `units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(", ")}`
+        );
+      return { format: "jmh", file, measurements, notes, ...environment ? { environment } : {} };
+    }
+  };
+}
 function runMeasurements(fields, run, at, unknownUnits) {
   const { experiment, parameter, place } = at;
   const primary = run.entry.primaryMetric;
@@ -10226,75 +10270,104 @@ var benchmarkDotNetAdapter = {
     if (!/^\uFEFF?\s*\{/.test(head)) return false;
     return /"Benchmarks"\s*:\s*\[/.test(head) && /"HostEnvironmentInfo"\s*:\s*\{/.test(head);
   },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isObjectWithArray("Benchmarks"),
-      'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array'
-    );
-    const benchmarks = root.Benchmarks;
-    if (benchmarks.length === 0)
-      throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', {
-        file,
-        ...doc.placeOf(benchmarks)
-      });
-    const notes = hostNotes(root.HostEnvironmentInfo);
-    const entries = benchmarks.map((benchmark, index2) => {
+  ...streamedFormat(benchmarkDotNetReader)
+};
+function benchmarkDotNetReader(file, options) {
+  let entries = [];
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    key: "Benchmarks",
+    begin() {
+      entries = [];
+    },
+    element(benchmark, doc, place) {
       if (!isJsonObject(benchmark))
-        throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index2);
+        throw new InputError('expected a benchmark object in "Benchmarks"', { file, ...place });
+      const fields = new JsonFields(file, doc);
       const method = fields.string(benchmark, "Method", { required: true, what: "the benchmark" });
       const type2 = fields.string(benchmark, "Type");
       const parameters = fields.string(benchmark, "Parameters") ?? "";
-      return {
-        experiment: type2 === void 0 || type2 === "" ? method : `${type2}.${method}`,
-        namespace: fields.string(benchmark, "Namespace") ?? "",
+      const experiment = type2 === void 0 || type2 === "" ? method : `${type2}.${method}`;
+      const namespace = fields.string(benchmark, "Namespace") ?? "";
+      limits.experiment(`${namespace}\0${experiment}`, place.line);
+      const entry = {
+        experiment,
+        namespace,
         job: jobOf(fields.string(benchmark, "DisplayInfo") ?? "", parameters !== ""),
         pairs: parameters === "" ? [] : parameters.split("&").map((part) => splitPair(part)),
-        benchmark,
-        place: doc.placeOf(benchmark)
+        measurements: void 0,
+        place
       };
-    });
-    const namespaces = /* @__PURE__ */ new Map();
-    for (const e of entries) namespaces.set(e.experiment, (namespaces.get(e.experiment) ?? /* @__PURE__ */ new Set()).add(e.namespace));
-    const jobs = new Set(entries.map((e) => e.job));
-    const measurements = [];
-    const seen = /* @__PURE__ */ new Set();
-    for (const e of entries) {
-      const experiment = namespaces.get(e.experiment).size > 1 && e.namespace !== "" ? `${e.namespace}.${e.experiment}` : e.experiment;
-      const parameter = settingsParameter(jobs.size > 1 ? [...e.pairs, ["job", e.job]] : e.pairs);
-      const key = `${experiment}\0${parameter.label}`;
-      if (seen.has(key))
-        throw new InputError(
-          `${experiment} ${parameter.label === "" ? "" : `(${parameter.label}) `}is in the report twice`,
-          { file, ...e.place }
-        );
-      seen.add(key);
-      const place = { file, line: e.place.line };
-      const stats = e.benchmark.Statistics;
-      if (stats === void 0 || stats === null) {
-        notes.push(
-          `${experiment}${parameter.label === "" ? "" : ` (${parameter.label})`} (line ${e.place.line}) has no statistics (it failed?) and is left out`
-        );
-        continue;
+      const stats = benchmark.Statistics;
+      if (stats !== void 0 && stats !== null) {
+        if (!isJsonObject(stats))
+          throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, benchmark, "Statistics");
+        const at = { experiment: "", parameter: { label: "" }, place: { file, line: place.line } };
+        const measurements = [timeMeasurement(fields, benchmark, stats, at)];
+        const memory = benchmark.Memory;
+        const memoryRead = isJsonObject(memory);
+        if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, at));
+        measurements.push(...descriptorMeasurements(fields, benchmark, memoryRead, at));
+        for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
+        entry.measurements = measurements;
       }
-      if (!isJsonObject(stats))
-        throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, "Statistics");
-      const at = { experiment, parameter, place };
-      measurements.push(timeMeasurement(fields, e.benchmark, stats, at));
-      const memory = e.benchmark.Memory;
-      const memoryRead = isJsonObject(memory);
-      if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, at));
-      measurements.push(...descriptorMeasurements(fields, e.benchmark, memoryRead, at));
+      entries.push(entry);
     }
-    if (measurements.length === 0)
-      throw new InputError("no benchmark of the BenchmarkDotNet report has statistics", {
-        file,
-        ...doc.placeOf(benchmarks)
-      });
-    return { format: "benchmarkdotnet", file, measurements, notes };
-  }
-};
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      const root = doc.value;
+      if (!isObjectWithArray("Benchmarks")(root))
+        throw new InputError('expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array', {
+          file,
+          line: 1,
+          column: 1
+        });
+      if (count === 0)
+        throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', {
+          file,
+          ...doc.placeOf(streamed ?? root.Benchmarks)
+        });
+      const notes = hostNotes(root.HostEnvironmentInfo);
+      const namespaces = /* @__PURE__ */ new Map();
+      for (const e of entries)
+        namespaces.set(e.experiment, (namespaces.get(e.experiment) ?? /* @__PURE__ */ new Set()).add(e.namespace));
+      const jobs = new Set(entries.map((e) => e.job));
+      const measurements = [];
+      const seen = /* @__PURE__ */ new Set();
+      for (const e of entries) {
+        const experiment = namespaces.get(e.experiment).size > 1 && e.namespace !== "" ? `${e.namespace}.${e.experiment}` : e.experiment;
+        const parameter = settingsParameter(jobs.size > 1 ? [...e.pairs, ["job", e.job]] : e.pairs);
+        const key = `${experiment}\0${parameter.label}`;
+        if (seen.has(key))
+          throw new InputError(
+            `${experiment} ${parameter.label === "" ? "" : `(${parameter.label}) `}is in the report twice`,
+            { file, ...e.place }
+          );
+        seen.add(key);
+        if (e.measurements === void 0) {
+          notes.push(
+            `${experiment}${parameter.label === "" ? "" : ` (${parameter.label})`} (line ${e.place.line}) has no statistics (it failed?) and is left out`
+          );
+          continue;
+        }
+        for (const measurement of e.measurements) {
+          measurement.experiment = experiment;
+          measurement.parameter = parameter;
+          measurements.push(measurement);
+        }
+      }
+      if (measurements.length === 0)
+        throw new InputError("no benchmark of the BenchmarkDotNet report has statistics", {
+          file,
+          ...doc.placeOf(streamed ?? root.Benchmarks)
+        });
+      return { format: "benchmarkdotnet", file, measurements, notes };
+    }
+  };
+}
 function timeMeasurement(fields, benchmark, stats, at) {
   const statistics = {};
   for (const [field2, statistic] of STATISTICS4) {
@@ -10739,28 +10812,26 @@ var bmfAdapter = {
   recognises(head) {
     return RECOGNISED4.test(head);
   },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isJsonObject,
-      'expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}'
-    );
-    const names = Object.keys(root);
-    if (names.length === 0) throw new InputError("the BMF object has no benchmarks", { file, ...doc.placeOf(root) });
-    const measurements = [];
-    const guessed = /* @__PURE__ */ new Map();
-    for (const benchmark of names) {
-      const measures = root[benchmark];
+  ...streamedFormat(bmfReader)
+};
+function bmfReader(file, options) {
+  const byBenchmark2 = /* @__PURE__ */ new Map();
+  const guessed = /* @__PURE__ */ new Map();
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    objects: true,
+    begin() {
+    },
+    element(measures, doc, place, benchmark, keyPlace) {
+      const at = { file, ...keyPlace ?? place };
       if (!isJsonObject(measures))
-        throw fields.error(
-          `expected an object of measures for the benchmark "${benchmark.slice(0, 60)}"`,
-          root,
-          benchmark
-        );
+        throw new InputError(`expected an object of measures for the benchmark "${benchmark.slice(0, 60)}"`, at);
+      const fields = new JsonFields(file, doc);
       const measureNames = Object.keys(measures);
       if (measureNames.length === 0)
-        throw fields.error(`the benchmark "${benchmark.slice(0, 60)}" has no measures`, root, benchmark);
+        throw new InputError(`the benchmark "${benchmark.slice(0, 60)}" has no measures`, at);
+      limits.experiment(benchmark, place.line);
+      const measurements = [];
       for (const measure of measureNames) {
         const metric2 = measures[measure];
         if (!isJsonObject(metric2))
@@ -10775,23 +10846,41 @@ var bmfAdapter = {
           });
           if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, reading.unit);
         }
+        const line = doc.placeOfKey(measures, measure).line;
+        limits.measurement(line);
         measurements.push({
           experiment: benchmark,
           parameter: { label: "" },
           metric: reading.metric,
           statistics,
-          place: { file, line: doc.placeOfKey(measures, measure).line }
+          place: { file, line }
         });
       }
+      byBenchmark2.set(benchmark, measurements);
     }
-    const notes = [];
-    if (guessed.size > 0) {
-      const list2 = [...guessed].map(([measure, direction]) => `"${measure}" ${direction}`).join(", ");
-      notes.push(`measures without a unit, kept as plain numbers; the direction is taken from the name: ${list2}`);
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, count } = json.finish();
+      const root = doc.value;
+      if (!isJsonObject(root))
+        throw new InputError('expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}', {
+          file,
+          line: 1,
+          column: 1
+        });
+      if (count === 0) throw new InputError("the BMF object has no benchmarks", { file, ...doc.placeOf(root) });
+      const measurements = [...byBenchmark2.values()].flat();
+      const notes = [];
+      if (guessed.size > 0) {
+        const list2 = [...guessed].map(([measure, direction]) => `"${measure}" ${direction}`).join(", ");
+        notes.push(`measures without a unit, kept as plain numbers; the direction is taken from the name: ${list2}`);
+      }
+      return { format: "bmf", file, measurements, notes };
     }
-    return { format: "bmf", file, measurements, notes };
-  }
-};
+  };
+}
 
 // src/engine/formats/registry.ts
 var READERS = [

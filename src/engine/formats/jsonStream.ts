@@ -32,12 +32,12 @@ import {
 export interface JsonStreamTarget {
   /** The key of the root object whose array (or object) is streamed; undefined for the root itself. */
   key?: string;
-  /** Whether the streamed container may be an object (its members streamed, BMF); else only an array. */
+  /** Whether the streamed container is an object, its members streamed (BMF); else an array. */
   objects?: boolean;
   /** The streamed container opens (again, for a repeated key: what the earlier one gave is dropped). */
   begin(container: JsonPlace): void;
-  /** One element: the value, its document, its place; `key` for an object's member. */
-  element(value: JsonValue, doc: JsonDocument, place: JsonPlace, key?: string): void;
+  /** One element: the value, its document, its place; for an object's member, its key and the key's place. */
+  element(value: JsonValue, doc: JsonDocument, place: JsonPlace, key?: string, keyPlace?: JsonPlace): void;
 }
 
 /** The document around the streamed container, once the file has ended. */
@@ -223,7 +223,7 @@ export class JsonStreamReader {
         }
         const c = s[this.i];
         const rootStream = this.target.key === undefined;
-        if (c === '{' && (!rootStream || this.target.objects)) {
+        if (c === '{' && (!rootStream || this.target.objects === true)) {
           this.rootOpen = this.openAt(this.i, 'object');
           this.root = this.record();
           this.containerPlaces.set(this.root, this.rootOpen.place);
@@ -232,7 +232,7 @@ export class JsonStreamReader {
           this.state = 'root-first';
           return true;
         }
-        if (c === '[' && rootStream) {
+        if (c === '[' && rootStream && this.target.objects !== true) {
           const open = this.openAt(this.i, 'array');
           this.i++;
           return this.openStream(open, []);
@@ -284,7 +284,7 @@ export class JsonStreamReader {
         }
         const c = s[this.i];
         this.keyPlaces.set(this.key, this.keyPlace);
-        if (this.key === this.target.key && (c === '[' || (c === '{' && this.target.objects))) {
+        if (this.key === this.target.key && c === (this.target.objects === true ? '{' : '[')) {
           const open = this.openAt(this.i, c === '[' ? 'array' : 'object');
           const container = c === '[' ? [] : this.record();
           this.root![this.key] = container;
@@ -320,7 +320,9 @@ export class JsonStreamReader {
         this.i = start + valueEnd;
         this.state = 'stream-after';
         this.count++;
-        this.target.element(document.value, document, place, this.streamOpen!.kind === 'object' ? this.key : undefined);
+        if (this.streamOpen!.kind === 'object')
+          this.target.element(document.value, document, place, this.key, this.keyPlace);
+        else this.target.element(document.value, document, place);
         return true;
       }
       case 'stream-after':
