@@ -248,6 +248,7 @@ describe('an adapter streamed in byte chunks reads what its parse reads from the
     ['benchmarkdotnet', 'benchmarkdotnet'],
     ['github-action-benchmark', 'github-action-benchmark'],
     ['bmf', 'bmf'],
+    ['rust-libtest', 'rust-libtest'],
   ];
   for (const [id, dir] of ADAPTED) {
     test(`${id}: every fixture, cut anywhere, even inside a UTF-8 character`, () => {

@@ -8478,81 +8478,95 @@ var rustLibtestAdapter = {
       return bench !== void 0 && RESULT.test(bench.rest);
     });
   },
-  parse({ file, text: text2 }) {
-    const measurements = [];
-    const notes = [];
-    const seen = /* @__PURE__ */ new Map();
-    const unknownUnits = /* @__PURE__ */ new Set();
-    const floors = [];
-    consoleLines(text2).forEach((line, index2) => {
-      const place = { file, line: index2 + 1 };
-      if (line.startsWith("test ") && line.endsWith(FAILED_MARK)) {
-        notes.push(`${line.slice(5, -FAILED_MARK.length).trim()} (line ${place.line}) failed; it has no result`);
-        return;
-      }
-      const bench = benchLine(line);
-      if (!bench) return;
-      const match = RESULT.exec(bench.rest);
-      if (!match) {
-        const column = bench.restColumn + bench.rest.search(/\S|$/);
-        throw new InputError(
-          `expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`,
-          { ...place, column }
-        );
-      }
-      const experiment = bench.name;
-      const earlier = seen.get(experiment);
-      if (earlier !== void 0)
-        throw new InputError(
-          `benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`,
-          place
-        );
-      seen.set(experiment, place.line);
-      const symbol = match[2];
-      if (symbol === "ns/iter") {
-        const nanoseconds = number(match[1]);
-        if (nanoseconds === 0) floors.push(experiment);
-        measurements.push({
-          experiment,
-          parameter: { label: "" },
-          metric: TIME3,
-          statistics: { median: nanoseconds / 1e3 },
-          place,
-          ...nanoseconds === 0 ? { belowResolution: true } : {}
-        });
-      } else {
-        const { metric: metric2, unit, known } = metricOfUnit(symbol);
-        if (!known) unknownUnits.add(symbol);
-        measurements.push({
-          experiment,
-          parameter: { label: "" },
-          metric: metric2,
-          statistics: { median: toBaseUnit(number(match[1]), unit) },
-          place
-        });
-      }
-      if (match[4] !== void 0)
-        measurements.push({
-          experiment,
-          parameter: { label: "" },
-          metric: RATE3,
-          statistics: { median: number(match[4]) },
-          place
-        });
-    });
-    if (floors.length > 0) notes.push(resolutionFloorNote(floors, "ns/iter"));
-    if (unknownUnits.size > 0)
-      notes.push(
-        `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
-      );
-    if (measurements.length === 0)
-      throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', {
-        file,
-        line: 1
-      });
-    return { format: "rust-libtest", file, measurements, notes };
-  }
+  ...streamedFormat(rustLibtestReader)
 };
+function rustLibtestReader(file, options) {
+  const measurements = [];
+  const notes = [];
+  const seen = /* @__PURE__ */ new Map();
+  const unknownUnits = /* @__PURE__ */ new Set();
+  const floors = [];
+  const limits = new ModelLimits(file, options);
+  let first = true;
+  const lines = new LineSplitter((raw, lineNo) => {
+    const line = (first ? stripBom(raw) : raw).replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+    first = false;
+    const place = { file, line: lineNo };
+    if (line.startsWith("test ") && line.endsWith(FAILED_MARK)) {
+      notes.push(`${line.slice(5, -FAILED_MARK.length).trim()} (line ${place.line}) failed; it has no result`);
+      return;
+    }
+    const bench = benchLine(line);
+    if (!bench) return;
+    const match = RESULT.exec(bench.rest);
+    if (!match) {
+      const column = bench.restColumn + bench.rest.search(/\S|$/);
+      throw new InputError(
+        `expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`,
+        { ...place, column }
+      );
+    }
+    const experiment = bench.name;
+    const earlier = seen.get(experiment);
+    if (earlier !== void 0)
+      throw new InputError(
+        `benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`,
+        place
+      );
+    seen.set(experiment, place.line);
+    limits.experiment(experiment, place.line);
+    limits.measurement(place.line);
+    if (match[4] !== void 0) limits.measurement(place.line);
+    const symbol = match[2];
+    if (symbol === "ns/iter") {
+      const nanoseconds = number(match[1]);
+      if (nanoseconds === 0) floors.push(experiment);
+      measurements.push({
+        experiment,
+        parameter: { label: "" },
+        metric: TIME3,
+        statistics: { median: nanoseconds / 1e3 },
+        place,
+        ...nanoseconds === 0 ? { belowResolution: true } : {}
+      });
+    } else {
+      const { metric: metric2, unit, known } = metricOfUnit(symbol);
+      if (!known) unknownUnits.add(symbol);
+      measurements.push({
+        experiment,
+        parameter: { label: "" },
+        metric: metric2,
+        statistics: { median: toBaseUnit(number(match[1]), unit) },
+        place
+      });
+    }
+    if (match[4] !== void 0)
+      measurements.push({
+        experiment,
+        parameter: { label: "" },
+        metric: RATE3,
+        statistics: { median: number(match[4]) },
+        place
+      });
+  });
+  return {
+    push: (text2) => lines.push(text2),
+    finish() {
+      lines.finish();
+      if (floors.length > 0) notes.push(resolutionFloorNote(floors, "ns/iter"));
+      if (unknownUnits.size > 0)
+        notes.push(
+          `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
+        );
+      if (measurements.length === 0)
+        throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', {
+          file,
+          line: 1
+        });
+      return { format: "rust-libtest", file, measurements, notes };
+    }
+  };
+}
 
 // src/engine/formats/criterion/common.ts
 function splitId(id) {
