@@ -7030,17 +7030,20 @@ var LineSplitter = class {
     let rest = this.rest;
     for (let end = text2.indexOf("\n"); end >= 0; end = text2.indexOf("\n", start)) {
       const piece = text2.slice(start, end);
-      this.line(rest === "" ? piece : rest + piece, ++this.lineNo);
+      this.line(ownCopy(rest === "" ? piece : rest + piece), ++this.lineNo);
       rest = "";
       start = end + 1;
     }
     this.rest = rest + text2.slice(start);
   }
   finish() {
-    this.line(this.rest, ++this.lineNo);
+    this.line(ownCopy(this.rest), ++this.lineNo);
     this.rest = "";
   }
 };
+function ownCopy(text2) {
+  return (" " + text2).slice(1);
+}
 var ModelLimits = class {
   constructor(file, options) {
     this.file = file;
@@ -7569,7 +7572,7 @@ var JsonStreamReader = class {
    * of its text, so that strings kept from it hold that and not the whole piece of the file read.
    */
   piece(start, end, depth) {
-    const text2 = (" " + this.buf.slice(start, end)).slice(1);
+    const text2 = ownCopy(this.buf.slice(start, end));
     const open = this.innermost();
     const kind = open.kind === "object" ? "an object" : "an array";
     return parseJsonPiece(this.file, text2, {
@@ -18878,11 +18881,12 @@ function renderComparisonText(report) {
     ];
   });
   const last = header.length - 1;
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const widths = header.map((h, i) => rows.reduce((width, r) => Math.max(width, r[i].length), h.length));
   const line = (cells) => cells.map(
     (c, i) => i === 0 || i === 2 || i === last || general && i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])
   ).join("  ").trimEnd();
-  out.push("", line(header), ...rows.map(line));
+  out.push("", line(header));
+  for (const row of rows) out.push(line(row));
   if (general && report.rows.some((r) => r.direction === "higher-is-better")) {
     out.push(
       "",
@@ -19389,8 +19393,8 @@ function judgedLine(parts) {
 }
 function rowsSection(section, prefix, table3, suffix, more) {
   const text2 = (k) => {
-    const lines = prefix !== "" ? [prefix, ""] : [];
-    if (k > 0) lines.push(...table3.header, ...table3.rows.slice(0, k), "");
+    let lines = prefix !== "" ? [prefix, ""] : [];
+    if (k > 0) lines = lines.concat(table3.header, table3.rows.slice(0, k), "");
     if (k < table3.rows.length) lines.push(more(table3.rows.length - k), "");
     if (suffix !== "") lines.push(suffix);
     return lines.join("\n").replace(/\s+$/, "");
