@@ -10,6 +10,7 @@ import {
   type JsonPlace,
   type JsonValue,
 } from './looseJson.js';
+import { ownCopy } from './streamed.js';
 
 /**
  * A JSON file read in pieces, for the formats whose files grow with the suite (issue 38): one
@@ -415,7 +416,7 @@ export class JsonStreamReader {
    * of its text, so that strings kept from it hold that and not the whole piece of the file read.
    */
   private piece(start: number, end: number, depth: number) {
-    const text = (' ' + this.buf.slice(start, end)).slice(1);
+    const text = ownCopy(this.buf.slice(start, end));
     const open = this.innermost();
     const kind = open.kind === 'object' ? 'an object' : 'an array';
     return parseJsonPiece(this.file, text, {
