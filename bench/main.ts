@@ -22,6 +22,7 @@ import {
 } from './processes.js';
 import { STAGES, type BenchContext } from './stages.js';
 import { inputBounds } from './bounds.js';
+import { readBounds, readOne } from './readBounds.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
 
@@ -211,8 +212,36 @@ function boundsOnly(): void {
   log(`wrote the bounds section of ${out}`);
 }
 
+/** `--read-bounds`: only the section on reading large files, replaced in place in bench/RESULTS.md (or the quick report). */
+function readBoundsOnly(): void {
+  const section = readBounds({
+    cliPath: join(dirname(actionPath), 'cli.js'),
+    benchPath: process.argv[1]!,
+    peakRssHook,
+    quick,
+    log,
+  });
+  process.stdout.write(section.join('\n') + '\n');
+  const out = quick ? join(tmpdir(), 'perfgate-bench-RESULTS.quick.md') : join(repoRoot, 'bench', 'RESULTS.md');
+  const old = existsSync(out) ? readFileSync(out, 'utf8') : '';
+  const start = old.indexOf(section[0]!);
+  const next = start < 0 ? -1 : old.indexOf('\n## ', start + 1);
+  // Where a whole run puts it: before the memory bounds of files read whole, else before bench/NOTES.md's text, else at the end.
+  const bounds = old.indexOf('\n## Memory and time against input size\n');
+  const notes = old.indexOf('\n## Notes\n');
+  const at = bounds >= 0 ? bounds : notes;
+  let replaced: string;
+  if (start >= 0) replaced = `${old.slice(0, start)}${section.join('\n')}${next < 0 ? '' : old.slice(next)}`;
+  else if (at >= 0) replaced = `${old.slice(0, at + 1)}${section.join('\n')}\n${old.slice(at)}`;
+  else replaced = `${old.trimEnd()}\n\n${section.join('\n')}`;
+  writeFileSync(out, replaced.trimEnd() + '\n');
+  log(`wrote the reading section of ${out}`);
+}
+
 async function main(): Promise<void> {
   if (argv.includes('--bounds')) return boundsOnly();
+  if (argv.includes('--read-bounds')) return readBoundsOnly();
+  if (argv[0] === '--read-one') return readOne(argv.slice(1));
   const started = performance.now();
   log(`corpora under ${corpusRoot}`);
   const a = rawCorpus('a', 10_000);
@@ -573,6 +602,15 @@ async function main(): Promise<void> {
     ...pyRows,
     '',
   ];
+  lines.push(
+    ...readBounds({
+      cliPath: join(dirname(actionPath), 'cli.js'),
+      benchPath: process.argv[1]!,
+      peakRssHook,
+      quick,
+      log,
+    }),
+  );
   lines.push(...inputBounds({ cliPath: join(dirname(actionPath), 'cli.js'), peakRssHook, quick, log }));
   const notes = join(repoRoot, 'bench', 'NOTES.md');
   if (existsSync(notes)) lines.push(readFileSync(notes, 'utf8').trimEnd(), '');
