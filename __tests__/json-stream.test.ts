@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { InputError } from '../src/engine/errors.js';
 import { JsonStreamReader, type JsonStreamTarget } from '../src/engine/formats/jsonStream.js';
 import { adapterById } from '../src/engine/formats/registry.js';
+import { LineSplitter } from '../src/engine/formats/streamed.js';
 import {
   isJsonObject,
   parseLooseJson,
@@ -290,5 +291,48 @@ describe('an adapter streamed in byte chunks reads what its parse reads from the
     reader.push(bytes.subarray(0, at));
     reader.push(bytes.subarray(at));
     expect(reader.finish().measurements[0]!.experiment).toBe('BM_π/ünï');
+  });
+});
+
+describe('what a streamed read holds is bounded by an entry, not by the file', () => {
+  const entry = (i: number) =>
+    `    {"name": "BM_Case${i}/64", "run_type": "iteration", "iterations": 1000, "real_time": ${100 + (i % 7)}, "cpu_time": 99, "time_unit": "ns"}`;
+  const longest = entry(99_999).length + 2;
+
+  test('10,000 entries in 4 KiB pieces: the JSON reader never holds more than a piece and an entry', () => {
+    const text = `{"context": {"num_cpus": 2}, "benchmarks": [\n${Array.from({ length: 10_000 }, (_, i) => entry(i)).join(',\n')}\n]}\n`;
+    let elements = 0;
+    const reader = new JsonStreamReader('f.json', { key: 'benchmarks', begin() {}, element: () => void elements++ });
+    let most = 0;
+    for (let at = 0; at < text.length; at += 4096) {
+      reader.push(text.slice(at, at + 4096));
+      most = Math.max(most, reader.buffered);
+    }
+    reader.finish();
+    expect(elements).toBe(10_000);
+    expect(text.length).toBeGreaterThan(100 * 4096);
+    expect(most).toBeLessThanOrEqual(4096 + longest);
+  });
+
+  test('a line splitter holds at most the start of the line being read', () => {
+    const lines: string[] = [];
+    const splitter = new LineSplitter((line) => lines.push(line));
+    const text = Array.from({ length: 10_000 }, (_, i) => `BenchmarkCase${i}-8  1000  ${i} ns/op`).join('\n');
+    let most = 0;
+    for (let at = 0; at < text.length; at += 1000) {
+      splitter.push(text.slice(at, at + 1000));
+      most = Math.max(most, splitter.buffered);
+    }
+    splitter.finish();
+    expect(lines).toEqual(text.split('\n'));
+    expect(most).toBeLessThan(Math.max(...lines.map((l) => l.length)) + 1);
+  });
+
+  test('Google Benchmark over the experiment limit stops at the entry that crosses it, before the rest is read', () => {
+    const reader = adapterById('google-benchmark')!.stream!('f.json', { maxExperiments: 100 });
+    const head = `{"benchmarks": [\n${Array.from({ length: 101 }, (_, i) => entry(i * 1000)).join(',\n')},\n`;
+    expect(() => reader.push(new TextEncoder().encode(head))).toThrow(
+      /the file holds more than 100 experiments \(found by line 102\); the limit is 100 per file/,
+    );
   });
 });

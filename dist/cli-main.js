@@ -7025,6 +7025,10 @@ var LineSplitter = class {
   line;
   rest = "";
   lineNo = 0;
+  /** How many characters it holds: the start of a line whose end has not come. */
+  get buffered() {
+    return this.rest.length;
+  }
   push(text2) {
     let start = 0;
     let rest = this.rest;
@@ -7288,6 +7292,10 @@ var JsonStreamReader = class {
   containerPlaces = /* @__PURE__ */ new Map();
   /** How far containerEnd scanned a container the text so far does not close. */
   scan;
+  /** How many characters of the file it holds: the entry being read and what is left of the last piece. */
+  get buffered() {
+    return this.buf.length - this.i;
+  }
   push(text2) {
     if (this.first) {
       this.first = false;

@@ -111,6 +111,11 @@ export class JsonStreamReader {
     private readonly target: JsonStreamTarget,
   ) {}
 
+  /** How many characters of the file it holds: the entry being read and what is left of the last piece. */
+  get buffered(): number {
+    return this.buf.length - this.i;
+  }
+
   push(text: string): void {
     if (this.first) {
       this.first = false;

@@ -58,6 +58,11 @@ export class LineSplitter {
 
   constructor(private readonly line: (text: string, lineNo: number) => void) {}
 
+  /** How many characters it holds: the start of a line whose end has not come. */
+  get buffered(): number {
+    return this.rest.length;
+  }
+
   push(text: string): void {
     let start = 0;
     let rest = this.rest;
