@@ -11680,14 +11680,14 @@ import {
 } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 var CHUNK_BYTES = 1 << 20;
-function forEachChunk(path, consume) {
+function forEachChunk(path, consume, chunkBytes = CHUNK_BYTES) {
   const fd = openForReading(path);
   try {
-    const buffer = new Uint8Array(CHUNK_BYTES);
+    const buffer = new Uint8Array(chunkBytes);
     for (; ; ) {
       let n;
       try {
-        n = readSync(fd, buffer, 0, CHUNK_BYTES, null);
+        n = readSync(fd, buffer, 0, chunkBytes, null);
       } catch (error) {
         throw cannotRead(path, error);
       }
@@ -12202,9 +12202,10 @@ function readRequirements(path, floatParse) {
 function streamResultSet(path, adapter, options) {
   if (!adapter.stream) return void 0;
   const reader = adapter.stream(path, options);
-  forEachChunk(path, (chunk) => reader.push(chunk));
+  forEachChunk(path, (chunk) => reader.push(chunk), STREAM_CHUNK_BYTES);
   return reader.finish();
 }
+var STREAM_CHUNK_BYTES = 1 << 16;
 
 // src/pipeline/resultSets.ts
 var RESULT_LIMITS = {
