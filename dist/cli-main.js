@@ -7034,14 +7034,14 @@ var LineSplitter = class {
     let rest = this.rest;
     for (let end = text2.indexOf("\n"); end >= 0; end = text2.indexOf("\n", start)) {
       const piece = text2.slice(start, end);
-      this.line(ownCopy(rest === "" ? piece : rest + piece), ++this.lineNo);
+      this.line(rest === "" ? piece : rest + piece, ++this.lineNo);
       rest = "";
       start = end + 1;
     }
     this.rest = rest + text2.slice(start);
   }
   finish() {
-    this.line(ownCopy(this.rest), ++this.lineNo);
+    this.line(this.rest, ++this.lineNo);
     this.rest = "";
   }
 };
@@ -8293,10 +8293,13 @@ function resultOf(output) {
   const measurements = [];
   const unknownUnits = /* @__PURE__ */ new Set();
   const floors = [];
+  const metrics = /* @__PURE__ */ new Map();
   for (const b of benchmarks.values()) {
     const experiment = experimentOf2(b, qualify2);
     const parameter = parameterOf(b, procsOf.get(experiment).size > 1);
-    for (const { metric: metric2, values } of valuesByUnit(b, unknownUnits)) {
+    const byUnit = valuesByUnit(b, unknownUnits, metrics);
+    b.values.clear();
+    for (const { metric: metric2, values } of byUnit) {
       const floor = metric2.dimension === "time" && values.some((v) => v === 0);
       if (floor) floors.push(parameter.label === "" ? experiment : `${experiment} (${parameter.label})`);
       measurements.push({
@@ -8323,12 +8326,13 @@ function readGoLine(output, line, lineNo) {
   if (header) {
     const key = header[1];
     const value2 = header[2].trim();
-    if (key === "pkg") output.pkg = value2;
-    else if (value2 !== "" && (key === "goos" || key === "goarch" || key === "cpu")) output.machine[key] = value2;
+    if (key === "pkg") output.pkg = ownCopy(value2);
+    else if (value2 !== "" && (key === "goos" || key === "goarch" || key === "cpu"))
+      output.machine[key] = ownCopy(value2);
     const note = `${key}: ${value2}`;
     if (!output.headers.has(note)) {
       output.headers.add(note);
-      output.notes.push(note);
+      output.notes.push(ownCopy(note));
     }
     return;
   }
@@ -8363,37 +8367,42 @@ function recordRun(output, name, nameLine, tail2, tailLine, tailColumn) {
     const procs = PROCS.exec(name);
     benchmark = {
       pkg,
-      name: procs ? name.slice(0, procs.index) : name,
+      name: ownCopy(procs ? name.slice(0, procs.index) : name),
       procs: procs ? Number(procs[1]) : 1,
       line: nameLine,
       values: /* @__PURE__ */ new Map()
     };
     output.limits.experiment(`${pkg}\0${experimentOf2(benchmark, false)}`, tailLine);
-    output.benchmarks.set(key, benchmark);
+    output.benchmarks.set(ownCopy(key), benchmark);
   }
   for (const { value: value2, unit } of values) {
     let runs = benchmark.values.get(unit);
     if (!runs) {
       output.limits.measurement(tailLine);
       runs = [];
-      benchmark.values.set(unit, runs);
+      benchmark.values.set(ownCopy(unit), runs);
     }
     runs.push(value2);
   }
   output.packages.add(pkg);
 }
-function valuesByUnit(b, unknownUnits) {
-  const byUnit = /* @__PURE__ */ new Map();
+function valuesByUnit(b, unknownUnits, cache) {
+  const timed = b.values.has("ns/op");
+  const out = [];
   for (const [symbol, printed] of b.values) {
-    const { metric: metric2, unit, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
-    if (!known) unknownUnits.add(symbol);
-    byUnit.set(symbol, { metric: metric2, unit, values: printed.map((value2) => toBaseUnit(value2, unit)) });
+    const role = timed && symbol !== "ns/op" ? symbol === "MB/s" ? "derived" : "secondary" : "primary";
+    const key = `${role}\0${symbol}`;
+    let slot = cache.get(key);
+    if (!slot) {
+      const { metric: metric2, unit: unit2, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
+      slot = { metric: role === "primary" ? metric2 : { ...metric2, role }, unit: unit2, known };
+      cache.set(key, slot);
+    }
+    if (!slot.known) unknownUnits.add(symbol);
+    const unit = slot.unit;
+    out.push({ metric: slot.metric, values: printed.map((value2) => toBaseUnit(value2, unit)) });
   }
-  if (byUnit.has("ns/op")) {
-    for (const [symbol, slot] of byUnit)
-      if (symbol !== "ns/op") slot.metric = { ...slot.metric, role: symbol === "MB/s" ? "derived" : "secondary" };
-  }
-  return [...byUnit.values()];
+  return out;
 }
 function readResults(tail2, file, line, column) {
   const tokens = [];
@@ -8517,7 +8526,7 @@ function rustLibtestReader(file, options) {
         { ...place, column }
       );
     }
-    const experiment = bench.name;
+    const experiment = ownCopy(bench.name);
     const earlier = seen.get(experiment);
     if (earlier !== void 0)
       throw new InputError(

@@ -33,7 +33,7 @@ import { toBaseUnit, type Unit } from '../model/units.js';
 import { cpuName, nodeArchName, nodeOsName, type EnvironmentFingerprint } from '../model/environment.js';
 import type { FormatAdapter, ParseOptions } from './adapter.js';
 import type { ResultSet } from '../model/measurement.js';
-import { LineSplitter, ModelLimits, streamedFormat, type TextReader } from './streamed.js';
+import { LineSplitter, ModelLimits, ownCopy, streamedFormat, type TextReader } from './streamed.js';
 import { ANSI_ESCAPE, metricOfUnit, iterationMeasurement, resolutionFloorNote } from './shared.js';
 
 /** A result line somewhere in the head: name, iteration count, a value and its unit. */
@@ -124,10 +124,14 @@ function resultOf(output: GoOutput): ResultSet {
   const measurements: Measurement[] = [];
   const unknownUnits = new Set<string>();
   const floors: string[] = [];
+  const metrics: MetricCache = new Map();
   for (const b of benchmarks.values()) {
     const experiment = experimentOf(b, qualify);
     const parameter = parameterOf(b, procsOf.get(experiment)!.size > 1);
-    for (const { metric, values } of valuesByUnit(b, unknownUnits)) {
+    const byUnit = valuesByUnit(b, unknownUnits, metrics);
+    // Read: the printed values are not needed any more.
+    b.values.clear();
+    for (const { metric, values } of byUnit) {
       // `0 ns/op`: Go rounds a time under 0.5 ns/op to 0 (work optimised away); a floor, not no time.
       const floor = metric.dimension === 'time' && values.some((v) => v === 0);
       if (floor) floors.push(parameter.label === '' ? experiment : `${experiment} (${parameter.label})`);
@@ -182,12 +186,14 @@ function readGoLine(output: GoOutput, line: string, lineNo: number): void {
   if (header) {
     const key = header[1];
     const value = header[2]!.trim();
-    if (key === 'pkg') output.pkg = value;
-    else if (value !== '' && (key === 'goos' || key === 'goarch' || key === 'cpu')) output.machine[key] = value;
+    // Copies: a slice of a line keeps the piece of the file the line was cut from (streamed.ts, ownCopy).
+    if (key === 'pkg') output.pkg = ownCopy(value);
+    else if (value !== '' && (key === 'goos' || key === 'goarch' || key === 'cpu'))
+      output.machine[key] = ownCopy(value);
     const note = `${key}: ${value}`;
     if (!output.headers.has(note)) {
       output.headers.add(note);
-      output.notes.push(note);
+      output.notes.push(ownCopy(note));
     }
     return;
   }
@@ -234,41 +240,54 @@ function recordRun(
     const procs = PROCS.exec(name);
     benchmark = {
       pkg,
-      name: procs ? name.slice(0, procs.index) : name,
+      name: ownCopy(procs ? name.slice(0, procs.index) : name),
       procs: procs ? Number(procs[1]) : 1,
       line: nameLine,
       values: new Map(),
     };
     // Counted as qualified (`pkg.BenchmarkX`): with one package, the same count as the names alone.
     output.limits.experiment(`${pkg}\u0000${experimentOf(benchmark, false)}`, tailLine);
-    output.benchmarks.set(key, benchmark);
+    output.benchmarks.set(ownCopy(key), benchmark);
   }
   for (const { value, unit } of values) {
     let runs = benchmark.values.get(unit);
     if (!runs) {
       output.limits.measurement(tailLine);
       runs = [];
-      benchmark.values.set(unit, runs);
+      benchmark.values.set(ownCopy(unit), runs);
     }
     runs.push(value);
   }
   output.packages.add(pkg);
 }
 
+/** A unit's metric, once per unit and role for the whole file: 25,000 benchmarks share four. */
+type MetricCache = Map<string, { metric: Metric; unit: Unit; known: boolean }>;
+
 /** The benchmark's values over its runs, per unit, in base units; units perfgate does not know are added to `unknownUnits`. */
-function valuesByUnit(b: Benchmark, unknownUnits: Set<string>): { metric: Metric; values: number[] }[] {
-  const byUnit = new Map<string, { metric: Metric; unit: Unit; values: number[] }>();
-  for (const [symbol, printed] of b.values) {
-    const { metric, unit, known } = metricOfUnit(symbol, symbol === 'ns/op' ? 'time/op' : symbol);
-    if (!known) unknownUnits.add(symbol);
-    byUnit.set(symbol, { metric, unit, values: printed.map((value) => toBaseUnit(value, unit)) });
-  }
+function valuesByUnit(
+  b: Benchmark,
+  unknownUnits: Set<string>,
+  cache: MetricCache,
+): { metric: Metric; values: number[] }[] {
   // With a time, the benchmark's number is its ns/op: MB/s is SetBytes over that time, B/op, allocs/op and
   // ReportMetric's units are measures beside it. Without one (ReportMetric replaced ns/op), each stays primary.
-  if (byUnit.has('ns/op'))
-    for (const [symbol, slot] of byUnit)
-      if (symbol !== 'ns/op') slot.metric = { ...slot.metric, role: symbol === 'MB/s' ? 'derived' : 'secondary' };
-  return [...byUnit.values()];
+  const timed = b.values.has('ns/op');
+  const out: { metric: Metric; values: number[] }[] = [];
+  for (const [symbol, printed] of b.values) {
+    const role = timed && symbol !== 'ns/op' ? (symbol === 'MB/s' ? 'derived' : 'secondary') : 'primary';
+    const key = `${role}\u0000${symbol}`;
+    let slot = cache.get(key);
+    if (!slot) {
+      const { metric, unit, known } = metricOfUnit(symbol, symbol === 'ns/op' ? 'time/op' : symbol);
+      slot = { metric: role === 'primary' ? metric : { ...metric, role }, unit, known };
+      cache.set(key, slot);
+    }
+    if (!slot.known) unknownUnits.add(symbol);
+    const unit = slot.unit;
+    out.push({ metric: slot.metric, values: printed.map((value) => toBaseUnit(value, unit)) });
+  }
+  return out;
 }
 
 /** Value–unit pairs after the iteration count; an error names the first token that is not one. */

@@ -49,8 +49,8 @@ export function streamedFormat(reader: (file: string, options: ParseOptions) => 
 
 /**
  * Splits text pieces into lines as `text.split('\n')` does (a `\r` stays at the end of its line):
- * each whole line to `line`, with its 1-based number; the last, possibly empty, at `finish`. Each
- * line is a copy of its own (ownCopy): a name kept from it keeps the line, not the piece it came in.
+ * each whole line to `line`, with its 1-based number; the last, possibly empty, at `finish`. A line
+ * is a slice of the piece it came in: what a reader keeps of it, it copies (ownCopy).
  */
 export class LineSplitter {
   private rest = '';
@@ -68,7 +68,7 @@ export class LineSplitter {
     let rest = this.rest;
     for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
       const piece = text.slice(start, end);
-      this.line(ownCopy(rest === '' ? piece : rest + piece), ++this.lineNo);
+      this.line(rest === '' ? piece : rest + piece, ++this.lineNo);
       rest = '';
       start = end + 1;
     }
@@ -76,7 +76,7 @@ export class LineSplitter {
   }
 
   finish(): void {
-    this.line(ownCopy(this.rest), ++this.lineNo);
+    this.line(this.rest, ++this.lineNo);
     this.rest = '';
   }
 }
