@@ -22,12 +22,14 @@ import {
 import { runCliProcess } from './processes.js';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
+import { keepYoungGenerationSmall } from '../src/pipeline/memory.js';
 
 /**
  * `--read-one FILE [FORMAT MAPPING]`: reads one file as `inspect` does and nothing else (the bench
  * runs this in a fresh process of its own bundle for the "read" column), printing its measurements.
  */
 export function readOne(args: readonly string[]): void {
+  keepYoungGenerationSmall(); // as the CLI and the action do
   const [file, format, mapping] = args;
   const found = discoverResults([file!], { formats: true, ...(format ? { format } : {}) }).files[0]!;
   const { set } = loadResultSet(found, {

@@ -7260,9 +7260,59 @@ function baseName2(file) {
   return base.replace(/\.[^.]+$/, "") || base;
 }
 
-// src/engine/formats/jsonStream.ts
+// src/engine/formats/jsonScan.ts
 var SPACE2 = (c) => c === 32 || c === 10 || c === 13 || c === 9;
 var SCALAR = /[\w.+-]/;
+function stringEnd(s, start) {
+  for (let k = start + 1; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 34 || c === 10) return k + 1;
+    if (c === 92) k += s[k + 1] === "u" ? 5 : 1;
+  }
+  return void 0;
+}
+function containerEnd(s, start, resume) {
+  let depth = resume?.depth ?? 0;
+  for (let k = resume?.next ?? start; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 34) {
+      const end = stringEnd(s, k);
+      if (end === void 0) return { end: void 0, next: k, depth };
+      k = end - 1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (--depth === 0) return { end: k + 1 };
+    }
+  }
+  return { end: void 0, next: s.length, depth };
+}
+function documentAround(value2, members, containers, keys) {
+  const start = { line: 1, column: 1 };
+  const inMembers = (ask) => {
+    for (const doc of members) {
+      const found = ask(doc);
+      if (found !== void 0) return found;
+    }
+    return void 0;
+  };
+  const owns = (doc, container) => ownsContainer(doc.value, container);
+  return {
+    value: value2,
+    placeOf: (container) => containers.get(container) ?? inMembers((doc) => owns(doc, container) ? doc.placeOf(container) : void 0) ?? start,
+    placeOfKey: (object, key) => object === value2 ? keys.get(key) ?? containers.get(object) ?? start : inMembers((doc) => owns(doc, object) ? doc.placeOfKey(object, key) : void 0) ?? start,
+    placeOfElement: (array, index2) => containers.get(array) ?? inMembers((doc) => owns(doc, array) ? doc.placeOfElement(array, index2) : void 0) ?? start
+  };
+}
+function ownsContainer(value2, container) {
+  if (value2 === container) return true;
+  if (Array.isArray(value2))
+    return value2.some((v) => typeof v === "object" && v !== null && ownsContainer(v, container));
+  if (isJsonObject(value2))
+    return Object.values(value2).some((v) => typeof v === "object" && v !== null && ownsContainer(v, container));
+  return false;
+}
+
+// src/engine/formats/jsonStream.ts
 var JsonStreamReader = class {
   constructor(file, target) {
     this.file = file;
@@ -7608,76 +7658,26 @@ var JsonStreamReader = class {
   atEnd() {
     return this.ended ? this.buf.length : void 0;
   }
-  /** Past the closing quote of the string at `start`; at a line end, where looseJson stops it with an error. */
   stringEnd(start) {
-    const s = this.buf;
-    for (let k = start + 1; k < s.length; k++) {
-      const c = s.charCodeAt(k);
-      if (c === 34) return k + 1;
-      if (c === 10) return k + 1;
-      if (c === 92) k += c === 92 && s[k + 1] === "u" ? 5 : 1;
-    }
-    return this.atEnd();
+    return stringEnd(this.buf, start) ?? this.atEnd();
   }
-  /**
-   * Past the bracket that closes the container at `start`, by depth, strings skipped. A container
-   * longer than the text so far is scanned on from where the last call stopped.
-   */
+  /** Past the bracket that closes the container at `start`; a long one is scanned on from where the last call stopped. */
   containerEnd(start) {
-    const s = this.buf;
-    const resume = this.scan !== void 0 && this.scan.start === start;
-    let depth = resume ? this.scan.depth : 0;
-    for (let k = resume ? this.scan.next : start; k < s.length; k++) {
-      const c = s.charCodeAt(k);
-      if (c === 34) {
-        const end = this.stringEnd(k);
-        if (end === void 0) {
-          this.scan = { start, next: k, depth };
-          return void 0;
-        }
-        k = end - 1;
-      } else if (c === 123 || c === 91) depth++;
-      else if (c === 125 || c === 93) {
-        if (--depth === 0) {
-          this.scan = void 0;
-          return k + 1;
-        }
-      }
-    }
-    this.scan = { start, next: s.length, depth };
-    return void 0;
+    const resume = this.scan !== void 0 && this.scan.start === start ? this.scan : void 0;
+    const found = containerEnd(this.buf, start, resume);
+    this.scan = found.end === void 0 ? { start, next: found.next, depth: found.depth } : void 0;
+    return found.end;
   }
   /** The root's document: the root's own places, its members' documents for what is inside them. */
   rootDocument() {
-    const docs = this.memberDocs;
-    const containers = this.containerPlaces;
-    const keys = this.keyPlaces;
-    const root = this.root;
-    const start = { line: 1, column: 1 };
-    const inMembers = (ask) => {
-      for (const doc of docs) {
-        const found = ask(doc);
-        if (found !== void 0) return found;
-      }
-      return void 0;
-    };
-    const owns = (doc, container) => ownsContainer(doc.value, container);
-    return {
-      value: root ?? this.streamContainer,
-      placeOf: (container) => containers.get(container) ?? inMembers((doc) => owns(doc, container) ? doc.placeOf(container) : void 0) ?? start,
-      placeOfKey: (object, key) => object === root ? keys.get(key) ?? containers.get(object) ?? start : inMembers((doc) => owns(doc, object) ? doc.placeOfKey(object, key) : void 0) ?? start,
-      placeOfElement: (array, index2) => containers.get(array) ?? inMembers((doc) => owns(doc, array) ? doc.placeOfElement(array, index2) : void 0) ?? start
-    };
+    return documentAround(
+      this.root ?? this.streamContainer,
+      this.memberDocs,
+      this.containerPlaces,
+      this.keyPlaces
+    );
   }
 };
-function ownsContainer(value2, container) {
-  if (value2 === container) return true;
-  if (Array.isArray(value2))
-    return value2.some((v) => typeof v === "object" && v !== null && ownsContainer(v, container));
-  if (isJsonObject(value2))
-    return Object.values(value2).some((v) => typeof v === "object" && v !== null && ownsContainer(v, container));
-  return false;
-}
 
 // src/engine/formats/githubActionBenchmark.ts
 function metricNameOf(unit) {
@@ -23118,7 +23118,14 @@ function version() {
   return createRequire(import.meta.url)("../../package.json").version;
 }
 
+// src/pipeline/memory.ts
+import { setFlagsFromString } from "node:v8";
+function keepYoungGenerationSmall() {
+  setFlagsFromString("--semi-space-growth-factor=1");
+}
+
 // src/cli/run.ts
+keepYoungGenerationSmall();
 process.stdout.on("error", (error) => {
   if (error.code !== "EPIPE") throw error;
 });

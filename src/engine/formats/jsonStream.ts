@@ -1,6 +1,5 @@
 import { InputError } from '../errors.js';
 import {
-  isJsonObject,
   newJsonObject,
   parseJsonPiece,
   parseLooseJson,
@@ -10,6 +9,7 @@ import {
   type JsonPlace,
   type JsonValue,
 } from './looseJson.js';
+import { containerEnd, documentAround, SCALAR, SPACE, stringEnd, type Open, type State } from './jsonScan.js';
 import { ownCopy } from './streamed.js';
 
 /**
@@ -22,11 +22,9 @@ import { ownCopy } from './streamed.js';
  * error later in the file.
  *
  * Measured against the maintained streaming parsers on a 54 MB Google Benchmark file (10,000 ×
- * 10 repetitions; bench/RESULTS.md "Reading large files"): @streamparser/json 0.0.26 1.4 s and
- * 65 MB, stream-json 3.8.0 4.4 s and 238 MB; this reader is about as fast as the first. Neither
- * reads the bare `NaN` and `Infinity` Google Benchmark writes, and both give byte offsets, not the
- * line and column in characters this project's errors name, so this reader scans for the pieces
- * and the project's own parser reads each.
+ * 10 repetitions, load 13): this reader 1.3 s, @streamparser/json 0.0.26 2.0 s, stream-json 3.8.0
+ * 4.4 s. Neither library reads the bare `NaN` and `Infinity` Google Benchmark writes, and both give
+ * byte offsets, not the line and column in characters this project's errors name.
  */
 
 /** What a streamed container is handed: each element with its own document of places. */
@@ -49,32 +47,6 @@ export interface StreamedJson {
   streamed: JsonArray | JsonObject | undefined;
   /** The elements the target was given for the container the root holds. */
   count: number;
-}
-
-const SPACE = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
-/** The characters a bare number or literal runs over (what looseJson's number and literal read or reject). */
-const SCALAR = /[\w.+-]/;
-
-type State =
-  | 'start'
-  | 'root-first'
-  | 'root-key'
-  | 'root-colon'
-  | 'root-value'
-  | 'root-after'
-  | 'stream-first'
-  | 'stream-key'
-  | 'stream-colon'
-  | 'stream-value'
-  | 'stream-after'
-  | 'end'
-  | 'whole';
-
-/** A root-level container being built: the root object, or the streamed container. */
-interface Open {
-  kind: 'object' | 'array';
-  offset: number;
-  place: JsonPlace;
 }
 
 /**
@@ -453,86 +425,25 @@ export class JsonStreamReader {
     return this.ended ? this.buf.length : undefined;
   }
 
-  /** Past the closing quote of the string at `start`; at a line end, where looseJson stops it with an error. */
   private stringEnd(start: number): number | undefined {
-    const s = this.buf;
-    for (let k = start + 1; k < s.length; k++) {
-      const c = s.charCodeAt(k);
-      if (c === 34 /* " */) return k + 1;
-      if (c === 10) return k + 1;
-      if (c === 92 /* \ */) k += c === 92 && s[k + 1] === 'u' ? 5 : 1;
-    }
-    return this.atEnd();
+    return stringEnd(this.buf, start) ?? this.atEnd();
   }
 
-  /**
-   * Past the bracket that closes the container at `start`, by depth, strings skipped. A container
-   * longer than the text so far is scanned on from where the last call stopped.
-   */
+  /** Past the bracket that closes the container at `start`; a long one is scanned on from where the last call stopped. */
   private containerEnd(start: number): number | undefined {
-    const s = this.buf;
-    const resume = this.scan !== undefined && this.scan.start === start;
-    let depth = resume ? this.scan!.depth : 0;
-    for (let k = resume ? this.scan!.next : start; k < s.length; k++) {
-      const c = s.charCodeAt(k);
-      if (c === 34 /* " */) {
-        const end = this.stringEnd(k);
-        if (end === undefined) {
-          this.scan = { start, next: k, depth };
-          return undefined;
-        }
-        k = end - 1;
-      } else if (c === 123 /* { */ || c === 91 /* [ */) depth++;
-      else if (c === 125 /* } */ || c === 93 /* ] */) {
-        if (--depth === 0) {
-          this.scan = undefined;
-          return k + 1;
-        }
-      }
-    }
-    this.scan = { start, next: s.length, depth };
-    return undefined;
+    const resume = this.scan !== undefined && this.scan.start === start ? this.scan : undefined;
+    const found = containerEnd(this.buf, start, resume);
+    this.scan = found.end === undefined ? { start, next: found.next, depth: found.depth } : undefined;
+    return found.end;
   }
 
   /** The root's document: the root's own places, its members' documents for what is inside them. */
   private rootDocument(): JsonDocument {
-    const docs = this.memberDocs;
-    const containers = this.containerPlaces;
-    const keys = this.keyPlaces;
-    const root = this.root;
-    const start: JsonPlace = { line: 1, column: 1 };
-    const inMembers = <T>(ask: (doc: JsonDocument) => T | undefined): T | undefined => {
-      for (const doc of docs) {
-        const found = ask(doc);
-        if (found !== undefined) return found;
-      }
-      return undefined;
-    };
-    const owns = (doc: JsonDocument, container: object): boolean => ownsContainer(doc.value, container);
-    return {
-      value: root ?? (this.streamContainer as JsonValue),
-      placeOf: (container) =>
-        containers.get(container) ??
-        inMembers((doc) => (owns(doc, container) ? doc.placeOf(container) : undefined)) ??
-        start,
-      placeOfKey: (object, key) =>
-        object === root
-          ? (keys.get(key) ?? containers.get(object) ?? start)
-          : (inMembers((doc) => (owns(doc, object) ? doc.placeOfKey(object, key) : undefined)) ?? start),
-      placeOfElement: (array, index) =>
-        containers.get(array) ??
-        inMembers((doc) => (owns(doc, array) ? doc.placeOfElement(array, index) : undefined)) ??
-        start,
-    };
+    return documentAround(
+      this.root ?? (this.streamContainer as JsonValue),
+      this.memberDocs,
+      this.containerPlaces,
+      this.keyPlaces,
+    );
   }
-}
-
-/** Whether `container` is `value` or inside it. */
-function ownsContainer(value: JsonValue, container: object): boolean {
-  if (value === container) return true;
-  if (Array.isArray(value))
-    return value.some((v) => typeof v === 'object' && v !== null && ownsContainer(v, container));
-  if (isJsonObject(value))
-    return Object.values(value).some((v) => typeof v === 'object' && v !== null && ownsContainer(v, container));
-  return false;
 }
