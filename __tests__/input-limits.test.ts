@@ -19,10 +19,10 @@ const SPLIT = 'split the results into several files (a folder or a pattern reads
 describe('the size limit of files read whole', () => {
   test('is 64 MiB for the formats read whole, and the README says which are streamed', () => {
     expect(RESULT_LIMITS.fileBytes).toBe(64 * MIB);
-    expect(RESULT_LIMITS.measurements).toBe(500_000);
+    expect(RESULT_LIMITS.measurements).toBe(200_000);
     expect(RESULT_LIMITS.experiments).toBe(100_000);
     expect(read(join(repoRoot, 'README.md'))).toContain(
-      'read whole are limited to 64 MiB; every file to 500 000 measurements and 100 000 experiments',
+      'read whole are limited to 64 MiB; every file to 200 000 measurements and 100 000 experiments',
     );
   });
 
@@ -70,20 +70,20 @@ describe('the size limit of files read whole', () => {
 });
 
 describe('a file stops at the count limits as it is read', () => {
-  test('generic CSV: the row that brings the 500 001st measurement is named, and the rows after it are not read', async () => {
+  test('generic CSV: the row that brings the 200 001st measurement is named, and the rows after it are not read', async () => {
     const dir = tempDir();
     const path = join(dir, 'many.csv');
     writeFileSync(
       join(dir, 'mapping.json'),
       JSON.stringify({ experiment: 'name', parameter: 'size', metrics: [{ column: 'ns', unit: 'ns' }] }),
     );
-    // 500 001 rows of one measurement each (100 experiments), then a row that is not a number: were it read, its error would win.
+    // 200 001 rows of one measurement each (100 experiments), then a row that is not a number: were it read, its error would win.
     const rows = Array.from({ length: RESULT_LIMITS.measurements + 1 }, (_, i) => `b${i % 100},${i},${100 + (i % 7)}`);
     writeFileSync(path, `name,size,ns\n${rows.join('\n')}\nlast,0,oops\n`);
     const result = await cli(['inspect', '--format', 'generic-csv', '--mapping', join(dir, 'mapping.json'), path]);
     expect(result.code).toBe(2);
     expect(result.err).toBe(
-      `perfgate: error: ${path}:500002: the file holds more than 500000 measurements (found by line 500002); the limit is 500000 per file: ${SPLIT}\n`,
+      `perfgate: error: ${path}:200002: the file holds more than 200000 measurements (found by line 200002); the limit is 200000 per file: ${SPLIT}\n`,
     );
   });
 

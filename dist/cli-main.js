@@ -12219,7 +12219,7 @@ var STREAM_CHUNK_BYTES = 1 << 16;
 // src/pipeline/resultSets.ts
 var RESULT_LIMITS = {
   fileBytes: 64 * 1024 * 1024,
-  measurements: 5e5,
+  measurements: 2e5,
   experiments: 1e5
 };
 function mebibytes(bytes) {
