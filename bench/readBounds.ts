@@ -166,7 +166,7 @@ export function readBounds(options: ReadBoundsOptions): string[] {
         write: (p) => writeGenericCsv(p, (options.quick ? 4 : 12) * MB),
         args: ['--format', 'generic-csv', '--mapping', mapping],
         readArgs: ['generic-csv', mapping],
-        before: '387 (exit 2)',
+        before: '370',
       },
     ];
     const rows: string[] = [];
