@@ -88,13 +88,14 @@ describe('resource limits for files read whole', () => {
     const { writeFileSync } = await import('node:fs');
     const dir = tempDir();
     const path = join(dir, 'many.csv');
-    // redis-benchmark --csv with 10 001 distinct tests: over the 10 000-experiment limit.
-    const rows = Array.from({ length: 10_001 }, (_, i) => `"T${i}","1000.00"`).join('\n');
+    // redis-benchmark --csv with 100 001 distinct tests: over the 100 000-experiment limit.
+    const rows = Array.from({ length: 100_001 }, (_, i) => `"T${i}","1000.00"`).join('\n');
     writeFileSync(path, `"test","rps"\n${rows}\n`);
     const result = await cli(['inspect', path]);
     expect(result.code).toBe(2);
     expect(result.err).toBe(
-      `perfgate: error: ${path}: the file holds 10001 experiments; the limit is 10000 per file\n`,
+      `perfgate: error: ${path}: the file holds 100001 experiments; the limit is 100000 per file: ` +
+        'split the results into several files (a folder or a pattern reads them all as one set)\n',
     );
   });
 });

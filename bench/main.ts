@@ -26,6 +26,7 @@ import { historyRecordsSection } from './historyRecords.js';
 import { DASHBOARD_SECTION, dashboardScale } from './dashboardScale.js';
 import { commentRenderSection } from './commentRender.js';
 import { HISTORY_VERDICT_HEADING, historyVerdict } from './historyVerdict.js';
+import { readBounds, readOne } from './readBounds.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
 
@@ -265,12 +266,20 @@ function historyVerdictOnly(): void {
   writeSection(historyVerdict({ cliPath, actionPath, peakRssHook, quick, log }), 'history verdict');
 }
 
+/** `--read-bounds`: only the section on reading large files (readBounds.ts). */
+function readBoundsOnly(): void {
+  const cliPath = join(dirname(actionPath), 'cli.js');
+  writeSection(readBounds({ cliPath, benchPath: process.argv[1]!, peakRssHook, quick, log }), 'reading');
+}
+
 async function main(): Promise<void> {
   if (argv.includes('--bounds')) return boundsOnly();
   if (argv.includes('--history')) return historyOnly();
   if (argv.includes('--dashboard')) return dashboardOnly();
   if (argv.includes('--comment')) return commentOnly();
   if (argv.includes('--history-verdict')) return historyVerdictOnly();
+  if (argv.includes('--read-bounds')) return readBoundsOnly();
+  if (argv[0] === '--read-one') return readOne(argv.slice(1));
   const started = performance.now();
   log(`corpora under ${corpusRoot}`);
   const a = rawCorpus('a', 10_000);
@@ -631,6 +640,15 @@ async function main(): Promise<void> {
     ...pyRows,
     '',
   ];
+  lines.push(
+    ...readBounds({
+      cliPath: join(dirname(actionPath), 'cli.js'),
+      benchPath: process.argv[1]!,
+      peakRssHook,
+      quick,
+      log,
+    }),
+  );
   lines.push(...inputBounds({ cliPath: join(dirname(actionPath), 'cli.js'), peakRssHook, quick, log }));
   lines.push('', ...historyRecordsSection({ repoRoot, quick, log }), '');
   lines.push(...(await commentRenderSection({ repoRoot, quick, log })), '');

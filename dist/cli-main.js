@@ -3796,6 +3796,9 @@ var JsonRecord = class {
 };
 Object.setPrototypeOf(JsonRecord.prototype, null);
 delete JsonRecord.prototype.constructor;
+function newJsonObject() {
+  return new JsonRecord();
+}
 function isJsonObject(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
@@ -3804,21 +3807,42 @@ function parseLooseJson(file, text2) {
   const parser = new Parser(file, source);
   return parser.document();
 }
+function parseJsonPiece(file, text2, origin) {
+  const parser = new Parser(file, text2, origin);
+  return parser.piece();
+}
 var Parser = class {
-  constructor(file, s) {
+  constructor(file, s, origin = { line: 1, column: 1, depth: 0 }) {
     this.file = file;
     this.s = s;
-    for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
+    this.origin = origin;
+    this.depth = origin.depth;
   }
   file;
   s;
+  origin;
   i = 0;
   depth = 0;
-  lineStarts = [0];
+  lineStartsOf;
   containerPlaces = /* @__PURE__ */ new WeakMap();
   elementPlaces = /* @__PURE__ */ new WeakMap();
   /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
   open = [];
+  /** Where each line of the text starts, counted when a place is first asked. */
+  get lineStarts() {
+    if (this.lineStartsOf === void 0) {
+      const starts = [0];
+      const s = this.s;
+      for (let k = s.indexOf("\n"); k >= 0; k = s.indexOf("\n", k + 1)) starts.push(k + 1);
+      this.lineStartsOf = starts;
+    }
+    return this.lineStartsOf;
+  }
+  /** One value from the start of the text, which may go on after it. */
+  piece() {
+    const value2 = this.value();
+    return { document: this.documentOf(value2), end: this.i };
+  }
   document() {
     this.skipSpace();
     if (this.i >= this.s.length) throw this.error("the file is empty; expected a JSON document", this.i);
@@ -3826,6 +3850,9 @@ var Parser = class {
     this.skipSpace();
     if (this.i < this.s.length)
       throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
+    return this.documentOf(value2);
+  }
+  documentOf(value2) {
     const place = (offset) => this.place(offset);
     const containers = this.containerPlaces;
     const elements = this.elementPlaces;
@@ -3843,14 +3870,16 @@ var Parser = class {
     };
   }
   place(offset) {
+    const lineStarts2 = this.lineStarts;
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = lineStarts2.length - 1;
     while (lo < hi) {
       const mid = lo + hi + 1 >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid;
+      if (lineStarts2[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+    const { line, column } = this.origin;
+    return { line: line + lo, column: lo === 0 ? column + offset : offset - lineStarts2[lo] + 1 };
   }
   error(message, offset) {
     return new InputError(message, { file: this.file, ...this.place(offset) });
@@ -3869,6 +3898,8 @@ var Parser = class {
     if (innermost !== void 0) {
       const kind = this.s[innermost] === "{" ? "an object" : "an array";
       message += ` (${kind} opened on line ${this.place(innermost).line} is not closed)`;
+    } else if (this.origin.opened !== void 0) {
+      message += ` (${this.origin.opened} is not closed)`;
     }
     return this.error(message, this.s.length);
   }
@@ -4630,9 +4661,6 @@ function readJsonReport(file, text2, isExpected, expected) {
   const root = doc.value;
   if (!isExpected(root)) throw new InputError(expected, { file, line: 1, column: 1 });
   return { doc, fields: new JsonFields(file, doc), root };
-}
-function isJsonArray(value2) {
-  return Array.isArray(value2);
 }
 function isObjectWithArray(key) {
   return (value2) => isJsonObject(value2) && Array.isArray(value2[key]);
@@ -6974,6 +7002,90 @@ function measurementsOfGroup(file, g, units) {
   return measurements;
 }
 
+// src/engine/formats/streamed.ts
+function streamedFormat(reader) {
+  return {
+    parse({ file, text: text2 }, options) {
+      const read = reader(file, options);
+      read.push(text2);
+      return read.finish();
+    },
+    stream(file, options) {
+      const read = reader(file, options);
+      const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+      return {
+        push(chunk) {
+          const text2 = decoder.decode(chunk, { stream: true });
+          if (text2 !== "") read.push(text2);
+        },
+        finish() {
+          const text2 = decoder.decode();
+          if (text2 !== "") read.push(text2);
+          return read.finish();
+        }
+      };
+    }
+  };
+}
+var LineSplitter = class {
+  constructor(line) {
+    this.line = line;
+  }
+  line;
+  rest = "";
+  lineNo = 0;
+  /** How many characters it holds: the start of a line whose end has not come. */
+  get buffered() {
+    return this.rest.length;
+  }
+  push(text2) {
+    let start = 0;
+    let rest = this.rest;
+    for (let end = text2.indexOf("\n"); end >= 0; end = text2.indexOf("\n", start)) {
+      const piece = text2.slice(start, end);
+      this.line(rest === "" ? piece : rest + piece, ++this.lineNo);
+      rest = "";
+      start = end + 1;
+    }
+    this.rest = rest + text2.slice(start);
+  }
+  finish() {
+    this.line(this.rest, ++this.lineNo);
+    this.rest = "";
+  }
+};
+function ownCopy(text2) {
+  return (" " + text2).slice(1);
+}
+var ModelLimits = class {
+  constructor(file, options) {
+    this.file = file;
+    this.options = options;
+  }
+  file;
+  options;
+  measurements = 0;
+  experiments = /* @__PURE__ */ new Set();
+  /** One more measurement, read at `line`. */
+  measurement(line) {
+    const max = this.options.maxMeasurements;
+    if (max !== void 0 && ++this.measurements > max) throw overLimit(this.file, max, "measurements", line);
+  }
+  /** An experiment, new or not, read at `line`. */
+  experiment(name, line) {
+    const max = this.options.maxExperiments;
+    if (max === void 0 || this.experiments.has(name)) return;
+    this.experiments.add(name);
+    if (this.experiments.size > max) throw overLimit(this.file, max, "experiments", line);
+  }
+};
+function overLimit(file, max, what, line) {
+  return new InputError(
+    `the file holds more than ${max} ${what} (found by line ${line}); the limit is ${max} per file: split the results into several files (a folder or a pattern reads them all as one set)`,
+    { file, line }
+  );
+}
+
 // src/engine/formats/genericCsv.ts
 var PAYLOAD_COLUMN = /bytes|size|payload/i;
 var genericCsvAdapter = {
@@ -7073,15 +7185,8 @@ function addStatistic(table3, { experiment, parameter, plan, row, index: index2,
     measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
     byKey.set(key, measurement);
     measurements.push(measurement);
-    if (maxMeasurements !== void 0 && measurements.length > maxMeasurements) {
-      throw new InputError(
-        `the file holds more than ${maxMeasurements} measurements (found by line ${row.line}); the limit is ${maxMeasurements} per file`,
-        {
-          file,
-          line: row.line
-        }
-      );
-    }
+    if (maxMeasurements !== void 0 && measurements.length > maxMeasurements)
+      throw overLimit(file, maxMeasurements, "measurements", row.line);
   } else if (row.line !== measurement.place.line) {
     let lines = laterLines.get(measurement);
     if (!lines) laterLines.set(measurement, lines = {});
@@ -7164,6 +7269,425 @@ function baseName2(file) {
   return base.replace(/\.[^.]+$/, "") || base;
 }
 
+// src/engine/formats/jsonScan.ts
+var SPACE2 = (c) => c === 32 || c === 10 || c === 13 || c === 9;
+var SCALAR = /[\w.+-]/;
+function stringEnd(s, start) {
+  for (let k = start + 1; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 34 || c === 10) return k + 1;
+    if (c === 92) k += s[k + 1] === "u" ? 5 : 1;
+  }
+  return void 0;
+}
+function containerEnd(s, start, resume) {
+  let depth = resume?.depth ?? 0;
+  for (let k = resume?.next ?? start; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 34) {
+      const end = stringEnd(s, k);
+      if (end === void 0) return { end: void 0, next: k, depth };
+      k = end - 1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (--depth === 0) return { end: k + 1 };
+    }
+  }
+  return { end: void 0, next: s.length, depth };
+}
+function documentAround(value2, members, containers, keys) {
+  const start = { line: 1, column: 1 };
+  const inMembers = (ask) => {
+    for (const doc of members) {
+      const found = ask(doc);
+      if (found !== void 0) return found;
+    }
+    return void 0;
+  };
+  const owns = (doc, container) => ownsContainer(doc.value, container);
+  return {
+    value: value2,
+    placeOf: (container) => containers.get(container) ?? inMembers((doc) => owns(doc, container) ? doc.placeOf(container) : void 0) ?? start,
+    placeOfKey: (object, key) => object === value2 ? keys.get(key) ?? containers.get(object) ?? start : inMembers((doc) => owns(doc, object) ? doc.placeOfKey(object, key) : void 0) ?? start,
+    placeOfElement: (array, index2) => containers.get(array) ?? inMembers((doc) => owns(doc, array) ? doc.placeOfElement(array, index2) : void 0) ?? start
+  };
+}
+function ownsContainer(value2, container) {
+  if (value2 === container) return true;
+  if (Array.isArray(value2))
+    return value2.some((v) => typeof v === "object" && v !== null && ownsContainer(v, container));
+  if (isJsonObject(value2))
+    return Object.values(value2).some((v) => typeof v === "object" && v !== null && ownsContainer(v, container));
+  return false;
+}
+
+// src/engine/formats/jsonStream.ts
+var JsonStreamReader = class {
+  constructor(file, target) {
+    this.file = file;
+    this.target = target;
+  }
+  file;
+  target;
+  buf = "";
+  i = 0;
+  ended = false;
+  first = true;
+  state = "start";
+  /** The place of buf[cursor]; places are asked in file order, so the cursor only moves forward. */
+  cursor = 0;
+  cursorLine = 1;
+  cursorColumn = 1;
+  root;
+  rootOpen;
+  streamOpen;
+  streamContainer;
+  count = 0;
+  key = "";
+  keyPlace = { line: 1, column: 1 };
+  /** The documents of the root's members, and the places of the root's keys, for the root's document. */
+  memberDocs = [];
+  keyPlaces = /* @__PURE__ */ new Map();
+  containerPlaces = /* @__PURE__ */ new Map();
+  /** How far containerEnd scanned a container the text so far does not close. */
+  scan;
+  /** How many characters of the file it holds: the entry being read and what is left of the last piece. */
+  get buffered() {
+    return this.buf.length - this.i;
+  }
+  push(text2) {
+    if (this.first) {
+      this.first = false;
+      if (text2.charCodeAt(0) === 65279) text2 = text2.slice(1);
+    }
+    if (text2 === "") return;
+    this.rebase();
+    this.buf = this.buf === "" ? text2 : this.buf + text2;
+    this.run();
+  }
+  finish() {
+    this.ended = true;
+    this.rebase();
+    this.run();
+    if (this.state === "whole") {
+      const doc = parseLooseJson(this.file, this.buf);
+      return { doc, streamed: void 0, count: 0 };
+    }
+    return { doc: this.rootDocument(), streamed: this.streamContainer, count: this.count };
+  }
+  /** Drops what has been read, keeping the place of what remains. */
+  rebase() {
+    if (this.state === "whole" || this.i === 0) return;
+    this.advanceCursor(this.i);
+    this.buf = this.buf.slice(this.i);
+    this.cursor -= this.i;
+    if (this.scan) this.scan = { ...this.scan, start: this.scan.start - this.i, next: this.scan.next - this.i };
+    this.i = 0;
+  }
+  advanceCursor(to) {
+    const s = this.buf;
+    let line = this.cursorLine;
+    let lineStart = -1;
+    for (let k = s.indexOf("\n", this.cursor); k >= 0 && k < to; k = s.indexOf("\n", k + 1)) {
+      line++;
+      lineStart = k + 1;
+    }
+    this.cursorColumn = lineStart < 0 ? this.cursorColumn + (to - this.cursor) : to - lineStart + 1;
+    this.cursorLine = line;
+    this.cursor = to;
+  }
+  placeAt(offset) {
+    this.advanceCursor(offset);
+    return { line: this.cursorLine, column: this.cursorColumn };
+  }
+  error(message, offset) {
+    return new InputError(message, { file: this.file, ...this.placeAt(offset) });
+  }
+  /** Skips blanks; false when the text so far ends first (more may come). */
+  skipSpace() {
+    const s = this.buf;
+    while (this.i < s.length && SPACE2(s.charCodeAt(this.i))) this.i++;
+    return this.i < s.length;
+  }
+  /** What stands at `offset`, as looseJson says it: undefined when more text is needed to say. */
+  describeAt(offset) {
+    const s = this.buf;
+    if (offset >= s.length) return this.ended ? "end of file" : void 0;
+    const c = s[offset];
+    if (c === "\n" || c === "\r") return "end of line";
+    if (!this.ended && s.length < offset + 40) return void 0;
+    const word = /^[A-Za-z_][\w.+-]*/.exec(s.slice(offset, offset + 40));
+    if (word) return `"${word[0]}"`;
+    return `"${c}"`;
+  }
+  truncated(open) {
+    const kind = open.kind === "object" ? "an object" : "an array";
+    return this.error(
+      `unexpected end of file: the JSON document is truncated (${kind} opened on line ${open.place.line} is not closed)`,
+      this.buf.length
+    );
+  }
+  /** The innermost container open at the root level. */
+  innermost() {
+    return this.streamOpen ?? this.rootOpen;
+  }
+  /** An error about what stands at `offset`, or undefined when more text is needed to word it. */
+  unexpected(offset, words) {
+    const found = this.describeAt(offset);
+    return found === void 0 ? void 0 : this.error(words(found), offset);
+  }
+  /** Reads as far as the text goes. */
+  run() {
+    for (; ; ) {
+      if (!this.step()) return;
+    }
+  }
+  /** One step of the state machine; false when it needs more text. */
+  step() {
+    const s = this.buf;
+    switch (this.state) {
+      case "whole":
+        this.i = 0;
+        return false;
+      case "start": {
+        if (!this.skipSpace()) {
+          if (this.ended) throw this.error("the file is empty; expected a JSON document", this.i);
+          return false;
+        }
+        const c = s[this.i];
+        const rootStream = this.target.key === void 0;
+        if (c === "{" && (!rootStream || this.target.objects === true)) {
+          this.rootOpen = this.openAt(this.i, "object");
+          this.root = this.record();
+          this.containerPlaces.set(this.root, this.rootOpen.place);
+          this.i++;
+          if (rootStream) return this.openStream(this.rootOpen, this.root);
+          this.state = "root-first";
+          return true;
+        }
+        if (c === "[" && rootStream && this.target.objects !== true) {
+          const open = this.openAt(this.i, "array");
+          this.i++;
+          return this.openStream(open, []);
+        }
+        this.state = "whole";
+        return false;
+      }
+      case "root-key":
+      case "stream-key": {
+        if (!this.skipSpace()) {
+          if (this.ended) throw this.truncated(this.innermost());
+          return false;
+        }
+        if (s[this.i] !== '"') {
+          const error = this.unexpected(this.i, (found) => `expected a quoted key, found ${found}`);
+          if (!error) return false;
+          throw error;
+        }
+        const end = this.stringEnd(this.i);
+        if (end === void 0) return false;
+        const start = this.i;
+        const { document } = this.piece(start, end, 1);
+        this.key = document.value;
+        this.keyPlace = this.placeAt(start);
+        this.i = end;
+        this.state = this.state === "root-key" ? "root-colon" : "stream-colon";
+        return true;
+      }
+      case "root-colon":
+      case "stream-colon": {
+        if (!this.skipSpace()) {
+          if (this.ended) throw this.truncated(this.innermost());
+          return false;
+        }
+        if (s[this.i] !== ":") {
+          const error = this.unexpected(this.i, (found) => `expected ":" after the key "${this.key}", found ${found}`);
+          if (!error) return false;
+          throw error;
+        }
+        this.i++;
+        this.state = this.state === "root-colon" ? "root-value" : "stream-value";
+        return true;
+      }
+      case "root-value": {
+        if (!this.skipSpace()) {
+          if (this.ended) throw this.truncated(this.rootOpen);
+          return false;
+        }
+        const c = s[this.i];
+        this.keyPlaces.set(this.key, this.keyPlace);
+        if (this.key === this.target.key && c === (this.target.objects === true ? "{" : "[")) {
+          const open = this.openAt(this.i, c === "[" ? "array" : "object");
+          const container = c === "[" ? [] : this.record();
+          this.root[this.key] = container;
+          this.i++;
+          return this.openStream(open, container);
+        }
+        const end = this.valueEnd(this.i);
+        if (end === void 0) return false;
+        const { document, end: valueEnd } = this.piece(this.i, end, 1);
+        this.memberDocs.push(document);
+        if (this.key === this.target.key) this.streamContainer = void 0;
+        this.root[this.key] = document.value;
+        this.i += valueEnd;
+        this.state = "root-after";
+        return true;
+      }
+      case "root-first":
+        return this.closeIfEmpty("}", "root-end");
+      case "root-after":
+        return this.after(this.rootOpen, "root-key", "root-end");
+      case "stream-first":
+        return this.closeIfEmpty(this.streamOpen.kind === "array" ? "]" : "}", "stream-end");
+      case "stream-value": {
+        if (!this.skipSpace()) {
+          if (this.ended) throw this.truncated(this.streamOpen);
+          return false;
+        }
+        const start = this.i;
+        const end = this.valueEnd(start);
+        if (end === void 0) return false;
+        const { document, end: valueEnd } = this.piece(start, end, this.rootOpen && this.target.key ? 2 : 1);
+        const place = this.placeAt(start);
+        this.i = start + valueEnd;
+        this.state = "stream-after";
+        this.count++;
+        if (this.streamOpen.kind === "object")
+          this.target.element(document.value, document, place, this.key, this.keyPlace);
+        else this.target.element(document.value, document, place);
+        return true;
+      }
+      case "stream-after":
+        return this.after(
+          this.streamOpen,
+          this.streamOpen.kind === "array" ? "stream-value" : "stream-key",
+          "stream-end"
+        );
+      case "end": {
+        if (!this.skipSpace()) return false;
+        const error = this.unexpected(this.i, (found) => `unexpected ${found} after the end of the JSON document`);
+        if (!error) return false;
+        throw error;
+      }
+    }
+  }
+  openAt(offset, kind) {
+    return { kind, offset, place: this.placeAt(offset) };
+  }
+  record() {
+    return newJsonObject();
+  }
+  openStream(open, container) {
+    this.streamOpen = open;
+    this.streamContainer = container;
+    this.containerPlaces.set(container, open.place);
+    this.count = 0;
+    this.target.begin(open.place);
+    this.state = "stream-first";
+    return true;
+  }
+  /** After an opening bracket: the empty container's closing bracket, or its first element. */
+  closeIfEmpty(close, closed) {
+    if (!this.skipSpace()) {
+      if (this.ended) throw this.truncated(closed === "root-end" ? this.rootOpen : this.streamOpen);
+      return false;
+    }
+    if (this.buf[this.i] === close) {
+      this.i++;
+      this.close(closed);
+      return true;
+    }
+    if (closed === "root-end") this.state = "root-key";
+    else this.state = this.streamOpen.kind === "array" ? "stream-value" : "stream-key";
+    return true;
+  }
+  /** After a member or element: `,` and the next, or the closing bracket. */
+  after(open, next, closed) {
+    if (!this.skipSpace()) {
+      if (this.ended) throw this.truncated(open);
+      return false;
+    }
+    const c = this.buf[this.i];
+    if (c === ",") {
+      this.i++;
+      this.state = next;
+      return true;
+    }
+    const close = open.kind === "object" ? "}" : "]";
+    if (c === close) {
+      this.i++;
+      this.close(closed);
+      return true;
+    }
+    const error = this.unexpected(
+      this.i,
+      (found) => `expected "," or "${close}" in the ${open.kind === "object" ? "object" : "array"} opened on line ${open.place.line}, found ${found}`
+    );
+    if (!error) return false;
+    throw error;
+  }
+  close(closed) {
+    if (closed === "root-end") {
+      this.state = "end";
+      return;
+    }
+    this.streamOpen = void 0;
+    this.state = this.target.key === void 0 ? "end" : "root-after";
+  }
+  /**
+   * Parses the value at `start`, whose text ends by `end`, with the project's parser: a fresh copy
+   * of its text, so that strings kept from it hold that and not the whole piece of the file read.
+   */
+  piece(start, end, depth) {
+    const text2 = ownCopy(this.buf.slice(start, end));
+    const open = this.innermost();
+    const kind = open.kind === "object" ? "an object" : "an array";
+    return parseJsonPiece(this.file, text2, {
+      ...this.placeAt(start),
+      depth,
+      opened: `${kind} opened on line ${open.place.line}`
+    });
+  }
+  /**
+   * Where the text of the value at `start` surely ends: past its closing bracket or quote, or past a
+   * bare number or literal and the few characters an error message about it quotes; the end of the
+   * file when the value runs to it; undefined when more text is needed.
+   */
+  valueEnd(start) {
+    const s = this.buf;
+    const c = s[start];
+    if (c === '"') return this.stringEnd(start) ?? this.atEnd();
+    if (c === "{" || c === "[") return this.containerEnd(start) ?? this.atEnd();
+    let k = start;
+    while (k < s.length && SCALAR.test(s[k])) k++;
+    const need = Math.max(k + 8, start + 40);
+    if (need <= s.length) return need;
+    return this.atEnd();
+  }
+  atEnd() {
+    return this.ended ? this.buf.length : void 0;
+  }
+  stringEnd(start) {
+    return stringEnd(this.buf, start) ?? this.atEnd();
+  }
+  /** Past the bracket that closes the container at `start`; a long one is scanned on from where the last call stopped. */
+  containerEnd(start) {
+    const resume = this.scan !== void 0 && this.scan.start === start ? this.scan : void 0;
+    const found = containerEnd(this.buf, start, resume);
+    this.scan = found.end === void 0 ? { start, next: found.next, depth: found.depth } : void 0;
+    return found.end;
+  }
+  /** The root's document: the root's own places, its members' documents for what is inside them. */
+  rootDocument() {
+    return documentAround(
+      this.root ?? this.streamContainer,
+      this.memberDocs,
+      this.containerPlaces,
+      this.keyPlaces
+    );
+  }
+};
+
 // src/engine/formats/githubActionBenchmark.ts
 function metricNameOf(unit) {
   switch (unit.dimension) {
@@ -7189,56 +7713,83 @@ var githubActionBenchmarkAdapter = {
     const first = head.slice(m[0].length - 1, end < 0 ? Math.min(head.length, 4096) : end + 1);
     return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
   },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isJsonArray,
-      'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects'
-    );
-    if (root.length === 0)
-      throw new InputError("the benchmark array is empty: no results", { file, ...doc.placeOf(root) });
-    const measurements = [];
-    const notes = [];
-    const guessed = /* @__PURE__ */ new Set();
-    const inferred = /* @__PURE__ */ new Map();
-    const names = new DistinctNames(notes);
-    root.forEach((entry, index2) => {
-      if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index2);
-      const line = doc.placeOf(entry).line;
+  ...streamedFormat(githubActionBenchmarkReader)
+};
+function githubActionBenchmarkReader(file, options) {
+  const measurements = [];
+  const notes = [];
+  const guessed = /* @__PURE__ */ new Set();
+  const inferred = /* @__PURE__ */ new Map();
+  const metrics = /* @__PURE__ */ new Map();
+  const names = new DistinctNames(notes);
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    begin() {
+    },
+    element(entry, doc, place) {
+      if (!isJsonObject(entry)) throw new InputError('expected a {"name", "unit", "value"} object', { file, ...place });
+      const fields = new JsonFields(file, doc);
+      const line = place.line;
       const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
       const unitText = fields.string(entry, "unit", { required: true, what: `the benchmark "${name}"` });
       const value2 = fields.number(entry, "value", { required: true, what: `the benchmark "${name}"` });
-      const reading = readUnit(unitText);
-      if (reading.known) inferred.set(unitText, reading.direction);
-      else guessed.add(unitText);
-      const metric2 = {
-        name: metricNameOf(reading.unit),
-        dimension: reading.unit.dimension,
-        unit: BASE_UNITS[reading.unit.dimension],
-        displayUnit: unitText,
-        direction: reading.direction
-      };
+      let known = metrics.get(unitText);
+      if (!known) {
+        const reading = readUnit(unitText);
+        if (reading.known) inferred.set(unitText, reading.direction);
+        else guessed.add(unitText);
+        known = {
+          metric: {
+            name: metricNameOf(reading.unit),
+            dimension: reading.unit.dimension,
+            unit: BASE_UNITS[reading.unit.dimension],
+            displayUnit: unitText,
+            direction: reading.direction
+          },
+          unit: reading.unit
+        };
+        metrics.set(unitText, known);
+      }
+      const experiment = names.name(name, known.metric.name, line);
+      limits.experiment(experiment, line);
+      limits.measurement(line);
       measurements.push({
-        experiment: names.name(name, metric2.name, line),
+        experiment,
         parameter: { label: "" },
-        metric: metric2,
-        statistics: { value: toBaseUnit(value2, reading.unit) },
+        metric: known.metric,
+        statistics: { value: toBaseUnit(value2, known.unit) },
         place: { file, line }
       });
-    });
-    if (inferred.size > 0) {
-      const list2 = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(", ");
-      notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list2}`);
     }
-    if (guessed.size > 0) {
-      notes.push(
-        `unknown unit${guessed.size > 1 ? "s" : ""} ${[...guessed].map((u) => `"${u}"`).join(", ")}: values kept as plain numbers and taken as lower-is-better (customSmallerIsBetter)`
-      );
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      if (!Array.isArray(doc.value))
+        throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', {
+          file,
+          line: 1,
+          column: 1
+        });
+      if (count === 0)
+        throw new InputError("the benchmark array is empty: no results", {
+          file,
+          ...doc.placeOf(streamed ?? doc.value)
+        });
+      if (inferred.size > 0) {
+        const list2 = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(", ");
+        notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list2}`);
+      }
+      if (guessed.size > 0) {
+        notes.push(
+          `unknown unit${guessed.size > 1 ? "s" : ""} ${[...guessed].map((u) => `"${u}"`).join(", ")}: values kept as plain numbers and taken as lower-is-better (customSmallerIsBetter)`
+        );
+      }
+      return { format: "github-action-benchmark", file, measurements, notes };
     }
-    return { format: "github-action-benchmark", file, measurements, notes };
-  }
-};
+  };
+}
 
 // src/engine/formats/googleBenchmark.ts
 var NANOSECONDS = parseUnit("ns");
@@ -7325,56 +7876,68 @@ var googleBenchmarkAdapter = {
     if (!/"benchmarks"\s*:\s*\[/.test(head)) return false;
     return /^\uFEFF?\s*\{\s*"context"\s*:\s*\{/.test(head) || /"(run_type|time_unit|real_time|per_family_instance_index)"\s*:/.test(head);
   },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isObjectWithArray("benchmarks"),
-      'expected a Google Benchmark JSON output: an object with a "benchmarks" array'
-    );
-    const benchmarks = root.benchmarks;
-    if (benchmarks.length === 0) {
-      throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', {
-        file,
-        ...doc.placeOf(benchmarks)
-      });
-    }
-    const reading = {
-      file,
-      fields,
-      notes: [],
-      skipped: /* @__PURE__ */ new Map(),
-      groups: /* @__PURE__ */ new Map(),
-      skippedAggregates: /* @__PURE__ */ new Set(),
-      customCounters: /* @__PURE__ */ new Set(),
-      assumedNs: false
-    };
-    benchmarks.forEach((entry, index2) => {
-      if (!isJsonObject(entry)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
-      readBenchmarkEntry(reading, entry, doc.placeOf(entry).line);
-    });
-    const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup2(file, group));
-    const skipped = [...reading.skipped.values()];
-    if (measurements.length === 0 && skipped.length === 0) {
-      throw new InputError("the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter", {
-        file,
-        ...doc.placeOf(benchmarks)
-      });
-    }
-    const notes = [...reading.notes, ...closingNotes(reading)];
-    const environment = environmentOfContext(root.context);
-    const measuredAt = isJsonObject(root.context) ? measuredAtOf(root.context.date) : void 0;
-    return {
-      format: "google-benchmark",
-      file,
-      measurements,
-      notes,
-      ...skipped.length > 0 ? { skipped } : {},
-      ...environment ? { environment } : {},
-      ...measuredAt ? { measuredAt } : {}
-    };
-  }
+  ...streamedFormat(googleBenchmarkReader)
 };
+var EXPECTED = 'expected a Google Benchmark JSON output: an object with a "benchmarks" array';
+function googleBenchmarkReader(file, options) {
+  const fresh = () => ({
+    file,
+    fields: void 0,
+    notes: [],
+    skipped: /* @__PURE__ */ new Map(),
+    groups: /* @__PURE__ */ new Map(),
+    skippedAggregates: /* @__PURE__ */ new Set(),
+    customCounters: /* @__PURE__ */ new Set(),
+    assumedNs: false,
+    limits: new ModelLimits(file, options)
+  });
+  let reading = fresh();
+  const json = new JsonStreamReader(file, {
+    key: "benchmarks",
+    begin: () => {
+      reading = fresh();
+    },
+    element: (entry, doc, place) => {
+      if (!isJsonObject(entry)) throw new InputError('expected a benchmark object in "benchmarks"', { file, ...place });
+      reading.fields = new JsonFields(file, doc);
+      readBenchmarkEntry(reading, entry, place.line);
+    }
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      const root = doc.value;
+      if (!isObjectWithArray("benchmarks")(root)) throw new InputError(EXPECTED, { file, line: 1, column: 1 });
+      if (count === 0) {
+        throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', {
+          file,
+          ...doc.placeOf(streamed ?? root.benchmarks)
+        });
+      }
+      const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup2(file, group));
+      const skipped = [...reading.skipped.values()];
+      if (measurements.length === 0 && skipped.length === 0) {
+        throw new InputError(
+          "the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter",
+          { file, ...doc.placeOf(streamed ?? root.benchmarks) }
+        );
+      }
+      const notes = [...reading.notes, ...closingNotes(reading)];
+      const environment = environmentOfContext(root.context);
+      const measuredAt = isJsonObject(root.context) ? measuredAtOf(root.context.date) : void 0;
+      return {
+        format: "google-benchmark",
+        file,
+        measurements,
+        notes,
+        ...skipped.length > 0 ? { skipped } : {},
+        ...environment ? { environment } : {},
+        ...measuredAt ? { measuredAt } : {}
+      };
+    }
+  };
+}
 function readBenchmarkEntry(reading, entry, line) {
   const { fields, notes } = reading;
   const name = fields.string(entry, "name", { required: true, what: "the benchmark" });
@@ -7454,9 +8017,10 @@ function addMetricValues(reading, entry, context) {
     } else {
       unit = spec.unit;
     }
-    const group = groupOf(reading.groups, context.runName, context.line);
+    const group = groupOf(reading, context.runName, context.line);
     let slot = group.metrics.get(spec.field);
     if (!slot) {
+      reading.limits.measurement(context.line);
       const metric2 = spec.unit === "time_unit" ? { ...spec.metric, displayUnit: unit.symbol } : spec.metric;
       slot = { metric: metric2, statistics: {}, repetitions: [] };
       group.metrics.set(spec.field, slot);
@@ -7515,11 +8079,12 @@ function environmentOfContext(context) {
   const cpus2 = context.num_cpus;
   return typeof cpus2 === "number" && Number.isSafeInteger(cpus2) && cpus2 > 0 ? { cores: cpus2 } : void 0;
 }
-function groupOf(groups, runName2, line) {
-  let group = groups.get(runName2);
+function groupOf(reading, runName2, line) {
+  let group = reading.groups.get(runName2);
   if (!group) {
     group = { ...splitName2(runName2), line, metrics: /* @__PURE__ */ new Map() };
-    groups.set(runName2, group);
+    reading.limits.experiment(group.experiment, line);
+    reading.groups.set(runName2, group);
   }
   return group;
 }
@@ -7688,73 +8253,95 @@ var goBenchAdapter = {
   recognises(head) {
     return RESULT_LINE.test(stripBom(head).replace(/\r/g, ""));
   },
-  parse({ file, text: text2 }) {
-    const output = {
-      file,
-      notes: [],
-      headers: /* @__PURE__ */ new Set(),
-      benchmarks: /* @__PURE__ */ new Map(),
-      packages: /* @__PURE__ */ new Set(),
-      pkg: "",
-      machine: {},
-      pending: void 0
-    };
-    stripBom(text2).split("\n").forEach((raw, index2) => readGoLine(output, raw.replace(ANSI_ESCAPE, "").replace(/\r$/, ""), index2 + 1));
-    const { notes, benchmarks, pending } = output;
-    if (pending && ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`)))
-      throw new InputError(`benchmark ${pending.name} has a name but no results (the run was cut short?)`, {
-        file,
-        line: pending.line,
-        column: 1
-      });
-    if (benchmarks.size === 0)
-      throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
-    const qualify2 = output.packages.size > 1;
-    const procsOf = /* @__PURE__ */ new Map();
-    for (const b of benchmarks.values()) {
-      const experiment = experimentOf2(b, qualify2);
-      procsOf.set(experiment, (procsOf.get(experiment) ?? /* @__PURE__ */ new Set()).add(b.procs));
-    }
-    const measurements = [];
-    const unknownUnits = /* @__PURE__ */ new Set();
-    const floors = [];
-    for (const b of benchmarks.values()) {
-      const experiment = experimentOf2(b, qualify2);
-      const parameter = parameterOf(b, procsOf.get(experiment).size > 1);
-      for (const { metric: metric2, values } of valuesByUnit(b, unknownUnits)) {
-        const floor = metric2.dimension === "time" && values.some((v) => v === 0);
-        if (floor) floors.push(parameter.label === "" ? experiment : `${experiment} (${parameter.label})`);
-        measurements.push({
-          experiment,
-          parameter,
-          metric: metric2,
-          ...iterationMeasurement(values),
-          place: { file, line: b.line },
-          ...floor ? { belowResolution: true } : {}
-        });
-      }
-    }
-    if (floors.length > 0) notes.push(resolutionFloorNote(floors, "ns/op"));
-    if (unknownUnits.size > 0) {
-      notes.push(
-        `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
-      );
-    }
-    const environment = environmentOfHeaders(output.machine);
-    return { format: "go-bench", file, measurements, notes, ...environment ? { environment } : {} };
-  }
+  ...streamedFormat(goBenchReader)
 };
+function goBenchReader(file, options) {
+  const output = {
+    file,
+    notes: [],
+    headers: /* @__PURE__ */ new Set(),
+    benchmarks: /* @__PURE__ */ new Map(),
+    packages: /* @__PURE__ */ new Set(),
+    pkg: "",
+    machine: {},
+    pending: void 0,
+    limits: new ModelLimits(file, options),
+    first: true
+  };
+  const lines = new LineSplitter((raw, lineNo) => {
+    if (output.first) {
+      output.first = false;
+      raw = stripBom(raw);
+    }
+    readGoLine(output, raw.replace(ANSI_ESCAPE, "").replace(/\r$/, ""), lineNo);
+  });
+  return {
+    push: (text2) => lines.push(text2),
+    finish() {
+      lines.finish();
+      return resultOf(output);
+    }
+  };
+}
+function resultOf(output) {
+  const { file, notes, benchmarks, pending } = output;
+  if (pending && ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`)))
+    throw new InputError(`benchmark ${pending.name} has a name but no results (the run was cut short?)`, {
+      file,
+      line: pending.line,
+      column: 1
+    });
+  if (benchmarks.size === 0)
+    throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
+  const qualify2 = output.packages.size > 1;
+  const procsOf = /* @__PURE__ */ new Map();
+  for (const b of benchmarks.values()) {
+    const experiment = experimentOf2(b, qualify2);
+    procsOf.set(experiment, (procsOf.get(experiment) ?? /* @__PURE__ */ new Set()).add(b.procs));
+  }
+  const measurements = [];
+  const unknownUnits = /* @__PURE__ */ new Set();
+  const floors = [];
+  const metrics = /* @__PURE__ */ new Map();
+  for (const b of benchmarks.values()) {
+    const experiment = experimentOf2(b, qualify2);
+    const parameter = parameterOf(b, procsOf.get(experiment).size > 1);
+    const byUnit = valuesByUnit(b, unknownUnits, metrics);
+    b.values.clear();
+    for (const { metric: metric2, values } of byUnit) {
+      const floor = metric2.dimension === "time" && values.some((v) => v === 0);
+      if (floor) floors.push(parameter.label === "" ? experiment : `${experiment} (${parameter.label})`);
+      measurements.push({
+        experiment,
+        parameter,
+        metric: metric2,
+        ...iterationMeasurement(values),
+        place: { file, line: b.line },
+        ...floor ? { belowResolution: true } : {}
+      });
+    }
+  }
+  if (floors.length > 0) notes.push(resolutionFloorNote(floors, "ns/op"));
+  if (unknownUnits.size > 0) {
+    notes.push(
+      `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
+    );
+  }
+  const environment = environmentOfHeaders(output.machine);
+  return { format: "go-bench", file, measurements, notes, ...environment ? { environment } : {} };
+}
 function readGoLine(output, line, lineNo) {
   const header = HEADER3.exec(line);
   if (header) {
     const key = header[1];
     const value2 = header[2].trim();
-    if (key === "pkg") output.pkg = value2;
-    else if (value2 !== "" && (key === "goos" || key === "goarch" || key === "cpu")) output.machine[key] = value2;
+    if (key === "pkg") output.pkg = ownCopy(value2);
+    else if (value2 !== "" && (key === "goos" || key === "goarch" || key === "cpu"))
+      output.machine[key] = ownCopy(value2);
     const note = `${key}: ${value2}`;
     if (!output.headers.has(note)) {
       output.headers.add(note);
-      output.notes.push(note);
+      output.notes.push(ownCopy(note));
     }
     return;
   }
@@ -7789,35 +8376,42 @@ function recordRun(output, name, nameLine, tail2, tailLine, tailColumn) {
     const procs = PROCS.exec(name);
     benchmark = {
       pkg,
-      name: procs ? name.slice(0, procs.index) : name,
+      name: ownCopy(procs ? name.slice(0, procs.index) : name),
       procs: procs ? Number(procs[1]) : 1,
       line: nameLine,
-      runs: []
+      values: /* @__PURE__ */ new Map()
     };
-    output.benchmarks.set(key, benchmark);
+    output.limits.experiment(`${pkg}\0${experimentOf2(benchmark, false)}`, tailLine);
+    output.benchmarks.set(ownCopy(key), benchmark);
   }
-  benchmark.runs.push({ line: nameLine, values });
+  for (const { value: value2, unit } of values) {
+    let runs = benchmark.values.get(unit);
+    if (!runs) {
+      output.limits.measurement(tailLine);
+      runs = [];
+      benchmark.values.set(ownCopy(unit), runs);
+    }
+    runs.push(value2);
+  }
   output.packages.add(pkg);
 }
-function valuesByUnit(b, unknownUnits) {
-  const byUnit = /* @__PURE__ */ new Map();
-  for (const run of b.runs) {
-    for (const { value: value2, unit: symbol } of run.values) {
-      let slot = byUnit.get(symbol);
-      if (!slot) {
-        const { metric: metric2, unit, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
-        if (!known) unknownUnits.add(symbol);
-        slot = { metric: metric2, unit, values: [] };
-        byUnit.set(symbol, slot);
-      }
-      slot.values.push(toBaseUnit(value2, slot.unit));
+function valuesByUnit(b, unknownUnits, cache) {
+  const timed = b.values.has("ns/op");
+  const out = [];
+  for (const [symbol, printed] of b.values) {
+    const role = timed && symbol !== "ns/op" ? symbol === "MB/s" ? "derived" : "secondary" : "primary";
+    const key = `${role}\0${symbol}`;
+    let slot = cache.get(key);
+    if (!slot) {
+      const { metric: metric2, unit: unit2, known } = metricOfUnit(symbol, symbol === "ns/op" ? "time/op" : symbol);
+      slot = { metric: role === "primary" ? metric2 : { ...metric2, role }, unit: unit2, known };
+      cache.set(key, slot);
     }
+    if (!slot.known) unknownUnits.add(symbol);
+    const unit = slot.unit;
+    out.push({ metric: slot.metric, values: printed.map((value2) => toBaseUnit(value2, unit)) });
   }
-  if (byUnit.has("ns/op")) {
-    for (const [symbol, slot] of byUnit)
-      if (symbol !== "ns/op") slot.metric = { ...slot.metric, role: symbol === "MB/s" ? "derived" : "secondary" };
-  }
-  return [...byUnit.values()];
+  return out;
 }
 function readResults(tail2, file, line, column) {
   const tokens = [];
@@ -7913,81 +8507,95 @@ var rustLibtestAdapter = {
       return bench !== void 0 && RESULT.test(bench.rest);
     });
   },
-  parse({ file, text: text2 }) {
-    const measurements = [];
-    const notes = [];
-    const seen = /* @__PURE__ */ new Map();
-    const unknownUnits = /* @__PURE__ */ new Set();
-    const floors = [];
-    consoleLines(text2).forEach((line, index2) => {
-      const place = { file, line: index2 + 1 };
-      if (line.startsWith("test ") && line.endsWith(FAILED_MARK)) {
-        notes.push(`${line.slice(5, -FAILED_MARK.length).trim()} (line ${place.line}) failed; it has no result`);
-        return;
-      }
-      const bench = benchLine(line);
-      if (!bench) return;
-      const match = RESULT.exec(bench.rest);
-      if (!match) {
-        const column = bench.restColumn + bench.rest.search(/\S|$/);
-        throw new InputError(
-          `expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`,
-          { ...place, column }
-        );
-      }
-      const experiment = bench.name;
-      const earlier = seen.get(experiment);
-      if (earlier !== void 0)
-        throw new InputError(
-          `benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`,
-          place
-        );
-      seen.set(experiment, place.line);
-      const symbol = match[2];
-      if (symbol === "ns/iter") {
-        const nanoseconds = number(match[1]);
-        if (nanoseconds === 0) floors.push(experiment);
-        measurements.push({
-          experiment,
-          parameter: { label: "" },
-          metric: TIME3,
-          statistics: { median: nanoseconds / 1e3 },
-          place,
-          ...nanoseconds === 0 ? { belowResolution: true } : {}
-        });
-      } else {
-        const { metric: metric2, unit, known } = metricOfUnit(symbol);
-        if (!known) unknownUnits.add(symbol);
-        measurements.push({
-          experiment,
-          parameter: { label: "" },
-          metric: metric2,
-          statistics: { median: toBaseUnit(number(match[1]), unit) },
-          place
-        });
-      }
-      if (match[4] !== void 0)
-        measurements.push({
-          experiment,
-          parameter: { label: "" },
-          metric: RATE3,
-          statistics: { median: number(match[4]) },
-          place
-        });
-    });
-    if (floors.length > 0) notes.push(resolutionFloorNote(floors, "ns/iter"));
-    if (unknownUnits.size > 0)
-      notes.push(
-        `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
-      );
-    if (measurements.length === 0)
-      throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', {
-        file,
-        line: 1
-      });
-    return { format: "rust-libtest", file, measurements, notes };
-  }
+  ...streamedFormat(rustLibtestReader)
 };
+function rustLibtestReader(file, options) {
+  const measurements = [];
+  const notes = [];
+  const seen = /* @__PURE__ */ new Map();
+  const unknownUnits = /* @__PURE__ */ new Set();
+  const floors = [];
+  const limits = new ModelLimits(file, options);
+  let first = true;
+  const lines = new LineSplitter((raw, lineNo) => {
+    const line = (first ? stripBom(raw) : raw).replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
+    first = false;
+    const place = { file, line: lineNo };
+    if (line.startsWith("test ") && line.endsWith(FAILED_MARK)) {
+      notes.push(`${line.slice(5, -FAILED_MARK.length).trim()} (line ${place.line}) failed; it has no result`);
+      return;
+    }
+    const bench = benchLine(line);
+    if (!bench) return;
+    const match = RESULT.exec(bench.rest);
+    if (!match) {
+      const column = bench.restColumn + bench.rest.search(/\S|$/);
+      throw new InputError(
+        `expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`,
+        { ...place, column }
+      );
+    }
+    const experiment = ownCopy(bench.name);
+    const earlier = seen.get(experiment);
+    if (earlier !== void 0)
+      throw new InputError(
+        `benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`,
+        place
+      );
+    seen.set(experiment, place.line);
+    limits.experiment(experiment, place.line);
+    limits.measurement(place.line);
+    if (match[4] !== void 0) limits.measurement(place.line);
+    const symbol = match[2];
+    if (symbol === "ns/iter") {
+      const nanoseconds = number(match[1]);
+      if (nanoseconds === 0) floors.push(experiment);
+      measurements.push({
+        experiment,
+        parameter: { label: "" },
+        metric: TIME3,
+        statistics: { median: nanoseconds / 1e3 },
+        place,
+        ...nanoseconds === 0 ? { belowResolution: true } : {}
+      });
+    } else {
+      const { metric: metric2, unit, known } = metricOfUnit(symbol);
+      if (!known) unknownUnits.add(symbol);
+      measurements.push({
+        experiment,
+        parameter: { label: "" },
+        metric: metric2,
+        statistics: { median: toBaseUnit(number(match[1]), unit) },
+        place
+      });
+    }
+    if (match[4] !== void 0)
+      measurements.push({
+        experiment,
+        parameter: { label: "" },
+        metric: RATE3,
+        statistics: { median: number(match[4]) },
+        place
+      });
+  });
+  return {
+    push: (text2) => lines.push(text2),
+    finish() {
+      lines.finish();
+      if (floors.length > 0) notes.push(resolutionFloorNote(floors, "ns/iter"));
+      if (unknownUnits.size > 0)
+        notes.push(
+          `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(", ")}`
+        );
+      if (measurements.length === 0)
+        throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', {
+          file,
+          line: 1
+        });
+      return { format: "rust-libtest", file, measurements, notes };
+    }
+  };
+}
 
 // src/engine/formats/criterion/common.ts
 function splitId(id) {
@@ -9241,81 +9849,107 @@ var pytestBenchmarkAdapter = {
     if (!/^\uFEFF?\s*\{/.test(head)) return false;
     return /"benchmarks"\s*:\s*\[/.test(head) && /"stats"\s*:\s*\{/.test(head) && /"(machine_info|fullname)"\s*:/.test(head);
   },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isObjectWithArray("benchmarks"),
-      'expected a pytest-benchmark JSON file: an object with a "benchmarks" array'
-    );
-    const benchmarks = root.benchmarks;
-    if (benchmarks.length === 0)
-      throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', {
-        file,
-        ...doc.placeOf(benchmarks)
-      });
-    const entries2 = benchmarks.map((value2, index2) => {
-      if (!isJsonObject(value2)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index2);
+  ...streamedFormat(pytestBenchmarkReader)
+};
+function pytestBenchmarkReader(file, options) {
+  let entries2 = [];
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    key: "benchmarks",
+    begin() {
+      entries2 = [];
+    },
+    element(value2, doc, place) {
+      if (!isJsonObject(value2)) throw new InputError('expected a benchmark object in "benchmarks"', { file, ...place });
+      const fields = new JsonFields(file, doc);
       const name = fields.string(value2, "name", { required: true, what: "the benchmark" });
       const fullname = fields.string(value2, "fullname") ?? name;
       const group = value2.group === null ? void 0 : fields.string(value2, "group");
       const stats = value2.stats;
       if (!isJsonObject(stats))
         throw fields.error(`expected a "stats" object for ${name}`, value2, stats === void 0 ? void 0 : "stats");
-      return {
+      const parameter = parameterOf3(fields, value2);
+      limits.experiment(`${group ?? ""}\0${withoutId(fullname)}`, place.line);
+      const measurements = measurementsOfStats(fields, name, stats, parameter, { file, line: place.line });
+      for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
+      entries2.push({
         group: group === "" ? void 0 : group,
         name,
         fn: withoutId(name),
         path: withoutId(fullname),
-        parameter: parameterOf3(fields, value2),
-        stats,
-        place: doc.placeOf(value2)
-      };
-    });
-    const paths = /* @__PURE__ */ new Map();
-    for (const e of entries2) paths.set(e.fn, (paths.get(e.fn) ?? /* @__PURE__ */ new Set()).add(e.path));
-    const measurements = [];
-    const seen = /* @__PURE__ */ new Map();
-    for (const e of entries2) {
-      const test = paths.get(e.fn).size > 1 ? e.path : e.fn;
-      const experiment = e.group === void 0 ? test : `${e.group}/${test}`;
-      const key = `${experiment}\0${e.parameter.label}`;
-      const earlier = seen.get(key);
-      if (earlier !== void 0)
-        throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, {
-          file,
-          ...e.place
-        });
-      seen.set(key, e.name);
-      const place = { file, line: e.place.line };
-      const statistics = {};
-      for (const [field2, statistic] of STATISTICS3) {
-        const value2 = optionalStatistic(fields, e.stats, field2, { dimension: "time", statistic });
-        if (value2 !== void 0) statistics[statistic] = value2 * US;
-      }
-      if (statistics.mean === void 0) throw fields.error(`the stats of ${e.name} have no "mean"`, e.stats);
-      const rounds = optionalStatistic(fields, e.stats, "rounds", { dimension: "count", statistic: "samples" });
-      if (rounds !== void 0) statistics.samples = rounds;
-      const time2 = { experiment, parameter: e.parameter, metric: TIME5, statistics, place };
-      const data = fields.measuredArray(e.stats, "data", { dimension: "time", statistic: "sample" });
-      if (data !== void 0 && data.length > 0) time2.samples = Float64Array.from(data, (v) => v * US);
-      measurements.push(time2);
-      const ops = optionalStatistic(fields, e.stats, "ops", { dimension: "rate", statistic: "value" });
-      if (ops !== void 0)
-        measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
+        parameter,
+        measurements,
+        place
+      });
     }
-    const environment = environmentOfMachine(root.machine_info);
-    const measuredAt = measuredAtOf(root.datetime);
-    return {
-      format: "pytest-benchmark",
-      file,
-      measurements,
-      notes: notesOf(root),
-      ...environment ? { environment } : {},
-      ...measuredAt ? { measuredAt } : {}
-    };
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      const root = doc.value;
+      if (!isObjectWithArray("benchmarks")(root))
+        throw new InputError('expected a pytest-benchmark JSON file: an object with a "benchmarks" array', {
+          file,
+          line: 1,
+          column: 1
+        });
+      if (count === 0)
+        throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', {
+          file,
+          ...doc.placeOf(streamed ?? root.benchmarks)
+        });
+      const paths = /* @__PURE__ */ new Map();
+      for (const e of entries2) paths.set(e.fn, (paths.get(e.fn) ?? /* @__PURE__ */ new Set()).add(e.path));
+      const measurements = [];
+      const seen = /* @__PURE__ */ new Map();
+      for (const e of entries2) {
+        const test = paths.get(e.fn).size > 1 ? e.path : e.fn;
+        const experiment = e.group === void 0 ? test : `${e.group}/${test}`;
+        const key = `${experiment}\0${e.parameter.label}`;
+        const earlier = seen.get(key);
+        if (earlier !== void 0)
+          throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, {
+            file,
+            ...e.place
+          });
+        seen.set(key, e.name);
+        for (const measurement of e.measurements) {
+          measurement.experiment = experiment;
+          measurements.push(measurement);
+        }
+      }
+      const environment = environmentOfMachine(root.machine_info);
+      const measuredAt = measuredAtOf(root.datetime);
+      return {
+        format: "pytest-benchmark",
+        file,
+        measurements,
+        notes: notesOf(root),
+        ...environment ? { environment } : {},
+        ...measuredAt ? { measuredAt } : {}
+      };
+    }
+  };
+}
+function measurementsOfStats(fields, name, stats, parameter, place) {
+  const statistics = {};
+  for (const [field2, statistic] of STATISTICS3) {
+    const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
+    if (value2 !== void 0) statistics[statistic] = value2 * US;
   }
-};
+  if (statistics.mean === void 0) throw fields.error(`the stats of ${name} have no "mean"`, stats);
+  const rounds = optionalStatistic(fields, stats, "rounds", { dimension: "count", statistic: "samples" });
+  if (rounds !== void 0) statistics.samples = rounds;
+  const time2 = { experiment: "", parameter, metric: TIME5, statistics, place };
+  const data = fields.measuredArray(stats, "data", { dimension: "time", statistic: "sample" });
+  if (data !== void 0 && data.length > 0) time2.samples = Float64Array.from(data, (v) => v * US);
+  const measurements = [time2];
+  const ops = optionalStatistic(fields, stats, "ops", { dimension: "rate", statistic: "value" });
+  if (ops !== void 0)
+    measurements.push({ experiment: "", parameter, metric: OPS, statistics: { value: ops }, place });
+  return measurements;
+}
 function withoutId(name) {
   const bracket = name.indexOf("[");
   return bracket > 0 && name.endsWith("]") ? name.slice(0, bracket) : name;
@@ -9411,64 +10045,83 @@ var jmhAdapter = {
   recognises(head) {
     return RECOGNISED3.test(head) && /"primaryMetric"\s*:\s*\{/.test(head);
   },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isJsonArray,
-      "expected JMH JSON results: an array of benchmark runs"
-    );
-    if (root.length === 0)
-      throw new InputError("the JMH results have no benchmark runs (the array is empty)", {
-        file,
-        ...doc.placeOf(root)
-      });
-    const notes = [];
-    const unknownUnits = /* @__PURE__ */ new Set();
-    const runs = root.map((entry, index2) => {
-      if (!isJsonObject(entry)) throw fields.error("expected a benchmark run object", root, index2);
+  ...streamedFormat(jmhReader)
+};
+function jmhReader(file, options) {
+  const runs = [];
+  const versions = /* @__PURE__ */ new Set();
+  const unknownUnits = /* @__PURE__ */ new Set();
+  const limits = new ModelLimits(file, options);
+  let environment;
+  let runtimeFound = false;
+  const json = new JsonStreamReader(file, {
+    begin() {
+    },
+    element(entry, doc, place) {
+      if (!isJsonObject(entry)) throw new InputError("expected a benchmark run object", { file, ...place });
+      const fields = new JsonFields(file, doc);
       const benchmark = fields.string(entry, "benchmark", { required: true, what: "the benchmark run" });
       const mode = fields.string(entry, "mode", { required: true, what: `the run of ${benchmark}` });
       if (!MODES.has(mode))
         throw fields.error(`unknown JMH mode "${mode}" (expected thrpt, avgt, sample or ss)`, entry, "mode");
-      return { benchmark, mode, parameter: parameterOf4(fields, entry), entry, place: doc.placeOf(entry) };
-    });
-    const names = /* @__PURE__ */ new Map();
-    for (const run of runs)
-      names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? /* @__PURE__ */ new Set()).add(run.benchmark));
-    const versions = /* @__PURE__ */ new Set();
-    const measurements = [];
-    const seen = /* @__PURE__ */ new Set();
-    for (const run of runs) {
-      const short = shortName(run.benchmark);
-      const experiment = names.get(short).size > 1 ? run.benchmark : short;
-      const key = `${experiment}\0${run.parameter.label}\0${run.mode}`;
-      if (seen.has(key))
-        throw new InputError(`${run.benchmark} in ${run.mode} mode with these params is in the file twice`, {
-          file,
-          ...run.place
-        });
-      seen.add(key);
-      const version2 = versionNote(run.entry);
+      const run = { benchmark, mode, parameter: parameterOf4(fields, entry), entry, place };
+      limits.experiment(benchmark, place.line);
+      const measurements = runMeasurements(
+        fields,
+        run,
+        { experiment: benchmark, parameter: run.parameter, place: { file, line: place.line } },
+        unknownUnits
+      );
+      for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
+      const version2 = versionNote(entry);
       if (version2 !== void 0) versions.add(version2);
-      measurements.push(
-        ...runMeasurements(
-          fields,
-          run,
-          { experiment, parameter: run.parameter, place: { file, line: run.place.line } },
-          unknownUnits
-        )
-      );
+      if (!runtimeFound) {
+        environment = runtimeOfRuns([entry]);
+        runtimeFound = environment !== void 0;
+      }
+      runs.push({ benchmark, mode, parameter: run.parameter, place, measurements });
     }
-    notes.push(...versions);
-    if (unknownUnits.size > 0)
-      notes.push(
-        `units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(", ")}`
-      );
-    const environment = runtimeOfRuns(runs.map((run) => run.entry));
-    return { format: "jmh", file, measurements, notes, ...environment ? { environment } : {} };
-  }
-};
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      if (!Array.isArray(doc.value))
+        throw new InputError("expected JMH JSON results: an array of benchmark runs", { file, line: 1, column: 1 });
+      if (count === 0)
+        throw new InputError("the JMH results have no benchmark runs (the array is empty)", {
+          file,
+          ...doc.placeOf(streamed ?? doc.value)
+        });
+      const names = /* @__PURE__ */ new Map();
+      for (const run of runs)
+        names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? /* @__PURE__ */ new Set()).add(run.benchmark));
+      const measurements = [];
+      const seen = /* @__PURE__ */ new Set();
+      for (const run of runs) {
+        const short = shortName(run.benchmark);
+        const experiment = names.get(short).size > 1 ? run.benchmark : short;
+        const key = `${experiment}\0${run.parameter.label}\0${run.mode}`;
+        if (seen.has(key))
+          throw new InputError(`${run.benchmark} in ${run.mode} mode with these params is in the file twice`, {
+            file,
+            ...run.place
+          });
+        seen.add(key);
+        for (const measurement of run.measurements) {
+          measurement.experiment = experiment;
+          measurements.push(measurement);
+        }
+      }
+      const notes = [...versions];
+      if (unknownUnits.size > 0)
+        notes.push(
+          `units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(", ")}`
+        );
+      return { format: "jmh", file, measurements, notes, ...environment ? { environment } : {} };
+    }
+  };
+}
 function runMeasurements(fields, run, at, unknownUnits) {
   const { experiment, parameter, place } = at;
   const primary = run.entry.primaryMetric;
@@ -9660,75 +10313,104 @@ var benchmarkDotNetAdapter = {
     if (!/^\uFEFF?\s*\{/.test(head)) return false;
     return /"Benchmarks"\s*:\s*\[/.test(head) && /"HostEnvironmentInfo"\s*:\s*\{/.test(head);
   },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isObjectWithArray("Benchmarks"),
-      'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array'
-    );
-    const benchmarks = root.Benchmarks;
-    if (benchmarks.length === 0)
-      throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', {
-        file,
-        ...doc.placeOf(benchmarks)
-      });
-    const notes = hostNotes(root.HostEnvironmentInfo);
-    const entries2 = benchmarks.map((benchmark, index2) => {
+  ...streamedFormat(benchmarkDotNetReader)
+};
+function benchmarkDotNetReader(file, options) {
+  let entries2 = [];
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    key: "Benchmarks",
+    begin() {
+      entries2 = [];
+    },
+    element(benchmark, doc, place) {
       if (!isJsonObject(benchmark))
-        throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index2);
+        throw new InputError('expected a benchmark object in "Benchmarks"', { file, ...place });
+      const fields = new JsonFields(file, doc);
       const method = fields.string(benchmark, "Method", { required: true, what: "the benchmark" });
       const type2 = fields.string(benchmark, "Type");
       const parameters = fields.string(benchmark, "Parameters") ?? "";
-      return {
-        experiment: type2 === void 0 || type2 === "" ? method : `${type2}.${method}`,
-        namespace: fields.string(benchmark, "Namespace") ?? "",
+      const experiment = type2 === void 0 || type2 === "" ? method : `${type2}.${method}`;
+      const namespace = fields.string(benchmark, "Namespace") ?? "";
+      limits.experiment(`${namespace}\0${experiment}`, place.line);
+      const entry = {
+        experiment,
+        namespace,
         job: jobOf(fields.string(benchmark, "DisplayInfo") ?? "", parameters !== ""),
         pairs: parameters === "" ? [] : parameters.split("&").map((part) => splitPair(part)),
-        benchmark,
-        place: doc.placeOf(benchmark)
+        measurements: void 0,
+        place
       };
-    });
-    const namespaces = /* @__PURE__ */ new Map();
-    for (const e of entries2) namespaces.set(e.experiment, (namespaces.get(e.experiment) ?? /* @__PURE__ */ new Set()).add(e.namespace));
-    const jobs = new Set(entries2.map((e) => e.job));
-    const measurements = [];
-    const seen = /* @__PURE__ */ new Set();
-    for (const e of entries2) {
-      const experiment = namespaces.get(e.experiment).size > 1 && e.namespace !== "" ? `${e.namespace}.${e.experiment}` : e.experiment;
-      const parameter = settingsParameter(jobs.size > 1 ? [...e.pairs, ["job", e.job]] : e.pairs);
-      const key = `${experiment}\0${parameter.label}`;
-      if (seen.has(key))
-        throw new InputError(
-          `${experiment} ${parameter.label === "" ? "" : `(${parameter.label}) `}is in the report twice`,
-          { file, ...e.place }
-        );
-      seen.add(key);
-      const place = { file, line: e.place.line };
-      const stats = e.benchmark.Statistics;
-      if (stats === void 0 || stats === null) {
-        notes.push(
-          `${experiment}${parameter.label === "" ? "" : ` (${parameter.label})`} (line ${e.place.line}) has no statistics (it failed?) and is left out`
-        );
-        continue;
+      const stats = benchmark.Statistics;
+      if (stats !== void 0 && stats !== null) {
+        if (!isJsonObject(stats))
+          throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, benchmark, "Statistics");
+        const at = { experiment: "", parameter: { label: "" }, place: { file, line: place.line } };
+        const measurements = [timeMeasurement(fields, benchmark, stats, at)];
+        const memory = benchmark.Memory;
+        const memoryRead = isJsonObject(memory);
+        if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, at));
+        measurements.push(...descriptorMeasurements(fields, benchmark, memoryRead, at));
+        for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
+        entry.measurements = measurements;
       }
-      if (!isJsonObject(stats))
-        throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, "Statistics");
-      const at = { experiment, parameter, place };
-      measurements.push(timeMeasurement(fields, e.benchmark, stats, at));
-      const memory = e.benchmark.Memory;
-      const memoryRead = isJsonObject(memory);
-      if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, at));
-      measurements.push(...descriptorMeasurements(fields, e.benchmark, memoryRead, at));
+      entries2.push(entry);
     }
-    if (measurements.length === 0)
-      throw new InputError("no benchmark of the BenchmarkDotNet report has statistics", {
-        file,
-        ...doc.placeOf(benchmarks)
-      });
-    return { format: "benchmarkdotnet", file, measurements, notes };
-  }
-};
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      const root = doc.value;
+      if (!isObjectWithArray("Benchmarks")(root))
+        throw new InputError('expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array', {
+          file,
+          line: 1,
+          column: 1
+        });
+      if (count === 0)
+        throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', {
+          file,
+          ...doc.placeOf(streamed ?? root.Benchmarks)
+        });
+      const notes = hostNotes(root.HostEnvironmentInfo);
+      const namespaces = /* @__PURE__ */ new Map();
+      for (const e of entries2)
+        namespaces.set(e.experiment, (namespaces.get(e.experiment) ?? /* @__PURE__ */ new Set()).add(e.namespace));
+      const jobs = new Set(entries2.map((e) => e.job));
+      const measurements = [];
+      const seen = /* @__PURE__ */ new Set();
+      for (const e of entries2) {
+        const experiment = namespaces.get(e.experiment).size > 1 && e.namespace !== "" ? `${e.namespace}.${e.experiment}` : e.experiment;
+        const parameter = settingsParameter(jobs.size > 1 ? [...e.pairs, ["job", e.job]] : e.pairs);
+        const key = `${experiment}\0${parameter.label}`;
+        if (seen.has(key))
+          throw new InputError(
+            `${experiment} ${parameter.label === "" ? "" : `(${parameter.label}) `}is in the report twice`,
+            { file, ...e.place }
+          );
+        seen.add(key);
+        if (e.measurements === void 0) {
+          notes.push(
+            `${experiment}${parameter.label === "" ? "" : ` (${parameter.label})`} (line ${e.place.line}) has no statistics (it failed?) and is left out`
+          );
+          continue;
+        }
+        for (const measurement of e.measurements) {
+          measurement.experiment = experiment;
+          measurement.parameter = parameter;
+          measurements.push(measurement);
+        }
+      }
+      if (measurements.length === 0)
+        throw new InputError("no benchmark of the BenchmarkDotNet report has statistics", {
+          file,
+          ...doc.placeOf(streamed ?? root.Benchmarks)
+        });
+      return { format: "benchmarkdotnet", file, measurements, notes };
+    }
+  };
+}
 function timeMeasurement(fields, benchmark, stats, at) {
   const statistics = {};
   for (const [field2, statistic] of STATISTICS4) {
@@ -10173,28 +10855,26 @@ var bmfAdapter = {
   recognises(head) {
     return RECOGNISED4.test(head);
   },
-  parse({ file, text: text2 }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text2,
-      isJsonObject,
-      'expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}'
-    );
-    const names = Object.keys(root);
-    if (names.length === 0) throw new InputError("the BMF object has no benchmarks", { file, ...doc.placeOf(root) });
-    const measurements = [];
-    const guessed = /* @__PURE__ */ new Map();
-    for (const benchmark of names) {
-      const measures = root[benchmark];
+  ...streamedFormat(bmfReader)
+};
+function bmfReader(file, options) {
+  const byBenchmark2 = /* @__PURE__ */ new Map();
+  const guessed = /* @__PURE__ */ new Map();
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    objects: true,
+    begin() {
+    },
+    element(measures, doc, place, benchmark, keyPlace) {
+      const at = { file, ...keyPlace ?? place };
       if (!isJsonObject(measures))
-        throw fields.error(
-          `expected an object of measures for the benchmark "${benchmark.slice(0, 60)}"`,
-          root,
-          benchmark
-        );
+        throw new InputError(`expected an object of measures for the benchmark "${benchmark.slice(0, 60)}"`, at);
+      const fields = new JsonFields(file, doc);
       const measureNames = Object.keys(measures);
       if (measureNames.length === 0)
-        throw fields.error(`the benchmark "${benchmark.slice(0, 60)}" has no measures`, root, benchmark);
+        throw new InputError(`the benchmark "${benchmark.slice(0, 60)}" has no measures`, at);
+      limits.experiment(benchmark, place.line);
+      const measurements = [];
       for (const measure of measureNames) {
         const metric2 = measures[measure];
         if (!isJsonObject(metric2))
@@ -10209,23 +10889,41 @@ var bmfAdapter = {
           });
           if (value2 !== void 0) statistics[statistic] = toBaseUnit(value2, reading.unit);
         }
+        const line = doc.placeOfKey(measures, measure).line;
+        limits.measurement(line);
         measurements.push({
           experiment: benchmark,
           parameter: { label: "" },
           metric: reading.metric,
           statistics,
-          place: { file, line: doc.placeOfKey(measures, measure).line }
+          place: { file, line }
         });
       }
+      byBenchmark2.set(benchmark, measurements);
     }
-    const notes = [];
-    if (guessed.size > 0) {
-      const list2 = [...guessed].map(([measure, direction]) => `"${measure}" ${direction}`).join(", ");
-      notes.push(`measures without a unit, kept as plain numbers; the direction is taken from the name: ${list2}`);
+  });
+  return {
+    push: (text2) => json.push(text2),
+    finish() {
+      const { doc, count } = json.finish();
+      const root = doc.value;
+      if (!isJsonObject(root))
+        throw new InputError('expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}', {
+          file,
+          line: 1,
+          column: 1
+        });
+      if (count === 0) throw new InputError("the BMF object has no benchmarks", { file, ...doc.placeOf(root) });
+      const measurements = [...byBenchmark2.values()].flat();
+      const notes = [];
+      if (guessed.size > 0) {
+        const list2 = [...guessed].map(([measure, direction]) => `"${measure}" ${direction}`).join(", ");
+        notes.push(`measures without a unit, kept as plain numbers; the direction is taken from the name: ${list2}`);
+      }
+      return { format: "bmf", file, measurements, notes };
     }
-    return { format: "bmf", file, measurements, notes };
-  }
-};
+  };
+}
 
 // src/engine/formats/registry.ts
 var READERS = [
@@ -11000,14 +11698,14 @@ import {
 } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 var CHUNK_BYTES = 1 << 20;
-function forEachChunk(path, consume) {
+function forEachChunk(path, consume, chunkBytes = CHUNK_BYTES) {
   const fd = openForReading(path);
   try {
-    const buffer = new Uint8Array(CHUNK_BYTES);
+    const buffer = new Uint8Array(chunkBytes);
     for (; ; ) {
       let n;
       try {
-        n = readSync(fd, buffer, 0, CHUNK_BYTES, null);
+        n = readSync(fd, buffer, 0, chunkBytes, null);
       } catch (error) {
         throw cannotRead(path, error);
       }
@@ -11522,15 +12220,16 @@ function readRequirements(path, floatParse) {
 function streamResultSet(path, adapter, options) {
   if (!adapter.stream) return void 0;
   const reader = adapter.stream(path, options);
-  forEachChunk(path, (chunk) => reader.push(chunk));
+  forEachChunk(path, (chunk) => reader.push(chunk), STREAM_CHUNK_BYTES);
   return reader.finish();
 }
+var STREAM_CHUNK_BYTES = 1 << 16;
 
 // src/pipeline/resultSets.ts
 var RESULT_LIMITS = {
   fileBytes: 64 * 1024 * 1024,
   measurements: 2e5,
-  experiments: 1e4
+  experiments: 1e5
 };
 function mebibytes(bytes) {
   return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
@@ -11538,46 +12237,61 @@ function mebibytes(bytes) {
 function loadResultSet(file, options) {
   const adapter = adapterById(file.format);
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
-  const streamed = streamResultSet(file.path, adapter, { floatParse: options.floatParse });
-  if (streamed) return { file, set: streamed };
-  const size = statSync4(file.path).size;
-  if (size > RESULT_LIMITS.fileBytes) {
-    throw new InputError(
-      `the file is ${mebibytes(size) === mebibytes(RESULT_LIMITS.fileBytes) ? `${size} bytes` : `${mebibytes(size)} MiB`}, over the ${mebibytes(RESULT_LIMITS.fileBytes)} MiB limit for a file read whole (${adapter.title}): reading takes several times its size in memory; split the results into files of at most ${mebibytes(RESULT_LIMITS.fileBytes)} MiB (Fast-DDS raw measurement files are streamed and have no such limit)`,
-      { file: file.path }
-    );
-  }
-  const siblings = readSiblings(file.path, adapter.siblings ?? []);
-  const text2 = readText(file.path);
+  const limited = {
+    ...options,
+    maxMeasurements: RESULT_LIMITS.measurements,
+    maxExperiments: RESULT_LIMITS.experiments
+  };
   let set;
-  try {
-    set = adapter.parse(
-      { file: file.path, text: text2, ...siblings ? { siblings } : {} },
-      { ...options, maxMeasurements: RESULT_LIMITS.measurements }
-    );
-    if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
-      throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
-  } catch (error) {
-    throw file.named ? withLikelyFormat(error, file.path, text2, adapter) : error;
+  if (adapter.stream) {
+    try {
+      set = streamResultSet(file.path, adapter, limited);
+      if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
+        throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+    } catch (error) {
+      throw file.named ? withLikelyFormat(error, file.path, readHead(file.path), adapter) : error;
+    }
+  } else {
+    const size = statSync4(file.path).size;
+    if (size > RESULT_LIMITS.fileBytes) {
+      throw new InputError(
+        `the file is ${mebibytes(size) === mebibytes(RESULT_LIMITS.fileBytes) ? `${size} bytes` : `${mebibytes(size)} MiB`}, over the ${mebibytes(RESULT_LIMITS.fileBytes)} MiB limit for a file read whole (${adapter.title}): reading takes several times its size in memory; split the results into files of at most ${mebibytes(RESULT_LIMITS.fileBytes)} MiB (${STREAMED_FORMATS} are streamed and have no such limit)`,
+        { file: file.path }
+      );
+    }
+    const siblings = readSiblings(file.path, adapter.siblings ?? []);
+    const text2 = readText(file.path);
+    try {
+      set = adapter.parse({ file: file.path, text: text2, ...siblings ? { siblings } : {} }, limited);
+      if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
+        throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
+    } catch (error) {
+      throw file.named ? withLikelyFormat(error, file.path, text2.slice(0, 65536), adapter) : error;
+    }
   }
   if (set.measurements.length > RESULT_LIMITS.measurements) {
     throw new InputError(
-      `the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file`,
+      `the file holds ${set.measurements.length} measurements; the limit is ${RESULT_LIMITS.measurements} per file: ${SPLIT}`,
       { file: file.path }
     );
   }
   const experiments = new Set(set.measurements.map((m) => m.experiment)).size;
   if (experiments > RESULT_LIMITS.experiments) {
     throw new InputError(
-      `the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file`,
+      `the file holds ${experiments} experiments; the limit is ${RESULT_LIMITS.experiments} per file: ${SPLIT}`,
       { file: file.path }
     );
   }
   return { file, set };
 }
-function withLikelyFormat(error, path, text2, named) {
+var SPLIT = "split the results into several files (a folder or a pattern reads them all as one set)";
+var STREAMED_FORMATS = (() => {
+  const titles = formatIds().map((id) => adapterById(id)).filter((a) => a.stream).map((a) => a.id);
+  return `${titles.slice(0, -1).join(", ")} and ${titles[titles.length - 1]} files`;
+})();
+function withLikelyFormat(error, path, head, named) {
   if (!(error instanceof InputError)) return error;
-  const likely = recogniseFormat(text2.slice(0, 65536), path);
+  const likely = recogniseFormat(head, path);
   if (likely === void 0 || likely.id === named.id) return error;
   return new InputError(
     `${error.message}. Read as ${named.id}, the format given, but it looks like ${likely.id} — ${likely.title}: give format ${likely.id}, or auto`,
@@ -15011,23 +15725,20 @@ function renderComparisonMarkdown(report) {
   if (parts.notes !== "") lines.push(parts.notes, "");
   if (parts.warnings !== "") lines.push(parts.warnings, "");
   if (parts.acceptance !== "") lines.push(parts.acceptance, "");
+  let all = lines;
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
-    if (report.rows.length > 0) lines.push(...comparisonTable(report.rows, report.rows), "");
+    if (report.rows.length > 0) all = all.concat(comparisonTable(report.rows, report.rows), "");
   } else {
-    if (parts.attention.length > 0) lines.push(...comparisonTable(parts.attention, report.rows), "");
+    if (parts.attention.length > 0) all = all.concat(comparisonTable(parts.attention, report.rows), "");
     if (parts.rest.length > 0)
-      lines.push(
-        "<details>",
-        `<summary>${plural4(parts.rest.length, "other row")}</summary>`,
-        "",
-        ...comparisonTable(parts.rest, report.rows),
-        "",
-        "</details>",
-        ""
+      all = all.concat(
+        ["<details>", `<summary>${plural4(parts.rest.length, "other row")}</summary>`, ""],
+        comparisonTable(parts.rest, report.rows),
+        ["", "</details>", ""]
       );
   }
-  lines.push(parts.legend, "");
-  return lines.join("\n");
+  all.push(parts.legend, "");
+  return all.join("\n");
 }
 var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function legend(rows) {
@@ -18905,11 +19616,12 @@ function renderComparisonText(report) {
     ];
   });
   const last = header.length - 1;
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const widths = header.map((h, i) => rows.reduce((width, r) => Math.max(width, r[i].length), h.length));
   const line = (cells) => cells.map(
     (c, i) => i === 0 || i === 2 || i === last || general && i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])
   ).join("  ").trimEnd();
-  out.push("", line(header), ...rows.map(line));
+  out.push("", line(header));
+  for (const row of rows) out.push(line(row));
   if (general && report.rows.some((r) => r.direction === "higher-is-better")) {
     out.push(
       "",
@@ -19535,8 +20247,8 @@ function judgedLine(parts) {
 }
 function rowsSection(section, prefix, table3, suffix, more) {
   const text2 = (k) => {
-    const lines = prefix !== "" ? [prefix, ""] : [];
-    if (k > 0) lines.push(...table3.header, ...table3.rows.slice(0, k), "");
+    let lines = prefix !== "" ? [prefix, ""] : [];
+    if (k > 0) lines = lines.concat(table3.header, table3.rows.slice(0, k), "");
     if (k < table3.rows.length) lines.push(more(table3.rows.length - k), "");
     if (suffix !== "") lines.push(suffix);
     return lines.join("\n").replace(/\s+$/, "");
@@ -23643,7 +24355,14 @@ function version() {
   return createRequire(import.meta.url)("../../package.json").version;
 }
 
+// src/pipeline/memory.ts
+import { setFlagsFromString } from "node:v8";
+function keepYoungGenerationSmall() {
+  setFlagsFromString("--semi-space-growth-factor=1");
+}
+
 // src/cli/run.ts
+keepYoungGenerationSmall();
 process.stdout.on("error", (error) => {
   if (error.code !== "EPIPE") throw error;
 });

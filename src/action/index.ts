@@ -6,6 +6,9 @@ import * as core from '@actions/core';
 import { run } from './main.js';
 import { systemClock, type OutputSink } from './ports.js';
 import { systemConfirmPorts } from '../pipeline/shell.js';
+import { keepYoungGenerationSmall } from '../pipeline/memory.js';
+
+keepYoungGenerationSmall();
 
 const runner: OutputSink = {
   info: (message) => core.info(message),

@@ -1,4 +1,7 @@
 import { runCli } from './main.js';
+import { keepYoungGenerationSmall } from '../pipeline/memory.js';
+
+keepYoungGenerationSmall();
 
 // `perfgate check … | head` closes stdout early: that is not an error worth a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

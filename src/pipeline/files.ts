@@ -22,15 +22,19 @@ import { InputError } from '../engine/errors.js';
 
 const CHUNK_BYTES = 1 << 20;
 
-/** Reads a file in 1 MiB chunks, so large raw files are never held whole in memory. */
-export function forEachChunk(path: string, consume: (chunk: Uint8Array) => void): void {
+/** Reads a file in chunks (1 MiB unless said), so large raw files are never held whole in memory. */
+export function forEachChunk(
+  path: string,
+  consume: (chunk: Uint8Array) => void,
+  chunkBytes: number = CHUNK_BYTES,
+): void {
   const fd = openForReading(path);
   try {
-    const buffer = new Uint8Array(CHUNK_BYTES);
+    const buffer = new Uint8Array(chunkBytes);
     for (;;) {
       let n: number;
       try {
-        n = readSync(fd, buffer, 0, CHUNK_BYTES, null);
+        n = readSync(fd, buffer, 0, chunkBytes, null);
       } catch (error) {
         throw cannotRead(path, error);
       }

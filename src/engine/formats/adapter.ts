@@ -26,6 +26,8 @@ export interface ParseOptions {
    * per CSV row) stop at the first one over it, so a file over the limit never has its model built whole.
    */
   maxMeasurements?: number;
+  /** The most experiments a file may hold, checked as `maxMeasurements` is by the readers that stream. */
+  maxExperiments?: number;
 }
 
 /** How a generic CSV's columns map to the model (see the generic CSV adapter). */
@@ -98,9 +100,11 @@ export interface FormatAdapter {
    */
   parse(input: AdapterInput, options: ParseOptions): ResultSet;
   /**
-   * For a format whose files run to gigabytes (Fast-DDS raw measurements, one row per sample): a
-   * reader the pipeline feeds the file chunk by chunk, so the file is never held whole and has no
-   * size limit. Its results are the same as `parse`'s on the whole text.
+   * For a format whose files grow with the suite (Fast-DDS raw measurements, one row per sample;
+   * Google Benchmark, go test, pytest-benchmark … at ten thousand benchmarks): a reader the
+   * pipeline feeds the file chunk by chunk, so the file is never held whole and has no size limit
+   * (its model is bounded by `maxMeasurements` and `maxExperiments`, checked as it grows). Its
+   * results are the same as `parse`'s on the whole text.
    */
   stream?(file: string, options: ParseOptions): StreamingReader;
 }

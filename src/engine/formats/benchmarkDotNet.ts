@@ -24,10 +24,12 @@
 import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit } from '../model/units.js';
-import type { FormatAdapter } from './adapter.js';
+import type { FormatAdapter, ParseOptions } from './adapter.js';
+import { JsonStreamReader } from './jsonStream.js';
+import { ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 import { isJsonObject, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
 import { describeJson, JsonFields } from './jsonFields.js';
-import { optionalStatistic, readUnit, settingsParameter, readJsonReport, isObjectWithArray } from './shared.js';
+import { optionalStatistic, readUnit, settingsParameter, isObjectWithArray } from './shared.js';
 
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' };
 const ALLOCATED: Metric = {
@@ -57,7 +59,8 @@ interface Entry {
   namespace: string;
   job: string;
   pairs: [string, string][];
-  benchmark: JsonObject;
+  /** Its measurements (their experiment and parameter set at the end); undefined when it has no statistics. */
+  measurements: Measurement[] | undefined;
   place: JsonPlace;
 }
 
@@ -70,79 +73,115 @@ export const benchmarkDotNetAdapter: FormatAdapter = {
     return /"Benchmarks"\s*:\s*\[/.test(head) && /"HostEnvironmentInfo"\s*:\s*\{/.test(head);
   },
 
-  parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text,
-      isObjectWithArray('Benchmarks'),
-      'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array',
-    );
-    const benchmarks = root.Benchmarks;
-    if (benchmarks.length === 0)
-      throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', {
-        file,
-        ...doc.placeOf(benchmarks),
-      });
-    const notes = hostNotes(root.HostEnvironmentInfo);
+  ...streamedFormat(benchmarkDotNetReader),
+};
 
-    const entries = benchmarks.map((benchmark, index): Entry => {
+/**
+ * Reads `Benchmarks` entry by entry as it comes: each entry's measurements are made from it, and it
+ * is dropped; the experiment names (the namespace only where two share a name) and the job in the
+ * parameter (only where the report ran several) wait for the end.
+ */
+function benchmarkDotNetReader(file: string, options: ParseOptions): TextReader {
+  let entries: Entry[] = [];
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    key: 'Benchmarks',
+    begin() {
+      entries = [];
+    },
+    element(benchmark, doc, place) {
       if (!isJsonObject(benchmark))
-        throw fields.error('expected a benchmark object in "Benchmarks"', benchmarks, index);
+        throw new InputError('expected a benchmark object in "Benchmarks"', { file, ...place });
+      const fields = new JsonFields(file, doc);
       const method = fields.string(benchmark, 'Method', { required: true, what: 'the benchmark' })!;
       const type = fields.string(benchmark, 'Type');
       const parameters = fields.string(benchmark, 'Parameters') ?? '';
-      return {
-        experiment: type === undefined || type === '' ? method : `${type}.${method}`,
-        namespace: fields.string(benchmark, 'Namespace') ?? '',
+      const experiment = type === undefined || type === '' ? method : `${type}.${method}`;
+      const namespace = fields.string(benchmark, 'Namespace') ?? '';
+      limits.experiment(`${namespace}\u0000${experiment}`, place.line);
+      const entry: Entry = {
+        experiment,
+        namespace,
         job: jobOf(fields.string(benchmark, 'DisplayInfo') ?? '', parameters !== ''),
         pairs: parameters === '' ? [] : parameters.split('&').map((part) => splitPair(part)),
-        benchmark,
-        place: doc.placeOf(benchmark),
+        measurements: undefined,
+        place,
       };
-    });
-    const namespaces = new Map<string, Set<string>>();
-    for (const e of entries) namespaces.set(e.experiment, (namespaces.get(e.experiment) ?? new Set()).add(e.namespace));
-    const jobs = new Set(entries.map((e) => e.job));
-
-    const measurements: Measurement[] = [];
-    const seen = new Set<string>();
-    for (const e of entries) {
-      const experiment =
-        namespaces.get(e.experiment)!.size > 1 && e.namespace !== '' ? `${e.namespace}.${e.experiment}` : e.experiment;
-      const parameter: Parameter = settingsParameter(jobs.size > 1 ? [...e.pairs, ['job', e.job]] : e.pairs);
-      const key = `${experiment}\u0000${parameter.label}`;
-      if (seen.has(key))
-        throw new InputError(
-          `${experiment} ${parameter.label === '' ? '' : `(${parameter.label}) `}is in the report twice`,
-          { file, ...e.place },
-        );
-      seen.add(key);
-      const place = { file, line: e.place.line };
-
-      const stats = e.benchmark.Statistics;
-      if (stats === undefined || stats === null) {
-        notes.push(
-          `${experiment}${parameter.label === '' ? '' : ` (${parameter.label})`} (line ${e.place.line}) has no statistics (it failed?) and is left out`,
-        );
-        continue;
+      const stats = benchmark.Statistics;
+      if (stats !== undefined && stats !== null) {
+        if (!isJsonObject(stats))
+          throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, benchmark, 'Statistics');
+        // The experiment and parameter are set at the end, once every entry is read.
+        const at = { experiment: '', parameter: { label: '' }, place: { file, line: place.line } };
+        const measurements = [timeMeasurement(fields, benchmark, stats, at)];
+        const memory = benchmark.Memory;
+        const memoryRead = isJsonObject(memory);
+        if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, at));
+        measurements.push(...descriptorMeasurements(fields, benchmark, memoryRead, at));
+        for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
+        entry.measurements = measurements;
       }
-      if (!isJsonObject(stats))
-        throw fields.error(`expected a "Statistics" object, found ${describeJson(stats)}`, e.benchmark, 'Statistics');
-      const at = { experiment, parameter, place };
-      measurements.push(timeMeasurement(fields, e.benchmark, stats, at));
-      const memory = e.benchmark.Memory;
-      const memoryRead = isJsonObject(memory);
-      if (memoryRead) measurements.push(...memoryMeasurements(fields, memory, at));
-      measurements.push(...descriptorMeasurements(fields, e.benchmark, memoryRead, at));
-    }
-    if (measurements.length === 0)
-      throw new InputError('no benchmark of the BenchmarkDotNet report has statistics', {
-        file,
-        ...doc.placeOf(benchmarks),
-      });
-    return { format: 'benchmarkdotnet', file, measurements, notes };
-  },
-};
+      entries.push(entry);
+    },
+  });
+  return {
+    push: (text) => json.push(text),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      const root = doc.value;
+      if (!isObjectWithArray('Benchmarks')(root))
+        throw new InputError('expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array', {
+          file,
+          line: 1,
+          column: 1,
+        });
+      if (count === 0)
+        throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', {
+          file,
+          ...doc.placeOf(streamed ?? root.Benchmarks),
+        });
+      const notes = hostNotes(root.HostEnvironmentInfo);
+      const namespaces = new Map<string, Set<string>>();
+      for (const e of entries)
+        namespaces.set(e.experiment, (namespaces.get(e.experiment) ?? new Set()).add(e.namespace));
+      const jobs = new Set(entries.map((e) => e.job));
+
+      const measurements: Measurement[] = [];
+      const seen = new Set<string>();
+      for (const e of entries) {
+        const experiment =
+          namespaces.get(e.experiment)!.size > 1 && e.namespace !== ''
+            ? `${e.namespace}.${e.experiment}`
+            : e.experiment;
+        const parameter: Parameter = settingsParameter(jobs.size > 1 ? [...e.pairs, ['job', e.job]] : e.pairs);
+        const key = `${experiment}\u0000${parameter.label}`;
+        if (seen.has(key))
+          throw new InputError(
+            `${experiment} ${parameter.label === '' ? '' : `(${parameter.label}) `}is in the report twice`,
+            { file, ...e.place },
+          );
+        seen.add(key);
+        if (e.measurements === undefined) {
+          notes.push(
+            `${experiment}${parameter.label === '' ? '' : ` (${parameter.label})`} (line ${e.place.line}) has no statistics (it failed?) and is left out`,
+          );
+          continue;
+        }
+        for (const measurement of e.measurements) {
+          measurement.experiment = experiment;
+          measurement.parameter = parameter;
+          measurements.push(measurement);
+        }
+      }
+      if (measurements.length === 0)
+        throw new InputError('no benchmark of the BenchmarkDotNet report has statistics', {
+          file,
+          ...doc.placeOf(streamed ?? root.Benchmarks),
+        });
+      return { format: 'benchmarkdotnet', file, measurements, notes };
+    },
+  };
+}
 
 /** The time per operation: the `Statistics` (ns → µs) and the samples of the run. */
 function timeMeasurement(

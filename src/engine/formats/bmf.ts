@@ -18,9 +18,12 @@
 import { InputError } from '../errors.js';
 import type { Direction, Measurement, Metric, StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
-import type { FormatAdapter } from './adapter.js';
+import type { FormatAdapter, ParseOptions } from './adapter.js';
+import { JsonFields } from './jsonFields.js';
+import { JsonStreamReader } from './jsonStream.js';
+import { ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 import { isJsonObject } from './looseJson.js';
-import { readUnit, readJsonReport } from './shared.js';
+import { readUnit } from './shared.js';
 
 const STRING = '"(?:[^"\\\\\\n]|\\\\.)*"';
 /** `{"<benchmark>": {"<measure>": {"value"` (or `lower_value`, `upper_value`) at the start. */
@@ -119,28 +122,30 @@ export const bmfAdapter: FormatAdapter = {
     return RECOGNISED.test(head);
   },
 
-  parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text,
-      isJsonObject,
-      'expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}',
-    );
-    const names = Object.keys(root);
-    if (names.length === 0) throw new InputError('the BMF object has no benchmarks', { file, ...doc.placeOf(root) });
-    const measurements: Measurement[] = [];
-    const guessed = new Map<string, Direction>();
-    for (const benchmark of names) {
-      const measures = root[benchmark]!;
+  ...streamedFormat(bmfReader),
+};
+
+/**
+ * Reads the root object benchmark by benchmark as it comes. A benchmark named twice keeps its first
+ * place and its last measures, as the whole object would.
+ */
+function bmfReader(file: string, options: ParseOptions): TextReader {
+  const byBenchmark = new Map<string, Measurement[]>();
+  const guessed = new Map<string, Direction>();
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    objects: true,
+    begin() {},
+    element(measures, doc, place, benchmark, keyPlace) {
+      const at = { file, ...(keyPlace ?? place) };
       if (!isJsonObject(measures))
-        throw fields.error(
-          `expected an object of measures for the benchmark "${benchmark.slice(0, 60)}"`,
-          root,
-          benchmark,
-        );
+        throw new InputError(`expected an object of measures for the benchmark "${benchmark!.slice(0, 60)}"`, at);
+      const fields = new JsonFields(file, doc);
       const measureNames = Object.keys(measures);
       if (measureNames.length === 0)
-        throw fields.error(`the benchmark "${benchmark.slice(0, 60)}" has no measures`, root, benchmark);
+        throw new InputError(`the benchmark "${benchmark!.slice(0, 60)}" has no measures`, at);
+      limits.experiment(benchmark!, place.line);
+      const measurements: Measurement[] = [];
       for (const measure of measureNames) {
         const metric = measures[measure]!;
         if (!isJsonObject(metric))
@@ -151,24 +156,42 @@ export const bmfAdapter: FormatAdapter = {
         for (const [key, statistic] of BOUNDS) {
           const value = fields.number(metric, key, {
             required: key === 'value',
-            what: `the measure "${measure.slice(0, 60)}" of "${benchmark.slice(0, 60)}"`,
+            what: `the measure "${measure.slice(0, 60)}" of "${benchmark!.slice(0, 60)}"`,
           });
           if (value !== undefined) statistics[statistic] = toBaseUnit(value, reading.unit);
         }
+        const line = doc.placeOfKey(measures, measure).line;
+        limits.measurement(line);
         measurements.push({
-          experiment: benchmark,
+          experiment: benchmark!,
           parameter: { label: '' },
           metric: reading.metric,
           statistics,
-          place: { file, line: doc.placeOfKey(measures, measure).line },
+          place: { file, line },
         });
       }
-    }
-    const notes: string[] = [];
-    if (guessed.size > 0) {
-      const list = [...guessed].map(([measure, direction]) => `"${measure}" ${direction}`).join(', ');
-      notes.push(`measures without a unit, kept as plain numbers; the direction is taken from the name: ${list}`);
-    }
-    return { format: 'bmf', file, measurements, notes };
-  },
-};
+      byBenchmark.set(benchmark!, measurements);
+    },
+  });
+  return {
+    push: (text) => json.push(text),
+    finish() {
+      const { doc, count } = json.finish();
+      const root = doc.value;
+      if (!isJsonObject(root))
+        throw new InputError('expected a BMF JSON object: {"<benchmark>": {"<measure>": {"value": …}}}', {
+          file,
+          line: 1,
+          column: 1,
+        });
+      if (count === 0) throw new InputError('the BMF object has no benchmarks', { file, ...doc.placeOf(root) });
+      const measurements = [...byBenchmark.values()].flat();
+      const notes: string[] = [];
+      if (guessed.size > 0) {
+        const list = [...guessed].map(([measure, direction]) => `"${measure}" ${direction}`).join(', ');
+        notes.push(`measures without a unit, kept as plain numbers; the direction is taken from the name: ${list}`);
+      }
+      return { format: 'bmf', file, measurements, notes };
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { overLimit } from './streamed.js';
 import { InputError, UsageError } from '../errors.js';
 import { fieldColumn } from '../csv/header.js';
 import { forEachCsvRow, type CsvRow } from '../csv/table.js';
@@ -172,15 +173,8 @@ function addStatistic(table: MeasurementTable, { experiment, parameter, plan, ro
     measurement = { experiment, parameter, metric: plan.metric, statistics: {}, place: { file, line: row.line } };
     byKey.set(key, measurement);
     measurements.push(measurement);
-    if (maxMeasurements !== undefined && measurements.length > maxMeasurements) {
-      throw new InputError(
-        `the file holds more than ${maxMeasurements} measurements (found by line ${row.line}); the limit is ${maxMeasurements} per file`,
-        {
-          file,
-          line: row.line,
-        },
-      );
-    }
+    if (maxMeasurements !== undefined && measurements.length > maxMeasurements)
+      throw overLimit(file, maxMeasurements, 'measurements', row.line);
   } else if (row.line !== measurement.place.line) {
     // A statistic first given on a later row than its measurement's: remembered for the message above.
     let lines = laterLines.get(measurement);

@@ -1,9 +1,12 @@
 import { InputError } from '../errors.js';
 import type { Direction, Measurement, Metric } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
-import type { FormatAdapter } from './adapter.js';
+import type { FormatAdapter, ParseOptions } from './adapter.js';
+import { JsonFields } from './jsonFields.js';
+import { JsonStreamReader } from './jsonStream.js';
 import { isJsonObject } from './looseJson.js';
-import { DistinctNames, readUnit, readJsonReport, isJsonArray } from './shared.js';
+import { DistinctNames, readUnit } from './shared.js';
+import { ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 
 /**
  * github-action-benchmark's custom JSON (`tool: customSmallerIsBetter` / `customBiggerIsBetter`):
@@ -43,53 +46,81 @@ export const githubActionBenchmarkAdapter: FormatAdapter = {
     return /"name"\s*:\s*"/.test(first) && /"unit"\s*:\s*"/.test(first) && /"value"\s*:/.test(first);
   },
 
-  parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text,
-      isJsonArray,
-      'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects',
-    );
-    if (root.length === 0)
-      throw new InputError('the benchmark array is empty: no results', { file, ...doc.placeOf(root) });
-    const measurements: Measurement[] = [];
-    const notes: string[] = [];
-    const guessed = new Set<string>();
-    const inferred = new Map<string, Direction>();
-    const names = new DistinctNames(notes);
-    root.forEach((entry, index) => {
-      if (!isJsonObject(entry)) throw fields.error('expected a {"name", "unit", "value"} object', root, index);
-      const line = doc.placeOf(entry).line;
+  ...streamedFormat(githubActionBenchmarkReader),
+};
+
+/** Reads the array entry by entry as it comes; one metric object per unit, shared by its measurements. */
+function githubActionBenchmarkReader(file: string, options: ParseOptions): TextReader {
+  const measurements: Measurement[] = [];
+  const notes: string[] = [];
+  const guessed = new Set<string>();
+  const inferred = new Map<string, Direction>();
+  const metrics = new Map<string, { metric: Metric; unit: Unit }>();
+  const names = new DistinctNames(notes);
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    begin() {},
+    element(entry, doc, place) {
+      if (!isJsonObject(entry)) throw new InputError('expected a {"name", "unit", "value"} object', { file, ...place });
+      const fields = new JsonFields(file, doc);
+      const line = place.line;
       const name = fields.string(entry, 'name', { required: true, what: 'the benchmark' })!;
       const unitText = fields.string(entry, 'unit', { required: true, what: `the benchmark "${name}"` })!;
       const value = fields.number(entry, 'value', { required: true, what: `the benchmark "${name}"` })!;
-      const reading = readUnit(unitText);
-      if (reading.known) inferred.set(unitText, reading.direction);
-      else guessed.add(unitText);
-      const metric: Metric = {
-        name: metricNameOf(reading.unit),
-        dimension: reading.unit.dimension,
-        unit: BASE_UNITS[reading.unit.dimension],
-        displayUnit: unitText,
-        direction: reading.direction,
-      };
+      let known = metrics.get(unitText);
+      if (!known) {
+        const reading = readUnit(unitText);
+        if (reading.known) inferred.set(unitText, reading.direction);
+        else guessed.add(unitText);
+        known = {
+          metric: {
+            name: metricNameOf(reading.unit),
+            dimension: reading.unit.dimension,
+            unit: BASE_UNITS[reading.unit.dimension],
+            displayUnit: unitText,
+            direction: reading.direction,
+          },
+          unit: reading.unit,
+        };
+        metrics.set(unitText, known);
+      }
+      const experiment = names.name(name, known.metric.name, line);
+      limits.experiment(experiment, line);
+      limits.measurement(line);
       measurements.push({
-        experiment: names.name(name, metric.name, line),
+        experiment,
         parameter: { label: '' },
-        metric,
-        statistics: { value: toBaseUnit(value, reading.unit) },
+        metric: known.metric,
+        statistics: { value: toBaseUnit(value, known.unit) },
         place: { file, line },
       });
-    });
-    if (inferred.size > 0) {
-      const list = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(', ');
-      notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list}`);
-    }
-    if (guessed.size > 0) {
-      notes.push(
-        `unknown unit${guessed.size > 1 ? 's' : ''} ${[...guessed].map((u) => `"${u}"`).join(', ')}: values kept as plain numbers and taken as lower-is-better (customSmallerIsBetter)`,
-      );
-    }
-    return { format: 'github-action-benchmark', file, measurements, notes };
-  },
-};
+    },
+  });
+  return {
+    push: (text) => json.push(text),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      if (!Array.isArray(doc.value))
+        throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', {
+          file,
+          line: 1,
+          column: 1,
+        });
+      if (count === 0)
+        throw new InputError('the benchmark array is empty: no results', {
+          file,
+          ...doc.placeOf(streamed ?? doc.value),
+        });
+      if (inferred.size > 0) {
+        const list = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(', ');
+        notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list}`);
+      }
+      if (guessed.size > 0) {
+        notes.push(
+          `unknown unit${guessed.size > 1 ? 's' : ''} ${[...guessed].map((u) => `"${u}"`).join(', ')}: values kept as plain numbers and taken as lower-is-better (customSmallerIsBetter)`,
+        );
+      }
+      return { format: 'github-action-benchmark', file, measurements, notes };
+    },
+  };
+}

@@ -31,7 +31,9 @@ import { stripBom } from '../csv/header.js';
 import { PAYLOAD_PARAMETER_NAMES, type Measurement, type Metric, type Parameter } from '../model/measurement.js';
 import { toBaseUnit, type Unit } from '../model/units.js';
 import { cpuName, nodeArchName, nodeOsName, type EnvironmentFingerprint } from '../model/environment.js';
-import type { FormatAdapter } from './adapter.js';
+import type { FormatAdapter, ParseOptions } from './adapter.js';
+import type { ResultSet } from '../model/measurement.js';
+import { LineSplitter, ModelLimits, ownCopy, streamedFormat, type TextReader } from './streamed.js';
 import { ANSI_ESCAPE, metricOfUnit, iterationMeasurement, resolutionFloorNote } from './shared.js';
 
 /** A result line somewhere in the head: name, iteration count, a value and its unit. */
@@ -42,18 +44,13 @@ const PROCS = /-(\d+)$/;
 /** A failed or skipped benchmark: on a line of its own, or after the name the run printed first. */
 const OUTCOME = /(?:^|[ \t])--- (FAIL|SKIP): (Benchmark\S*)/;
 
-interface Run {
-  line: number;
-  /** Value–unit pairs as printed. */
-  values: { value: number; unit: string }[];
-}
-
 interface Benchmark {
   pkg: string;
   name: string;
   procs: number;
   line: number;
-  runs: Run[];
+  /** Per unit as printed (in the order first printed), the value of each run. */
+  values: Map<string, number[]>;
 }
 
 export const goBenchAdapter: FormatAdapter = {
@@ -64,72 +61,99 @@ export const goBenchAdapter: FormatAdapter = {
     return RESULT_LINE.test(stripBom(head).replace(/\r/g, ''));
   },
 
-  parse({ file, text }) {
-    const output: GoOutput = {
-      file,
-      notes: [],
-      headers: new Set(),
-      benchmarks: new Map(),
-      packages: new Set(),
-      pkg: '',
-      machine: {},
-      pending: undefined,
-    };
-    stripBom(text)
-      .split('\n')
-      .forEach((raw, index) => readGoLine(output, raw.replace(ANSI_ESCAPE, '').replace(/\r$/, ''), index + 1));
-    const { notes, benchmarks, pending } = output;
-    // The last name printed has no numbers: the run stopped there, unless it is a parent whose
-    // sub-benchmarks came before (never, as Go prints a parent first) or itself was announced.
-    if (
-      pending &&
-      ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`))
-    )
-      throw new InputError(`benchmark ${pending.name} has a name but no results (the run was cut short?)`, {
-        file,
-        line: pending.line,
-        column: 1,
-      });
-    if (benchmarks.size === 0)
-      throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
-
-    const qualify = output.packages.size > 1;
-    // Experiments run with several GOMAXPROCS values name it in their labels.
-    const procsOf = new Map<string, Set<number>>();
-    for (const b of benchmarks.values()) {
-      const experiment = experimentOf(b, qualify);
-      procsOf.set(experiment, (procsOf.get(experiment) ?? new Set()).add(b.procs));
-    }
-    const measurements: Measurement[] = [];
-    const unknownUnits = new Set<string>();
-    const floors: string[] = [];
-    for (const b of benchmarks.values()) {
-      const experiment = experimentOf(b, qualify);
-      const parameter = parameterOf(b, procsOf.get(experiment)!.size > 1);
-      for (const { metric, values } of valuesByUnit(b, unknownUnits)) {
-        // `0 ns/op`: Go rounds a time under 0.5 ns/op to 0 (work optimised away); a floor, not no time.
-        const floor = metric.dimension === 'time' && values.some((v) => v === 0);
-        if (floor) floors.push(parameter.label === '' ? experiment : `${experiment} (${parameter.label})`);
-        measurements.push({
-          experiment,
-          parameter,
-          metric,
-          ...iterationMeasurement(values),
-          place: { file, line: b.line },
-          ...(floor ? { belowResolution: true as const } : {}),
-        });
-      }
-    }
-    if (floors.length > 0) notes.push(resolutionFloorNote(floors, 'ns/op'));
-    if (unknownUnits.size > 0) {
-      notes.push(
-        `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`,
-      );
-    }
-    const environment = environmentOfHeaders(output.machine);
-    return { format: 'go-bench', file, measurements, notes, ...(environment ? { environment } : {}) };
-  },
+  ...streamedFormat(goBenchReader),
 };
+
+/**
+ * Reads the output line by line as it comes (a 45 MB file split into one array of lines took
+ * Node past its heap): each run's values go straight into its benchmark's per-unit lists.
+ */
+function goBenchReader(file: string, options: ParseOptions): TextReader {
+  const output: GoOutput = {
+    file,
+    notes: [],
+    headers: new Set(),
+    benchmarks: new Map(),
+    packages: new Set(),
+    pkg: '',
+    machine: {},
+    pending: undefined,
+    limits: new ModelLimits(file, options),
+    first: true,
+  };
+  const lines = new LineSplitter((raw, lineNo) => {
+    if (output.first) {
+      output.first = false;
+      raw = stripBom(raw);
+    }
+    readGoLine(output, raw.replace(ANSI_ESCAPE, '').replace(/\r$/, ''), lineNo);
+  });
+  return {
+    push: (text) => lines.push(text),
+    finish() {
+      lines.finish();
+      return resultOf(output);
+    },
+  };
+}
+
+/** The result set of the whole output read. */
+function resultOf(output: GoOutput): ResultSet {
+  const { file, notes, benchmarks, pending } = output;
+  // The last name printed has no numbers: the run stopped there, unless it is a parent whose
+  // sub-benchmarks came before (never, as Go prints a parent first) or itself was announced.
+  if (
+    pending &&
+    ![...benchmarks.values()].some((b) => b.name === pending.name || b.name.startsWith(`${pending.name}/`))
+  )
+    throw new InputError(`benchmark ${pending.name} has a name but no results (the run was cut short?)`, {
+      file,
+      line: pending.line,
+      column: 1,
+    });
+  if (benchmarks.size === 0)
+    throw new InputError('no Go benchmark result lines ("BenchmarkName  N  123 ns/op") found', { file, line: 1 });
+
+  const qualify = output.packages.size > 1;
+  // Experiments run with several GOMAXPROCS values name it in their labels.
+  const procsOf = new Map<string, Set<number>>();
+  for (const b of benchmarks.values()) {
+    const experiment = experimentOf(b, qualify);
+    procsOf.set(experiment, (procsOf.get(experiment) ?? new Set()).add(b.procs));
+  }
+  const measurements: Measurement[] = [];
+  const unknownUnits = new Set<string>();
+  const floors: string[] = [];
+  const metrics: MetricCache = new Map();
+  for (const b of benchmarks.values()) {
+    const experiment = experimentOf(b, qualify);
+    const parameter = parameterOf(b, procsOf.get(experiment)!.size > 1);
+    const byUnit = valuesByUnit(b, unknownUnits, metrics);
+    // Read: the printed values are not needed any more.
+    b.values.clear();
+    for (const { metric, values } of byUnit) {
+      // `0 ns/op`: Go rounds a time under 0.5 ns/op to 0 (work optimised away); a floor, not no time.
+      const floor = metric.dimension === 'time' && values.some((v) => v === 0);
+      if (floor) floors.push(parameter.label === '' ? experiment : `${experiment} (${parameter.label})`);
+      measurements.push({
+        experiment,
+        parameter,
+        metric,
+        ...iterationMeasurement(values),
+        place: { file, line: b.line },
+        ...(floor ? { belowResolution: true as const } : {}),
+      });
+    }
+  }
+  if (floors.length > 0) notes.push(resolutionFloorNote(floors, 'ns/op'));
+  if (unknownUnits.size > 0) {
+    notes.push(
+      `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`,
+    );
+  }
+  const environment = environmentOfHeaders(output.machine);
+  return { format: 'go-bench', file, measurements, notes, ...(environment ? { environment } : {}) };
+}
 
 /** The machine named by the `goos:`, `goarch:` and `cpu:` header lines. */
 interface Machine {
@@ -151,6 +175,9 @@ interface GoOutput {
   machine: Machine;
   /** A benchmark whose name was printed and whose numbers are still to come. */
   pending: { name: string; line: number } | undefined;
+  limits: ModelLimits;
+  /** No line read yet (the first may start with a BOM). */
+  first: boolean;
 }
 
 /** One line of the output: a header, a failed/skipped benchmark, a result (or its name), or other text. */
@@ -159,12 +186,14 @@ function readGoLine(output: GoOutput, line: string, lineNo: number): void {
   if (header) {
     const key = header[1];
     const value = header[2]!.trim();
-    if (key === 'pkg') output.pkg = value;
-    else if (value !== '' && (key === 'goos' || key === 'goarch' || key === 'cpu')) output.machine[key] = value;
+    // Copies: a slice of a line keeps the piece of the file the line was cut from (streamed.ts, ownCopy).
+    if (key === 'pkg') output.pkg = ownCopy(value);
+    else if (value !== '' && (key === 'goos' || key === 'goarch' || key === 'cpu'))
+      output.machine[key] = ownCopy(value);
     const note = `${key}: ${value}`;
     if (!output.headers.has(note)) {
       output.headers.add(note);
-      output.notes.push(note);
+      output.notes.push(ownCopy(note));
     }
     return;
   }
@@ -211,38 +240,54 @@ function recordRun(
     const procs = PROCS.exec(name);
     benchmark = {
       pkg,
-      name: procs ? name.slice(0, procs.index) : name,
+      name: ownCopy(procs ? name.slice(0, procs.index) : name),
       procs: procs ? Number(procs[1]) : 1,
       line: nameLine,
-      runs: [],
+      values: new Map(),
     };
-    output.benchmarks.set(key, benchmark);
+    // Counted as qualified (`pkg.BenchmarkX`): with one package, the same count as the names alone.
+    output.limits.experiment(`${pkg}\u0000${experimentOf(benchmark, false)}`, tailLine);
+    output.benchmarks.set(ownCopy(key), benchmark);
   }
-  benchmark.runs.push({ line: nameLine, values });
+  for (const { value, unit } of values) {
+    let runs = benchmark.values.get(unit);
+    if (!runs) {
+      output.limits.measurement(tailLine);
+      runs = [];
+      benchmark.values.set(ownCopy(unit), runs);
+    }
+    runs.push(value);
+  }
   output.packages.add(pkg);
 }
 
+/** A unit's metric, once per unit and role for the whole file: 25,000 benchmarks share four. */
+type MetricCache = Map<string, { metric: Metric; unit: Unit; known: boolean }>;
+
 /** The benchmark's values over its runs, per unit, in base units; units perfgate does not know are added to `unknownUnits`. */
-function valuesByUnit(b: Benchmark, unknownUnits: Set<string>): { metric: Metric; values: number[] }[] {
-  const byUnit = new Map<string, { metric: Metric; unit: Unit; values: number[] }>();
-  for (const run of b.runs) {
-    for (const { value, unit: symbol } of run.values) {
-      let slot = byUnit.get(symbol);
-      if (!slot) {
-        const { metric, unit, known } = metricOfUnit(symbol, symbol === 'ns/op' ? 'time/op' : symbol);
-        if (!known) unknownUnits.add(symbol);
-        slot = { metric, unit, values: [] };
-        byUnit.set(symbol, slot);
-      }
-      slot.values.push(toBaseUnit(value, slot.unit));
-    }
-  }
+function valuesByUnit(
+  b: Benchmark,
+  unknownUnits: Set<string>,
+  cache: MetricCache,
+): { metric: Metric; values: number[] }[] {
   // With a time, the benchmark's number is its ns/op: MB/s is SetBytes over that time, B/op, allocs/op and
   // ReportMetric's units are measures beside it. Without one (ReportMetric replaced ns/op), each stays primary.
-  if (byUnit.has('ns/op'))
-    for (const [symbol, slot] of byUnit)
-      if (symbol !== 'ns/op') slot.metric = { ...slot.metric, role: symbol === 'MB/s' ? 'derived' : 'secondary' };
-  return [...byUnit.values()];
+  const timed = b.values.has('ns/op');
+  const out: { metric: Metric; values: number[] }[] = [];
+  for (const [symbol, printed] of b.values) {
+    const role = timed && symbol !== 'ns/op' ? (symbol === 'MB/s' ? 'derived' : 'secondary') : 'primary';
+    const key = `${role}\u0000${symbol}`;
+    let slot = cache.get(key);
+    if (!slot) {
+      const { metric, unit, known } = metricOfUnit(symbol, symbol === 'ns/op' ? 'time/op' : symbol);
+      slot = { metric: role === 'primary' ? metric : { ...metric, role }, unit, known };
+      cache.set(key, slot);
+    }
+    if (!slot.known) unknownUnits.add(symbol);
+    const unit = slot.unit;
+    out.push({ metric: slot.metric, values: printed.map((value) => toBaseUnit(value, unit)) });
+  }
+  return out;
 }
 
 /** Value–unit pairs after the iteration count; an error names the first token that is not one. */

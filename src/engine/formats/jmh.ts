@@ -27,19 +27,13 @@
 import { InputError } from '../errors.js';
 import type { Direction, Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
-import type { FormatAdapter } from './adapter.js';
+import type { FormatAdapter, ParseOptions } from './adapter.js';
+import { JsonStreamReader } from './jsonStream.js';
+import { ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 import { isJsonObject, type JsonArray, type JsonObject, type JsonPlace } from './looseJson.js';
 import { describeJson, JsonFields } from './jsonFields.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
-import {
-  NOT_FINITE_TEXTS,
-  optionalStatistic,
-  readUnit,
-  iterationMeasurement,
-  settingsParameter,
-  readJsonReport,
-  isJsonArray,
-} from './shared.js';
+import { NOT_FINITE_TEXTS, optionalStatistic, readUnit, iterationMeasurement, settingsParameter } from './shared.js';
 
 const RECOGNISED = /^\uFEFF?\s*\[\s*\{\s*"(jmhVersion|benchmark)"\s*:\s*"/;
 const MODES = new Set(['thrpt', 'avgt', 'sample', 'ss']);
@@ -73,68 +67,97 @@ export const jmhAdapter: FormatAdapter = {
     return RECOGNISED.test(head) && /"primaryMetric"\s*:\s*\{/.test(head);
   },
 
-  parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text,
-      isJsonArray,
-      'expected JMH JSON results: an array of benchmark runs',
-    );
-    if (root.length === 0)
-      throw new InputError('the JMH results have no benchmark runs (the array is empty)', {
-        file,
-        ...doc.placeOf(root),
-      });
+  ...streamedFormat(jmhReader),
+};
 
-    const notes: string[] = [];
-    const unknownUnits = new Set<string>();
-    const runs = root.map((entry, index): Run => {
-      if (!isJsonObject(entry)) throw fields.error('expected a benchmark run object', root, index);
+/** A run as read: its measurements (their experiment set once every run is read) and what names it. */
+interface ReadRun {
+  benchmark: string;
+  mode: string;
+  parameter: Parameter;
+  place: JsonPlace;
+  measurements: Measurement[];
+}
+
+/**
+ * Reads the array run by run as it comes: each run's measurements are made from its entry, which
+ * is then dropped; only the experiment names wait for the end (`Class.method`, unless two
+ * benchmarks of the file share it).
+ */
+function jmhReader(file: string, options: ParseOptions): TextReader {
+  const runs: ReadRun[] = [];
+  const versions = new Set<string>();
+  const unknownUnits = new Set<string>();
+  const limits = new ModelLimits(file, options);
+  let environment: EnvironmentFingerprint | undefined;
+  let runtimeFound = false;
+  const json = new JsonStreamReader(file, {
+    begin() {},
+    element(entry, doc, place) {
+      if (!isJsonObject(entry)) throw new InputError('expected a benchmark run object', { file, ...place });
+      const fields = new JsonFields(file, doc);
       const benchmark = fields.string(entry, 'benchmark', { required: true, what: 'the benchmark run' })!;
       const mode = fields.string(entry, 'mode', { required: true, what: `the run of ${benchmark}` })!;
       if (!MODES.has(mode))
         throw fields.error(`unknown JMH mode "${mode}" (expected thrpt, avgt, sample or ss)`, entry, 'mode');
-      return { benchmark, mode, parameter: parameterOf(fields, entry), entry, place: doc.placeOf(entry) };
-    });
-
-    // Class.method, unless two benchmarks of the file share it.
-    const names = new Map<string, Set<string>>();
-    for (const run of runs)
-      names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? new Set()).add(run.benchmark));
-    const versions = new Set<string>();
-    const measurements: Measurement[] = [];
-    const seen = new Set<string>();
-    for (const run of runs) {
-      const short = shortName(run.benchmark);
-      const experiment = names.get(short)!.size > 1 ? run.benchmark : short;
-      const key = `${experiment}\u0000${run.parameter.label}\u0000${run.mode}`;
-      if (seen.has(key))
-        throw new InputError(`${run.benchmark} in ${run.mode} mode with these params is in the file twice`, {
-          file,
-          ...run.place,
-        });
-      seen.add(key);
-      const version = versionNote(run.entry);
+      const run: Run = { benchmark, mode, parameter: parameterOf(fields, entry), entry, place };
+      limits.experiment(benchmark, place.line);
+      const measurements = runMeasurements(
+        fields,
+        run,
+        { experiment: benchmark, parameter: run.parameter, place: { file, line: place.line } },
+        unknownUnits,
+      );
+      for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
+      const version = versionNote(entry);
       if (version !== undefined) versions.add(version);
-
-      measurements.push(
-        ...runMeasurements(
-          fields,
-          run,
-          { experiment, parameter: run.parameter, place: { file, line: run.place.line } },
-          unknownUnits,
-        ),
-      );
-    }
-    notes.push(...versions);
-    if (unknownUnits.size > 0)
-      notes.push(
-        `units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(', ')}`,
-      );
-    const environment = runtimeOfRuns(runs.map((run) => run.entry));
-    return { format: 'jmh', file, measurements, notes, ...(environment ? { environment } : {}) };
-  },
-};
+      if (!runtimeFound) {
+        environment = runtimeOfRuns([entry]);
+        runtimeFound = environment !== undefined;
+      }
+      runs.push({ benchmark, mode, parameter: run.parameter, place, measurements });
+    },
+  });
+  return {
+    push: (text) => json.push(text),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      if (!Array.isArray(doc.value))
+        throw new InputError('expected JMH JSON results: an array of benchmark runs', { file, line: 1, column: 1 });
+      if (count === 0)
+        throw new InputError('the JMH results have no benchmark runs (the array is empty)', {
+          file,
+          ...doc.placeOf(streamed ?? doc.value),
+        });
+      const names = new Map<string, Set<string>>();
+      for (const run of runs)
+        names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? new Set()).add(run.benchmark));
+      const measurements: Measurement[] = [];
+      const seen = new Set<string>();
+      for (const run of runs) {
+        const short = shortName(run.benchmark);
+        const experiment = names.get(short)!.size > 1 ? run.benchmark : short;
+        const key = `${experiment}\u0000${run.parameter.label}\u0000${run.mode}`;
+        if (seen.has(key))
+          throw new InputError(`${run.benchmark} in ${run.mode} mode with these params is in the file twice`, {
+            file,
+            ...run.place,
+          });
+        seen.add(key);
+        for (const measurement of run.measurements) {
+          measurement.experiment = experiment;
+          measurements.push(measurement);
+        }
+      }
+      const notes: string[] = [...versions];
+      if (unknownUnits.size > 0)
+        notes.push(
+          `units perfgate does not know are kept as written (GC profiler results as costs, others in the direction of the mode): ${[...unknownUnits].join(', ')}`,
+        );
+      return { format: 'jmh', file, measurements, notes, ...(environment ? { environment } : {}) };
+    },
+  };
+}
 
 /**
  * A run's primary metric (its direction from the mode) and its secondary metrics (profilers'

@@ -42,6 +42,11 @@ class JsonRecord {}
 Object.setPrototypeOf(JsonRecord.prototype, null);
 delete (JsonRecord.prototype as { constructor?: unknown }).constructor;
 
+/** An empty object as the reader makes them (no prototype). */
+export function newJsonObject(): JsonObject {
+  return new JsonRecord() as JsonObject;
+}
+
 export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -56,10 +61,36 @@ export function parseLooseJson(file: string, text: string): JsonDocument {
   return parser.document();
 }
 
+/**
+ * Where a piece of a larger document starts (jsonStream.ts parses a streamed file piece by piece):
+ * its place in the file and how many containers are open around it.
+ */
+export interface JsonOrigin {
+  line: number;
+  column: number;
+  depth: number;
+  /** The innermost container open around it (`an array opened on line 7`), for a truncated file's message. */
+  opened?: string;
+}
+
+/**
+ * One complete value of a larger document, `text` holding it from its first character (and what
+ * follows it, if anything): the value, its document of places (in the file), and where in `text`
+ * it ends. Errors are those parseLooseJson gives on the whole file, at the same places.
+ */
+export function parseJsonPiece(
+  file: string,
+  text: string,
+  origin: JsonOrigin,
+): { document: JsonDocument; end: number } {
+  const parser = new Parser(file, text, origin);
+  return parser.piece();
+}
+
 class Parser {
   private i = 0;
   private depth = 0;
-  private readonly lineStarts: number[] = [0];
+  private lineStartsOf: number[] | undefined;
   private readonly containerPlaces = new WeakMap<object, number>();
   private readonly elementPlaces = new WeakMap<object, number[]>();
   /** Offsets of the containers currently open, to say which one a truncated file leaves open. */
@@ -68,8 +99,26 @@ class Parser {
   constructor(
     private readonly file: string,
     private readonly s: string,
+    private readonly origin: JsonOrigin = { line: 1, column: 1, depth: 0 },
   ) {
-    for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) === 10) this.lineStarts.push(k + 1);
+    this.depth = origin.depth;
+  }
+
+  /** Where each line of the text starts, counted when a place is first asked. */
+  private get lineStarts(): number[] {
+    if (this.lineStartsOf === undefined) {
+      const starts = [0];
+      const s = this.s;
+      for (let k = s.indexOf('\n'); k >= 0; k = s.indexOf('\n', k + 1)) starts.push(k + 1);
+      this.lineStartsOf = starts;
+    }
+    return this.lineStartsOf;
+  }
+
+  /** One value from the start of the text, which may go on after it. */
+  piece(): { document: JsonDocument; end: number } {
+    const value = this.value();
+    return { document: this.documentOf(value), end: this.i };
   }
 
   document(): JsonDocument {
@@ -79,6 +128,10 @@ class Parser {
     this.skipSpace();
     if (this.i < this.s.length)
       throw this.error(`unexpected ${this.describeAt(this.i)} after the end of the JSON document`, this.i);
+    return this.documentOf(value);
+  }
+
+  private documentOf(value: JsonValue): JsonDocument {
     const place = (offset: number): JsonPlace => this.place(offset);
     const containers = this.containerPlaces;
     const elements = this.elementPlaces;
@@ -97,14 +150,16 @@ class Parser {
   }
 
   private place(offset: number): JsonPlace {
+    const lineStarts = this.lineStarts;
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = lineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= offset) lo = mid;
+      if (lineStarts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - this.lineStarts[lo]! + 1 };
+    const { line, column } = this.origin;
+    return { line: line + lo, column: lo === 0 ? column + offset : offset - lineStarts[lo]! + 1 };
   }
 
   private error(message: string, offset: number): InputError {
@@ -126,6 +181,8 @@ class Parser {
     if (innermost !== undefined) {
       const kind = this.s[innermost] === '{' ? 'an object' : 'an array';
       message += ` (${kind} opened on line ${this.place(innermost).line} is not closed)`;
+    } else if (this.origin.opened !== undefined) {
+      message += ` (${this.origin.opened} is not closed)`;
     }
     return this.error(message, this.s.length);
   }

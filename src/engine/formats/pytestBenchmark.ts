@@ -19,10 +19,12 @@
  */
 import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
-import type { FormatAdapter } from './adapter.js';
+import type { FormatAdapter, ParseOptions } from './adapter.js';
+import { JsonStreamReader } from './jsonStream.js';
+import { ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 import { isJsonObject, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
 import { describeJson, JsonFields } from './jsonFields.js';
-import { measuredAtOf, optionalStatistic, settingsParameter, readJsonReport, isObjectWithArray } from './shared.js';
+import { measuredAtOf, optionalStatistic, settingsParameter, isObjectWithArray } from './shared.js';
 import { cpuName, nodeArchName, nodeOsName, type EnvironmentFingerprint } from '../model/environment.js';
 
 const TIME: Metric = { name: 'time', dimension: 'time', unit: 'us', displayUnit: 's', direction: 'lower-is-better' };
@@ -53,7 +55,8 @@ interface Entry {
   /** `fullname` without the id (`tests/test_codec.py::test_encode_json`). */
   path: string;
   parameter: Parameter;
-  stats: JsonObject;
+  /** Its measurements, their experiment set once every entry is read. */
+  measurements: Measurement[];
   place: JsonPlace;
 }
 
@@ -68,86 +71,121 @@ export const pytestBenchmarkAdapter: FormatAdapter = {
     );
   },
 
-  parse({ file, text }) {
-    const { doc, fields, root } = readJsonReport(
-      file,
-      text,
-      isObjectWithArray('benchmarks'),
-      'expected a pytest-benchmark JSON file: an object with a "benchmarks" array',
-    );
-    const benchmarks = root.benchmarks;
-    if (benchmarks.length === 0)
-      throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', {
-        file,
-        ...doc.placeOf(benchmarks),
-      });
+  ...streamedFormat(pytestBenchmarkReader),
+};
 
-    const entries = benchmarks.map((value, index): Entry => {
-      if (!isJsonObject(value)) throw fields.error('expected a benchmark object in "benchmarks"', benchmarks, index);
+/**
+ * Reads `benchmarks` entry by entry as it comes: each entry's measurements are made from its
+ * `stats`, which are then dropped; only the experiment names wait for the end (a function name that
+ * more than one test file has is qualified by its path).
+ */
+function pytestBenchmarkReader(file: string, options: ParseOptions): TextReader {
+  let entries: Entry[] = [];
+  const limits = new ModelLimits(file, options);
+  const json = new JsonStreamReader(file, {
+    key: 'benchmarks',
+    begin() {
+      entries = [];
+    },
+    element(value, doc, place) {
+      if (!isJsonObject(value)) throw new InputError('expected a benchmark object in "benchmarks"', { file, ...place });
+      const fields = new JsonFields(file, doc);
       const name = fields.string(value, 'name', { required: true, what: 'the benchmark' })!;
       const fullname = fields.string(value, 'fullname') ?? name;
       const group = value.group === null ? undefined : fields.string(value, 'group');
       const stats = value.stats;
       if (!isJsonObject(stats))
         throw fields.error(`expected a "stats" object for ${name}`, value, stats === undefined ? undefined : 'stats');
-      return {
+      const parameter = parameterOf(fields, value);
+      limits.experiment(`${group ?? ''}\u0000${withoutId(fullname)}`, place.line);
+      const measurements = measurementsOfStats(fields, name, stats, parameter, { file, line: place.line });
+      for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
+      entries.push({
         group: group === '' ? undefined : group,
         name,
         fn: withoutId(name),
         path: withoutId(fullname),
-        parameter: parameterOf(fields, value),
-        stats,
-        place: doc.placeOf(value),
-      };
-    });
-
-    // A function name that more than one test file has is qualified by its path.
-    const paths = new Map<string, Set<string>>();
-    for (const e of entries) paths.set(e.fn, (paths.get(e.fn) ?? new Set()).add(e.path));
-    const measurements: Measurement[] = [];
-    const seen = new Map<string, string>();
-    for (const e of entries) {
-      const test = paths.get(e.fn)!.size > 1 ? e.path : e.fn;
-      const experiment = e.group === undefined ? test : `${e.group}/${test}`;
-      const key = `${experiment}\u0000${e.parameter.label}`;
-      const earlier = seen.get(key);
-      if (earlier !== undefined)
-        throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, {
+        parameter,
+        measurements,
+        place,
+      });
+    },
+  });
+  return {
+    push: (text) => json.push(text),
+    finish() {
+      const { doc, streamed, count } = json.finish();
+      const root = doc.value;
+      if (!isObjectWithArray('benchmarks')(root))
+        throw new InputError('expected a pytest-benchmark JSON file: an object with a "benchmarks" array', {
           file,
-          ...e.place,
+          line: 1,
+          column: 1,
         });
-      seen.set(key, e.name);
-      const place = { file, line: e.place.line };
-
-      const statistics: Partial<Record<StatisticName, number>> = {};
-      for (const [field, statistic] of STATISTICS) {
-        const value = optionalStatistic(fields, e.stats, field, { dimension: 'time', statistic });
-        if (value !== undefined) statistics[statistic] = value * US;
+      if (count === 0)
+        throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', {
+          file,
+          ...doc.placeOf(streamed ?? root.benchmarks),
+        });
+      const paths = new Map<string, Set<string>>();
+      for (const e of entries) paths.set(e.fn, (paths.get(e.fn) ?? new Set()).add(e.path));
+      const measurements: Measurement[] = [];
+      const seen = new Map<string, string>();
+      for (const e of entries) {
+        const test = paths.get(e.fn)!.size > 1 ? e.path : e.fn;
+        const experiment = e.group === undefined ? test : `${e.group}/${test}`;
+        const key = `${experiment}\u0000${e.parameter.label}`;
+        const earlier = seen.get(key);
+        if (earlier !== undefined)
+          throw new InputError(`the benchmark ${e.name} reads as the same experiment and parameter as ${earlier}`, {
+            file,
+            ...e.place,
+          });
+        seen.set(key, e.name);
+        for (const measurement of e.measurements) {
+          measurement.experiment = experiment;
+          measurements.push(measurement);
+        }
       }
-      if (statistics.mean === undefined) throw fields.error(`the stats of ${e.name} have no "mean"`, e.stats);
-      const rounds = optionalStatistic(fields, e.stats, 'rounds', { dimension: 'count', statistic: 'samples' });
-      if (rounds !== undefined) statistics.samples = rounds;
-      const time: Measurement = { experiment, parameter: e.parameter, metric: TIME, statistics, place };
-      const data = fields.measuredArray(e.stats, 'data', { dimension: 'time', statistic: 'sample' });
-      if (data !== undefined && data.length > 0) time.samples = Float64Array.from(data, (v) => v * US);
-      measurements.push(time);
+      const environment = environmentOfMachine(root.machine_info);
+      const measuredAt = measuredAtOf(root.datetime);
+      return {
+        format: 'pytest-benchmark',
+        file,
+        measurements,
+        notes: notesOf(root),
+        ...(environment ? { environment } : {}),
+        ...(measuredAt ? { measuredAt } : {}),
+      };
+    },
+  };
+}
 
-      const ops = optionalStatistic(fields, e.stats, 'ops', { dimension: 'rate', statistic: 'value' });
-      if (ops !== undefined)
-        measurements.push({ experiment, parameter: e.parameter, metric: OPS, statistics: { value: ops }, place });
-    }
-    const environment = environmentOfMachine(root.machine_info);
-    const measuredAt = measuredAtOf(root.datetime);
-    return {
-      format: 'pytest-benchmark',
-      file,
-      measurements,
-      notes: notesOf(root),
-      ...(environment ? { environment } : {}),
-      ...(measuredAt ? { measuredAt } : {}),
-    };
-  },
-};
+/** The time (its statistics and rounds) and the ops of one benchmark's `stats`; the experiment is set later. */
+function measurementsOfStats(
+  fields: JsonFields,
+  name: string,
+  stats: JsonObject,
+  parameter: Parameter,
+  place: { file: string; line: number },
+): Measurement[] {
+  const statistics: Partial<Record<StatisticName, number>> = {};
+  for (const [field, statistic] of STATISTICS) {
+    const value = optionalStatistic(fields, stats, field, { dimension: 'time', statistic });
+    if (value !== undefined) statistics[statistic] = value * US;
+  }
+  if (statistics.mean === undefined) throw fields.error(`the stats of ${name} have no "mean"`, stats);
+  const rounds = optionalStatistic(fields, stats, 'rounds', { dimension: 'count', statistic: 'samples' });
+  if (rounds !== undefined) statistics.samples = rounds;
+  const time: Measurement = { experiment: '', parameter, metric: TIME, statistics, place };
+  const data = fields.measuredArray(stats, 'data', { dimension: 'time', statistic: 'sample' });
+  if (data !== undefined && data.length > 0) time.samples = Float64Array.from(data, (v) => v * US);
+  const measurements = [time];
+  const ops = optionalStatistic(fields, stats, 'ops', { dimension: 'rate', statistic: 'value' });
+  if (ops !== undefined)
+    measurements.push({ experiment: '', parameter, metric: OPS, statistics: { value: ops }, place });
+  return measurements;
+}
 
 /** `test_decode[json-64]` → `test_decode`; `file.py::test_x[a]` → `file.py::test_x`. */
 function withoutId(name: string): string {

@@ -18,9 +18,11 @@
  */
 import { InputError } from '../errors.js';
 import type { Measurement, Metric } from '../model/measurement.js';
-import type { FormatAdapter } from './adapter.js';
+import type { FormatAdapter, ParseOptions } from './adapter.js';
+import { stripBom } from '../csv/header.js';
+import { LineSplitter, ModelLimits, ownCopy, streamedFormat, type TextReader } from './streamed.js';
 import { toBaseUnit } from '../model/units.js';
-import { consoleLines, metricOfUnit, resolutionFloorNote } from './shared.js';
+import { ANSI_ESCAPE, consoleLines, metricOfUnit, resolutionFloorNote } from './shared.js';
 
 const NUMBER = '(\\d{1,3}(?:,\\d{3})*(?:\\.\\d+)?|\\d+(?:\\.\\d+)?)';
 // Names may hold spaces: Criterion's `--output-format bencher` prints its ids (`Fibonacci (Execution)`)
@@ -69,78 +71,95 @@ export const rustLibtestAdapter: FormatAdapter = {
     });
   },
 
-  parse({ file, text }) {
-    const measurements: Measurement[] = [];
-    const notes: string[] = [];
-    const seen = new Map<string, number>();
-    const unknownUnits = new Set<string>();
-    const floors: string[] = [];
-    consoleLines(text).forEach((line, index) => {
-      const place = { file, line: index + 1 };
-      if (line.startsWith('test ') && line.endsWith(FAILED_MARK)) {
-        notes.push(`${line.slice(5, -FAILED_MARK.length).trim()} (line ${place.line}) failed; it has no result`);
-        return;
-      }
-      const bench = benchLine(line);
-      if (!bench) return;
-      const match = RESULT.exec(bench.rest);
-      if (!match) {
-        const column = bench.restColumn + bench.rest.search(/\S|$/);
-        throw new InputError(
-          `expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`,
-          { ...place, column },
-        );
-      }
-      const experiment = bench.name;
-      const earlier = seen.get(experiment);
-      if (earlier !== undefined)
-        throw new InputError(
-          `benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`,
-          place,
-        );
-      seen.set(experiment, place.line);
-      const symbol = match[2]!;
-      if (symbol === 'ns/iter') {
-        const nanoseconds = number(match[1]!);
-        if (nanoseconds === 0) floors.push(experiment);
-        measurements.push({
-          experiment,
-          parameter: { label: '' },
-          metric: TIME,
-          statistics: { median: nanoseconds / 1000 },
-          place,
-          ...(nanoseconds === 0 ? { belowResolution: true as const } : {}),
-        });
-      } else {
-        const { metric, unit, known } = metricOfUnit(symbol);
-        if (!known) unknownUnits.add(symbol);
-        measurements.push({
-          experiment,
-          parameter: { label: '' },
-          metric,
-          statistics: { median: toBaseUnit(number(match[1]!), unit) },
-          place,
-        });
-      }
-      if (match[4] !== undefined)
-        measurements.push({
-          experiment,
-          parameter: { label: '' },
-          metric: RATE,
-          statistics: { median: number(match[4]) },
-          place,
-        });
-    });
-    if (floors.length > 0) notes.push(resolutionFloorNote(floors, 'ns/iter'));
-    if (unknownUnits.size > 0)
-      notes.push(
-        `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`,
-      );
-    if (measurements.length === 0)
-      throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', {
-        file,
-        line: 1,
-      });
-    return { format: 'rust-libtest', file, measurements, notes };
-  },
+  ...streamedFormat(rustLibtestReader),
 };
+
+/** Reads the output line by line as it comes (consoleLines' cleaning, one line at a time). */
+function rustLibtestReader(file: string, options: ParseOptions): TextReader {
+  const measurements: Measurement[] = [];
+  const notes: string[] = [];
+  const seen = new Map<string, number>();
+  const unknownUnits = new Set<string>();
+  const floors: string[] = [];
+  const limits = new ModelLimits(file, options);
+  let first = true;
+  const lines = new LineSplitter((raw, lineNo) => {
+    const line = (first ? stripBom(raw) : raw).replace(ANSI_ESCAPE, '').replace(/\r$/, '').trimEnd();
+    first = false;
+    const place = { file, line: lineNo };
+    if (line.startsWith('test ') && line.endsWith(FAILED_MARK)) {
+      notes.push(`${line.slice(5, -FAILED_MARK.length).trim()} (line ${place.line}) failed; it has no result`);
+      return;
+    }
+    const bench = benchLine(line);
+    if (!bench) return;
+    const match = RESULT.exec(bench.rest);
+    if (!match) {
+      const column = bench.restColumn + bench.rest.search(/\S|$/);
+      throw new InputError(
+        `expected "<time> ns/iter (+/- <range>)" after "bench:", found "${line.slice(column - 1, column + 39)}"`,
+        { ...place, column },
+      );
+    }
+    // A copy: a slice of the line keeps the piece of the file it was cut from (streamed.ts, ownCopy).
+    const experiment = ownCopy(bench.name);
+    const earlier = seen.get(experiment);
+    if (earlier !== undefined)
+      throw new InputError(
+        `benchmark ${experiment} is listed twice (first on line ${earlier}); give each run its own file`,
+        place,
+      );
+    seen.set(experiment, place.line);
+    limits.experiment(experiment, place.line);
+    limits.measurement(place.line);
+    if (match[4] !== undefined) limits.measurement(place.line);
+    const symbol = match[2]!;
+    if (symbol === 'ns/iter') {
+      const nanoseconds = number(match[1]!);
+      if (nanoseconds === 0) floors.push(experiment);
+      measurements.push({
+        experiment,
+        parameter: { label: '' },
+        metric: TIME,
+        statistics: { median: nanoseconds / 1000 },
+        place,
+        ...(nanoseconds === 0 ? { belowResolution: true as const } : {}),
+      });
+    } else {
+      const { metric, unit, known } = metricOfUnit(symbol);
+      if (!known) unknownUnits.add(symbol);
+      measurements.push({
+        experiment,
+        parameter: { label: '' },
+        metric,
+        statistics: { median: toBaseUnit(number(match[1]!), unit) },
+        place,
+      });
+    }
+    if (match[4] !== undefined)
+      measurements.push({
+        experiment,
+        parameter: { label: '' },
+        metric: RATE,
+        statistics: { median: number(match[4]) },
+        place,
+      });
+  });
+  return {
+    push: (text) => lines.push(text),
+    finish() {
+      lines.finish();
+      if (floors.length > 0) notes.push(resolutionFloorNote(floors, 'ns/iter'));
+      if (unknownUnits.size > 0)
+        notes.push(
+          `units perfgate does not know are kept as written and read as lower-is-better: ${[...unknownUnits].join(', ')}`,
+        );
+      if (measurements.length === 0)
+        throw new InputError('no libtest benchmark lines ("test name ... bench: 123 ns/iter (+/- 4)") found', {
+          file,
+          line: 1,
+        });
+      return { format: 'rust-libtest', file, measurements, notes };
+    },
+  };
+}

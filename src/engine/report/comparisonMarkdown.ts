@@ -88,23 +88,21 @@ export function renderComparisonMarkdown(report: ComparisonReport): string {
   if (parts.warnings !== '') lines.push(parts.warnings, '');
   if (parts.acceptance !== '') lines.push(parts.acceptance, '');
   // What a reviewer must see stays above the fold: failures, and gated rows that warn or changed state.
+  // Tables are appended by concat, not push(...rows): 400,000 rows overflow the call stack as arguments.
+  let all = lines;
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
-    if (report.rows.length > 0) lines.push(...comparisonTable(report.rows, report.rows), '');
+    if (report.rows.length > 0) all = all.concat(comparisonTable(report.rows, report.rows), '');
   } else {
-    if (parts.attention.length > 0) lines.push(...comparisonTable(parts.attention, report.rows), '');
+    if (parts.attention.length > 0) all = all.concat(comparisonTable(parts.attention, report.rows), '');
     if (parts.rest.length > 0)
-      lines.push(
-        '<details>',
-        `<summary>${plural(parts.rest.length, 'other row')}</summary>`,
-        '',
-        ...comparisonTable(parts.rest, report.rows),
-        '',
-        '</details>',
-        '',
+      all = all.concat(
+        ['<details>', `<summary>${plural(parts.rest.length, 'other row')}</summary>`, ''],
+        comparisonTable(parts.rest, report.rows),
+        ['', '</details>', ''],
       );
   }
-  lines.push(parts.legend, '');
-  return lines.join('\n');
+  all.push(parts.legend, '');
+  return all.join('\n');
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

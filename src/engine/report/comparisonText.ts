@@ -86,7 +86,8 @@ export function renderComparisonText(report: ComparisonReport): string {
     ];
   });
   const last = header.length - 1;
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  // Reduced, not Math.max(...cells) nor push(...rows): 400,000 rows overflow the call stack as arguments.
+  const widths = header.map((h, i) => rows.reduce((width, r) => Math.max(width, r[i]!.length), h.length));
   const line = (cells: string[]) =>
     cells
       .map((c, i) =>
@@ -94,7 +95,8 @@ export function renderComparisonText(report: ComparisonReport): string {
       )
       .join('  ')
       .trimEnd();
-  out.push('', line(header), ...rows.map(line));
+  out.push('', line(header));
+  for (const row of rows) out.push(line(row));
   // The reference's latency layout is lower-is-better throughout; elsewhere a metric may point up.
   if (general && report.rows.some((r) => r.direction === 'higher-is-better')) {
     out.push(

@@ -138,8 +138,9 @@ function rowsSection(
   more: (n: number) => string,
 ): CommentSection {
   const text = (k: number) => {
-    const lines = prefix !== '' ? [prefix, ''] : [];
-    if (k > 0) lines.push(...table.header, ...table.rows.slice(0, k), '');
+    let lines = prefix !== '' ? [prefix, ''] : [];
+    // concat, not push(...rows): 400,000 rows overflow the call stack as arguments.
+    if (k > 0) lines = lines.concat(table.header, table.rows.slice(0, k), '');
     if (k < table.rows.length) lines.push(more(table.rows.length - k), '');
     if (suffix !== '') lines.push(suffix);
     return lines.join('\n').replace(/\s+$/, '');
