@@ -5,9 +5,6 @@
  * says exactly how many rows each family line and each cut leaves out, names no benchmark that did not regress, stays
  * under GitHub's limits, escapes hostile names and is the same bytes for the same inputs.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { commentMarker, MAX_COMMENT_BODY } from '../src/engine/report/commentBody.js';
 import {
   reviewerComment,
@@ -17,19 +14,10 @@ import {
 } from '../src/engine/report/reviewerComment.js';
 import type { ComparisonReport } from '../src/engine/report/comparisonReport.js';
 import { MAX_CHECK_OUTPUT } from '../src/action/github/checkRuns.js';
-import { runCompare } from '../src/pipeline/compare.js';
-import { parseThresholds } from '../src/engine/compare/thresholds.js';
-import { silentProgress } from '../src/pipeline/steps.js';
-import { repoRoot, tempDir } from './helpers/shared.js';
+import { benchmarkName, regressedIndices } from '../bench/scale-suite.mjs';
+import { compareGeneratedSuite } from './helpers/generatedSuite.js';
+import { tempDir } from './helpers/shared.js';
 import { FULL_VOLUME } from './helpers/volume.js';
-
-interface ScaleSuite {
-  writeGoogleBenchmarkSuite(path: string, options: Record<string, number>): number;
-  writeGoogleBenchmarkRuns(dir: string, options: Record<string, number>): string[];
-  regressedIndices(total: number, count: number): Set<number>;
-  benchmarkName(index: number): string;
-}
-const suite = (await import(pathToFileURL(join(repoRoot, 'bench', 'scale-suite.mjs')).href)) as ScaleSuite;
 
 /** The comment body limit the action passes (GitHub's, less the marker line). */
 const LIMIT = MAX_COMMENT_BODY - commentMarker('perfgate').length - 1;
@@ -43,27 +31,13 @@ const HOSTILE = 'BM_<img src=x onerror=alert(1)>|@octocat #12 *[x](javascript:al
  * `hostile`, family 1 is named {@link HOSTILE} in every file.
  */
 function compareSuite(benchmarks: number, regressed: number, hostile = false): ComparisonReport {
-  const root = tempDir('perfgate-comment-scale-');
-  const history = join(root, 'history');
-  suite.writeGoogleBenchmarkRuns(history, { benchmarks, runs: 10, repetitions: 1 });
-  const head = join(root, 'head.json');
-  suite.writeGoogleBenchmarkSuite(head, { benchmarks, repetitions: 1, run: 11, regressed, factor: 1.3 });
-  if (hostile)
-    for (const file of [head, ...readdirSync(history).map((run) => join(history, run, 'results.json'))])
-      writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"BM_Family1/', `"${HOSTILE}/`));
-  return runCompare(
-    {
-      reference: [],
-      history,
-      results: [head],
-      referenceLabel: 'main',
-      resultLabel: 'pr',
-      outputDir: join(root, 'out'),
-      thresholds: parseThresholds(undefined),
-      floatParse: 'precise',
-    },
-    silentProgress,
-  ).report;
+  return compareGeneratedSuite(tempDir('perfgate-comment-scale-'), {
+    benchmarks,
+    runs: 10,
+    repetitions: 1,
+    regressed,
+    ...(hostile ? { rewrite: (text: string) => text.replaceAll('"BM_Family1/', `"${HOSTILE}/`) } : {}),
+  });
 }
 
 const partsOf = (comparison: ComparisonReport): ReviewerCommentParts => ({
@@ -90,7 +64,7 @@ function namedBenchmarks(body: string): Set<string> {
 
 /** The regressed benchmarks of the generator, as it names them. */
 const regressedNames = (benchmarks: number, regressed: number) =>
-  new Set([...suite.regressedIndices(benchmarks, regressed)].map((i) => suite.benchmarkName(i)));
+  new Set([...regressedIndices(benchmarks, regressed)].map((i) => benchmarkName(i)));
 
 /** The rows a reviewer must see, counted from the rows themselves: gated rows that failed or warned. */
 const flagged = (report: ComparisonReport) =>

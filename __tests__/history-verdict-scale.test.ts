@@ -9,16 +9,8 @@
  */
 import { afterAll, describe, expect, test } from '@jest/globals';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { runCompare } from '../src/pipeline/compare.js';
-import { silentProgress } from '../src/pipeline/steps.js';
-import { DEFAULT_THRESHOLD } from '../src/engine/compare/thresholds.js';
-import {
-  benchmarkName,
-  regressedIndices,
-  writeGoogleBenchmarkRuns,
-  writeGoogleBenchmarkSuite,
-} from '../bench/scale-suite.mjs';
+import { benchmarkName, regressedIndices } from '../bench/scale-suite.mjs';
+import { compareGeneratedSuite } from './helpers/generatedSuite.js';
 import { volume } from './helpers/volume.js';
 import { tempDir } from './helpers/shared.js';
 
@@ -33,30 +25,15 @@ describe(`compare --history of ${BENCHMARKS.toLocaleString('en')} benchmarks, ${
   test(
     'names at least 90 of the regressed benchmarks and at most 3 others',
     () => {
-      const history = join(folder, 'history');
       // One repetition per run: what a history gate on a large suite records (the run-to-run noise is 1 %, a
       // repetition's 2 %; bench/scale-suite.mjs).
-      writeGoogleBenchmarkRuns(history, { benchmarks: BENCHMARKS, runs: RUNS, repetitions: 1 });
-      const candidate = join(folder, 'head.json');
-      writeGoogleBenchmarkSuite(candidate, {
+      const report = compareGeneratedSuite(folder, {
         benchmarks: BENCHMARKS,
+        runs: RUNS,
         repetitions: 1,
-        run: RUNS,
         regressed: REGRESSED,
-        factor: 1.3,
+        headRun: RUNS,
       });
-      const threshold = DEFAULT_THRESHOLD;
-      const { report } = runCompare(
-        {
-          reference: [],
-          history,
-          results: [candidate],
-          outputDir: join(folder, 'out'),
-          thresholds: { Min: threshold, Median: threshold, Max: threshold, '99%': threshold },
-          floatParse: 'precise',
-        },
-        silentProgress,
-      );
       const regressed = new Set([...regressedIndices(BENCHMARKS, REGRESSED)].map(benchmarkName));
       expect(regressed.size).toBe(REGRESSED);
       // A benchmark is named when one of its own gated rows (not its family's geomean row) fails or is warned.

@@ -4,23 +4,16 @@
  * benchmarks, half 30 % slower, one family named to attack). Checked by counts and order, never by time. Without
  * JavaScript it is a plain table.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderReportHtml } from '../src/render/reportHtml.js';
 import { comparisonRowsTable, comparisonVerdictTable } from '../src/engine/report/verdictTable.js';
 import type { ComparisonReport } from '../src/engine/report/comparisonReport.js';
-import { runCompare } from '../src/pipeline/compare.js';
-import { parseThresholds } from '../src/engine/compare/thresholds.js';
-import { silentProgress } from '../src/pipeline/steps.js';
+import { compareGeneratedSuite } from './helpers/generatedSuite.js';
 import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
-import { repoRoot, tempDir } from './helpers/shared.js';
+import { tempDir } from './helpers/shared.js';
 import { FULL_VOLUME } from './helpers/volume.js';
-
-interface ScaleSuite {
-  writeGoogleBenchmarkSuite(path: string, options: Record<string, number>): number;
-  writeGoogleBenchmarkRuns(dir: string, options: Record<string, number>): string[];
-}
 
 const HOSTILE = 'BM_<img src=x onerror=alert(1)>&amp;"q"';
 
@@ -30,27 +23,14 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
   let report: ComparisonReport;
   let page: string;
   beforeAll(async () => {
-    const suite = (await import(pathToFileURL(join(repoRoot, 'bench', 'scale-suite.mjs')).href)) as ScaleSuite;
     const root = tempDir('perfgate-report-rows-');
-    const history = join(root, 'history');
-    suite.writeGoogleBenchmarkRuns(history, { benchmarks: 200, runs: 10, repetitions: 3 });
-    const head = join(root, 'head.json');
-    suite.writeGoogleBenchmarkSuite(head, { benchmarks: 200, repetitions: 3, run: 11, regressed: 100, factor: 1.3 });
-    for (const file of [head, ...readdirSync(history).map((run) => join(history, run, 'results.json'))])
-      writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"BM_Family1/', `"${HOSTILE.replace(/"/g, '\\"')}/`));
-    report = runCompare(
-      {
-        reference: [],
-        history,
-        results: [head],
-        referenceLabel: 'main',
-        resultLabel: 'pr',
-        outputDir: join(root, 'out'),
-        thresholds: parseThresholds(undefined),
-        floatParse: 'precise',
-      },
-      silentProgress,
-    ).report;
+    report = compareGeneratedSuite(root, {
+      benchmarks: 200,
+      runs: 10,
+      repetitions: 3,
+      regressed: 100,
+      rewrite: (text) => text.replaceAll('"BM_Family1/', `"${HOSTILE.replace(/"/g, '\\"')}/`),
+    });
     page = join(root, 'report.html');
     writeFileSync(
       page,

@@ -9,24 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { MAX_CHECK_OUTPUT } from '../src/action/github/checkRuns.js';
 import { commentMarker, MAX_COMMENT_BODY } from '../src/engine/report/commentBody.js';
 import { renderComparisonMarkdown } from '../src/engine/report/comparisonMarkdown.js';
 import { reviewerComment, reviewerReport } from '../src/engine/report/reviewerComment.js';
 import { comparisonRowsTable, comparisonVerdictTable } from '../src/engine/report/verdictTable.js';
-import { parseThresholds } from '../src/engine/compare/thresholds.js';
-import { runCompare } from '../src/pipeline/compare.js';
-import { silentProgress } from '../src/pipeline/steps.js';
 import { renderReportHtml } from '../src/render/reportHtml.js';
-
-/** bench/scale-suite.mjs, loaded at run time: bundled, its command-line entry would run as the bundle's. */
-interface ScaleSuite {
-  writeGoogleBenchmarkSuite(path: string, options: Record<string, number>): number;
-  writeGoogleBenchmarkRuns(dir: string, options: Record<string, number>): string[];
-  regressedIndices(total: number, count: number): Set<number>;
-  benchmarkName(index: number): string;
-}
+import { benchmarkName, regressedIndices } from './scale-suite.mjs';
+import { compareGeneratedSuite } from '../__tests__/helpers/generatedSuite.js';
 
 export const COMMENT_SECTION_TITLE = '## The comment, the Check and report.html at 1,000 and 10,000 benchmarks';
 
@@ -63,34 +53,18 @@ function named(body: string): string[] {
   return [...out];
 }
 
-function measure(suite: ScaleSuite, benchmarks: number, runs: number, log: (line: string) => void) {
+function measure(benchmarks: number, runs: number, log: (line: string) => void) {
   const root = mkdtempSync(join(tmpdir(), 'perfgate-bench-comment-'));
   try {
-    const history = join(root, 'history');
-    suite.writeGoogleBenchmarkRuns(history, { benchmarks, runs: 10, repetitions: 3 });
-    const head = join(root, 'head.json');
-    suite.writeGoogleBenchmarkSuite(head, { benchmarks, repetitions: 3, run: 11, regressed: REGRESSED, factor: 1.3 });
     const start = performance.now();
-    const report = runCompare(
-      {
-        reference: [],
-        history,
-        results: [head],
-        referenceLabel: 'main',
-        resultLabel: 'pr',
-        outputDir: join(root, 'out'),
-        thresholds: parseThresholds(undefined),
-        floatParse: 'precise',
-      },
-      silentProgress,
-    ).report;
+    const report = compareGeneratedSuite(root, { benchmarks, runs: 10, repetitions: 3, regressed: REGRESSED });
     const compareMs = performance.now() - start;
-    log(`comment bench: ${benchmarks} benchmarks compared in ${Math.round(compareMs)} ms`);
+    log(`comment bench: ${benchmarks} benchmarks written and compared in ${Math.round(compareMs)} ms`);
     const parts = { comparison: report, commit: 'feed5eed0123456789abcdef0123456789abcdef', base: 'main' };
     const links = { runUrl: 'https://github.com/octo/bench/actions/runs/9', reportHtml: true };
     const limit = MAX_COMMENT_BODY - commentMarker('perfgate').length - 1;
     const comment = reviewerComment(parts, links, limit);
-    const regressed = new Set([...suite.regressedIndices(benchmarks, REGRESSED)].map((i) => suite.benchmarkName(i)));
+    const regressed = new Set([...regressedIndices(benchmarks, REGRESSED)].map((i) => benchmarkName(i)));
     const names = named(comment);
     const rendered: Rendered[] = [
       { what: 'comment', ...timed(runs, () => reviewerComment(parts, links, limit)) },
@@ -136,11 +110,10 @@ export async function commentRenderSection(options: {
   quick: boolean;
   log: (line: string) => void;
 }): Promise<string[]> {
-  const suite = (await import(pathToFileURL(join(options.repoRoot, 'bench', 'scale-suite.mjs')).href)) as ScaleSuite;
   const runs = options.quick ? 1 : 7;
   const load = loadavg()[0]!;
-  const small = measure(suite, 1000, runs, options.log);
-  const large = options.quick ? undefined : measure(suite, 10_000, runs, options.log);
+  const small = measure(1000, runs, options.log);
+  const large = options.quick ? undefined : measure(10_000, runs, options.log);
   const ms = (x: number) => (x < 10 ? x.toFixed(1) : String(Math.round(x)));
   const lines = [
     COMMENT_SECTION_TITLE,
@@ -162,7 +135,7 @@ export async function commentRenderSection(options: {
   for (const m of [small, ...(large ? [large] : [])])
     lines.push(
       '',
-      `${m.benchmarks.toLocaleString('en')} benchmarks (${m.rows.toLocaleString('en')} rows, compared in ${ms(m.compareMs)} ms): ` +
+      `${m.benchmarks.toLocaleString('en')} benchmarks (${m.rows.toLocaleString('en')} rows, written and compared in ${ms(m.compareMs)} ms): ` +
         `the comment is ${m.comment.toLocaleString('en')} characters and names ${m.namedRegressed} of the ${REGRESSED} regressed benchmarks and ${m.namedOthers} others. ` +
         `One bare pass over the rows (a filter on two fields) takes ${m.passMs.toFixed(2)} ms: the rows of the larger suite no longer fit the caches, so a row costs more there.`,
     );
