@@ -14,7 +14,7 @@ import type { Direction, Measurement, StatisticName } from '../model/measurement
 import type { MetricRequirement } from '../model/metricRequirement.js';
 import { uniqueFileStems } from '../report/fileNames.js';
 import { meanAndSd } from '../stats/effectTest.js';
-import { latestMove, levelBand, rankMoves, type RankedSeries, type SeriesMove } from './moves.js';
+import { latestMove, levelBand, rankMoves, type LevelBand, type RankedSeries, type SeriesMove } from './moves.js';
 import {
   analyzeTrends,
   type TrendOptions,
@@ -44,19 +44,12 @@ export interface DashboardRun {
   commitUrl?: string;
 }
 
-/** The band an unchanged run is expected in at the current level: compare --history's noise band. */
-export interface DashboardBand {
-  /** The geometric mean of the band's runs (its centre) and its edges, in the series' unit. */
-  centre: number;
-  lower: number;
-  upper: number;
-  /**
-   * The runs the band is estimated from: those since the last step (before a pending change), outliers left out, the
-   * newest 20.
-   */
-  fromRun: number;
-  toRun: number;
-  runs: number;
+/**
+ * The band an unchanged run is expected in at the current level: compare --history's noise band. Its centre is the
+ * geometric mean of the band's runs; the runs it is estimated from are those since the last step (before a pending
+ * change), outliers left out, the newest 20.
+ */
+export interface DashboardBand extends LevelBand {
   /** Where the band is drawn: from its first run to the newest run. */
   drawnTo: number;
   confidence: number;
