@@ -1,5 +1,11 @@
 import { compareExperiment, type SubExperimentComparison } from '../src/engine/compare/compare.js';
-import { missingPolicyOf, removedOnMain, renameHints, withMissingJudged } from '../src/engine/compare/presence.js';
+import {
+  missingPolicyOf,
+  removedOnMain,
+  RENAME_PAIRS_COMPARED,
+  renameHints,
+  withMissingJudged,
+} from '../src/engine/compare/presence.js';
 import { experimentFailed, judgeMissing } from '../src/engine/compare/rows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
@@ -119,5 +125,21 @@ describe('renamed and new', () => {
     const report = buildComparisonReport([decodeSame, parse], 'main', 'pr');
     expect(report.verdict).toBe('pass');
     expect(report.changes).toMatchObject({ added: 1, unchanged: 1 });
+  });
+
+  test('a suite that renamed more than the pairs compared gets one line, not an edit distance per pair', () => {
+    // 501 × 501 > 250,000 pairs: each old name is one character from its new one, so every pair would be a hint.
+    const n = Math.floor(Math.sqrt(RENAME_PAIRS_COMPARED)) + 1;
+    const gone = Array.from({ length: n }, (_, i) =>
+      compared(`BenchmarkCase${i}`, [timing(`BenchmarkCase${i}`, 'size=64', 100)], []),
+    );
+    const renamed = Array.from({ length: n }, (_, i) =>
+      compared(`BenchmarkCase${i}x`, [], [timing(`BenchmarkCase${i}x`, 'size=64', 100)]),
+    );
+    expect(renameHints([...gone, ...renamed])).toEqual([
+      `${n} benchmarks are missing and ${n} are new: too many to pair as renames here; if they were renamed, map each new name to its old one with experiment-names (CLI --experiment-name NEW=OLD), so that they are compared under their old names.`,
+    ]);
+    // One fewer on one side is under the bound: every name gets its own hint.
+    expect(renameHints([...gone.slice(1), ...renamed.slice(1)])).toHaveLength(n - 1);
   });
 });

@@ -18755,9 +18755,14 @@ function sharedPrefix(names) {
   for (const name of names) while (!name.startsWith(prefix)) prefix = prefix.slice(0, -1);
   return prefix;
 }
+var RENAME_PAIRS_COMPARED = 25e4;
 function renameHints(comparisons) {
   const missing = comparisons.filter((c) => c.status === "missing").map((c) => c.experimentType);
   const added = comparisons.filter((c) => c.status === "new").map((c) => c.experimentType);
+  if (missing.length * added.length > RENAME_PAIRS_COMPARED)
+    return [
+      `${missing.length} benchmarks are missing and ${added.length} are new: too many to pair as renames here; if they were renamed, map each new name to its old one with experiment-names (CLI --experiment-name NEW=OLD), so that they are compared under their old names.`
+    ];
   const cut2 = sharedPrefix([...missing, ...added]).length;
   const tails = added.map((name) => name.slice(cut2));
   return missing.flatMap((name) => {

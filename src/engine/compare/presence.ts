@@ -76,6 +76,12 @@ function sharedPrefix(names: readonly string[]): string {
 }
 
 /**
+ * Pairs of names a comparison compares at the most for its rename hints: each pair is an edit distance, so a suite that
+ * renamed thousands at once (10,000 × 10,000 pairs took minutes) gets one line instead.
+ */
+export const RENAME_PAIRS_COMPARED = 250_000;
+
+/**
  * The renames a comparison suggests: each experiment the results lack whose name is close to one only the results
  * give (text/closest.ts), with the experiment-names mapping that pairs them: new name to old, as the results are read
  * (a history's records keep the names they were recorded under). Names are compared without the prefix they all share:
@@ -84,6 +90,10 @@ function sharedPrefix(names: readonly string[]): string {
 export function renameHints(comparisons: readonly SubExperimentComparison[]): string[] {
   const missing = comparisons.filter((c) => c.status === 'missing').map((c) => c.experimentType);
   const added = comparisons.filter((c) => c.status === 'new').map((c) => c.experimentType);
+  if (missing.length * added.length > RENAME_PAIRS_COMPARED)
+    return [
+      `${missing.length} benchmarks are missing and ${added.length} are new: too many to pair as renames here; if they were renamed, map each new name to its old one with experiment-names (CLI --experiment-name NEW=OLD), so that they are compared under their old names.`,
+    ];
   const cut = sharedPrefix([...missing, ...added]).length;
   const tails = added.map((name) => name.slice(cut));
   return missing.flatMap((name) => {
