@@ -18107,9 +18107,7 @@ function renderHistoryRecord(record) {
     ...record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : [],
     ...record.accepted ? [`  "accepted": ${JSON.stringify(orderedAcceptance(record.accepted))},`] : []
   ];
-  lines.push(...renderColumns(record.measurements));
-  lines.push("}", "");
-  return lines.join("\n");
+  return lines.concat(renderColumns(record.measurements), "}", "").join("\n");
 }
 function isObject2(value2) {
   return typeof value2 === "object" && value2 !== null;
@@ -19005,8 +19003,8 @@ function inconclusiveRows(rows) {
   const counted = benchmarkChanges(undecided);
   if (!counted) return void 0;
   const more = undecided.map((r) => r.morePairs);
-  const pairsCap = Math.max(...undecided.map((r) => r.pairsCap ?? 0));
-  return more.every((m) => m !== void 0) ? { benchmarks: counted.benchmarks, morePairs: Math.max(...more), pairsCap } : { benchmarks: counted.benchmarks, pairsCap };
+  const pairsCap = undecided.reduce((m, r) => Math.max(m, r.pairsCap ?? 0), -Infinity);
+  return more.every((m) => m !== void 0) ? { benchmarks: counted.benchmarks, morePairs: more.reduce((m, x) => Math.max(m, x), -Infinity), pairsCap } : { benchmarks: counted.benchmarks, pairsCap };
 }
 function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
   const all = comparisons.flatMap((c) => c.rows);
@@ -19058,8 +19056,8 @@ function benchmarkChanges(rows) {
   }
   return {
     benchmarks: new Set(counted.map(benchmarkKey)).size,
-    smallest: sizes.length > 0 ? Math.min(...sizes) : NaN,
-    largest: sizes.length > 0 ? Math.max(...sizes) : NaN,
+    smallest: sizes.length > 0 ? sizes.reduce((m, x) => Math.min(m, x)) : NaN,
+    largest: sizes.length > 0 ? sizes.reduce((m, x) => Math.max(m, x)) : NaN,
     speed: counted.every(isSpeed),
     metrics: [...metrics.values()]
   };
@@ -19122,7 +19120,7 @@ function unseen(rows) {
   if (rows.some((r) => comparisonRowFailed(r) || r.gated && r.status === "inconclusive")) return {};
   const catching = rows.filter((r) => r.gated && r.detectable !== void 0 && Number.isFinite(r.detectable));
   if (catching.length === 0 || catching.some((r) => r.detectable <= UNSEEN_FACTOR * r.threshold)) return {};
-  return { unseenBelow: Math.min(...catching.map((r) => r.detectable)) };
+  return { unseenBelow: catching.reduce((m, r) => Math.min(m, r.detectable), Infinity) };
 }
 function suiteConfidence(confidence, families) {
   const tail2 = Number(((1 - confidence) / families).toPrecision(2));

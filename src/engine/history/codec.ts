@@ -33,9 +33,8 @@ export function renderHistoryRecord(record: HistoryRecord): string {
     ...(record.environment ? [`  "environment": ${JSON.stringify(orderedEnvironment(record.environment))},`] : []),
     ...(record.accepted ? [`  "accepted": ${JSON.stringify(orderedAcceptance(record.accepted))},`] : []),
   ];
-  lines.push(...renderColumns(record.measurements));
-  lines.push('}', '');
-  return lines.join('\n');
+  // concat, not push(...): a record of 100,000 experiments would overflow the call stack as arguments.
+  return lines.concat(renderColumns(record.measurements), '}', '').join('\n');
 }
 
 /** A JSON object (an array too: its named fields are then missing, and the checks below say which). */

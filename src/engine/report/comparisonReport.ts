@@ -134,14 +134,15 @@ export interface Inconclusive {
   pairsCap: number;
 }
 
+// Extremes by reduce, not Math.max(...rows): 400,000 rows overflow the call stack as arguments.
 function inconclusiveRows(rows: readonly ComparisonRow[]): Inconclusive | undefined {
   const undecided = rows.filter((r) => r.gated && r.status === 'inconclusive');
   const counted = benchmarkChanges(undecided);
   if (!counted) return undefined;
   const more = undecided.map((r) => r.morePairs);
-  const pairsCap = Math.max(...undecided.map((r) => r.pairsCap ?? 0));
+  const pairsCap = undecided.reduce((m, r) => Math.max(m, r.pairsCap ?? 0), -Infinity);
   return more.every((m) => m !== undefined)
-    ? { benchmarks: counted.benchmarks, morePairs: Math.max(...more), pairsCap }
+    ? { benchmarks: counted.benchmarks, morePairs: more.reduce((m, x) => Math.max(m, x!), -Infinity), pairsCap }
     : { benchmarks: counted.benchmarks, pairsCap };
 }
 
@@ -211,8 +212,8 @@ function benchmarkChanges(rows: readonly ComparisonRow[]): BenchmarkChanges | un
   }
   return {
     benchmarks: new Set(counted.map(benchmarkKey)).size,
-    smallest: sizes.length > 0 ? Math.min(...sizes) : NaN,
-    largest: sizes.length > 0 ? Math.max(...sizes) : NaN,
+    smallest: sizes.length > 0 ? sizes.reduce((m, x) => Math.min(m, x)) : NaN,
+    largest: sizes.length > 0 ? sizes.reduce((m, x) => Math.max(m, x)) : NaN,
     speed: counted.every(isSpeed),
     metrics: [...metrics.values()],
   };
@@ -309,7 +310,7 @@ function unseen(rows: readonly ComparisonRow[]): { unseenBelow?: number } {
   if (rows.some((r) => comparisonRowFailed(r) || (r.gated && r.status === 'inconclusive'))) return {};
   const catching = rows.filter((r) => r.gated && r.detectable !== undefined && Number.isFinite(r.detectable));
   if (catching.length === 0 || catching.some((r) => r.detectable! <= UNSEEN_FACTOR * r.threshold)) return {};
-  return { unseenBelow: Math.min(...catching.map((r) => r.detectable!)) };
+  return { unseenBelow: catching.reduce((m, r) => Math.min(m, r.detectable!), Infinity) };
 }
 
 /** 1 − α/F with α/F to two significant digits, written out: 0.995 over 12 statistics is 0.99958. */
