@@ -15759,6 +15759,15 @@ function inconclusiveLegend(rows) {
 function rowDisplay(r) {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
 }
+function metricStatistic(r) {
+  return `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
+}
+function valueCell(r, x, shown2, unit = "") {
+  if (Number.isNaN(x)) return "—";
+  const floor = belowResolutionText(r, x);
+  if (floor !== void 0) return escapeMarkdown(floor);
+  return `${shown2 ? shown2.number(x) : formatFixed3(x)}${unit}`;
+}
 function belowResolutionText(r, x) {
   return r.belowResolution && x === 0 ? `< 1 ${r.printedUnit ?? r.unit}` : void 0;
 }
@@ -15824,8 +15833,7 @@ function table2(rows, general, all) {
     `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`
   ];
   for (const r of rows) {
-    const floor = (x) => belowResolutionText(r, x);
-    const value2 = (x) => Number.isNaN(x) ? "—" : floor(x) !== void 0 ? escapeMarkdown(floor(x)) : formatFixed3(x);
+    const value2 = (x) => valueCell(r, x, void 0);
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
@@ -15840,9 +15848,8 @@ function generalTable(rows, all) {
   ];
   for (const r of rows) {
     const shown2 = rowDisplay(r);
-    const floor = (x) => belowResolutionText(r, x);
-    const value2 = (x) => Number.isNaN(x) ? "—" : floor(x) !== void 0 ? escapeMarkdown(floor(x)) : `${shown2.number(x)}${shown2.unit ? ` ${escapeMarkdown(shown2.unit)}` : ""}`;
-    const metric2 = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
+    const value2 = (x) => valueCell(r, x, shown2, shown2.unit ? ` ${escapeMarkdown(shown2.unit)}` : "");
+    const metric2 = metricStatistic(r);
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
     );
@@ -15871,10 +15878,9 @@ function changeTable(rows, all) {
   ];
   const lines = rows.map((r) => {
     const shown2 = rowDisplay(r);
-    const floor = (x) => belowResolutionText(r, x);
-    const value2 = (x) => Number.isNaN(x) ? "—" : floor(x) !== void 0 ? escapeMarkdown(floor(x)) : general ? shown2.number(x) : formatFixed3(x);
+    const value2 = (x) => valueCell(r, x, general ? shown2 : void 0);
     const unit = general ? shown2.unit ? ` ${escapeMarkdown(shown2.unit)}` : "" : " µs";
-    const statistic = general ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}` : r.magnitude;
+    const statistic = general ? metricStatistic(r) : r.magnitude;
     const c = changeCells(r);
     return `| ${benchmarkCell(r, general)} | ${statistic} | ${value2(r.reference)} → ${value2(r.result)}${unit} | ${c.change} |${withP ? ` ${c.p} | ${c.alpha} |` : ""}${limit(r)} ${statusCell(r)} |`;
   });
@@ -20082,9 +20088,6 @@ function outcome(r) {
     return "worse";
   return "same";
 }
-function statisticText(r) {
-  return `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === "higher-is-better" ? " ↑" : ""}`;
-}
 function parameterText(r) {
   if (r.pooled) return "geomean";
   return Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes) ? `${r.payloadBytes} B` : escapeMarkdown(r.parameter);
@@ -20125,7 +20128,7 @@ function familyLine(family, rows, secondaries, where, marks) {
   }
   const entries2 = rows.filter((r) => !foldedAway.has(r));
   const named = entries2.slice(0, FAMILY_ROWS_NAMED);
-  const oneStatistic = named.every((r) => statisticText(r) === statisticText(named[0]));
+  const oneStatistic = named.every((r) => metricStatistic(r) === metricStatistic(named[0]));
   const oneStatus = named.every((r) => r.status === named[0].status);
   const agree = /* @__PURE__ */ new Map();
   const differ = /* @__PURE__ */ new Map();
@@ -20134,7 +20137,7 @@ function familyLine(family, rows, secondaries, where, marks) {
     const change = Number.isFinite(r.deltaPercent) ? changeWithInterval(r.deltaPercent / 100, r.changeInterval, r.direction) : r.status;
     const head = [
       parameter !== "" ? `${parameter}:` : "",
-      oneStatistic ? "" : statisticText(r),
+      oneStatistic ? "" : metricStatistic(r),
       change,
       oneStatus ? "" : marks(r)
     ].filter((t) => t !== "").join(" ");
@@ -20153,7 +20156,7 @@ function familyLine(family, rows, secondaries, where, marks) {
   const namedRows = named.reduce((n, r) => n + 1 + (folded.get(r)?.length ?? 0), 0);
   const more = rows.length - namedRows;
   const about = [
-    ...oneStatistic ? [statisticText(named[0])] : [],
+    ...oneStatistic ? [metricStatistic(named[0])] : [],
     ...rows.length > 1 ? [plural5(rows.length, "row")] : []
   ];
   const name = `**${escapeMarkdown(family)}**${about.length > 0 ? ` (${about.join(", ")})` : ""}`;

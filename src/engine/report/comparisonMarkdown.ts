@@ -143,6 +143,22 @@ export function rowDisplay(r: ComparisonRow): QuantityDisplay {
   return quantityDisplay(r.unit, [r.reference, r.result], r.printedUnit);
 }
 
+/** `real time median`, with ↑ when higher is better: the statistic a row judges, as its tables and lines name it. */
+export function metricStatistic(r: ComparisonRow): string {
+  return `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`;
+}
+
+/**
+ * A measured value as a table cell: `—` when there is none, the tool's resolution floor (`< 1 ns`) as it is, else the
+ * number in the row's display (`shown`; µs to 3 decimals in the payload layout) followed by `unit`.
+ */
+function valueCell(r: ComparisonRow, x: number, shown: QuantityDisplay | undefined, unit = ''): string {
+  if (Number.isNaN(x)) return '—';
+  const floor = belowResolutionText(r, x);
+  if (floor !== undefined) return escapeMarkdown(floor);
+  return `${shown ? shown.number(x) : formatFixed3(x)}${unit}`;
+}
+
 /**
  * A side of a row at its tool's resolution floor (`belowResolution`, a printed 0) as "< 1 ns/iter"; undefined for
  * any other value. Raw text: each renderer escapes it as it escapes units.
@@ -268,9 +284,7 @@ function table(rows: ComparisonRow[], general: boolean, all: readonly Comparison
     `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`,
   ];
   for (const r of rows) {
-    const floor = (x: number) => belowResolutionText(r, x);
-    const value = (x: number) =>
-      Number.isNaN(x) ? '—' : floor(x) !== undefined ? escapeMarkdown(floor(x)!) : formatFixed3(x);
+    const value = (x: number) => valueCell(r, x, undefined);
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? 'geomean' : r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
     );
@@ -286,14 +300,8 @@ function generalTable(rows: ComparisonRow[], all: readonly ComparisonRow[]): str
   ];
   for (const r of rows) {
     const shown = rowDisplay(r);
-    const floor = (x: number) => belowResolutionText(r, x);
-    const value = (x: number) =>
-      Number.isNaN(x)
-        ? '—'
-        : floor(x) !== undefined
-          ? escapeMarkdown(floor(x)!)
-          : `${shown.number(x)}${shown.unit ? ` ${escapeMarkdown(shown.unit)}` : ''}`;
-    const metric = `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`;
+    const value = (x: number) => valueCell(r, x, shown, shown.unit ? ` ${escapeMarkdown(shown.unit)}` : '');
+    const metric = metricStatistic(r);
     out.push(
       `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
     );
@@ -338,19 +346,9 @@ export function changeTable(
   ];
   const lines = rows.map((r) => {
     const shown = rowDisplay(r);
-    const floor = (x: number) => belowResolutionText(r, x);
-    const value = (x: number) =>
-      Number.isNaN(x)
-        ? '—'
-        : floor(x) !== undefined
-          ? escapeMarkdown(floor(x)!)
-          : general
-            ? shown.number(x)
-            : formatFixed3(x);
+    const value = (x: number) => valueCell(r, x, general ? shown : undefined);
     const unit = general ? (shown.unit ? ` ${escapeMarkdown(shown.unit)}` : '') : ' µs';
-    const statistic = general
-      ? `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`
-      : r.magnitude;
+    const statistic = general ? metricStatistic(r) : r.magnitude;
     const c = changeCells(r);
     return `| ${benchmarkCell(r, general)} | ${statistic} | ${value(r.reference)} → ${value(r.result)}${unit} | ${c.change} |${withP ? ` ${c.p} | ${c.alpha} |` : ''}${limit(r)} ${statusCell(r)} |`;
   });

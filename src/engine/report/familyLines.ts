@@ -7,6 +7,7 @@
  */
 import type { ComparisonRow } from '../compare/compare.js';
 import { changeWithInterval } from './change.js';
+import { metricStatistic } from './comparisonMarkdown.js';
 import { escapeMarkdown } from './escape.js';
 
 /** How many rows a family's line names; the rest are counted. */
@@ -40,11 +41,6 @@ function outcome(r: ComparisonRow): 'worse' | 'better' | 'same' {
   if (r.status === 'fail' || r.status === 'warn' || r.status === 'accepted' || r.status === 'inconclusive')
     return 'worse';
   return 'same';
-}
-
-/** `real time median`, with ↑ when higher is better. */
-function statisticText(r: ComparisonRow): string {
-  return `${escapeMarkdown(r.metric)} ${r.magnitude.toLowerCase()}${r.direction === 'higher-is-better' ? ' ↑' : ''}`;
 }
 
 /** A row's parameter as a line names it: `geomean` for a pooled row, '' when the family has none. */
@@ -112,7 +108,7 @@ function familyLine(
   }
   const entries = rows.filter((r) => !foldedAway.has(r));
   const named = entries.slice(0, FAMILY_ROWS_NAMED);
-  const oneStatistic = named.every((r) => statisticText(r) === statisticText(named[0]!));
+  const oneStatistic = named.every((r) => metricStatistic(r) === metricStatistic(named[0]!));
   const oneStatus = named.every((r) => r.status === named[0]!.status);
   // What each named primary's secondary metrics say: the same, or their own change.
   const agree = new Map<string, number>();
@@ -125,7 +121,7 @@ function familyLine(
       : r.status;
     const head = [
       parameter !== '' ? `${parameter}:` : '',
-      oneStatistic ? '' : statisticText(r),
+      oneStatistic ? '' : metricStatistic(r),
       change,
       oneStatus ? '' : marks(r),
     ]
@@ -146,7 +142,7 @@ function familyLine(
   const namedRows = named.reduce((n, r) => n + 1 + (folded.get(r)?.length ?? 0), 0);
   const more = rows.length - namedRows;
   const about = [
-    ...(oneStatistic ? [statisticText(named[0]!)] : []),
+    ...(oneStatistic ? [metricStatistic(named[0]!)] : []),
     ...(rows.length > 1 ? [plural(rows.length, 'row')] : []),
   ];
   const name = `**${escapeMarkdown(family)}**${about.length > 0 ? ` (${about.join(', ')})` : ''}`;
