@@ -7452,6 +7452,7 @@ var JsonStreamReader = class {
       case "start": {
         if (!this.skipSpace()) {
           if (this.ended) throw this.error("the file is empty; expected a JSON document", this.i);
+          this.i = 0;
           return false;
         }
         const c = s[this.i];

@@ -197,6 +197,7 @@ export class JsonStreamReader {
       case 'start': {
         if (!this.skipSpace()) {
           if (this.ended) throw this.error('the file is empty; expected a JSON document', this.i);
+          this.i = 0; // the blanks stay: a document read whole is read from its first line
           return false;
         }
         const c = s[this.i];
