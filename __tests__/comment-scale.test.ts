@@ -14,6 +14,8 @@ import {
 } from '../src/engine/report/reviewerComment.js';
 import type { ComparisonReport } from '../src/engine/report/comparisonReport.js';
 import { MAX_CHECK_OUTPUT } from '../src/action/github/checkRuns.js';
+import { LOG_TABLE_ROWS } from '../src/action/main.js';
+import { renderComparisonText } from '../src/engine/report/comparisonText.js';
 import { benchmarkName, regressedIndices } from '../bench/scale-suite.mjs';
 import { compareGeneratedSuite } from './helpers/generatedSuite.js';
 import { tempDir } from './helpers/shared.js';
@@ -126,6 +128,20 @@ describe('1,000 benchmarks, 100 regressed', () => {
     expect(listed).toBeGreaterThan(5);
     expect(summary).toContain(`\n… and ${100 - listed} more families (${100 - listed} rows) in report.html.\n`);
     expect(summary).toContain("to stay within GitHub's limit of 1 MiB per job summary. See report.html, comparison.md");
+  });
+
+  test('the job log shows the first 500 rows of the table, the regressed first, and where the other 1700 are', () => {
+    // Cells, not padded lines: the log's columns are as wide as its own rows need.
+    const cells = (text: string) => text.split('\n').map((line) => line.trim().split(/ {2,}/));
+    const whole = cells(renderComparisonText(report));
+    const log = cells(renderComparisonText(report, { maxRows: LOG_TABLE_ROWS, wholeTable: 'out/comparison.md' }));
+    const tableStart = whole.findIndex((line) => line[0] === 'Experiment');
+    expect(log.slice(0, tableStart + 1 + 500)).toEqual(whole.slice(0, tableStart + 1 + 500));
+    expect(log[tableStart + 1 + 500]).toEqual(['… and 1,700 more rows: the whole table is in out/comparison.md']);
+    expect(report.rows.length).toBe(2200);
+    // Every benchmark a reviewer must see is among the rows shown.
+    const shown = new Set(log.slice(tableStart + 1, tableStart + 1 + 500).map((row) => `${row[0]}/${row[1]}`));
+    for (const name of regressedNames(1000, 100)) expect(shown.has(name)).toBe(true);
   });
 
   test('a cut says exactly how many families and rows it left out', () => {

@@ -19573,7 +19573,7 @@ function finish2(report, reference, results, said, options, progress) {
 }
 
 // src/engine/report/comparisonText.ts
-function renderComparisonText(report) {
+function renderComparisonText(report, options = {}) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const verdict = report.changes.notComparable ? "NOT COMPARABLE (nothing gated)" : report.verdict === "pass" ? "PASS" : "FAIL";
   const out = [
@@ -19603,7 +19603,8 @@ function renderComparisonText(report) {
     ...withDetectable ? ["Catches ≥"] : [],
     "Status"
   ];
-  const rows = report.rows.map((r) => {
+  const shownRows = options.maxRows !== void 0 ? report.rows.slice(0, options.maxRows) : report.rows;
+  const rows = shownRows.map((r) => {
     const shown2 = rowDisplay(r);
     const shownValue = general ? (x) => Number.isNaN(x) ? "-" : `${shown2.number(x)}${shown2.unit ? ` ${safe2(shown2.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
     const value2 = (x) => {
@@ -19632,6 +19633,11 @@ function renderComparisonText(report) {
   ).join("  ").trimEnd();
   out.push("", line(header));
   for (const row of rows) out.push(line(row));
+  const more = report.rows.length - shownRows.length;
+  if (more > 0)
+    out.push(
+      `… and ${more.toLocaleString("en")} more rows${options.wholeTable !== void 0 ? `: the whole table is in ${withoutControls(options.wholeTable)}` : ""}`
+    );
   if (general && report.rows.some((r) => r.direction === "higher-is-better")) {
     out.push(
       "",

@@ -16,8 +16,16 @@ import { withoutControls } from './escape.js';
 import { acceptanceWords } from '../compare/acceptance.js';
 import type { RowAcceptance } from '../compare/rows.js';
 
+/** How much of the table a terminal text shows. */
+export interface ComparisonTextOptions {
+  /** The rows shown at most (failing first, then worst Δ); a line says how many more there are and where. */
+  maxRows?: number;
+  /** Where the whole table is, for that line. */
+  wholeTable?: string;
+}
+
 /** Plain-text comparison table for terminals: failing rows first, then worst Δ first. */
-export function renderComparisonText(report: ComparisonReport): string {
+export function renderComparisonText(report: ComparisonReport, options: ComparisonTextOptions = {}): string {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   // The first line says what changed (the comment's headline, without its icon); the counts and the method follow.
   const verdict = report.changes.notComparable
@@ -53,7 +61,8 @@ export function renderComparisonText(report: ComparisonReport): string {
     ...(withDetectable ? ['Catches ≥'] : []),
     'Status',
   ];
-  const rows = report.rows.map((r) => {
+  const shownRows = options.maxRows !== undefined ? report.rows.slice(0, options.maxRows) : report.rows;
+  const rows = shownRows.map((r) => {
     const shown = rowDisplay(r);
     const shownValue = general
       ? (x: number) => (Number.isNaN(x) ? '-' : `${shown.number(x)}${shown.unit ? ` ${safe(shown.unit)}` : ''}`)
@@ -97,6 +106,11 @@ export function renderComparisonText(report: ComparisonReport): string {
       .trimEnd();
   out.push('', line(header));
   for (const row of rows) out.push(line(row));
+  const more = report.rows.length - shownRows.length;
+  if (more > 0)
+    out.push(
+      `… and ${more.toLocaleString('en')} more rows${options.wholeTable !== undefined ? `: the whole table is in ${withoutControls(options.wholeTable)}` : ''}`,
+    );
   // The reference's latency layout is lower-is-better throughout; elsewhere a metric may point up.
   if (general && report.rows.some((r) => r.direction === 'higher-is-better')) {
     out.push(
