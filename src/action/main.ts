@@ -223,13 +223,7 @@ async function publish(
   const writer = new ReportWriter(inputs.outputDir);
   const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
   await writeJobSummary(context, markdown);
-  if (check) logVerbatim(context.out, renderText(check.report));
-  if (comparison) {
-    const wholeTable = `${comparison.markdownPath} and ${comparison.jsonPath}${inputs.uploadReport !== undefined ? ` (artifact ${inputs.uploadReport})` : ''}`;
-    logVerbatim(context.out, renderComparisonText(comparison.report, { maxRows: LOG_TABLE_ROWS, wholeTable }));
-  }
-  if (decision.confirmation?.comparison)
-    logVerbatim(context.out, renderComparisonText(decision.confirmation.comparison, { maxRows: LOG_TABLE_ROWS }));
+  logTables(inputs, context, decision);
   if (trends && inputs.trendIssues) await publishTrendIssues(inputs, context, trends.report);
 
   const verdict = failures.length > 0 ? 'fail' : 'pass';
@@ -284,6 +278,19 @@ async function publish(
     if (inputs.failOnRegression) context.out.setFailed(message);
     else context.out.warning(`${message} (fail-on-regression is false)`);
   }
+}
+
+/** The check's table, the comparison's first LOG_TABLE_ROWS rows and the confirmation's, in the job log. */
+function logTables(inputs: Readonly<ActionInputs>, context: RunContext, decision: Decision): void {
+  const { check, comparison, confirmation } = decision;
+  if (check) logVerbatim(context.out, renderText(check.report));
+  if (comparison) {
+    const artifact = inputs.uploadReport !== undefined ? ` (artifact ${inputs.uploadReport})` : '';
+    const wholeTable = `${comparison.markdownPath} and ${comparison.jsonPath}${artifact}`;
+    logVerbatim(context.out, renderComparisonText(comparison.report, { maxRows: LOG_TABLE_ROWS, wholeTable }));
+  }
+  if (confirmation?.comparison)
+    logVerbatim(context.out, renderComparisonText(confirmation.comparison, { maxRows: LOG_TABLE_ROWS }));
 }
 
 /**
