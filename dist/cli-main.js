@@ -13030,8 +13030,8 @@ function pairsToDecide(mean3, sd, pairs, logThreshold, alpha, beta, cap, sequent
 // src/engine/stats/noncentralT.ts
 var NODES = 64;
 function gaussLegendre(n) {
-  const x = new Array(n);
-  const w = new Array(n);
+  const x = new Float64Array(n);
+  const w = new Float64Array(n);
   for (let i = 0; i < Math.ceil(n / 2); i++) {
     let z = Math.cos(Math.PI * (i + 0.75) / (n + 0.5));
     let derivative = 1;
@@ -13073,94 +13073,73 @@ function ratioRange(df) {
   }
   return range2;
 }
-function piecePoints(range2, breaks) {
+function piecePoints(range2, kink, step, stepWidth, points) {
   const { lo, hi } = range2;
-  const cuts = [breaks.kink];
-  if (breaks.step !== void 0 && breaks.stepWidth !== void 0 && Number.isFinite(breaks.stepWidth))
-    cuts.push(breaks.step - 10 * breaks.stepWidth, breaks.step + 10 * breaks.stepWidth);
-  return [lo, ...cuts.filter((c) => c !== void 0 && c > lo && c < hi).sort((a, b) => a - b), hi];
-}
-function pieceNodes(df, logNorm, a, b, cache) {
-  const kept = cache?.get(a)?.get(b);
-  if (kept !== void 0) return kept;
-  const half = (b - a) / 2;
-  const mid = (a + b) / 2;
-  const w = new Float64Array(NODES);
-  const weighted = new Float64Array(NODES);
-  for (let i = 0; i < NODES; i++) {
-    w[i] = mid + half * RULE2.x[i];
-    weighted[i] = RULE2.w[i] * ratioDensity(w[i], df, logNorm);
-  }
-  const nodes = { w, weighted, half };
-  if (cache !== void 0) {
-    let byB = cache.get(a);
-    if (byB === void 0) {
-      byB = /* @__PURE__ */ new Map();
-      cache.set(a, byB);
+  let count = 1;
+  points[0] = lo;
+  const cut2 = (c) => {
+    if (!(c > lo && c < hi)) return;
+    let at = count++;
+    while (at > 1 && points[at - 1] > c) {
+      points[at] = points[at - 1];
+      at--;
     }
-    byB.set(b, nodes);
+    points[at] = c;
+  };
+  cut2(kink);
+  if (Number.isFinite(stepWidth)) {
+    cut2(step - 10 * stepWidth);
+    cut2(step + 10 * stepWidth);
   }
-  return nodes;
+  points[count++] = hi;
+  return count;
 }
-function overRatio(df, g, breaks = {}, cache) {
-  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
-  if (df === Infinity) return g(1);
-  const range2 = ratioRange(df);
-  const points = piecePoints(range2, breaks);
-  let sum2 = 0;
-  for (let p = 1; p < points.length; p++) {
-    const a = points[p - 1];
-    const b = points[p];
-    if (!(b > a)) continue;
-    const { w, weighted, half } = pieceNodes(df, range2.logNorm, a, b, cache);
-    let piece = 0;
-    for (let i = 0; i < NODES; i++) piece += weighted[i] * g(w[i]);
-    sum2 += piece * half;
+var POINTS = new Float64Array(5);
+var PieceNodes = class {
+  w = new Float64Array(NODES * 16);
+  weighted = new Float64Array(NODES * 16);
+  a = [];
+  b = [];
+  df = NaN;
+  /** Forgets the pieces: the next integral is on `df`. */
+  reset(df) {
+    this.a.length = 0;
+    this.b.length = 0;
+    this.df = df;
   }
-  return sum2;
-}
-function overRatioOfBoth(df, g, h, breaks, cache) {
-  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
-  if (df === Infinity) return { g: g(1), h: h(1) };
-  const range2 = ratioRange(df);
-  const points = piecePoints(range2, breaks);
-  let sumG = 0;
-  let sumH = 0;
-  for (let p = 1; p < points.length; p++) {
-    const a = points[p - 1];
-    const b = points[p];
-    if (!(b > a)) continue;
-    const { w, weighted, half } = pieceNodes(df, range2.logNorm, a, b, cache);
-    let pieceG = 0;
-    let pieceH = 0;
+  /** Where the nodes of piece [a, b] start in `w` and `weighted`, computed on first use. */
+  offsetOf(logNorm, a, b) {
+    const count = this.a.length;
+    for (let p = 0; p < count; p++) if (this.a[p] === a && this.b[p] === b) return p * NODES;
+    if ((count + 1) * NODES > this.w.length) this.grow();
+    const offset = count * NODES;
+    this.a.push(a);
+    this.b.push(b);
+    const half = (b - a) / 2;
+    const mid = (a + b) / 2;
     for (let i = 0; i < NODES; i++) {
-      pieceG += weighted[i] * g(w[i]);
-      pieceH += weighted[i] * h(w[i]);
+      const w = mid + half * RULE2.x[i];
+      this.w[offset + i] = w;
+      this.weighted[offset + i] = RULE2.w[i] * ratioDensity(w, this.df, logNorm);
     }
-    sumG += pieceG * half;
-    sumH += pieceH * half;
+    return offset;
   }
-  return { g: sumG, h: sumH };
-}
+  grow() {
+    const w = new Float64Array(this.w.length * 2);
+    const weighted = new Float64Array(this.w.length * 2);
+    w.set(this.w);
+    weighted.set(this.weighted);
+    this.w = w;
+    this.weighted = weighted;
+  }
+};
+var NODE_STORE = new PieceNodes();
 function smallestShiftCaught(power, critical, df, floor = 0) {
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
-  const cache = /* @__PURE__ */ new Map();
-  const gap = (shift2) => {
-    const cdf = lastKept(normalCdf);
-    return overRatio(df, (w) => cdf(shift2 - Math.max(floor, critical * w)), stepsOf(shift2, critical, floor), cache) - power;
-  };
-  const gapAndSlope = (shift2) => {
-    const cdf = lastKept(normalCdf);
-    const density = lastKept(normalDensity2);
-    const both = overRatioOfBoth(
-      df,
-      (w) => cdf(shift2 - Math.max(floor, critical * w)),
-      (w) => density(shift2 - Math.max(floor, critical * w)),
-      stepsOf(shift2, critical, floor),
-      cache
-    );
-    return { gap: both.g - power, slope: both.h };
-  };
+  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
+  NODE_STORE.reset(df);
+  const integral = new PowerIntegral(critical, df, floor);
+  const gap = (shift2) => integral.at(shift2, false) - power;
   let lo = Math.max(floor, 0) - 10;
   let hi = Math.max(floor, critical, 0) + 10;
   const widest = df === Infinity ? 1 : ratioRange(df).hi;
@@ -13172,7 +13151,8 @@ function smallestShiftCaught(power, critical, df, floor = 0) {
   if (!(critical >= 0 && power > 1e-20)) while (gap(lo) >= 0) lo -= 10;
   let shift = Math.min(hi, Math.max(lo, Math.max(floor, critical) + 1.2815515655446004));
   for (let i = 0; i < 100; i++) {
-    const { gap: g, slope } = gapAndSlope(shift);
+    const g = integral.at(shift, true) - power;
+    const slope = integral.slope;
     if (g >= 0) hi = shift;
     else lo = shift;
     if (hi - lo < 1e-10 * Math.max(1, Math.abs(hi))) break;
@@ -13183,20 +13163,65 @@ function smallestShiftCaught(power, critical, df, floor = 0) {
   }
   return shift;
 }
-function lastKept(f) {
-  let lastZ = NaN;
-  let lastValue = NaN;
-  return (z) => {
-    if (z !== lastZ) {
-      lastZ = z;
-      lastValue = f(z);
+var PowerIntegral = class {
+  constructor(critical, df, floor) {
+    this.critical = critical;
+    this.df = df;
+    this.floor = floor;
+    this.range = df === Infinity ? void 0 : ratioRange(df);
+  }
+  critical;
+  df;
+  floor;
+  /** The derivative at the last `at(shift, true)`. */
+  slope = NaN;
+  range;
+  at(shift, withSlope) {
+    const { critical, floor, range: range2 } = this;
+    if (range2 === void 0) {
+      const z = shift - Math.max(floor, critical * 1);
+      if (withSlope) this.slope = normalDensity2(z);
+      return normalCdf(z);
     }
-    return lastValue;
-  };
-}
-function stepsOf(shift, critical, floor) {
-  return critical > 0 ? { kink: floor / critical, step: shift / critical, stepWidth: 1 / critical } : {};
-}
+    const positive = critical > 0;
+    const count = piecePoints(
+      range2,
+      positive ? floor / critical : NaN,
+      positive ? shift / critical : NaN,
+      positive ? 1 / critical : NaN,
+      POINTS
+    );
+    let sum2 = 0;
+    let slope = 0;
+    let lastZ = NaN;
+    let lastCdf = NaN;
+    let lastDensity = NaN;
+    for (let p = 1; p < count; p++) {
+      const a = POINTS[p - 1];
+      const b = POINTS[p];
+      if (!(b > a)) continue;
+      const offset = NODE_STORE.offsetOf(range2.logNorm, a, b);
+      const { w, weighted } = NODE_STORE;
+      let piece = 0;
+      let pieceSlope = 0;
+      for (let i = offset; i < offset + NODES; i++) {
+        const z = shift - Math.max(floor, critical * w[i]);
+        if (z !== lastZ) {
+          lastZ = z;
+          lastCdf = normalCdf(z);
+          if (withSlope) lastDensity = normalDensity2(z);
+        }
+        piece += weighted[i] * lastCdf;
+        if (withSlope) pieceSlope += weighted[i] * lastDensity;
+      }
+      const half = (b - a) / 2;
+      sum2 += piece * half;
+      slope += pieceSlope * half;
+    }
+    if (withSlope) this.slope = slope;
+    return sum2;
+  }
+};
 var SQRT_TWO_PI = Math.sqrt(2 * Math.PI);
 function normalDensity2(z) {
   return Math.exp(-0.5 * z * z) / SQRT_TWO_PI;

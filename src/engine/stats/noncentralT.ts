@@ -16,9 +16,9 @@ import { logGamma } from './studentT.js';
 const NODES = 64;
 
 /** The Gauss–Legendre nodes and weights on [−1, 1] (Newton on the Legendre polynomial from Chebyshev guesses). */
-function gaussLegendre(n: number): { x: number[]; w: number[] } {
-  const x: number[] = new Array<number>(n);
-  const w: number[] = new Array<number>(n);
+function gaussLegendre(n: number): { x: Float64Array; w: Float64Array } {
+  const x = new Float64Array(n);
+  const w = new Float64Array(n);
   for (let i = 0; i < Math.ceil(n / 2); i++) {
     let z = Math.cos((Math.PI * (i + 0.75)) / (n + 0.5));
     let derivative = 1;
@@ -73,112 +73,126 @@ function ratioRange(df: number): RatioRange {
   return range;
 }
 
-/** The points that cut W's range into pieces: at `kink` (where g has one) and around `step`. */
-function piecePoints(range: RatioRange, breaks: { kink?: number; step?: number; stepWidth?: number }): number[] {
-  const { lo, hi } = range;
-  const cuts = [breaks.kink];
-  if (breaks.step !== undefined && breaks.stepWidth !== undefined && Number.isFinite(breaks.stepWidth))
-    cuts.push(breaks.step - 10 * breaks.stepWidth, breaks.step + 10 * breaks.stepWidth);
-  return [lo, ...cuts.filter((c): c is number => c !== undefined && c > lo && c < hi).sort((a, b) => a - b), hi];
-}
-
-/** W's nodes on one piece [a, b] of its range, with their Gauss–Legendre weights times W's density there. */
-interface PieceNodes {
-  w: Float64Array;
-  weighted: Float64Array;
-  half: number;
+/** Where the integrand has its kink (the floor takes over) and its fall from 1 to 0 (about step ± stepWidth). */
+interface Breaks {
+  kink?: number;
+  step?: number;
+  stepWidth?: number;
 }
 
 /**
- * The pieces' nodes an integral has used, by (a, b): one solve (smallestShiftCaught) integrates over the same pieces
- * again and again (only cuts around the step move, and they mostly fall outside W's range), so W's density (a log and
- * an exp per node) is evaluated once per piece. The same nodes and products as computed afresh, to the bit.
+ * The points that cut W's range into pieces, ascending, into `points`: lo, then the cuts inside (lo, hi) (at `kink`
+ * and 10 step widths either side of `step`), then hi. Returns how many. Into a reused array: an integral is cut
+ * again at every Newton step of every row.
  */
-type PieceCache = Map<number, Map<number, PieceNodes>>;
-
-function pieceNodes(df: number, logNorm: number, a: number, b: number, cache: PieceCache | undefined): PieceNodes {
-  const kept = cache?.get(a)?.get(b);
-  if (kept !== undefined) return kept;
-  const half = (b - a) / 2;
-  const mid = (a + b) / 2;
-  const w = new Float64Array(NODES);
-  const weighted = new Float64Array(NODES);
-  for (let i = 0; i < NODES; i++) {
-    w[i] = mid + half * RULE.x[i]!;
-    weighted[i] = RULE.w[i]! * ratioDensity(w[i]!, df, logNorm);
-  }
-  const nodes = { w, weighted, half };
-  if (cache !== undefined) {
-    let byB = cache.get(a);
-    if (byB === undefined) {
-      byB = new Map();
-      cache.set(a, byB);
+function piecePoints(range: RatioRange, kink: number, step: number, stepWidth: number, points: Float64Array): number {
+  const { lo, hi } = range;
+  let count = 1;
+  points[0] = lo;
+  const cut = (c: number) => {
+    if (!(c > lo && c < hi)) return;
+    // Insertion into the sorted cuts so far.
+    let at = count++;
+    while (at > 1 && points[at - 1]! > c) {
+      points[at] = points[at - 1]!;
+      at--;
     }
-    byB.set(b, nodes);
+    points[at] = c;
+  };
+  cut(kink);
+  if (Number.isFinite(stepWidth)) {
+    cut(step - 10 * stepWidth);
+    cut(step + 10 * stepWidth);
   }
-  return nodes;
+  points[count++] = hi;
+  return count;
+}
+
+/** The cut points of one integral: at most lo, three cuts and hi. */
+const POINTS = new Float64Array(5);
+
+/**
+ * W's nodes on the pieces an integral (or a whole solve of smallestShiftCaught) has used, with their Gauss–Legendre
+ * weights times W's density, NODES per piece side by side in typed arrays. One solve integrates over the same pieces
+ * again and again (only cuts around the step move, and they mostly fall outside W's range), so W's density (a log and
+ * an exp per node) is evaluated once per piece; and the arrays are kept from one solve to the next, so tens of
+ * thousands of rows allocate none. The same nodes and products as computed afresh, to the bit.
+ */
+class PieceNodes {
+  w = new Float64Array(NODES * 16);
+  weighted = new Float64Array(NODES * 16);
+  private a: number[] = [];
+  private b: number[] = [];
+  private df = NaN;
+
+  /** Forgets the pieces: the next integral is on `df`. */
+  reset(df: number): void {
+    this.a.length = 0;
+    this.b.length = 0;
+    this.df = df;
+  }
+
+  /** Where the nodes of piece [a, b] start in `w` and `weighted`, computed on first use. */
+  offsetOf(logNorm: number, a: number, b: number): number {
+    const count = this.a.length;
+    for (let p = 0; p < count; p++) if (this.a[p] === a && this.b[p] === b) return p * NODES;
+    if ((count + 1) * NODES > this.w.length) this.grow();
+    const offset = count * NODES;
+    this.a.push(a);
+    this.b.push(b);
+    const half = (b - a) / 2;
+    const mid = (a + b) / 2;
+    for (let i = 0; i < NODES; i++) {
+      const w = mid + half * RULE.x[i]!;
+      this.w[offset + i] = w;
+      this.weighted[offset + i] = RULE.w[i]! * ratioDensity(w, this.df, logNorm);
+    }
+    return offset;
+  }
+
+  private grow(): void {
+    const w = new Float64Array(this.w.length * 2);
+    const weighted = new Float64Array(this.w.length * 2);
+    w.set(this.w);
+    weighted.set(this.weighted);
+    this.w = w;
+    this.weighted = weighted;
+  }
+}
+
+/** The one store of nodes: every integral here runs to its end before the next begins. */
+const NODE_STORE = new PieceNodes();
+
+/** The breaks of a step at `step` of width `stepWidth`, with a kink at `kink` (NaN: none). */
+function cutsOf(breaks: Breaks): [kink: number, step: number, stepWidth: number] {
+  const stepWidth = breaks.step !== undefined && breaks.stepWidth !== undefined ? breaks.stepWidth : NaN;
+  return [breaks.kink ?? NaN, breaks.step ?? NaN, stepWidth];
 }
 
 /**
  * ∫ f_W(w) · g(w) dw over W's range, in pieces split at `kink` (where g has one) and around `step` (where g falls from
  * 1 to 0 over about `stepWidth`: with a large critical value that fall is too sharp for one rule over the whole range).
- * With df = ∞, W is exactly 1. `cache`: the pieces' nodes of earlier integrals on the same df.
+ * With df = ∞, W is exactly 1.
  */
-function overRatio(
-  df: number,
-  g: (w: number) => number,
-  breaks: { kink?: number; step?: number; stepWidth?: number } = {},
-  cache?: PieceCache,
-): number {
+function overRatio(df: number, g: (w: number) => number, breaks: Breaks = {}): number {
   if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
   if (df === Infinity) return g(1);
   const range = ratioRange(df);
-  const points = piecePoints(range, breaks);
+  const [kink, step, stepWidth] = cutsOf(breaks);
+  const count = piecePoints(range, kink, step, stepWidth, POINTS);
+  NODE_STORE.reset(df);
   let sum = 0;
-  for (let p = 1; p < points.length; p++) {
-    const a = points[p - 1]!;
-    const b = points[p]!;
+  for (let p = 1; p < count; p++) {
+    const a = POINTS[p - 1]!;
+    const b = POINTS[p]!;
     if (!(b > a)) continue;
-    const { w, weighted, half } = pieceNodes(df, range.logNorm, a, b, cache);
+    const offset = NODE_STORE.offsetOf(range.logNorm, a, b);
+    const { w, weighted } = NODE_STORE;
     let piece = 0;
-    for (let i = 0; i < NODES; i++) piece += weighted[i]! * g(w[i]!);
-    sum += piece * half;
+    for (let i = offset; i < offset + NODES; i++) piece += weighted[i]! * g(w[i]!);
+    sum += piece * ((b - a) / 2);
   }
   return sum;
-}
-
-/**
- * overRatio of `g` and of `h` at once, on the same pieces and nodes. Each sum is formed in overRatio's order, so each
- * is what overRatio gives, to the bit.
- */
-function overRatioOfBoth(
-  df: number,
-  g: (w: number) => number,
-  h: (w: number) => number,
-  breaks: { kink?: number; step?: number; stepWidth?: number },
-  cache: PieceCache,
-): { g: number; h: number } {
-  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
-  if (df === Infinity) return { g: g(1), h: h(1) };
-  const range = ratioRange(df);
-  const points = piecePoints(range, breaks);
-  let sumG = 0;
-  let sumH = 0;
-  for (let p = 1; p < points.length; p++) {
-    const a = points[p - 1]!;
-    const b = points[p]!;
-    if (!(b > a)) continue;
-    const { w, weighted, half } = pieceNodes(df, range.logNorm, a, b, cache);
-    let pieceG = 0;
-    let pieceH = 0;
-    for (let i = 0; i < NODES; i++) {
-      pieceG += weighted[i]! * g(w[i]!);
-      pieceH += weighted[i]! * h(w[i]!);
-    }
-    sumG += pieceG * half;
-    sumH += pieceH * half;
-  }
-  return { g: sumG, h: sumH };
 }
 
 /** P(T ≤ t) for the noncentral t with `df` degrees of freedom (df ≥ 1, ∞ allowed) and noncentrality `ncp`. */
@@ -204,28 +218,11 @@ export function rejectionProbability(shift: number, critical: number, df: number
  */
 export function smallestShiftCaught(power: number, critical: number, df: number, floor = 0): number {
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);
-  // The pieces of W's range this solve has integrated over, with their nodes and densities.
-  const cache: PieceCache = new Map();
-  // rejectionProbability's integral, on the solve's pieces.
-  const gap = (shift: number) => {
-    const cdf = lastKept(normalCdf);
-    return (
-      overRatio(df, (w) => cdf(shift - Math.max(floor, critical * w)), stepsOf(shift, critical, floor), cache) - power
-    );
-  };
-  // The gap and its slope at one shift, in one pass over W's nodes.
-  const gapAndSlope = (shift: number) => {
-    const cdf = lastKept(normalCdf);
-    const density = lastKept(normalDensity);
-    const both = overRatioOfBoth(
-      df,
-      (w) => cdf(shift - Math.max(floor, critical * w)),
-      (w) => density(shift - Math.max(floor, critical * w)),
-      stepsOf(shift, critical, floor),
-      cache,
-    );
-    return { gap: both.g - power, slope: both.h };
-  };
+  if (!(df >= 1)) throw new RangeError(`the noncentral t needs at least 1 degree of freedom, got ${df}`);
+  // The pieces of W's range this solve integrates over, with their nodes and densities, are kept in NODE_STORE.
+  NODE_STORE.reset(df);
+  const integral = new PowerIntegral(critical, df, floor);
+  const gap = (shift: number) => integral.at(shift, false) - power;
   let lo = Math.max(floor, 0) - 10;
   let hi = Math.max(floor, critical, 0) + 10;
   // Where even W's largest value leaves the integrand at hi 9 or more above the bar (Φ(9) is 1 in a double), gap(hi) is
@@ -243,7 +240,8 @@ export function smallestShiftCaught(power: number, critical: number, df: number,
   // Start where W = 1 would put it: the larger of the two bars plus the normal quantile.
   let shift = Math.min(hi, Math.max(lo, Math.max(floor, critical) + 1.2815515655446004));
   for (let i = 0; i < 100; i++) {
-    const { gap: g, slope } = gapAndSlope(shift);
+    const g = integral.at(shift, true) - power;
+    const slope = integral.slope;
     if (g >= 0) hi = shift;
     else lo = shift;
     if (hi - lo < 1e-10 * Math.max(1, Math.abs(hi))) break;
@@ -256,23 +254,75 @@ export function smallestShiftCaught(power: number, critical: number, df: number,
 }
 
 /**
- * `f` that keeps its last argument and value: below the kink (critical · w < floor) every node of W gives the power's
- * integrand the same argument, shift − floor, so a piece there needs one normal probability, not 64. f must be pure.
+ * rejectionProbability's integral, P(Z + shift > max(floor, critical · W)), and its derivative in the shift, for one
+ * solve (critical, df and floor fixed), on the pieces and nodes overRatio would use, summed in its order: the same
+ * values to the bit, without a closure or an allocation per node. The nodes are NODE_STORE's, reset by the solve.
  */
-function lastKept(f: (z: number) => number): (z: number) => number {
-  let lastZ = NaN;
-  let lastValue = NaN;
-  return (z) => {
-    if (z !== lastZ) {
-      lastZ = z;
-      lastValue = f(z);
+class PowerIntegral {
+  /** The derivative at the last `at(shift, true)`. */
+  slope = NaN;
+  private readonly range: RatioRange | undefined;
+
+  constructor(
+    private readonly critical: number,
+    private readonly df: number,
+    private readonly floor: number,
+  ) {
+    this.range = df === Infinity ? undefined : ratioRange(df);
+  }
+
+  at(shift: number, withSlope: boolean): number {
+    const { critical, floor, range } = this;
+    if (range === undefined) {
+      const z = shift - Math.max(floor, critical * 1);
+      if (withSlope) this.slope = normalDensity(z);
+      return normalCdf(z);
     }
-    return lastValue;
-  };
+    // stepsOf's breaks: none for a critical value that is not positive.
+    const positive = critical > 0;
+    const count = piecePoints(
+      range,
+      positive ? floor / critical : NaN,
+      positive ? shift / critical : NaN,
+      positive ? 1 / critical : NaN,
+      POINTS,
+    );
+    let sum = 0;
+    let slope = 0;
+    // Below the kink (critical · w < floor) every node gives the same argument, shift − floor: one normal
+    // probability for a run of equal arguments, not one per node.
+    let lastZ = NaN;
+    let lastCdf = NaN;
+    let lastDensity = NaN;
+    for (let p = 1; p < count; p++) {
+      const a = POINTS[p - 1]!;
+      const b = POINTS[p]!;
+      if (!(b > a)) continue;
+      const offset = NODE_STORE.offsetOf(range.logNorm, a, b);
+      const { w, weighted } = NODE_STORE;
+      let piece = 0;
+      let pieceSlope = 0;
+      for (let i = offset; i < offset + NODES; i++) {
+        const z = shift - Math.max(floor, critical * w[i]!);
+        if (z !== lastZ) {
+          lastZ = z;
+          lastCdf = normalCdf(z);
+          if (withSlope) lastDensity = normalDensity(z);
+        }
+        piece += weighted[i]! * lastCdf;
+        if (withSlope) pieceSlope += weighted[i]! * lastDensity;
+      }
+      const half = (b - a) / 2;
+      sum += piece * half;
+      slope += pieceSlope * half;
+    }
+    if (withSlope) this.slope = slope;
+    return sum;
+  }
 }
 
 /** Where the power's integrand has its kink (the floor takes over) and its fall (shift = critical · w). */
-function stepsOf(shift: number, critical: number, floor: number) {
+function stepsOf(shift: number, critical: number, floor: number): Breaks {
   return critical > 0 ? { kink: floor / critical, step: shift / critical, stepWidth: 1 / critical } : {};
 }
 
