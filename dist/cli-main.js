@@ -18073,29 +18073,54 @@ function repetitionValuesField(values, repetitions) {
 }
 var IN_PROCESS_REPETITION_FORMATS = /* @__PURE__ */ new Set(["go-bench", "jmh"]);
 function measurementOfHistory(m, source) {
+  return readBack(m, parameterOf6(m), metricOf2(m), { file: source });
+}
+function measurementsOfHistory(stored, source) {
+  const place = { file: source };
+  const metrics = [];
+  const parameters = /* @__PURE__ */ new Map();
+  return stored.map((m) => {
+    let parameter = parameters.get(m.parameter);
+    if (parameter === void 0 || (parameter.payloadBytes ?? null) !== m.payloadBytes) {
+      parameter = parameterOf6(m);
+      parameters.set(m.parameter, parameter);
+    }
+    return readBack(m, parameter, sharedMetric(metrics, m), place);
+  });
+}
+function parameterOf6(m) {
+  return { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} };
+}
+function metricOf2(m) {
+  return { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction };
+}
+function readBack(m, parameter, metric2, place) {
   const statistics = {};
-  for (const [name, value2] of Object.entries(m.statistics))
+  for (const name in m.statistics) {
+    const value2 = m.statistics[name];
     statistics[name] = value2 === null ? NaN : value2;
+  }
+  const measurement = { experiment: m.experiment, parameter, metric: metric2, statistics, place };
   const inProcess = m.repetitionValues === void 0 && IN_PROCESS_REPETITION_FORMATS.has(m.format);
-  const repetitionValues = {};
-  for (const [name, values] of Object.entries(m.repetitionValues ?? {}))
-    repetitionValues[name] = values.map((v) => v === null ? NaN : v);
-  return {
-    experiment: m.experiment,
-    parameter: { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} },
-    metric: {
-      name: m.metric,
-      dimension: m.dimension,
-      unit: m.unit,
-      displayUnit: m.displayUnit,
-      direction: m.direction
-    },
-    statistics,
-    place: { file: source },
-    ...m.repetitions !== void 0 && !inProcess ? { repetitions: m.repetitions } : {},
-    ...m.repetitionValues !== void 0 ? { repetitionValues } : {},
-    ...m.belowResolution ? { belowResolution: true } : {}
-  };
+  if (m.repetitions !== void 0 && !inProcess) measurement.repetitions = m.repetitions;
+  if (m.repetitionValues !== void 0) {
+    const repetitionValues = {};
+    for (const name in m.repetitionValues)
+      repetitionValues[name] = m.repetitionValues[name].map(
+        (v) => v === null ? NaN : v
+      );
+    measurement.repetitionValues = repetitionValues;
+  }
+  if (m.belowResolution) measurement.belowResolution = true;
+  return measurement;
+}
+function sharedMetric(metrics, m) {
+  for (const metric3 of metrics)
+    if (metric3.name === m.metric && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction)
+      return metric3;
+  const metric2 = metricOf2(m);
+  if (metrics.length < 16) metrics.push(metric2);
+  return metric2;
 }
 function normalizeDate(date) {
   const ms = Date.parse(date);
@@ -18561,6 +18586,12 @@ function parseArchive(text2, source) {
 
 // src/pipeline/historyFolder.ts
 function readAll(folder, skip) {
+  return readEach(folder, skip, (record, file) => ({ ...record, file }));
+}
+function strip({ file: _file, ...record }) {
+  return record;
+}
+function readEach(folder, skip, keep) {
   let names;
   try {
     names = readdirSync4(folder);
@@ -18570,22 +18601,29 @@ function readAll(folder, skip) {
   }
   return names.filter((name) => HISTORY_FILE_NAME.test(name)).sort().flatMap((name) => {
     const file = join6(folder, name);
+    let record;
     try {
-      return [{ ...parseHistoryRecord(readText(file), file), file }];
+      record = parseHistoryRecord(readText(file), file);
     } catch (error) {
       if (!skip || !(error instanceof InputError)) throw error;
       skip(file, error.message);
       return [];
     }
+    return [keep(record, file)];
   });
 }
-function strip({ file: _file, ...record }) {
-  return record;
-}
 function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW, skip) {
+  return readHistoryWindowAs(folder, window, skip, (record) => record);
+}
+function readHistoryWindowAs(folder, window = DEFAULT_HISTORY_WINDOW, skip, keep) {
   checkHistoryWindow(window);
-  const all = readAll(folder, skip).sort(compareRecords);
-  return all.slice(Math.max(0, all.length - window)).map(strip);
+  const all = readEach(folder, skip, (record) => ({
+    date: record.date,
+    runId: record.runId,
+    sha: record.sha,
+    kept: keep(record)
+  })).sort(compareRecords);
+  return all.slice(Math.max(0, all.length - window)).map((record) => record.kept);
 }
 function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, skip) {
   checkHistoryWindow(window);
@@ -19231,7 +19269,7 @@ function readHistoryRuns(folder, options, progress) {
   }
   if (names.some((n) => n.startsWith("history-") && n.endsWith(".json"))) {
     const skip = (file, reason) => progress.warning(`${file}: skipped: ${reason}`);
-    return readHistoryWindow(folder, void 0, skip).map((record) => runOfRecord(record));
+    return readHistoryWindowAs(folder, void 0, skip, measurementsOfRecord).map(runOfRecord);
   }
   return readRunFolders(folder, options, progress);
 }
@@ -19317,16 +19355,20 @@ function directoryName(path) {
     return void 0;
   }
 }
+function measurementsOfRecord({ measurements: stored, ...record }) {
+  const measurements = measurementsOfHistory(stored, `run ${record.runId}`);
+  const byExperiment = /* @__PURE__ */ new Map();
+  stored.forEach((m, i) => {
+    let entry = byExperiment.get(m.experiment);
+    if (!entry) byExperiment.set(m.experiment, entry = { format: m.format, measurements: [] });
+    entry.measurements.push(measurements[i]);
+  });
+  return { ...record, byExperiment };
+}
 function runOfRecord(record) {
   const source = `run ${record.runId}`;
-  const byExperiment = /* @__PURE__ */ new Map();
-  for (const stored of record.measurements) {
-    let entry = byExperiment.get(stored.experiment);
-    if (!entry) byExperiment.set(stored.experiment, entry = { format: stored.format, measurements: [] });
-    entry.measurements.push(measurementOfHistory(stored, source));
-  }
   const experiments = /* @__PURE__ */ new Map();
-  for (const [experiment, { format, measurements }] of byExperiment) {
+  for (const [experiment, { format, measurements }] of record.byExperiment) {
     const summary = isFastddsFormat(format) ? summaryOfMeasurements(experiment, measurements, source) : void 0;
     experiments.set(experiment, {
       measurements,

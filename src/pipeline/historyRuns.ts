@@ -7,8 +7,8 @@ import type { Measurement } from '../engine/model/measurement.js';
 import type { EnvironmentFingerprint } from '../engine/model/environment.js';
 import { searchCriterionTree } from './criterionTree.js';
 import { environmentOfSets } from './environment.js';
-import { measurementOfHistory, type HistoryRecord } from '../engine/history/record.js';
-import { readHistoryWindow } from './historyFolder.js';
+import { measurementsOfHistory, type HistoryRecord } from '../engine/history/record.js';
+import { readHistoryWindowAs } from './historyFolder.js';
 import { loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
@@ -47,7 +47,7 @@ export function readHistoryRuns(folder: string, options: ResultsOptions, progres
   if (names.some((n) => n.startsWith('history-') && n.endsWith('.json'))) {
     // One bad record must not block the comparison with all the others.
     const skip = (file: string, reason: string) => progress.warning(`${file}: skipped: ${reason}`);
-    return readHistoryWindow(folder, undefined, skip).map((record) => runOfRecord(record));
+    return readHistoryWindowAs(folder, undefined, skip, measurementsOfRecord).map(runOfRecord);
   }
   return readRunFolders(folder, options, progress);
 }
@@ -167,16 +167,27 @@ function directoryName(path: string): string | undefined {
   }
 }
 
-function runOfRecord(record: HistoryRecord): HistoryRun {
-  const source = `run ${record.runId}`;
+/** A record with its measurements in the common model, grouped by experiment (in the record's order). */
+interface RecordMeasurements extends Omit<HistoryRecord, 'measurements'> {
+  byExperiment: Map<string, { format: string; measurements: Measurement[] }>;
+}
+
+/** A record's measurements read back, as soon as it is read (readHistoryWindowAs): its stored form is then dropped. */
+function measurementsOfRecord({ measurements: stored, ...record }: HistoryRecord): RecordMeasurements {
+  const measurements = measurementsOfHistory(stored, `run ${record.runId}`);
   const byExperiment = new Map<string, { format: string; measurements: Measurement[] }>();
-  for (const stored of record.measurements) {
-    let entry = byExperiment.get(stored.experiment);
-    if (!entry) byExperiment.set(stored.experiment, (entry = { format: stored.format, measurements: [] }));
-    entry.measurements.push(measurementOfHistory(stored, source));
-  }
+  stored.forEach((m, i) => {
+    let entry = byExperiment.get(m.experiment);
+    if (!entry) byExperiment.set(m.experiment, (entry = { format: m.format, measurements: [] }));
+    entry.measurements.push(measurements[i]!);
+  });
+  return { ...record, byExperiment };
+}
+
+function runOfRecord(record: RecordMeasurements): HistoryRun {
+  const source = `run ${record.runId}`;
   const experiments = new Map<string, RunExperiment>();
-  for (const [experiment, { format, measurements }] of byExperiment) {
+  for (const [experiment, { format, measurements }] of record.byExperiment) {
     // A Fast-DDS experiment keeps its summary, so the reference's comparison CSV is written from history too.
     const summary = isFastddsFormat(format) ? summaryOfMeasurements(experiment, measurements, source) : undefined;
     experiments.set(experiment, {

@@ -4,8 +4,15 @@
  * clock, so the same inputs always give the same bytes (codec.ts writes and reads them, window.ts
  * decides which ones a folder keeps).
  */
-import { InputError } from '../errors.js';
-import { STATISTIC_NAMES, type Direction, type Measurement, type StatisticName } from '../model/measurement.js';
+import { InputError, type SourcePlace } from '../errors.js';
+import {
+  STATISTIC_NAMES,
+  type Direction,
+  type Measurement,
+  type Metric,
+  type Parameter,
+  type StatisticName,
+} from '../model/measurement.js';
 import type { Dimension } from '../model/units.js';
 import { orderedEnvironment, type EnvironmentFingerprint } from '../model/environment.js';
 import type { Waiver } from '../model/waiver.js';
@@ -186,29 +193,75 @@ const IN_PROCESS_REPETITION_FORMATS = new Set(['go-bench', 'jmh']);
 
 /** A stored measurement back in the common model. */
 export function measurementOfHistory(m: HistoryMeasurement, source: string): Measurement {
+  return readBack(m, parameterOf(m), metricOf(m), { file: source });
+}
+
+/**
+ * A record's stored measurements back in the common model (measurementOfHistory each), with one metric, parameter and
+ * place object for all the measurements that have the same: a comparison holds 30 records of 20,000 measurements,
+ * whose few metrics and parameter labels would otherwise be copied into every one. Measurements are never changed
+ * once read, so sharing them is safe.
+ */
+export function measurementsOfHistory(stored: readonly HistoryMeasurement[], source: string): Measurement[] {
+  const place = { file: source };
+  const metrics: Metric[] = [];
+  const parameters = new Map<string, Parameter>();
+  return stored.map((m) => {
+    let parameter = parameters.get(m.parameter);
+    if (parameter === undefined || (parameter.payloadBytes ?? null) !== m.payloadBytes) {
+      parameter = parameterOf(m);
+      parameters.set(m.parameter, parameter);
+    }
+    return readBack(m, parameter, sharedMetric(metrics, m), place);
+  });
+}
+
+function parameterOf(m: HistoryMeasurement): Parameter {
+  return { label: m.parameter, ...(m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {}) };
+}
+
+function metricOf(m: HistoryMeasurement): Metric {
+  return { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction };
+}
+
+/** `m` in the common model, with these description objects. */
+function readBack(m: HistoryMeasurement, parameter: Parameter, metric: Metric, place: SourcePlace): Measurement {
   const statistics: Measurement['statistics'] = {};
-  for (const [name, value] of Object.entries(m.statistics) as [StatisticName, number | null][])
-    statistics[name] = value === null ? NaN : value;
+  for (const name in m.statistics) {
+    const value = m.statistics[name as StatisticName]!;
+    statistics[name as StatisticName] = value === null ? NaN : value;
+  }
+  // Assigned in this order, not spread: 20,000 measurements a record.
+  const measurement: Measurement = { experiment: m.experiment, parameter, metric, statistics, place };
   const inProcess = m.repetitionValues === undefined && IN_PROCESS_REPETITION_FORMATS.has(m.format);
-  const repetitionValues: Partial<Record<StatisticName, number[]>> = {};
-  for (const [name, values] of Object.entries(m.repetitionValues ?? {}) as [StatisticName, (number | null)[]][])
-    repetitionValues[name] = values.map((v) => (v === null ? NaN : v));
-  return {
-    experiment: m.experiment,
-    parameter: { label: m.parameter, ...(m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {}) },
-    metric: {
-      name: m.metric,
-      dimension: m.dimension,
-      unit: m.unit,
-      displayUnit: m.displayUnit,
-      direction: m.direction,
-    },
-    statistics,
-    place: { file: source },
-    ...(m.repetitions !== undefined && !inProcess ? { repetitions: m.repetitions } : {}),
-    ...(m.repetitionValues !== undefined ? { repetitionValues } : {}),
-    ...(m.belowResolution ? { belowResolution: true as const } : {}),
-  };
+  if (m.repetitions !== undefined && !inProcess) measurement.repetitions = m.repetitions;
+  if (m.repetitionValues !== undefined) {
+    const repetitionValues: Partial<Record<StatisticName, number[]>> = {};
+    for (const name in m.repetitionValues)
+      repetitionValues[name as StatisticName] = m.repetitionValues[name as StatisticName]!.map((v) =>
+        v === null ? NaN : v,
+      );
+    measurement.repetitionValues = repetitionValues;
+  }
+  if (m.belowResolution) measurement.belowResolution = true;
+  return measurement;
+}
+
+/** The metric of `m` from `metrics` (a record has a few), added there when it is new. */
+function sharedMetric(metrics: Metric[], m: HistoryMeasurement): Metric {
+  for (const metric of metrics)
+    if (
+      metric.name === m.metric &&
+      metric.dimension === m.dimension &&
+      metric.unit === m.unit &&
+      metric.displayUnit === m.displayUnit &&
+      metric.direction === m.direction
+    )
+      return metric;
+  const metric = metricOf(m);
+  // Past a few metrics the search would cost more than it saves.
+  if (metrics.length < 16) metrics.push(metric);
+  return metric;
 }
 
 /** An ISO 8601 UTC string (`2026-11-22T00:55:02.000Z`) for any date `Date.parse` reads. */
