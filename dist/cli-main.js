@@ -13143,7 +13143,7 @@ function smallestShiftCaught(power, critical, df, floor = 0) {
   let lo = Math.max(floor, 0) - 10;
   let hi = Math.max(floor, critical, 0) + 10;
   const widest = df === Infinity ? 1 : ratioRange(df).hi;
-  const clear = critical >= 0 && hi - Math.max(floor, critical * widest) >= 9 && power <= 0.999;
+  const clear = critical >= 0 && normalCdf(hi - Math.max(floor, critical * widest)) >= power + 1e-6;
   while (!clear && gap(hi) < 0) {
     lo = hi;
     hi *= 2;
