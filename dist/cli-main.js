@@ -14142,8 +14142,8 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
   if (!newest2 || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest2, result)) };
   const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
-  const byKey = present.map((side) => new Map(side.measurements.map((m) => [keyOf3(m), m])));
-  const resultByKey = new Map(result.measurements.map((m) => [keyOf3(m), m]));
+  const byKey = present.map(measurementsByKey);
+  const resultByKey = measurementsByKey(result);
   const sizes = familySizes(plain.rows);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
@@ -14165,7 +14165,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
       if (level !== void 0 && Number.isFinite(level)) values.push(level);
       repetitions.push(m?.repetitions ?? 1);
     }
-    return { values, candidate, pooledRuns: median(repetitions) };
+    return { values, candidate, pooledRuns: medianCount(repetitions) };
   });
   const priors = options.moderatedVariances ?? false ? familyPriors(
     plain.rows,
@@ -14280,7 +14280,9 @@ function judgePooledFamily(row, parameters, sides, judge) {
     weights
   );
   if (candidate.length === 0) return void 0;
-  const pooledRuns = median(windowRuns.flatMap((runByKey) => keys.map((key) => runByKey.get(key)?.repetitions ?? 1)));
+  const pooledRuns = medianCount(
+    windowRuns.flatMap((runByKey) => keys.map((key) => runByKey.get(key)?.repetitions ?? 1))
+  );
   const outcome2 = judge(historyLevels, candidate, pooledRuns);
   if (!weights) return outcome2;
   return {
@@ -14288,6 +14290,15 @@ function judgePooledFamily(row, parameters, sides, judge) {
     weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
     weightRuns: olderRuns.length
   };
+}
+function measurementsByKey(side) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const m of side.measurements) byKey.set(keyOf3(m), m);
+  return byKey;
+}
+function medianCount(counts) {
+  const first = counts[0];
+  return first !== void 0 && counts.every((c) => c === first) ? first : median(counts);
 }
 function valuesOf(m, statistic) {
   if (!m) return [];
