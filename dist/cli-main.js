@@ -17948,7 +17948,7 @@ function readLayout(data, bad) {
   const runs = data["series"].map((r, k) => seriesRunOfJson(r, `series ${k + 1}`, shapes.length, bad));
   return { shapes, runs };
 }
-function expandLayout({ shapes, runs }, valueOf) {
+function expandLayout({ shapes, runs }, valueOf, convert) {
   const out = [];
   for (const run of runs) {
     for (const parameter of run.parameters) {
@@ -17981,16 +17981,20 @@ function expandLayout({ shapes, runs }, valueOf) {
         if (shape.repetitions !== void 0) m.repetitions = shape.repetitions;
         if (repetitionValues !== void 0) m.repetitionValues = repetitionValues;
         if (shape.belowResolution) m.belowResolution = true;
-        out.push(m);
+        out.push(convert(m));
       }
     }
   }
   return out;
 }
 function seriesOfJson(data, bad) {
-  return expandLayout(readLayout(data, bad), () => null);
+  return expandLayout(
+    readLayout(data, bad),
+    () => null,
+    (m) => m
+  );
 }
-function measurementsOfColumns(data, bad) {
+function measurementsOfColumns(data, bad, convert) {
   const layout = readLayout(data, bad);
   const columns = columnsOfJson(data["statistics"], "statistics", bad);
   const repetitionColumns = data["repetitionValues"] === void 0 ? /* @__PURE__ */ new Map() : columnsOfJson(data["repetitionValues"], "repetitionValues", bad);
@@ -18005,7 +18009,7 @@ function measurementsOfColumns(data, bad) {
       throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
     return column.values[column.at++];
   };
-  const out = expandLayout(layout, next);
+  const out = expandLayout(layout, next, convert);
   for (const [from, byStatistic] of [
     ["statistics", columns],
     ["repetitionValues", repetitionColumns]
@@ -18086,18 +18090,18 @@ var IN_PROCESS_REPETITION_FORMATS = /* @__PURE__ */ new Set(["go-bench", "jmh"])
 function measurementOfHistory(m, source) {
   return readBack(m, parameterOf6(m), metricOf2(m), { file: source });
 }
-function measurementsOfHistory(stored, source) {
+function historyMeasurementReader(source) {
   const place = { file: source };
   const metrics = [];
   const parameters = /* @__PURE__ */ new Map();
-  return stored.map((m) => {
+  return (m) => {
     let parameter = parameters.get(m.parameter);
     if (parameter === void 0 || (parameter.payloadBytes ?? null) !== m.payloadBytes) {
       parameter = parameterOf6(m);
       parameters.set(m.parameter, parameter);
     }
     return readBack(m, parameter, sharedMetric(metrics, m), place);
-  });
+  };
 }
 function parameterOf6(m) {
   return { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} };
@@ -18190,6 +18194,9 @@ function isDirection(value2) {
   return value2 === "lower-is-better" || value2 === "higher-is-better";
 }
 function parseHistoryRecord(text2, source) {
+  return parseHistoryRecordAs(text2, source, () => (m) => m);
+}
+function parseHistoryRecordAs(text2, source, reader) {
   let data;
   try {
     data = JSON.parse(text2);
@@ -18232,13 +18239,16 @@ function parseHistoryRecord(text2, source) {
     ...environment ? { environment } : {},
     ...accepted ? { accepted } : {}
   };
-  if (version2 === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull) };
-  if (version2 === 3) return { ...head, measurements: measurementsOfColumns(data, bad) };
+  const convert = reader(head);
+  if (version2 === 1) return { ...head, measurements: measurementsOfVersion1(data, bad, numberOrNull).map(convert) };
+  if (version2 === 3) return { ...head, measurements: measurementsOfColumns(data, bad, convert) };
   const stored = data["measurements"];
   if (!Array.isArray(stored)) throw bad('"measurements" is not a list');
   return {
     ...head,
-    measurements: stored.map((m, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull))
+    measurements: stored.map(
+      (m, i) => convert(measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull))
+    )
   };
 }
 function acceptanceOfJson(value2, bad) {
@@ -18597,12 +18607,12 @@ function parseArchive(text2, source) {
 
 // src/pipeline/historyFolder.ts
 function readAll(folder, skip) {
-  return readEach(folder, skip, (record, file) => ({ ...record, file }));
+  return readEach(folder, skip, (text2, file) => ({ ...parseHistoryRecord(text2, file), file }));
 }
 function strip({ file: _file, ...record }) {
   return record;
 }
-function readEach(folder, skip, keep) {
+function readEach(folder, skip, read) {
   let names;
   try {
     names = readdirSync4(folder);
@@ -18612,29 +18622,22 @@ function readEach(folder, skip, keep) {
   }
   return names.filter((name) => HISTORY_FILE_NAME.test(name)).sort().flatMap((name) => {
     const file = join6(folder, name);
-    let record;
     try {
-      record = parseHistoryRecord(readText(file), file);
+      return [read(readText(file), file)];
     } catch (error) {
       if (!skip || !(error instanceof InputError)) throw error;
       skip(file, error.message);
       return [];
     }
-    return [keep(record, file)];
   });
 }
 function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW, skip) {
-  return readHistoryWindowAs(folder, window, skip, (record) => record);
+  return readHistoryWindowAs(folder, window, skip, parseHistoryRecord);
 }
-function readHistoryWindowAs(folder, window = DEFAULT_HISTORY_WINDOW, skip, keep) {
+function readHistoryWindowAs(folder, window = DEFAULT_HISTORY_WINDOW, skip, read) {
   checkHistoryWindow(window);
-  const all = readEach(folder, skip, (record) => ({
-    date: record.date,
-    runId: record.runId,
-    sha: record.sha,
-    kept: keep(record)
-  })).sort(compareRecords);
-  return all.slice(Math.max(0, all.length - window)).map((record) => record.kept);
+  const all = readEach(folder, skip, read).sort(compareRecords);
+  return all.slice(Math.max(0, all.length - window));
 }
 function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, skip) {
   checkHistoryWindow(window);
@@ -19366,15 +19369,19 @@ function directoryName(path) {
     return void 0;
   }
 }
-function measurementsOfRecord({ measurements: stored, ...record }) {
-  const measurements = measurementsOfHistory(stored, `run ${record.runId}`);
+function measurementsOfRecord(text2, file) {
   const byExperiment = /* @__PURE__ */ new Map();
-  stored.forEach((m, i) => {
-    let entry = byExperiment.get(m.experiment);
-    if (!entry) byExperiment.set(m.experiment, entry = { format: m.format, measurements: [] });
-    entry.measurements.push(measurements[i]);
+  const { measurements: _measurements, ...head } = parseHistoryRecordAs(text2, file, (head2) => {
+    const readBack2 = historyMeasurementReader(`run ${head2.runId}`);
+    return (stored) => {
+      let entry = byExperiment.get(stored.experiment);
+      if (!entry) byExperiment.set(stored.experiment, entry = { format: stored.format, measurements: [] });
+      const measurement = readBack2(stored);
+      entry.measurements.push(measurement);
+      return measurement;
+    };
   });
-  return { ...record, byExperiment };
+  return { ...head, byExperiment };
 }
 function runOfRecord(record) {
   const source = `run ${record.runId}`;

@@ -39,24 +39,18 @@ export type SkippedRecordWarning = (file: string, reason: string) => void;
 
 /** The records of `folder`; without `skip`, a record that cannot be read is an InputError, with it, skipped. */
 function readAll(folder: string, skip?: SkippedRecordWarning): StoredRecord[] {
-  return readEach(folder, skip, (record, file) => ({ ...record, file }));
+  return readEach(folder, skip, (text, file) => ({ ...parseHistoryRecord(text, file), file }));
 }
 
 function strip({ file: _file, ...record }: StoredRecord): HistoryRecord {
   return record;
 }
 
-/** What orders a record in the window (compareRecords), and what was kept of it. */
-type Ordered<T> = Pick<HistoryRecord, 'date' | 'runId' | 'sha'> & { kept: T };
-
-/**
- * Each record of `folder` in file-name order, passed through `keep` as soon as it is read, so that the records' full
- * measurements need not all be held at once; a record that cannot be read as readAll says.
- */
+/** Each record file of `folder` in file-name order, read by `read` (its text and path); a bad one as readAll says. */
 function readEach<T>(
   folder: string,
   skip: SkippedRecordWarning | undefined,
-  keep: (record: HistoryRecord, file: string) => T,
+  read: (text: string, file: string) => T,
 ): T[] {
   let names: string[];
   try {
@@ -70,15 +64,13 @@ function readEach<T>(
     .sort()
     .flatMap((name) => {
       const file = join(folder, name);
-      let record: HistoryRecord;
       try {
-        record = parseHistoryRecord(readText(file), file);
+        return [read(readText(file), file)];
       } catch (error) {
         if (!skip || !(error instanceof InputError)) throw error;
         skip(file, error.message);
         return [];
       }
-      return [keep(record, file)];
     });
 }
 
@@ -88,27 +80,22 @@ export function readHistoryWindow(
   window = DEFAULT_HISTORY_WINDOW,
   skip?: SkippedRecordWarning,
 ): HistoryRecord[] {
-  return readHistoryWindowAs(folder, window, skip, (record) => record);
+  return readHistoryWindowAs(folder, window, skip, parseHistoryRecord);
 }
 
 /**
- * readHistoryWindow with each record passed through `keep` as soon as it is read: a comparison reads 30 records of
- * 20,000 measurements, and keeps them in another form; holding every record whole first doubles its memory.
+ * readHistoryWindow with each record read by `read` (parseHistoryRecord, or a reader that keeps it in another form as
+ * it parses it: a comparison reads 30 records of 20,000 measurements); what it gives is ordered as the records are.
  */
-export function readHistoryWindowAs<T>(
+export function readHistoryWindowAs<R extends Pick<HistoryRecord, 'date' | 'runId' | 'sha'>>(
   folder: string,
   window = DEFAULT_HISTORY_WINDOW,
   skip: SkippedRecordWarning | undefined,
-  keep: (record: HistoryRecord) => T,
-): T[] {
+  read: (text: string, file: string) => R,
+): R[] {
   checkHistoryWindow(window);
-  const all = readEach(folder, skip, (record): Ordered<T> => ({
-    date: record.date,
-    runId: record.runId,
-    sha: record.sha,
-    kept: keep(record),
-  })).sort(compareRecords);
-  return all.slice(Math.max(0, all.length - window)).map((record) => record.kept);
+  const all = readEach(folder, skip, read).sort(compareRecords);
+  return all.slice(Math.max(0, all.length - window));
 }
 
 /**

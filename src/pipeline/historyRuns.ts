@@ -7,7 +7,8 @@ import type { Measurement } from '../engine/model/measurement.js';
 import type { EnvironmentFingerprint } from '../engine/model/environment.js';
 import { searchCriterionTree } from './criterionTree.js';
 import { environmentOfSets } from './environment.js';
-import { measurementsOfHistory, type HistoryRecord } from '../engine/history/record.js';
+import { parseHistoryRecordAs, type HistoryRecordHead } from '../engine/history/codec.js';
+import { historyMeasurementReader } from '../engine/history/record.js';
 import { readHistoryWindowAs } from './historyFolder.js';
 import { loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
@@ -168,20 +169,27 @@ function directoryName(path: string): string | undefined {
 }
 
 /** A record with its measurements in the common model, grouped by experiment (in the record's order). */
-interface RecordMeasurements extends Omit<HistoryRecord, 'measurements'> {
+interface RecordMeasurements extends HistoryRecordHead {
   byExperiment: Map<string, { format: string; measurements: Measurement[] }>;
 }
 
-/** A record's measurements read back, as soon as it is read (readHistoryWindowAs): its stored form is then dropped. */
-function measurementsOfRecord({ measurements: stored, ...record }: HistoryRecord): RecordMeasurements {
-  const measurements = measurementsOfHistory(stored, `run ${record.runId}`);
+/**
+ * A record file's measurements in the common model, each converted as it is parsed (parseHistoryRecordAs): its
+ * stored form is never held whole.
+ */
+function measurementsOfRecord(text: string, file: string): RecordMeasurements {
   const byExperiment = new Map<string, { format: string; measurements: Measurement[] }>();
-  stored.forEach((m, i) => {
-    let entry = byExperiment.get(m.experiment);
-    if (!entry) byExperiment.set(m.experiment, (entry = { format: m.format, measurements: [] }));
-    entry.measurements.push(measurements[i]!);
+  const { measurements: _measurements, ...head } = parseHistoryRecordAs(text, file, (head) => {
+    const readBack = historyMeasurementReader(`run ${head.runId}`);
+    return (stored) => {
+      let entry = byExperiment.get(stored.experiment);
+      if (!entry) byExperiment.set(stored.experiment, (entry = { format: stored.format, measurements: [] }));
+      const measurement = readBack(stored);
+      entry.measurements.push(measurement);
+      return measurement;
+    };
   });
-  return { ...record, byExperiment };
+  return { ...head, byExperiment };
 }
 
 function runOfRecord(record: RecordMeasurements): HistoryRun {

@@ -305,13 +305,14 @@ function readLayout(data: Record<string, unknown>, bad: Bad): { shapes: Shape[];
 
 /**
  * The measurements `"shapes"` and `"series"` stand for, in order, each with its shape's statistics (and repetition
- * values) taken from `valueOf`.
+ * values) taken from `valueOf`, each passed through `convert` as soon as it is made.
  */
-function expandLayout(
+function expandLayout<T>(
   { shapes, runs }: { shapes: Shape[]; runs: SeriesRun[] },
   valueOf: (from: 'statistics' | 'repetitionValues', s: StatisticName) => number | null,
-): HistoryMeasurement[] {
-  const out: HistoryMeasurement[] = [];
+  convert: (m: HistoryMeasurement) => T,
+): T[] {
+  const out: T[] = [];
   for (const run of runs) {
     for (const parameter of run.parameters) {
       const [label, payloadBytes] = typeof parameter === 'string' ? [parameter, null] : parameter;
@@ -344,7 +345,7 @@ function expandLayout(
         if (shape.repetitions !== undefined) m.repetitions = shape.repetitions;
         if (repetitionValues !== undefined) m.repetitionValues = repetitionValues;
         if (shape.belowResolution) m.belowResolution = true;
-        out.push(m);
+        out.push(convert(m));
       }
     }
   }
@@ -353,11 +354,22 @@ function expandLayout(
 
 /** The series of an archive's `"shapes"` and `"series"`: measurements whose statistics are the names, values null. */
 export function seriesOfJson(data: Record<string, unknown>, bad: Bad): HistoryMeasurement[] {
-  return expandLayout(readLayout(data, bad), () => null);
+  return expandLayout(
+    readLayout(data, bad),
+    () => null,
+    (m) => m,
+  );
 }
 
-/** The measurements of a version 3 record's parsed JSON, every field checked. */
-export function measurementsOfColumns(data: Record<string, unknown>, bad: Bad): HistoryMeasurement[] {
+/**
+ * The measurements of a version 3 record's parsed JSON, every field checked, each passed through `convert` as soon as
+ * it is read (a reader that keeps them in another form need not hold them all stored first).
+ */
+export function measurementsOfColumns<T>(
+  data: Record<string, unknown>,
+  bad: Bad,
+  convert: (m: HistoryMeasurement) => T,
+): T[] {
   const layout = readLayout(data, bad);
   const columns = columnsOfJson(data['statistics'], 'statistics', bad);
   const repetitionColumns =
@@ -375,7 +387,7 @@ export function measurementsOfColumns(data: Record<string, unknown>, bad: Bad): 
       throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
     return column.values[column.at++]!;
   };
-  const out = expandLayout(layout, next);
+  const out = expandLayout(layout, next, convert);
   for (const [from, byStatistic] of [
     ['statistics', columns],
     ['repetitionValues', repetitionColumns],

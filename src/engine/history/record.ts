@@ -197,23 +197,23 @@ export function measurementOfHistory(m: HistoryMeasurement, source: string): Mea
 }
 
 /**
- * A record's stored measurements back in the common model (measurementOfHistory each), with one metric, parameter and
- * place object for all the measurements that have the same: a comparison holds 30 records of 20,000 measurements,
- * whose few metrics and parameter labels would otherwise be copied into every one. Measurements are never changed
- * once read, so sharing them is safe.
+ * measurementOfHistory for the measurements of one record (from `source`), one at a time, with one metric, parameter
+ * and place object for all those that have the same: a comparison holds 30 records of 20,000 measurements, whose few
+ * metrics and parameter labels would otherwise be copied into every one. Measurements are never changed once read,
+ * so sharing them is safe.
  */
-export function measurementsOfHistory(stored: readonly HistoryMeasurement[], source: string): Measurement[] {
+export function historyMeasurementReader(source: string): (m: HistoryMeasurement) => Measurement {
   const place = { file: source };
   const metrics: Metric[] = [];
   const parameters = new Map<string, Parameter>();
-  return stored.map((m) => {
+  return (m) => {
     let parameter = parameters.get(m.parameter);
     if (parameter === undefined || (parameter.payloadBytes ?? null) !== m.payloadBytes) {
       parameter = parameterOf(m);
       parameters.set(m.parameter, parameter);
     }
     return readBack(m, parameter, sharedMetric(metrics, m), place);
-  });
+  };
 }
 
 function parameterOf(m: HistoryMeasurement): Parameter {
