@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { noiseBandEdges, noiseVerdict as engineNoiseVerdict, type NoiseOptions } from '../src/engine/compare/noise.js';
+import { noiseVerdict as engineNoiseVerdict, upperEdgeAt, type NoiseOptions } from '../src/engine/compare/noise.js';
 import { thresholdStatus } from '../src/engine/compare/thresholdMethod.js';
 import { studentTQuantile } from '../src/engine/stats/studentT.js';
 import { hodgesLehmannShift, mulberry32, withinRunShift } from '../src/engine/stats/shift.js';
@@ -233,9 +233,10 @@ describe('the real Fast-DDS rerun pair', () => {
   );
 });
 
-describe('noiseBandEdges', () => {
-  // A row's change interval reads the band at a second level: the edges must be noiseVerdict's own, to the bit.
-  test('the reference and upper edge noiseVerdict gives, for every shape of history and candidate', () => {
+describe('upperEdgeAt', () => {
+  // A row's change interval reads the band at a second level: the edge must be that of a verdict at that level, to the
+  // bit.
+  test("the upper edge of noiseVerdict's band at the other confidence, for every shape of history and candidate", () => {
     const random = mulberry32(38);
     const cases: { history: number[]; candidate: number[]; options: NoiseOptions }[] = [];
     for (let i = 0; i < 60; i++) {
@@ -260,16 +261,13 @@ describe('noiseBandEdges', () => {
     let banded = 0;
     for (const { history, candidate, options } of cases) {
       const verdict = engineNoiseVerdict(history, candidate, 0.1, options);
-      const edges = noiseBandEdges(history, candidate, options);
-      expect(Object.is(edges.reference, verdict.reference)).toBe(true);
-      expect(Object.is(edges.upperValue, verdict.band.upperValue)).toBe(true);
-      if (Number.isFinite(edges.upperValue)) banded++;
+      const other = engineNoiseVerdict(history, candidate, 0.1, { ...options, confidence: 0.95 });
+      expect(verdict.estimate === undefined).toBe(verdict.status === 'insufficient-history');
+      if (verdict.estimate === undefined) continue;
+      expect(Object.is(upperEdgeAt(verdict.estimate, 0.95), other.band.upperValue)).toBe(true);
+      expect(Object.is(upperEdgeAt(verdict.estimate, options.confidence), verdict.band.upperValue)).toBe(true);
+      banded++;
     }
     expect(banded).toBeGreaterThan(40);
-  });
-
-  test('refuses what noiseVerdict refuses', () => {
-    expect(() => noiseBandEdges([1, 2, 3], [], { confidence: 0.99 })).toThrow(RangeError);
-    expect(() => noiseBandEdges([1, 2, 3], [0], { confidence: 0.99 })).toThrow(RangeError);
   });
 });

@@ -13783,11 +13783,8 @@ function noiseVerdict(history, candidate, threshold, options) {
   const n = usable.length;
   if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
   const logs = runs.map(Math.log);
-  const { centre, spread: spread3, standardError, critical, df, band } = noiseBand(usable, k, {
-    ...options,
-    confidence,
-    candidateLogs: logs
-  });
+  const estimate = noiseBand(usable, k, { ...options, confidence, candidateLogs: logs });
+  const { centre, spread: spread3, standardError, critical, df, band } = estimate;
   const reference = Math.exp(centre);
   const effect = worseBy2(reference);
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
@@ -13823,24 +13820,13 @@ function noiseVerdict(history, candidate, threshold, options) {
     pValue: pValue2,
     df,
     noisy,
-    reason
+    reason,
+    estimate
   };
 }
-function noiseBandEdges(history, candidate, options) {
-  if (candidate.length === 0) throw new RangeError("noiseBandEdges needs at least one candidate value");
-  for (const v of candidate)
-    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
-  const confidence = assertConfidence(options.confidence);
-  const { minHistory, maxHistory } = historyLimits(options);
-  const usable = usableHistory(history, maxHistory);
-  const n = usable.length;
-  if (n < minHistory) return { reference: n > 0 ? usable[n - 1] : NaN, upperValue: NaN };
-  const { centre, band } = noiseBand(usable, candidate.length, {
-    ...options,
-    confidence,
-    candidateLogs: candidate.map(Math.log)
-  });
-  return { reference: Math.exp(centre), upperValue: band.upperValue };
+function upperEdgeAt(estimate, confidence) {
+  const halfWidth = tTableQuantile(assertConfidence(confidence), estimate.df) * estimate.standardError;
+  return Math.exp(estimate.centre + halfWidth);
 }
 function historyLimits(options) {
   const minHistory = Math.max(2, options.minHistory ?? SHARED_DEFAULTS.minHistory);
@@ -14242,13 +14228,10 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
     ...noiseOptions(row, historyRepetitions, rowConfidence, options),
     ...prior
   });
-  const atLevel = noiseBandEdges(values, candidate, {
-    ...noiseOptions(row, historyRepetitions, (1 + CHANGE_INTERVAL_LEVEL) / 2, options),
-    ...prior
-  });
+  const upperAtLevel = verdict.estimate !== void 0 ? upperEdgeAt(verdict.estimate, (1 + CHANGE_INTERVAL_LEVEL) / 2) : NaN;
   const changeInterval = changeIntervalOf(
     Math.log(verdict.result / verdict.reference),
-    Math.log(atLevel.upperValue / atLevel.reference),
+    Math.log(upperAtLevel / verdict.reference),
     row.direction
   );
   const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;

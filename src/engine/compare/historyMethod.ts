@@ -5,7 +5,7 @@
 import type { Measurement, StatisticName } from '../model/measurement.js';
 import { median } from '../stats/median.js';
 import { splitStates, stateOf } from '../stats/states.js';
-import { noiseBandEdges, noiseVariance, noiseVerdict } from './noise.js';
+import { noiseVariance, noiseVerdict, upperEdgeAt } from './noise.js';
 import { capPriorDf, cautiousVariancePrior, type VariancePrior } from '../stats/moderatedVariance.js';
 import { nameRegressedRows } from './attribution.js';
 import {
@@ -207,14 +207,12 @@ function noiseFields(
     ...prior,
   });
   // The band's edges at one-sided (1 + level) / 2 are the centre ± t · se: that half-width around the observed log
-  // change is the change's two-sided interval at `level`.
-  const atLevel = noiseBandEdges(values, candidate, {
-    ...noiseOptions(row, historyRepetitions, (1 + CHANGE_INTERVAL_LEVEL) / 2, options),
-    ...prior,
-  });
+  // change is the change's two-sided interval at `level`. The same band as the verdict's, at that confidence.
+  const upperAtLevel =
+    verdict.estimate !== undefined ? upperEdgeAt(verdict.estimate, (1 + CHANGE_INTERVAL_LEVEL) / 2) : NaN;
   const changeInterval = changeIntervalOf(
     Math.log(verdict.result / verdict.reference),
-    Math.log(atLevel.upperValue / atLevel.reference),
+    Math.log(upperAtLevel / verdict.reference),
     row.direction,
   );
   // A history that has seen two machine states explains a result in either of them.

@@ -112,6 +112,8 @@ export interface NoiseVerdict {
   noisy: boolean;
   /** One sentence for reports. */
   reason: string;
+  /** What the band was built from (none with `insufficient-history`): upperEdgeAt reads it at another confidence. */
+  estimate?: NoiseBandEstimate;
 }
 
 /**
@@ -158,11 +160,8 @@ export function noiseVerdict(
   if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
 
   const logs = runs.map(Math.log);
-  const { centre, spread, standardError, critical, df, band } = noiseBand(usable, k, {
-    ...options,
-    confidence,
-    candidateLogs: logs,
-  });
+  const estimate = noiseBand(usable, k, { ...options, confidence, candidateLogs: logs });
+  const { centre, spread, standardError, critical, df, band } = estimate;
   const reference = Math.exp(centre);
   const effect = worseBy(reference);
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
@@ -199,33 +198,18 @@ export function noiseVerdict(
     df,
     noisy,
     reason,
+    estimate,
   };
 }
 
 /**
- * The band's centre as a value (noiseVerdict's `reference`) and its upper edge in the statistic's unit (its
- * `band.upperValue`), exactly as noiseVerdict gives them for these arguments, without the rest of the verdict (the
- * smallest change caught, the p-value): what a row's change interval needs at a second level (historyMethod.ts).
+ * The upper edge, as a value, of a verdict's band at another `confidence`: the band.upperValue of a verdict on the same
+ * arguments at that confidence (the same centre, spread and degrees of freedom; only t changes), without estimating
+ * the band again: what a row's change interval needs at a second level (historyMethod.ts).
  */
-export function noiseBandEdges(
-  history: readonly number[],
-  candidate: readonly number[],
-  options: NoiseOptions,
-): { reference: number; upperValue: number } {
-  if (candidate.length === 0) throw new RangeError('noiseBandEdges needs at least one candidate value');
-  for (const v of candidate)
-    if (!Number.isFinite(v) || v <= 0) throw new RangeError(`result must be a positive number, got ${v}`);
-  const confidence = assertConfidence(options.confidence);
-  const { minHistory, maxHistory } = historyLimits(options);
-  const usable = usableHistory(history, maxHistory);
-  const n = usable.length;
-  if (n < minHistory) return { reference: n > 0 ? usable[n - 1]! : NaN, upperValue: NaN };
-  const { centre, band } = noiseBand(usable, candidate.length, {
-    ...options,
-    confidence,
-    candidateLogs: candidate.map(Math.log),
-  });
-  return { reference: Math.exp(centre), upperValue: band.upperValue };
+export function upperEdgeAt(estimate: NoiseBandEstimate, confidence: number): number {
+  const halfWidth = tTableQuantile(assertConfidence(confidence), estimate.df) * estimate.standardError;
+  return Math.exp(estimate.centre + halfWidth);
 }
 
 function historyLimits(options: Pick<NoiseOptions, 'minHistory' | 'maxHistory'>) {
