@@ -14120,6 +14120,39 @@ function shortHistoryNote(rows) {
   ];
 }
 
+// src/engine/compare/runIndex.ts
+function measurementsByKey(side) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const m of side.measurements) byKey.set(keyOf3(m), m);
+  return byKey;
+}
+function runsByKey(runs, result) {
+  const resultByKey = /* @__PURE__ */ new Map();
+  const positions = /* @__PURE__ */ new Map();
+  result.measurements.forEach((m, i) => {
+    const key = keyOf3(m);
+    resultByKey.set(key, m);
+    positions.set(key, i);
+  });
+  const byKey = runs.map((run) => {
+    if (!sameOrder(run.measurements, result.measurements)) return measurementsByKey(run);
+    const { measurements } = run;
+    return {
+      get: (key) => {
+        const i = positions.get(key);
+        return i === void 0 ? void 0 : measurements[i];
+      }
+    };
+  });
+  return { resultByKey, byKey };
+}
+function sameOrder(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++)
+    if (a[i].parameter.label !== b[i].parameter.label || a[i].metric.name !== b[i].metric.name) return false;
+  return true;
+}
+
 // src/engine/compare/historyMethod.ts
 function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
   const present = history.filter((s) => s !== void 0);
@@ -14128,8 +14161,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
   if (!newest2 || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest2, result)) };
   const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
-  const byKey = present.map(measurementsByKey);
-  const resultByKey = measurementsByKey(result);
+  const { byKey, resultByKey } = runsByKey(present, result);
   const sizes = familySizes(plain.rows);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
@@ -14273,11 +14305,6 @@ function judgePooledFamily(row, parameters, sides, judge) {
     weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
     weightRuns: olderRuns.length
   };
-}
-function measurementsByKey(side) {
-  const byKey = /* @__PURE__ */ new Map();
-  for (const m of side.measurements) byKey.set(keyOf3(m), m);
-  return byKey;
 }
 function medianCount(counts) {
   const first = counts[0];

@@ -15,7 +15,6 @@ import {
   familySizes,
   changeIntervalOf,
   CHANGE_INTERVAL_LEVEL,
-  keyOf,
   pooledRows,
   regate,
   pooledAlpha,
@@ -40,6 +39,7 @@ import {
   weightsNote,
 } from './historyNotes.js';
 import { compareExperiment } from './thresholdMethod.js';
+import { runsByKey, type MeasurementsByKey } from './runIndex.js';
 import type { Thresholds } from './thresholds.js';
 
 /**
@@ -64,8 +64,7 @@ export function compareExperimentWithHistory(
   const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
   if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
   const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
-  const byKey = present.map(measurementsByKey);
-  const resultByKey = measurementsByKey(result);
+  const { byKey, resultByKey } = runsByKey(present, result);
   const sizes = familySizes(plain.rows);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
@@ -247,8 +246,8 @@ function judgePooledFamily(
   row: ComparisonRow,
   parameters: readonly string[],
   sides: {
-    windowRuns: readonly ReadonlyMap<string, Measurement>[];
-    olderRuns: readonly ReadonlyMap<string, Measurement>[];
+    windowRuns: readonly MeasurementsByKey[];
+    olderRuns: readonly MeasurementsByKey[];
     resultByKey: ReadonlyMap<string, Measurement>;
     minWeightRuns: number;
   },
@@ -257,8 +256,7 @@ function judgePooledFamily(
   const { windowRuns, olderRuns, resultByKey } = sides;
   // Each parameter's row key, once: a family is looked up in every run of the window and of the older runs.
   const keys = parameters.map((parameter) => rowKey({ parameter, metric: row.metric }));
-  const levelsOf = (runByKey: ReadonlyMap<string, Measurement>) =>
-    keys.map((key) => levelOf(runByKey.get(key), row.statistic));
+  const levelsOf = (runByKey: MeasurementsByKey) => keys.map((key) => levelOf(runByKey.get(key), row.statistic));
   const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
   // Per history run and per candidate repetition: the (weighted) mean log over every parameter of the family.
   const historyLevels = windowRuns
@@ -280,13 +278,6 @@ function judgePooledFamily(
     weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]!])),
     weightRuns: olderRuns.length,
   };
-}
-
-/** A side's measurements by keyOf (the last of a key wins), built with no array per entry: 30 runs × 20,000. */
-function measurementsByKey(side: ExperimentSide): Map<string, Measurement> {
-  const byKey = new Map<string, Measurement>();
-  for (const m of side.measurements) byKey.set(keyOf(m), m);
-  return byKey;
 }
 
 /**
