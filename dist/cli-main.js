@@ -18110,7 +18110,7 @@ function historyMeasurementReader(source) {
       parameter = parameterOf6(m);
       parameters.set(m.parameter, parameter);
     }
-    return readBack(m, parameter, sharedMetric(metrics, m), place);
+    return readBack(m, parameter, sharedMetric(metrics, m), place, true);
   };
 }
 function parameterOf6(m) {
@@ -18119,12 +18119,13 @@ function parameterOf6(m) {
 function metricOf2(m) {
   return { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction };
 }
-function readBack(m, parameter, metric2, place) {
-  const statistics = {};
-  for (const name in m.statistics) {
-    const value2 = m.statistics[name];
-    statistics[name] = value2 === null ? NaN : value2;
-  }
+function readBack(m, parameter, metric2, place, adopt = false) {
+  const statistics = adopt && !hasNull(m.statistics) ? m.statistics : {};
+  if (statistics !== m.statistics)
+    for (const name in m.statistics) {
+      const value2 = m.statistics[name];
+      statistics[name] = value2 === null ? NaN : value2;
+    }
   const measurement = { experiment: m.experiment, parameter, metric: metric2, statistics, place };
   const inProcess = m.repetitionValues === void 0 && IN_PROCESS_REPETITION_FORMATS.has(m.format);
   if (m.repetitions !== void 0 && !inProcess) measurement.repetitions = m.repetitions;
@@ -18138,6 +18139,10 @@ function readBack(m, parameter, metric2, place) {
   }
   if (m.belowResolution) measurement.belowResolution = true;
   return measurement;
+}
+function hasNull(statistics) {
+  for (const name in statistics) if (statistics[name] === null) return true;
+  return false;
 }
 function sharedMetric(metrics, m) {
   for (const metric3 of metrics)

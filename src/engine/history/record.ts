@@ -200,7 +200,8 @@ export function measurementOfHistory(m: HistoryMeasurement, source: string): Mea
  * measurementOfHistory for the measurements of one record (from `source`), one at a time, with one metric, parameter
  * and place object for all those that have the same: a comparison holds 30 records of 20,000 measurements, whose few
  * metrics and parameter labels would otherwise be copied into every one. Measurements are never changed once read,
- * so sharing them is safe.
+ * so sharing them is safe. A stored measurement it is given must not be used again (parseHistoryRecordAs drops each
+ * one): its statistics object is taken over where it holds no null, not copied.
  */
 export function historyMeasurementReader(source: string): (m: HistoryMeasurement) => Measurement {
   const place = { file: source };
@@ -212,7 +213,7 @@ export function historyMeasurementReader(source: string): (m: HistoryMeasurement
       parameter = parameterOf(m);
       parameters.set(m.parameter, parameter);
     }
-    return readBack(m, parameter, sharedMetric(metrics, m), place);
+    return readBack(m, parameter, sharedMetric(metrics, m), place, true);
   };
 }
 
@@ -224,13 +225,23 @@ function metricOf(m: HistoryMeasurement): Metric {
   return { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction };
 }
 
-/** `m` in the common model, with these description objects. */
-function readBack(m: HistoryMeasurement, parameter: Parameter, metric: Metric, place: SourcePlace): Measurement {
-  const statistics: Measurement['statistics'] = {};
-  for (const name in m.statistics) {
-    const value = m.statistics[name as StatisticName]!;
-    statistics[name as StatisticName] = value === null ? NaN : value;
-  }
+/**
+ * `m` in the common model, with these description objects. With `adopt`, `m` is not used again: its statistics object
+ * becomes the measurement's where it holds no null (the same names, order and numbers a copy would have).
+ */
+function readBack(
+  m: HistoryMeasurement,
+  parameter: Parameter,
+  metric: Metric,
+  place: SourcePlace,
+  adopt = false,
+): Measurement {
+  const statistics = adopt && !hasNull(m.statistics) ? (m.statistics as Measurement['statistics']) : {};
+  if (statistics !== m.statistics)
+    for (const name in m.statistics) {
+      const value = m.statistics[name as StatisticName]!;
+      statistics[name as StatisticName] = value === null ? NaN : value;
+    }
   // Assigned in this order, not spread: 20,000 measurements a record.
   const measurement: Measurement = { experiment: m.experiment, parameter, metric, statistics, place };
   const inProcess = m.repetitionValues === undefined && IN_PROCESS_REPETITION_FORMATS.has(m.format);
@@ -245,6 +256,11 @@ function readBack(m: HistoryMeasurement, parameter: Parameter, metric: Metric, p
   }
   if (m.belowResolution) measurement.belowResolution = true;
   return measurement;
+}
+
+function hasNull(statistics: HistoryMeasurement['statistics']): boolean {
+  for (const name in statistics) if (statistics[name as StatisticName] === null) return true;
+  return false;
 }
 
 /** The metric of `m` from `metrics` (a record has a few), added there when it is new. */
