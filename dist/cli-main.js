@@ -14134,17 +14134,23 @@ function runsByKey(runs, result) {
     resultByKey.set(key, m);
     positions.set(key, i);
   });
-  const byKey = runs.map((run) => {
-    if (!sameOrder(run.measurements, result.measurements)) return measurementsByKey(run);
-    const { measurements } = run;
+  const indexes = runs.map(
+    (run) => sameOrder(run.measurements, result.measurements) ? run.measurements : measurementsByKey(run)
+  );
+  const byKey = indexes.map((index2) => {
+    if (index2 instanceof Map) return index2;
     return {
       get: (key) => {
         const i = positions.get(key);
-        return i === void 0 ? void 0 : measurements[i];
+        return i === void 0 ? void 0 : index2[i];
       }
     };
   });
-  return { resultByKey, byKey };
+  const across = (key) => {
+    const i = positions.get(key);
+    return indexes.map((index2) => index2 instanceof Map ? index2.get(key) : i === void 0 ? void 0 : index2[i]);
+  };
+  return { resultByKey, byKey, across };
 }
 function sameOrder(a, b) {
   if (a.length !== b.length) return false;
@@ -14161,7 +14167,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
   if (!newest2 || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest2, result)) };
   const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
-  const { byKey, resultByKey } = runsByKey(present, result);
+  const { byKey, resultByKey, across } = runsByKey(present, result);
   const sizes = familySizes(plain.rows);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
@@ -14176,14 +14182,12 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     const candidate = valuesOf(resultByKey.get(key), row.statistic);
     if (candidate.length === 0) return void 0;
     const values = [];
-    const repetitions = [];
-    for (const runByKey of byKey) {
-      const m = runByKey.get(key);
+    const runs = across(key);
+    for (const m of runs) {
       const level = levelOf(m, row.statistic);
       if (level !== void 0 && Number.isFinite(level)) values.push(level);
-      repetitions.push(m?.repetitions ?? 1);
     }
-    return { values, candidate, pooledRuns: medianCount(repetitions) };
+    return { values, candidate, pooledRuns: medianCount(runs.map((m) => m?.repetitions ?? 1)) };
   });
   const priors = options.moderatedVariances ?? false ? familyPriors(
     plain.rows,

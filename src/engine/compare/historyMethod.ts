@@ -64,7 +64,7 @@ export function compareExperimentWithHistory(
   const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
   if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
   const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
-  const { byKey, resultByKey } = runsByKey(present, result);
+  const { byKey, resultByKey, across } = runsByKey(present, result);
   const sizes = familySizes(plain.rows);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
@@ -90,14 +90,12 @@ export function compareExperimentWithHistory(
     // The band is estimated on logs: only positive results can be judged against it.
     if (candidate.length === 0) return undefined;
     const values: number[] = [];
-    const repetitions: number[] = [];
-    for (const runByKey of byKey) {
-      const m = runByKey.get(key);
+    const runs = across(key);
+    for (const m of runs) {
       const level = levelOf(m, row.statistic);
       if (level !== undefined && Number.isFinite(level)) values.push(level);
-      repetitions.push(m?.repetitions ?? 1);
     }
-    return { values, candidate, pooledRuns: medianCount(repetitions) };
+    return { values, candidate, pooledRuns: medianCount(runs.map((m) => m?.repetitions ?? 1)) };
   });
   const priors =
     (options.moderatedVariances ?? false)

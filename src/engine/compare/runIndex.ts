@@ -23,7 +23,12 @@ export function measurementsByKey(side: ExperimentSide): Map<string, Measurement
 export function runsByKey(
   runs: readonly ExperimentSide[],
   result: ExperimentSide,
-): { resultByKey: Map<string, Measurement>; byKey: MeasurementsByKey[] } {
+): {
+  resultByKey: Map<string, Measurement>;
+  byKey: MeasurementsByKey[];
+  /** Each run's measurement of `key` (undefined where it has none), oldest first: every run's byKey get, at once. */
+  across: (key: string) => (Measurement | undefined)[];
+} {
   const resultByKey = new Map<string, Measurement>();
   const positions = new Map<string, number>();
   result.measurements.forEach((m, i) => {
@@ -31,17 +36,24 @@ export function runsByKey(
     resultByKey.set(key, m);
     positions.set(key, i);
   });
-  const byKey = runs.map((run): MeasurementsByKey => {
-    if (!sameOrder(run.measurements, result.measurements)) return measurementsByKey(run);
-    const { measurements } = run;
+  // Per run: its measurements where they are in the result's order, else its own Map.
+  const indexes = runs.map((run) =>
+    sameOrder(run.measurements, result.measurements) ? run.measurements : measurementsByKey(run),
+  );
+  const byKey = indexes.map((index): MeasurementsByKey => {
+    if (index instanceof Map) return index;
     return {
       get: (key) => {
         const i = positions.get(key);
-        return i === undefined ? undefined : measurements[i];
+        return i === undefined ? undefined : index[i];
       },
     };
   });
-  return { resultByKey, byKey };
+  const across = (key: string) => {
+    const i = positions.get(key);
+    return indexes.map((index) => (index instanceof Map ? index.get(key) : i === undefined ? undefined : index[i]));
+  };
+  return { resultByKey, byKey, across };
 }
 
 /** Whether two lists of measurements have the same parameter labels and metric names, position by position. */
