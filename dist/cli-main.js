@@ -14172,8 +14172,9 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
   const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
-  const windowRuns = byKey.slice(-maxHistory);
-  const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
+  const runIndexes = byKey.map((_, i) => i);
+  const windowRuns = runIndexes.slice(-maxHistory);
+  const olderRuns = runIndexes.slice(0, Math.max(0, byKey.length - maxHistory));
   const noise = (values, candidate, row, rowConfidence, runs, prior) => noiseFields(values, candidate, row, rowConfidence, runs, options, prior);
   const inputs = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return void 0;
@@ -14211,7 +14212,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     (row, parameters) => judgePooledFamily(
       row,
       parameters,
-      { windowRuns, olderRuns, resultByKey, minWeightRuns },
+      { across, windowRuns, olderRuns, resultByKey, minWeightRuns },
       (values, candidate, runs) => noise(values, candidate, row, 1 - pooledAlpha(alpha, pooledShare), runs)
     ),
     gate,
@@ -14291,17 +14292,16 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
 function judgePooledFamily(row, parameters, sides, judge) {
   const { windowRuns, olderRuns, resultByKey } = sides;
   const keys = parameters.map((parameter) => rowKey({ parameter, metric: row.metric }));
-  const levelsOf = (runByKey) => keys.map((key) => levelOf(runByKey.get(key), row.statistic));
+  const inRuns = keys.map(sides.across);
+  const levelsOf = (run) => inRuns.map((runs) => levelOf(runs[run], row.statistic));
   const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
-  const historyLevels = windowRuns.map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights)).filter(Number.isFinite).map(Math.exp);
+  const historyLevels = windowRuns.map((run) => weightedMeanLog(levelsOf(run), weights)).filter(Number.isFinite).map(Math.exp);
   const candidate = perRepetitionLevels(
     keys.map((key) => valuesOf(resultByKey.get(key), row.statistic)),
     weights
   );
   if (candidate.length === 0) return void 0;
-  const pooledRuns = medianCount(
-    windowRuns.flatMap((runByKey) => keys.map((key) => runByKey.get(key)?.repetitions ?? 1))
-  );
+  const pooledRuns = medianCount(windowRuns.flatMap((run) => inRuns.map((runs) => runs[run]?.repetitions ?? 1)));
   const outcome2 = judge(historyLevels, candidate, pooledRuns);
   if (!weights) return outcome2;
   return {

@@ -39,7 +39,7 @@ import {
   weightsNote,
 } from './historyNotes.js';
 import { compareExperiment } from './thresholdMethod.js';
-import { runsByKey, type MeasurementsByKey } from './runIndex.js';
+import { runsByKey } from './runIndex.js';
 import type { Thresholds } from './thresholds.js';
 
 /**
@@ -69,9 +69,10 @@ export function compareExperimentWithHistory(
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
   const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
-  // The band's window is the newest maxHistory runs; the older ones only weight the pooled rows.
-  const windowRuns = byKey.slice(-maxHistory);
-  const olderRuns = byKey.slice(0, Math.max(0, byKey.length - maxHistory));
+  // The band's window is the newest maxHistory runs; the older ones only weight the pooled rows (by their indexes).
+  const runIndexes = byKey.map((_, i) => i);
+  const windowRuns = runIndexes.slice(-maxHistory);
+  const olderRuns = runIndexes.slice(0, Math.max(0, byKey.length - maxHistory));
   const noise = (
     values: number[],
     candidate: number[],
@@ -121,7 +122,7 @@ export function compareExperimentWithHistory(
       judgePooledFamily(
         row,
         parameters,
-        { windowRuns, olderRuns, resultByKey, minWeightRuns },
+        { across, windowRuns, olderRuns, resultByKey, minWeightRuns },
         (values, candidate, runs) => noise(values, candidate, row, 1 - pooledAlpha(alpha, pooledShare), runs),
       ),
     gate,
@@ -244,21 +245,26 @@ function judgePooledFamily(
   row: ComparisonRow,
   parameters: readonly string[],
   sides: {
-    windowRuns: readonly MeasurementsByKey[];
-    olderRuns: readonly MeasurementsByKey[];
+    /** Each run's measurement of a key (runIndex.ts). */
+    across: (key: string) => readonly (Measurement | undefined)[];
+    /** The indexes of the runs in the band's window, and of the older ones. */
+    windowRuns: readonly number[];
+    olderRuns: readonly number[];
     resultByKey: ReadonlyMap<string, Measurement>;
     minWeightRuns: number;
   },
   judge: (historyLevels: number[], candidate: number[], pooledRuns: number) => Partial<ComparisonRow>,
 ): Partial<ComparisonRow> | undefined {
   const { windowRuns, olderRuns, resultByKey } = sides;
-  // Each parameter's row key, once: a family is looked up in every run of the window and of the older runs.
+  // Each parameter's row key and its measurement in every run, once: a family is read in every run of the window and
+  // of the older runs.
   const keys = parameters.map((parameter) => rowKey({ parameter, metric: row.metric }));
-  const levelsOf = (runByKey: MeasurementsByKey) => keys.map((key) => levelOf(runByKey.get(key), row.statistic));
+  const inRuns = keys.map(sides.across);
+  const levelsOf = (run: number) => inRuns.map((runs) => levelOf(runs[run], row.statistic));
   const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
   // Per history run and per candidate repetition: the (weighted) mean log over every parameter of the family.
   const historyLevels = windowRuns
-    .map((runByKey) => weightedMeanLog(levelsOf(runByKey), weights))
+    .map((run) => weightedMeanLog(levelsOf(run), weights))
     .filter(Number.isFinite)
     .map(Math.exp);
   const candidate = perRepetitionLevels(
@@ -266,9 +272,7 @@ function judgePooledFamily(
     weights,
   );
   if (candidate.length === 0) return undefined;
-  const pooledRuns = medianCount(
-    windowRuns.flatMap((runByKey) => keys.map((key) => runByKey.get(key)?.repetitions ?? 1)),
-  );
+  const pooledRuns = medianCount(windowRuns.flatMap((run) => inRuns.map((runs) => runs[run]?.repetitions ?? 1)));
   const outcome = judge(historyLevels, candidate, pooledRuns);
   if (!weights) return outcome;
   return {
