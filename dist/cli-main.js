@@ -758,9 +758,9 @@ function parseUnit(text2) {
     ["rate", RATE],
     ["size", SIZE]
   ];
-  for (const [dimension, table3] of tables) {
+  for (const [dimension, table2] of tables) {
     if (symbol === "b") continue;
-    const factor = table3[symbol];
+    const factor = table2[symbol];
     if (factor !== void 0) return { symbol, dimension, toBase: factor };
   }
   return void 0;
@@ -795,7 +795,7 @@ function parseToolUnit(text2) {
   return { symbol, dimension: "rate", toBase: 1e6 / per };
 }
 function acceptedUnits() {
-  const list2 = (table3) => Object.keys(table3).filter((s) => s !== "b").join(", ");
+  const list2 = (table2) => Object.keys(table2).filter((s) => s !== "b").join(", ");
   return [
     `time ${list2(TIME)}`,
     `size ${list2(SIZE)}`,
@@ -932,8 +932,8 @@ function buildCheckReport(checks, requiredExperiments) {
   if (!latencyOnly) {
     for (const r of rows) if (!columns.includes(r.check)) columns.push(r.check);
   }
-  const table3 = percentTable(checks);
-  const ordered2 = [...table3.filter((r) => r.failed), ...table3.filter((r) => !r.failed)];
+  const table2 = percentTable(checks);
+  const ordered2 = [...table2.filter((r) => r.failed), ...table2.filter((r) => !r.failed)];
   const problems = [];
   if (rows.length === 0) {
     problems.push(
@@ -967,7 +967,7 @@ function buildCheckReport(checks, requiredExperiments) {
   };
 }
 function percentTable(checks) {
-  const table3 = [];
+  const table2 = [];
   for (const sub of checks) {
     const byParameter = /* @__PURE__ */ new Map();
     for (const row of sub.rows) {
@@ -982,13 +982,13 @@ function percentTable(checks) {
           failed: false
         };
         byParameter.set(parameter, line);
-        table3.push(line);
+        table2.push(line);
       }
       line.cells[row.check] = row;
       if (rowFailed(row)) line.failed = true;
     }
   }
-  return table3;
+  return table2;
 }
 function headline(report) {
   const checks = `${report.checksPassed} of ${report.checksTotal} checks passed`;
@@ -4697,15 +4697,15 @@ function renderSummaryCsv(summary) {
 }
 function parseSummaryCsv(file, content, floatParse) {
   const experimentType = experimentTypeOfSummaryFile(file);
-  const table3 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
-  if (table3.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
+  const table2 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+  if (table2.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
   const headerFields = /* @__PURE__ */ new Map();
   const headerLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
   headerLine.split(",").forEach((name, index2) => headerFields.set(name.trim(), index2));
   const payloads = [];
   const seen = /* @__PURE__ */ new Map();
-  for (const row of table3.rows) {
-    const bytesIndex = table3.columns.Bytes;
+  for (const row of table2.rows) {
+    const bytesIndex = table2.columns.Bytes;
     const bytesText = row.fields[bytesIndex] ?? "";
     const payloadBytes = Number(bytesText.trim());
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(payloadBytes)) {
@@ -5042,7 +5042,7 @@ function parseFastddsLatencyConsole(file, text2) {
 }
 function readTables(file, lines) {
   const tables = [];
-  let table3;
+  let table2;
   let lastContent = 0;
   let nanCount = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -5059,7 +5059,7 @@ function readTables(file, lines) {
           column: raw.indexOf(banner[1]) + 1
         });
       }
-      table3 = {
+      table2 = {
         bannerLine: lineNo,
         declaredSamples: Number(banner[2]),
         headerSeen: false,
@@ -5067,30 +5067,30 @@ function readTables(file, lines) {
         rows: [],
         payloads: /* @__PURE__ */ new Map()
       };
-      tables.push(table3);
+      tables.push(table2);
       continue;
     }
     if (HEADER.test(raw)) {
-      if (!table3 || table3.headerSeen) {
-        table3 = { bannerLine: lineNo, headerSeen: false, dashesSeen: false, rows: [], payloads: /* @__PURE__ */ new Map() };
-        tables.push(table3);
+      if (!table2 || table2.headerSeen) {
+        table2 = { bannerLine: lineNo, headerSeen: false, dashesSeen: false, rows: [], payloads: /* @__PURE__ */ new Map() };
+        tables.push(table2);
       }
-      table3.headerSeen = true;
+      table2.headerSeen = true;
       continue;
     }
-    if (table3?.headerSeen && !table3.dashesSeen && DASHES.test(raw)) {
-      table3.dashesSeen = true;
+    if (table2?.headerSeen && !table2.dashesSeen && DASHES.test(raw)) {
+      table2.dashesSeen = true;
       continue;
     }
     if (!/^\s*\d+\s*,/.test(raw)) continue;
-    if (!table3 || !table3.headerSeen) continue;
-    nanCount += addTableRow(file, table3, raw, lineNo);
+    if (!table2 || !table2.headerSeen) continue;
+    nanCount += addTableRow(file, table2, raw, lineNo);
   }
   return { tables, lastContent, nanCount };
 }
-function addTableRow(file, table3, raw, lineNo) {
+function addTableRow(file, table2, raw, lineNo) {
   const row = parseRow(file, raw, lineNo);
-  const earlier = table3.payloads.get(row.bytes);
+  const earlier = table2.payloads.get(row.bytes);
   if (earlier !== void 0) {
     throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, {
       file,
@@ -5098,8 +5098,8 @@ function addTableRow(file, table3, raw, lineNo) {
       column: 1
     });
   }
-  table3.payloads.set(row.bytes, lineNo);
-  table3.rows.push({
+  table2.payloads.set(row.bytes, lineNo);
+  table2.rows.push({
     experiment: "",
     parameter: { label: `${row.bytes} B`, payloadBytes: row.bytes },
     metric: LATENCY_METRIC,
@@ -5946,9 +5946,9 @@ function readCsv(file, lines) {
 function parseFep(file, text2) {
   const lines = stripBom(text2).split(/\r?\n/);
   const grid = GRID_LINE.test(text2) && !HEADER_HINT.test(lines[0] ?? "") ? readGridTable(file, lines) : void 0;
-  const table3 = grid ?? readCsv(file, lines);
+  const table2 = grid ?? readCsv(file, lines);
   const index2 = {};
-  table3.header.forEach((name2, i) => {
+  table2.header.forEach((name2, i) => {
     const column = columnOf(name2);
     if (column !== void 0 && index2[column] === void 0) index2[column] = i;
   });
@@ -5956,20 +5956,20 @@ function parseFep(file, text2) {
     if (index2[column] === void 0) {
       throw new InputError(`missing the ${column === "size" ? '"sample size (B)"' : '"throughput (⌀ MB/s)"'} column`, {
         file,
-        line: table3.headerLine,
+        line: table2.headerLine,
         column: 1
       });
     }
   }
-  if (table3.rows.length === 0)
-    throw new InputError("the FEP results table has a header but no data rows", { file, line: table3.headerLine });
+  if (table2.rows.length === 0)
+    throw new InputError("the FEP results table has a header but no data rows", { file, line: table2.headerLine });
   const name = baseName(file);
   const dot = name.lastIndexOf(".");
   const experiment = dot > 0 ? name.slice(0, dot) : name;
   const measurements = [];
   const seen = /* @__PURE__ */ new Map();
-  for (const row of table3.rows) {
-    const r = readFepRow(file, table3, index2, row);
+  for (const row of table2.rows) {
+    const r = readFepRow(file, table2, index2, row);
     const parameter = parameterOfFepRow(r);
     const line = row[0].line;
     const earlier = seen.get(parameter.label);
@@ -5999,14 +5999,14 @@ function parseFep(file, text2) {
     ]
   };
 }
-function readFepRow(file, table3, index2, row) {
+function readFepRow(file, table2, index2, row) {
   const number3 = (column, integer = false) => {
     const at = index2[column];
     if (at === void 0) return void 0;
     const cell2 = row[at];
     if (!(integer ? /^\d+$/ : NUMBER3).test(cell2.text)) {
       throw new InputError(
-        `expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell2.text}"`,
+        `expected ${integer ? "a whole number" : "a number"} in column "${table2.header[at]}", found "${cell2.text}"`,
         {
           file,
           line: cell2.line,
@@ -6206,12 +6206,12 @@ var iceperfAdapter = {
   title: "iceoryx iceperf leader output",
   recognises(head) {
     let technology = false;
-    let table3 = false;
+    let table2 = false;
     for (const rawLine of stripBom(head).split("\n")) {
       const line = rawLine.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
       if (TECHNOLOGY.test(line)) technology = true;
-      else if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) table3 = true;
-      if (technology && table3) return true;
+      else if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) table2 = true;
+      if (technology && table2) return true;
     }
     return technology;
   },
@@ -6294,14 +6294,14 @@ function readTables2(file, lines, text2, measurements, notes) {
     }
     tables.set(experiment, line.number);
     technologyHasTable = true;
-    const table3 = { file, experiment, oldKiB: header[1] === "kB", roundTrips, header: line };
-    i = readTableRows(table3, lines, rawLines, i, measurements);
+    const table2 = { file, experiment, oldKiB: header[1] === "kB", roundTrips, header: line };
+    i = readTableRows(table2, lines, rawLines, i, measurements);
   }
   closeTechnology();
   return { withoutTable, follower };
 }
-function readTableRows(table3, lines, rawLines, i, measurements) {
-  const { file, experiment, header: line } = table3;
+function readTableRows(table2, lines, rawLines, i, measurements) {
+  const { file, experiment, header: line } = table2;
   const separator = lines[i + 1];
   if (!separator || !SEPARATOR.test(separator.text)) {
     throw new InputError('the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)', {
@@ -6328,7 +6328,7 @@ function readTableRows(table3, lines, rawLines, i, measurements) {
     if (!rowLine.text.startsWith("|")) break;
     i += 1;
     const raw = rawLines[rowLine.number - 1] ?? "";
-    const { bytes, latency } = readRow(file, rowLine, raw, table3.oldKiB);
+    const { bytes, latency } = readRow(file, rowLine, raw, table2.oldKiB);
     const previous = seen.get(bytes);
     if (previous !== void 0) {
       throw new InputError(`payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`, {
@@ -6339,7 +6339,7 @@ function readTableRows(table3, lines, rawLines, i, measurements) {
     seen.set(bytes, rowLine.number);
     rows += 1;
     const statistics = { mean: latency };
-    if (table3.roundTrips !== void 0) statistics.samples = table3.roundTrips;
+    if (table2.roundTrips !== void 0) statistics.samples = table2.roundTrips;
     measurements.push({
       experiment,
       parameter: { label: String(bytes), payloadBytes: bytes },
@@ -6860,9 +6860,9 @@ function parseNetio3(file, text2) {
       column: 1
     });
   }
-  const table3 = { file, line: found.number, names, index: index2 };
+  const table2 = { file, line: found.number, names, index: index2 };
   const notes = [];
-  const columnUnits = readColumnUnits(table3, units, notes);
+  const columnUnits = readColumnUnits(table2, units, notes);
   const stem = (() => {
     const name = baseName(file);
     const dot = name.lastIndexOf(".");
@@ -6873,7 +6873,7 @@ function parseNetio3(file, text2) {
   for (let i = found.number; i < lines.length; i++) {
     const textLine = lines[i];
     if (textLine.trim() === "" || textLine.startsWith("#")) continue;
-    addSweepRow(groups, readSweepRow(table3, columnUnits, textLine, i + 1, stem));
+    addSweepRow(groups, readSweepRow(table2, columnUnits, textLine, i + 1, stem));
     rows++;
   }
   if (rows === 0) throw new InputError("the netio3 table has a header but no data rows", { file, line: found.number });
@@ -6916,8 +6916,8 @@ function readColumnUnits({ file, line, names, index: index2 }, units, notes) {
   }
   return { rateUnit: rateUnit2, throughputUnit, throughputFactor, sizeUnit };
 }
-function readSweepRow(table3, units, textLine, lineNo, stem) {
-  const { file, names, index: index2 } = table3;
+function readSweepRow(table2, units, textLine, lineNo, stem) {
+  const { file, names, index: index2 } = table2;
   const fields = textLine.split(",");
   if (fields.length !== names.length) {
     throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
@@ -7112,7 +7112,7 @@ var genericCsvAdapter = {
     const defaultExperiment = baseName2(file);
     if (mapping.experiment === void 0)
       notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
-    const table3 = {
+    const table2 = {
       file,
       maxMeasurements: options.maxMeasurements,
       measurements: [],
@@ -7127,11 +7127,11 @@ var genericCsvAdapter = {
       for (const plan of plans) {
         const index2 = columns[plan.column];
         const value2 = readCell(file, plan, row, index2);
-        if (value2 !== void 0) addStatistic(table3, { experiment, parameter, plan, row, index: index2, value: value2 });
+        if (value2 !== void 0) addStatistic(table2, { experiment, parameter, plan, row, index: index2, value: value2 });
       }
     });
     if (rowCount === 0) throw new InputError("the CSV has a header but no rows", { file, line: 2 });
-    return { format: "generic-csv", file, measurements: table3.measurements, notes };
+    return { format: "generic-csv", file, measurements: table2.measurements, notes };
   }
 };
 function experimentOfRow(file, mapping, row, columns, defaultExperiment) {
@@ -7168,8 +7168,8 @@ function readCell(file, plan, row, index2) {
   );
   return value2;
 }
-function addStatistic(table3, { experiment, parameter, plan, row, index: index2, value: value2 }) {
-  const { file, byKey, laterLines, measurements, maxMeasurements } = table3;
+function addStatistic(table2, { experiment, parameter, plan, row, index: index2, value: value2 }) {
+  const { file, byKey, laterLines, measurements, maxMeasurements } = table2;
   const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
   let measurement = byKey.get(key);
   if (measurement?.statistics[plan.statistic] !== void 0) {
@@ -9683,19 +9683,19 @@ function readRedisTable(file, text2, notes) {
     lineOffset = 1;
     notes.push("an old redis-benchmark CSV without header: only requests per second");
   }
-  let table3;
+  let table2;
   try {
-    table3 = readCsvTable(file, content, ["test", "rps"], '"test","rps",…', ALL_COLUMNS);
+    table2 = readCsvTable(file, content, ["test", "rps"], '"test","rps",…', ALL_COLUMNS);
   } catch (error) {
     if (lineOffset > 0 && error instanceof InputError && error.place?.line !== void 0) {
       throw new InputError(error.message, { ...error.place, line: Math.max(1, error.place.line - lineOffset) });
     }
     throw error;
   }
-  const rows = table3.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
+  const rows = table2.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
   if (rows.length === 0) throw new InputError("the redis-benchmark CSV has a header but no results", { file, line: 2 });
   const headerFields = stripBom(content).split(/\r?\n/, 1)[0].split(",").map((f) => f.trim().replace(/^"(.*)"$/, "$1"));
-  return { rows, testIndex: table3.columns.test, rpsIndex: table3.columns.rps, headerFields };
+  return { rows, testIndex: table2.columns.test, rpsIndex: table2.columns.rps, headerFields };
 }
 
 // src/engine/formats/hyperfine/csv.ts
@@ -9709,7 +9709,7 @@ var hyperfineCsvAdapter = {
   parse({ file, text: text2 }) {
     const header = stripBom(text2).split(/\r?\n/, 1)[0] ?? "";
     const names = header.split(",").map((n) => n.trim());
-    const table3 = readCsvTable(
+    const table2 = readCsvTable(
       file,
       text2,
       ["command", "mean", "stddev", "median", "user", "system", "min", "max"],
@@ -9718,8 +9718,8 @@ var hyperfineCsvAdapter = {
     );
     const parameterColumns = names.map((n, i) => [n, i]).filter(([n]) => n.startsWith("parameter_"));
     const measurements = [];
-    for (const row of table3.rows) {
-      const command = row.fields[table3.columns.command] ?? "";
+    for (const row of table2.rows) {
+      const command = row.fields[table2.columns.command] ?? "";
       const values = {};
       const settings = {};
       let payloadBytes;
@@ -9738,7 +9738,7 @@ var hyperfineCsvAdapter = {
       if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
       const statistics = {};
       for (const [column, statistic] of TIME_STATISTICS) {
-        const index2 = table3.columns[column];
+        const index2 = table2.columns[column];
         const cell2 = row.fields[index2] ?? "";
         const seconds = parseNumber(cell2, "precise");
         if (seconds === void 0) {
@@ -9757,7 +9757,7 @@ var hyperfineCsvAdapter = {
         [USER_TIME, "user"],
         [SYSTEM_TIME, "system"]
       ]) {
-        const index2 = table3.columns[column];
+        const index2 = table2.columns[column];
         const seconds = parseNumber(row.fields[index2] ?? "", "precise");
         if (seconds === void 0)
           throw new InputError(`expected a time in seconds in column "${column}"`, {
@@ -11023,7 +11023,7 @@ function readOptionalCell(file, row, index2) {
   );
 }
 function parseRequirementsCsv(file, content, floatParse) {
-  const table3 = readCsvTable(
+  const table2 = readCsvTable(
     file,
     content,
     ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES],
@@ -11033,8 +11033,8 @@ function parseRequirementsCsv(file, content, floatParse) {
   const optionalIndex = optionalColumnIndex(headerFieldsOf(content));
   const seen = /* @__PURE__ */ new Map();
   const requirements = [];
-  for (const row of table3.rows) {
-    const typeIndex = table3.columns["Experiment type"];
+  for (const row of table2.rows) {
+    const typeIndex = table2.columns["Experiment type"];
     const experimentType = (row.fields[typeIndex] ?? "").trim();
     if (experimentType === "") {
       throw new InputError('the "Experiment type" cell is empty', {
@@ -11043,7 +11043,7 @@ function parseRequirementsCsv(file, content, floatParse) {
         column: fieldColumn(row.text, typeIndex)
       });
     }
-    const bytesIndex = table3.columns.Bytes;
+    const bytesIndex = table2.columns.Bytes;
     const bytesText = row.fields[bytesIndex] ?? "";
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(Number(bytesText))) {
       throw new InputError(
@@ -11071,7 +11071,7 @@ function parseRequirementsCsv(file, content, floatParse) {
     seen.set(key, row.line);
     const limits = {};
     for (const magnitude of CHECKED_MAGNITUDES) {
-      const index2 = table3.columns[magnitude];
+      const index2 = table2.columns[magnitude];
       const text2 = row.fields[index2] ?? "";
       if (isMissingValue(text2)) {
         limits[magnitude] = NaN;
@@ -11117,7 +11117,7 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   const headerFields = firstLine3.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
-  const table3 = readCsvTable(
+  const table2 = readCsvTable(
     file,
     content,
     [experimentName, parameterName],
@@ -11142,12 +11142,12 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   }
   const keys = {
     experimentName,
-    experimentIndex: table3.columns[experimentName],
+    experimentIndex: table2.columns[experimentName],
     parameterName,
-    parameterIndex: table3.columns[parameterName]
+    parameterIndex: table2.columns[parameterName]
   };
   const seen = /* @__PURE__ */ new Map();
-  const rows = table3.rows.map((row) => readRequirementRow(file, row, keys, seen, optionalIndex));
+  const rows = table2.rows.map((row) => readRequirementRow(file, row, keys, seen, optionalIndex));
   const requirements = [];
   for (const column of limitColumns) {
     for (const requirementRow of rows) {
@@ -11695,6 +11695,7 @@ import {
   rmSync,
   statSync,
   writeFileSync,
+  writeSync,
   readFileSync
 } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
@@ -11783,21 +11784,76 @@ function cannotRead(path, error, what = "the file") {
   return new InputError(`cannot read ${what}: ${reason}`, { file: path });
 }
 function writeFileAtomic(path, content) {
+  writeFileAtomicInPieces(path, [content]);
+}
+function writeFileAtomicInPieces(path, pieces) {
   const target = writeTarget(path);
   if (target.special) {
-    writeThrough(target.path, target.special, content);
+    writeThrough(target.path, target.special, pieces);
     return;
   }
   const folder = dirname(target.path);
   makeFolder(folder);
   const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(target.path)}`);
   try {
-    writeFileSync(temporary, content);
-    renameSync(temporary, target.path);
+    writePieces(temporary, pieces, path);
+    try {
+      renameSync(temporary, target.path);
+    } catch (error) {
+      throw cannotWrite(path, error, "cannot write the file");
+    }
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw cannotWrite(path, error, "cannot write the file");
+    throw error;
   }
+}
+var WRITE_BYTES = 1 << 20;
+function writePieces(path, pieces, shown2) {
+  const failed = (error) => cannotWrite(shown2, error, "cannot write the file");
+  let fd;
+  try {
+    fd = openSync(path, "w");
+  } catch (error) {
+    throw failed(error);
+  }
+  let closed = false;
+  try {
+    const write = (bytes) => {
+      try {
+        writeAll(fd, bytes);
+      } catch (error) {
+        throw failed(error);
+      }
+    };
+    const buffer = Buffer.allocUnsafe(WRITE_BYTES);
+    let used = 0;
+    const flush = () => {
+      if (used > 0) write(buffer.subarray(0, used));
+      used = 0;
+    };
+    for (const piece of pieces) {
+      const most2 = typeof piece === "string" ? piece.length * 3 : piece.length;
+      if (used + most2 > WRITE_BYTES) flush();
+      if (most2 > WRITE_BYTES) write(typeof piece === "string" ? Buffer.from(piece, "utf8") : piece);
+      else if (typeof piece === "string") used += buffer.write(piece, used, "utf8");
+      else {
+        buffer.set(piece, used);
+        used += piece.length;
+      }
+    }
+    flush();
+    closed = true;
+    try {
+      closeSync(fd);
+    } catch (error) {
+      throw failed(error);
+    }
+  } finally {
+    if (!closed) closeSync(fd);
+  }
+}
+function writeAll(fd, bytes) {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
 }
 function writeTarget(path) {
   let link2;
@@ -11828,7 +11884,7 @@ function danglingTarget(path) {
   const target = readlinkSync(path);
   return isAbsolute(target) ? target : join(dirname(path), target);
 }
-function writeThrough(path, stat, content) {
+function writeThrough(path, stat, pieces) {
   const refuse = (why) => new InputError(`cannot write the file: it is ${why}; give a file path`, { file: path });
   if (!stat.isCharacterDevice() && !stat.isFIFO()) throw refuse(`${specialFileKind(stat)}, not a regular file`);
   let probe;
@@ -11841,9 +11897,7 @@ function writeThrough(path, stat, content) {
     }
   }
   try {
-    writeFileSync(path, content);
-  } catch (error) {
-    throw cannotWrite(path, error, "cannot write the file");
+    writePieces(path, pieces, path);
   } finally {
     if (probe !== void 0) closeSync(probe);
   }
@@ -11902,8 +11956,12 @@ var ReportWriter = class {
   folder;
   written = [];
   write(name, content) {
+    return this.writeInPieces(name, [content]);
+  }
+  /** A report its renderer gives in pieces, written as they come. */
+  writeInPieces(name, pieces) {
     const path = join(this.folder, name);
-    writeFileAtomic(path, content);
+    writeFileAtomicInPieces(path, pieces);
     this.written.push(path);
     return path;
   }
@@ -15724,6 +15782,96 @@ function headline2(report, options = {}) {
   return `${shown2.join(" · ")} · ${against}`;
 }
 
+// src/engine/report/pieces.ts
+function joinPieces(pieces) {
+  let text2 = "";
+  for (const piece of pieces) text2 += piece;
+  return text2;
+}
+function* joinedLines(lines, separator = "\n") {
+  let first = true;
+  for (const line of lines) {
+    yield first ? line : separator + line;
+    first = false;
+  }
+}
+var JsonArrayInPieces = class {
+  constructor(length, at) {
+    this.length = length;
+    this.at = at;
+  }
+  length;
+  at;
+};
+var JsonObjectInPieces = class {
+  constructor(members) {
+    this.members = members;
+  }
+  members;
+};
+function* jsonPieces(value2, indent = "") {
+  if (value2 instanceof JsonArrayInPieces) {
+    if (value2.length === 0) {
+      yield "[]";
+      return;
+    }
+    const inner = `${indent}  `;
+    for (let i = 0; i < value2.length; i++) {
+      yield i === 0 ? `[
+${inner}` : `,
+${inner}`;
+      const element = value2.at(i);
+      if (omitted(element)) yield "null";
+      else yield* jsonPieces(element, inner);
+    }
+    yield `
+${indent}]`;
+    return;
+  }
+  if (value2 instanceof JsonObjectInPieces) {
+    const inner = `${indent}  `;
+    let first = true;
+    for (const [key, member] of Object.entries(value2.members)) {
+      if (omitted(member)) continue;
+      yield `${first ? "{\n" : ",\n"}${inner}${JSON.stringify(key)}: `;
+      yield* jsonPieces(member, inner);
+      first = false;
+    }
+    yield first ? "{}" : `
+${indent}}`;
+    return;
+  }
+  const text2 = JSON.stringify(value2, null, 2);
+  yield indent === "" ? text2 : text2.replaceAll("\n", `
+${indent}`);
+}
+var omitted = (value2) => value2 === void 0 || typeof value2 === "function" || typeof value2 === "symbol";
+var PiecesKeptWhenShort = class {
+  constructor(pieces, maxCharacters) {
+    this.pieces = pieces;
+    this.maxCharacters = maxCharacters;
+  }
+  pieces;
+  maxCharacters;
+  kept = [];
+  length = 0;
+  ended = false;
+  *[Symbol.iterator]() {
+    for (const piece of this.pieces) {
+      if (this.kept) {
+        this.length += piece.length;
+        if (this.length <= this.maxCharacters) this.kept.push(piece);
+        else this.kept = void 0;
+      }
+      yield piece;
+    }
+    this.ended = true;
+  }
+  get text() {
+    return this.ended && this.kept ? this.kept.join("") : void 0;
+  }
+};
+
 // src/engine/report/comparisonMarkdown.ts
 var MARK = {
   pass: "✅",
@@ -15771,25 +15919,34 @@ function comparisonMarkdownParts(report) {
   };
 }
 function renderComparisonMarkdown(report) {
+  return joinPieces(comparisonMarkdownPieces(report));
+}
+function comparisonMarkdownPieces(report) {
+  return joinedLines(comparisonMarkdownLines(report));
+}
+function* comparisonMarkdownLines(report) {
   const parts = comparisonMarkdownParts(report);
-  const lines = [`### ${headline2(report)}`, "", parts.sides, ""];
-  if (parts.notes !== "") lines.push(parts.notes, "");
-  if (parts.warnings !== "") lines.push(parts.warnings, "");
-  if (parts.acceptance !== "") lines.push(parts.acceptance, "");
-  let all = lines;
+  yield* [`### ${headline2(report)}`, "", parts.sides, ""];
+  if (parts.notes !== "") yield* [parts.notes, ""];
+  if (parts.warnings !== "") yield* [parts.warnings, ""];
+  if (parts.acceptance !== "") yield* [parts.acceptance, ""];
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
-    if (report.rows.length > 0) all = all.concat(comparisonTable(report.rows, report.rows), "");
+    if (report.rows.length > 0) {
+      yield* comparisonTableLines(report.rows, report.rows);
+      yield "";
+    }
   } else {
-    if (parts.attention.length > 0) all = all.concat(comparisonTable(parts.attention, report.rows), "");
-    if (parts.rest.length > 0)
-      all = all.concat(
-        ["<details>", `<summary>${plural4(parts.rest.length, "other row")}</summary>`, ""],
-        comparisonTable(parts.rest, report.rows),
-        ["", "</details>", ""]
-      );
+    if (parts.attention.length > 0) {
+      yield* comparisonTableLines(parts.attention, report.rows);
+      yield "";
+    }
+    if (parts.rest.length > 0) {
+      yield* ["<details>", `<summary>${plural4(parts.rest.length, "other row")}</summary>`, ""];
+      yield* comparisonTableLines(parts.rest, report.rows);
+      yield* ["", "</details>", ""];
+    }
   }
-  all.push(parts.legend, "");
-  return all.join("\n");
+  yield* [parts.legend, ""];
 }
 var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function legend(rows) {
@@ -15876,36 +16033,25 @@ function statusCell(r) {
   if (r.acceptance) return `${MARK[r.status]} ${r.status} (${nameText(acceptanceWords(r.acceptance))})`;
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? " (not gated)" : ""}`;
 }
-function table2(rows, general, all) {
-  if (general) return generalTable(rows, all);
+function* tableLines(rows, all) {
   const extra = extraColumns(rows, all);
-  const out = [
-    `| Sub-experiment | Bytes | Magnitude | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
-    `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`
-  ];
+  yield `| Sub-experiment | Bytes | Magnitude | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`;
+  yield `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`;
   for (const r of rows) {
     const value2 = (x) => valueCell(r, x, void 0);
-    out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
-    );
+    yield `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`;
   }
-  return out;
 }
-function generalTable(rows, all) {
+function* generalTableLines(rows, all) {
   const extra = extraColumns(rows, all);
-  const out = [
-    `| Experiment | Parameter | Metric | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
-    `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`
-  ];
+  yield `| Experiment | Parameter | Metric | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`;
+  yield `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`;
   for (const r of rows) {
     const shown2 = rowDisplay(r);
     const value2 = (x) => valueCell(r, x, shown2, shown2.unit ? ` ${escapeMarkdown(shown2.unit)}` : "");
     const metric2 = metricStatistic(r);
-    out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`
-    );
+    yield `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`;
   }
-  return out;
 }
 function changeTitle(rows) {
   return rows.some((r) => r.changeInterval !== void 0) ? "Δ (90 % interval)" : "Δ";
@@ -15914,7 +16060,10 @@ function formatThreshold(t) {
   return `${Number((t * 100).toPrecision(6))} %`;
 }
 function comparisonTable(rows, all) {
-  return table2(rows, !payloadLayout(all), all);
+  return [...comparisonTableLines(rows, all)];
+}
+function comparisonTableLines(rows, all) {
+  return payloadLayout(all) ? tableLines(rows, all) : generalTableLines(rows, all);
 }
 function changeTable(rows, all) {
   const general = !payloadLayout(all);
@@ -18879,12 +19028,12 @@ function renameHints(comparisons) {
 var WAIVER_COLUMNS = ["benchmark", "metric", "ceiling", "expires", "link", "reason"];
 var WAIVER_HEADER = WAIVER_COLUMNS.join(",");
 function parseWaivers(file, content) {
-  const table3 = readCsvTable(file, content, WAIVER_COLUMNS, WAIVER_HEADER, WAIVER_COLUMNS, { comments: true });
+  const table2 = readCsvTable(file, content, WAIVER_COLUMNS, WAIVER_HEADER, WAIVER_COLUMNS, { comments: true });
   const waivers = [];
   const seen = /* @__PURE__ */ new Map();
-  for (const row of table3.rows) {
+  for (const row of table2.rows) {
     const field2 = (name) => {
-      const index2 = table3.columns[name];
+      const index2 = table2.columns[name];
       return { text: (row.fields[index2] ?? "").trim(), column: fieldColumn(row.text, index2) };
     };
     const fail = (name, message) => {
@@ -19034,9 +19183,9 @@ function labelOfPath(path) {
 
 // src/engine/report/comparisonJson.ts
 var finite2 = (x) => Number.isFinite(x) ? x : null;
-function renderComparisonJson(report) {
-  return JSON.stringify(
-    {
+function* comparisonJsonPieces(report) {
+  yield* jsonPieces(
+    new JsonObjectInPieces({
       schemaVersion: REPORT_SCHEMA_VERSION,
       verdict: report.verdict,
       method: report.method,
@@ -19047,56 +19196,61 @@ function renderComparisonJson(report) {
       comparisonsFailed: report.comparisonsFailed,
       failedExperiments: report.failedExperiments,
       ...report.changes.inconclusive ? { inconclusive: report.changes.inconclusive } : {},
-      subExperiments: report.subExperiments.map((s) => ({
-        experimentType: s.experimentType,
-        status: s.status,
-        comparisons: s.rows.map((r) => ({
-          bytes: finite2(r.payloadBytes),
-          parameter: r.parameter,
-          metric: r.metric,
-          statistic: r.statistic,
-          unit: r.unit,
-          direction: r.direction,
-          magnitude: r.magnitude,
-          reference: finite2(r.reference),
-          result: finite2(r.result),
-          // deltaPercent is worse-positive (as the gate judges); changePercent is the Δ the reports show.
-          deltaPercent: finite2(r.deltaPercent),
-          changePercent: finite2(valueChange(r.deltaPercent, r.direction)),
-          threshold: r.threshold,
-          ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
-          ...r.interval ? { interval: { lower: finite2(r.interval.lower), upper: finite2(r.interval.upper) } } : {},
-          ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
-          ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
-          ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
-          ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
-          ...r.pooled ? { pooled: true } : {},
-          // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
-          ...r.weights !== void 0 ? { weights: r.weights, weightRuns: r.weightRuns } : {},
-          ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
-          // The whole-suite budget: the families decided together, and the level this row's family was selected at.
-          ...r.suiteFamilies !== void 0 ? { suiteFamilies: r.suiteFamilies } : {},
-          ...r.suiteLevel !== void 0 ? { suiteLevel: r.suiteLevel } : {},
-          ...r.heldBySuite ? { heldBySuite: true } : {},
-          ...r.sharedShift !== void 0 ? { sharedShift: r.sharedShift } : {},
-          // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
-          ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
-          ...r.morePairs !== void 0 ? { morePairs: r.morePairs } : {},
-          status: r.status,
-          // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
-          ...r.metricRole !== void 0 ? { metricRole: r.metricRole } : {},
-          // An accepted row: the label (who added it, its description) or the waiver (file:line, ceiling, expiry).
-          ...r.acceptance !== void 0 ? { acceptance: r.acceptance } : {},
-          gated: r.gated,
-          failed: r.failed
-        }))
-      })),
+      subExperiments: new JsonArrayInPieces(report.subExperiments.length, (i) => {
+        const s = report.subExperiments[i];
+        return new JsonObjectInPieces({
+          experimentType: s.experimentType,
+          status: s.status,
+          comparisons: new JsonArrayInPieces(s.rows.length, (j) => rowJson(s.rows[j]))
+        });
+      }),
       notes: report.notes,
       warnings: report.warnings
-    },
-    null,
-    2
-  ) + "\n";
+    })
+  );
+  yield "\n";
+}
+function rowJson(r) {
+  return {
+    bytes: finite2(r.payloadBytes),
+    parameter: r.parameter,
+    metric: r.metric,
+    statistic: r.statistic,
+    unit: r.unit,
+    direction: r.direction,
+    magnitude: r.magnitude,
+    reference: finite2(r.reference),
+    result: finite2(r.result),
+    // deltaPercent is worse-positive (as the gate judges); changePercent is the Δ the reports show.
+    deltaPercent: finite2(r.deltaPercent),
+    changePercent: finite2(valueChange(r.deltaPercent, r.direction)),
+    threshold: r.threshold,
+    ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
+    ...r.interval ? { interval: { lower: finite2(r.interval.lower), upper: finite2(r.interval.upper) } } : {},
+    ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
+    ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
+    ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
+    ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
+    ...r.pooled ? { pooled: true } : {},
+    // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
+    ...r.weights !== void 0 ? { weights: r.weights, weightRuns: r.weightRuns } : {},
+    ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
+    // The whole-suite budget: the families decided together, and the level this row's family was selected at.
+    ...r.suiteFamilies !== void 0 ? { suiteFamilies: r.suiteFamilies } : {},
+    ...r.suiteLevel !== void 0 ? { suiteLevel: r.suiteLevel } : {},
+    ...r.heldBySuite ? { heldBySuite: true } : {},
+    ...r.sharedShift !== void 0 ? { sharedShift: r.sharedShift } : {},
+    // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
+    ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
+    ...r.morePairs !== void 0 ? { morePairs: r.morePairs } : {},
+    status: r.status,
+    // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
+    ...r.metricRole !== void 0 ? { metricRole: r.metricRole } : {},
+    // An accepted row: the label (who added it, its description) or the waiver (file:line, ceiling, expiry).
+    ...r.acceptance !== void 0 ? { acceptance: r.acceptance } : {},
+    gated: r.gated,
+    failed: r.failed
+  };
 }
 
 // src/engine/report/comparisonReport.ts
@@ -19444,6 +19598,7 @@ function naturalCompare(a, b) {
 // src/pipeline/compare.ts
 var COMPARISON_MARKDOWN = "comparison.md";
 var COMPARISON_JSON = "comparison.json";
+var MARKDOWN_KEPT_CHARACTERS = 8 << 20;
 function nothingSaid() {
   return { pooled: [], skipped: [] };
 }
@@ -19669,18 +19824,32 @@ function finish2(report, reference, results, said, options, progress) {
           renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel)
         );
     }
-    const markdown = renderComparisonMarkdown(report);
-    const markdownPath = write(COMPARISON_MARKDOWN, markdown);
-    const jsonPath = write(COMPARISON_JSON, renderComparisonJson(report));
-    return { report, markdown, written: out.written, markdownPath, jsonPath };
+    const markdownPieces = new PiecesKeptWhenShort(comparisonMarkdownPieces(report), MARKDOWN_KEPT_CHARACTERS);
+    const markdownPath = out.writeInPieces(COMPARISON_MARKDOWN, markdownPieces);
+    const jsonPath = out.writeInPieces(COMPARISON_JSON, comparisonJsonPieces(report));
+    const kept = markdownPieces.text;
+    return {
+      report,
+      // A long comparison.md is rendered again, only for a caller that asks for its text.
+      get markdown() {
+        return kept ?? renderComparisonMarkdown(report);
+      },
+      written: out.written,
+      markdownPath,
+      jsonPath
+    };
   });
 }
 
 // src/engine/report/comparisonText.ts
-function renderComparisonText(report, options = {}) {
+function* comparisonTextPieces(report, options = {}) {
+  yield* joinedLines(comparisonTextLines(report, options));
+  yield "\n";
+}
+function* comparisonTextLines(report, options) {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   const verdict = report.changes.notComparable ? "NOT COMPARABLE (nothing gated)" : report.verdict === "pass" ? "PASS" : "FAIL";
-  const out = [
+  yield* [
     `perfgate compare: ${verdict}: ${headline2(report, { plain: true }).replace(/^\S+ /, "")}`,
     `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
     ...report.notes.map((n) => `  note: ${n}`),
@@ -19707,8 +19876,7 @@ function renderComparisonText(report, options = {}) {
     ...withDetectable ? ["Catches ≥"] : [],
     "Status"
   ];
-  const shownRows = options.maxRows !== void 0 ? report.rows.slice(0, options.maxRows) : report.rows;
-  const rows = shownRows.map((r) => {
+  const cells = (r) => {
     const shown2 = rowDisplay(r);
     const shownValue = general ? (x) => Number.isNaN(x) ? "-" : `${shown2.number(x)}${shown2.unit ? ` ${safe2(shown2.unit)}` : ""}` : (x) => Number.isNaN(x) ? "-" : formatFixed3(x);
     const value2 = (x) => {
@@ -19729,26 +19897,28 @@ function renderComparisonText(report, options = {}) {
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       r.acceptance ? `${r.status} (${safe2(acceptanceWords(r.acceptance))})` : showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
-  });
+  };
   const last = header.length - 1;
-  const widths = header.map((h, i) => rows.reduce((width, r) => Math.max(width, r[i].length), h.length));
-  const line = (cells) => cells.map(
+  const shownRows = options.maxRows !== void 0 ? report.rows.slice(0, options.maxRows) : report.rows;
+  const widths = header.map((h) => h.length);
+  for (const r of shownRows) {
+    const row = cells(r);
+    for (let i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i], row[i].length);
+  }
+  const line = (cells2) => cells2.map(
     (c, i) => i === 0 || i === 2 || i === last || general && i === 1 ? c.padEnd(widths[i]) : c.padStart(widths[i])
   ).join("  ").trimEnd();
-  out.push("", line(header));
-  for (const row of rows) out.push(line(row));
+  yield* ["", line(header)];
+  for (const r of shownRows) yield line(cells(r));
   const more = report.rows.length - shownRows.length;
   if (more > 0)
-    out.push(
-      `… and ${more.toLocaleString("en")} more rows${options.wholeTable !== void 0 ? `: the whole table is in ${withoutControls(options.wholeTable)}` : ""}`
-    );
+    yield `… and ${more.toLocaleString("en")} more rows${options.wholeTable !== void 0 ? `: the whole table is in ${withoutControls(options.wholeTable)}` : ""}`;
   if (general && report.rows.some((r) => r.direction === "higher-is-better")) {
-    out.push(
+    yield* [
       "",
       "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down; for a metric marked (higher is better) a drop is worse."
-    );
+    ];
   }
-  return out.join("\n") + "\n";
 }
 function acceptanceLines(report) {
   const seen = /* @__PURE__ */ new Map();
@@ -19955,6 +20125,18 @@ var EXIT_GATE_FAILED = 1;
 var EXIT_USAGE = 2;
 var EXIT_INTERNAL = 3;
 var EXIT_UNFIT = 4;
+function outInPieces(io, pieces) {
+  let held = "";
+  for (const piece of pieces) {
+    held += piece;
+    if (held.length >= OUT_CHARACTERS) {
+      io.out(held);
+      held = "";
+    }
+  }
+  if (held !== "") io.out(held);
+}
+var OUT_CHARACTERS = 1 << 14;
 function cliProgress(io) {
   return {
     step: (_title, work) => work(),
@@ -20328,9 +20510,9 @@ function confirmationMarkdown(c) {
     const what = c.state === "unconfirmed" ? "No flagged benchmark changed beyond the threshold in the pairs: the first stage saw noise." : "The pairs confirmed a regression.";
     return [how, "", what].join("\n");
   }
-  const table3 = changeTable(attention, report.rows);
+  const table2 = changeTable(attention, report.rows);
   const verdict = c.state === "confirmed" ? `Confirmed: ${c.confirmed.map(escapeMarkdown).join(", ")}.` : `Still undecided at the cap (the gate passes): ${c.undecided.map(escapeMarkdown).join(", ")}.`;
-  return [how, "", ...table3.header, ...table3.rows, "", verdict].join("\n");
+  return [how, "", ...table2.header, ...table2.rows, "", verdict].join("\n");
 }
 
 // src/engine/report/reviewerComment.ts
@@ -20362,25 +20544,25 @@ function judgedLine(parts) {
   const against = parts.base !== void 0 ? `${escapeMarkdown(parts.base)} (**${escapeMarkdown(report.referenceLabel)}**)` : `**${escapeMarkdown(report.referenceLabel)}**`;
   return `Judged ${who} against ${against}: ${report.methodLabel}.`;
 }
-function rowsSection(section, prefix, table3, suffix, more) {
+function rowsSection(section, prefix, table2, suffix, more) {
   const text2 = (k) => {
     let lines = prefix !== "" ? [prefix, ""] : [];
-    if (k > 0) lines = lines.concat(table3.header, table3.rows.slice(0, k), "");
-    if (k < table3.rows.length) lines.push(more(table3.rows.length - k), "");
+    if (k > 0) lines = lines.concat(table2.header, table2.rows.slice(0, k), "");
+    if (k < table2.rows.length) lines.push(more(table2.rows.length - k), "");
     if (suffix !== "") lines.push(suffix);
     return lines.join("\n").replace(/\s+$/, "");
   };
   const shorten = (room) => {
     if (text2(0).length > room) return "";
-    const fixed2 = text2(0).length + table3.header.join("\n").length + 2;
+    const fixed2 = text2(0).length + table2.header.join("\n").length + 2;
     let used = fixed2;
     let k = 0;
-    while (k < table3.rows.length && used + table3.rows[k].length + 1 <= room) used += table3.rows[k++].length + 1;
+    while (k < table2.rows.length && used + table2.rows[k].length + 1 <= room) used += table2.rows[k++].length + 1;
     while (k > 0 && text2(k).length > room) k--;
-    while (k < table3.rows.length && text2(k + 1).length <= room) k++;
+    while (k < table2.rows.length && text2(k + 1).length <= room) k++;
     return text2(k);
   };
-  return { ...section, text: text2(table3.rows.length), shorten };
+  return { ...section, text: text2(table2.rows.length), shorten };
 }
 function listSection(section, lines, more) {
   return rowsSection(section, "", { header: [], rows: lines }, "", more);
@@ -20506,11 +20688,11 @@ function otherRowsSection(comparison, compared, everything, links) {
   const section = { priority: 6, label: "the other comparison rows" };
   if (rest.length > OTHER_ROWS_LISTED)
     return { ...section, text: [prefix, "", restCounts(rest, links.reportHtml === true), "", suffix].join("\n") };
-  const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
+  const table2 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
   return rowsSection(
     section,
     prefix,
-    { header: table3.slice(0, 2), rows: table3.slice(2) },
+    { header: table2.slice(0, 2), rows: table2.slice(2) },
     suffix,
     moreIn("row", everything)
   );
@@ -20521,11 +20703,11 @@ function requirementsTableSection(check, checked, everything) {
     `<summary>Requirements: ${headline(check)}</summary>`,
     ...checked.warnings !== "" ? ["", checked.warnings] : []
   ].join("\n");
-  const table3 = check.table.length > 0 ? checked.table(check.table) : [];
+  const table2 = check.table.length > 0 ? checked.table(check.table) : [];
   return rowsSection(
     { priority: 9, label: "the requirements table" },
     prefix,
-    { header: table3.slice(0, 2), rows: table3.slice(2) },
+    { header: table2.slice(0, 2), rows: table2.slice(2) },
     [...checked.legend !== "" ? [checked.legend, ""] : [], "</details>"].join("\n"),
     moreIn("row", everything)
   );
@@ -20692,7 +20874,7 @@ function compareCommand(args, io) {
     ),
     (done) => done.report.warnings
   );
-  io.out(renderComparisonText(outcome2.report));
+  outInPieces(io, comparisonTextPieces(outcome2.report));
   io.out(`
 Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
@@ -21159,7 +21341,7 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
     return EXIT_PASS;
   }
   const report = outcome2.compare.report;
-  io.out(renderComparisonText(report));
+  outInPieces(io, comparisonTextPieces(report));
   io.out(`
 Report: ${outcome2.compare.markdownPath}, ${outcome2.compare.jsonPath}
 `);

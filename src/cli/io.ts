@@ -13,6 +13,24 @@ export interface Console {
   err(text: string): void;
 }
 
+/**
+ * Prints a text given in pieces (a table of 400,000 rows), 16 Ki characters at a time: never the whole text at once,
+ * nor a write per line. Small enough to die in V8's young generation (pipeline/memory.ts) rather than be promoted.
+ */
+export function outInPieces(io: Console, pieces: Iterable<string>): void {
+  let held = '';
+  for (const piece of pieces) {
+    held += piece;
+    if (held.length >= OUT_CHARACTERS) {
+      io.out(held);
+      held = '';
+    }
+  }
+  if (held !== '') io.out(held);
+}
+
+const OUT_CHARACTERS = 1 << 14;
+
 export function cliProgress(io: Console): Progress {
   return {
     step: (_title, work) => work(),

@@ -22,8 +22,9 @@ import { environmentOfSets } from './environment.js';
 import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
 import { labelOfPath } from './patterns.js';
 import type { ComparisonSettings } from '../engine/settings/rules.js';
-import { renderComparisonJson } from '../engine/report/comparisonJson.js';
-import { renderComparisonMarkdown } from '../engine/report/comparisonMarkdown.js';
+import { comparisonJsonPieces } from '../engine/report/comparisonJson.js';
+import { comparisonMarkdownPieces, renderComparisonMarkdown } from '../engine/report/comparisonMarkdown.js';
+import { PiecesKeptWhenShort } from '../engine/report/pieces.js';
 import {
   buildComparisonReport,
   type BaselineRun,
@@ -90,6 +91,8 @@ export interface CompareOutcome {
 
 export const COMPARISON_MARKDOWN = 'comparison.md';
 export const COMPARISON_JSON = 'comparison.json';
+/** comparison.md's text is kept for the outcome up to this length (8 Mi characters, at most 16 MB); a longer one is rendered again when asked for. */
+const MARKDOWN_KEPT_CHARACTERS = 8 << 20;
 
 /** What reading the sides leaves for the report: pooling's note, and the benchmarks a tool could not measure. */
 interface SidesSaid {
@@ -441,9 +444,20 @@ function finish(
           renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel),
         );
     }
-    const markdown = renderComparisonMarkdown(report);
-    const markdownPath = write(COMPARISON_MARKDOWN, markdown);
-    const jsonPath = write(COMPARISON_JSON, renderComparisonJson(report));
-    return { report, markdown, written: out.written, markdownPath, jsonPath };
+    // Both reports are written as they are rendered; comparison.md's text is kept only when it is short.
+    const markdownPieces = new PiecesKeptWhenShort(comparisonMarkdownPieces(report), MARKDOWN_KEPT_CHARACTERS);
+    const markdownPath = out.writeInPieces(COMPARISON_MARKDOWN, markdownPieces);
+    const jsonPath = out.writeInPieces(COMPARISON_JSON, comparisonJsonPieces(report));
+    const kept = markdownPieces.text;
+    return {
+      report,
+      // A long comparison.md is rendered again, only for a caller that asks for its text.
+      get markdown() {
+        return kept ?? renderComparisonMarkdown(report);
+      },
+      written: out.written,
+      markdownPath,
+      jsonPath,
+    };
   });
 }

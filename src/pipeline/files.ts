@@ -14,6 +14,7 @@ import {
   rmSync,
   statSync,
   writeFileSync,
+  writeSync,
   readFileSync,
   type Stats,
 } from 'node:fs';
@@ -143,21 +144,97 @@ export function cannotRead(path: string, error: unknown, what = 'the file'): Inp
  * a reader gets the bytes, and a pipe without a reader, a block device or a socket is refused.
  */
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
+  writeFileAtomicInPieces(path, [content]);
+}
+
+/**
+ * `writeFileAtomic` of a content given in pieces (a report's renderer yields them), each written as it comes, about
+ * a MiB at a time, so that the whole text is never held. An error while the pieces are made or written removes the
+ * temporary file: a report is renamed into place only once it is complete. A character device or a pipe has then
+ * received the pieces before the error.
+ */
+export function writeFileAtomicInPieces(path: string, pieces: Iterable<string | Uint8Array>): void {
   const target = writeTarget(path);
   if (target.special) {
-    writeThrough(target.path, target.special, content);
+    writeThrough(target.path, target.special, pieces);
     return;
   }
   const folder = dirname(target.path);
   makeFolder(folder);
   const temporary = join(folder, `.${process.pid}.tmp-${basenameOf(target.path)}`);
   try {
-    writeFileSync(temporary, content);
-    renameSync(temporary, target.path);
+    writePieces(temporary, pieces, path);
+    try {
+      renameSync(temporary, target.path);
+    } catch (error) {
+      throw cannotWrite(path, error, 'cannot write the file');
+    }
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw cannotWrite(path, error, 'cannot write the file');
+    throw error;
   }
+}
+
+/**
+ * The bytes gathered before a write. Each piece is encoded into this buffer as it comes, so that it dies young: text
+ * held across collections of V8's young generation (kept at 1 MB, pipeline/memory.ts) would be promoted and stay in
+ * the old generation until its next full collection, hundreds of MB later for a large report.
+ */
+const WRITE_BYTES = 1 << 20;
+
+/**
+ * Opens `path` for writing (created or emptied, as writeFileSync does) and writes the pieces in order. A failure of
+ * the file system is an InputError naming `shown`; an error of the pieces' maker goes on as it is.
+ */
+function writePieces(path: string, pieces: Iterable<string | Uint8Array>, shown: string): void {
+  const failed = (error: unknown) => cannotWrite(shown, error, 'cannot write the file');
+  let fd: number;
+  try {
+    fd = openSync(path, 'w');
+  } catch (error) {
+    throw failed(error);
+  }
+  let closed = false;
+  try {
+    const write = (bytes: Uint8Array) => {
+      try {
+        writeAll(fd, bytes);
+      } catch (error) {
+        throw failed(error);
+      }
+    };
+    const buffer = Buffer.allocUnsafe(WRITE_BYTES);
+    let used = 0;
+    const flush = () => {
+      if (used > 0) write(buffer.subarray(0, used));
+      used = 0;
+    };
+    for (const piece of pieces) {
+      // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4).
+      const most = typeof piece === 'string' ? piece.length * 3 : piece.length;
+      if (used + most > WRITE_BYTES) flush();
+      if (most > WRITE_BYTES) write(typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece);
+      else if (typeof piece === 'string') used += buffer.write(piece, used, 'utf8');
+      else {
+        buffer.set(piece, used);
+        used += piece.length;
+      }
+    }
+    flush();
+    closed = true;
+    try {
+      closeSync(fd);
+    } catch (error) {
+      throw failed(error);
+    }
+  } finally {
+    if (!closed) closeSync(fd);
+  }
+}
+
+/** Every byte, however many writes it takes (a pipe may take part of a large write). */
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
 }
 
 /**
@@ -205,7 +282,7 @@ function danglingTarget(path: string): string {
  * until the write is done: closed at once, it would be the reader's only writer, and the reader would
  * read the end of the file and go, leaving the write to wait for a reader for ever.
  */
-function writeThrough(path: string, stat: Stats, content: string | Uint8Array): void {
+function writeThrough(path: string, stat: Stats, pieces: Iterable<string | Uint8Array>): void {
   const refuse = (why: string) =>
     new InputError(`cannot write the file: it is ${why}; give a file path`, { file: path });
   if (!stat.isCharacterDevice() && !stat.isFIFO()) throw refuse(`${specialFileKind(stat)}, not a regular file`);
@@ -219,9 +296,7 @@ function writeThrough(path: string, stat: Stats, content: string | Uint8Array): 
     }
   }
   try {
-    writeFileSync(path, content);
-  } catch (error) {
-    throw cannotWrite(path, error, 'cannot write the file');
+    writePieces(path, pieces, path);
   } finally {
     if (probe !== undefined) closeSync(probe);
   }
@@ -301,8 +376,12 @@ export class ReportWriter {
   readonly written: string[] = [];
   constructor(private readonly folder: string) {}
   write(name: string, content: string): string {
+    return this.writeInPieces(name, [content]);
+  }
+  /** A report its renderer gives in pieces, written as they come. */
+  writeInPieces(name: string, pieces: Iterable<string>): string {
     const path = join(this.folder, name);
-    writeFileAtomic(path, content);
+    writeFileAtomicInPieces(path, pieces);
     this.written.push(path);
     return path;
   }

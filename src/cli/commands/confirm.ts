@@ -1,5 +1,5 @@
 /** `perfgate confirm`: rerun both builds here in ABBA pairs until the paired verdict is decided. */
-import { renderComparisonText } from '../../engine/report/comparisonText.js';
+import { comparisonTextPieces } from '../../engine/report/comparisonText.js';
 import { CONFIRM_DEFAULT_MAX_PAIRS } from '../../engine/confirm/plan.js';
 import { CLI_SPELLING, comparisonSettings } from '../../engine/settings/rules.js';
 import { runConfirm, type ConfirmPorts } from '../../pipeline/confirm.js';
@@ -7,7 +7,7 @@ import { systemConfirmPorts } from '../../pipeline/shell.js';
 import { writeReviewerComment } from '../../pipeline/comment.js';
 import { parseCommandArgs, readOptions, requireFlags, RERUN_OPTIONS } from '../args.js';
 import { CONFIRM_HELP } from '../help.js';
-import { EXIT_GATE_FAILED, EXIT_PASS, terminalSafe, type Console } from '../io.js';
+import { EXIT_GATE_FAILED, EXIT_PASS, outInPieces, terminalSafe, type Console } from '../io.js';
 
 /** Where confirm writes its reports and run folders unless -o says. */
 export const DEFAULT_CONFIRM_DIR = 'perfgate-confirm';
@@ -62,7 +62,7 @@ export function confirmCommand(args: string[], io: Console, ports: ConfirmPorts 
     return EXIT_PASS;
   }
   const report = outcome.compare.report;
-  io.out(renderComparisonText(report));
+  outInPieces(io, comparisonTextPieces(report));
   io.out(`\nReport: ${outcome.compare.markdownPath}, ${outcome.compare.jsonPath}\n`);
   const failed = report.verdict !== 'pass';
   io.out(

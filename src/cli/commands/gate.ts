@@ -4,7 +4,7 @@ import { REPORT_MARKDOWN, runCheck } from '../../pipeline/check.js';
 import { writeReportCharts, type ReportChartsOptions } from '../../pipeline/writeReportCharts.js';
 import type { ReviewerCommentParts } from '../../engine/report/reviewerComment.js';
 import { COMPARISON_MARKDOWN, runCompare, type CompareOptions } from '../../pipeline/compare.js';
-import { renderComparisonText } from '../../engine/report/comparisonText.js';
+import { comparisonTextPieces } from '../../engine/report/comparisonText.js';
 import { UsageError } from '../../engine/errors.js';
 import { choiceSetting, DEFAULT_OUTPUT_DIR } from '../../engine/options.js';
 import {
@@ -30,7 +30,7 @@ import {
   writeReviewerComment,
   type CommentCharts,
 } from '../../pipeline/comment.js';
-import { EXIT_GATE_FAILED, EXIT_PASS, withReportWarnings, type Console } from '../io.js';
+import { EXIT_GATE_FAILED, EXIT_PASS, outInPieces, withReportWarnings, type Console } from '../io.js';
 
 export function checkCommand(args: string[], io: Console): number | Promise<number> {
   const { values, positionals } = parseCommandArgs('check', args, {
@@ -142,7 +142,7 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
       ),
     (done) => done.report.warnings,
   );
-  io.out(renderComparisonText(outcome.report));
+  outInPieces(io, comparisonTextPieces(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
   return finishReport(

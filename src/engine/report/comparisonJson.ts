@@ -1,74 +1,90 @@
 import type { ComparisonReport } from './comparisonReport.js';
 import { valueChange } from './change.js';
 import { REPORT_SCHEMA_VERSION } from './json.js';
+import { JsonArrayInPieces, JsonObjectInPieces, joinPieces, jsonPieces } from './pieces.js';
+import type { ComparisonRow } from '../compare/compare.js';
 
 const finite = (x: number) => (Number.isFinite(x) ? x : null);
 
+/** comparison.json as one string (`comparisonJsonPieces` joined). */
 export function renderComparisonJson(report: ComparisonReport): string {
-  return (
-    JSON.stringify(
-      {
-        schemaVersion: REPORT_SCHEMA_VERSION,
-        verdict: report.verdict,
-        method: report.method,
-        reference: report.referenceLabel,
-        ...(report.baselineRun ? { baselineRun: report.baselineRun } : {}),
-        result: report.resultLabel,
-        comparisonsTotal: report.comparisonsTotal,
-        comparisonsFailed: report.comparisonsFailed,
-        failedExperiments: report.failedExperiments,
-        ...(report.changes.inconclusive ? { inconclusive: report.changes.inconclusive } : {}),
-        subExperiments: report.subExperiments.map((s) => ({
+  return joinPieces(comparisonJsonPieces(report));
+}
+
+/**
+ * comparison.json a row at a time: every row of the report, with the verdict, the notes and the warnings. Each row's
+ * object is made as it is written, so a report of 400,000 rows never holds its JSON text, nor its rows' objects, whole.
+ */
+export function* comparisonJsonPieces(report: ComparisonReport): Generator<string> {
+  yield* jsonPieces(
+    new JsonObjectInPieces({
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      verdict: report.verdict,
+      method: report.method,
+      reference: report.referenceLabel,
+      ...(report.baselineRun ? { baselineRun: report.baselineRun } : {}),
+      result: report.resultLabel,
+      comparisonsTotal: report.comparisonsTotal,
+      comparisonsFailed: report.comparisonsFailed,
+      failedExperiments: report.failedExperiments,
+      ...(report.changes.inconclusive ? { inconclusive: report.changes.inconclusive } : {}),
+      subExperiments: new JsonArrayInPieces(report.subExperiments.length, (i) => {
+        const s = report.subExperiments[i]!;
+        return new JsonObjectInPieces({
           experimentType: s.experimentType,
           status: s.status,
-          comparisons: s.rows.map((r) => ({
-            bytes: finite(r.payloadBytes),
-            parameter: r.parameter,
-            metric: r.metric,
-            statistic: r.statistic,
-            unit: r.unit,
-            direction: r.direction,
-            magnitude: r.magnitude,
-            reference: finite(r.reference),
-            result: finite(r.result),
-            // deltaPercent is worse-positive (as the gate judges); changePercent is the Δ the reports show.
-            deltaPercent: finite(r.deltaPercent),
-            changePercent: finite(valueChange(r.deltaPercent, r.direction)),
-            threshold: r.threshold,
-            ...(r.band
-              ? { noiseBand: { lower: finite(r.band.lower), upper: finite(r.band.upper) }, historyRuns: r.historyRuns }
-              : {}),
-            ...(r.interval ? { interval: { lower: finite(r.interval.lower), upper: finite(r.interval.upper) } } : {}),
-            ...(r.repetitions !== undefined ? { repetitions: r.repetitions } : {}),
-            ...(r.detectable !== undefined ? { detectable: finite(r.detectable) } : {}),
-            ...(r.pValue !== undefined ? { pValue: finite(r.pValue) } : {}),
-            ...(r.confidence !== undefined ? { confidence: r.confidence } : {}),
-            ...(r.pooled ? { pooled: true } : {}),
-            // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
-            ...(r.weights !== undefined ? { weights: r.weights, weightRuns: r.weightRuns } : {}),
-            ...(r.namedBy !== undefined ? { namedBy: r.namedBy } : {}),
-            // The whole-suite budget: the families decided together, and the level this row's family was selected at.
-            ...(r.suiteFamilies !== undefined ? { suiteFamilies: r.suiteFamilies } : {}),
-            ...(r.suiteLevel !== undefined ? { suiteLevel: r.suiteLevel } : {}),
-            ...(r.heldBySuite ? { heldBySuite: true } : {}),
-            ...(r.sharedShift !== undefined ? { sharedShift: r.sharedShift } : {}),
-            // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
-            ...(r.pairsCap !== undefined ? { pairsCap: r.pairsCap } : {}),
-            ...(r.morePairs !== undefined ? { morePairs: r.morePairs } : {}),
-            status: r.status,
-            // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
-            ...(r.metricRole !== undefined ? { metricRole: r.metricRole } : {}),
-            // An accepted row: the label (who added it, its description) or the waiver (file:line, ceiling, expiry).
-            ...(r.acceptance !== undefined ? { acceptance: r.acceptance } : {}),
-            gated: r.gated,
-            failed: r.failed,
-          })),
-        })),
-        notes: report.notes,
-        warnings: report.warnings,
-      },
-      null,
-      2,
-    ) + '\n'
+          comparisons: new JsonArrayInPieces(s.rows.length, (j) => rowJson(s.rows[j]!)),
+        });
+      }),
+      notes: report.notes,
+      warnings: report.warnings,
+    }),
   );
+  yield '\n';
+}
+
+/** One row of comparison.json. NaN and infinite values are written as null. */
+function rowJson(r: ComparisonRow): object {
+  return {
+    bytes: finite(r.payloadBytes),
+    parameter: r.parameter,
+    metric: r.metric,
+    statistic: r.statistic,
+    unit: r.unit,
+    direction: r.direction,
+    magnitude: r.magnitude,
+    reference: finite(r.reference),
+    result: finite(r.result),
+    // deltaPercent is worse-positive (as the gate judges); changePercent is the Δ the reports show.
+    deltaPercent: finite(r.deltaPercent),
+    changePercent: finite(valueChange(r.deltaPercent, r.direction)),
+    threshold: r.threshold,
+    ...(r.band
+      ? { noiseBand: { lower: finite(r.band.lower), upper: finite(r.band.upper) }, historyRuns: r.historyRuns }
+      : {}),
+    ...(r.interval ? { interval: { lower: finite(r.interval.lower), upper: finite(r.interval.upper) } } : {}),
+    ...(r.repetitions !== undefined ? { repetitions: r.repetitions } : {}),
+    ...(r.detectable !== undefined ? { detectable: finite(r.detectable) } : {}),
+    ...(r.pValue !== undefined ? { pValue: finite(r.pValue) } : {}),
+    ...(r.confidence !== undefined ? { confidence: r.confidence } : {}),
+    ...(r.pooled ? { pooled: true } : {}),
+    // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
+    ...(r.weights !== undefined ? { weights: r.weights, weightRuns: r.weightRuns } : {}),
+    ...(r.namedBy !== undefined ? { namedBy: r.namedBy } : {}),
+    // The whole-suite budget: the families decided together, and the level this row's family was selected at.
+    ...(r.suiteFamilies !== undefined ? { suiteFamilies: r.suiteFamilies } : {}),
+    ...(r.suiteLevel !== undefined ? { suiteLevel: r.suiteLevel } : {}),
+    ...(r.heldBySuite ? { heldBySuite: true } : {}),
+    ...(r.sharedShift !== undefined ? { sharedShift: r.sharedShift } : {}),
+    // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
+    ...(r.pairsCap !== undefined ? { pairsCap: r.pairsCap } : {}),
+    ...(r.morePairs !== undefined ? { morePairs: r.morePairs } : {}),
+    status: r.status,
+    // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
+    ...(r.metricRole !== undefined ? { metricRole: r.metricRole } : {}),
+    // An accepted row: the label (who added it, its description) or the waiver (file:line, ceiling, expiry).
+    ...(r.acceptance !== undefined ? { acceptance: r.acceptance } : {}),
+    gated: r.gated,
+    failed: r.failed,
+  };
 }

@@ -12,6 +12,7 @@ export { changed, headline, type HeadlineOptions } from './comparisonHeadline.js
 import { headline } from './comparisonHeadline.js';
 import { changeRangeText, changeWithInterval, valueChangeRange, worseningSize } from './change.js';
 import { FOLD_ROWS_ABOVE } from './markdown.js';
+import { joinPieces, joinedLines } from './pieces.js';
 import { quantityDisplay, type QuantityDisplay } from './quantity.js';
 
 const MARK: Record<ComparisonRow['status'], string> = {
@@ -82,27 +83,38 @@ export function comparisonMarkdownParts(report: ComparisonReport): ComparisonMar
 
 /** Δ% per sub-experiment × payload × magnitude, failing rows first, then worst first. */
 export function renderComparisonMarkdown(report: ComparisonReport): string {
+  return joinPieces(comparisonMarkdownPieces(report));
+}
+
+/** comparison.md a line at a time (`renderComparisonMarkdown`'s text), so that its tables are never held whole. */
+export function comparisonMarkdownPieces(report: ComparisonReport): Generator<string> {
+  return joinedLines(comparisonMarkdownLines(report));
+}
+
+function* comparisonMarkdownLines(report: ComparisonReport): Generator<string> {
   const parts = comparisonMarkdownParts(report);
-  const lines = [`### ${headline(report)}`, '', parts.sides, ''];
-  if (parts.notes !== '') lines.push(parts.notes, '');
-  if (parts.warnings !== '') lines.push(parts.warnings, '');
-  if (parts.acceptance !== '') lines.push(parts.acceptance, '');
+  yield* [`### ${headline(report)}`, '', parts.sides, ''];
+  if (parts.notes !== '') yield* [parts.notes, ''];
+  if (parts.warnings !== '') yield* [parts.warnings, ''];
+  if (parts.acceptance !== '') yield* [parts.acceptance, ''];
   // What a reviewer must see stays above the fold: failures, and gated rows that warn or changed state.
-  // Tables are appended by concat, not push(...rows): 400,000 rows overflow the call stack as arguments.
-  let all = lines;
   if (report.rows.length <= FOLD_ROWS_ABOVE) {
-    if (report.rows.length > 0) all = all.concat(comparisonTable(report.rows, report.rows), '');
+    if (report.rows.length > 0) {
+      yield* comparisonTableLines(report.rows, report.rows);
+      yield '';
+    }
   } else {
-    if (parts.attention.length > 0) all = all.concat(comparisonTable(parts.attention, report.rows), '');
-    if (parts.rest.length > 0)
-      all = all.concat(
-        ['<details>', `<summary>${plural(parts.rest.length, 'other row')}</summary>`, ''],
-        comparisonTable(parts.rest, report.rows),
-        ['', '</details>', ''],
-      );
+    if (parts.attention.length > 0) {
+      yield* comparisonTableLines(parts.attention, report.rows);
+      yield '';
+    }
+    if (parts.rest.length > 0) {
+      yield* ['<details>', `<summary>${plural(parts.rest.length, 'other row')}</summary>`, ''];
+      yield* comparisonTableLines(parts.rest, report.rows);
+      yield* ['', '</details>', ''];
+    }
   }
-  all.push(parts.legend, '');
-  return all.join('\n');
+  yield* [parts.legend, ''];
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -276,37 +288,26 @@ function statusCell(r: ComparisonRow): string {
   return `${MARK[r.status]} ${r.status}${showNotGated(r) ? ' (not gated)' : ''}`;
 }
 
-function table(rows: ComparisonRow[], general: boolean, all: readonly ComparisonRow[]): string[] {
-  if (general) return generalTable(rows, all);
+function* tableLines(rows: readonly ComparisonRow[], all: readonly ComparisonRow[]): Generator<string> {
   const extra = extraColumns(rows, all);
-  const out = [
-    `| Sub-experiment | Bytes | Magnitude | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
-    `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`,
-  ];
+  yield `| Sub-experiment | Bytes | Magnitude | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`;
+  yield `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`;
   for (const r of rows) {
     const value = (x: number) => valueCell(r, x, undefined);
-    out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? 'geomean' : r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
-    );
+    yield `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? 'geomean' : r.payloadBytes} | ${r.magnitude} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`;
   }
-  return out;
 }
 
-function generalTable(rows: ComparisonRow[], all: readonly ComparisonRow[]): string[] {
+function* generalTableLines(rows: readonly ComparisonRow[], all: readonly ComparisonRow[]): Generator<string> {
   const extra = extraColumns(rows, all);
-  const out = [
-    `| Experiment | Parameter | Metric | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`,
-    `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`,
-  ];
+  yield `| Experiment | Parameter | Metric | Reference | Result | ${changeTitle(rows)} | Threshold |${extra.header} Status |`;
+  yield `| :-- | :-- | :-- | --: | --: | --: | --: |${extra.align} :-- |`;
   for (const r of rows) {
     const shown = rowDisplay(r);
     const value = (x: number) => valueCell(r, x, shown, shown.unit ? ` ${escapeMarkdown(shown.unit)}` : '');
     const metric = metricStatistic(r);
-    out.push(
-      `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`,
-    );
+    yield `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric} | ${value(r.reference)} | ${value(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`;
   }
-  return out;
 }
 
 /** `Δ (90 % interval)` when a row has an interval, else `Δ`. */
@@ -319,8 +320,13 @@ function formatThreshold(t: number): string {
 }
 
 /** comparison.md's table of `rows`, in the layout that `all` (the report's rows) takes. */
-export function comparisonTable(rows: ComparisonRow[], all: readonly ComparisonRow[]): string[] {
-  return table(rows, !payloadLayout(all), all);
+export function comparisonTable(rows: readonly ComparisonRow[], all: readonly ComparisonRow[]): string[] {
+  return [...comparisonTableLines(rows, all)];
+}
+
+/** `comparisonTable` a line at a time: the header, the alignment line, then a line per row. */
+export function comparisonTableLines(rows: readonly ComparisonRow[], all: readonly ComparisonRow[]): Generator<string> {
+  return payloadLayout(all) ? tableLines(rows, all) : generalTableLines(rows, all);
 }
 
 /**

@@ -15,6 +15,8 @@ import {
 import { withoutControls } from './escape.js';
 import { acceptanceWords } from '../compare/acceptance.js';
 import type { RowAcceptance } from '../compare/rows.js';
+import type { ComparisonRow } from '../compare/compare.js';
+import { joinPieces, joinedLines } from './pieces.js';
 
 /** How much of the table a terminal text shows. */
 export interface ComparisonTextOptions {
@@ -26,6 +28,22 @@ export interface ComparisonTextOptions {
 
 /** Plain-text comparison table for terminals: failing rows first, then worst Δ first. */
 export function renderComparisonText(report: ComparisonReport, options: ComparisonTextOptions = {}): string {
+  return joinPieces(comparisonTextPieces(report, options));
+}
+
+/**
+ * `renderComparisonText`'s text a line at a time. The columns are as wide as their widest cell, so the rows' cells
+ * are made twice, once to measure and once to write, rather than held for 400,000 rows.
+ */
+export function* comparisonTextPieces(
+  report: ComparisonReport,
+  options: ComparisonTextOptions = {},
+): Generator<string> {
+  yield* joinedLines(comparisonTextLines(report, options));
+  yield '\n';
+}
+
+function* comparisonTextLines(report: ComparisonReport, options: ComparisonTextOptions): Generator<string> {
   const passed = report.comparisonsTotal - report.comparisonsFailed;
   // The first line says what changed (the comment's headline, without its icon); the counts and the method follow.
   const verdict = report.changes.notComparable
@@ -33,7 +51,7 @@ export function renderComparisonText(report: ComparisonReport, options: Comparis
     : report.verdict === 'pass'
       ? 'PASS'
       : 'FAIL';
-  const out = [
+  yield* [
     `perfgate compare: ${verdict}: ${headline(report, { plain: true }).replace(/^\S+ /, '')}`,
     `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
     ...report.notes.map((n) => `  note: ${n}`),
@@ -61,8 +79,7 @@ export function renderComparisonText(report: ComparisonReport, options: Comparis
     ...(withDetectable ? ['Catches ≥'] : []),
     'Status',
   ];
-  const shownRows = options.maxRows !== undefined ? report.rows.slice(0, options.maxRows) : report.rows;
-  const rows = shownRows.map((r) => {
+  const cells = (r: ComparisonRow): string[] => {
     const shown = rowDisplay(r);
     const shownValue = general
       ? (x: number) => (Number.isNaN(x) ? '-' : `${shown.number(x)}${shown.unit ? ` ${safe(shown.unit)}` : ''}`)
@@ -93,10 +110,14 @@ export function renderComparisonText(report: ComparisonReport, options: Comparis
           ? `${r.status} (not gated)`
           : r.status,
     ];
-  });
+  };
   const last = header.length - 1;
-  // Reduced, not Math.max(...cells) nor push(...rows): 400,000 rows overflow the call stack as arguments.
-  const widths = header.map((h, i) => rows.reduce((width, r) => Math.max(width, r[i]!.length), h.length));
+  const shownRows = options.maxRows !== undefined ? report.rows.slice(0, options.maxRows) : report.rows;
+  const widths = header.map((h) => h.length);
+  for (const r of shownRows) {
+    const row = cells(r);
+    for (let i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i]!, row[i]!.length);
+  }
   const line = (cells: string[]) =>
     cells
       .map((c, i) =>
@@ -104,21 +125,18 @@ export function renderComparisonText(report: ComparisonReport, options: Comparis
       )
       .join('  ')
       .trimEnd();
-  out.push('', line(header));
-  for (const row of rows) out.push(line(row));
+  yield* ['', line(header)];
+  for (const r of shownRows) yield line(cells(r));
   const more = report.rows.length - shownRows.length;
   if (more > 0)
-    out.push(
-      `… and ${more.toLocaleString('en')} more rows${options.wholeTable !== undefined ? `: the whole table is in ${withoutControls(options.wholeTable)}` : ''}`,
-    );
+    yield `… and ${more.toLocaleString('en')} more rows${options.wholeTable !== undefined ? `: the whole table is in ${withoutControls(options.wholeTable)}` : ''}`;
   // The reference's latency layout is lower-is-better throughout; elsewhere a metric may point up.
   if (general && report.rows.some((r) => r.direction === 'higher-is-better')) {
-    out.push(
+    yield* [
       '',
       'Δ = (result − reference) / reference, the change of the value itself: + went up, − went down; for a metric marked (higher is better) a drop is worse.',
-    );
+    ];
   }
-  return out.join('\n') + '\n';
 }
 
 /** Each label or waiver that accepted failing rows, once, with who added the label or the waiver's reason. */

@@ -1,0 +1,171 @@
+/**
+ * Issue 38: reports written in pieces. A verdict of 400,000 rows renders hundreds of MB of comparison.json and
+ * comparison.md; the renderers yield them a row at a time and the pipeline writes each piece as it comes, with the
+ * same bytes as the whole text and the same rules as any report (whole file or nothing).
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  JsonArrayInPieces,
+  JsonObjectInPieces,
+  PiecesKeptWhenShort,
+  joinPieces,
+  jsonPieces,
+} from '../src/engine/report/pieces.js';
+import { comparisonJsonPieces } from '../src/engine/report/comparisonJson.js';
+import { comparisonMarkdownPieces } from '../src/engine/report/comparisonMarkdown.js';
+import { comparisonTextPieces } from '../src/engine/report/comparisonText.js';
+import { writeFileAtomicInPieces } from '../src/pipeline/files.js';
+import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import { runCompare } from '../src/pipeline/compare.js';
+import { silentProgress } from '../src/pipeline/steps.js';
+import { outInPieces } from '../src/cli/io.js';
+import { writeGoogleBenchmarkRuns, writeGoogleBenchmarkSuite } from '../bench/scale-suite.mjs';
+import { tempDir } from './helpers/shared.js';
+
+describe('jsonPieces', () => {
+  it('writes what JSON.stringify(value, null, 2) writes, a member and an element at a time', () => {
+    const row = (i: number) => ({
+      name: `BM_Copy/${i}\n"quoted" ✅ \u0000`,
+      value: i === 1 ? NaN : i / 3,
+      absent: undefined,
+      nested: { list: [1, undefined, { deep: [] }], empty: {} },
+    });
+    const plain = {
+      schemaVersion: 1,
+      skipped: undefined,
+      method: { name: 'history', thresholds: [0.1, 0.2] },
+      subExperiments: [
+        { experimentType: 'a', comparisons: [row(0), row(1), row(2)] },
+        { experimentType: 'b', comparisons: [] },
+        { experimentType: 'c', comparisons: [row(3)] },
+      ],
+      sparse: [undefined, () => 1, 'x'],
+      allAbsent: {},
+      notes: [],
+      warnings: ['line one\nline two'],
+    };
+    const inPieces = new JsonObjectInPieces({
+      schemaVersion: 1,
+      skipped: undefined,
+      method: plain.method,
+      subExperiments: new JsonArrayInPieces(3, (i) => {
+        const s = plain.subExperiments[i]!;
+        return new JsonObjectInPieces({
+          experimentType: s.experimentType,
+          comparisons: new JsonArrayInPieces(s.comparisons.length, (j) => s.comparisons[j]),
+        });
+      }),
+      sparse: new JsonArrayInPieces(3, (i) => plain.sparse[i]),
+      allAbsent: new JsonObjectInPieces({ gone: undefined, fn: () => 2 }),
+      notes: new JsonArrayInPieces(0, () => 'never'),
+      warnings: plain.warnings,
+    });
+    const pieces = [...jsonPieces(inPieces)];
+    expect(pieces.join('')).toBe(JSON.stringify(plain, null, 2));
+    // Each row is a piece of its own: none holds two rows' names.
+    expect(pieces.filter((p) => p.includes('BM_Copy/')).every((p) => p.split('BM_Copy/').length === 2)).toBe(true);
+  });
+});
+
+describe('a comparison of 300 benchmarks in pieces', () => {
+  let root: string;
+  let outcome: ReturnType<typeof runCompare>;
+  beforeAll(() => {
+    root = tempDir('perfgate-report-pieces-');
+    writeGoogleBenchmarkRuns(join(root, 'history'), { benchmarks: 300, runs: 3, repetitions: 1 });
+    writeGoogleBenchmarkSuite(join(root, 'head.json'), { benchmarks: 300, repetitions: 1, run: 4, regressed: 6 });
+    outcome = runCompare(
+      {
+        reference: [],
+        history: join(root, 'history'),
+        results: [join(root, 'head.json')],
+        referenceLabel: 'main',
+        resultLabel: 'pr',
+        outputDir: join(root, 'out'),
+        thresholds: parseThresholds(undefined),
+        floatParse: 'precise',
+      },
+      silentProgress,
+    );
+  });
+
+  it('writes comparison.md and comparison.json as their renderers yield them, a row per piece', () => {
+    const rows = outcome.report.rows.length;
+    expect(rows).toBe(660); // real and cpu time of each benchmark, and of each family of 10 sizes (its geomean)
+    const markdown = readFileSync(outcome.markdownPath, 'utf8');
+    // The outcome's text (the action's Check) is the file's.
+    expect(outcome.markdown).toBe(markdown);
+    const mdPieces = [...comparisonMarkdownPieces(outcome.report)];
+    expect(mdPieces.length).toBeGreaterThan(rows);
+    const once = (pieces: string[], mark: string) => {
+      const holding = pieces.filter((p) => p.includes(mark));
+      return { pieces: holding.length, once: holding.every((p) => p.split(mark).length === 2) };
+    };
+    // A table row is a piece of its own.
+    expect(once(mdPieces, '| BM\\_')).toEqual({ pieces: rows, once: true });
+    const jsonText = readFileSync(outcome.jsonPath, 'utf8');
+    const json = JSON.parse(jsonText) as { subExperiments: { comparisons: unknown[] }[] };
+    expect(json.subExperiments.reduce((n, s) => n + s.comparisons.length, 0)).toBe(rows);
+    const jsonPiecesOf = [...comparisonJsonPieces(outcome.report)];
+    expect(jsonPiecesOf.join('')).toBe(jsonText);
+    expect(once(jsonPiecesOf, '"parameter"')).toEqual({ pieces: rows, once: true });
+    // The terminal table: a line per row, as wide as its widest cell.
+    const text = [...comparisonTextPieces(outcome.report)];
+    expect(text.length).toBeGreaterThan(rows);
+    const lines = text.join('').split('\n');
+    const header = lines.findIndex((line) => line.startsWith('Experiment '));
+    const column = lines[header]!.indexOf('Parameter');
+    const rowLines = lines.slice(header + 1, header + 1 + rows);
+    expect(rowLines).toHaveLength(rows);
+    expect(rowLines.every((line) => line.slice(column - 2, column) === '  ' && line[column] !== ' ')).toBe(true);
+  });
+
+  it('prints the terminal table in chunks of at most 16 Ki characters that make up the whole', () => {
+    const printed: string[] = [];
+    outInPieces({ out: (text) => printed.push(text), err: () => {} }, comparisonTextPieces(outcome.report));
+    expect(printed.join('')).toBe(joinPieces(comparisonTextPieces(outcome.report)));
+    expect(printed.every((chunk) => chunk.length < (1 << 14) + 1000)).toBe(true);
+  });
+});
+
+describe('writeFileAtomicInPieces', () => {
+  it('writes the pieces as one file, across its buffer of 1 MiB and past it, in UTF-8', () => {
+    const dir = tempDir('perfgate-pieces-write-');
+    const pieces = ['µs ✅ 🟢\n', 'x'.repeat((1 << 20) - 3), '🆕 é', 'y'.repeat(3 << 20), 'end\n'];
+    const path = join(dir, 'comparison.md');
+    writeFileAtomicInPieces(path, pieces);
+    expect(readFileSync(path, 'utf8')).toBe(pieces.join(''));
+  });
+
+  it('leaves the former file and no temporary file when making a piece fails, and passes the error on', () => {
+    const dir = tempDir('perfgate-pieces-fail-');
+    const path = join(dir, 'comparison.json');
+    writeFileSync(path, 'the former report\n');
+    const failure = new Error('the renderer failed');
+    function* failing(): Generator<string> {
+      yield '{\n';
+      yield 'z'.repeat(3 << 20); // written to the temporary file already
+      throw failure;
+    }
+    expect(() => writeFileAtomicInPieces(path, failing())).toThrow(failure);
+    expect(readFileSync(path, 'utf8')).toBe('the former report\n');
+    expect(readdirSync(dir)).toEqual(['comparison.json']);
+    expect(existsSync(join(dir, `.${process.pid}.tmp-comparison.json`))).toBe(false);
+  });
+});
+
+describe('PiecesKeptWhenShort', () => {
+  it('keeps the text of pieces read to the end within the length, and nothing otherwise', () => {
+    const short = new PiecesKeptWhenShort(['ab', 'cd', 'e'], 5);
+    expect(short.text).toBeUndefined(); // not read yet
+    expect([...short].join('')).toBe('abcde');
+    expect(short.text).toBe('abcde');
+    const long = new PiecesKeptWhenShort(['ab', 'cd', 'ef'], 5);
+    expect([...long].join('')).toBe('abcdef');
+    expect(long.text).toBeUndefined();
+    const partly = new PiecesKeptWhenShort(['ab', 'cd'], 5);
+    for (const piece of partly) if (piece === 'ab') break;
+    expect(partly.text).toBeUndefined();
+  });
+});
