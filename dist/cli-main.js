@@ -19255,9 +19255,9 @@ function rowJson(r) {
 
 // src/engine/report/comparisonReport.ts
 var THRESHOLD_METHOD = resolveVerdictSettings(thresholdMethod.name);
-function inconclusiveRows(rows) {
+function inconclusiveRows(rows, benchmarks) {
   const undecided = rows.filter((r) => r.gated && r.status === "inconclusive");
-  const counted = benchmarkChanges(undecided);
+  const counted = benchmarkChanges(undecided, benchmarks);
   if (!counted) return void 0;
   const more = undecided.map((r) => r.morePairs);
   const pairsCap = undecided.reduce((m, r) => Math.max(m, r.pairsCap ?? 0), -Infinity);
@@ -19268,13 +19268,9 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
   method ??= resolveVerdictSettings(methodOfRows(all).name);
   const verdictMethod = methodOf(method.method);
   const rank = (r) => comparisonRowFailed(r) ? 0 : r.status === "missing" && r.gated ? 1 : 2;
-  const rows = all.map((row, index2) => ({ row, index: index2 })).sort((a, b) => {
-    const byFail = rank(a.row) - rank(b.row);
-    if (byFail !== 0) return byFail;
-    const da = Number.isNaN(a.row.deltaPercent) ? -Infinity : a.row.deltaPercent;
-    const db = Number.isNaN(b.row.deltaPercent) ? -Infinity : b.row.deltaPercent;
-    return db - da || a.index - b.index;
-  }).map((x) => x.row);
+  const ranks = Uint8Array.from(all, rank);
+  const deltas = Float64Array.from(all, (r) => Number.isNaN(r.deltaPercent) ? -Infinity : r.deltaPercent);
+  const rows = Array.from(all.keys()).sort((a, b) => ranks[a] - ranks[b] || deltas[b] - deltas[a] || a - b).map((index2) => all[index2]);
   const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
   return {
     ...baselineRun ? { baselineRun } : {},
@@ -19294,8 +19290,24 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     warnings: resolutionFloorWarnings(all)
   };
 }
-var benchmarkKey = (r) => `${r.experimentType}\0${r.parameter}`;
-function benchmarkChanges(rows) {
+var Benchmarks = class {
+  byExperiment = /* @__PURE__ */ new Map();
+  count = 0;
+  of(r) {
+    let byParameter = this.byExperiment.get(r.experimentType);
+    if (byParameter === void 0) this.byExperiment.set(r.experimentType, byParameter = /* @__PURE__ */ new Map());
+    let id = byParameter.get(r.parameter);
+    if (id === void 0) byParameter.set(r.parameter, id = this.count++);
+    return id;
+  }
+  /** The benchmarks of `rows`. */
+  setOf(rows) {
+    const ids = /* @__PURE__ */ new Set();
+    for (const r of rows) ids.add(this.of(r));
+    return ids;
+  }
+};
+function benchmarkChanges(rows, benchmarks) {
   const alone = new Set(rows.filter((r) => !r.pooled).map((r) => r.experimentType));
   const counted = rows.filter((r) => !r.pooled || !alone.has(r.experimentType));
   if (counted.length === 0) return void 0;
@@ -19312,7 +19324,7 @@ function benchmarkChanges(rows) {
     }
   }
   return {
-    benchmarks: new Set(counted.map(benchmarkKey)).size,
+    benchmarks: benchmarks.setOf(counted).size,
     smallest: sizes.length > 0 ? sizes.reduce((m, x) => Math.min(m, x)) : NaN,
     largest: sizes.length > 0 ? sizes.reduce((m, x) => Math.max(m, x)) : NaN,
     speed: counted.every(isSpeed),
@@ -19326,36 +19338,50 @@ function isSpeed(r) {
 }
 function changeSummary(rows) {
   const over = (r) => r.deltaPercent > r.threshold * 100;
-  const worse = benchmarkChanges(rows.filter((r) => comparisonRowFailed(r) && r.status !== "missing"));
-  const warned = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "warn"));
+  const benchmarks = new Benchmarks();
+  const worse = benchmarkChanges(
+    rows.filter((r) => comparisonRowFailed(r) && r.status !== "missing"),
+    benchmarks
+  );
+  const warned = benchmarkChanges(
+    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "warn"),
+    benchmarks
+  );
   const shortHistory = benchmarkChanges(
-    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "insufficient-history" && over(r))
+    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "insufficient-history" && over(r)),
+    benchmarks
   );
   const gatedJudged = rows.filter((r) => r.gated && r.status !== "new" && r.status !== "missing");
-  const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "improved"));
-  const inconclusive = inconclusiveRows(rows);
-  const accepted = benchmarkChanges(rows.filter((r) => r.status === "accepted"));
+  const better = benchmarkChanges(
+    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "improved"),
+    benchmarks
+  );
+  const inconclusive = inconclusiveRows(rows, benchmarks);
+  const accepted = benchmarkChanges(
+    rows.filter((r) => r.status === "accepted"),
+    benchmarks
+  );
   const changedRows = rows.filter(
     (r) => comparisonRowFailed(r) || r.status === "missing" || r.status === "accepted" || r.gated && (r.status === "warn" || r.status === "improved" || r.status === "inconclusive") || r.gated && r.status === "insufficient-history" && over(r)
   );
-  const changedBenchmarks = new Set(changedRows.filter((r) => !r.pooled).map(benchmarkKey));
+  const changedBenchmarks = benchmarks.setOf(changedRows.filter((r) => !r.pooled));
   const changedAlone = new Set(changedRows.filter((r) => !r.pooled).map((r) => r.experimentType));
   const changedExperiments = new Set(
     changedRows.filter((r) => r.pooled && !changedAlone.has(r.experimentType)).map((r) => r.experimentType)
   );
   const judged = rows.filter((r) => !r.pooled && r.status !== "new" && r.status !== "not-comparable");
-  const added = new Set(rows.filter((r) => r.status === "new").map(benchmarkKey));
-  const unchanged = new Set(
-    judged.filter((r) => !changedBenchmarks.has(benchmarkKey(r)) && !changedExperiments.has(r.experimentType)).map(benchmarkKey)
+  const added = benchmarks.setOf(rows.filter((r) => r.status === "new"));
+  const unchanged = benchmarks.setOf(
+    judged.filter((r) => !changedBenchmarks.has(benchmarks.of(r)) && !changedExperiments.has(r.experimentType))
   );
-  for (const key of added) unchanged.delete(key);
+  for (const id of added) unchanged.delete(id);
   return {
-    benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
+    benchmarks: benchmarks.setOf(rows.filter((r) => !r.pooled)).size,
     unchanged: unchanged.size,
     added: added.size,
     ...worse ? { worse } : {},
-    missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey)).size,
-    missingWarned: missingWarned(rows),
+    missing: benchmarks.setOf(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing")).size,
+    missingWarned: missingWarned(rows, benchmarks),
     ...warned ? { warned } : {},
     ...shortHistory ? { shortHistory } : {},
     historyTooShort: gatedJudged.length > 0 && gatedJudged.every((r) => r.status === "insufficient-history" && !comparisonRowFailed(r)),
@@ -19366,10 +19392,10 @@ function changeSummary(rows) {
     ...inconclusive ? { inconclusive } : {}
   };
 }
-function missingWarned(rows) {
-  const failing = new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing").map(benchmarkKey));
-  return new Set(
-    rows.filter((r) => r.status === "missing" && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarkKey(r))).map(benchmarkKey)
+function missingWarned(rows, benchmarks) {
+  const failing = benchmarks.setOf(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing"));
+  return benchmarks.setOf(
+    rows.filter((r) => r.status === "missing" && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarks.of(r)))
   ).size;
 }
 var UNSEEN_FACTOR = 2;
@@ -20373,7 +20399,7 @@ ${fence}`;
 // src/engine/report/familyLines.ts
 var FAMILY_ROWS_NAMED = 3;
 var GROUP_ROWS_ABOVE = 20;
-var benchmarkKey2 = (r) => `${r.experimentType}\0${r.parameter}\0${r.statistic}\0${r.unit}`;
+var benchmarkKey = (r) => `${r.experimentType}\0${r.parameter}\0${r.statistic}\0${r.unit}`;
 var isTime = (r) => /(^|[\s_.])time$/i.test(r.metric);
 function outcome(r) {
   if (r.status === "improved") return "better";
@@ -20391,7 +20417,7 @@ function familyLines(shown2, all, where, marks) {
   const secondaries = /* @__PURE__ */ new Map();
   for (const r of all) {
     if (r.metricRole !== "secondary" || !shownFamilies.has(r.experimentType) || !isTime(r)) continue;
-    const key = benchmarkKey2(r);
+    const key = benchmarkKey(r);
     const list2 = secondaries.get(key);
     if (list2) list2.push(r);
     else secondaries.set(key, [r]);
@@ -20410,7 +20436,7 @@ function familyLine(family, rows, secondaries, where, marks) {
   const shownRows = new Set(rows);
   const folded = /* @__PURE__ */ new Map();
   const foldedAway = /* @__PURE__ */ new Set();
-  const twinsOf = (r) => r.metricRole === void 0 && isTime(r) ? secondaries.get(benchmarkKey2(r)) ?? [] : [];
+  const twinsOf = (r) => r.metricRole === void 0 && isTime(r) ? secondaries.get(benchmarkKey(r)) ?? [] : [];
   for (const r of rows) {
     for (const s of twinsOf(r)) {
       if (shownRows.has(s) && outcome(s) === outcome(r)) {

@@ -135,9 +135,9 @@ export interface Inconclusive {
 }
 
 // Extremes by reduce, not Math.max(...rows): 400,000 rows overflow the call stack as arguments.
-function inconclusiveRows(rows: readonly ComparisonRow[]): Inconclusive | undefined {
+function inconclusiveRows(rows: readonly ComparisonRow[], benchmarks: Benchmarks): Inconclusive | undefined {
   const undecided = rows.filter((r) => r.gated && r.status === 'inconclusive');
-  const counted = benchmarkChanges(undecided);
+  const counted = benchmarkChanges(undecided, benchmarks);
   if (!counted) return undefined;
   const more = undecided.map((r) => r.morePairs);
   const pairsCap = undecided.reduce((m, r) => Math.max(m, r.pairsCap ?? 0), -Infinity);
@@ -158,16 +158,12 @@ export function buildComparisonReport(
   const verdictMethod = methodOf(method.method);
   // A gated row the results lack that does not fail (missing: warn) is still a reviewer's business: next after failures.
   const rank = (r: ComparisonRow) => (comparisonRowFailed(r) ? 0 : r.status === 'missing' && r.gated ? 1 : 2);
-  const rows = all
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => {
-      const byFail = rank(a.row) - rank(b.row);
-      if (byFail !== 0) return byFail;
-      const da = Number.isNaN(a.row.deltaPercent) ? -Infinity : a.row.deltaPercent;
-      const db = Number.isNaN(b.row.deltaPercent) ? -Infinity : b.row.deltaPercent;
-      return db - da || a.index - b.index;
-    })
-    .map((x) => x.row);
+  // The rows' places sorted by keys in typed arrays: no object per row to sort (400,000 rows).
+  const ranks = Uint8Array.from(all, rank);
+  const deltas = Float64Array.from(all, (r) => (Number.isNaN(r.deltaPercent) ? -Infinity : r.deltaPercent));
+  const rows = Array.from(all.keys())
+    .sort((a, b) => ranks[a]! - ranks[b]! || deltas[b]! - deltas[a]! || a - b)
+    .map((index) => all[index]!);
   const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
   return {
     ...(baselineRun ? { baselineRun } : {}),
@@ -188,13 +184,33 @@ export function buildComparisonReport(
   };
 }
 
-const benchmarkKey = (r: ComparisonRow) => `${r.experimentType}\u0000${r.parameter}`;
+/**
+ * Each row's benchmark (experiment × parameter) as a small number, found without a string per row: counting the
+ * benchmarks of 400,000 rows by a joined key made and kept 400,000 strings for each count.
+ */
+class Benchmarks {
+  private readonly byExperiment = new Map<string, Map<string, number>>();
+  private count = 0;
+  of(r: ComparisonRow): number {
+    let byParameter = this.byExperiment.get(r.experimentType);
+    if (byParameter === undefined) this.byExperiment.set(r.experimentType, (byParameter = new Map()));
+    let id = byParameter.get(r.parameter);
+    if (id === undefined) byParameter.set(r.parameter, (id = this.count++));
+    return id;
+  }
+  /** The benchmarks of `rows`. */
+  setOf(rows: Iterable<ComparisonRow>): Set<number> {
+    const ids = new Set<number>();
+    for (const r of rows) ids.add(this.of(r));
+    return ids;
+  }
+}
 
 /**
  * Rows grouped by benchmark. A geomean row stands for its experiment only when no parameter of
  * that experiment is in the group by itself (else it would count the same change twice).
  */
-function benchmarkChanges(rows: readonly ComparisonRow[]): BenchmarkChanges | undefined {
+function benchmarkChanges(rows: readonly ComparisonRow[], benchmarks: Benchmarks): BenchmarkChanges | undefined {
   const alone = new Set(rows.filter((r) => !r.pooled).map((r) => r.experimentType));
   const counted = rows.filter((r) => !r.pooled || !alone.has(r.experimentType));
   if (counted.length === 0) return undefined;
@@ -211,7 +227,7 @@ function benchmarkChanges(rows: readonly ComparisonRow[]): BenchmarkChanges | un
     }
   }
   return {
-    benchmarks: new Set(counted.map(benchmarkKey)).size,
+    benchmarks: benchmarks.setOf(counted).size,
     smallest: sizes.length > 0 ? sizes.reduce((m, x) => Math.min(m, x)) : NaN,
     largest: sizes.length > 0 ? sizes.reduce((m, x) => Math.max(m, x)) : NaN,
     speed: counted.every(isSpeed),
@@ -232,15 +248,29 @@ function isSpeed(r: ComparisonRow): boolean {
 
 function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
   const over = (r: ComparisonRow) => r.deltaPercent > r.threshold * 100;
-  const worse = benchmarkChanges(rows.filter((r) => comparisonRowFailed(r) && r.status !== 'missing'));
-  const warned = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'warn'));
+  const benchmarks = new Benchmarks();
+  const worse = benchmarkChanges(
+    rows.filter((r) => comparisonRowFailed(r) && r.status !== 'missing'),
+    benchmarks,
+  );
+  const warned = benchmarkChanges(
+    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'warn'),
+    benchmarks,
+  );
   const shortHistory = benchmarkChanges(
     rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'insufficient-history' && over(r)),
+    benchmarks,
   );
   const gatedJudged = rows.filter((r) => r.gated && r.status !== 'new' && r.status !== 'missing');
-  const better = benchmarkChanges(rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'improved'));
-  const inconclusive = inconclusiveRows(rows);
-  const accepted = benchmarkChanges(rows.filter((r) => r.status === 'accepted'));
+  const better = benchmarkChanges(
+    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'improved'),
+    benchmarks,
+  );
+  const inconclusive = inconclusiveRows(rows, benchmarks);
+  const accepted = benchmarkChanges(
+    rows.filter((r) => r.status === 'accepted'),
+    benchmarks,
+  );
   // A benchmark is unchanged when no row of it is in another group, nor its experiment's geomean row where that stands
   // for the experiment (none of its parameters changed alone).
   const changedRows = rows.filter(
@@ -251,26 +281,24 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
       (r.gated && (r.status === 'warn' || r.status === 'improved' || r.status === 'inconclusive')) ||
       (r.gated && r.status === 'insufficient-history' && over(r)),
   );
-  const changedBenchmarks = new Set(changedRows.filter((r) => !r.pooled).map(benchmarkKey));
+  const changedBenchmarks = benchmarks.setOf(changedRows.filter((r) => !r.pooled));
   const changedAlone = new Set(changedRows.filter((r) => !r.pooled).map((r) => r.experimentType));
   const changedExperiments = new Set(
     changedRows.filter((r) => r.pooled && !changedAlone.has(r.experimentType)).map((r) => r.experimentType),
   );
   const judged = rows.filter((r) => !r.pooled && r.status !== 'new' && r.status !== 'not-comparable');
-  const added = new Set(rows.filter((r) => r.status === 'new').map(benchmarkKey));
-  const unchanged = new Set(
-    judged
-      .filter((r) => !changedBenchmarks.has(benchmarkKey(r)) && !changedExperiments.has(r.experimentType))
-      .map(benchmarkKey),
+  const added = benchmarks.setOf(rows.filter((r) => r.status === 'new'));
+  const unchanged = benchmarks.setOf(
+    judged.filter((r) => !changedBenchmarks.has(benchmarks.of(r)) && !changedExperiments.has(r.experimentType)),
   );
-  for (const key of added) unchanged.delete(key);
+  for (const id of added) unchanged.delete(id);
   return {
-    benchmarks: new Set(rows.filter((r) => !r.pooled).map(benchmarkKey)).size,
+    benchmarks: benchmarks.setOf(rows.filter((r) => !r.pooled)).size,
     unchanged: unchanged.size,
     added: added.size,
     ...(worse ? { worse } : {}),
-    missing: new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing').map(benchmarkKey)).size,
-    missingWarned: missingWarned(rows),
+    missing: benchmarks.setOf(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing')).size,
+    missingWarned: missingWarned(rows, benchmarks),
     ...(warned ? { warned } : {}),
     ...(shortHistory ? { shortHistory } : {}),
     historyTooShort:
@@ -285,12 +313,10 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
 }
 
 /** Benchmarks missing from the results that do not fail: a gated row warns, and none of the benchmark's rows fails. */
-function missingWarned(rows: readonly ComparisonRow[]): number {
-  const failing = new Set(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing').map(benchmarkKey));
-  return new Set(
-    rows
-      .filter((r) => r.status === 'missing' && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarkKey(r)))
-      .map(benchmarkKey),
+function missingWarned(rows: readonly ComparisonRow[], benchmarks: Benchmarks): number {
+  const failing = benchmarks.setOf(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing'));
+  return benchmarks.setOf(
+    rows.filter((r) => r.status === 'missing' && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarks.of(r))),
   ).size;
 }
 
