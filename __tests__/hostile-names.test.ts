@@ -1,7 +1,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, read, tempDir } from './helpers/shared.js';
-import { escapeMarkdown, withoutControls } from '../src/engine/report/escape.js';
+import { escapeMarkdown, withoutControls, withoutGithubReferences } from '../src/engine/report/escape.js';
 import { makeTempDir, removeTempDirs } from './helpers/runner-action.js';
 import { runActionInProcess } from './helpers/action-in-process.js';
 
@@ -189,6 +189,24 @@ describe('names cannot mention, reference or link on GitHub', () => {
     expect(escapeMarkdown('BM_Encode/1024')).toBe('BM\\_Encode/1024');
     expect(escapeMarkdown('ns::Type<int>::run #x @ 5')).toBe('ns\\:\\:Type&lt;int&gt;\\:\\:run \\#x @ 5');
     expect(escapeMarkdown('udp 64 KiB, a.b')).toBe('udp 64 KiB, a.b');
+  });
+
+  test('the shortcut for plain names gives what every replacement gives, for each UTF-16 unit in each place', () => {
+    // The whole chain, each step always applied: escapeMarkdown returns a name it would not change without running it.
+    const everyStep = (text: string) =>
+      withoutGithubReferences(withoutControls(text.replace(/[\t\n\r]/g, ' ')))
+        .replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => '\\' + c)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;');
+    const differing: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      for (const text of [c, `a${c}1`, `www${c}x`, `w${c}.x`, `gh${c}1`, `${c}//`, `${c}@b`]) {
+        if (escapeMarkdown(text) !== everyStep(text)) differing.push(JSON.stringify(text));
+      }
+    }
+    expect(differing).toEqual([]);
   });
 
   test('through the CLI: report.md and comment.md hold no mention, reference or link', async () => {

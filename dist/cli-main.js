@@ -647,11 +647,15 @@ function withoutControls(text2, keepLines = false) {
 }
 var JOINER = "⁠";
 function withoutGithubReferences(text2) {
+  if (!MAY_REFERENCE.test(text2)) return text2;
   return text2.replace(/@(?=[A-Za-z0-9_-])/g, "@" + JOINER).replace(/#(?=[0-9])/g, "#" + JOINER).replace(/(gh-)(?=[0-9])/gi, "$1" + JOINER).replace(/(www)(?=\.)/gi, "$1" + JOINER).replace(/:(?=\/\/)/g, ":" + JOINER);
 }
+var MAY_REFERENCE = /[@#:]|gh-|www\./i;
 function escapeMarkdown(text2) {
+  if (MARKDOWN_PLAIN.test(text2) && !MAY_REFERENCE.test(text2)) return text2;
   return withoutGithubReferences(withoutControls(text2.replace(/[\t\n\r]/g, " "))).replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
+var MARKDOWN_PLAIN = /^[^\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\\`*_{}[\]()#+!|~:@&<>-]*$/;
 function escapeHtml(text2) {
   return text2.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }

@@ -39,6 +39,8 @@ const JOINER = '\u2060';
  * way (an issue title links `#12`) as well as for Markdown.
  */
 export function withoutGithubReferences(text: string): string {
+  // Most names have none of the patterns' first characters: one scan instead of five.
+  if (!MAY_REFERENCE.test(text)) return text;
   return text
     .replace(/@(?=[A-Za-z0-9_-])/g, '@' + JOINER)
     .replace(/#(?=[0-9])/g, '#' + JOINER)
@@ -46,6 +48,9 @@ export function withoutGithubReferences(text: string): string {
     .replace(/(www)(?=\.)/gi, '$1' + JOINER)
     .replace(/:(?=\/\/)/g, ':' + JOINER);
 }
+
+/** Where a pattern of withoutGithubReferences may start. */
+const MAY_REFERENCE = /[@#:]|gh-|www\./i;
 
 /**
  * Text read from result files (sub-experiment names, file names) is untrusted: it must render
@@ -55,12 +60,22 @@ export function withoutGithubReferences(text: string): string {
  * left whole.
  */
 export function escapeMarkdown(text: string): string {
+  // A plain name (`example.com/suite/pkg0.BenchmarkCase0`, `size=64,mode=copy`) is its own escape: one scan for a
+  // character that any step below would change, instead of nine replacements, for each cell of 400,000 rows.
+  if (MARKDOWN_PLAIN.test(text) && !MAY_REFERENCE.test(text)) return text;
   return withoutGithubReferences(withoutControls(text.replace(/[\t\n\r]/g, ' ')))
     .replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => '\\' + c)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
 }
+
+/**
+ * Text escapeMarkdown leaves as it is, but for a GitHub reference (MAY_REFERENCE): no line break, tab, control or bidi
+ * character, Markdown punctuation or HTML special character.
+ */
+const MARKDOWN_PLAIN =
+  /^[^\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\\`*_{}[\]()#+!|~:@&<>-]*$/;
 
 /** Untrusted text as HTML text or an attribute value: `&`, `<`, `>`, `"` and `'` as entities. */
 export function escapeHtml(text: string): string {
