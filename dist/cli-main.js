@@ -15820,14 +15820,28 @@ function* jsonPieces(value2, indent = "") {
       return;
     }
     const inner = `${indent}  `;
-    for (let i = 0; i < value2.length; i++) {
-      yield i === 0 ? `[
-${inner}` : `,
+    let started = false;
+    const opening = () => {
+      const text3 = started ? `,
+${inner}` : `[
 ${inner}`;
+      started = true;
+      return text3;
+    };
+    let batch = [];
+    for (let i = 0; i < value2.length; i++) {
       const element = value2.at(i);
-      if (omitted(element)) yield "null";
-      else yield* jsonPieces(element, inner);
+      if (element instanceof JsonArrayInPieces || element instanceof JsonObjectInPieces) {
+        if (batch.length > 0) yield opening() + elementsAt(batch, inner);
+        batch = [];
+        yield opening();
+        yield* jsonPieces(element, inner);
+      } else if (batch.push(element) === ELEMENTS_AT_ONCE) {
+        yield opening() + elementsAt(batch, inner);
+        batch = [];
+      }
     }
+    if (batch.length > 0) yield opening() + elementsAt(batch, inner);
     yield `
 ${indent}]`;
     return;
@@ -15848,6 +15862,16 @@ ${indent}}`;
   const text2 = JSON.stringify(value2, null, 2);
   yield indent === "" ? text2 : text2.replaceAll("\n", `
 ${indent}`);
+}
+var ELEMENTS_AT_ONCE = 64;
+function elementsAt(elements, inner) {
+  const depth = inner.length / 2;
+  let wrapped = elements;
+  for (let d = 1; d < depth; d++) wrapped = [wrapped];
+  const text2 = JSON.stringify(wrapped, null, 2);
+  let brackets = 0;
+  for (let d = 0; d < depth; d++) brackets += 2 * d + 2;
+  return text2.slice(brackets + inner.length, text2.length - brackets);
 }
 var omitted = (value2) => value2 === void 0 || typeof value2 === "function" || typeof value2 === "symbol";
 var PiecesKeptWhenShort = class {

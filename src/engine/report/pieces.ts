@@ -39,7 +39,7 @@ export class JsonObjectInPieces {
 /**
  * `JSON.stringify(value, null, 2)` in pieces, byte for byte: a `JsonArrayInPieces` or `JsonObjectInPieces` is written
  * an element or a member at a time, any other value whole. `indent` is the indentation of the line the value starts
- * on. As JSON.stringify does, a member whose value is undefined (or a function) is left out, and such an element is
+ * on (two spaces a level). As JSON.stringify does, a member whose value is undefined (or a function) is left out, and such an element is
  * written as null.
  */
 export function* jsonPieces(value: unknown, indent = ''): Generator<string> {
@@ -49,12 +49,28 @@ export function* jsonPieces(value: unknown, indent = ''): Generator<string> {
       return;
     }
     const inner = `${indent}  `;
+    // Plain elements are written a few dozen at a time by one JSON.stringify, nested as deep as they stand so that
+    // it indents them itself; a pieced element is written in its own pieces.
+    let started = false;
+    const opening = () => {
+      const text = started ? `,\n${inner}` : `[\n${inner}`;
+      started = true;
+      return text;
+    };
+    let batch: unknown[] = [];
     for (let i = 0; i < value.length; i++) {
-      yield i === 0 ? `[\n${inner}` : `,\n${inner}`;
       const element = value.at(i);
-      if (omitted(element)) yield 'null';
-      else yield* jsonPieces(element, inner);
+      if (element instanceof JsonArrayInPieces || element instanceof JsonObjectInPieces) {
+        if (batch.length > 0) yield opening() + elementsAt(batch, inner);
+        batch = [];
+        yield opening();
+        yield* jsonPieces(element, inner);
+      } else if (batch.push(element) === ELEMENTS_AT_ONCE) {
+        yield opening() + elementsAt(batch, inner);
+        batch = [];
+      }
     }
+    if (batch.length > 0) yield opening() + elementsAt(batch, inner);
     yield `\n${indent}]`;
     return;
   }
@@ -73,6 +89,26 @@ export function* jsonPieces(value: unknown, indent = ''): Generator<string> {
   // JSON.stringify escapes a line break inside a string, so every '\n' of its text is between lines of the layout.
   const text = JSON.stringify(value, null, 2);
   yield indent === '' ? text : text.replaceAll('\n', `\n${indent}`);
+}
+
+/** Plain elements of a pieced array written by one JSON.stringify: a few dozen rows, some tens of KB. */
+const ELEMENTS_AT_ONCE = 64;
+
+/**
+ * `elements` as JSON.stringify(…, null, 2) writes them inside an array at the depth of `inner` (its indentation):
+ * separated by `,\n` and `inner`, without the first one's indentation. Wrapped in as many arrays as stand above them,
+ * so that JSON.stringify indents every line itself; an element that is undefined or a function is null, as there.
+ */
+function elementsAt(elements: unknown[], inner: string): string {
+  const depth = inner.length / 2;
+  let wrapped: unknown = elements;
+  for (let d = 1; d < depth; d++) wrapped = [wrapped];
+  const text = JSON.stringify(wrapped, null, 2);
+  // `[\n  [\n … [\n` then the first element's indentation; at the end `\n … ]\n  ]\n]`.
+  // Each array above them opens with `[` and a line feed at its depth's indentation, and closes alike.
+  let brackets = 0;
+  for (let d = 0; d < depth; d++) brackets += 2 * d + 2;
+  return text.slice(brackets + inner.length, text.length - brackets);
 }
 
 const omitted = (value: unknown) => value === undefined || typeof value === 'function' || typeof value === 'symbol';
