@@ -24719,6 +24719,7 @@ keepYoungGenerationSmall();
 process.stdout.on("error", (error) => {
   if (error.code !== "EPIPE") throw error;
 });
+process.stdout._handle?.setBlocking?.(true);
 process.exitCode = await runCli(process.argv.slice(2), {
   out: (text2) => process.stdout.write(text2),
   err: (text2) => process.stderr.write(text2)
