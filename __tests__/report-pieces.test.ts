@@ -20,6 +20,8 @@ import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { outInPieces } from '../src/cli/io.js';
+import { inspectionJsonPieces, inspectionTextPieces } from '../src/engine/report/inspect.js';
+import { runInspect } from '../src/pipeline/inspect.js';
 import { writeGoogleBenchmarkRuns, writeGoogleBenchmarkSuite } from '../bench/scale-suite.mjs';
 import { tempDir } from './helpers/shared.js';
 
@@ -138,6 +140,21 @@ describe('a comparison of 300 benchmarks in pieces', () => {
     outInPieces({ out: (text) => printed.push(text), err: () => {} }, comparisonTextPieces(outcome.report));
     expect(printed.join('')).toBe(joinPieces(comparisonTextPieces(outcome.report)));
     expect(printed.every((chunk) => chunk.length < (1 << 14) + 1000)).toBe(true);
+  });
+});
+
+describe('perfgate inspect in pieces', () => {
+  it('prints the JSON JSON.stringify gives and the text a line at a time', () => {
+    const root = tempDir('perfgate-inspect-pieces-');
+    const file = join(root, 'head.json');
+    writeGoogleBenchmarkSuite(file, { benchmarks: 200, repetitions: 1, run: 1 });
+    const { inspections, sets } = runInspect({ files: [file], floatParse: 'precise' });
+    expect(joinPieces(inspectionJsonPieces(inspections))).toBe(JSON.stringify({ files: inspections }, null, 2) + '\n');
+    const lines = [...inspectionTextPieces(inspections, sets)];
+    const text = lines.join('');
+    expect(text.split('\n')[0]).toMatch(/head\.json: google-benchmark .*, 20 experiment\(s\)$/);
+    // A piece per line, and the lines are the text's.
+    expect(lines.length).toBe(text.split('\n').length);
   });
 });
 

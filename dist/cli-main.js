@@ -24426,9 +24426,12 @@ function inspectResultSet(set, formatTitle) {
     notes: set.notes
   };
 }
-function renderInspectionText(files, sets) {
-  const out = [];
-  files.forEach((f, i) => {
+function* inspectionTextPieces(files, sets) {
+  yield* joinedLines(inspectionLines(files, sets));
+  yield "\n";
+}
+function* inspectionLines(files, sets) {
+  for (const [i, f] of files.entries()) {
     const firstOf = /* @__PURE__ */ new Map();
     const firstParameter = new Map(f.experiments.map((e) => [e.name, e.parameters[0]]));
     for (const m of sets[i]?.measurements ?? []) {
@@ -24437,17 +24440,13 @@ function renderInspectionText(files, sets) {
       if (list2) list2.push(m);
       else firstOf.set(m.experiment, [m]);
     }
-    out.push(
-      `${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`
-    );
-    for (const note of f.notes) out.push(`  note: ${safe(note)}`);
+    yield `${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`;
+    for (const note of f.notes) yield `  note: ${safe(note)}`;
     for (const e of f.experiments) {
-      out.push(
-        `  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => p === "" ? "(none)" : safe(p)).join(", ")}`
-      );
+      yield `  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => p === "" ? "(none)" : safe(p)).join(", ")}`;
       for (const m of e.metrics) {
         const unit = m.unit === m.displayUnit ? m.unit : `${m.unit}, read as ${m.displayUnit}`;
-        out.push(`    ${safe(m.name)} [${unit || "count"}] ${m.direction}: ${m.statistics.join(", ")}`);
+        yield `    ${safe(m.name)} [${unit || "count"}] ${m.direction}: ${m.statistics.join(", ")}`;
       }
       const first = firstOf.get(e.name) ?? [];
       for (const m of first) {
@@ -24455,16 +24454,24 @@ function renderInspectionText(files, sets) {
         const shown2 = (k, v) => k === "samples" ? String(v) : scale2 === void 0 ? formatFixed3(v) : toolDigits(v * (k === "variance" ? scale2 * scale2 : scale2));
         const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${shown2(k, v)}`);
         const unit = scale2 === void 0 ? "" : ` in ${safe(m.metric.displayUnit)}`;
-        out.push(
-          `    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}${unit}: ${values.join(" ")}`
-        );
+        yield `    e.g. ${m.parameter.label === "" ? "(none)" : safe(m.parameter.label)} ${safe(m.metric.name)}${unit}: ${values.join(" ")}`;
       }
     }
-  });
-  return out.join("\n") + "\n";
+  }
 }
-function renderInspectionJson(files) {
-  return JSON.stringify({ files }, null, 2) + "\n";
+function* inspectionJsonPieces(files) {
+  yield* jsonPieces(
+    new JsonObjectInPieces({
+      files: new JsonArrayInPieces(files.length, (i) => {
+        const f = files[i];
+        return new JsonObjectInPieces({
+          ...f,
+          experiments: new JsonArrayInPieces(f.experiments.length, (j) => f.experiments[j])
+        });
+      })
+    })
+  );
+  yield "\n";
 }
 function toolUnitScale(unit, displayUnit2) {
   if (unit === displayUnit2 || displayUnit2.trim() === "s") return void 0;
@@ -24527,7 +24534,7 @@ function inspectCommand(args, io) {
     files: positionals,
     ...readOptions(values)
   });
-  io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
+  outInPieces(io, values.json ? inspectionJsonPieces(inspections) : inspectionTextPieces(inspections, sets));
   return EXIT_PASS;
 }
 var DIRECTIONS = ["lower-is-better", "higher-is-better"];

@@ -6,7 +6,7 @@ import { runExport } from '../../pipeline/export.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../../engine/export/export.js';
 import type { Direction } from '../../engine/model/measurement.js';
 import { runInspect } from '../../pipeline/inspect.js';
-import { renderInspectionJson, renderInspectionText } from '../../engine/report/inspect.js';
+import { inspectionJsonPieces, inspectionTextPieces } from '../../engine/report/inspect.js';
 import { UsageError } from '../../engine/errors.js';
 import {
   floatParseOption,
@@ -18,7 +18,7 @@ import {
   SET_OPTIONS,
 } from '../args.js';
 import { DERIVE_HELP, EXPORT_HELP, INSPECT_HELP, SUMMARIZE_HELP } from '../help.js';
-import { cliProgress, EXIT_PASS, terminalSafe, type Console } from '../io.js';
+import { cliProgress, EXIT_PASS, outInPieces, terminalSafe, type Console } from '../io.js';
 import { numberSetting } from '../../engine/options.js';
 import { CLI_SPELLING } from '../../engine/settings/rules.js';
 
@@ -56,7 +56,7 @@ export function inspectCommand(args: string[], io: Console): number {
     files: positionals,
     ...readOptions(values),
   });
-  io.out(values.json ? renderInspectionJson(inspections) : renderInspectionText(inspections, sets));
+  outInPieces(io, values.json ? inspectionJsonPieces(inspections) : inspectionTextPieces(inspections, sets));
   return EXIT_PASS;
 }
 

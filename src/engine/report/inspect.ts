@@ -2,6 +2,7 @@ import type { ResultSet } from '../model/measurement.js';
 import { formatFixed3 } from '../numeric/formatFixed.js';
 import { parseToolUnit } from '../model/units.js';
 import { withoutControls } from './escape.js';
+import { JsonArrayInPieces, JsonObjectInPieces, joinPieces, joinedLines, jsonPieces } from './pieces.js';
 
 /** What perfgate understood of one file: for `perfgate inspect`. */
 export interface FileInspection {
@@ -68,8 +69,17 @@ export function inspectResultSet(set: ResultSet, formatTitle: string): FileInspe
 
 /** A readable account per file: format, then one block per experiment. */
 export function renderInspectionText(files: readonly FileInspection[], sets: readonly ResultSet[]): string {
-  const out: string[] = [];
-  files.forEach((f, i) => {
+  return joinPieces(inspectionTextPieces(files, sets));
+}
+
+/** `renderInspectionText`'s text a line at a time: a file of 40,000 experiments is some 30 MB of it. */
+export function* inspectionTextPieces(files: readonly FileInspection[], sets: readonly ResultSet[]): Generator<string> {
+  yield* joinedLines(inspectionLines(files, sets));
+  yield '\n';
+}
+
+function* inspectionLines(files: readonly FileInspection[], sets: readonly ResultSet[]): Generator<string> {
+  for (const [i, f] of files.entries()) {
     // Each experiment's measurements of its first parameter, found in one pass over the file's.
     const firstOf = new Map<string, ResultSet['measurements'][number][]>();
     const firstParameter = new Map(f.experiments.map((e) => [e.name, e.parameters[0]]));
@@ -79,17 +89,13 @@ export function renderInspectionText(files: readonly FileInspection[], sets: rea
       if (list) list.push(m);
       else firstOf.set(m.experiment, [m]);
     }
-    out.push(
-      `${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`,
-    );
-    for (const note of f.notes) out.push(`  note: ${safe(note)}`);
+    yield `${safe(f.file)}: ${f.format} (${f.formatTitle}), ${f.measurements} measurement(s), ${f.experiments.length} experiment(s)`;
+    for (const note of f.notes) yield `  note: ${safe(note)}`;
     for (const e of f.experiments) {
-      out.push(
-        `  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => (p === '' ? '(none)' : safe(p))).join(', ')}`,
-      );
+      yield `  ${safe(e.name)}: ${e.parameters.length} parameter(s): ${e.parameters.map((p) => (p === '' ? '(none)' : safe(p))).join(', ')}`;
       for (const m of e.metrics) {
         const unit = m.unit === m.displayUnit ? m.unit : `${m.unit}, read as ${m.displayUnit}`;
-        out.push(`    ${safe(m.name)} [${unit || 'count'}] ${m.direction}: ${m.statistics.join(', ')}`);
+        yield `    ${safe(m.name)} [${unit || 'count'}] ${m.direction}: ${m.statistics.join(', ')}`;
       }
       // The first parameter's values, so a user sees the numbers were read right.
       // In the unit the tool printed (Go's ns/op as ns, not µs), so they can be checked against its output.
@@ -104,17 +110,30 @@ export function renderInspectionText(files: readonly FileInspection[], sets: rea
               : toolDigits(v * (k === 'variance' ? scale * scale : scale));
         const values = Object.entries(m.statistics).map(([k, v]) => `${k}=${shown(k, v as number)}`);
         const unit = scale === undefined ? '' : ` in ${safe(m.metric.displayUnit)}`;
-        out.push(
-          `    e.g. ${m.parameter.label === '' ? '(none)' : safe(m.parameter.label)} ${safe(m.metric.name)}${unit}: ${values.join(' ')}`,
-        );
+        yield `    e.g. ${m.parameter.label === '' ? '(none)' : safe(m.parameter.label)} ${safe(m.metric.name)}${unit}: ${values.join(' ')}`;
       }
     }
-  });
-  return out.join('\n') + '\n';
+  }
 }
 
 export function renderInspectionJson(files: readonly FileInspection[]): string {
-  return JSON.stringify({ files }, null, 2) + '\n';
+  return joinPieces(inspectionJsonPieces(files));
+}
+
+/** `renderInspectionJson`'s text, each file's experiments a few dozen at a time. */
+export function* inspectionJsonPieces(files: readonly FileInspection[]): Generator<string> {
+  yield* jsonPieces(
+    new JsonObjectInPieces({
+      files: new JsonArrayInPieces(files.length, (i) => {
+        const f = files[i]!;
+        return new JsonObjectInPieces({
+          ...f,
+          experiments: new JsonArrayInPieces(f.experiments.length, (j) => f.experiments[j]),
+        });
+      }),
+    }),
+  );
+  yield '\n';
 }
 
 /**
