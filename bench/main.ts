@@ -26,7 +26,7 @@ import { historyRecordsSection } from './historyRecords.js';
 import { DASHBOARD_SECTION, dashboardScale } from './dashboardScale.js';
 import { commentRenderSection } from './commentRender.js';
 import { HISTORY_VERDICT_HEADING, historyVerdict } from './historyVerdict.js';
-import { readBounds, readOne } from './readBounds.js';
+import { readBounds, readOne, verdictStages } from './readBounds.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
 
@@ -280,6 +280,7 @@ async function main(): Promise<void> {
   if (argv.includes('--history-verdict')) return historyVerdictOnly();
   if (argv.includes('--read-bounds')) return readBoundsOnly();
   if (argv[0] === '--read-one') return readOne(argv.slice(1));
+  if (argv[0] === '--verdict-stages') return verdictStages(argv.slice(1));
   const started = performance.now();
   log(`corpora under ${corpusRoot}`);
   const a = rawCorpus('a', 10_000);

@@ -23,6 +23,12 @@ import { runCliProcess } from './processes.js';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
 import { keepYoungGenerationSmall } from '../src/pipeline/memory.js';
+import { runCompare } from '../src/pipeline/compare.js';
+import type { Progress } from '../src/pipeline/steps.js';
+import { CLI_SPELLING, comparisonSettings, type ComparisonGiven } from '../src/engine/settings/rules.js';
+import { readOptions } from '../src/cli/args.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /**
  * `--read-one FILE [FORMAT MAPPING]`: reads one file as `inspect` does and nothing else (the bench
@@ -37,6 +43,43 @@ export function readOne(args: readonly string[]): void {
     ...(mapping ? { mapping: JSON.parse(readFileSync(mapping, 'utf8')) as GenericCsvMapping } : {}),
   });
   process.stdout.write(`${set.measurements.length} measurements\n`);
+}
+
+/**
+ * `--verdict-stages FILE OUTDIR`: `compare --reference FILE --results FILE` as the CLI runs it, in this process, printing
+ * as JSON the live heap (after a full collection) once both sides are read and once they are compared, and the rows:
+ * what the comparison's model holds per row, apart from reading and from writing the reports.
+ */
+export function verdictStages(args: readonly string[]): void {
+  keepYoungGenerationSmall(); // as the CLI and the action do
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as () => void;
+  const [file, outputDir] = args;
+  const live: Record<string, number> = {};
+  const progress: Progress = {
+    step: (title, work) => {
+      const done = work();
+      collect();
+      live[title] = process.memoryUsage().heapUsed / MB;
+      return done;
+    },
+    info: () => undefined,
+    warning: () => undefined,
+  };
+  const given: ComparisonGiven = { reference: 'paths', history: false, paired: false, sharedShift: false };
+  const outcome = runCompare(
+    {
+      reference: [file!],
+      results: [file!],
+      outputDir: outputDir!,
+      ...comparisonSettings(given, CLI_SPELLING),
+      ...readOptions({}),
+    },
+    progress,
+  );
+  process.stdout.write(
+    `${JSON.stringify({ read: live['Reading reference and results'], compared: live['Comparing'], rows: outcome.report.rows.length })}\n`,
+  );
 }
 
 /** Google Benchmark JSON of `benchmarks` × `repetitions` from bench/scale-suite.mjs, run as a process (it runs its command line when imported into a bundle). */
@@ -77,6 +120,21 @@ interface Case {
   before: string;
 }
 
+/** `--verdict-stages` of the bench's own bundle, in a fresh process: the live heap once read and once compared. */
+function verdictStagesOf(
+  benchPath: string,
+  file: string,
+  dir: string,
+): { read: number; compared: number; rows: number } {
+  const run = runCliProcess({
+    cliPath: benchPath,
+    args: ['--verdict-stages', file, join(dir, 'stages-out')],
+    cwd: dir,
+  });
+  if (run.status !== 0) throw new Error(`--verdict-stages ${file}: exit ${run.status}: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').pop()!) as { read: number; compared: number; rows: number };
+}
+
 /** Markdown lines of the section. */
 export function readBounds(options: ReadBoundsOptions): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'perfgate-bench-read-'));
@@ -97,7 +155,7 @@ export function readBounds(options: ReadBoundsOptions): string[] {
         file: 'gb-10000x10.json',
         write: () => undefined,
         verdict: true,
-        before: '—',
+        before: '354 at b9efd34',
       },
       {
         label: 'Google Benchmark, 10,000 × 1',
@@ -118,11 +176,11 @@ export function readBounds(options: ReadBoundsOptions): string[] {
         before: '629 (exit 2)',
       },
       {
-        label: 'the same, compare --reference (415,000 rows)',
+        label: 'the same, compare --reference',
         file: 'go-45.txt',
         write: () => undefined,
         verdict: true,
-        before: 'the issue: exit 134',
+        before: '1992 at b9efd34 (the issue: exit 134)',
       },
       {
         label: 'pytest-benchmark, 17,700 benchmarks',
@@ -190,21 +248,22 @@ export function readBounds(options: ReadBoundsOptions): string[] {
             cwd: dir,
             peakRssHook: options.peakRssHook,
           });
+      const stages = c.verdict ? verdictStagesOf(options.benchPath, path, dir) : undefined;
       const r = runCliProcess({ cliPath: options.cliPath, args, cwd: dir, peakRssHook: options.peakRssHook });
       const rss = megabytes(r);
       const readRss = read ? megabytes(read) : NaN;
       const outcome = r.status === 0 ? 'read' : `exit ${r.status}: ${r.stderr.trim().split('\n').pop()!.slice(0, 160)}`;
       rows.push(
-        `| ${c.label} | ${mb.toFixed(1)} | ${read ? `${readRss.toFixed(0)} (${(readRss / bound).toFixed(2)})` : '—'} | ${c.verdict ? 'compare' : 'inspect'} | ${(r.wallMs / 1000).toFixed(1)} | ${rss.toFixed(0)} | ${bound.toFixed(0)} | ${(rss / bound).toFixed(2)} | ${c.before} | ${outcome} |`,
+        `| ${c.label} | ${mb.toFixed(1)} | ${read ? `${readRss.toFixed(0)} (${(readRss / bound).toFixed(2)})` : '—'} | ${stages ? `${stages.read.toFixed(0)} → ${stages.compared.toFixed(0)} (${stages.rows.toLocaleString('en-US')} rows, ${(((stages.compared - stages.read) * MB) / stages.rows).toFixed(0)} B/row)` : '—'} | ${c.verdict ? 'compare' : 'inspect'} | ${(r.wallMs / 1000).toFixed(1)} | ${rss.toFixed(0)} | ${bound.toFixed(0)} | ${(rss / bound).toFixed(2)} | ${c.before} | ${outcome} |`,
       );
     }
     return [
       '## Reading large files',
       '',
-      `Issue 38: \`perfgate inspect FILE\` (or \`compare --reference FILE --results FILE\`, a verdict of every row) on one generated file of each format a suite makes large (bench/readCorpus.ts, Google Benchmark from bench/scale-suite.mjs), in a fresh process of dist/cli.js. "Read only" reads the file as inspect does and prints nothing (\`--read-one\` of the bench's own bundle, whose Node and code take about 50 MB): what reading costs, apart from rendering every row. Peak RSS is the process's high-water mark (VmHWM), Node's own ~65 MB included. The bound is 4× the file + 80 MB; "÷ bound" over 1 misses it. "Before" is inspect at 1dac897, before the readers streamed; "exit 2" there is the count limit refusing the file after the whole parse. Load average ${loadStart.toFixed(1)} at the start of this section, ${loadavg()[0]!.toFixed(1)} at its end: wall times are ratios.`,
+      `Issue 38: \`perfgate inspect FILE\` (or \`compare --reference FILE --results FILE\`, a verdict of every row) on one generated file of each format a suite makes large (bench/readCorpus.ts, Google Benchmark from bench/scale-suite.mjs), in a fresh process of dist/cli.js. "Read only" reads the file as inspect does and prints nothing (\`--read-one\` of the bench's own bundle, whose Node and code take about 50 MB): what reading costs, apart from rendering every row. Peak RSS is the process's high-water mark (VmHWM), Node's own ~65 MB included. The bound is 4× the file + 80 MB; "÷ bound" over 1 misses it. "Before" is inspect at 1dac897, before the readers streamed; "exit 2" there is the count limit refusing the file after the whole parse; for a verdict, the peak at b9efd34, when comparison.json and comparison.md were each built whole before being written (they are now written a row at a time). "Verdict: live heap" is the JS heap after a full collection once both sides are read and once they are compared (\`--verdict-stages\` of the bench's bundle): what the comparison's model holds per row, apart from reading and writing; the peak RSS above it is garbage V8 has not yet collected. Load average ${loadStart.toFixed(1)} at the start of this section, ${loadavg()[0]!.toFixed(1)} at its end: wall times are ratios.`,
       '',
-      '| file | MB | read only: peak MB (÷ bound) | command | wall s | peak RSS MB | bound MB | ÷ bound | before MB | outcome |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| file | MB | read only: peak MB (÷ bound) | verdict: live heap MB, read → compared (model per row) | command | wall s | peak RSS MB | bound MB | ÷ bound | before MB | outcome |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
       ...rows,
       '',
     ];
