@@ -158,6 +158,23 @@ describe('perfgate inspect in pieces', () => {
   });
 });
 
+describe('perfgate inspect of many parameters', () => {
+  it('lists each parameter of an experiment once, in order, past the length it scans', () => {
+    const root = tempDir('perfgate-inspect-parameters-');
+    const file = join(root, 'go.txt');
+    // 40 sizes of one benchmark, each printed twice (-count 2) with two metrics: every label is met four times.
+    const lines = ['goos: linux', 'goarch: amd64', 'pkg: example.com/p'];
+    for (let run = 0; run < 2; run++)
+      for (let size = 0; size < 40; size++)
+        lines.push(`BenchmarkCopy/size=${size}-8\t 1000000\t ${100 + size + run}.0 ns/op\t 64 B/op`);
+    writeFileSync(file, [...lines, 'PASS', 'ok  \texample.com/p\t1.0s', ''].join('\n'));
+    const { inspections } = runInspect({ files: [file], floatParse: 'precise' });
+    expect(inspections[0]!.experiments.map((e) => [e.name, e.parameters])).toEqual([
+      ['BenchmarkCopy', Array.from({ length: 40 }, (_, size) => `size=${size}`)],
+    ]);
+  });
+});
+
 describe('writeFileAtomicInPieces', () => {
   it('writes the pieces as one file, across its buffer of 1 MiB and past it, in UTF-8', () => {
     const dir = tempDir('perfgate-pieces-write-');

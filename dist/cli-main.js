@@ -24393,14 +24393,13 @@ function inspectResultSet(set, formatTitle) {
   const parameterSets = /* @__PURE__ */ new Map();
   for (const m of set.measurements) {
     let e = experiments.get(m.experiment);
-    let parameters = parameterSets.get(m.experiment);
-    if (!e || !parameters) {
-      experiments.set(m.experiment, e = { name: m.experiment, parameters: [], metrics: [] });
-      parameterSets.set(m.experiment, parameters = /* @__PURE__ */ new Set());
-    }
-    if (!parameters.has(m.parameter.label)) {
-      parameters.add(m.parameter.label);
-      e.parameters.push(m.parameter.label);
+    if (!e) experiments.set(m.experiment, e = { name: m.experiment, parameters: [], metrics: [] });
+    const label = m.parameter.label;
+    const parameters = parameterSets.get(m.experiment);
+    if (parameters ? !parameters.has(label) : !e.parameters.includes(label)) {
+      e.parameters.push(label);
+      if (parameters) parameters.add(label);
+      else if (e.parameters.length > SCANNED_PARAMETERS) parameterSets.set(m.experiment, new Set(e.parameters));
     }
     let metric2 = e.metrics.find((x) => x.name === m.metric.name && x.unit === m.metric.unit);
     if (!metric2) {
@@ -24426,6 +24425,7 @@ function inspectResultSet(set, formatTitle) {
     notes: set.notes
   };
 }
+var SCANNED_PARAMETERS = 16;
 function* inspectionTextPieces(files, sets) {
   yield* joinedLines(inspectionLines(files, sets));
   yield "\n";

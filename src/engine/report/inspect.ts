@@ -29,18 +29,18 @@ export interface ExperimentInspection {
 
 export function inspectResultSet(set: ResultSet, formatTitle: string): FileInspection {
   const experiments = new Map<string, ExperimentInspection>();
-  // Sets beside the lists: an experiment of 40 000 parameters must not scan its list for each one.
+  // A set beside a long list: an experiment of 40 000 parameters must not scan its list for each one. A short list is
+  // scanned: a set for each of 70,000 experiments of one parameter would outweigh them.
   const parameterSets = new Map<string, Set<string>>();
   for (const m of set.measurements) {
     let e = experiments.get(m.experiment);
-    let parameters = parameterSets.get(m.experiment);
-    if (!e || !parameters) {
-      experiments.set(m.experiment, (e = { name: m.experiment, parameters: [], metrics: [] }));
-      parameterSets.set(m.experiment, (parameters = new Set()));
-    }
-    if (!parameters.has(m.parameter.label)) {
-      parameters.add(m.parameter.label);
-      e.parameters.push(m.parameter.label);
+    if (!e) experiments.set(m.experiment, (e = { name: m.experiment, parameters: [], metrics: [] }));
+    const label = m.parameter.label;
+    const parameters = parameterSets.get(m.experiment);
+    if (parameters ? !parameters.has(label) : !e.parameters.includes(label)) {
+      e.parameters.push(label);
+      if (parameters) parameters.add(label);
+      else if (e.parameters.length > SCANNED_PARAMETERS) parameterSets.set(m.experiment, new Set(e.parameters));
     }
     let metric = e.metrics.find((x) => x.name === m.metric.name && x.unit === m.metric.unit);
     if (!metric) {
@@ -66,6 +66,9 @@ export function inspectResultSet(set: ResultSet, formatTitle: string): FileInspe
     notes: set.notes,
   };
 }
+
+/** Parameters of an experiment found by scanning its list, below a set's worth. */
+const SCANNED_PARAMETERS = 16;
 
 /** A readable account per file: format, then one block per experiment. */
 export function renderInspectionText(files: readonly FileInspection[], sets: readonly ResultSet[]): string {
