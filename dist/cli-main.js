@@ -14182,6 +14182,65 @@ function shortHistoryNote(rows) {
   ];
 }
 
+// src/engine/compare/levels.ts
+function valuesOf(m, statistic) {
+  if (!m) return [];
+  const reps = m.repetitionValues?.[statistic];
+  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
+  return values.filter((v) => Number.isFinite(v) && v > 0);
+}
+function levelOf(m, statistic) {
+  if (!m) return void 0;
+  const reps = m.repetitionValues?.[statistic];
+  if (!reps || reps.length === 0) {
+    const value2 = m.statistics[statistic] ?? NaN;
+    return Number.isFinite(value2) && value2 > 0 ? value2 : void 0;
+  }
+  const values = valuesOf(m, statistic);
+  if (values.length === 0) return void 0;
+  return values.length === 1 ? values[0] : Math.exp(meanLog(values));
+}
+function meanLog(values) {
+  return weightedMeanLog(values, void 0);
+}
+function weightedMeanLog(values, weights) {
+  if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
+  return values.reduce((a, v, i) => a + (weights ? weights[i] : 1 / values.length) * Math.log(v), 0);
+}
+function recordLevelsBuilder() {
+  const labels = [];
+  const metrics = [];
+  const repetitions = [];
+  const levels = /* @__PURE__ */ new Map();
+  return {
+    add(m, count) {
+      const at = labels.length;
+      labels.push(m.parameter);
+      metrics.push(m.metric);
+      repetitions.push(count ?? 1);
+      for (const name in m.statistics) putLevel(levels, at, m, name);
+      for (const name in m.repetitionValues)
+        if (!(name in m.statistics)) putLevel(levels, at, m, name);
+      return at;
+    },
+    done() {
+      const columns = /* @__PURE__ */ new Map();
+      for (const [statistic, column] of levels) {
+        const values = new Float64Array(labels.length).fill(NaN);
+        values.set(column);
+        columns.set(statistic, values);
+      }
+      return { labels, metrics, repetitions: Float64Array.from(repetitions), levels: columns };
+    }
+  };
+}
+function putLevel(levels, at, m, statistic) {
+  let column = levels.get(statistic);
+  if (column === void 0) levels.set(statistic, column = []);
+  while (column.length < at) column.push(NaN);
+  column.push(levelOf(m, statistic) ?? NaN);
+}
+
 // src/engine/compare/runIndex.ts
 function measurementsByKey(side) {
   const byKey = /* @__PURE__ */ new Map();
@@ -14196,28 +14255,69 @@ function runsByKey(runs, result) {
     resultByKey.set(key, m);
     positions.set(key, i);
   });
-  const indexes = runs.map(
-    (run) => sameOrder(run.measurements, result.measurements) ? run.measurements : measurementsByKey(run)
-  );
-  const byKey = indexes.map((index2) => {
-    if (index2 instanceof Map) return index2;
-    return {
-      get: (key) => {
-        const i = positions.get(key);
-        return i === void 0 ? void 0 : index2[i];
-      }
-    };
-  });
+  const readers = runs.map((run) => run.levels ? levelsReader(run.levels, result) : measurementsReader(run, result));
   const across = (key) => {
-    const i = positions.get(key);
-    return indexes.map((index2) => index2 instanceof Map ? index2.get(key) : i === void 0 ? void 0 : index2[i]);
+    const inResult = positions.get(key);
+    const at = readers.map((reader) => reader.positionOf(key, inResult));
+    return {
+      levels: (statistic) => readers.map((reader, r) => {
+        const p = at[r];
+        return p === void 0 ? void 0 : reader.level(p, statistic);
+      }),
+      repetitions: () => readers.map((reader, r) => {
+        const p = at[r];
+        return p === void 0 ? 1 : reader.repetitions(p);
+      })
+    };
   };
-  return { resultByKey, byKey, across };
+  return { resultByKey, across };
 }
-function sameOrder(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++)
-    if (a[i].parameter.label !== b[i].parameter.label || a[i].metric.name !== b[i].metric.name) return false;
+function measurementsReader(run, result) {
+  const measurements = run.measurements;
+  const same = sameOrder(
+    measurements.length,
+    (i) => measurements[i].parameter.label,
+    (i) => measurements[i].metric.name,
+    result
+  );
+  let own;
+  if (!same) {
+    own = /* @__PURE__ */ new Map();
+    for (let i = 0; i < measurements.length; i++) own.set(keyOf3(measurements[i]), i);
+  }
+  return {
+    positionOf: (key, inResult) => own ? own.get(key) : inResult,
+    level: (p, statistic) => levelOf(measurements[p], statistic),
+    repetitions: (p) => measurements[p].repetitions ?? 1
+  };
+}
+function levelsReader({ record, start, count }, result) {
+  const { labels, metrics, levels, repetitions } = record;
+  const same = sameOrder(
+    count,
+    (i) => labels[start + i],
+    (i) => metrics[start + i],
+    result
+  );
+  let own;
+  if (!same) {
+    own = /* @__PURE__ */ new Map();
+    for (let i = 0; i < count; i++) own.set(rowKey({ parameter: labels[start + i], metric: metrics[start + i] }), i);
+  }
+  return {
+    positionOf: (key, inResult) => own ? own.get(key) : inResult,
+    level: (p, statistic) => {
+      const level = levels.get(statistic)?.[start + p];
+      return level === void 0 || Number.isNaN(level) ? void 0 : level;
+    },
+    repetitions: (p) => repetitions[start + p]
+  };
+}
+function sameOrder(count, labelAt, metricAt, result) {
+  const b = result.measurements;
+  if (count !== b.length) return false;
+  for (let i = 0; i < count; i++)
+    if (labelAt(i) !== b[i].parameter.label || metricAt(i) !== b[i].metric.name) return false;
   return true;
 }
 
@@ -14229,14 +14329,14 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
   const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
   if (!newest2 || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest2, result)) };
   const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
-  const { byKey, resultByKey, across } = runsByKey(present, result);
+  const { resultByKey, across } = runsByKey(present, result);
   const sizes = familySizes(plain.rows);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
   const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
-  const runIndexes = byKey.map((_, i) => i);
+  const runIndexes = present.map((_, i) => i);
   const windowRuns = runIndexes.slice(-maxHistory);
-  const olderRuns = runIndexes.slice(0, Math.max(0, byKey.length - maxHistory));
+  const olderRuns = runIndexes.slice(0, Math.max(0, present.length - maxHistory));
   const noise = (values, candidate, row, rowConfidence, runs, prior) => noiseFields(values, candidate, row, rowConfidence, runs, options, prior);
   const inputs = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return void 0;
@@ -14246,19 +14346,18 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     if (candidate.length === 0) return void 0;
     const values = [];
     const runs = across(key);
-    for (const m of runs) {
-      const level = levelOf(m, row.statistic);
+    for (const level of runs.levels(row.statistic))
       if (level !== void 0 && Number.isFinite(level)) values.push(level);
-    }
-    return { values, candidate, pooledRuns: medianCount(runs.map((m) => m?.repetitions ?? 1)) };
+    return { values, candidate, pooledRuns: medianCount(runs.repetitions()) };
   });
   const priors = options.moderatedVariances ?? false ? familyPriors(
     plain.rows,
     inputs,
     (input, row) => noiseVariance(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options))
   ) : /* @__PURE__ */ new Map();
+  let newestByKey;
   const judged = plain.rows.map((row, i) => {
-    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1].get(rowKey(row));
+    const shape = resultByKey.get(rowKey(row)) ?? (newestByKey ??= measurementsByKey(newest2)).get(rowKey(row));
     const input = inputs[i];
     if (input === void 0) return regate(row, gate, shape);
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
@@ -14355,7 +14454,8 @@ function judgePooledFamily(row, parameters, sides, judge) {
   const { windowRuns, olderRuns, resultByKey } = sides;
   const keys = parameters.map((parameter) => rowKey({ parameter, metric: row.metric }));
   const inRuns = keys.map(sides.across);
-  const levelsOf = (run) => inRuns.map((runs) => levelOf(runs[run], row.statistic));
+  const levelsInRuns = inRuns.map((runs) => runs.levels(row.statistic));
+  const levelsOf = (run) => levelsInRuns.map((levels) => levels[run]);
   const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
   const historyLevels = windowRuns.map((run) => weightedMeanLog(levelsOf(run), weights)).filter(Number.isFinite).map(Math.exp);
   const candidate = perRepetitionLevels(
@@ -14363,7 +14463,8 @@ function judgePooledFamily(row, parameters, sides, judge) {
     weights
   );
   if (candidate.length === 0) return void 0;
-  const pooledRuns = medianCount(windowRuns.flatMap((run) => inRuns.map((runs) => runs[run]?.repetitions ?? 1)));
+  const repetitionsInRuns = inRuns.map((runs) => runs.repetitions());
+  const pooledRuns = medianCount(windowRuns.flatMap((run) => repetitionsInRuns.map((counts) => counts[run])));
   const outcome2 = judge(historyLevels, candidate, pooledRuns);
   if (!weights) return outcome2;
   return {
@@ -14375,30 +14476,6 @@ function judgePooledFamily(row, parameters, sides, judge) {
 function medianCount(counts) {
   const first = counts[0];
   return first !== void 0 && counts.every((c) => c === first) ? first : median(counts);
-}
-function valuesOf(m, statistic) {
-  if (!m) return [];
-  const reps = m.repetitionValues?.[statistic];
-  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
-  return values.filter((v) => Number.isFinite(v) && v > 0);
-}
-function levelOf(m, statistic) {
-  if (!m) return void 0;
-  const reps = m.repetitionValues?.[statistic];
-  if (!reps || reps.length === 0) {
-    const value2 = m.statistics[statistic] ?? NaN;
-    return Number.isFinite(value2) && value2 > 0 ? value2 : void 0;
-  }
-  const values = valuesOf(m, statistic);
-  if (values.length === 0) return void 0;
-  return values.length === 1 ? values[0] : Math.exp(meanLog(values));
-}
-function meanLog(values) {
-  return weightedMeanLog(values, void 0);
-}
-function weightedMeanLog(values, weights) {
-  if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
-  return values.reduce((a, v, i) => a + (weights ? weights[i] : 1 / values.length) * Math.log(v), 0);
 }
 function parameterWeights(levels, minRuns) {
   const complete = levels.filter((run) => run.every((v) => v !== void 0 && Number.isFinite(v) && v > 0));
@@ -18308,8 +18385,8 @@ function readBack(m, parameter, metric2, place, adopt = false) {
       statistics[name] = value2 === null ? NaN : value2;
     }
   const measurement = { experiment: m.experiment, parameter, metric: metric2, statistics, place };
-  const inProcess = m.repetitionValues === void 0 && IN_PROCESS_REPETITION_FORMATS.has(m.format);
-  if (m.repetitions !== void 0 && !inProcess) measurement.repetitions = m.repetitions;
+  const repetitions = repetitionsOfHistory(m);
+  if (repetitions !== void 0) measurement.repetitions = repetitions;
   if (m.repetitionValues !== void 0) {
     const repetitionValues = {};
     for (const name in m.repetitionValues)
@@ -18324,6 +18401,10 @@ function readBack(m, parameter, metric2, place, adopt = false) {
 function hasNull(statistics) {
   for (const name in statistics) if (statistics[name] === null) return true;
   return false;
+}
+function repetitionsOfHistory(m) {
+  const inProcess = m.repetitionValues === void 0 && IN_PROCESS_REPETITION_FORMATS.has(m.format);
+  return inProcess ? void 0 : m.repetitions;
 }
 function sharedMetric(metrics, m) {
   for (const metric3 of metrics)
@@ -19510,7 +19591,7 @@ function readHistoryRuns(folder, options, progress) {
   }
   if (names.some((n) => n.startsWith("history-") && n.endsWith(".json"))) {
     const skip = (file, reason) => progress.warning(`${file}: skipped: ${reason}`);
-    return readHistoryWindowAs(folder, void 0, skip, measurementsOfRecord).map(runOfRecord);
+    return readHistoryWindowAs(folder, void 0, skip, levelsOfRecord).map((record) => record.run);
   }
   return readRunFolders(folder, options, progress);
 }
@@ -19595,6 +19676,49 @@ function directoryName(path) {
   } catch {
     return void 0;
   }
+}
+function levelsOfRecord(text2, file) {
+  const builder = recordLevelsBuilder();
+  const experiments = /* @__PURE__ */ new Map();
+  let last;
+  const { measurements: _none, ...head } = parseHistoryRecordAs(text2, file, () => (stored) => {
+    const at = builder.add(stored, repetitionsOfHistory(stored));
+    const entry = experiments.get(stored.experiment);
+    if (entry === void 0)
+      experiments.set(stored.experiment, { format: stored.format, start: at, count: 1, together: true });
+    else {
+      entry.count++;
+      if (last !== stored.experiment) entry.together = false;
+    }
+    last = stored.experiment;
+    return void 0;
+  });
+  const { date, runId, sha } = head;
+  if ([...experiments.values()].some((e) => isFastddsFormat(e.format)))
+    return { date, runId, sha, run: runOfRecord(measurementsOfRecord(text2, file)) };
+  const record = builder.done();
+  let whole;
+  const measurementsOf = (experiment) => (whole ??= measurementsOfRecord(text2, file).byExperiment).get(experiment).measurements;
+  const sides = /* @__PURE__ */ new Map();
+  for (const [experiment, { format, start, count, together }] of experiments)
+    sides.set(experiment, {
+      get measurements() {
+        return measurementsOf(experiment);
+      },
+      format,
+      ...together ? { levels: { record, start, count } } : {}
+    });
+  return {
+    date,
+    runId,
+    sha,
+    run: {
+      name: `run ${runId}`,
+      experiments: sides,
+      recorded: { sha, date },
+      ...head.environment ? { environment: head.environment } : {}
+    }
+  };
 }
 function measurementsOfRecord(text2, file) {
   const byExperiment = /* @__PURE__ */ new Map();

@@ -8,7 +8,8 @@ import type { EnvironmentFingerprint } from '../engine/model/environment.js';
 import { searchCriterionTree } from './criterionTree.js';
 import { environmentOfSets } from './environment.js';
 import { parseHistoryRecordAs, type HistoryRecordHead } from '../engine/history/codec.js';
-import { historyMeasurementReader } from '../engine/history/record.js';
+import { historyMeasurementReader, repetitionsOfHistory } from '../engine/history/record.js';
+import { recordLevelsBuilder, type SideLevels } from '../engine/compare/levels.js';
 import { readHistoryWindowAs } from './historyFolder.js';
 import { loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
@@ -29,6 +30,8 @@ export interface HistoryRun {
 
 export interface RunExperiment extends ExperimentSide {
   format: string;
+  /** A history record's: its measurements as the history method reads them (runIndex.ts). */
+  levels?: SideLevels;
 }
 
 /**
@@ -48,7 +51,7 @@ export function readHistoryRuns(folder: string, options: ResultsOptions, progres
   if (names.some((n) => n.startsWith('history-') && n.endsWith('.json'))) {
     // One bad record must not block the comparison with all the others.
     const skip = (file: string, reason: string) => progress.warning(`${file}: skipped: ${reason}`);
-    return readHistoryWindowAs(folder, undefined, skip, measurementsOfRecord).map(runOfRecord);
+    return readHistoryWindowAs(folder, undefined, skip, levelsOfRecord).map((record) => record.run);
   }
   return readRunFolders(folder, options, progress);
 }
@@ -166,6 +169,61 @@ function directoryName(path: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A record file as a run whose experiments hold their levels (levels.ts), read as the record is parsed, and their
+ * measurements in the common model only when asked for (then the whole record is parsed again): the verdict reads
+ * only the levels of 30 runs, and the measurements of the newest (the threshold rows, the reference). A record with
+ * a Fast-DDS experiment, whose summary is made of its measurements, is read whole at once.
+ */
+function levelsOfRecord(
+  text: string,
+  file: string,
+): Pick<HistoryRecordHead, 'date' | 'runId' | 'sha'> & { run: HistoryRun } {
+  const builder = recordLevelsBuilder();
+  const experiments = new Map<string, { format: string; start: number; count: number; together: boolean }>();
+  let last: string | undefined;
+  const { measurements: _none, ...head } = parseHistoryRecordAs(text, file, () => (stored) => {
+    const at = builder.add(stored, repetitionsOfHistory(stored));
+    const entry = experiments.get(stored.experiment);
+    if (entry === undefined)
+      experiments.set(stored.experiment, { format: stored.format, start: at, count: 1, together: true });
+    else {
+      entry.count++;
+      // An experiment whose measurements another's interrupt has no range of levels: it is read by its measurements.
+      if (last !== stored.experiment) entry.together = false;
+    }
+    last = stored.experiment;
+    return undefined;
+  });
+  const { date, runId, sha } = head;
+  if ([...experiments.values()].some((e) => isFastddsFormat(e.format)))
+    return { date, runId, sha, run: runOfRecord(measurementsOfRecord(text, file)) };
+  const record = builder.done();
+  let whole: RecordMeasurements['byExperiment'] | undefined;
+  const measurementsOf = (experiment: string) =>
+    (whole ??= measurementsOfRecord(text, file).byExperiment).get(experiment)!.measurements;
+  const sides = new Map<string, RunExperiment>();
+  for (const [experiment, { format, start, count, together }] of experiments)
+    sides.set(experiment, {
+      get measurements() {
+        return measurementsOf(experiment);
+      },
+      format,
+      ...(together ? { levels: { record, start, count } } : {}),
+    });
+  return {
+    date,
+    runId,
+    sha,
+    run: {
+      name: `run ${runId}`,
+      experiments: sides,
+      recorded: { sha, date },
+      ...(head.environment ? { environment: head.environment } : {}),
+    },
+  };
 }
 
 /** A record with its measurements in the common model, grouped by experiment (in the record's order). */

@@ -2,7 +2,7 @@
  * The history method: each row against the between-run noise of a window of earlier runs (noise.ts), pooled per metric
  * × statistic.
  */
-import type { Measurement, StatisticName } from '../model/measurement.js';
+import type { Measurement } from '../model/measurement.js';
 import { median } from '../stats/median.js';
 import { splitStates, stateOf } from '../stats/states.js';
 import { noiseVariance, noiseVerdict, upperEdgeAt } from './noise.js';
@@ -39,7 +39,8 @@ import {
   weightsNote,
 } from './historyNotes.js';
 import { compareExperiment } from './thresholdMethod.js';
-import { runsByKey } from './runIndex.js';
+import { measurementsByKey, runsByKey, type HistorySide, type KeyInRuns } from './runIndex.js';
+import { valuesOf, weightedMeanLog } from './levels.js';
 import type { Thresholds } from './thresholds.js';
 
 /**
@@ -53,26 +54,26 @@ import type { Thresholds } from './thresholds.js';
  */
 export function compareExperimentWithHistory(
   experimentType: string,
-  history: readonly (ExperimentSide | undefined)[],
+  history: readonly (HistorySide | undefined)[],
   result: ExperimentSide | undefined,
   thresholds: Thresholds,
   options: VerdictOptions = {},
 ): SubExperimentComparison {
-  const present = history.filter((s): s is ExperimentSide => s !== undefined);
+  const present = history.filter((s): s is HistorySide => s !== undefined);
   const newest = present[present.length - 1];
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
   const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
   if (!newest || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest, result)) };
   const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
-  const { byKey, resultByKey, across } = runsByKey(present, result);
+  const { resultByKey, across } = runsByKey(present, result);
   const sizes = familySizes(plain.rows);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
   const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
   // The band's window is the newest maxHistory runs; the older ones only weight the pooled rows (by their indexes).
-  const runIndexes = byKey.map((_, i) => i);
+  const runIndexes = present.map((_, i) => i);
   const windowRuns = runIndexes.slice(-maxHistory);
-  const olderRuns = runIndexes.slice(0, Math.max(0, byKey.length - maxHistory));
+  const olderRuns = runIndexes.slice(0, Math.max(0, present.length - maxHistory));
   const noise = (
     values: number[],
     candidate: number[],
@@ -92,11 +93,9 @@ export function compareExperimentWithHistory(
     if (candidate.length === 0) return undefined;
     const values: number[] = [];
     const runs = across(key);
-    for (const m of runs) {
-      const level = levelOf(m, row.statistic);
+    for (const level of runs.levels(row.statistic))
       if (level !== undefined && Number.isFinite(level)) values.push(level);
-    }
-    return { values, candidate, pooledRuns: medianCount(runs.map((m) => m?.repetitions ?? 1)) };
+    return { values, candidate, pooledRuns: medianCount(runs.repetitions()) };
   });
   const priors =
     (options.moderatedVariances ?? false)
@@ -104,8 +103,10 @@ export function compareExperimentWithHistory(
           noiseVariance(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options)),
         )
       : new Map<string, VariancePrior>();
+  // The newest run's measurements by key, for the rows the result lacks (built only for those).
+  let newestByKey: Map<string, Measurement> | undefined;
   const judged = plain.rows.map((row, i): ComparisonRow => {
-    const shape = resultByKey.get(rowKey(row)) ?? byKey[byKey.length - 1]!.get(rowKey(row));
+    const shape = resultByKey.get(rowKey(row)) ?? (newestByKey ??= measurementsByKey(newest)).get(rowKey(row));
     const input = inputs[i];
     if (input === undefined) return regate(row, gate, shape);
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
@@ -246,7 +247,7 @@ function judgePooledFamily(
   parameters: readonly string[],
   sides: {
     /** Each run's measurement of a key (runIndex.ts). */
-    across: (key: string) => readonly (Measurement | undefined)[];
+    across: (key: string) => KeyInRuns;
     /** The indexes of the runs in the band's window, and of the older ones. */
     windowRuns: readonly number[];
     olderRuns: readonly number[];
@@ -260,7 +261,8 @@ function judgePooledFamily(
   // of the older runs.
   const keys = parameters.map((parameter) => rowKey({ parameter, metric: row.metric }));
   const inRuns = keys.map(sides.across);
-  const levelsOf = (run: number) => inRuns.map((runs) => levelOf(runs[run], row.statistic));
+  const levelsInRuns = inRuns.map((runs) => runs.levels(row.statistic));
+  const levelsOf = (run: number) => levelsInRuns.map((levels) => levels[run]);
   const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
   // Per history run and per candidate repetition: the (weighted) mean log over every parameter of the family.
   const historyLevels = windowRuns
@@ -272,7 +274,8 @@ function judgePooledFamily(
     weights,
   );
   if (candidate.length === 0) return undefined;
-  const pooledRuns = medianCount(windowRuns.flatMap((run) => inRuns.map((runs) => runs[run]?.repetitions ?? 1)));
+  const repetitionsInRuns = inRuns.map((runs) => runs.repetitions());
+  const pooledRuns = medianCount(windowRuns.flatMap((run) => repetitionsInRuns.map((counts) => counts[run]!)));
   const outcome = judge(historyLevels, candidate, pooledRuns);
   if (!weights) return outcome;
   return {
@@ -289,43 +292,6 @@ function judgePooledFamily(
 function medianCount(counts: readonly number[]): number {
   const first = counts[0];
   return first !== undefined && counts.every((c) => c === first) ? first : median(counts);
-}
-
-/** The values a side gives for a statistic: its repetitions where it pooled some, else its one value. */
-function valuesOf(m: Measurement | undefined, statistic: StatisticName): number[] {
-  if (!m) return [];
-  const reps = m.repetitionValues?.[statistic];
-  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
-  return values.filter((v) => Number.isFinite(v) && v > 0);
-}
-
-/**
- * A history run's level of a statistic, as the candidate's is judged (noiseVerdict): the
- * geometric mean of its repetitions where it pooled some, else its one value; undefined when it
- * has no positive value.
- */
-function levelOf(m: Measurement | undefined, statistic: StatisticName): number | undefined {
-  if (!m) return undefined;
-  const reps = m.repetitionValues?.[statistic];
-  if (!reps || reps.length === 0) {
-    // One value: valuesOf's one-element array, without the array (a row reads 30 runs of it).
-    const value = m.statistics[statistic] ?? NaN;
-    return Number.isFinite(value) && value > 0 ? value : undefined;
-  }
-  const values = valuesOf(m, statistic);
-  if (values.length === 0) return undefined;
-  return values.length === 1 ? values[0]! : Math.exp(meanLog(values));
-}
-
-/** The mean of the logs of values that must all be positive numbers; NaN if any is not. */
-function meanLog(values: readonly (number | undefined)[]): number {
-  return weightedMeanLog(values, undefined);
-}
-
-/** The weighted mean of the logs (equal weights when `weights` is undefined); NaN if any value is not positive. */
-function weightedMeanLog(values: readonly (number | undefined)[], weights: readonly number[] | undefined): number {
-  if (values.length === 0 || values.some((v) => v === undefined || !Number.isFinite(v) || v <= 0)) return NaN;
-  return values.reduce((a: number, v, i) => a + (weights ? weights[i]! : 1 / values.length) * Math.log(v!), 0);
 }
 
 /**

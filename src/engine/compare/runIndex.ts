@@ -1,34 +1,49 @@
 /**
- * One experiment's measurements in each history run, found by row key (rows.ts's keyOf), for the history method.
+ * One experiment's measurements in each history run, found by row key (rows.ts's keyOf), for the history method: each
+ * run's level of a statistic and repetition count, read from its measurements or from a record's levels (levels.ts).
  */
-import type { Measurement } from '../model/measurement.js';
-import { keyOf, type ExperimentSide } from './rows.js';
+import type { Measurement, StatisticName } from '../model/measurement.js';
+import { levelOf, type SideLevels } from './levels.js';
+import { keyOf, rowKey, type ExperimentSide } from './rows.js';
 
-/** A run's measurements by keyOf (the last of a key, as a Map built from them in order gives). */
-export type MeasurementsByKey = Pick<ReadonlyMap<string, Measurement>, 'get'>;
+/** A history run's side of an experiment; with `levels`, the history method reads those, not its measurements. */
+export interface HistorySide extends ExperimentSide {
+  readonly levels?: SideLevels;
+}
 
-/** A side's measurements by keyOf, built with no array per entry. */
+/** A side's measurements by keyOf (the last of a key, as a Map built from them in order gives). */
 export function measurementsByKey(side: ExperimentSide): Map<string, Measurement> {
   const byKey = new Map<string, Measurement>();
   for (const m of side.measurements) byKey.set(keyOf(m), m);
   return byKey;
 }
 
+/** One key's measurement in every run, oldest first, as the history method reads it. */
+export interface KeyInRuns {
+  /** Each run's level of `statistic` (levelOf): undefined where it has none or lacks the key. */
+  levels(statistic: StatisticName): (number | undefined)[];
+  /** Each run's repetition count: 1 where it says none or lacks the key. */
+  repetitions(): number[];
+}
+
+/** A run's side read by position: where a key is, and the level and repetition count there. */
+interface RunReader {
+  /** The key's position; `inResult` is its position in the result, which a run in the result's order shares. */
+  positionOf(key: string, inResult: number | undefined): number | undefined;
+  level(position: number, statistic: StatisticName): number | undefined;
+  repetitions(position: number): number;
+}
+
 /**
- * Each run's measurements by keyOf. A run whose measurements have the result's parameters and metrics in the result's
- * order (nearly every run of a suite: one tool writes them in one order) is read through the result's positions, not
- * a Map of its own: 30 runs × 20,000 measurements would each build a key string and a Map entry. Equal labels and
- * metric names give equal keys, so every lookup finds what the run's own Map would.
+ * Each run's measurement of a key (`across`). A run whose measurements have the result's parameters and metrics in the
+ * result's order (nearly every run of a suite: one tool writes them in one order) is read through the result's
+ * positions, not a Map of its own: 30 runs × 20,000 measurements would each build a key string and a Map entry. Equal
+ * labels and metric names give equal keys, so every lookup finds what the run's own Map would (the last of a key).
  */
 export function runsByKey(
-  runs: readonly ExperimentSide[],
+  runs: readonly HistorySide[],
   result: ExperimentSide,
-): {
-  resultByKey: Map<string, Measurement>;
-  byKey: MeasurementsByKey[];
-  /** Each run's measurement of `key` (undefined where it has none), oldest first: every run's byKey get, at once. */
-  across: (key: string) => (Measurement | undefined)[];
-} {
+): { resultByKey: Map<string, Measurement>; across: (key: string) => KeyInRuns } {
   const resultByKey = new Map<string, Measurement>();
   const positions = new Map<string, number>();
   result.measurements.forEach((m, i) => {
@@ -36,30 +51,81 @@ export function runsByKey(
     resultByKey.set(key, m);
     positions.set(key, i);
   });
-  // Per run: its measurements where they are in the result's order, else its own Map.
-  const indexes = runs.map((run) =>
-    sameOrder(run.measurements, result.measurements) ? run.measurements : measurementsByKey(run),
-  );
-  const byKey = indexes.map((index): MeasurementsByKey => {
-    if (index instanceof Map) return index;
+  const readers = runs.map((run) => (run.levels ? levelsReader(run.levels, result) : measurementsReader(run, result)));
+  const across = (key: string): KeyInRuns => {
+    const inResult = positions.get(key);
+    const at = readers.map((reader) => reader.positionOf(key, inResult));
     return {
-      get: (key) => {
-        const i = positions.get(key);
-        return i === undefined ? undefined : index[i];
-      },
+      levels: (statistic) =>
+        readers.map((reader, r) => {
+          const p = at[r];
+          return p === undefined ? undefined : reader.level(p, statistic);
+        }),
+      repetitions: () =>
+        readers.map((reader, r) => {
+          const p = at[r];
+          return p === undefined ? 1 : reader.repetitions(p);
+        }),
     };
-  });
-  const across = (key: string) => {
-    const i = positions.get(key);
-    return indexes.map((index) => (index instanceof Map ? index.get(key) : i === undefined ? undefined : index[i]));
   };
-  return { resultByKey, byKey, across };
+  return { resultByKey, across };
 }
 
-/** Whether two lists of measurements have the same parameter labels and metric names, position by position. */
-function sameOrder(a: readonly Measurement[], b: readonly Measurement[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++)
-    if (a[i]!.parameter.label !== b[i]!.parameter.label || a[i]!.metric.name !== b[i]!.metric.name) return false;
+/** A side read through its measurements. */
+function measurementsReader(run: ExperimentSide, result: ExperimentSide): RunReader {
+  const measurements = run.measurements;
+  const same = sameOrder(
+    measurements.length,
+    (i) => measurements[i]!.parameter.label,
+    (i) => measurements[i]!.metric.name,
+    result,
+  );
+  let own: Map<string, number> | undefined;
+  if (!same) {
+    own = new Map();
+    for (let i = 0; i < measurements.length; i++) own.set(keyOf(measurements[i]!), i);
+  }
+  return {
+    positionOf: (key, inResult) => (own ? own.get(key) : inResult),
+    level: (p, statistic) => levelOf(measurements[p], statistic),
+    repetitions: (p) => measurements[p]!.repetitions ?? 1,
+  };
+}
+
+/** A side read through a record's levels. */
+function levelsReader({ record, start, count }: SideLevels, result: ExperimentSide): RunReader {
+  const { labels, metrics, levels, repetitions } = record;
+  const same = sameOrder(
+    count,
+    (i) => labels[start + i]!,
+    (i) => metrics[start + i]!,
+    result,
+  );
+  let own: Map<string, number> | undefined;
+  if (!same) {
+    own = new Map();
+    for (let i = 0; i < count; i++) own.set(rowKey({ parameter: labels[start + i]!, metric: metrics[start + i]! }), i);
+  }
+  return {
+    positionOf: (key, inResult) => (own ? own.get(key) : inResult),
+    level: (p, statistic) => {
+      const level = levels.get(statistic)?.[start + p];
+      return level === undefined || Number.isNaN(level) ? undefined : level;
+    },
+    repetitions: (p) => repetitions[start + p]!,
+  };
+}
+
+/** Whether a side's `count` measurements have the result's parameter labels and metric names, position by position. */
+function sameOrder(
+  count: number,
+  labelAt: (i: number) => string,
+  metricAt: (i: number) => string,
+  result: ExperimentSide,
+): boolean {
+  const b = result.measurements;
+  if (count !== b.length) return false;
+  for (let i = 0; i < count; i++)
+    if (labelAt(i) !== b[i]!.parameter.label || metricAt(i) !== b[i]!.metric.name) return false;
   return true;
 }

@@ -244,8 +244,8 @@ function readBack(
     }
   // Assigned in this order, not spread: 20,000 measurements a record.
   const measurement: Measurement = { experiment: m.experiment, parameter, metric, statistics, place };
-  const inProcess = m.repetitionValues === undefined && IN_PROCESS_REPETITION_FORMATS.has(m.format);
-  if (m.repetitions !== undefined && !inProcess) measurement.repetitions = m.repetitions;
+  const repetitions = repetitionsOfHistory(m);
+  if (repetitions !== undefined) measurement.repetitions = repetitions;
   if (m.repetitionValues !== undefined) {
     const repetitionValues: Partial<Record<StatisticName, number[]>> = {};
     for (const name in m.repetitionValues)
@@ -261,6 +261,15 @@ function readBack(
 function hasNull(statistics: HistoryMeasurement['statistics']): boolean {
   for (const name in statistics) if (statistics[name as StatisticName] === null) return true;
   return false;
+}
+
+/**
+ * The repetitions a stored measurement reads back with: none for a tool's in-process repetitions (go-bench, JMH)
+ * without their values.
+ */
+export function repetitionsOfHistory(m: HistoryMeasurement): number | undefined {
+  const inProcess = m.repetitionValues === undefined && IN_PROCESS_REPETITION_FORMATS.has(m.format);
+  return inProcess ? undefined : m.repetitions;
 }
 
 /** The metric of `m` from `metrics` (a record has a few), added there when it is new. */
