@@ -96,9 +96,45 @@ describe('a history run read from its levels', () => {
         repetitions: 3,
         repetitionValues: { median: [0.98, 1, 1.03].map((f) => m.statistics.median! * f), mean: [NaN, 1, 2] },
       }));
-    const history = Array.from({ length: 8 }, (_, r) => pooled(r));
+    // The oldest run pooled none: its count is 1, the others 3.
+    const history = Array.from({ length: 8 }, (_, r) => (r === 0 ? run(r) : pooled(r)));
     const { asMeasurements, fromLevels } = bothWays(history, { measurements: pooled(2) });
     expect(asMeasurements.rows.some((row) => row.repetitions !== undefined)).toBe(true);
     expect(fromLevels).toEqual(asMeasurements);
+  });
+});
+
+describe('a record’s levels', () => {
+  const stored = (parameter: string, statistics: Record<string, number | null>, extra = {}) => ({
+    parameter,
+    metric: 'real time',
+    statistics,
+    ...extra,
+  });
+
+  test('one column per statistic, NaN where a measurement has none; repetition counts only where one pooled', () => {
+    const builder = recordLevelsBuilder();
+    builder.add(stored('8', { median: 10 }), undefined);
+    builder.add(stored('64', { median: 0, mean: 12 }), undefined);
+    builder.add(stored('512', { median: null, mean: -1 }), undefined);
+    expect(builder.done()).toEqual({
+      labels: ['8', '64', '512'],
+      metrics: ['real time', 'real time', 'real time'],
+      repetitions: undefined,
+      levels: new Map([
+        ['median', new Float64Array([10, NaN, NaN])],
+        ['mean', new Float64Array([NaN, 12, NaN])],
+      ]),
+    });
+  });
+
+  test('a pooled measurement: the geometric mean of its positive repetitions, and its count; 1 for the others', () => {
+    const builder = recordLevelsBuilder();
+    builder.add(stored('8', { median: 10 }), undefined);
+    builder.add(stored('64', { median: 99 }, { repetitionValues: { median: [4, 9, null, -2] } }), 4);
+    builder.add(stored('512', { median: 7 }), undefined);
+    const record = builder.done();
+    expect(record.repetitions).toEqual(new Float64Array([1, 4, 1]));
+    expect(record.levels.get('median')).toEqual(new Float64Array([10, 6, 7]));
   });
 });

@@ -14210,14 +14210,15 @@ function weightedMeanLog(values, weights) {
 function recordLevelsBuilder() {
   const labels = [];
   const metrics = [];
-  const repetitions = [];
+  let repetitions;
   const levels = /* @__PURE__ */ new Map();
   return {
     add(m, count) {
       const at = labels.length;
       labels.push(m.parameter);
       metrics.push(m.metric);
-      repetitions.push(count ?? 1);
+      if (count !== void 0 && count !== 1) repetitions ??= new Array(at).fill(1);
+      repetitions?.push(count ?? 1);
       for (const name in m.statistics) putLevel(levels, at, m, name);
       for (const name in m.repetitionValues)
         if (!(name in m.statistics)) putLevel(levels, at, m, name);
@@ -14230,7 +14231,12 @@ function recordLevelsBuilder() {
         values.set(column);
         columns.set(statistic, values);
       }
-      return { labels, metrics, repetitions: Float64Array.from(repetitions), levels: columns };
+      return {
+        labels,
+        metrics,
+        repetitions: repetitions !== void 0 ? Float64Array.from(repetitions) : void 0,
+        levels: columns
+      };
     }
   };
 }
@@ -14247,6 +14253,32 @@ function measurementsByKey(side) {
   for (const m of side.measurements) byKey.set(keyOf3(m), m);
   return byKey;
 }
+var KeyInRuns = class {
+  constructor(readers, at) {
+    this.readers = readers;
+    this.at = at;
+  }
+  readers;
+  at;
+  /** Each run's level of `statistic` (levelOf): undefined where it has none or lacks the key. */
+  levels(statistic) {
+    const out = [];
+    for (let r = 0; r < this.readers.length; r++) {
+      const p = this.at[r];
+      out.push(p === void 0 ? void 0 : this.readers[r].level(p, statistic));
+    }
+    return out;
+  }
+  /** Each run's repetition count: 1 where it says none or lacks the key. */
+  repetitions() {
+    const out = [];
+    for (let r = 0; r < this.readers.length; r++) {
+      const p = this.at[r];
+      out.push(p === void 0 ? 1 : this.readers[r].repetitions(p));
+    }
+    return out;
+  }
+};
 function runsByKey(runs, result) {
   const resultByKey = /* @__PURE__ */ new Map();
   const positions = /* @__PURE__ */ new Map();
@@ -14258,17 +14290,10 @@ function runsByKey(runs, result) {
   const readers = runs.map((run) => run.levels ? levelsReader(run.levels, result) : measurementsReader(run, result));
   const across = (key) => {
     const inResult = positions.get(key);
-    const at = readers.map((reader) => reader.positionOf(key, inResult));
-    return {
-      levels: (statistic) => readers.map((reader, r) => {
-        const p = at[r];
-        return p === void 0 ? void 0 : reader.level(p, statistic);
-      }),
-      repetitions: () => readers.map((reader, r) => {
-        const p = at[r];
-        return p === void 0 ? 1 : reader.repetitions(p);
-      })
-    };
+    return new KeyInRuns(
+      readers,
+      readers.map((reader) => reader.positionOf(key, inResult))
+    );
   };
   return { resultByKey, across };
 }
@@ -14304,13 +14329,16 @@ function levelsReader({ record, start, count }, result) {
     own = /* @__PURE__ */ new Map();
     for (let i = 0; i < count; i++) own.set(rowKey({ parameter: labels[start + i], metric: metrics[start + i] }), i);
   }
+  let statistic;
+  let column;
   return {
     positionOf: (key, inResult) => own ? own.get(key) : inResult,
-    level: (p, statistic) => {
-      const level = levels.get(statistic)?.[start + p];
+    level: (p, s) => {
+      if (s !== statistic) column = levels.get(statistic = s);
+      const level = column?.[start + p];
       return level === void 0 || Number.isNaN(level) ? void 0 : level;
     },
-    repetitions: (p) => repetitions[start + p]
+    repetitions: (p) => repetitions !== void 0 ? repetitions[start + p] : 1
   };
 }
 function sameOrder(count, labelAt, metricAt, result) {

@@ -57,8 +57,8 @@ export interface RecordLevels {
   /** Each measurement's parameter label and metric name: what finds it by row key. */
   readonly labels: readonly string[];
   readonly metrics: readonly string[];
-  /** Each measurement's repetition count (1 where it says none). */
-  readonly repetitions: Float64Array;
+  /** Each measurement's repetition count (1 where it says none); undefined when every one is 1, as in most records. */
+  readonly repetitions: Float64Array | undefined;
   /** Per statistic, each measurement's level (levelOf); NaN where it has none. */
   readonly levels: ReadonlyMap<StatisticName, Float64Array>;
 }
@@ -78,14 +78,16 @@ export function recordLevelsBuilder(): {
 } {
   const labels: string[] = [];
   const metrics: string[] = [];
-  const repetitions: number[] = [];
+  // Filled from the first measurement that pooled repetitions on, with 1 for those before it.
+  let repetitions: number[] | undefined;
   const levels = new Map<StatisticName, number[]>();
   return {
     add(m, count) {
       const at = labels.length;
       labels.push(m.parameter);
       metrics.push(m.metric);
-      repetitions.push(count ?? 1);
+      if (count !== undefined && count !== 1) repetitions ??= new Array<number>(at).fill(1);
+      repetitions?.push(count ?? 1);
       for (const name in m.statistics) putLevel(levels, at, m, name as StatisticName);
       // A statistic with repetition values only has a level too (levelOf reads those first).
       for (const name in m.repetitionValues)
@@ -99,7 +101,12 @@ export function recordLevelsBuilder(): {
         values.set(column);
         columns.set(statistic, values);
       }
-      return { labels, metrics, repetitions: Float64Array.from(repetitions), levels: columns };
+      return {
+        labels,
+        metrics,
+        repetitions: repetitions !== undefined ? Float64Array.from(repetitions) : undefined,
+        levels: columns,
+      };
     },
   };
 }

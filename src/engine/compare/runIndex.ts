@@ -19,11 +19,32 @@ export function measurementsByKey(side: ExperimentSide): Map<string, Measurement
 }
 
 /** One key's measurement in every run, oldest first, as the history method reads it. */
-export interface KeyInRuns {
+export class KeyInRuns {
+  constructor(
+    private readonly readers: readonly RunReader[],
+    /** The key's position in each run; undefined where the run lacks it. */
+    private readonly at: readonly (number | undefined)[],
+  ) {}
+
   /** Each run's level of `statistic` (levelOf): undefined where it has none or lacks the key. */
-  levels(statistic: StatisticName): (number | undefined)[];
+  levels(statistic: StatisticName): (number | undefined)[] {
+    const out: (number | undefined)[] = [];
+    for (let r = 0; r < this.readers.length; r++) {
+      const p = this.at[r];
+      out.push(p === undefined ? undefined : this.readers[r]!.level(p, statistic));
+    }
+    return out;
+  }
+
   /** Each run's repetition count: 1 where it says none or lacks the key. */
-  repetitions(): number[];
+  repetitions(): number[] {
+    const out: number[] = [];
+    for (let r = 0; r < this.readers.length; r++) {
+      const p = this.at[r];
+      out.push(p === undefined ? 1 : this.readers[r]!.repetitions(p));
+    }
+    return out;
+  }
 }
 
 /** A run's side read by position: where a key is, and the level and repetition count there. */
@@ -54,19 +75,10 @@ export function runsByKey(
   const readers = runs.map((run) => (run.levels ? levelsReader(run.levels, result) : measurementsReader(run, result)));
   const across = (key: string): KeyInRuns => {
     const inResult = positions.get(key);
-    const at = readers.map((reader) => reader.positionOf(key, inResult));
-    return {
-      levels: (statistic) =>
-        readers.map((reader, r) => {
-          const p = at[r];
-          return p === undefined ? undefined : reader.level(p, statistic);
-        }),
-      repetitions: () =>
-        readers.map((reader, r) => {
-          const p = at[r];
-          return p === undefined ? 1 : reader.repetitions(p);
-        }),
-    };
+    return new KeyInRuns(
+      readers,
+      readers.map((reader) => reader.positionOf(key, inResult)),
+    );
   };
   return { resultByKey, across };
 }
@@ -106,13 +118,17 @@ function levelsReader({ record, start, count }: SideLevels, result: ExperimentSi
     own = new Map();
     for (let i = 0; i < count; i++) own.set(rowKey({ parameter: labels[start + i]!, metric: metrics[start + i]! }), i);
   }
+  // The column of the statistic last read: a Map lookup saved per run and row.
+  let statistic: StatisticName | undefined;
+  let column: Float64Array | undefined;
   return {
     positionOf: (key, inResult) => (own ? own.get(key) : inResult),
-    level: (p, statistic) => {
-      const level = levels.get(statistic)?.[start + p];
+    level: (p, s) => {
+      if (s !== statistic) column = levels.get((statistic = s));
+      const level = column?.[start + p];
       return level === undefined || Number.isNaN(level) ? undefined : level;
     },
-    repetitions: (p) => repetitions[start + p]!,
+    repetitions: (p) => (repetitions !== undefined ? repetitions[start + p]! : 1),
   };
 }
 
