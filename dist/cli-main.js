@@ -14287,7 +14287,13 @@ function runsByKey(runs, result) {
     resultByKey.set(key, m);
     positions.set(key, i);
   });
-  const readers = runs.map((run) => run.levels ? levelsReader(run.levels, result) : measurementsReader(run, result));
+  const order = {
+    labels: result.measurements.map((m) => m.parameter.label),
+    metrics: result.measurements.map((m) => m.metric.name)
+  };
+  const readers = runs.map(
+    (run) => run.levels ? new LevelsReader(run.levels, order) : new MeasurementsReader(run.measurements, order)
+  );
   const across = (key) => {
     const inResult = positions.get(key);
     return new KeyInRuns(
@@ -14297,55 +14303,59 @@ function runsByKey(runs, result) {
   };
   return { resultByKey, across };
 }
-function measurementsReader(run, result) {
-  const measurements = run.measurements;
-  const same = sameOrder(
-    measurements.length,
-    (i) => measurements[i].parameter.label,
-    (i) => measurements[i].metric.name,
-    result
-  );
-  let own;
-  if (!same) {
-    own = /* @__PURE__ */ new Map();
-    for (let i = 0; i < measurements.length; i++) own.set(keyOf3(measurements[i]), i);
+var MeasurementsReader = class {
+  constructor(measurements, result) {
+    this.measurements = measurements;
+    const labels = measurements.map((m) => m.parameter.label);
+    const metrics = measurements.map((m) => m.metric.name);
+    if (sameOrder({ labels, metrics }, 0, measurements.length, result)) return;
+    this.own = /* @__PURE__ */ new Map();
+    for (let i = 0; i < measurements.length; i++) this.own.set(keyOf3(measurements[i]), i);
   }
-  return {
-    positionOf: (key, inResult) => own ? own.get(key) : inResult,
-    level: (p, statistic) => levelOf(measurements[p], statistic),
-    repetitions: (p) => measurements[p].repetitions ?? 1
-  };
-}
-function levelsReader({ record, start, count }, result) {
-  const { labels, metrics, levels, repetitions } = record;
-  const same = sameOrder(
-    count,
-    (i) => labels[start + i],
-    (i) => metrics[start + i],
-    result
-  );
-  let own;
-  if (!same) {
-    own = /* @__PURE__ */ new Map();
-    for (let i = 0; i < count; i++) own.set(rowKey({ parameter: labels[start + i], metric: metrics[start + i] }), i);
+  measurements;
+  /** Each key's position, for a side in another order than the result (the last of a key); undefined otherwise. */
+  own;
+  positionOf(key, inResult) {
+    return this.own ? this.own.get(key) : inResult;
   }
-  let statistic;
-  let column;
-  return {
-    positionOf: (key, inResult) => own ? own.get(key) : inResult,
-    level: (p, s) => {
-      if (s !== statistic) column = levels.get(statistic = s);
-      const level = column?.[start + p];
-      return level === void 0 || Number.isNaN(level) ? void 0 : level;
-    },
-    repetitions: (p) => repetitions !== void 0 ? repetitions[start + p] : 1
-  };
-}
-function sameOrder(count, labelAt, metricAt, result) {
-  const b = result.measurements;
-  if (count !== b.length) return false;
+  level(p, statistic) {
+    return levelOf(this.measurements[p], statistic);
+  }
+  repetitions(p) {
+    return this.measurements[p].repetitions ?? 1;
+  }
+};
+var LevelsReader = class {
+  constructor(side, result) {
+    this.side = side;
+    const { record, start, count } = side;
+    if (sameOrder(record, start, count, result)) return;
+    this.own = /* @__PURE__ */ new Map();
+    for (let i = 0; i < count; i++)
+      this.own.set(rowKey({ parameter: record.labels[start + i], metric: record.metrics[start + i] }), i);
+  }
+  side;
+  own;
+  // The column of the statistic last read: a Map lookup saved per run and row.
+  statistic;
+  column;
+  positionOf(key, inResult) {
+    return this.own ? this.own.get(key) : inResult;
+  }
+  level(p, statistic) {
+    if (statistic !== this.statistic) this.column = this.side.record.levels.get(this.statistic = statistic);
+    const level = this.column?.[this.side.start + p];
+    return level === void 0 || Number.isNaN(level) ? void 0 : level;
+  }
+  repetitions(p) {
+    const counts = this.side.record.repetitions;
+    return counts !== void 0 ? counts[this.side.start + p] : 1;
+  }
+};
+function sameOrder(side, start, count, result) {
+  if (count !== result.labels.length) return false;
   for (let i = 0; i < count; i++)
-    if (labelAt(i) !== b[i].parameter.label || metricAt(i) !== b[i].metric.name) return false;
+    if (side.labels[start + i] !== result.labels[i] || side.metrics[start + i] !== result.metrics[i]) return false;
   return true;
 }
 

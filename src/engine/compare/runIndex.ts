@@ -72,7 +72,14 @@ export function runsByKey(
     resultByKey.set(key, m);
     positions.set(key, i);
   });
-  const readers = runs.map((run) => (run.levels ? levelsReader(run.levels, result) : measurementsReader(run, result)));
+  // The result's labels and metric names, which every run is checked against.
+  const order = {
+    labels: result.measurements.map((m) => m.parameter.label),
+    metrics: result.measurements.map((m) => m.metric.name),
+  };
+  const readers = runs.map((run) =>
+    run.levels ? new LevelsReader(run.levels, order) : new MeasurementsReader(run.measurements, order),
+  );
   const across = (key: string): KeyInRuns => {
     const inResult = positions.get(key);
     return new KeyInRuns(
@@ -83,65 +90,79 @@ export function runsByKey(
   return { resultByKey, across };
 }
 
+/** A side's parameter labels and metric names, position by position. */
+interface Order {
+  readonly labels: readonly string[];
+  readonly metrics: readonly string[];
+}
+
 /** A side read through its measurements. */
-function measurementsReader(run: ExperimentSide, result: ExperimentSide): RunReader {
-  const measurements = run.measurements;
-  const same = sameOrder(
-    measurements.length,
-    (i) => measurements[i]!.parameter.label,
-    (i) => measurements[i]!.metric.name,
-    result,
-  );
-  let own: Map<string, number> | undefined;
-  if (!same) {
-    own = new Map();
-    for (let i = 0; i < measurements.length; i++) own.set(keyOf(measurements[i]!), i);
+class MeasurementsReader implements RunReader {
+  /** Each key's position, for a side in another order than the result (the last of a key); undefined otherwise. */
+  private readonly own: Map<string, number> | undefined;
+
+  constructor(
+    private readonly measurements: readonly Measurement[],
+    result: Order,
+  ) {
+    const labels = measurements.map((m) => m.parameter.label);
+    const metrics = measurements.map((m) => m.metric.name);
+    if (sameOrder({ labels, metrics }, 0, measurements.length, result)) return;
+    this.own = new Map();
+    for (let i = 0; i < measurements.length; i++) this.own.set(keyOf(measurements[i]!), i);
   }
-  return {
-    positionOf: (key, inResult) => (own ? own.get(key) : inResult),
-    level: (p, statistic) => levelOf(measurements[p], statistic),
-    repetitions: (p) => measurements[p]!.repetitions ?? 1,
-  };
+
+  positionOf(key: string, inResult: number | undefined): number | undefined {
+    return this.own ? this.own.get(key) : inResult;
+  }
+
+  level(p: number, statistic: StatisticName): number | undefined {
+    return levelOf(this.measurements[p], statistic);
+  }
+
+  repetitions(p: number): number {
+    return this.measurements[p]!.repetitions ?? 1;
+  }
 }
 
 /** A side read through a record's levels. */
-function levelsReader({ record, start, count }: SideLevels, result: ExperimentSide): RunReader {
-  const { labels, metrics, levels, repetitions } = record;
-  const same = sameOrder(
-    count,
-    (i) => labels[start + i]!,
-    (i) => metrics[start + i]!,
-    result,
-  );
-  let own: Map<string, number> | undefined;
-  if (!same) {
-    own = new Map();
-    for (let i = 0; i < count; i++) own.set(rowKey({ parameter: labels[start + i]!, metric: metrics[start + i]! }), i);
-  }
+class LevelsReader implements RunReader {
+  private readonly own: Map<string, number> | undefined;
   // The column of the statistic last read: a Map lookup saved per run and row.
-  let statistic: StatisticName | undefined;
-  let column: Float64Array | undefined;
-  return {
-    positionOf: (key, inResult) => (own ? own.get(key) : inResult),
-    level: (p, s) => {
-      if (s !== statistic) column = levels.get((statistic = s));
-      const level = column?.[start + p];
-      return level === undefined || Number.isNaN(level) ? undefined : level;
-    },
-    repetitions: (p) => (repetitions !== undefined ? repetitions[start + p]! : 1),
-  };
+  private statistic: StatisticName | undefined;
+  private column: Float64Array | undefined;
+
+  constructor(
+    private readonly side: SideLevels,
+    result: Order,
+  ) {
+    const { record, start, count } = side;
+    if (sameOrder(record, start, count, result)) return;
+    this.own = new Map();
+    for (let i = 0; i < count; i++)
+      this.own.set(rowKey({ parameter: record.labels[start + i]!, metric: record.metrics[start + i]! }), i);
+  }
+
+  positionOf(key: string, inResult: number | undefined): number | undefined {
+    return this.own ? this.own.get(key) : inResult;
+  }
+
+  level(p: number, statistic: StatisticName): number | undefined {
+    if (statistic !== this.statistic) this.column = this.side.record.levels.get((this.statistic = statistic));
+    const level = this.column?.[this.side.start + p];
+    return level === undefined || Number.isNaN(level) ? undefined : level;
+  }
+
+  repetitions(p: number): number {
+    const counts = this.side.record.repetitions;
+    return counts !== undefined ? counts[this.side.start + p]! : 1;
+  }
 }
 
-/** Whether a side's `count` measurements have the result's parameter labels and metric names, position by position. */
-function sameOrder(
-  count: number,
-  labelAt: (i: number) => string,
-  metricAt: (i: number) => string,
-  result: ExperimentSide,
-): boolean {
-  const b = result.measurements;
-  if (count !== b.length) return false;
+/** Whether a side's `count` measurements from `start` have the result's labels and metric names, position by position. */
+function sameOrder(side: Order, start: number, count: number, result: Order): boolean {
+  if (count !== result.labels.length) return false;
   for (let i = 0; i < count; i++)
-    if (labelAt(i) !== b[i]!.parameter.label || metricAt(i) !== b[i]!.metric.name) return false;
+    if (side.labels[start + i] !== result.labels[i] || side.metrics[start + i] !== result.metrics[i]) return false;
   return true;
 }
