@@ -19284,25 +19284,6 @@ function environmentOption(values, what = "--environment") {
   return mergeEnvironments(...parsed.reverse());
 }
 
-// src/engine/report/comparisonCsv.ts
-function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
-  let out = SUMMARY_COLUMNS.join(",") + ",Label\n";
-  const rows = (summary, label) => {
-    for (const p of summary.payloads) {
-      const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ""];
-      for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
-      out += `${cells.join(",")},${csvText(label)}
-`;
-    }
-  };
-  rows(reference, `Reference: ${referenceLabel}`);
-  rows(result, `Result: ${resultLabel}`);
-  return out;
-}
-function comparisonFileName(experimentType) {
-  return `${experimentType}_comparison.csv`;
-}
-
 // src/pipeline/patterns.ts
 function splitPatterns(text2) {
   const patterns = [];
@@ -19326,78 +19307,6 @@ function labelOfPath(path) {
     return segments.slice(0, glob).filter((s) => s !== "" && s !== ".").pop() ?? "results";
   const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
-}
-
-// src/engine/report/comparisonJson.ts
-var finite2 = (x) => Number.isFinite(x) ? x : null;
-function* comparisonJsonPieces(report) {
-  yield* jsonPieces(
-    new JsonObjectInPieces({
-      schemaVersion: REPORT_SCHEMA_VERSION,
-      verdict: report.verdict,
-      method: report.method,
-      reference: report.referenceLabel,
-      ...report.baselineRun ? { baselineRun: report.baselineRun } : {},
-      result: report.resultLabel,
-      comparisonsTotal: report.comparisonsTotal,
-      comparisonsFailed: report.comparisonsFailed,
-      failedExperiments: report.failedExperiments,
-      ...report.changes.inconclusive ? { inconclusive: report.changes.inconclusive } : {},
-      subExperiments: new JsonArrayInPieces(report.subExperiments.length, (i) => {
-        const s = report.subExperiments[i];
-        return new JsonObjectInPieces({
-          experimentType: s.experimentType,
-          status: s.status,
-          comparisons: new JsonArrayInPieces(s.rows.length, (j) => rowJson(s.rows[j]))
-        });
-      }),
-      notes: report.notes,
-      warnings: report.warnings
-    })
-  );
-  yield "\n";
-}
-function rowJson(r) {
-  return {
-    bytes: finite2(r.payloadBytes),
-    parameter: r.parameter,
-    metric: r.metric,
-    statistic: r.statistic,
-    unit: r.unit,
-    direction: r.direction,
-    magnitude: r.magnitude,
-    reference: finite2(r.reference),
-    result: finite2(r.result),
-    // deltaPercent is worse-positive (as the gate judges); changePercent is the Δ the reports show.
-    deltaPercent: finite2(r.deltaPercent),
-    changePercent: finite2(valueChange(r.deltaPercent, r.direction)),
-    threshold: r.threshold,
-    ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
-    ...r.interval ? { interval: { lower: finite2(r.interval.lower), upper: finite2(r.interval.upper) } } : {},
-    ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
-    ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
-    ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
-    ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
-    ...r.pooled ? { pooled: true } : {},
-    // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
-    ...r.weights !== void 0 ? { weights: r.weights, weightRuns: r.weightRuns } : {},
-    ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
-    // The whole-suite budget: the families decided together, and the level this row's family was selected at.
-    ...r.suiteFamilies !== void 0 ? { suiteFamilies: r.suiteFamilies } : {},
-    ...r.suiteLevel !== void 0 ? { suiteLevel: r.suiteLevel } : {},
-    ...r.heldBySuite ? { heldBySuite: true } : {},
-    ...r.sharedShift !== void 0 ? { sharedShift: r.sharedShift } : {},
-    // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
-    ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
-    ...r.morePairs !== void 0 ? { morePairs: r.morePairs } : {},
-    status: r.status,
-    // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
-    ...r.metricRole !== void 0 ? { metricRole: r.metricRole } : {},
-    // An accepted row: the label (who added it, its description) or the waiver (file:line, ceiling, expiry).
-    ...r.acceptance !== void 0 ? { acceptance: r.acceptance } : {},
-    gated: r.gated,
-    failed: r.failed
-  };
 }
 
 // src/engine/report/comparisonReport.ts
@@ -19811,10 +19720,128 @@ function naturalCompare(a, b) {
   return pa.length - pb.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-// src/pipeline/compare.ts
+// src/engine/report/comparisonCsv.ts
+function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
+  let out = SUMMARY_COLUMNS.join(",") + ",Label\n";
+  const rows = (summary, label) => {
+    for (const p of summary.payloads) {
+      const cells = [String(p.payloadBytes), Number.isFinite(p.samples) ? String(p.samples) : ""];
+      for (const column of SUMMARY_COLUMNS.slice(2)) cells.push(formatCsvFloat(p[SUMMARY_FIELDS[column]]));
+      out += `${cells.join(",")},${csvText(label)}
+`;
+    }
+  };
+  rows(reference, `Reference: ${referenceLabel}`);
+  rows(result, `Result: ${resultLabel}`);
+  return out;
+}
+function comparisonFileName(experimentType) {
+  return `${experimentType}_comparison.csv`;
+}
+
+// src/engine/report/comparisonJson.ts
+var finite2 = (x) => Number.isFinite(x) ? x : null;
+function* comparisonJsonPieces(report) {
+  yield* jsonPieces(
+    new JsonObjectInPieces({
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      verdict: report.verdict,
+      method: report.method,
+      reference: report.referenceLabel,
+      ...report.baselineRun ? { baselineRun: report.baselineRun } : {},
+      result: report.resultLabel,
+      comparisonsTotal: report.comparisonsTotal,
+      comparisonsFailed: report.comparisonsFailed,
+      failedExperiments: report.failedExperiments,
+      ...report.changes.inconclusive ? { inconclusive: report.changes.inconclusive } : {},
+      subExperiments: new JsonArrayInPieces(report.subExperiments.length, (i) => {
+        const s = report.subExperiments[i];
+        return new JsonObjectInPieces({
+          experimentType: s.experimentType,
+          status: s.status,
+          comparisons: new JsonArrayInPieces(s.rows.length, (j) => rowJson(s.rows[j]))
+        });
+      }),
+      notes: report.notes,
+      warnings: report.warnings
+    })
+  );
+  yield "\n";
+}
+function rowJson(r) {
+  return {
+    bytes: finite2(r.payloadBytes),
+    parameter: r.parameter,
+    metric: r.metric,
+    statistic: r.statistic,
+    unit: r.unit,
+    direction: r.direction,
+    magnitude: r.magnitude,
+    reference: finite2(r.reference),
+    result: finite2(r.result),
+    // deltaPercent is worse-positive (as the gate judges); changePercent is the Δ the reports show.
+    deltaPercent: finite2(r.deltaPercent),
+    changePercent: finite2(valueChange(r.deltaPercent, r.direction)),
+    threshold: r.threshold,
+    ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
+    ...r.interval ? { interval: { lower: finite2(r.interval.lower), upper: finite2(r.interval.upper) } } : {},
+    ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
+    ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
+    ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
+    ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
+    ...r.pooled ? { pooled: true } : {},
+    // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
+    ...r.weights !== void 0 ? { weights: r.weights, weightRuns: r.weightRuns } : {},
+    ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
+    // The whole-suite budget: the families decided together, and the level this row's family was selected at.
+    ...r.suiteFamilies !== void 0 ? { suiteFamilies: r.suiteFamilies } : {},
+    ...r.suiteLevel !== void 0 ? { suiteLevel: r.suiteLevel } : {},
+    ...r.heldBySuite ? { heldBySuite: true } : {},
+    ...r.sharedShift !== void 0 ? { sharedShift: r.sharedShift } : {},
+    // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
+    ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
+    ...r.morePairs !== void 0 ? { morePairs: r.morePairs } : {},
+    status: r.status,
+    // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
+    ...r.metricRole !== void 0 ? { metricRole: r.metricRole } : {},
+    // An accepted row: the label (who added it, its description) or the waiver (file:line, ceiling, expiry).
+    ...r.acceptance !== void 0 ? { acceptance: r.acceptance } : {},
+    gated: r.gated,
+    failed: r.failed
+  };
+}
+
+// src/pipeline/compareReports.ts
 var COMPARISON_MARKDOWN = "comparison.md";
 var COMPARISON_JSON = "comparison.json";
 var MARKDOWN_KEPT_CHARACTERS = 8 << 20;
+function writeComparisonReports(report, options) {
+  const out = new ReportWriter(options.outputDir);
+  const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
+  for (const sub of report.subExperiments) {
+    if (sub.reference && sub.result)
+      out.write(
+        comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType),
+        renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel)
+      );
+  }
+  const markdownPieces = new PiecesKeptWhenShort(comparisonMarkdownPieces(report), MARKDOWN_KEPT_CHARACTERS);
+  const markdownPath = out.writeInPieces(COMPARISON_MARKDOWN, markdownPieces);
+  const jsonPath = out.writeInPieces(COMPARISON_JSON, comparisonJsonPieces(report));
+  const kept = markdownPieces.text;
+  return {
+    report,
+    // A long comparison.md is rendered again, only for a caller that asks for its text.
+    get markdown() {
+      return kept ?? renderComparisonMarkdown(report);
+    },
+    written: out.written,
+    markdownPath,
+    jsonPath
+  };
+}
+
+// src/pipeline/compare.ts
 function nothingSaid() {
   return { pooled: [], skipped: [] };
 }
@@ -20029,32 +20056,7 @@ function finish2(report, reference, results, said, options, progress) {
   for (const sentence of said.pooled) if (!report.notes.includes(sentence)) report.notes.push(sentence);
   report.warnings.push(...skippedWarnings(said.skipped));
   for (const w of report.warnings) progress.warning(w);
-  return progress.step("Writing reports", () => {
-    const out = new ReportWriter(options.outputDir);
-    const write = out.write.bind(out);
-    const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
-    for (const sub of report.subExperiments) {
-      if (sub.reference && sub.result)
-        write(
-          comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType),
-          renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel)
-        );
-    }
-    const markdownPieces = new PiecesKeptWhenShort(comparisonMarkdownPieces(report), MARKDOWN_KEPT_CHARACTERS);
-    const markdownPath = out.writeInPieces(COMPARISON_MARKDOWN, markdownPieces);
-    const jsonPath = out.writeInPieces(COMPARISON_JSON, comparisonJsonPieces(report));
-    const kept = markdownPieces.text;
-    return {
-      report,
-      // A long comparison.md is rendered again, only for a caller that asks for its text.
-      get markdown() {
-        return kept ?? renderComparisonMarkdown(report);
-      },
-      written: out.written,
-      markdownPath,
-      jsonPath
-    };
-  });
+  return progress.step("Writing reports", () => writeComparisonReports(report, options));
 }
 
 // src/engine/report/comparisonText.ts

@@ -19,21 +19,17 @@ import { UsageError } from '../engine/errors.js';
 import { environmentDifferences, mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
 import type { SkippedBenchmark } from '../engine/model/measurement.js';
 import { environmentOfSets } from './environment.js';
-import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
 import { labelOfPath } from './patterns.js';
 import type { ComparisonSettings } from '../engine/settings/rules.js';
-import { comparisonJsonPieces } from '../engine/report/comparisonJson.js';
-import { comparisonMarkdownPieces, renderComparisonMarkdown } from '../engine/report/comparisonMarkdown.js';
-import { PiecesKeptWhenShort } from '../engine/report/pieces.js';
 import {
   buildComparisonReport,
   type BaselineRun,
   type ComparisonReport,
   type MethodSummary,
 } from '../engine/report/comparisonReport.js';
-import { uniqueFileStems } from '../engine/report/fileNames.js';
 import { naturalCompare, readHistoryRuns, readRunFolders, type HistoryRun } from './historyRuns.js';
-import { checkOutputFolder, readText, ReportWriter } from './files.js';
+import { checkOutputFolder, readText } from './files.js';
+import { writeComparisonReports, type CompareOutcome } from './compareReports.js';
 import { groupResults, loadResults, skippedWarnings, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
@@ -81,18 +77,7 @@ export interface CompareOptions extends ResultsOptions, ComparisonSettings {
   today?: string;
 }
 
-export interface CompareOutcome {
-  report: ComparisonReport;
-  markdown: string;
-  written: string[];
-  markdownPath: string;
-  jsonPath: string;
-}
-
-export const COMPARISON_MARKDOWN = 'comparison.md';
-export const COMPARISON_JSON = 'comparison.json';
-/** comparison.md's text is kept for the outcome up to this length (8 Mi characters, at most 16 MB); a longer one is rendered again when asked for. */
-const MARKDOWN_KEPT_CHARACTERS = 8 << 20;
+export { COMPARISON_JSON, COMPARISON_MARKDOWN, type CompareOutcome } from './compareReports.js';
 
 /** What reading the sides leaves for the report: pooling's note, and the benchmarks a tool could not measure. */
 interface SidesSaid {
@@ -432,32 +417,5 @@ function finish(
   // A benchmark its tool could not measure has no row: a warning (escaped as every warning is) carries the tool's message.
   report.warnings.push(...skippedWarnings(said.skipped));
   for (const w of report.warnings) progress.warning(w);
-  return progress.step('Writing reports', () => {
-    const out = new ReportWriter(options.outputDir);
-    const write = out.write.bind(out);
-    const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
-    for (const sub of report.subExperiments) {
-      // The reference's comparison CSV, for Fast-DDS experiments on both sides.
-      if (sub.reference && sub.result)
-        write(
-          comparisonFileName(stems.get(sub.experimentType) ?? sub.experimentType),
-          renderComparisonCsv(sub.reference, sub.result, options.referenceLabel, options.resultLabel),
-        );
-    }
-    // Both reports are written as they are rendered; comparison.md's text is kept only when it is short.
-    const markdownPieces = new PiecesKeptWhenShort(comparisonMarkdownPieces(report), MARKDOWN_KEPT_CHARACTERS);
-    const markdownPath = out.writeInPieces(COMPARISON_MARKDOWN, markdownPieces);
-    const jsonPath = out.writeInPieces(COMPARISON_JSON, comparisonJsonPieces(report));
-    const kept = markdownPieces.text;
-    return {
-      report,
-      // A long comparison.md is rendered again, only for a caller that asks for its text.
-      get markdown() {
-        return kept ?? renderComparisonMarkdown(report);
-      },
-      written: out.written,
-      markdownPath,
-      jsonPath,
-    };
-  });
+  return progress.step('Writing reports', () => writeComparisonReports(report, options));
 }
