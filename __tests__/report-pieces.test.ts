@@ -16,13 +16,12 @@ import { comparisonJsonPieces } from '../src/engine/report/comparisonJson.js';
 import { comparisonMarkdownPieces } from '../src/engine/report/comparisonMarkdown.js';
 import { comparisonTextPieces } from '../src/engine/report/comparisonText.js';
 import { writeFileAtomicInPieces } from '../src/pipeline/files.js';
-import { parseThresholds } from '../src/engine/compare/thresholds.js';
-import { runCompare } from '../src/pipeline/compare.js';
-import { silentProgress } from '../src/pipeline/steps.js';
+import type { CompareOutcome } from '../src/pipeline/compare.js';
 import { outInPieces } from '../src/cli/io.js';
 import { inspectionJsonPieces, inspectionTextPieces } from '../src/engine/report/inspect.js';
 import { runInspect } from '../src/pipeline/inspect.js';
-import { writeGoogleBenchmarkRuns, writeGoogleBenchmarkSuite } from '../bench/scale-suite.mjs';
+import { writeGoogleBenchmarkSuite } from '../bench/scale-suite.mjs';
+import { compareGeneratedSuiteOutcome } from './helpers/generatedSuite.js';
 import { tempDir } from './helpers/shared.js';
 
 describe('jsonPieces', () => {
@@ -83,24 +82,10 @@ describe('jsonPieces', () => {
 
 describe('a comparison of 300 benchmarks in pieces', () => {
   let root: string;
-  let outcome: ReturnType<typeof runCompare>;
+  let outcome: CompareOutcome;
   beforeAll(() => {
     root = tempDir('perfgate-report-pieces-');
-    writeGoogleBenchmarkRuns(join(root, 'history'), { benchmarks: 300, runs: 3, repetitions: 1 });
-    writeGoogleBenchmarkSuite(join(root, 'head.json'), { benchmarks: 300, repetitions: 1, run: 4, regressed: 6 });
-    outcome = runCompare(
-      {
-        reference: [],
-        history: join(root, 'history'),
-        results: [join(root, 'head.json')],
-        referenceLabel: 'main',
-        resultLabel: 'pr',
-        outputDir: join(root, 'out'),
-        thresholds: parseThresholds(undefined),
-        floatParse: 'precise',
-      },
-      silentProgress,
-    );
+    outcome = compareGeneratedSuiteOutcome(root, { benchmarks: 300, runs: 3, repetitions: 1, regressed: 6 });
   });
 
   it('writes comparison.md and comparison.json as their renderers yield them, a few rows at a time', () => {

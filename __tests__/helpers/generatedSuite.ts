@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { writeGoogleBenchmarkRuns, writeGoogleBenchmarkSuite } from '../../bench/scale-suite.mjs';
 import type { ComparisonReport } from '../../src/engine/report/comparisonReport.js';
 import { parseThresholds } from '../../src/engine/compare/thresholds.js';
-import { runCompare } from '../../src/pipeline/compare.js';
+import { runCompare, type CompareOutcome } from '../../src/pipeline/compare.js';
 import { silentProgress } from '../../src/pipeline/steps.js';
 
 export interface GeneratedComparison {
@@ -25,6 +25,11 @@ export interface GeneratedComparison {
 
 /** Writes the suite under `root` (history/, head.json, out/) and compares it as `compare --history` does. */
 export function compareGeneratedSuite(root: string, suite: GeneratedComparison): ComparisonReport {
+  return compareGeneratedSuiteOutcome(root, suite).report;
+}
+
+/** compareGeneratedSuite's whole outcome: the report and the files written under out/. */
+export function compareGeneratedSuiteOutcome(root: string, suite: GeneratedComparison): CompareOutcome {
   const { benchmarks, runs, repetitions, regressed, factor = 1.3, headRun = runs + 1, rewrite } = suite;
   const history = join(root, 'history');
   writeGoogleBenchmarkRuns(history, { benchmarks, runs, repetitions });
@@ -45,5 +50,5 @@ export function compareGeneratedSuite(root: string, suite: GeneratedComparison):
       floatParse: 'precise',
     },
     silentProgress,
-  ).report;
+  );
 }
