@@ -4666,6 +4666,9 @@ function readJsonReport(file, text2, isExpected, expected) {
   if (!isExpected(root)) throw new InputError(expected, { file, line: 1, column: 1 });
   return { doc, fields: new JsonFields(file, doc), root };
 }
+function isJsonArray(value2) {
+  return Array.isArray(value2);
+}
 function isObjectWithArray(key) {
   return (value2) => isJsonObject(value2) && Array.isArray(value2[key]);
 }
@@ -7089,6 +7092,14 @@ function overLimit(file, max, what, line) {
     { file, line }
   );
 }
+function finishShaped(json, file, is, shape) {
+  const { doc, streamed, count } = json.finish();
+  const root = doc.value;
+  if (!is(root)) throw new InputError(shape.expected, { file, line: 1, column: 1 });
+  const entriesPlace = doc.placeOf(streamed ?? shape.entries(root));
+  if (count === 0) throw new InputError(shape.empty, { file, ...entriesPlace });
+  return { root, entriesPlace };
+}
 
 // src/engine/formats/genericCsv.ts
 var PAYLOAD_COLUMN = /bytes|size|payload/i;
@@ -7770,18 +7781,11 @@ function githubActionBenchmarkReader(file, options) {
   return {
     push: (text2) => json.push(text2),
     finish() {
-      const { doc, streamed, count } = json.finish();
-      if (!Array.isArray(doc.value))
-        throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', {
-          file,
-          line: 1,
-          column: 1
-        });
-      if (count === 0)
-        throw new InputError("the benchmark array is empty: no results", {
-          file,
-          ...doc.placeOf(streamed ?? doc.value)
-        });
+      finishShaped(json, file, isJsonArray, {
+        expected: 'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects',
+        entries: (r) => r,
+        empty: "the benchmark array is empty: no results"
+      });
       if (inferred.size > 0) {
         const list2 = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(", ");
         notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list2}`);
@@ -7911,21 +7915,17 @@ function googleBenchmarkReader(file, options) {
   return {
     push: (text2) => json.push(text2),
     finish() {
-      const { doc, streamed, count } = json.finish();
-      const root = doc.value;
-      if (!isObjectWithArray("benchmarks")(root)) throw new InputError(EXPECTED, { file, line: 1, column: 1 });
-      if (count === 0) {
-        throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', {
-          file,
-          ...doc.placeOf(streamed ?? root.benchmarks)
-        });
-      }
+      const { root, entriesPlace } = finishShaped(json, file, isObjectWithArray("benchmarks"), {
+        expected: EXPECTED,
+        entries: (r) => r.benchmarks,
+        empty: 'the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)'
+      });
       const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup2(file, group));
       const skipped = [...reading.skipped.values()];
       if (measurements.length === 0 && skipped.length === 0) {
         throw new InputError(
           "the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter",
-          { file, ...doc.placeOf(streamed ?? root.benchmarks) }
+          { file, ...entriesPlace }
         );
       }
       const notes = [...reading.notes, ...closingNotes(reading)];
@@ -9891,19 +9891,11 @@ function pytestBenchmarkReader(file, options) {
   return {
     push: (text2) => json.push(text2),
     finish() {
-      const { doc, streamed, count } = json.finish();
-      const root = doc.value;
-      if (!isObjectWithArray("benchmarks")(root))
-        throw new InputError('expected a pytest-benchmark JSON file: an object with a "benchmarks" array', {
-          file,
-          line: 1,
-          column: 1
-        });
-      if (count === 0)
-        throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', {
-          file,
-          ...doc.placeOf(streamed ?? root.benchmarks)
-        });
+      const { root } = finishShaped(json, file, isObjectWithArray("benchmarks"), {
+        expected: 'expected a pytest-benchmark JSON file: an object with a "benchmarks" array',
+        entries: (r) => r.benchmarks,
+        empty: 'the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)'
+      });
       const paths = /* @__PURE__ */ new Map();
       for (const e of entries2) paths.set(e.fn, (paths.get(e.fn) ?? /* @__PURE__ */ new Set()).add(e.path));
       const measurements = [];
@@ -10090,14 +10082,11 @@ function jmhReader(file, options) {
   return {
     push: (text2) => json.push(text2),
     finish() {
-      const { doc, streamed, count } = json.finish();
-      if (!Array.isArray(doc.value))
-        throw new InputError("expected JMH JSON results: an array of benchmark runs", { file, line: 1, column: 1 });
-      if (count === 0)
-        throw new InputError("the JMH results have no benchmark runs (the array is empty)", {
-          file,
-          ...doc.placeOf(streamed ?? doc.value)
-        });
+      finishShaped(json, file, isJsonArray, {
+        expected: "expected JMH JSON results: an array of benchmark runs",
+        entries: (r) => r,
+        empty: "the JMH results have no benchmark runs (the array is empty)"
+      });
       const names = /* @__PURE__ */ new Map();
       for (const run of runs)
         names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? /* @__PURE__ */ new Set()).add(run.benchmark));
@@ -10365,19 +10354,11 @@ function benchmarkDotNetReader(file, options) {
   return {
     push: (text2) => json.push(text2),
     finish() {
-      const { doc, streamed, count } = json.finish();
-      const root = doc.value;
-      if (!isObjectWithArray("Benchmarks")(root))
-        throw new InputError('expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array', {
-          file,
-          line: 1,
-          column: 1
-        });
-      if (count === 0)
-        throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', {
-          file,
-          ...doc.placeOf(streamed ?? root.Benchmarks)
-        });
+      const { root, entriesPlace } = finishShaped(json, file, isObjectWithArray("Benchmarks"), {
+        expected: 'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array',
+        entries: (r) => r.Benchmarks,
+        empty: 'the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)'
+      });
       const notes = hostNotes(root.HostEnvironmentInfo);
       const namespaces = /* @__PURE__ */ new Map();
       for (const e of entries2)
@@ -10410,7 +10391,7 @@ function benchmarkDotNetReader(file, options) {
       if (measurements.length === 0)
         throw new InputError("no benchmark of the BenchmarkDotNet report has statistics", {
           file,
-          ...doc.placeOf(streamed ?? root.Benchmarks)
+          ...entriesPlace
         });
       return { format: "benchmarkdotnet", file, measurements, notes };
     }

@@ -26,7 +26,7 @@ import type { Measurement, Metric, Parameter, StatisticName } from '../model/mea
 import { BASE_UNITS, toBaseUnit } from '../model/units.js';
 import type { FormatAdapter, ParseOptions } from './adapter.js';
 import { JsonStreamReader } from './jsonStream.js';
-import { ModelLimits, streamedFormat, type TextReader } from './streamed.js';
+import { finishShaped, ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 import { isJsonObject, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
 import { describeJson, JsonFields } from './jsonFields.js';
 import { optionalStatistic, readUnit, settingsParameter, isObjectWithArray } from './shared.js';
@@ -127,19 +127,11 @@ function benchmarkDotNetReader(file: string, options: ParseOptions): TextReader 
   return {
     push: (text) => json.push(text),
     finish() {
-      const { doc, streamed, count } = json.finish();
-      const root = doc.value;
-      if (!isObjectWithArray('Benchmarks')(root))
-        throw new InputError('expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array', {
-          file,
-          line: 1,
-          column: 1,
-        });
-      if (count === 0)
-        throw new InputError('the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)', {
-          file,
-          ...doc.placeOf(streamed ?? root.Benchmarks),
-        });
+      const { root, entriesPlace } = finishShaped(json, file, isObjectWithArray('Benchmarks'), {
+        expected: 'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array',
+        entries: (r) => r.Benchmarks,
+        empty: 'the BenchmarkDotNet report has no benchmarks (the "Benchmarks" array is empty)',
+      });
       const notes = hostNotes(root.HostEnvironmentInfo);
       const namespaces = new Map<string, Set<string>>();
       for (const e of entries)
@@ -176,7 +168,7 @@ function benchmarkDotNetReader(file: string, options: ParseOptions): TextReader 
       if (measurements.length === 0)
         throw new InputError('no benchmark of the BenchmarkDotNet report has statistics', {
           file,
-          ...doc.placeOf(streamed ?? root.Benchmarks),
+          ...entriesPlace,
         });
       return { format: 'benchmarkdotnet', file, measurements, notes };
     },

@@ -5,8 +5,8 @@ import type { FormatAdapter, ParseOptions } from './adapter.js';
 import { JsonFields } from './jsonFields.js';
 import { JsonStreamReader } from './jsonStream.js';
 import { isJsonObject } from './looseJson.js';
-import { DistinctNames, readUnit } from './shared.js';
-import { ModelLimits, streamedFormat, type TextReader } from './streamed.js';
+import { DistinctNames, isJsonArray, readUnit } from './shared.js';
+import { finishShaped, ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 
 /**
  * github-action-benchmark's custom JSON (`tool: customSmallerIsBetter` / `customBiggerIsBetter`):
@@ -99,18 +99,11 @@ function githubActionBenchmarkReader(file: string, options: ParseOptions): TextR
   return {
     push: (text) => json.push(text),
     finish() {
-      const { doc, streamed, count } = json.finish();
-      if (!Array.isArray(doc.value))
-        throw new InputError('expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects', {
-          file,
-          line: 1,
-          column: 1,
-        });
-      if (count === 0)
-        throw new InputError('the benchmark array is empty: no results', {
-          file,
-          ...doc.placeOf(streamed ?? doc.value),
-        });
+      finishShaped(json, file, isJsonArray, {
+        expected: 'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects',
+        entries: (r) => r,
+        empty: 'the benchmark array is empty: no results',
+      });
       if (inferred.size > 0) {
         const list = [...inferred].map(([unit, direction]) => `"${unit}" ${direction}`).join(', ');
         notes.push(`the file does not say whether smaller or bigger is better; inferred from the unit: ${list}`);

@@ -7,7 +7,7 @@ import { isJsonObject, type JsonObject, type JsonValue } from './looseJson.js';
 import { JsonFields } from './jsonFields.js';
 import { JsonStreamReader } from './jsonStream.js';
 import { measuredAtOf, isObjectWithArray } from './shared.js';
-import { ModelLimits, streamedFormat, type TextReader } from './streamed.js';
+import { finishShaped, ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
 import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
 
@@ -178,21 +178,17 @@ function googleBenchmarkReader(file: string, options: ParseOptions): TextReader 
   return {
     push: (text) => json.push(text),
     finish() {
-      const { doc, streamed, count } = json.finish();
-      const root = doc.value;
-      if (!isObjectWithArray('benchmarks')(root)) throw new InputError(EXPECTED, { file, line: 1, column: 1 });
-      if (count === 0) {
-        throw new InputError('the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)', {
-          file,
-          ...doc.placeOf(streamed ?? root.benchmarks),
-        });
-      }
+      const { root, entriesPlace } = finishShaped(json, file, isObjectWithArray('benchmarks'), {
+        expected: EXPECTED,
+        entries: (r) => r.benchmarks,
+        empty: 'the Google Benchmark output has no benchmarks (the "benchmarks" array is empty)',
+      });
       const measurements = [...reading.groups.values()].flatMap((group) => measurementsOfGroup(file, group));
       const skipped = [...reading.skipped.values()];
       if (measurements.length === 0 && skipped.length === 0) {
         throw new InputError(
           'the Google Benchmark output has no benchmark with a real_time, cpu_time or rate counter',
-          { file, ...doc.placeOf(streamed ?? root.benchmarks) },
+          { file, ...entriesPlace },
         );
       }
       const notes = [...reading.notes, ...closingNotes(reading)];

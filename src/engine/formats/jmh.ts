@@ -29,11 +29,18 @@ import type { Direction, Measurement, Metric, Parameter, StatisticName } from '.
 import { BASE_UNITS, toBaseUnit, type Unit } from '../model/units.js';
 import type { FormatAdapter, ParseOptions } from './adapter.js';
 import { JsonStreamReader } from './jsonStream.js';
-import { ModelLimits, streamedFormat, type TextReader } from './streamed.js';
+import { finishShaped, ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 import { isJsonObject, type JsonArray, type JsonObject, type JsonPlace } from './looseJson.js';
 import { describeJson, JsonFields } from './jsonFields.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
-import { NOT_FINITE_TEXTS, optionalStatistic, readUnit, iterationMeasurement, settingsParameter } from './shared.js';
+import {
+  NOT_FINITE_TEXTS,
+  isJsonArray,
+  optionalStatistic,
+  readUnit,
+  iterationMeasurement,
+  settingsParameter,
+} from './shared.js';
 
 const RECOGNISED = /^\uFEFF?\s*\[\s*\{\s*"(jmhVersion|benchmark)"\s*:\s*"/;
 const MODES = new Set(['thrpt', 'avgt', 'sample', 'ss']);
@@ -121,14 +128,11 @@ function jmhReader(file: string, options: ParseOptions): TextReader {
   return {
     push: (text) => json.push(text),
     finish() {
-      const { doc, streamed, count } = json.finish();
-      if (!Array.isArray(doc.value))
-        throw new InputError('expected JMH JSON results: an array of benchmark runs', { file, line: 1, column: 1 });
-      if (count === 0)
-        throw new InputError('the JMH results have no benchmark runs (the array is empty)', {
-          file,
-          ...doc.placeOf(streamed ?? doc.value),
-        });
+      finishShaped(json, file, isJsonArray, {
+        expected: 'expected JMH JSON results: an array of benchmark runs',
+        entries: (r) => r,
+        empty: 'the JMH results have no benchmark runs (the array is empty)',
+      });
       const names = new Map<string, Set<string>>();
       for (const run of runs)
         names.set(shortName(run.benchmark), (names.get(shortName(run.benchmark)) ?? new Set()).add(run.benchmark));

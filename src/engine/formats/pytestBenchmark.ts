@@ -21,7 +21,7 @@ import { InputError } from '../errors.js';
 import type { Measurement, Metric, Parameter, StatisticName } from '../model/measurement.js';
 import type { FormatAdapter, ParseOptions } from './adapter.js';
 import { JsonStreamReader } from './jsonStream.js';
-import { ModelLimits, streamedFormat, type TextReader } from './streamed.js';
+import { finishShaped, ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 import { isJsonObject, type JsonObject, type JsonPlace, type JsonValue } from './looseJson.js';
 import { describeJson, JsonFields } from './jsonFields.js';
 import { measuredAtOf, optionalStatistic, settingsParameter, isObjectWithArray } from './shared.js';
@@ -114,19 +114,11 @@ function pytestBenchmarkReader(file: string, options: ParseOptions): TextReader 
   return {
     push: (text) => json.push(text),
     finish() {
-      const { doc, streamed, count } = json.finish();
-      const root = doc.value;
-      if (!isObjectWithArray('benchmarks')(root))
-        throw new InputError('expected a pytest-benchmark JSON file: an object with a "benchmarks" array', {
-          file,
-          line: 1,
-          column: 1,
-        });
-      if (count === 0)
-        throw new InputError('the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)', {
-          file,
-          ...doc.placeOf(streamed ?? root.benchmarks),
-        });
+      const { root } = finishShaped(json, file, isObjectWithArray('benchmarks'), {
+        expected: 'expected a pytest-benchmark JSON file: an object with a "benchmarks" array',
+        entries: (r) => r.benchmarks,
+        empty: 'the pytest-benchmark file has no benchmarks (the "benchmarks" array is empty)',
+      });
       const paths = new Map<string, Set<string>>();
       for (const e of entries) paths.set(e.fn, (paths.get(e.fn) ?? new Set()).add(e.path));
       const measurements: Measurement[] = [];

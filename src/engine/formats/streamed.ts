@@ -7,6 +7,8 @@
 import { InputError } from '../errors.js';
 import type { ResultSet } from '../model/measurement.js';
 import type { AdapterInput, ParseOptions, StreamingReader } from './adapter.js';
+import type { StreamedJson } from './jsonStream.js';
+import type { JsonArray, JsonObject, JsonPlace, JsonValue } from './looseJson.js';
 
 /** A reader fed the file's text in pieces, in order (a piece may end anywhere, even inside a line). */
 export interface TextReader {
@@ -126,4 +128,31 @@ export function overLimit(file: string, max: number, what: 'measurements' | 'exp
       'split the results into several files (a folder or a pattern reads them all as one set)',
     { file, line },
   );
+}
+
+/** What a format says of a streamed JSON file not of its shape, and where its entries stand in the root. */
+export interface StreamedShape<Root extends JsonValue> {
+  /** The error when the root is not of the format's shape, at the file's start. */
+  expected: string;
+  /** The container of the entries in the root; with no entry, the error `empty` names its place. */
+  entries: (root: Root) => JsonArray | JsonObject;
+  empty: string;
+}
+
+/**
+ * Finishes a streamed JSON file and checks it has the format's shape (`is`) and at least one entry: the root, and the
+ * place of its entries' container.
+ */
+export function finishShaped<Root extends JsonValue>(
+  json: { finish(): StreamedJson },
+  file: string,
+  is: (root: JsonValue) => root is Root,
+  shape: StreamedShape<Root>,
+): { root: Root; entriesPlace: JsonPlace } {
+  const { doc, streamed, count } = json.finish();
+  const root = doc.value;
+  if (!is(root)) throw new InputError(shape.expected, { file, line: 1, column: 1 });
+  const entriesPlace = doc.placeOf(streamed ?? shape.entries(root));
+  if (count === 0) throw new InputError(shape.empty, { file, ...entriesPlace });
+  return { root, entriesPlace };
 }
