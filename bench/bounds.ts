@@ -12,6 +12,7 @@ import type { ResultSet } from '../src/engine/model/measurement.js';
 import type { MetricRequirement } from '../src/engine/model/metricRequirement.js';
 import { RESULT_LIMITS } from '../src/pipeline/resultSets.js';
 import { runCliProcess } from './processes.js';
+import { GENERIC_CSV_MAPPING } from './readCorpus.js';
 
 const MIB = 1024 * 1024;
 
@@ -61,17 +62,6 @@ function writeGenericCsv(path: string, bytes: number): void {
   closeSync(fd);
 }
 
-const CSV_MAPPING = {
-  experiment: 'experiment',
-  parameter: 'payload_bytes',
-  metrics: ['min', 'p50', 'mean', 'p90', 'p99', 'p999', 'max', 'stdev'].map((s) => ({
-    column: `${s}_us`,
-    metric: 'latency',
-    statistic: s === 'p50' ? 'median' : s,
-    unit: 'us',
-  })),
-};
-
 export interface BoundsOptions {
   cliPath: string;
   peakRssHook: string;
@@ -84,7 +74,7 @@ export function inputBounds(options: BoundsOptions): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'perfgate-bench-bounds-'));
   try {
     const mapping = join(dir, 'mapping.json');
-    writeFileSync(mapping, JSON.stringify(CSV_MAPPING));
+    writeFileSync(mapping, JSON.stringify(GENERIC_CSV_MAPPING));
     const sizes = options.quick ? [8, 32] : [8, 16, 32, 64];
     const rows: string[] = [];
     const formats = [
