@@ -16,6 +16,7 @@ import { dirname, join, relative } from 'node:path';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
 import { pushEventEnv, removeTempDirs, type ActionInputs } from './helpers/runner-action.js';
 import { runActionInProcess } from './helpers/action-in-process.js';
+import { systemClock } from '../src/action/ports.js';
 import {
   jmhFixtureResults,
   RUN_DRIFT,
@@ -24,6 +25,13 @@ import {
   writeJmhRun,
   type Slowdown,
 } from './helpers/pullRequestSuites.js';
+
+/**
+ * The action's clock in these runs: it starts on a fixed day, so that what a comment dates (a suggested waiver's expiry)
+ * is the same bytes on every day, and runs on from there, so that durations and waits are real.
+ */
+const GOLDEN_START = Date.now();
+const GOLDEN_CLOCK = { now: () => Date.UTC(2026, 11, 7, 12) + (Date.now() - GOLDEN_START), sleep: systemClock.sleep };
 
 const GOLDEN_DIR = join(repoRoot, '__tests__', '__golden__');
 const UPDATE = process.env['UPDATE_GOLDEN'] === '1';
@@ -105,7 +113,7 @@ async function expectActionGoldens(
   const ws = workspace(fixturePaths);
   const run = await runActionInProcess(
     { charts: 'false', 'upload-report': 'false', comment: 'never', ...inputs },
-    { workspace: ws },
+    { workspace: ws, clock: GOLDEN_CLOCK },
   );
   const placeholders = (text: string) => text.split(ws).join('<workspace>');
   expect(run.stderr).toBe('');
@@ -293,7 +301,7 @@ describe('goldens: the example set (fixtures/example)', () => {
       };
       const run = await runActionInProcess(
         { charts: 'false', 'upload-report': 'false', comment: 'never', ...inputs },
-        { workspace: ws, env },
+        { workspace: ws, env, clock: GOLDEN_CLOCK },
       );
       expect(run.status).toBe(status);
       const placeholders = (text: string) => text.split(ws).join('<workspace>');
@@ -353,7 +361,7 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
       const env = pushEventEnv(100 + run, `2026-03-0${run + 1}T12:00:00Z`);
       const push = await runActionInProcess(
         { results, 'record-history': 'history', charts: 'false', 'upload-report': 'false', comment: 'never' },
-        { workspace: ws, env },
+        { workspace: ws, env, clock: GOLDEN_CLOCK },
       );
       expect(push.stderr).toBe('');
       expect(push.status).toBe(0);
@@ -375,7 +383,7 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
     };
     const pr = await runActionInProcess(
       { results, history: 'history', charts: 'false', 'upload-report': 'false', comment: 'never' },
-      { workspace: ws, env },
+      { workspace: ws, env, clock: GOLDEN_CLOCK },
     );
     expect(pr.stderr).toBe('');
     expect(pr.status).toBe(1);
@@ -404,7 +412,7 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
           'upload-report': 'false',
           comment: 'never',
         },
-        { workspace: ws, env: pushEventEnv(100 + run, `2026-03-0${run + 1}T12:00:00Z`) },
+        { workspace: ws, env: pushEventEnv(100 + run, `2026-03-0${run + 1}T12:00:00Z`), clock: GOLDEN_CLOCK },
       );
       expect(push.status).toBe(0);
     }
@@ -437,7 +445,7 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
     };
     const pr = await runActionInProcess(
       { results: 'bench/bench.txt', history: 'history', charts: 'false', 'upload-report': 'false', comment: 'never' },
-      { workspace: ws, env },
+      { workspace: ws, env, clock: GOLDEN_CLOCK },
     );
     expect(pr.stderr).toBe('');
     expect(pr.status).toBe(0);
@@ -468,7 +476,7 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
       bench(run);
       const push = await runActionInProcess(
         { results: 'bench/bench.txt', 'record-history': 'history', charts: 'false', 'upload-report': 'false' },
-        { workspace: ws, env: pushEventEnv(100 + run, `2026-03-0${run}T12:00:00Z`) },
+        { workspace: ws, env: pushEventEnv(100 + run, `2026-03-0${run}T12:00:00Z`), clock: GOLDEN_CLOCK },
       );
       expect(push.status).toBe(0);
     }
@@ -489,7 +497,7 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
     };
     const pr = await runActionInProcess(
       { results: 'bench/bench.txt', history: 'history', charts: 'false', 'upload-report': 'false', comment: 'never' },
-      { workspace: ws, env },
+      { workspace: ws, env, clock: GOLDEN_CLOCK },
     );
     expect(pr.stderr).toBe('');
     expect(pr.status).toBe(0);
@@ -633,6 +641,7 @@ describe.each([
       },
       {
         workspace: ws,
+        clock: GOLDEN_CLOCK,
         env: {
           GITHUB_EVENT_NAME: 'pull_request',
           GITHUB_EVENT_PATH: event,

@@ -1850,13 +1850,13 @@ function splitQuotedLine(text2, error) {
 
 // node_modules/csv-parse/lib/api/CsvError.js
 var CsvError = class _CsvError extends Error {
-  constructor(code, message, options, ...contexts) {
+  constructor(code2, message, options, ...contexts) {
     if (Array.isArray(message)) message = message.join(" ").trim();
     super(message);
     if (Error.captureStackTrace !== void 0) {
       Error.captureStackTrace(this, _CsvError);
     }
-    this.code = code;
+    this.code = code2;
     for (const context of contexts) {
       for (const key in context) {
         const value2 = context[key];
@@ -2695,9 +2695,9 @@ var delimiter_discover = function(records, options) {
   const info = Array(127).fill().map(() => ({ lines: [] }));
   records.map(([record], line) => {
     for (let i = 0, l = record.length; i < l; i++) {
-      const code = record.charCodeAt(i);
-      if (info[code].lines[line] === void 0) info[code].lines[line] = 0;
-      info[code].lines[line]++;
+      const code2 = record.charCodeAt(i);
+      if (info[code2].lines[line] === void 0) info[code2].lines[line] = 0;
+      info[code2].lines[line]++;
     }
   });
   info.map((info2, i) => {
@@ -11764,8 +11764,8 @@ function specialFileKind(stat) {
   return "a special file";
 }
 function cannotRead(path, error, what = "the file") {
-  const code = error.code;
-  const reason = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder, not a file" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOTDIR" ? "a file is in the way where a folder is needed" : String(error.message);
+  const code2 = error.code;
+  const reason = code2 === "ENOENT" ? "no such file" : code2 === "EISDIR" ? "is a folder, not a file" : code2 === "EACCES" || code2 === "EPERM" ? "permission denied" : code2 === "ENOTDIR" ? "a file is in the way where a folder is needed" : String(error.message);
   return new InputError(`cannot read ${what}: ${reason}`, { file: path });
 }
 function writeFileAtomic(path, content) {
@@ -11888,8 +11888,8 @@ function writeThrough(path, stat, pieces) {
   }
 }
 function cannotWrite(path, error, what) {
-  const code = error.code;
-  const reason = code === "EEXIST" || code === "ENOTDIR" ? "a file is in the way where a folder is needed" : code === "EISDIR" ? "a folder is in the way" : code === "EACCES" || code === "EPERM" ? "permission denied" : code === "ENOSPC" ? "no space left on the device" : code === "ENOENT" ? "the file system refuses to create it here" : String(error.message);
+  const code2 = error.code;
+  const reason = code2 === "EEXIST" || code2 === "ENOTDIR" ? "a file is in the way where a folder is needed" : code2 === "EISDIR" ? "a folder is in the way" : code2 === "EACCES" || code2 === "EPERM" ? "permission denied" : code2 === "ENOSPC" ? "no space left on the device" : code2 === "ENOENT" ? "the file system refuses to create it here" : String(error.message);
   return new InputError(`${what}: ${reason}`, { file: path });
 }
 function basenameOf(path) {
@@ -11902,8 +11902,8 @@ function makeFolder(folder) {
     try {
       stat = statSync(at);
     } catch (error) {
-      const code = error.code;
-      if (code !== "ENOENT" && code !== "ENOTDIR") throw cannotWrite(at, error, "cannot create the output folder");
+      const code2 = error.code;
+      if (code2 !== "ENOENT" && code2 !== "ENOTDIR") throw cannotWrite(at, error, "cannot create the output folder");
     }
     if (stat) {
       if (!stat.isDirectory())
@@ -12233,8 +12233,8 @@ function statNamed(path) {
   try {
     return statSync3(path);
   } catch (error) {
-    const code = error.code;
-    if (code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG") return void 0;
+    const code2 = error.code;
+    if (code2 === "ENOENT" || code2 === "ENOTDIR" || code2 === "ENAMETOOLONG") return void 0;
     throw cannotRead(path, error, "the file or folder");
   }
 }
@@ -20540,8 +20540,8 @@ function cutToFit(text2, room) {
       continue;
     }
     let cutAt = Math.min(room, text2.length);
-    const code = text2.charCodeAt(cutAt - 1);
-    if (code >= 55296 && code <= 56319) cutAt--;
+    const code2 = text2.charCodeAt(cutAt - 1);
+    if (code2 >= 55296 && code2 <= 56319) cutAt--;
     return text2.slice(0, cutAt);
   }
 }
@@ -20714,6 +20714,86 @@ function confirmationMarkdown(c) {
   return [how, "", ...table2.header, ...table2.rows, "", verdict].join("\n");
 }
 
+// src/engine/report/nextSteps.ts
+var WAIVER_DAYS = 30;
+var MAX_WAIVER_SUGGESTIONS = 10;
+var CONFIRM_URL = `${README_URL}#confirm-by-rerun`;
+var ACCEPT_URL = `${README_URL}#accepting-a-known-change`;
+function worstChange(row) {
+  const upper = row.changeInterval?.upper ?? row.interval?.upper;
+  return Math.max(row.deltaPercent, upper !== void 0 && Number.isFinite(upper) ? upper * 100 : -Infinity);
+}
+function waiverNames(row) {
+  return {
+    benchmark: benchmarkNames3(row)[0] ?? row.experimentType,
+    metric: `${row.metric} ${row.magnitude.toLowerCase()}`
+  };
+}
+function suggestedWaivers(rows, alsoJudged = []) {
+  const key = (names) => `${names.benchmark}\0${names.metric}`;
+  const elsewhere = /* @__PURE__ */ new Map();
+  for (const r of alsoJudged)
+    if (Number.isFinite(r.deltaPercent)) {
+      const k = key(waiverNames(r));
+      elsewhere.set(k, Math.max(elsewhere.get(k) ?? -Infinity, worstChange(r)));
+    }
+  return rows.filter((r) => r.failed && Number.isFinite(r.deltaPercent)).map((r) => {
+    const names = waiverNames(r);
+    const worst = Math.max(worstChange(r), elsewhere.get(key(names)) ?? -Infinity);
+    return { ...names, ceilingPercent: Math.max(1, Math.ceil(worst - 1e-9)) };
+  });
+}
+function dateAfter(date, days) {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
+}
+function csvField(text2) {
+  const plain = withoutControls(text2);
+  return /[",]|^\s|\s$/.test(plain) ? `"${plain.replace(/"/g, '""')}"` : plain;
+}
+function code(text2) {
+  return `\`${withoutControls(text2).replace(/`/g, "'")}\``;
+}
+function fenceFor(text2) {
+  const longest = Math.max(0, ...(text2.match(/`+/g) ?? []).map((run) => run.length));
+  return "`".repeat(Math.max(3, longest + 1));
+}
+function nextStepsMarkdown(decided, settings, firstStage = decided) {
+  const waivers = suggestedWaivers(decided.rows, firstStage === decided ? [] : firstStage.rows);
+  if (decided.verdict !== "fail" || waivers.length === 0) return "";
+  const lines = ["**What next**", ""];
+  if (!settings.confirms && firstStage.method !== "paired")
+    lines.push(
+      `- **The runner's noise, not the code?** Set the input \`confirm-command\` to your benchmark command: perfgate then reruns what it flagged here, in A/B pairs of the base and this build, and fails only on what the pairs confirm ([confirm by rerun](${CONFIRM_URL})).`
+    );
+  const expires = dateAfter(settings.today, WAIVER_DAYS);
+  const file = settings.waiverFile !== void 0 ? `the waiver file ${code(settings.waiverFile)}` : "a waiver file (input `waivers`)";
+  const waive = `only these rows until ${expires} with these lines in ${file}, their link and reason filled in ([accepting a known change](${ACCEPT_URL})):`;
+  lines.push(
+    settings.acceptLabel !== void 0 ? `- **An intended change?** Add the label ${code(settings.acceptLabel)} to this pull request and run the job again, or accept ${waive}` : `- **An intended change?** Accept ${waive}`,
+    ""
+  );
+  const csv = [
+    WAIVER_HEADER,
+    ...waivers.slice(0, MAX_WAIVER_SUGGESTIONS).map(
+      (w) => [csvField(w.benchmark), csvField(w.metric), String(w.ceilingPercent), expires, "<link>", "<reason>"].join(",")
+    )
+  ].join("\n");
+  const fence = fenceFor(csv);
+  lines.push(`  ${fence}csv`, ...csv.split("\n").map((line) => `  ${line}`), `  ${fence}`);
+  if (waivers.length > MAX_WAIVER_SUGGESTIONS)
+    lines.push(
+      "",
+      `  … and ${waivers.length - MAX_WAIVER_SUGGESTIONS} more failing rows, listed in comparison.json (\`"failed": true\`).`
+    );
+  return lines.join("\n");
+}
+function nextSteps(comparison, confirmation, settings) {
+  if (confirmation?.state === "unconfirmed") return "";
+  const decided = confirmation?.state === "confirmed" ? confirmation.comparison : comparison;
+  return decided ? nextStepsMarkdown(decided, settings, comparison) : "";
+}
+
 // src/engine/report/reviewerComment.ts
 var plural8 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 function reviewerHeadline(parts) {
@@ -20784,6 +20864,8 @@ function reviewerSections(parts, links = {}) {
       required: true,
       label: "the confirmation"
     });
+  const next = comparison && parts.nextSteps ? nextSteps(comparison, parts.confirmation, parts.nextSteps) : "";
+  if (next !== "") sections.push({ text: next, priority: 2, label: "what to do next" });
   const checked = check ? checkMarkdownParts(check) : void 0;
   if (checked && checked.problems !== "") {
     sections.push(
@@ -20996,8 +21078,8 @@ function checkCommand(args, io) {
   io.out(`
 Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
-  const code = outcome2.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { check: outcome2.report }, { check: outcome2 }, REPORT_MARKDOWN);
+  const code2 = outcome2.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  return finishReport(io, values, code2, { check: outcome2.report }, { check: outcome2 }, REPORT_MARKDOWN);
 }
 function compareCommand(args, io) {
   const { values, positionals } = parseCommandArgs("compare", args, {
@@ -21077,11 +21159,11 @@ function compareCommand(args, io) {
   io.out(`
 Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
-  const code = outcome2.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
+  const code2 = outcome2.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
   return finishReport(
     io,
     values,
-    code,
+    code2,
     { comparison: outcome2.report },
     { compare: outcome2, ...history !== void 0 ? { historyFolder: history } : {} },
     COMPARISON_MARKDOWN
@@ -21101,7 +21183,7 @@ function historyMachineCheck(given, noCheck, history) {
   if (noCheck || history === void 0) return {};
   return given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() };
 }
-function finishReport(io, values, code, parts, outcome2, fullReport) {
+function finishReport(io, values, code2, parts, outcome2, fullReport) {
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
   const commentCharts = commentChartsOption(values["comment-charts"]);
   const written2 = outcome2.check?.written ?? outcome2.compare?.written ?? [];
@@ -21109,14 +21191,14 @@ function finishReport(io, values, code, parts, outcome2, fullReport) {
   const comment = (charts) => writeReviewerComment(
     outputDir,
     { ...parts, ...charts ? { charts } : {} },
-    code !== EXIT_PASS,
+    code2 !== EXIT_PASS,
     commentCharts,
     where
   );
   if (!values.charts) {
     io.out(`Comment: ${comment()}
 `);
-    return code;
+    return code2;
   }
   return writeReportCharts(outputDir, {
     ...outcome2,
@@ -21127,7 +21209,7 @@ function finishReport(io, values, code, parts, outcome2, fullReport) {
 `);
     io.out(`Comment: ${comment(charts.mermaid)}
 `);
-    return code;
+    return code2;
   });
 }
 function commentChartsOption(value2) {

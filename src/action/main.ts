@@ -35,6 +35,7 @@ import { fitOutput, MAX_CHECK_OUTPUT, type CheckConclusion } from './github/chec
 import { confirmedFailure, confirmStage } from './confirmStage.js';
 import { acceptanceOf } from './acceptance.js';
 import type { ConfirmationSummary } from '../engine/report/confirmation.js';
+import type { NextStepSettings } from '../engine/report/nextSteps.js';
 
 /**
  * The comparison rows the job log shows, failing first then worst Δ: at 10,000 benchmarks the whole table was 22,000
@@ -343,5 +344,16 @@ function judgedParts(inputs: Readonly<ActionInputs>, context: RunContext, decisi
     ...(trends ? { trends: trends.markdown } : {}),
     ...(refs.commit !== undefined ? { commit: refs.commit } : {}),
     ...(refs.base !== undefined && ofBase ? { base: refs.base } : {}),
+    ...(context.pullRequest !== undefined ? { nextSteps: nextStepSettings(inputs, context) } : {}),
+  };
+}
+
+/** What a pull request's failing comparison can do next: the confirmation, the accept label and the waiver file. */
+function nextStepSettings(inputs: Readonly<ActionInputs>, context: RunContext): NextStepSettings {
+  return {
+    confirms: inputs.confirm !== undefined,
+    ...(inputs.acceptLabel !== undefined ? { acceptLabel: inputs.acceptLabel } : {}),
+    ...(inputs.waivers !== undefined ? { waiverFile: inputs.waivers } : {}),
+    today: new Date(context.clock.now()).toISOString().slice(0, 10),
   };
 }

@@ -36,6 +36,7 @@ import {
   firstStageLine,
   type ConfirmationSummary,
 } from './confirmation.js';
+import { nextSteps, type NextStepSettings } from './nextSteps.js';
 
 export interface ReviewerCommentParts {
   /** The requirement check. */
@@ -55,6 +56,8 @@ export interface ReviewerCommentParts {
   commit?: string;
   /** The branch the baseline or the history comes from (`main`), when it is known. */
   base?: string;
+  /** What the run could use to confirm or accept a failing comparison: the comment says what to do next. */
+  nextSteps?: NextStepSettings;
 }
 
 export interface ReviewerCommentLinks {
@@ -187,6 +190,8 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
       required: true,
       label: 'the confirmation',
     });
+  const next = comparison && parts.nextSteps ? nextSteps(comparison, parts.confirmation, parts.nextSteps) : '';
+  if (next !== '') sections.push({ text: next, priority: 2, label: 'what to do next' });
   const checked = check ? checkMarkdownParts(check) : undefined;
   if (checked && checked.problems !== '') {
     sections.push(
