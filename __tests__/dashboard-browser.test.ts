@@ -1,10 +1,10 @@
 /**
  * The dashboard site in headless Chromium, served from 127.0.0.1 as GitHub Pages serves it: every chart draws,
  * nothing is logged, nothing is fetched from elsewhere, hostile experiment names stay text, and points link to their
- * runs. Opened from file://, the index still lists and searches, and says why its sparklines need http(s).
+ * runs. Opened from file:// (a downloaded artifact), every page draws too, the index's sparklines included.
  * Screenshots of index.html and an experiment page go to the test's temp folder.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runDashboard } from '../src/pipeline/dashboard.js';
@@ -76,7 +76,7 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
       // text in both tables.
       await open(outcome.indexPath, 2, 'svg polyline.spark-line');
       // The page and its one sparkline chunk: no vendored library.
-      expect(server.requests).toEqual(['/index.html', '/data/sparklines-0.json']);
+      expect(server.requests).toEqual(['/index.html', '/data/sparklines-0.js']);
       // Each sparkline: a line per parameter (11 payloads and the weighted geomean), named by its experiment.
       expect(
         await page.$$eval('#experiments .chart svg', (svgs) =>
@@ -149,14 +149,25 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
       for (let waited = 0; requests.length === 0 && waited < 10000; waited += 100) await page.waitForTimeout(100);
       expect(requests).toEqual(['https://github.com/perfgate/example/actions/runs/1011']);
 
-      // From file://, where fetch() is refused, the experiment pages draw as before (their data is in the page) and
-      // the index lists and searches; its sparklines say why they are missing.
+      // From file:// (a downloaded artifact), where fetch() is refused, every page draws: the experiment pages hold
+      // their data, and the index loads its sparkline chunk as a script file beside it.
       const fromDisk = await context.newPage();
       await fromDisk.goto(pathToFileURL(outcome.indexPath).href);
       await fromDisk.waitForSelector('body[data-charts-done]', { timeout: 60000 });
-      expect(await fromDisk.getAttribute('body', 'data-charts-done')).toBe('0');
-      expect(await fromDisk.locator('#sparkline-note').textContent()).toContain('Sparklines load over http(s)');
-      expect(await fromDisk.locator('#experiments .chart p.error').allTextContents()).toEqual(['\u2014', '\u2014']);
+      expect(await fromDisk.getAttribute('body', 'data-charts-done')).toBe('2');
+      expect(await fromDisk.locator('#sparkline-note').isHidden()).toBe(true);
+      expect(await fromDisk.locator('#experiments .chart p.error').count()).toBe(0);
+      expect(await fromDisk.locator('#experiments .chart svg polyline').count()).toBe(24);
+      // Without its data folder (an index copied alone) it says what is missing, and still lists and searches.
+      const alone = join(dir, 'alone');
+      mkdirSync(alone);
+      copyFileSync(outcome.indexPath, join(alone, 'index.html'));
+      const withoutData = await context.newPage();
+      await withoutData.goto(pathToFileURL(join(alone, 'index.html')).href);
+      await withoutData.waitForSelector('body[data-charts-done]', { timeout: 60000 });
+      expect(await withoutData.getAttribute('body', 'data-charts-done')).toBe('0');
+      expect(await withoutData.locator('#sparkline-note').textContent()).toContain('keep the data/ folder beside');
+      expect(await withoutData.locator('#experiments .chart p.error').allTextContents()).toEqual(['\u2014', '\u2014']);
       await fromDisk.fill('#search', 'intraprocess');
       expect(await fromDisk.locator('#moved tbody tr').count()).toBe(12);
       await fromDisk.goto(pathToFileURL(pages[1]!).href);

@@ -65,7 +65,7 @@ const SERIES = FAMILIES * 11 * 2;
       // Only the first 50 series and 50 experiments are on the page; the 50 sparklines come from one chunk file.
       expect(server.requests.filter((r) => !r.startsWith('/assets/'))).toEqual([
         '/index.html',
-        '/data/sparklines-0.json',
+        '/data/sparklines-0.js',
       ]);
       expect(await rows.count()).toBe(50);
       expect(await page.textContent('#moved-count')).toBe(`Showing 50 of ${SERIES} rows`);

@@ -279,19 +279,22 @@ describe('pages', () => {
       // Sorted by name: `<` before `=`.
       'experiments/script_script_alert_1_script_--_q_s_intraprocess_best_effort.html',
       'experiments/HYPERLINK_http_evil.example_octocat_click_http_evil.example_img_src_x_onerror_alert_1_h1_._._x_set-o.html',
-      'data/sparklines-0.json',
+      'data/sparklines-0.js',
     ]);
     for (const page of pages)
-      expect(page.path).toMatch(/^((index|experiments\/[A-Za-z0-9][A-Za-z0-9._-]*)\.html|data\/sparklines-\d+\.json)$/);
+      expect(page.path).toMatch(/^((index|experiments\/[A-Za-z0-9][A-Za-z0-9._-]*)\.html|data\/sparklines-\d+\.js)$/);
   });
 
   test('hostile names are text: no markup, no extra script element, and the data block reads back verbatim', () => {
     const html = pages.filter((p) => p.path.endsWith('.html'));
     // The sparkline chunk: numbers only, per experiment a line per parameter (11 payloads and the weighted geomean)
     // over the 12 runs.
-    const chunk = pages.find((p) => p.path.endsWith('.json'))!.content;
+    const chunk = pages.find((p) => p.path.endsWith('.js'))!.content;
     expect(chunk).not.toMatch(/[<>&]/);
-    const sparklines = JSON.parse(chunk) as { log: boolean; lines: { r: number[]; y: number[] }[] }[];
+    // One call of the index's callback with the chunk's number and its data, which is JSON.
+    const call = /^perfgateSparklines\(0, (.*)\);\n$/s.exec(chunk);
+    expect(call).not.toBeNull();
+    const sparklines = JSON.parse(call![1]!) as { log: boolean; lines: { r: number[]; y: number[] }[] }[];
     expect(sparklines).toHaveLength(2);
     for (const { log, lines } of sparklines) {
       expect(log).toBe(false);
@@ -422,7 +425,7 @@ describe('perfgate dashboard (CLI)', () => {
     expect(run.code).toBe(0);
     expect(run.out).toContain('dashboard: 12 run(s), 2 experiment(s), 1 need attention; 7 files');
     expect(readdirSync(out).sort()).toEqual(['assets', 'data', 'experiments', 'index.html']);
-    expect(readdirSync(join(out, 'data'))).toEqual(['sparklines-0.json']);
+    expect(readdirSync(join(out, 'data'))).toEqual(['sparklines-0.js']);
     expect(readdirSync(join(out, 'assets')).sort()).toEqual(['vega-embed.min.js', 'vega-lite.min.js', 'vega.min.js']);
     expect(existsSync(join(out, 'experiments', 'intraprocess_best_effort.html'))).toBe(true);
     expect(read(join(out, 'index.html'))).not.toContain('<script src=');

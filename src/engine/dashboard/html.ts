@@ -3,9 +3,10 @@
  * status and sparkline, 50 rows of each shown at a time) and one page per experiment (experiments/<stem>.html) with
  * its trend charts and payload view. Each page has one JSON data block and loads vega, vega-lite and vega-embed from
  * the site's assets/ folder. An experiment page holds its own charts' data, so it needs nothing else and works from
- * file:// too; the index holds no chart and fetches the sparklines of the rows it shows from data/ (chunks of 100
- * experiments), so it stays small at 10,000 series and needs http(s) (GitHub Pages, any web server) for them. Names
- * from result files are HTML-escaped; the JSON cannot end its script element.
+ * file:// too; the index holds no chart and loads the sparklines of the rows it shows from data/ (chunks of 100
+ * experiments, each a script file: a browser loads a script from disk as over http(s), where it refuses fetch() of a
+ * file), so it stays small at 10,000 series and draws wherever it is opened: a downloaded artifact, GitHub Pages, any web
+ * server. Names from result files are HTML-escaped; the JSON cannot end its script element.
  */
 import { escapeHtml, jsonForScript } from '../report/escape.js';
 import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../report/embedScript.js';
@@ -132,21 +133,25 @@ function checkText(e: DashboardExperiment): string {
 
 /** Rows of each index table shown at first, and added by each "show more". */
 export const PAGE_ROWS = 50;
-/** Experiments per sparkline chunk file (data/sparklines-<k>.json). */
+/** Experiments per sparkline chunk file (data/sparklines-<k>.js). */
 export const SPARKLINE_CHUNK = 100;
 export const DATA_FOLDER = 'data';
 
 export function sparklineChunkPath(k: number): string {
-  return `${DATA_FOLDER}/sparklines-${k}.json`;
+  return `${DATA_FOLDER}/sparklines-${k}.js`;
 }
 
-/** The index runs only its own script (no vega: its sparklines are plain SVG) and fetches their data from the site. */
-const INDEX_CSP = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline'",
-  "style-src 'unsafe-inline'",
-  "connect-src 'self'",
-].join('; ');
+/**
+ * The global function a sparkline chunk calls with its number and data (a script file, not JSON: a page opened from
+ * disk may load a script beside it, but not fetch() it).
+ */
+export const SPARKLINE_CALLBACK = 'perfgateSparklines';
+
+/**
+ * The index runs its own script (no vega: its sparklines are plain SVG) and the site's sparkline chunks: scripts from
+ * its own origin, and from disk the files beside it. It connects nowhere.
+ */
+const INDEX_CSP = ["default-src 'none'", "script-src 'unsafe-inline' 'self'", "style-src 'unsafe-inline'"].join('; ');
 
 const KIND_TEXT: Record<SeriesMove['kind'], string> = {
   pending: '(pending change)',
@@ -245,7 +250,7 @@ function moreButton(id: string, rows: number): string {
  * index.html: a search box; "what moved", every series ranked by its latest change against its noise (sortable by
  * each column); and the experiments with their status and sparkline, those that need attention first. Each table
  * shows PAGE_ROWS rows with a "show more"; the data block holds every row (names and the model's numbers, no chart),
- * and the sparklines of the rows shown are fetched from the chunk files, so the page's size and drawing time do not
+ * and the sparklines of the rows shown are loaded from the chunk files, so the page's size and drawing time do not
  * grow with the charts.
  */
 export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboard'): string {
@@ -296,6 +301,7 @@ export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboa
       runs: runRows(model.runs).map(({ label, url }) => ({ label, url })),
       pageRows: PAGE_ROWS,
       sparklineChunk: SPARKLINE_CHUNK,
+      sparklineCallback: SPARKLINE_CALLBACK,
       dataFolder: DATA_FOLDER,
       experimentsFolder: EXPERIMENTS_FOLDER,
       statusText: STATUS_TEXT,
@@ -310,16 +316,22 @@ export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboa
   });
 }
 
-/** Where a page opened from disk cannot fetch the sparklines (browsers refuse fetch() of file: URLs). */
-const FILE_NOTE = 'Sparklines load over http(s): publish the folder, or serve it (python3 -m http.server).';
+/** Where a chunk file did not load: the site was copied without its data/ folder, or only in part. */
+const FILE_NOTE = 'Sparklines could not be loaded: keep the data/ folder beside index.html.';
 
-/** The sparklines' data, SPARKLINE_CHUNK experiments per file, in the experiments' order. */
+/**
+ * The sparklines' data, SPARKLINE_CHUNK experiments per file, in the experiments' order: each file one call of
+ * SPARKLINE_CALLBACK with its number and its data, the data escaped as in a script element (no markup character, even
+ * if a host sends the file as HTML). Only numbers: no name reaches it.
+ */
 export function sparklineChunks(model: DashboardModel): SiteFile[] {
   const files: SiteFile[] = [];
   for (let k = 0; k * SPARKLINE_CHUNK < model.experiments.length; k++) {
     const sparklines = model.experiments.slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK).map(sparklineData);
-    // Escaped as in a script element: no markup character, even if a host sends the file as HTML.
-    files.push({ path: sparklineChunkPath(k), content: `${jsonForScript(sparklines)}\n` });
+    files.push({
+      path: sparklineChunkPath(k),
+      content: `${SPARKLINE_CALLBACK}(${k}, ${jsonForScript(sparklines)});\n`,
+    });
   }
   return files;
 }

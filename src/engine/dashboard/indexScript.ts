@@ -2,8 +2,8 @@
  * The script of the dashboard's index page. It reads the page's data block (the "what moved" rows in rank order and
  * the experiment rows, html.ts), filters both tables by the search box as the user types, sorts the "what moved"
  * table by the column clicked, shows PAGE_ROWS rows at a time with a "show more" button, and draws the sparklines of
- * the experiment rows shown as plain SVG, fetching their values from the chunk files (data/sparklines-<k>.json) on
- * demand. Names reach the page as text (textContent, setAttribute), never as markup. It computes no statistic: every
+ * the experiment rows shown as plain SVG, loading their values from the chunk files (data/sparklines-<k>.js, script
+ * files that call page.sparklineCallback, so that they load from disk too) on demand. Names reach the page as text (textContent, setAttribute), never as markup. It computes no statistic: every
  * number comes from the model; it only formats, compares, filters and scales the sparklines to their box. The formats
  * match html.ts's, which renders the first rows.
  */
@@ -150,12 +150,20 @@ export const INDEX_SCRIPT = `
     });
   });
 
-  // Sparklines: the data of page.sparklineChunk experiments per file, fetched once each, drawn where shown.
-  var chunks = {};
+  // Sparklines: the data of page.sparklineChunk experiments per file, loaded once each as a script, drawn where shown.
+  var chunks = {}, arrived = {};
+  window[page.sparklineCallback] = function (k, data) { arrived[k] = data; };
   function chunk(k) {
-    if (!chunks[k]) chunks[k] = fetch(page.dataFolder + '/sparklines-' + k + '.json').then(function (response) {
-      if (!response.ok) throw new Error(response.status + ' ' + response.statusText);
-      return response.json();
+    if (!chunks[k]) chunks[k] = new Promise(function (resolve, reject) {
+      var src = page.dataFolder + '/sparklines-' + k + '.js';
+      var script = document.createElement('script');
+      script.onload = function () {
+        if (arrived[k]) resolve(arrived[k]);
+        else reject(new Error(src + ' held no sparklines'));
+      };
+      script.onerror = function () { reject(new Error(src + ' did not load')); };
+      script.src = src;
+      document.head.appendChild(script);
     });
     return chunks[k];
   }
@@ -205,7 +213,7 @@ export const INDEX_SCRIPT = `
         .catch(function (error) {
           // Said once above the table; each cell only marks its missing sparkline.
           var note = document.getElementById('sparkline-note');
-          note.textContent = location.protocol === 'file:' ? page.fileNote : 'Sparklines could not be drawn: ' + error;
+          note.textContent = page.fileNote + ' (' + error.message + ')';
           note.hidden = false;
           var p = el.querySelector('p.error') || el.appendChild(el.ownerDocument.createElement('p'));
           p.className = 'error';
