@@ -25,8 +25,14 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
              docs/statistics.md). Give one folder of run folders per side (paired
              by name in natural order: r1, r2, … r10), or --reference/--results once per pair.
   --history  each row is judged against the between-run spread of the runs of the folder (one
-             sub-folder per run, or perfgate history-*.json records): it fails when Δ exceeds the
-             threshold the worse way AND lies outside the noise band. Give --results once per repetition of the
+             sub-folder per run, or perfgate history-*.json records): it is a regression when Δ
+             exceeds the threshold the worse way AND lies outside the noise band. By default it
+             fails only when its family (an experiment's metric and statistic) is also selected by
+             the whole-suite budget: every gated family of the comparison decided together
+             (Benjamini–Hochberg at α = 1 − confidence, each p-value read on Student t with 4 df,
+             3 below 10 history runs), so that an unchanged build fails with probability ≤ α
+             whatever the suite's size; a regression it does not select shows as warn.
+             --no-suite-budget judges each family at α alone. Give --results once per repetition of the
              candidate: the band for the mean of k runs is t · s · √(max(1, r/k) + 1/n), n history
              runs each pooling r repetitions (below). With fewer than 3 history runs the noise
              is unknown: a row over the threshold against the newest run is insufficient-history,
