@@ -185,7 +185,7 @@ describe('action: the two-stage gate (confirm-command)', () => {
     expect(existsSync(setup.state)).toBe(false);
   });
 
-  test('the inputs: confirm-* needs a first stage and its base folder, not paired', async () => {
+  test('the inputs: confirm-* needs a first stage, not paired; a base folder or a base commit, not both', async () => {
     const setup = builds({});
     const bad = async (inputs: ActionInputs) => {
       const r = await runActionInProcess(
@@ -199,9 +199,20 @@ describe('action: the two-stage gate (confirm-command)', () => {
     expect(await bad({ requirements, 'confirm-command': setup.command, 'confirm-base-dir': setup.base })).toContain(
       'input "confirm-command" confirms what a first stage flagged; it needs input "history" or input "baseline"',
     );
-    expect(await bad({ baseline: join(FIRST, 'base.txt'), 'confirm-command': setup.command })).toContain(
-      'needs input "confirm-base-dir"',
+    expect(await bad({ baseline: join(FIRST, 'base.txt'), 'confirm-setup': 'make' })).toContain(
+      'input "confirm-setup" is for the confirmation; it needs input "confirm-command"',
     );
+    expect(await bad({ baseline: join(FIRST, 'base.txt'), 'confirm-base-ref': 'main' })).toContain(
+      'input "confirm-base-ref" is for the confirmation; it needs input "confirm-command"',
+    );
+    expect(
+      await bad({
+        baseline: join(FIRST, 'base.txt'),
+        'confirm-command': setup.command,
+        'confirm-base-dir': setup.base,
+        'confirm-base-ref': 'main',
+      }),
+    ).toContain('with input "confirm-base-dir" the base build is given: give one of them');
     expect(await bad({ baseline: join(FIRST, 'base.txt'), 'confirm-base-dir': setup.base })).toContain(
       'input "confirm-base-dir" is for the confirmation; it needs input "confirm-command"',
     );

@@ -25,6 +25,7 @@ import type { ActionInputs } from './inputs.js';
 import type { AcceptanceOptions } from './acceptance.js';
 import { logSafe, logVerbatim } from './logSafety.js';
 import { readOptionsOf } from './readResults.js';
+import { baseRefOf, baseTreeDir, prepareBaseTree, type BaseTree } from './baseTree.js';
 
 /** The confirmation's folder inside the output folder: its comparison.md and .json, and the runs. */
 export const CONFIRM_FOLDER = 'confirm';
@@ -50,12 +51,22 @@ export async function confirmStage(
   const maxPairs = settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS;
   const confidence = splitConfidence(families);
   const summary = { families, maxPairs, alpha: CONFIRM_SUITE_ALPHA, confidence };
+  let baseTree: BaseTree | undefined;
   try {
+    const builds = await context.out.group('Preparing the base and head builds', async () => {
+      baseTree = settings.baseDir === undefined ? makeBaseTree(inputs, context) : undefined;
+      const dirs = { baseDir: baseTree?.dir ?? settings.baseDir ?? '.', headDir: settings.headDir ?? '.' };
+      if (settings.setup !== undefined) {
+        setUp(context, settings.setup, dirs.baseDir, 'base');
+        setUp(context, settings.setup, dirs.headDir, 'head');
+      }
+      return dirs;
+    });
     const outcome = await context.out.group('Confirming the first stage by A/B pairs on this runner', async () =>
       runConfirm(
         {
-          baseDir: settings.baseDir,
-          headDir: settings.headDir ?? '.',
+          baseDir: builds.baseDir,
+          headDir: builds.headDir,
           command: settings.command,
           from: first.jsonPath,
           screen: DEFAULT_SCREEN,
@@ -96,6 +107,44 @@ export async function confirmStage(
       `perfgate: the confirmation could not run, so the first stage's verdict stands: ${why} (more in the log)`,
     );
     return { ...summary, state: 'not-run', pairs: 0, confirmed: [], undecided: [], why: `${why} (more in the log)` };
+  } finally {
+    baseTree?.remove();
+  }
+}
+
+/** The base build as a worktree of the base commit (baseTree.ts), when the workflow gave no folder for it. */
+function makeBaseTree(inputs: Readonly<ActionInputs>, context: RunContext): BaseTree {
+  const settings = inputs.confirm;
+  const base = baseRefOf(context, settings?.baseRef);
+  if (base === undefined)
+    throw new UsageError(
+      `the base build could not be prepared: a ${context.eventName || 'local'} run names no base commit; give input "confirm-base-ref" (a branch, tag or commit) or "confirm-base-dir"`,
+    );
+  const tree = prepareBaseTree(
+    context,
+    base,
+    baseTreeDir(context.runnerTemp, join(inputs.outputDir, CONFIRM_FOLDER), base.ref),
+    settings?.token,
+  );
+  context.out.info(logSafe(`perfgate: the base build is ${base.what}, checked out at ${tree.dir}`));
+  return tree;
+}
+
+/** Runs `confirm-setup` in a build's folder; a failure is a usage error naming the build and the command's last line. */
+function setUp(context: RunContext, command: string, dir: string, build: 'base' | 'head'): void {
+  context.out.info(logSafe(`perfgate: setting up the ${build} build in ${dir}`));
+  const run = context.shell.run(command, dir);
+  if (run.stdout !== '') logVerbatim(context.out, run.stdout.trimEnd());
+  if (run.stderr !== '') logVerbatim(context.out, run.stderr.trimEnd());
+  if (run.status !== 0) {
+    const last = `${run.stderr}\n${run.stdout}`
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .at(-1)
+      ?.trim();
+    throw new UsageError(
+      `input "confirm-setup" failed in the ${build} build (${dir}): ${run.status === null ? `signal ${run.signal}` : `exit ${run.status}`}${last !== undefined ? `: ${last}` : ''}`,
+    );
   }
 }
 

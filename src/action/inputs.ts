@@ -6,7 +6,6 @@ import { UsageError } from '../engine/errors.js';
 import { COMMENT_CHARTS, type CommentCharts } from '../pipeline/comment.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import {
-  choiceSetting,
   DEFAULT_OUTPUT_DIR,
   historyWindowSetting,
   numberSetting,
@@ -15,12 +14,9 @@ import {
 import {
   ACTION_SPELLING,
   comparisonSettings,
-  confirmSettings,
   readSettings,
   type ComparisonSettings,
-  type ConfirmSettings,
 } from '../engine/settings/rules.js';
-import { mustBeFolder } from '../pipeline/confirm.js';
 import { DEFAULT_HISTORY_WINDOW } from '../engine/history/window.js';
 import type { AutoBaselineSettings } from './autoBaseline.js';
 import { isValidMarkerId, type StickyCommentMode } from './github/comment.js';
@@ -54,7 +50,7 @@ export interface ActionInputs {
    */
   comparison: ComparisonSettings;
   /** The two-stage gate: confirm what the first stage flagged by A/B pairs on this runner (action/confirmStage.ts). */
-  confirm?: ConfirmSettings;
+  confirm?: ActionConfirm;
   outputDir: string;
   failOnRegression: boolean;
   floatParse: FloatParse;
@@ -94,31 +90,9 @@ export interface ActionInputs {
 }
 
 export type { CommentCharts } from '../pipeline/comment.js';
-
-/** The environment the inputs come from (INPUT_* variables). */
-type Env = RunContext['env'];
-
-/**
- * An action input as @actions/core's getInput reads it, from the run's environment instead of the process's:
- * `INPUT_<NAME>` (spaces as `_`, upper case), trimmed, '' when absent; a required input that is absent throws
- * @actions/core's error.
- */
-export function getInput(env: Env, name: string, options?: { required?: boolean }): string {
-  const value = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
-  if (options?.required && !value) throw new Error(`Input required and not supplied: ${name}`);
-  return value.trim();
-}
-
-/** A boolean input as @actions/core's getBooleanInput reads it: YAML 1.2's true and false spellings, else a TypeError. */
-export function getBooleanInput(env: Env, name: string, options?: { required?: boolean }): boolean {
-  const value = getInput(env, name, options);
-  if (['true', 'True', 'TRUE'].includes(value)) return true;
-  if (['false', 'False', 'FALSE'].includes(value)) return false;
-  throw new TypeError(
-    `Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-      'Support boolean input list: `true | True | TRUE | false | False | FALSE`',
-  );
-}
+export { getBooleanInput, getInput } from './inputText.js';
+import { booleanInput, choiceInput, getInput, optionalInput, type Env } from './inputText.js';
+import { confirmInputs, type ActionConfirm } from './confirmInputs.js';
 
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
 export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>): ActionInputs {
@@ -236,26 +210,6 @@ function historyBranchInput(historyBranch: string, history: string, recordHistor
       );
   }
   return historyBranch;
-}
-
-/** `confirm-command`, `confirm-base-dir`, `confirm-head-dir`, `confirm-max-pairs`; the builds' folders must exist. */
-function confirmInputs(env: Env, firstStage: boolean, paired: boolean): ConfirmSettings | undefined {
-  const confirm = confirmSettings(
-    {
-      command: optionalInput(env, 'confirm-command'),
-      baseDir: optionalInput(env, 'confirm-base-dir'),
-      headDir: optionalInput(env, 'confirm-head-dir'),
-      maxPairs: optionalInput(env, 'confirm-max-pairs'),
-      firstStage,
-      paired,
-    },
-    ACTION_SPELLING,
-  );
-  if (confirm !== undefined) {
-    mustBeFolder(confirm.baseDir, ACTION_SPELLING.confirmBaseDir, '');
-    if (confirm.headDir !== undefined) mustBeFolder(confirm.headDir, ACTION_SPELLING.confirmHeadDir, '');
-  }
-  return confirm;
 }
 
 /** `trends` and `trend-issues`. */
@@ -412,28 +366,4 @@ function apiSettings(env: Env): AutoBaselineSettings {
     ...(branch ? { branch } : {}),
     ...(workflow ? { workflow } : {}),
   };
-}
-
-/** A boolean input (getBooleanInput's spellings); empty is `fallback`, anything else a usage error naming the input. */
-function booleanInput<F extends boolean | 'auto'>(env: Env, name: string, fallback: F): boolean | F {
-  const value = getInput(env, name);
-  if (value === '') return fallback;
-  try {
-    return getBooleanInput(env, name);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    throw new UsageError(
-      `input "${name}" must be true or false${fallback === 'auto' ? ' or auto' : ''}; got "${value}"`,
-    );
-  }
-}
-
-function choiceInput<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  return choiceSetting(optionalInput(env, name), `input "${name}"`, allowed, fallback);
-}
-
-/** An input's trimmed value; an empty input is unset (a workflow cannot tell "not given" from ""). */
-function optionalInput(env: Env, name: string): string | undefined {
-  const value = getInput(env, name);
-  return value === '' ? undefined : value;
 }

@@ -168,7 +168,8 @@ export interface ConfirmGiven {
 /** The confirmation of a two-stage gate, validated: what runConfirm takes beside the first stage's settings. */
 export interface ConfirmSettings {
   command: string;
-  baseDir: string;
+  /** The base build's folder; absent: the action makes it from the base commit (action/baseTree.ts). */
+  baseDir?: string;
   /** The head build's folder; absent: the working directory (the workspace). */
   headDir?: string;
   /** The cap of the confirmation's pairs; absent: confirm's own (engine/confirm/plan.ts, 24). */
@@ -176,8 +177,9 @@ export interface ConfirmSettings {
 }
 
 /**
- * The rules of a two-stage gate: the confirmation needs its command and the base build's folder, and a first stage
- * to confirm (a history or a baseline), which is not already A/B pairs. Undefined when no confirmation was asked for.
+ * The rules of a two-stage gate: the confirmation needs its command and a first stage to confirm (a history or a
+ * baseline), which is not already A/B pairs; the base build's folder is optional (the action makes one from the base
+ * commit). Undefined when no confirmation was asked for.
  */
 export function confirmSettings(given: ConfirmGiven, spelling: Readonly<Spelling>): ConfirmSettings | undefined {
   const named: [string | undefined, string][] = [
@@ -203,11 +205,12 @@ export function confirmSettings(given: ConfirmGiven, spelling: Readonly<Spelling
       `${spelling.compare}${spelling.confirmCommand} reruns the pairs a history or baseline flagged; with ${spelling.pairedOn} the first stage is already A/B pairs`,
     );
   const baseDir = given.baseDir?.trim() ?? '';
-  if (baseDir === '')
-    throw new UsageError(
-      `${spelling.compare}${spelling.confirmCommand} needs ${spelling.confirmBaseDir}: the base build's folder, where the command runs for the base`,
-    );
   const headDir = given.headDir?.trim() ?? '';
   const maxPairs = parseMaxPairs(given.maxPairs, spelling.confirmMaxPairs);
-  return { command, baseDir, ...(headDir !== '' ? { headDir } : {}), ...(maxPairs !== undefined ? { maxPairs } : {}) };
+  return {
+    command,
+    ...(baseDir !== '' ? { baseDir } : {}),
+    ...(headDir !== '' ? { headDir } : {}),
+    ...(maxPairs !== undefined ? { maxPairs } : {}),
+  };
 }
