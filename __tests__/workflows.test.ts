@@ -351,7 +351,10 @@ describe('the first workflow of each ecosystem reads a real output of its tool',
     expect(others).toEqual([]);
     // The four inputs to start with, and no requirements file.
     expect([...step!.inputs.keys()].sort()).toEqual(['history', 'history-branch', 'record-history', 'results']);
-    expect(step!.inputs.get('history')).toBe("${{ github.event_name == 'pull_request' && 'perfgate-history' || '' }}");
+    // Pull requests, merge queues and manual runs compare; pushes record.
+    expect(step!.inputs.get('history')).toBe("${{ github.event_name != 'push' && 'perfgate-history' || '' }}");
+    expect(workflow).toMatch(/^ {2}merge_group:/m);
+    expect(workflow).toMatch(/^ {2}workflow_dispatch:/m);
     expect(step!.inputs.get('record-history')).toBe("${{ github.event_name == 'push' && 'perfgate-history' || '' }}");
     if (ecosystem.writtenAs !== undefined) expect(workflow).toContain(ecosystem.writtenAs);
 

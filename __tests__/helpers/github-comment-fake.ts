@@ -1,7 +1,7 @@
 /**
  * A loopback stand-in for the GitHub endpoints the sticky comment uses: the issue-comment REST operations (list with
  * Link-header pagination, create, update, delete) and the GraphQL `minimizeComment` mutation; for `mode: comment` also
- * the pull-request lookups (commits/{sha}/pulls, pulls?head=) and one workflow run's artifacts (served from a
+ * the pull-request lookups (commits/{sha}/pulls, pulls?head=, pulls/{number}) and one workflow run's artifacts (served from a
  * `/_blobs/` path of the same origin, which must be fetched without the token). Faults (5xx, rate limits) can be
  * injected. Every REST request is checked against GitHub's OpenAPI description (method, path template, path and query
  * parameters, headers, and the JSON body against the operation's requestBody schema); GraphQL requests are checked for
@@ -285,6 +285,10 @@ export class FakeCommentGitHub {
           200,
           pulls.map((p) => this.pullJson(p)),
         );
+      }
+      case 'pulls/get': {
+        const pull = (this.options.pulls ?? []).find((p) => p.number === Number(op.pathParams['pull_number']));
+        return pull ? reply(200, this.pullJson(pull)) : error(404, 'Not Found');
       }
       case 'actions/get-workflow-run': {
         const run = this.options.runs?.find((r) => r.id === Number(op.pathParams['run_id']));

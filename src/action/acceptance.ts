@@ -12,7 +12,7 @@ import type { CompareOptions } from '../pipeline/compare.js';
 import { readText } from '../pipeline/files.js';
 import { historyRunInfoFromEnv } from './events.js';
 import { apiRoot, githubClient } from './github/http.js';
-import { findMergedPullRequest } from './github/pulls.js';
+import { findMergedPullRequest, labelsOfPullRequest } from './github/pulls.js';
 import type { RunContext } from './context.js';
 import { getInput, type ActionInputs } from './inputs.js';
 import { logSafe } from './logSafety.js';
@@ -41,7 +41,11 @@ export async function acceptanceOf(inputs: Readonly<ActionInputs>, context: RunC
       : undefined;
   const acceptLabel =
     merged?.label ??
-    (inputs.acceptLabel !== undefined ? await labelOnPullRequest(inputs.acceptLabel, context) : undefined);
+    (inputs.acceptLabel === undefined
+      ? undefined
+      : context.eventName === 'merge_group'
+        ? await labelOfQueuedPullRequest(inputs.acceptLabel, context)
+        : await labelOnPullRequest(inputs.acceptLabel, context));
   const compare: AcceptanceOptions = {
     ...(acceptLabel ? { acceptLabel } : {}),
     ...(inputs.waivers !== undefined ? { waivers: inputs.waivers, today } : {}),
@@ -103,6 +107,41 @@ async function labelOfMergedPullRequest(
   if (adder.by === undefined)
     context.out.info(logSafe(`label ${label.name}: who added it is not known (${adder.reason})`));
   return { label: adder.by !== undefined ? { ...accepted, by: adder.by } : accepted, number: pull.number };
+}
+
+/**
+ * The accept label of the pull request a merge queue's group tests (its event holds no pull request: the API says),
+ * with who added it when the API says: the queue accepts what the pull request's reviewers accepted. API failures are
+ * one line in the log, and the queue then judges without the label.
+ */
+async function labelOfQueuedPullRequest(name: string, context: RunContext): Promise<AcceptLabel | undefined> {
+  const token = getInput(context.env, 'github-token');
+  if (token === '' || !context.repository || context.pullRequest === undefined) return undefined;
+  const { owner, repo } = context.repository;
+  const octokit = githubClient(token, apiRoot(context.apiUrl), { session: context.github });
+  const pull = await labelsOfPullRequest(octokit, { owner, repo, number: context.pullRequest, token });
+  if ('reason' in pull) {
+    context.out.info(logSafe(`accept-label: the queued pull request's labels are not known (${pull.reason})`));
+    return undefined;
+  }
+  const label = pull.labels.find((l) => sameLabel(l.name, name));
+  if (!label) return undefined;
+  const accepted: AcceptLabel = {
+    label: label.name,
+    ...(label.description !== undefined ? { description: label.description } : {}),
+  };
+  const adder = await whoAddedLabel(
+    {
+      token,
+      owner,
+      repo,
+      session: context.github,
+      ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}),
+    },
+    pull.number,
+    label.name,
+  );
+  return adder.by !== undefined ? { ...accepted, by: adder.by } : accepted;
 }
 
 /** The label when the event's pull request carries it, with its description and who added it (when known). */

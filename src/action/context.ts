@@ -75,10 +75,11 @@ export function readRunContext(env: Readonly<Record<string, string | undefined>>
   const serverUrl = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
   const runId = env['GITHUB_RUN_ID'] ?? '';
   const event = readEvent(env['GITHUB_EVENT_PATH']);
-  const pullRequest = pullRequestOf(event);
+  const eventName = env['GITHUB_EVENT_NAME'] ?? '';
+  const pullRequest = eventName === 'merge_group' ? queuedPullRequestOf(event) : pullRequestOf(event);
   const optional = (key: string) => (env[key] ? env[key] : undefined);
   const context: RunIdentity = {
-    eventName: env['GITHUB_EVENT_NAME'] ?? '',
+    eventName,
     event,
     serverUrl,
     runId,
@@ -106,6 +107,31 @@ function readEvent(path: string | undefined): unknown {
   return path ? readSmallJson(path, MAX_EVENT_BYTES) : undefined;
 }
 
+/** A field of a parsed JSON value, if it is an object that has it. */
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Reflect.get(value, key) : undefined;
+}
+
+/**
+ * The pull request a merge queue's group tests: the number in the group's head_ref
+ * (`refs/heads/gh-readonly-queue/main/pr-104-<sha>`), so that its result reaches the pull request's comment.
+ */
+function queuedPullRequestOf(event: unknown): number | undefined {
+  const ref = field(field(event, 'merge_group'), 'head_ref');
+  const match =
+    typeof ref === 'string' ? /^refs\/heads\/gh-readonly-queue\/.+\/pr-(\d{1,9})-[0-9a-f]{40}$/.exec(ref) : null;
+  const n = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * Whether the event judges a change before it lands (a pull request, or a merge queue's group of them): such a run
+ * compares, and never records the history of the default branch or looks for its trends.
+ */
+export function judgesAChange(eventName: string): boolean {
+  return eventName.startsWith('pull_request') || eventName === 'merge_group';
+}
+
 /** The pull request number of a pull_request(_target) payload. */
 function pullRequestOf(event: unknown): number | undefined {
   const n = (event as { pull_request?: { number?: unknown } } | undefined)?.pull_request?.number;
@@ -123,11 +149,23 @@ export function requireRepository(context: RunContext, what: string): { owner: s
  * GITHUB_SHA) and the branch it merges into (`base.ref`, else GITHUB_BASE_REF). Only strings
  * that look like a SHA or a branch name are taken.
  */
-export function pullRequestRefs(context: RunContext): { commit?: string; base?: string } {
+export function pullRequestRefs(context: Pick<RunContext, 'event' | 'sha' | 'env'>): {
+  commit?: string;
+  base?: string;
+} {
   const pr = (context.event as { pull_request?: { head?: { sha?: unknown }; base?: { ref?: unknown } } } | undefined)
     ?.pull_request;
-  const sha = typeof pr?.head?.sha === 'string' ? pr.head.sha : context.sha;
-  const ref = typeof pr?.base?.ref === 'string' ? pr.base.ref : context.env['GITHUB_BASE_REF'];
+  // A merge queue's group: its head commit, and the branch it merges into (`refs/heads/main`).
+  const group = field(context.event, 'merge_group');
+  const groupSha = field(group, 'head_sha');
+  const groupBase = field(group, 'base_ref');
+  const sha = typeof pr?.head?.sha === 'string' ? pr.head.sha : typeof groupSha === 'string' ? groupSha : context.sha;
+  const ref =
+    typeof pr?.base?.ref === 'string'
+      ? pr.base.ref
+      : typeof groupBase === 'string'
+        ? groupBase.replace(/^refs\/heads\//, '')
+        : context.env['GITHUB_BASE_REF'];
   return {
     ...(sha !== undefined && /^[0-9a-f]{7,64}$/i.test(sha) ? { commit: sha } : {}),
     ...(ref !== undefined && ref !== '' && ref.length <= 255 && !/[\s\u0000-\u001f]/.test(ref) ? { base: ref } : {}),

@@ -13,7 +13,7 @@ import { appendHistoryRecord } from '../pipeline/historyFolder.js';
 import { historyRunInfoFromEnv } from './events.js';
 import { loadResults, type LoadedResults } from '../pipeline/results.js';
 import { runTrends, type TrendsOutcome } from '../pipeline/trends.js';
-import { requireRepository, type RunContext } from './context.js';
+import { judgesAChange, requireRepository, type RunContext } from './context.js';
 import {
   historyBranchExists,
   misspeltHistoryBranch,
@@ -31,8 +31,10 @@ import { describeRead, readOptionsOf } from './readResults.js';
  */
 export function trendsOfHistory(inputs: ActionInputs, context: RunContext): TrendsOutcome | undefined {
   if (inputs.trends === 'off') return undefined;
-  if (context.eventName.startsWith('pull_request')) {
-    context.out.info('trends: not on pull requests (they never fail on the trend of the default branch)');
+  if (judgesAChange(context.eventName)) {
+    context.out.info(
+      'trends: not on pull requests or merge queues (they never fail on the trend of the default branch)',
+    );
     return undefined;
   }
   if (inputs.recordHistory === undefined || !pathExists(inputs.recordHistory)) {
@@ -112,8 +114,7 @@ export async function historyFromBranch(
  */
 export async function misspeltRecordingBranch(inputs: ActionInputs, context: RunContext): Promise<string | undefined> {
   const branch = inputs.historyBranch;
-  if (branch === undefined || inputs.recordHistory === undefined || context.eventName.startsWith('pull_request'))
-    return undefined;
+  if (branch === undefined || inputs.recordHistory === undefined || judgesAChange(context.eventName)) return undefined;
   // With history too, reading the branch asked this already.
   if (inputs.history !== undefined) return undefined;
   const options = historyBranchOptions(inputs, branch, inputs.recordHistory, context);
@@ -227,11 +228,12 @@ async function writeHistory(
     outcome = appendHistoryRecord(folder, record, inputs.historyWindow, skip);
   };
   const branch = inputs.historyBranch;
-  if (branch !== undefined && context.eventName.startsWith('pull_request')) {
+  if (branch !== undefined && judgesAChange(context.eventName)) {
+    const from = context.eventName === 'merge_group' ? 'a merge queue' : 'a pull request';
     context.out.warning(
-      `record-history: branch ${branch} is never written from a pull request; the record is only in ${folder}`,
+      `record-history: branch ${branch} is never written from ${from}; the record is only in ${folder}`,
     );
-    lost = `branch ${branch} is never written from a pull request`;
+    lost = `branch ${branch} is never written from ${from}`;
     append();
   } else if (branch !== undefined) {
     const result = await context.out.group(`Recording the history on branch ${branch}`, () =>

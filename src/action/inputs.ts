@@ -5,12 +5,7 @@ import { readMapping } from '../pipeline/resultSets.js';
 import { UsageError } from '../engine/errors.js';
 import { COMMENT_CHARTS, type CommentCharts } from '../pipeline/comment.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import {
-  DEFAULT_OUTPUT_DIR,
-  historyWindowSetting,
-  numberSetting,
-  type RepetitionMode,
-} from '../engine/options.js';
+import { DEFAULT_OUTPUT_DIR, historyWindowSetting, numberSetting, type RepetitionMode } from '../engine/options.js';
 import {
   ACTION_SPELLING,
   comparisonSettings,

@@ -6,7 +6,8 @@
  *
  * REST calls (documented in GitHub's OpenAPI description, checked against it in the tests): GET
  * /repos/{owner}/{repo}/commits/{commit_sha}/pulls?per_page=100 GET /repos/{owner}/{repo}/pulls?head={head owner}:{head
- * branch}&state=open&per_page=100   (when the first finds none)
+ * branch}&state=open&per_page=100   (when the first finds none); GET /repos/{owner}/{repo}/pulls/{pull_number} (a merge
+ * queue's pull request and its labels)
  */
 import { describeHttpFailure, redact, toFailure, type Octokit } from './http.js';
 
@@ -142,7 +143,14 @@ export async function findMergedPullRequest(
   const pull =
     merged.find((p) => p.merge_commit_sha === options.sha) ?? merged.find((p) => p.head?.sha === options.sha);
   if (!pull) return { reason: `no merged pull request made commit ${options.sha.slice(0, 12)}` };
-  const labels = (pull.labels ?? []).flatMap((l) =>
+  return { number: pull.number, labels: labelsOf(pull.labels) };
+}
+
+/** Labels as the API lists them: those with a name, with their description when it says something. */
+function labelsOf(
+  labels: readonly { name?: unknown; description?: unknown }[] | undefined,
+): MergedPullRequest['labels'] {
+  return (labels ?? []).flatMap((l) =>
     typeof l.name === 'string'
       ? [
           {
@@ -152,5 +160,29 @@ export async function findMergedPullRequest(
         ]
       : [],
   );
-  return { number: pull.number, labels };
+}
+
+/**
+ * A pull request's labels (GET /repos/{owner}/{repo}/pulls/{pull_number}): what a merge queue's run reads, whose event
+ * holds no pull request. Never throws: a reason when the API fails.
+ */
+export async function labelsOfPullRequest(
+  octokit: Octokit,
+  options: { owner: string; repo: string; number: number; token: string },
+): Promise<MergedPullRequest | { reason: string }> {
+  try {
+    const { data } = await octokit.rest.pulls.get({
+      owner: options.owner,
+      repo: options.repo,
+      pull_number: options.number,
+    });
+    return { number: options.number, labels: labelsOf(data.labels) };
+  } catch (error) {
+    return {
+      reason: redact(
+        `GET pulls/${options.number}: ${describeHttpFailure(toFailure(error), { 403: 'the token may not read pull requests', 404: 'no such pull request, or no access to it' })}`,
+        options.token,
+      ),
+    };
+  }
 }

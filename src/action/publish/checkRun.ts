@@ -16,7 +16,7 @@ import { checkSettings } from '../inputs.js';
 import { logSafe } from '../logSafety.js';
 
 /** The events a Check is made for: a pull request (on its head commit) and a push (on GITHUB_SHA). */
-const CHECKED_EVENTS = new Set(['pull_request', 'pull_request_target', 'push']);
+const CHECKED_EVENTS = new Set(['pull_request', 'pull_request_target', 'push', 'merge_group']);
 
 /** perfgate's Check run once created. */
 export interface CheckHandle {
