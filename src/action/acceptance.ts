@@ -12,7 +12,7 @@ import type { CompareOptions } from '../pipeline/compare.js';
 import { readText } from '../pipeline/files.js';
 import { historyRunInfoFromEnv } from './events.js';
 import { apiRoot, githubClient } from './github/http.js';
-import { findMergedPullRequest, labelsOfPullRequest } from './github/pulls.js';
+import { findMergedPullRequest, labelsOfPullRequest, type MergedPullRequest } from './github/pulls.js';
 import type { RunContext } from './context.js';
 import { getInput, type ActionInputs } from './inputs.js';
 import { logSafe } from './logSafety.js';
@@ -77,16 +77,57 @@ async function labelOfMergedPullRequest(
   name: string,
   context: RunContext,
 ): Promise<{ label: AcceptLabel; number: number } | undefined> {
-  const token = getInput(context.env, 'github-token');
   const sha = historyRunInfoFromEnv(context.env, context.event).sha;
-  if (token === '' || !context.repository || sha === undefined) return undefined;
-  const { owner, repo } = context.repository;
-  const octokit = githubClient(token, apiRoot(context.apiUrl), { session: context.github });
-  const pull = await findMergedPullRequest(octokit, { owner, repo, sha, token });
-  if ('reason' in pull) {
-    context.out.info(logSafe(`accept-label: no merged pull request with label ${name} (${pull.reason})`));
+  if (sha === undefined) return undefined;
+  const found = await labelOfApiPullRequest(name, context, (octokit, target) =>
+    findMergedPullRequest(octokit, { ...target, sha }),
+  );
+  if (found !== undefined && 'reason' in found) {
+    context.out.info(logSafe(`accept-label: no merged pull request with label ${name} (${found.reason})`));
     return undefined;
   }
+  return found;
+}
+
+/**
+ * The accept label of the pull request a merge queue's group tests (its event holds no pull request: the API says),
+ * with who added it when the API says: the queue accepts what the pull request's reviewers accepted. API failures are
+ * one line in the log, and the queue then judges without the label.
+ */
+async function labelOfQueuedPullRequest(name: string, context: RunContext): Promise<AcceptLabel | undefined> {
+  const number = context.pullRequest;
+  if (number === undefined) return undefined;
+  const found = await labelOfApiPullRequest(name, context, (octokit, target) =>
+    labelsOfPullRequest(octokit, { ...target, number }),
+  );
+  if (found !== undefined && 'reason' in found) {
+    context.out.info(logSafe(`accept-label: the queued pull request's labels are not known (${found.reason})`));
+    return undefined;
+  }
+  return found?.label;
+}
+
+/**
+ * The label `name` of a pull request the API finds (`find`), with who added it when the API says; undefined without a
+ * token or repository, or when the pull request does not carry it; the lookup's reason when it failed.
+ */
+async function labelOfApiPullRequest(
+  name: string,
+  context: RunContext,
+  find: (
+    octokit: ReturnType<typeof githubClient>,
+    target: { owner: string; repo: string; token: string },
+  ) => Promise<MergedPullRequest | { reason: string }>,
+): Promise<{ label: AcceptLabel; number: number } | { reason: string } | undefined> {
+  const token = getInput(context.env, 'github-token');
+  if (token === '' || !context.repository) return undefined;
+  const { owner, repo } = context.repository;
+  const pull = await find(githubClient(token, apiRoot(context.apiUrl), { session: context.github }), {
+    owner,
+    repo,
+    token,
+  });
+  if ('reason' in pull) return pull;
   const label = pull.labels.find((l) => sameLabel(l.name, name));
   if (!label) return undefined;
   const accepted: AcceptLabel = {
@@ -107,41 +148,6 @@ async function labelOfMergedPullRequest(
   if (adder.by === undefined)
     context.out.info(logSafe(`label ${label.name}: who added it is not known (${adder.reason})`));
   return { label: adder.by !== undefined ? { ...accepted, by: adder.by } : accepted, number: pull.number };
-}
-
-/**
- * The accept label of the pull request a merge queue's group tests (its event holds no pull request: the API says),
- * with who added it when the API says: the queue accepts what the pull request's reviewers accepted. API failures are
- * one line in the log, and the queue then judges without the label.
- */
-async function labelOfQueuedPullRequest(name: string, context: RunContext): Promise<AcceptLabel | undefined> {
-  const token = getInput(context.env, 'github-token');
-  if (token === '' || !context.repository || context.pullRequest === undefined) return undefined;
-  const { owner, repo } = context.repository;
-  const octokit = githubClient(token, apiRoot(context.apiUrl), { session: context.github });
-  const pull = await labelsOfPullRequest(octokit, { owner, repo, number: context.pullRequest, token });
-  if ('reason' in pull) {
-    context.out.info(logSafe(`accept-label: the queued pull request's labels are not known (${pull.reason})`));
-    return undefined;
-  }
-  const label = pull.labels.find((l) => sameLabel(l.name, name));
-  if (!label) return undefined;
-  const accepted: AcceptLabel = {
-    label: label.name,
-    ...(label.description !== undefined ? { description: label.description } : {}),
-  };
-  const adder = await whoAddedLabel(
-    {
-      token,
-      owner,
-      repo,
-      session: context.github,
-      ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}),
-    },
-    pull.number,
-    label.name,
-  );
-  return adder.by !== undefined ? { ...accepted, by: adder.by } : accepted;
 }
 
 /** The label when the event's pull request carries it, with its description and who added it (when known). */
