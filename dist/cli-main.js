@@ -6708,7 +6708,7 @@ function parseKuksaCsv(file, text2) {
     throw new InputError(`expected the header "${HEADER2}"`, { file, line: 1, column: 1 });
   }
   const values = [];
-  let firstLine3 = 0;
+  let firstLine4 = 0;
   for (let i = 1; i < lines.length; i++) {
     const raw = lines[i];
     if (raw.trim() === "") continue;
@@ -6719,7 +6719,7 @@ function parseKuksaCsv(file, text2) {
         column: raw.length - raw.trimStart().length + 1
       });
     }
-    if (firstLine3 === 0) firstLine3 = i + 1;
+    if (firstLine4 === 0) firstLine4 = i + 1;
     values.push(Number(raw));
   }
   if (values.length === 0) throw new InputError("the latency file has a header but no data rows", { file, line: 2 });
@@ -6736,7 +6736,7 @@ function parseKuksaCsv(file, text2) {
         metric: LATENCY6,
         statistics: sampleStatistics(values),
         samples,
-        place: { file, line: firstLine3 }
+        place: { file, line: firstLine4 }
       }
     ],
     notes: [
@@ -9677,10 +9677,10 @@ var redisBenchmarkAdapter = {
 };
 function readRedisTable(file, text2, notes) {
   const body = stripBom(text2);
-  const firstLine3 = body.split(/\r?\n/, 1)[0] ?? "";
+  const firstLine4 = body.split(/\r?\n/, 1)[0] ?? "";
   let content = body;
   let lineOffset = 0;
-  if (!/^"?test"?\s*,/.test(firstLine3.trim())) {
+  if (!/^"?test"?\s*,/.test(firstLine4.trim())) {
     if (body.trim() === "")
       throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
     content = '"test","rps"\n' + body;
@@ -10911,6 +10911,189 @@ function bmfReader(file, options) {
   };
 }
 
+// src/engine/formats/valgrind/common.ts
+var HEADER_LINE = /^([A-Za-z][A-Za-z0-9_ ]*):(.*)$/;
+var COUNT = /^\d+$/;
+var PROCESS_ID = /^\d+(?:\.\d+)?(?:-\d+)?$/;
+var CACHE_EVENT = /^(?:I1|D1|IL|DL|LL|L1|L2|I2|D2)m[rw]?$/i;
+var CACHE_DESC = /^(?:I1|D1|LL|L2|I2|D2) cache:/;
+function firstLine3(head) {
+  for (const raw of head.replace(/^\uFEFF/, "").split("\n", 40)) {
+    const line = raw.replace(/\r$/, "").trim();
+    if (line !== "") return line;
+  }
+  return "";
+}
+function isValgrindOut(head) {
+  const first = firstLine3(head);
+  return /^(?:# callgrind format|version:\s*1\b|creator:|desc:|cmd:|events:)/.test(first) && /^events:[ \t]*\S/m.test(head);
+}
+function baseName3(file) {
+  const parts = file.split(/[\\/]/);
+  return parts[parts.length - 1] ?? file;
+}
+function benchmarkName(file, command) {
+  const base = baseName3(file);
+  const at = base.indexOf(".out.");
+  const suffix = at >= 0 ? base.slice(at + ".out.".length) : "";
+  if (suffix !== "" && !PROCESS_ID.test(suffix)) return { name: suffix, byCommand: false };
+  if (command !== void 0 && command !== "") return { name: command, byCommand: true };
+  return { name: base, byCommand: false };
+}
+function valgrindReader(tool, file, options) {
+  let creator;
+  let command;
+  const caches = [];
+  let events;
+  let summary;
+  let totals;
+  let lastLine = 0;
+  const place = (line, column) => ({ file, line, ...column !== void 0 ? { column } : {} });
+  const splitter = new LineSplitter((raw, lineNo) => {
+    lastLine = lineNo;
+    const text2 = (lineNo === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(/\r$/, "");
+    if (text2 === "" || text2.startsWith("#")) return;
+    const header = HEADER_LINE.exec(text2);
+    if (!header) return;
+    const key = header[1].trim();
+    const value2 = header[2];
+    const valueColumn = header[1].length + 2;
+    switch (key) {
+      case "creator":
+        creator ??= ownCopy(value2.trim());
+        break;
+      case "cmd":
+        command ??= ownCopy(value2.trim());
+        break;
+      case "desc": {
+        const description = value2.trim().replace(/\s+/g, " ");
+        if (CACHE_DESC.test(description)) caches.push(ownCopy(description));
+        break;
+      }
+      case "events": {
+        if (events)
+          throw new InputError(
+            `a second "events:" line (the first is on line ${events.line}): perfgate reads one part per file; give each dump its own file`,
+            place(lineNo, 1)
+          );
+        const names = value2.trim().split(/\s+/).filter(Boolean);
+        if (names.length === 0) throw new InputError('the "events:" line names no event', place(lineNo, 1));
+        const seen = /* @__PURE__ */ new Set();
+        for (const name of names) {
+          if (seen.has(name)) {
+            throw new InputError(`the event "${name}" is named twice`, place(lineNo, text2.lastIndexOf(name) + 1));
+          }
+          seen.add(name);
+        }
+        events = { names: names.map(ownCopy), line: lineNo };
+        break;
+      }
+      case "summary":
+      case "totals": {
+        const cost = { values: ownCopy(value2), line: lineNo, column: valueColumn };
+        if (key === "summary") summary ??= cost;
+        else totals ??= cost;
+        break;
+      }
+      default:
+        break;
+    }
+  });
+  return {
+    push(text2) {
+      splitter.push(text2);
+    },
+    finish() {
+      splitter.finish();
+      if (!events)
+        throw new InputError(`no "events:" line: not a complete ${tool} out file`, place(Math.max(lastLine, 1)));
+      const cost = summary ?? totals;
+      if (!cost) {
+        throw new InputError(
+          `no "summary:" or "totals:" line: the ${tool} run did not finish writing its file`,
+          place(Math.max(lastLine, 1))
+        );
+      }
+      const counts = readCounts(cost, events.names, file);
+      const { name, byCommand } = benchmarkName(file, command);
+      const counter = creator ?? tool;
+      const cacheInstrument = caches.length > 0 ? `${counter}; ${caches.join("; ")}` : counter;
+      const limits = new ModelLimits(file, options);
+      limits.experiment(name, cost.line);
+      const measurements = events.names.map((event, i) => {
+        limits.measurement(cost.line);
+        return {
+          experiment: name,
+          parameter: { label: "" },
+          metric: eventMetric(event, CACHE_EVENT.test(event) ? cacheInstrument : counter),
+          statistics: { value: counts[i] },
+          place: place(cost.line)
+        };
+      });
+      const notes = byCommand ? [`${baseName3(file)}: the benchmark is named by its "cmd:" line, "${name}"`] : [];
+      if (!events.names.includes("Ir"))
+        notes.push(`${baseName3(file)}: no Ir event (instructions): every event is reported, none is gated by default`);
+      return { format: tool, file, measurements, notes };
+    }
+  };
+}
+function readCounts(cost, names, file) {
+  const counts = [];
+  const pattern = /\S+/g;
+  for (let match = pattern.exec(cost.values); match; match = pattern.exec(cost.values)) {
+    const column = cost.column + match.index;
+    if (counts.length === names.length) {
+      throw new InputError(`more numbers than the ${names.length} events of the "events:" line`, {
+        file,
+        line: cost.line,
+        column
+      });
+    }
+    const value2 = Number(match[0]);
+    if (!COUNT.test(match[0]) || !Number.isSafeInteger(value2)) {
+      throw new InputError(`expected a count of ${names[counts.length]}, found "${match[0].slice(0, 40)}"`, {
+        file,
+        line: cost.line,
+        column
+      });
+    }
+    counts.push(value2);
+  }
+  while (counts.length < names.length) counts.push(0);
+  return counts;
+}
+function eventMetric(event, instrument) {
+  return {
+    name: event,
+    ...event === "Ir" ? { kind: "count" } : { role: "secondary" },
+    dimension: "count",
+    unit: "",
+    displayUnit: "",
+    direction: "lower-is-better",
+    instrument
+  };
+}
+
+// src/engine/formats/valgrind/cachegrind.ts
+var cachegrindAdapter = {
+  id: "cachegrind",
+  title: "Valgrind cachegrind out file (cachegrind.out.<benchmark>)",
+  recognises(head) {
+    return isValgrindOut(head) && !/^(?:# callgrind format|version:|creator:)/.test(firstLine3(head));
+  },
+  ...streamedFormat((file, options) => valgrindReader("cachegrind", file, options))
+};
+
+// src/engine/formats/valgrind/callgrind.ts
+var callgrindAdapter = {
+  id: "callgrind",
+  title: "Valgrind callgrind out file (callgrind.out.<benchmark>)",
+  recognises(head) {
+    return isValgrindOut(head) && /^(?:# callgrind format|version:|creator:)/.test(firstLine3(head));
+  },
+  ...streamedFormat((file, options) => valgrindReader("callgrind", file, options))
+};
+
 // src/engine/formats/registry.ts
 var READERS = [
   fastddsSummaryAdapter,
@@ -10944,6 +11127,8 @@ var READERS = [
   pytestBenchmarkAdapter,
   jmhAdapter,
   benchmarkDotNetAdapter,
+  callgrindAdapter,
+  cachegrindAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter
 ];
@@ -10986,8 +11171,8 @@ var OPTIONAL_COLUMN = "Optional";
 var OPTIONAL_YES = /* @__PURE__ */ new Set(["yes", "y", "true", "1", "optional"]);
 var OPTIONAL_NO = /* @__PURE__ */ new Set(["", "no", "n", "false", "0", "required"]);
 function headerFieldsOf(content) {
-  const firstLine3 = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
-  return firstLine3.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const firstLine4 = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
+  return firstLine4.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
 }
 function optionalColumnIndex(headerFields) {
   return headerFields.findIndex((f) => f.toLowerCase() === OPTIONAL_COLUMN.toLowerCase());
@@ -11098,8 +11283,8 @@ function isMetricRequirementsHeader(headerLine) {
   return fields.some((f) => !(f in LATENCY_COLUMNS2) && /[.[\]]|>=|<=|≥|≤/.test(f));
 }
 function parseMetricRequirementsCsv(file, content, floatParse) {
-  const firstLine3 = stripBom(content).split(/\r\n|\n|\r/).find((line) => !line.startsWith("#")) ?? "";
-  const headerFields = firstLine3.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const firstLine4 = stripBom(content).split(/\r\n|\n|\r/).find((line) => !line.startsWith("#")) ?? "";
+  const headerFields = firstLine4.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
   const table2 = readCsvTable(
@@ -11114,7 +11299,7 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   const limitColumns = [];
   headerFields.forEach((name, index2) => {
     if (name === experimentName || name === parameterName || index2 === optionalIndex) return;
-    limitColumns.push(parseLimitColumn(file, firstLine3, name, index2));
+    limitColumns.push(parseLimitColumn(file, firstLine4, name, index2));
   });
   if (limitColumns.length === 0) {
     throw new InputError(
@@ -11136,7 +11321,7 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   const requirements = [];
   for (const column of limitColumns) {
     for (const requirementRow of rows) {
-      const requirement = limitRequirement(file, firstLine3, column, requirementRow, floatParse);
+      const requirement = limitRequirement(file, firstLine4, column, requirementRow, floatParse);
       if (requirement) requirements.push(requirement);
     }
   }
@@ -24417,13 +24602,13 @@ function unitOf4(m) {
 function written(value2, fromBase) {
   return fromBase === 1 ? value2 : Number((value2 * fromBase).toPrecision(15));
 }
-function benchmarkName(m) {
+function benchmarkName2(m) {
   return m.parameter.label === "" ? m.experiment : `${m.experiment}/${m.parameter.label}`;
 }
 function byBenchmark(measurements) {
   const groups = /* @__PURE__ */ new Map();
   for (const m of measurements) {
-    const name = benchmarkName(m);
+    const name = benchmarkName2(m);
     const group = groups.get(name);
     if (group) group.push(m);
     else groups.set(name, [m]);
@@ -24434,7 +24619,7 @@ function primaryValue2(m, notes) {
   const statistic = primaryStatistic(m);
   const value2 = m.statistics[statistic];
   if (value2 === void 0 || !Number.isFinite(value2)) {
-    notes.push(`${benchmarkName(m)}, ${m.metric.name}: no ${statistic} value to write; left out`);
+    notes.push(`${benchmarkName2(m)}, ${m.metric.name}: no ${statistic} value to write; left out`);
     return void 0;
   }
   return { statistic, value: value2 };

@@ -39,6 +39,8 @@ import { benchmarkDotNetAdapter } from './benchmarkDotNet.js';
 import { benchmarkJsAdapter } from './benchmarkJs.js';
 import { juliaBenchmarkToolsAdapter } from './juliaBenchmarkTools.js';
 import { bmfAdapter } from './bmf.js';
+import { cachegrindAdapter } from './valgrind/cachegrind.js';
+import { callgrindAdapter } from './valgrind/callgrind.js';
 import { requirePossibleValues } from '../model/validity.js';
 
 /**
@@ -89,6 +91,8 @@ const READERS: readonly FormatAdapter[] = [
   pytestBenchmarkAdapter,
   jmhAdapter,
   benchmarkDotNetAdapter,
+  callgrindAdapter,
+  cachegrindAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter,
 ];
