@@ -258,7 +258,8 @@ Options:
                          names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
-                         to every primary statistic)
+                         to every primary statistic); count=0.02 sets that of exact counts
+                         (Valgrind's Ir), 0.01 unless set
   --missing fail|warn    a benchmark of the reference (with --history: of its newest run) that the
                          results lack: a warning row (warn, the default) or a failure (fail). One
                          absent from the history's newest run was removed there: not compared
@@ -13678,6 +13679,7 @@ function parseGateStatistics(text2, what = "--gate") {
   return { primary, statistics, all, everyMetric: everyMetric || all };
 }
 function gates(gate, statistic, shape) {
+  if (shape.metric.incomparable) return false;
   if (gate.all) return true;
   if (!gate.everyMetric && metricRole(shape.metric) !== "primary") return false;
   return gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
@@ -13695,6 +13697,7 @@ function describeGate(gate) {
 // src/engine/compare/thresholds.ts
 var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
 var DEFAULT_THRESHOLD = 0.1;
+var DEFAULT_COUNT_THRESHOLD = 0.01;
 var KEYS = {
   min: "Min",
   median: "Median",
@@ -13703,6 +13706,7 @@ var KEYS = {
   p99: "99%",
   "99": "99%"
 };
+var COUNT_KEY = "count";
 function parseThresholds(text2, what = "--threshold") {
   const thresholds = {
     Min: DEFAULT_THRESHOLD,
@@ -13725,17 +13729,20 @@ function parseThresholds(text2, what = "--threshold") {
   }
   for (const part of text2.split(",")) {
     const [key, raw] = part.split("=", 2);
-    const magnitude = KEYS[(key ?? "").trim().toLowerCase()];
-    if (!magnitude || raw === void 0) {
+    const name = (key ?? "").trim().toLowerCase();
+    const magnitude = KEYS[name];
+    if (!magnitude && name !== COUNT_KEY || raw === void 0) {
       throw new UsageError(
-        `${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`
+        `${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%, count`
       );
     }
-    thresholds[magnitude] = value2(raw);
+    if (magnitude) thresholds[magnitude] = value2(raw);
+    else thresholds.count = value2(raw);
   }
   return thresholds;
 }
-function thresholdOf(thresholds, statistic) {
+function thresholdOf(thresholds, statistic, metric2) {
+  if (metric2?.kind === "count") return thresholds.count ?? DEFAULT_COUNT_THRESHOLD;
   return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
 }
 
@@ -13794,12 +13801,26 @@ function comparedStatistics(m) {
 function rowShape(reference, result) {
   const shape = reference ?? result;
   const role = result?.metric.role ?? reference?.metric.role;
-  if (role === shape.metric.role) return shape;
-  return { ...shape, metric: { ...shape.metric, ...role ? { role } : {} } };
+  const kind = result?.metric.kind ?? reference?.metric.kind;
+  const from = reference?.metric.instrument;
+  const to = result?.metric.instrument;
+  const incomparable = from !== void 0 && to !== void 0 && from !== to ? { reference: from, result: to } : void 0;
+  if (role === shape.metric.role && kind === shape.metric.kind && !incomparable) return shape;
+  const { role: _role, kind: _kind, ...metric2 } = shape.metric;
+  return {
+    ...shape,
+    metric: {
+      ...metric2,
+      ...role ? { role } : {},
+      ...kind ? { kind } : {},
+      ...incomparable ? { incomparable } : {}
+    }
+  };
 }
 function roleOfRow(m) {
   const role = metricRole(m.metric);
-  return role === "primary" ? {} : { metricRole: role };
+  const instruments = m.metric.incomparable;
+  return { ...role === "primary" ? {} : { metricRole: role }, ...instruments ? { instruments } : {} };
 }
 function keyOf3(m) {
   return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
@@ -13832,7 +13853,7 @@ function regate(row, gate, ...shapes) {
     } else shape = s;
     if (shape !== void 0) break;
   }
-  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
+  const isGated = row.instruments === void 0 && (shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic));
   const { gated: _previous, metricRole: role, ...rest } = row;
   const regated = {
     ...rest,
@@ -13931,7 +13952,7 @@ function compareExperiment(experimentType, reference, result, thresholds, option
       const r = ref ? ref.statistics[statistic] ?? NaN : NaN;
       const x = res ? res.statistics[statistic] ?? NaN : NaN;
       if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
-      const threshold = thresholdOf(thresholds, statistic);
+      const threshold = thresholdOf(thresholds, statistic, shape.metric);
       const floor = ref?.belowResolution === true || res?.belowResolution === true;
       const judged = statusOf(
         !res ? "missing" : !ref ? "new" : floor ? "pass" : thresholdStatus(r, x, threshold, direction)
@@ -19475,6 +19496,29 @@ function labelOfPath(path) {
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
 }
 
+// src/engine/compare/instruments.ts
+function incomparableWarnings(rows) {
+  const pairs = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.instruments === void 0) continue;
+    const key = `${row.instruments.reference}\0${row.instruments.result}`;
+    let pair = pairs.get(key);
+    if (pair === void 0) pairs.set(key, pair = { ...row.instruments, metrics: [], benchmarks: [] });
+    if (!pair.metrics.includes(row.metric)) pair.metrics.push(row.metric);
+    const benchmark = row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`;
+    if (!pair.benchmarks.includes(benchmark)) pair.benchmarks.push(benchmark);
+  }
+  return [...pairs.values()].map(
+    (pair) => `Not comparable: ${listed3(pair.metrics)} of ${listed3(pair.benchmarks)} ${pair.metrics.length === 1 ? "was" : "were"} counted by "${pair.reference}" in the reference and by "${pair.result}" in the results; a change of tool version or cache configuration changes the counts, so these rows are reported, not gated.`
+  );
+}
+function listed3(names) {
+  const shown2 = names.slice(0, 5);
+  const more = names.length - shown2.length;
+  const text2 = shown2.length > 1 ? `${shown2.slice(0, -1).join(", ")} and ${shown2[shown2.length - 1]}` : shown2[0] ?? "";
+  return more > 0 ? `${shown2.join(", ")} and ${more} more` : text2;
+}
+
 // src/engine/report/comparisonReport.ts
 var THRESHOLD_METHOD = resolveVerdictSettings(thresholdMethod.name);
 function inconclusiveRows(rows, benchmarks) {
@@ -19509,7 +19553,7 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     subExperiments: comparisons,
     rows,
     notes: methodNotes(method, all),
-    warnings: resolutionFloorWarnings(all)
+    warnings: [...incomparableWarnings(all), ...resolutionFloorWarnings(all)]
   };
 }
 var Benchmarks = class {
@@ -20860,8 +20904,8 @@ function restCounts(rest, reportHtml) {
     ...notGated > 0 ? [{ n: notGated, words: `${statusMark(row)} ${row.status} (not gated)` }] : []
   ]).sort((a, b) => b.n - a.n || (a.words < b.words ? -1 : a.words > b.words ? 1 : 0));
   const files = [...reportHtml ? ["report.html (sortable and searchable)"] : [], "comparison.md", "comparison.json"];
-  const listed3 = `${files.slice(0, -1).join(", ")} and ${files.at(-1)}`;
-  return `${plural6(rest.length, "other row")}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(", ")}. Every row is in ${listed3} in the report folder.`;
+  const listed4 = `${files.slice(0, -1).join(", ")} and ${files.at(-1)}`;
+  return `${plural6(rest.length, "other row")}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(", ")}. Every row is in ${listed4} in the report folder.`;
 }
 
 // src/engine/report/confirmation.ts
@@ -21118,8 +21162,8 @@ function linksLine(links) {
       ...links.csvFiles ? ["the CSV files"] : [],
       ...links.reportHtml ? ["report.html with charts"] : []
     ];
-    const listed3 = files.length <= 2 ? files.join(" and ") : `${files.slice(0, -1).join(", ")}, and ${files.at(-1)}`;
-    return `The full report (${listed3}) is in the report folder of this job.`;
+    const listed4 = files.length <= 2 ? files.join(" and ") : `${files.slice(0, -1).join(", ")}, and ${files.at(-1)}`;
+    return `The full report (${listed4}) is in the report folder of this job.`;
   }
   return void 0;
 }

@@ -92,6 +92,11 @@ export interface Metric {
    * their rows are reported with a warning naming both, never gated.
    */
   instrument?: string;
+  /**
+   * Never set by an adapter: on a row's shape (compare/rows.ts rowShape), the two instruments when the sides were
+   * counted by different ones. Such a row is not gated.
+   */
+  incomparable?: { reference: string; result: string };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 import { describeGate } from '../compare/gate.js';
 import { percent, plural, type ComparisonMethod, type MethodSummary } from '../compare/method.js';
 import { methodOf, methodOfRows } from '../compare/methods.js';
+import { incomparableWarnings } from '../compare/instruments.js';
 import { resolutionFloorWarnings, thresholdMethod } from '../compare/thresholdMethod.js';
 import { resolveVerdictSettings } from '../compare/settings.js';
 import type { Verdict } from './model.js';
@@ -180,7 +181,7 @@ export function buildComparisonReport(
     subExperiments: comparisons,
     rows,
     notes: methodNotes(method, all),
-    warnings: resolutionFloorWarnings(all),
+    warnings: [...incomparableWarnings(all), ...resolutionFloorWarnings(all)],
   };
 }
 
