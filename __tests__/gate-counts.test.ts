@@ -1,10 +1,15 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseThresholds, thresholdOf } from '../src/engine/compare/thresholds.js';
 import { compareExperiment } from '../src/engine/compare/thresholdMethod.js';
 import { incomparableWarnings } from '../src/engine/compare/instruments.js';
 import { eventMetric } from '../src/engine/formats/valgrind/common.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
+import { cli, repoRoot, tempDir } from './helpers/shared.js';
 
 // Exact counts (Valgrind's Ir): gated at their own threshold, 1 % by default, and never across instruments.
+
+const valgrind = join(repoRoot, 'fixtures', 'formats', 'valgrind');
 
 function count(experiment: string, event: string, value: number, instrument = 'callgrind-3.19.0'): Measurement {
   return {
@@ -69,4 +74,106 @@ describe('counts of different instruments are not comparable', () => {
         'in the results; a change of tool version or cache configuration changes the counts, so these rows are reported, not gated.',
     ]);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The issue's Done-when, through the CLI, on the real Valgrind 3.19 runs of fixtures/formats/valgrind (SOURCES.md).
+
+interface Report {
+  verdict: string;
+  failedExperiments: string[];
+  warnings: string[];
+  subExperiments: { experimentType: string; comparisons: { metric: string; status: string; gated: boolean }[] }[];
+}
+
+async function compare(args: string[]): Promise<{ code: number; report: Report; texts: string }> {
+  const out = tempDir('perfgate-counts-');
+  const run = await cli(['compare', ...args, '-o', out]);
+  const texts =
+    run.out +
+    run.err +
+    readdirSync(out)
+      .filter((f) => /\.(md|json|csv|txt)$/.test(f))
+      .map((f) => readFileSync(join(out, f), 'utf8'))
+      .join('\n');
+  return { code: run.code, report: JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8')) as Report, texts };
+}
+
+const failingRows = (report: Report) =>
+  report.subExperiments.flatMap((s) =>
+    s.comparisons.filter((c) => c.status === 'fail').map((c) => `${s.experimentType} ${c.metric}`),
+  );
+
+describe.each(['cachegrind', 'callgrind'])('%s out files, read with no --format', (tool) => {
+  const runs = join(valgrind, tool, 'runs');
+  const base = join(runs, '2026-12-01_09-00-00');
+  const candidate = (name: string) => join(valgrind, tool, 'candidates', name);
+
+  test('a rerun of the same build passes', async () => {
+    const { code, report } = await compare(['--reference', base, '--results', join(runs, '2026-12-02_09-00-00')]);
+    expect(code).toBe(0);
+    expect(report.verdict).toBe('pass');
+    expect(report.subExperiments.map((s) => s.experimentType).sort()).toEqual(['checksum', 'copy', 'sort']);
+  });
+
+  test('checksum Ir +26 % fails, naming checksum alone', async () => {
+    const { code, report } = await compare(['--reference', base, '--results', candidate('checksum-26')]);
+    expect(code).toBe(1);
+    expect(report.failedExperiments).toEqual(['checksum']);
+    expect(failingRows(report)).toEqual(['checksum Ir']);
+  });
+
+  test('checksum Ir +2.08 % fails, naming checksum alone; cache figures a few counts up fail nothing', async () => {
+    const { code, report } = await compare(['--reference', base, '--results', candidate('checksum-2')]);
+    expect(code).toBe(1);
+    expect(report.failedExperiments).toEqual(['checksum']);
+    expect(failingRows(report)).toEqual(['checksum Ir']);
+    const i1mr = report.subExperiments
+      .find((s) => s.experimentType === 'checksum')!
+      .comparisons.find((c) => c.metric === 'I1mr')!;
+    expect(i1mr).toMatchObject({ status: 'pass', gated: false });
+    // With every metric gated, the cache figures are judged at the time threshold (10 %): they move by 0.6 %.
+    const all = await compare(['--reference', base, '--results', candidate('checksum-2'), '--gate', 'all-metrics']);
+    expect(failingRows(all.report)).toEqual(['checksum Ir']);
+  });
+
+  test('copy Ir −42 % passes, an improvement', async () => {
+    const { code, report } = await compare(['--reference', base, '--results', candidate('copy-42')]);
+    expect(code).toBe(0);
+    const ir = report.subExperiments
+      .find((s) => s.experimentType === 'copy')!
+      .comparisons.find((c) => c.metric === 'Ir')!;
+    expect(ir.status).toBe('improved');
+  });
+
+  test('against a 5-run history of identical counts, +2.08 % fails with no NaN anywhere', async () => {
+    const history = join(tempDir('perfgate-counts-'), 'history');
+    expect((await cli(['history', 'import', runs, '--output', history])).code).toBe(0);
+    expect(readdirSync(history).filter((f) => f.startsWith('history-'))).toHaveLength(5);
+    const failing = await compare(['--history', history, '--results', candidate('checksum-2')]);
+    expect(failing.code).toBe(1);
+    expect(failing.report.failedExperiments).toEqual(['checksum']);
+    expect(failingRows(failing.report)).toEqual(['checksum Ir']);
+    expect(failing.texts).not.toMatch(/NaN|Infinity/);
+    const rerun = await compare(['--history', history, '--results', join(runs, '2026-12-05_09-00-00')]);
+    expect(rerun.code).toBe(0);
+    expect(rerun.texts).not.toMatch(/NaN|Infinity/);
+  });
+});
+
+test('cachegrind against callgrind: not comparable, a warning naming both, nothing gated', async () => {
+  const { code, report } = await compare([
+    '--reference',
+    join(valgrind, 'cachegrind', 'runs', '2026-12-01_09-00-00'),
+    '--results',
+    join(valgrind, 'callgrind', 'candidates', 'checksum-26'),
+  ]);
+  expect(code).toBe(0);
+  expect(report.warnings.filter((w) => w.startsWith('Not comparable'))).toEqual([
+    expect.stringContaining(
+      'Ir, Dr and Dw of checksum, copy and sort were counted by "cachegrind" in the reference and by "callgrind-3.19.0" in the results',
+    ),
+    expect.stringContaining('I1mr, ILmr, D1mr, DLmr, D1mw and 1 more of checksum, copy and sort'),
+  ]);
+  expect(report.subExperiments.flatMap((s) => s.comparisons).filter((c) => c.gated)).toEqual([]);
 });
