@@ -73,6 +73,8 @@ const CASES: FormatCase[] = [
       join(formats, 'valgrind', 'callgrind', 'runs', '2026-12-01_09-00-00', `callgrind.out.${b}`),
     ),
   },
+  { id: 'perf-stat-csv', files: [join(formats, 'perf-stat', 'default-events.csv')] },
+  { id: 'perf-stat-json', files: [join(formats, 'perf-stat', 'checksum.json')] },
   {
     id: 'generic-csv',
     files: [join(formats, 'generic-csv', 'latency.csv')],

@@ -1,6 +1,6 @@
 /**
  * Rows whose two sides were counted by different instruments (ComparisonRow.instruments: another Valgrind version,
- * another tool, another simulated cache): their counts are not comparable, so they are reported, never gated, and
+ * another tool, another simulated cache, a multiplexed perf counter): their counts are not comparable, so they are reported, never gated, and
  * the report says so once per pair of instruments, naming both.
  */
 import type { ComparisonRow } from './rows.js';
@@ -20,8 +20,8 @@ export function incomparableWarnings(rows: readonly ComparisonRow[]): string[] {
   return [...pairs.values()].map(
     (pair) =>
       `Not comparable: ${listed(pair.metrics)} of ${listed(pair.benchmarks)} ${pair.metrics.length === 1 ? 'was' : 'were'} counted by ` +
-      `"${pair.reference}" in the reference and by "${pair.result}" in the results; a change of tool version or cache ` +
-      'configuration changes the counts, so these rows are reported, not gated.',
+      `"${pair.reference}" in the reference and by "${pair.result}" in the results; another tool, version, cache ` +
+      'configuration or counting mode counts otherwise, so these rows are reported, not gated.',
   );
 }
 

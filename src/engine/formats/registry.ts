@@ -41,6 +41,8 @@ import { juliaBenchmarkToolsAdapter } from './juliaBenchmarkTools.js';
 import { bmfAdapter } from './bmf.js';
 import { cachegrindAdapter } from './valgrind/cachegrind.js';
 import { callgrindAdapter } from './valgrind/callgrind.js';
+import { perfStatCsvAdapter } from './perf/statCsv.js';
+import { perfStatJsonAdapter } from './perf/statJson.js';
 import { requirePossibleValues } from '../model/validity.js';
 
 /**
@@ -93,6 +95,8 @@ const READERS: readonly FormatAdapter[] = [
   benchmarkDotNetAdapter,
   callgrindAdapter,
   cachegrindAdapter,
+  perfStatCsvAdapter,
+  perfStatJsonAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter,
 ];
