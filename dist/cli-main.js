@@ -19957,9 +19957,13 @@ function methodNotes(method, rows) {
   }
   return notes;
 }
-function ungatedKinds(rows, all) {
+function ungatedKinds(given, all) {
+  let rows = given;
   const judged = new Set(all.filter((r) => r.gated && r.metricRole !== void 0).map((r) => r.metric));
   const kinds = [];
+  const incomparable = rows.filter((r) => r.instruments !== void 0).length;
+  if (incomparable > 0) kinds.push(`${incomparable} counted by different instruments, which a warning names`);
+  rows = rows.filter((r) => r.instruments === void 0);
   if (rows.some((r) => r.metricRole === void 0 || judged.has(r.metric)))
     kinds.push("tail statistics such as Min, Max, 99 %");
   for (const [role, what] of [
