@@ -162,6 +162,28 @@ describe.each(['cachegrind', 'callgrind'])('%s out files, read with no --format'
   });
 });
 
+test('a history keeps what counted each run: a tool change against it is reported, not gated', async () => {
+  const history = join(tempDir('perfgate-counts-'), 'history');
+  expect((await cli(['history', 'import', join(valgrind, 'cachegrind', 'runs'), '--output', history])).code).toBe(0);
+  const record = readFileSync(join(history, readdirSync(history).sort()[0]!), 'utf8');
+  expect(record).toContain(
+    '"metric":"Ir","dimension":"count","unit":"","displayUnit":"","direction":"lower-is-better","statistics":["value"],"instrument":"cachegrind"}',
+  );
+  const { code, report } = await compare([
+    '--history',
+    history,
+    '--results',
+    join(valgrind, 'callgrind', 'candidates', 'checksum-26'),
+  ]);
+  expect(code).toBe(0);
+  expect(report.warnings).toContainEqual(
+    expect.stringContaining(
+      'Ir, Dr and Dw of checksum, copy and sort were counted by "cachegrind" in the reference and by "callgrind-3.19.0" in the results',
+    ),
+  );
+  expect(report.subExperiments.flatMap((s) => s.comparisons).filter((c) => c.gated)).toEqual([]);
+});
+
 test('cachegrind against callgrind: not comparable, a warning naming both, nothing gated', async () => {
   const { code, report } = await compare([
     '--reference',

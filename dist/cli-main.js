@@ -18477,6 +18477,7 @@ import { existsSync as existsSync3, readdirSync as readdirSync4, rmSync as rmSyn
 import { join as join6 } from "node:path";
 
 // src/engine/history/columns.ts
+var MAX_INSTRUMENT = 1e3;
 function num2(value2) {
   return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
 }
@@ -18497,7 +18498,8 @@ function shapeOf(m) {
     statistics,
     ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {},
     ...repetitionValues !== void 0 ? { repetitionValues } : {},
-    ...m.belowResolution ? { belowResolution: true } : {}
+    ...m.belowResolution ? { belowResolution: true } : {},
+    ...m.instrument !== void 0 ? { instrument: m.instrument } : {}
   };
 }
 function parameterOf5(m) {
@@ -18622,6 +18624,9 @@ function shapeOfJson(value2, where, bad) {
   if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1))
     throw bad(`${where}: "repetitions" is not a count above 1`);
   if (belowResolution !== void 0 && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
+  const instrument = value2["instrument"];
+  if (instrument !== void 0 && (typeof instrument !== "string" || instrument.length > MAX_INSTRUMENT))
+    throw bad(`${where}: "instrument" is not a string of at most ${MAX_INSTRUMENT} characters`);
   let repetitionValues;
   if (value2["repetitionValues"] !== void 0) {
     if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
@@ -18637,7 +18642,8 @@ function shapeOfJson(value2, where, bad) {
     statistics: statisticList(value2["statistics"], `${where}: "statistics"`, bad),
     ...repetitions !== void 0 ? { repetitions } : {},
     ...repetitionValues !== void 0 ? { repetitionValues } : {},
-    ...belowResolution === true ? { belowResolution } : {}
+    ...belowResolution === true ? { belowResolution } : {},
+    ...instrument !== void 0 ? { instrument } : {}
   };
 }
 function seriesRunOfJson(value2, where, shapeCount, bad) {
@@ -18714,6 +18720,7 @@ function expandLayout({ shapes, runs }, valueOf, convert) {
         if (shape.repetitions !== void 0) m.repetitions = shape.repetitions;
         if (repetitionValues !== void 0) m.repetitionValues = repetitionValues;
         if (shape.belowResolution) m.belowResolution = true;
+        if (shape.instrument !== void 0) m.instrument = shape.instrument;
         out.push(convert(m));
       }
     }
@@ -18797,7 +18804,8 @@ function makeHistoryRecord(experiments, run) {
         statistics,
         ...m.repetitions !== void 0 && m.repetitions > 1 ? { repetitions: m.repetitions } : {},
         ...m.repetitions !== void 0 && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {},
-        ...m.belowResolution ? { belowResolution: true } : {}
+        ...m.belowResolution ? { belowResolution: true } : {},
+        ...m.metric.instrument !== void 0 ? { instrument: m.metric.instrument } : {}
       };
     })
   );
@@ -18840,7 +18848,14 @@ function parameterOf6(m) {
   return { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} };
 }
 function metricOf2(m) {
-  return { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction };
+  return {
+    name: m.metric,
+    dimension: m.dimension,
+    unit: m.unit,
+    displayUnit: m.displayUnit,
+    direction: m.direction,
+    ...m.instrument !== void 0 ? { instrument: m.instrument } : {}
+  };
 }
 function readBack(m, parameter, metric2, place, adopt = false) {
   const statistics = adopt && !hasNull(m.statistics) ? m.statistics : {};
@@ -18873,7 +18888,7 @@ function repetitionsOfHistory(m) {
 }
 function sharedMetric(metrics, m) {
   for (const metric3 of metrics)
-    if (metric3.name === m.metric && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction)
+    if (metric3.name === m.metric && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction && metric3.instrument === m.instrument)
       return metric3;
   const metric2 = metricOf2(m);
   if (metrics.length < 16) metrics.push(metric2);
