@@ -482,7 +482,13 @@ describe('recognisers (project fixtures)', () => {
    * A fixture folder is named by its adapter id, or by the family of ids it holds (kuksa → kuksa-console, kuksa-csv).
    */
   const family = (folder: string) =>
-    REGISTRY.map((a) => a.id).filter((id) => id === folder || id.startsWith(`${folder.split('-')[0]}-`));
+    REGISTRY.map((a) => a.id).filter(
+      (id) =>
+        id === folder ||
+        id.startsWith(`${folder.split('-')[0]}-`) ||
+        // Valgrind's tools, each a format of its own.
+        (folder === 'valgrind' && ['cachegrind', 'callgrind'].includes(id)),
+    );
   /** Folders that hold no auto-detected results: requirement files, and CSVs read only with a mapping. */
   const notResults = ['requirements', 'generic-csv'];
 

@@ -62,6 +62,20 @@ const CASES: FormatCase[] = [
     files: [join(formats, 'benchmarkdotnet', 'Perfgate.Benchmarks.PublishBenchmarks-report-full-compressed.json')],
   },
   {
+    id: 'cachegrind',
+    files: ['checksum', 'sort', 'copy'].map((b) =>
+      join(formats, 'valgrind', 'cachegrind', 'runs', '2026-12-01_09-00-00', `cachegrind.out.${b}`),
+    ),
+  },
+  {
+    id: 'callgrind',
+    files: ['checksum', 'sort', 'copy'].map((b) =>
+      join(formats, 'valgrind', 'callgrind', 'runs', '2026-12-01_09-00-00', `callgrind.out.${b}`),
+    ),
+  },
+  { id: 'perf-stat-csv', files: [join(formats, 'perf-stat', 'default-events.csv')] },
+  { id: 'perf-stat-json', files: [join(formats, 'perf-stat', 'checksum.json')] },
+  {
     id: 'generic-csv',
     files: [join(formats, 'generic-csv', 'latency.csv')],
     read: ['--format', 'generic-csv', '--mapping', join(formats, 'generic-csv', 'mapping.json')],

@@ -198,6 +198,14 @@ describe('version 3: descriptions once, numbers in columns', () => {
     expect(back.measurements[0]!.statistics.max).toBe(Number.MAX_VALUE);
     expect(back.measurements[1]!.statistics.max).toBe(0.30000000000000004);
     expect(renderHistoryRecord(back)).toBe(text);
+    // What counted a measurement (Valgrind's tool and version) is part of its shape, and reads back.
+    const counted = v3Record([
+      { ...M, statistics: { value: 7 }, instrument: 'callgrind-3.19.0' },
+      { ...M, parameter: 'b', statistics: { value: 8 }, instrument: 'callgrind-3.22.0' },
+    ]);
+    const countedText = renderHistoryRecord(counted);
+    expect(parseHistoryRecord(countedText, 'h.json')).toEqual(counted);
+    expect(countedText.match(/"instrument":"callgrind-3\.\d+\.0"/g)).toHaveLength(2);
     // Descriptions once: six shapes (latency and cpu with median and max, with median alone, two of y), for 13 measurements.
     expect(text.match(/"format":"iceperf"/g)).toHaveLength(6);
     expect(text).toContain('\n    ["x",[0,1],[["1",1],"2",["3 \\"quoted\\" \\\\ \u2028",0]]],\n');
@@ -268,6 +276,9 @@ describe('version 3: descriptions once, numbers in columns', () => {
     );
     expect(errorOf(shape(`${base},"statistics":["min","median"],"belowResolution":false`))).toBe(
       'not a perfgate history record: shape 0: "belowResolution" is not true',
+    );
+    expect(errorOf(shape(`${base},"statistics":["min","median"],"instrument":5`))).toBe(
+      'not a perfgate history record: shape 0: "instrument" is not a string of at most 1000 characters',
     );
     expect(errorOf(shape(`${base},"statistics":["min"]`))).toBe(
       'not a perfgate history record: "statistics"."median": no shape names this statistic',

@@ -140,7 +140,7 @@ describe('compare --confidence through the CLI', () => {
     [['--threshold', '-0.1'], '--threshold: "-0.1" is not a threshold; expected a fraction such as 0.1 (10 %)'],
     [
       ['--threshold', 'tail=0.2'],
-      '--threshold: "tail=0.2" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%',
+      '--threshold: "tail=0.2" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%, count',
     ],
     [
       ['--gate', 'tail'],

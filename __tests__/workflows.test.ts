@@ -266,6 +266,17 @@ const ecosystems: Ecosystem[] = [
     experiments: ['BM_Publish'],
   },
   {
+    summary: '<b>C/C++</b>: instruction counts under Valgrind',
+    outputs: ['checksum', 'sort', 'copy'].map((b) => [
+      `fixtures/formats/valgrind/cachegrind/runs/2026-12-01_09-00-00/cachegrind.out.${b}`,
+      `results/cachegrind.out.${b}`,
+    ]),
+    writtenAs: '--cachegrind-out-file="results/cachegrind.out.$(basename "$bench")"',
+    format: 'cachegrind',
+    read: ['results/cachegrind.out.checksum', 'results/cachegrind.out.copy', 'results/cachegrind.out.sort'],
+    experiments: ['checksum', 'copy', 'sort'],
+  },
+  {
     summary: '<b>Python</b>: pytest-benchmark',
     outputs: [['fixtures/formats/pytest-benchmark/codec_v5.json', 'bench.json']],
     writtenAs: '--benchmark-json=bench.json',

@@ -264,7 +264,8 @@ Options:
                          names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
-                         to every primary statistic)
+                         to every primary statistic); count=0.02 sets that of exact counts
+                         (Valgrind's Ir), 0.01 unless set
   --missing fail|warn    a benchmark of the reference (with --history: of its newest run) that the
                          results lack: a warning row (warn, the default) or a failure (fail). One
                          absent from the history's newest run was removed there: not compared
@@ -584,8 +585,8 @@ function exactFixed3(magnitude) {
       thousandths = quotient;
     }
   }
-  const text2 = thousandths.toString().padStart(4, "0");
-  return `${text2.slice(0, -3)}.${text2.slice(-3)}`;
+  const text3 = thousandths.toString().padStart(4, "0");
+  return `${text3.slice(0, -3)}.${text3.slice(-3)}`;
 }
 function decompose(magnitude) {
   const view = new DataView(new ArrayBuffer(8));
@@ -624,10 +625,10 @@ function changeDigits(percent8) {
   if (percent8 < -1e4) return "< -10000";
   const magnitude = Math.abs(percent8);
   const decimals = magnitude === 0 ? 0 : Math.min(3, Math.max(0, 2 - Math.floor(Math.log10(magnitude))));
-  let text2 = magnitude.toFixed(decimals);
-  if (decimals > 0 && Number(text2) >= 10 ** (3 - decimals)) text2 = magnitude.toFixed(decimals - 1);
-  if (Number(text2) === 0) return "0";
-  return `${percent8 < 0 ? "-" : "+"}${text2}`;
+  let text3 = magnitude.toFixed(decimals);
+  if (decimals > 0 && Number(text3) >= 10 ** (3 - decimals)) text3 = magnitude.toFixed(decimals - 1);
+  if (Number(text3) === 0) return "0";
+  return `${percent8 < 0 ? "-" : "+"}${text3}`;
 }
 function changePercent(percent8) {
   return Number.isNaN(percent8) ? "—" : `${changeDigits(percent8)} %`;
@@ -648,26 +649,26 @@ var CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u06
 function visible(c) {
   return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0");
 }
-function withoutControls(text2, keepLines = false) {
-  return text2.replace(keepLines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS, visible);
+function withoutControls(text3, keepLines = false) {
+  return text3.replace(keepLines ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS, visible);
 }
 var JOINER = "⁠";
-function withoutGithubReferences(text2) {
-  if (!MAY_REFERENCE.test(text2)) return text2;
-  return text2.replace(/@(?=[A-Za-z0-9_-])/g, "@" + JOINER).replace(/#(?=[0-9])/g, "#" + JOINER).replace(/(gh-)(?=[0-9])/gi, "$1" + JOINER).replace(/(www)(?=\.)/gi, "$1" + JOINER).replace(/:(?=\/\/)/g, ":" + JOINER);
+function withoutGithubReferences(text3) {
+  if (!MAY_REFERENCE.test(text3)) return text3;
+  return text3.replace(/@(?=[A-Za-z0-9_-])/g, "@" + JOINER).replace(/#(?=[0-9])/g, "#" + JOINER).replace(/(gh-)(?=[0-9])/gi, "$1" + JOINER).replace(/(www)(?=\.)/gi, "$1" + JOINER).replace(/:(?=\/\/)/g, ":" + JOINER);
 }
 var MAY_REFERENCE = /[@#:]|gh-|www\./i;
-function escapeMarkdown(text2) {
-  if (MARKDOWN_PLAIN.test(text2) && !MAY_REFERENCE.test(text2)) return text2;
-  return withoutGithubReferences(withoutControls(text2.replace(/[\t\n\r]/g, " "))).replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+function escapeMarkdown(text3) {
+  if (MARKDOWN_PLAIN.test(text3) && !MAY_REFERENCE.test(text3)) return text3;
+  return withoutGithubReferences(withoutControls(text3.replace(/[\t\n\r]/g, " "))).replace(/[\\`*_{}[\]()#+!|~:-]/g, (c) => "\\" + c).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 var MARKDOWN_PLAIN = /^[^\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\\`*_{}[\]()#+!|~:@&<>-]*$/;
-function escapeHtml(text2) {
-  return text2.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+function escapeHtml(text3) {
+  return text3.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 var NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-function escapeXml(text2) {
-  return escapeHtml(text2.replace(NOT_XML, "�"));
+function escapeXml(text3) {
+  return escapeHtml(text3.replace(NOT_XML, "�"));
 }
 function jsonForScript(value2) {
   return JSON.stringify(value2).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
@@ -757,8 +758,8 @@ var RATE = {
   MHz: 1e6,
   "M/s": 1e6
 };
-function parseUnit(text2) {
-  const symbol = text2.trim();
+function parseUnit(text3) {
+  const symbol = text3.trim();
   if (symbol === "") return { symbol, dimension: "count", toBase: 1 };
   if (symbol === "%") return { symbol, dimension: "ratio", toBase: 1 };
   const tables = [
@@ -781,8 +782,8 @@ function toBaseUnit(value2, unit) {
 var COMPOUND_TIME = { ...TIME, h: 36e8, hr: 36e8, day: 864e8 };
 var PER_OPERATION = /* @__PURE__ */ new Set(["op", "ops", "operation", "iter", "iters", "iteration", "call", "run", "invocation"]);
 var BIT_NUMERATOR = /^[kKMGT]?i?(b|bit|bits)$/;
-function parseToolUnit(text2) {
-  const symbol = text2.trim();
+function parseToolUnit(text3) {
+  const symbol = text3.trim();
   const plain = parseUnit(symbol);
   if (plain) return plain;
   const slash = symbol.lastIndexOf("/");
@@ -893,8 +894,8 @@ function decimalsFor(largestValue) {
   return Math.min(20, Math.max(0, 3 - Math.floor(Math.log10(largestValue))));
 }
 function fixed(v, decimals) {
-  const text2 = v.toFixed(decimals);
-  return /^-0\.?0*$/.test(text2) ? text2.slice(1) : text2;
+  const text3 = v.toFixed(decimals);
+  return /^-0\.?0*$/.test(text3) ? text3.slice(1) : text3;
 }
 var largest = (values) => values.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
 var rounded4 = (x) => x > 0 ? Number(x.toPrecision(4)) : x;
@@ -1143,8 +1144,8 @@ function magnitudeCells(row, latencyOnly) {
 }
 function percent(x) {
   if (Number.isNaN(x)) return "—";
-  const text2 = formatFixed3(x);
-  return (text2.startsWith("-") ? text2 : "+" + text2) + " %";
+  const text3 = formatFixed3(x);
+  return (text3.startsWith("-") ? text3 : "+" + text3) + " %";
 }
 
 // src/engine/report/text.ts
@@ -1193,8 +1194,8 @@ function renderText(report) {
   }
   return out.join("\n") + "\n";
 }
-function sanitize(text2) {
-  return withoutControls(text2);
+function sanitize(text3) {
+  return withoutControls(text3);
 }
 
 // src/engine/model/statisticRules.ts
@@ -1303,8 +1304,8 @@ function didYouMean(wanted, candidates) {
 }
 
 // src/engine/csv/header.ts
-function stripBom(text2) {
-  return text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
+function stripBom(text3) {
+  return text3.charCodeAt(0) === 65279 ? text3.slice(1) : text3;
 }
 function resolveColumns(file, headerLine, fields, required, expectedHeader, knownColumns = required) {
   const found = {};
@@ -1377,18 +1378,18 @@ function fieldColumn(line, index2) {
   }
   return field2 === index2 ? line.length + 1 : 1;
 }
-function unclosedQuote(text2) {
+function unclosedQuote(text3) {
   let line = 1;
   let lineStart = 0;
   let open;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2[i];
+  for (let i = 0; i < text3.length; i++) {
+    const c = text3[i];
     if (c === '"') {
       if (!open) open = { line, column: i - lineStart + 1 };
-      else if (text2[i + 1] === '"')
+      else if (text3[i + 1] === '"')
         i++;
       else open = void 0;
-    } else if (c === "\n" || c === "\r" && text2[i + 1] !== "\n") {
+    } else if (c === "\n" || c === "\r" && text3[i + 1] !== "\n") {
       line++;
       lineStart = i + 1;
     }
@@ -1481,15 +1482,15 @@ function parseDecimalBytes(bytes, start, end, mode) {
 }
 var encoder = new TextEncoder();
 var latin1 = new TextDecoder("latin1");
-function parseNumber(text2, mode) {
-  const trimmed = text2.trim();
+function parseNumber(text3, mode) {
+  const trimmed = text3.trim();
   if (trimmed.length * 3 > cellBuffer.length) cellBuffer = new Uint8Array(trimmed.length * 3);
   const { written: written2 } = encoder.encodeInto(trimmed, cellBuffer);
   return parseDecimalBytes(cellBuffer, 0, written2, mode);
 }
 var cellBuffer = new Uint8Array(256);
-function isMissingValue(text2) {
-  const t = text2.trim();
+function isMissingValue(text3) {
+  const t = text3.trim();
   return t === "" || t === "nan" || t === "NaN" || t === "NA" || t === "N/A";
 }
 
@@ -1743,9 +1744,9 @@ var RawMeasurementReader = class {
     this.add(payload, latency);
   }
   /** The rare line with quotes: fields may be quoted, `""` is a quote inside a quoted field. */
-  quotedLine(text2) {
+  quotedLine(text3) {
     const fields = splitQuotedLine(
-      text2,
+      text3,
       (message, column) => new InputError(message, { file: this.file, line: this.lineNumber, column })
     );
     this.checkFieldCount(fields.length);
@@ -1778,8 +1779,8 @@ var RawMeasurementReader = class {
     group.push(latency);
     this.rows++;
   }
-  header(text2) {
-    const line = stripBom(text2);
+  header(text3) {
+    const line = stripBom(text3);
     const fields = line.split(",");
     const columns = resolveColumns(this.file, line, fields, RAW_REQUIRED_COLUMNS, RAW_HEADER, RAW_COLUMNS);
     this.payloadField = columns[PAYLOAD];
@@ -1815,18 +1816,18 @@ function parseCount(bytes, start, end) {
   }
   return n;
 }
-function splitQuotedLine(text2, error) {
+function splitQuotedLine(text3, error) {
   const fields = [];
   let i = 0;
   for (; ; ) {
     const column = i + 1;
-    if (text2[i] === '"') {
+    if (text3[i] === '"') {
       let value2 = "";
       let j = i + 1;
       for (; ; ) {
-        if (j >= text2.length) throw error("a quoted field is not closed", column);
-        if (text2[j] === '"') {
-          if (text2[j + 1] === '"') {
+        if (j >= text3.length) throw error("a quoted field is not closed", column);
+        if (text3[j] === '"') {
+          if (text3[j + 1] === '"') {
             value2 += '"';
             j += 2;
             continue;
@@ -1834,16 +1835,16 @@ function splitQuotedLine(text2, error) {
           j++;
           break;
         }
-        value2 += text2[j++];
+        value2 += text3[j++];
       }
-      if (j < text2.length && text2[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
+      if (j < text3.length && text3[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
       fields.push({ value: value2, column });
-      if (j >= text2.length) return fields;
+      if (j >= text3.length) return fields;
       i = j + 1;
     } else {
-      const comma = text2.indexOf(",", i);
-      const stop = comma < 0 ? text2.length : comma;
-      const value2 = text2.slice(i, stop);
+      const comma = text3.indexOf(",", i);
+      const stop = comma < 0 ? text3.length : comma;
+      const value2 = text3.slice(i, stop);
       const stray = value2.indexOf('"');
       if (stray >= 0)
         throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
@@ -3560,13 +3561,13 @@ var parse = function(data, opts = {}) {
 
 // src/engine/csv/table.ts
 function readCsvTable(file, content, required, expectedHeader, knownColumns = required, { comments = false } = {}) {
-  const text2 = stripBom(content);
-  if (text2.trim() === "")
+  const text3 = stripBom(content);
+  if (text3.trim() === "")
     throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
-  const lines = text2.split(/\r\n|\n|\r/);
+  const lines = text3.split(/\r\n|\n|\r/);
   let records;
   try {
-    records = parse(text2, {
+    records = parse(text3, {
       info: true,
       skip_empty_lines: true,
       relax_column_count: true,
@@ -3574,7 +3575,7 @@ function readCsvTable(file, content, required, expectedHeader, knownColumns = re
       ...comments ? { comment: "#", comment_no_infix: true } : {}
     });
   } catch (error) {
-    if (error instanceof CsvError) throw csvError(file, error, text2, lines);
+    if (error instanceof CsvError) throw csvError(file, error, text3, lines);
     throw error;
   }
   const [header, ...data] = records;
@@ -3604,9 +3605,9 @@ function readCsvTable(file, content, required, expectedHeader, knownColumns = re
   }
   return { columns, rows };
 }
-function csvError(file, error, text2, lines) {
+function csvError(file, error, text3, lines) {
   if (error.code === "CSV_QUOTE_NOT_CLOSED") {
-    const open = unclosedQuote(text2);
+    const open = unclosedQuote(text3);
     return new InputError("a quoted field is not closed", open ? { file, ...open } : { file });
   }
   const line = error.lines;
@@ -3617,19 +3618,19 @@ function csvError(file, error, text2, lines) {
   return new InputError(error.message.replace(/\s*\(line \d+\)$/, ""), where);
 }
 function forEachCsvRow(file, content, required, expectedHeader, knownColumns, onRow) {
-  const text2 = stripBom(content);
-  if (text2.trim() === "")
+  const text3 = stripBom(content);
+  if (text3.trim() === "")
     throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
-  const starts = lineStarts(text2);
+  const starts = lineStarts(text3);
   const lineText = (line) => {
     if (line < 1 || line > starts.length) return "";
-    const end = line < starts.length ? starts[line] : text2.length;
-    return text2.slice(starts[line - 1], end).replace(/(\r\n|\n|\r)$/, "");
+    const end = line < starts.length ? starts[line] : text3.length;
+    return text3.slice(starts[line - 1], end).replace(/(\r\n|\n|\r)$/, "");
   };
   let header;
   let columns;
   try {
-    parse(text2, {
+    parse(text3, {
       skip_empty_lines: true,
       relax_column_count: true,
       record_delimiter: ["\r\n", "\n", "\r"],
@@ -3651,23 +3652,23 @@ function forEachCsvRow(file, content, required, expectedHeader, knownColumns, on
       }
     });
   } catch (error) {
-    if (error instanceof CsvError) throw csvError(file, error, text2, text2.split(/\r\n|\n|\r/));
+    if (error instanceof CsvError) throw csvError(file, error, text3, text3.split(/\r\n|\n|\r/));
     throw error;
   }
   if (!columns) throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
   return columns;
 }
-function lineStarts(text2) {
+function lineStarts(text3) {
   let count = 1;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
-    if (c === 10 || c === 13 && text2.charCodeAt(i + 1) !== 10) count++;
+  for (let i = 0; i < text3.length; i++) {
+    const c = text3.charCodeAt(i);
+    if (c === 10 || c === 13 && text3.charCodeAt(i + 1) !== 10) count++;
   }
   const starts = new Uint32Array(count);
   let n = 1;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
-    if (c === 10 || c === 13 && text2.charCodeAt(i + 1) !== 10) starts[n++] = i + 1;
+  for (let i = 0; i < text3.length; i++) {
+    const c = text3.charCodeAt(i);
+    if (c === 10 || c === 13 && text3.charCodeAt(i + 1) !== 10) starts[n++] = i + 1;
   }
   return starts;
 }
@@ -3781,8 +3782,8 @@ var STATISTIC_ALIASES = {
   count: "samples",
   n: "samples"
 };
-function resolveStatistic(text2) {
-  const name = text2.trim();
+function resolveStatistic(text3) {
+  const name = text3.trim();
   if (STATISTIC_NAMES.includes(name)) return name;
   const alias = STATISTIC_ALIASES[name.toLowerCase()];
   if (alias) return alias;
@@ -3812,13 +3813,13 @@ function newJsonObject() {
 function isJsonObject(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
-function parseLooseJson(file, text2) {
-  const source = stripBom(text2);
+function parseLooseJson(file, text3) {
+  const source = stripBom(text3);
   const parser = new Parser(file, source);
   return parser.document();
 }
-function parseJsonPiece(file, text2, origin) {
-  const parser = new Parser(file, text2, origin);
+function parseJsonPiece(file, text3, origin) {
+  const parser = new Parser(file, text3, origin);
   return parser.piece();
 }
 var Parser = class {
@@ -4169,8 +4170,8 @@ function impossibleValue({ dimension, statistic, metric: metric2 }, value2) {
   return possible ? void 0 : bound.what;
 }
 function valueText(value2, unit = "") {
-  const text2 = Object.is(value2, -0) ? "-0" : String(value2);
-  return Number.isFinite(value2) && unit !== "" ? `${text2} ${unit}` : text2;
+  const text3 = Object.is(value2, -0) ? "-0" : String(value2);
+  return Number.isFinite(value2) && unit !== "" ? `${text3} ${unit}` : text3;
 }
 function requirePossibleValue(kind, value2, what, place, unit = "") {
   const reason = impossibleValue(kind, value2);
@@ -4489,8 +4490,8 @@ function multiSelect(a, left, right, ks, kFrom, kTo) {
 
 // src/engine/formats/shared.ts
 var ANSI_ESCAPE = /\x1b\[[0-9;?]*[A-Za-z]/g;
-function clip(text2) {
-  return text2.length > 40 ? text2.slice(0, 40) + "…" : text2;
+function clip(text3) {
+  return text3.length > 40 ? text3.slice(0, 40) + "…" : text3;
 }
 function readNumberCell(file, row, index2, column) {
   const cell2 = row.fields[index2] ?? "";
@@ -4505,8 +4506,8 @@ function readNumberCell(file, row, index2, column) {
   }
   return value2;
 }
-function consoleLines(text2) {
-  return stripBom(text2).split("\n").map((line) => line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd());
+function consoleLines(text3) {
+  return stripBom(text3).split("\n").map((line) => line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd());
 }
 var RATE_SUFFIXES = /* @__PURE__ */ new Set(["s", "sec", "secs", "second", "seconds"]);
 var PER_OPERATION_SUFFIXES = /* @__PURE__ */ new Set(["iter", "iters", "iteration", "op", "ops", "operation", "call", "run"]);
@@ -4517,8 +4518,8 @@ function splitPerSuffix(symbol, suffixes) {
   const quantity = symbol.slice(0, slash).trimEnd();
   return quantity === "" || LINE_TERMINATOR.test(quantity) ? void 0 : quantity;
 }
-function readUnit(text2) {
-  const symbol = text2.trim();
+function readUnit(text3) {
+  const symbol = text3.trim();
   const direct = parseUnit(symbol);
   if (direct && direct.dimension !== "count" && direct.dimension !== "ratio")
     return { unit: direct, direction: directionOf(direct), known: true };
@@ -4556,12 +4557,12 @@ function directionOf(unit) {
 }
 function templateOf(command, values) {
   let template = command;
-  for (const [name, text2] of Object.entries(values)) {
-    if (text2 === "") continue;
+  for (const [name, text3] of Object.entries(values)) {
+    if (text3 === "") continue;
     let result = "";
     let copied = 0;
-    for (const start of occurrences(template, text2)) {
-      const end = start + text2.length;
+    for (const start of occurrences(template, text3)) {
+      const end = start + text3.length;
       if (start < copied || isWordCharacter(template, start - 1) || isWordCharacter(template, end)) continue;
       result += template.slice(copied, start) + `{${name}}`;
       copied = end;
@@ -4570,9 +4571,9 @@ function templateOf(command, values) {
   }
   return template;
 }
-function isWordCharacter(text2, index2) {
-  if (index2 < 0 || index2 >= text2.length) return false;
-  const c = text2.charCodeAt(index2);
+function isWordCharacter(text3, index2) {
+  if (index2 < 0 || index2 >= text3.length) return false;
+  const c = text3.charCodeAt(index2);
   return c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95 || c === 46;
 }
 function occurrences(haystack, needle) {
@@ -4666,8 +4667,8 @@ var DistinctNames = class {
     return renamed;
   }
 };
-function readJsonReport(file, text2, isExpected, expected) {
-  const doc = parseLooseJson(file, text2);
+function readJsonReport(file, text3, isExpected, expected) {
+  const doc = parseLooseJson(file, text3);
   const root = doc.value;
   if (!isExpected(root)) throw new InputError(expected, { file, line: 1, column: 1 });
   return { doc, fields: new JsonFields(file, doc), root };
@@ -4758,11 +4759,11 @@ function parseSummaryCsv(file, content, floatParse) {
     for (const column of SUMMARY_COLUMNS.slice(1)) {
       const index2 = headerFields.get(column);
       if (index2 === void 0) continue;
-      const text2 = row.fields[index2] ?? "";
-      if (isMissingValue(text2)) continue;
-      const value2 = parseNumber(text2, floatParse);
+      const text3 = row.fields[index2] ?? "";
+      if (isMissingValue(text3)) continue;
+      const value2 = parseNumber(text3, floatParse);
       if (value2 === void 0) {
-        throw new InputError(`expected a number in column "${column}", found "${clip(text2)}"`, {
+        throw new InputError(`expected a number in column "${column}", found "${clip(text3)}"`, {
           file,
           line: row.line,
           column: fieldColumn(row.text, index2)
@@ -4783,8 +4784,8 @@ var LATENCY_METRIC = {
   displayUnit: "us",
   direction: "lower-is-better"
 };
-function splitLines(text2) {
-  return stripBom(text2).split(/\r?\n/);
+function splitLines(text3) {
+  return stripBom(text3).split(/\r?\n/);
 }
 
 // src/engine/formats/fastdds/measurements.ts
@@ -4900,7 +4901,7 @@ var fastddsSummaryAdapter = {
     claims: (name) => name.includes("summary"),
     experimentOf: experimentTypeOfSummaryFile
   },
-  parse: ({ file, text: text2 }, options) => resultSetOfSummary(parseSummaryCsv(file, text2, options.floatParse ?? "precise"), "fastdds-summary", file)
+  parse: ({ file, text: text3 }, options) => resultSetOfSummary(parseSummaryCsv(file, text3, options.floatParse ?? "precise"), "fastdds-summary", file)
 };
 function summaryOfRaw(raw, file, floatParse) {
   const computed = summarize(raw, experimentTypeOfRawFile(file));
@@ -4911,7 +4912,7 @@ function summaryOfRaw(raw, file, floatParse) {
   };
 }
 function asWritten(p, line, floatParse) {
-  const written2 = (value2, text2 = formatFixed3(value2)) => isMissingValue(text2) ? NaN : parseNumber(text2, floatParse);
+  const written2 = (value2, text3 = formatFixed3(value2)) => isMissingValue(text3) ? NaN : parseNumber(text3, floatParse);
   return {
     payloadBytes: p.payloadBytes,
     samples: written2(p.samples, `${p.samples}`),
@@ -4947,9 +4948,9 @@ var fastddsRawAdapter = {
     claims: () => false,
     experimentOf: experimentTypeOfRawFile
   },
-  parse: ({ file, text: text2 }, options) => {
+  parse: ({ file, text: text3 }, options) => {
     const reader = streamRaw(file, options);
-    reader.push(new TextEncoder().encode(text2));
+    reader.push(new TextEncoder().encode(text3));
     return reader.finish();
   },
   stream: streamRaw
@@ -5021,8 +5022,8 @@ var fastddsLatencyConsoleAdapter = {
     return parseFastddsLatencyConsole(input.file, input.text);
   }
 };
-function parseFastddsLatencyConsole(file, text2) {
-  const lines = splitLines(text2);
+function parseFastddsLatencyConsole(file, text3) {
+  const lines = splitLines(text3);
   const notes = [
     'Fast-DDS LatencyTest: the banner says "round-trip" but the values are half the round trip minus the clock overhead (a one-way estimate), in µs.',
     "Fast-DDS LatencyTest: percentiles are sorted[floor(N·q) − 1] without interpolation; stdev is the population value."
@@ -5121,8 +5122,8 @@ function addTableRow(file, table2, raw, lineNo) {
   });
   return row.nan;
 }
-function parseRow(file, text2, line) {
-  const body = text2.trimEnd();
+function parseRow(file, text3, line) {
+  const body = text3.trimEnd();
   const fields = [];
   let start = 0;
   for (let i = 0; i <= body.length; i++) {
@@ -5205,28 +5206,28 @@ function splitName(file) {
   const m = /^(.*)_([^_]+)_(reliable|besteffort)\.csv$/i.exec(baseName(file));
   return m ? { prefix: m[1], key: m[2], reliability: m[3] } : void 0;
 }
-function quotedValues(file, text2, line) {
+function quotedValues(file, text3, line) {
   const values = [];
   let i = 0;
-  while (i < text2.length) {
-    const c = text2[i];
+  while (i < text3.length) {
+    const c = text3[i];
     if (c === "," || c === " " || c === "	") {
       i++;
       continue;
     }
     if (c !== '"')
-      throw new InputError(`expected a quoted value, found "${text2.slice(i, i + 10)}"`, { file, line, column: i + 1 });
-    const end = text2.indexOf('"', i + 1);
+      throw new InputError(`expected a quoted value, found "${text3.slice(i, i + 10)}"`, { file, line, column: i + 1 });
+    const end = text3.indexOf('"', i + 1);
     if (end < 0) throw new InputError("a quoted value is not closed (truncated file?)", { file, line, column: i + 1 });
-    const inner = text2.slice(i + 1, end).trim();
+    const inner = text3.slice(i + 1, end).trim();
     if (!NUMBER.test(inner)) throw new InputError(`expected a number, found "${inner}"`, { file, line, column: i + 2 });
     values.push({ value: Number(inner), column: i + 2 });
     i = end + 1;
   }
   return values;
 }
-function parseFastddsLatencyCsv(file, text2) {
-  const lines = splitLines(text2);
+function parseFastddsLatencyCsv(file, text3) {
+  const lines = splitLines(text3);
   const header = lines[0] ?? "";
   const dataIndex = lines.findIndex((l, i) => i > 0 && l.trim() !== "");
   const notes = [
@@ -5366,8 +5367,8 @@ function experimentOf(file) {
   const cut2 = stem.replace(/^measurements_/, "");
   return cut2 === "" ? stem : cut2;
 }
-function parseFastddsThroughput(file, text2) {
-  const lines = stripBom(text2).split(/\r?\n/);
+function parseFastddsThroughput(file, text3) {
+  const lines = stripBom(text3).split(/\r?\n/);
   const header = lines[0] ?? "";
   const names = header.split(",").map((s) => s.trim());
   const index2 = {};
@@ -5516,8 +5517,8 @@ var LOST2 = {
   direction: "lower-is-better"
 };
 var Cursor = class {
-  constructor(text2, start, file, line) {
-    this.text = text2;
+  constructor(text3, start, file, line) {
+    this.text = text3;
     this.file = file;
     this.line = line;
     this.pos = start;
@@ -5858,10 +5859,10 @@ var fepAdapter = {
   id: "fep",
   title: "FEP SDK 3 throughput test table",
   recognises(head) {
-    const text2 = stripBom(head);
-    if (GRID_LINE.test(text2) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text2) && /sample size \(B\)/.test(text2))
+    const text3 = stripBom(head);
+    if (GRID_LINE.test(text3) && /\|\s*throughput \(⌀ MB\/s\)\s*\|/.test(text3) && /sample size \(B\)/.test(text3))
       return true;
-    const first = text2.split(/\r?\n/, 1)[0] ?? "";
+    const first = text3.split(/\r?\n/, 1)[0] ?? "";
     if (!first.includes(",") || !HEADER_HINT.test(first)) return false;
     const columns = first.split(",").map(columnOf);
     return columns.includes("throughput") && columns.includes("size");
@@ -5881,8 +5882,8 @@ function readGridTable(file, lines) {
     let separatorSeen = false;
     let j = i + 1;
     for (; j < lines.length; j++) {
-      const text2 = lines[j];
-      const trimmed = text2.trim();
+      const text3 = lines[j];
+      const trimmed = text3.trim();
       if (/^\+[-=+]+\+$/.test(trimmed) || /^\|[-:| ]+\|$/.test(trimmed)) {
         separatorSeen = true;
         if (pending) rows.push(pending);
@@ -5891,7 +5892,7 @@ function readGridTable(file, lines) {
       }
       if (!trimmed.startsWith("|")) break;
       if (!separatorSeen) continue;
-      const cells = splitCells(text2, j + 1);
+      const cells = splitCells(text3, j + 1);
       if (cells.length !== header.length) {
         throw new InputError(`expected ${header.length} cells like the header, found ${cells.length}`, {
           file,
@@ -5914,14 +5915,14 @@ function readGridTable(file, lines) {
   }
   return void 0;
 }
-function splitCells(text2, line) {
+function splitCells(text3, line) {
   const cells = [];
-  const first = text2.indexOf("|");
-  const last = text2.trimEnd().endsWith("|") ? text2.trimEnd().length - 1 : text2.length;
+  const first = text3.indexOf("|");
+  const last = text3.trimEnd().endsWith("|") ? text3.trimEnd().length - 1 : text3.length;
   let start = first + 1;
   for (let k = start; k <= last; k++) {
-    if (k === last || text2[k] === "|") {
-      const raw = text2.slice(start, k);
+    if (k === last || text3[k] === "|") {
+      const raw = text3.slice(start, k);
       cells.push({ text: raw.trim(), line, column: start + (raw.length - raw.trimStart().length) + 1 });
       start = k + 1;
     }
@@ -5932,16 +5933,16 @@ function readCsv(file, lines) {
   const header = (lines[0] ?? "").split(",").map((s) => s.trim());
   const rows = [];
   for (let i = 1; i < lines.length; i++) {
-    const text2 = lines[i];
-    if (text2.trim() === "") continue;
-    const fields = text2.split(",");
+    const text3 = lines[i];
+    if (text3.trim() === "") continue;
+    const fields = text3.split(",");
     if (fields.length !== header.length) {
       throw new InputError(
         `expected ${header.length} fields like the header, found ${fields.length} (truncated row?)`,
         {
           file,
           line: i + 1,
-          column: text2.length + 1
+          column: text3.length + 1
         }
       );
     }
@@ -5956,9 +5957,9 @@ function readCsv(file, lines) {
   }
   return { headerLine: 1, header, rows };
 }
-function parseFep(file, text2) {
-  const lines = stripBom(text2).split(/\r?\n/);
-  const grid = GRID_LINE.test(text2) && !HEADER_HINT.test(lines[0] ?? "") ? readGridTable(file, lines) : void 0;
+function parseFep(file, text3) {
+  const lines = stripBom(text3).split(/\r?\n/);
+  const grid = GRID_LINE.test(text3) && !HEADER_HINT.test(lines[0] ?? "") ? readGridTable(file, lines) : void 0;
   const table2 = grid ?? readCsv(file, lines);
   const index2 = {};
   table2.header.forEach((name2, i) => {
@@ -6205,8 +6206,8 @@ var LATENCY4 = {
   displayUnit: "µs",
   direction: "lower-is-better"
 };
-function cleanLines(text2) {
-  const raw = stripBom(text2).split("\n");
+function cleanLines(text3) {
+  const raw = stripBom(text3).split("\n");
   if (raw.length > 0 && raw[raw.length - 1] === "") raw.pop();
   return raw.map((t, i) => ({ text: t.replace(ANSI_ESCAPE, "").trim(), number: i + 1 }));
 }
@@ -6257,8 +6258,8 @@ var iceperfAdapter = {
     return { format: "iceperf", file, measurements, notes };
   }
 };
-function readTables2(file, lines, text2, measurements, notes) {
-  const rawLines = stripBom(text2).split("\n");
+function readTables2(file, lines, text3, measurements, notes) {
+  const rawLines = stripBom(text3).split("\n");
   let technology;
   let roundTrips;
   const tables = /* @__PURE__ */ new Map();
@@ -6445,22 +6446,22 @@ var kuksaConsoleAdapter = {
   id: "kuksa-console",
   title: "Eclipse Kuksa databroker-perf console output",
   recognises(head) {
-    const text2 = head.replace(ANSI_ESCAPE, "");
-    const block = /^[^\S\r\n\u2028\u2029]*Global Summary:\s*$/m.test(text2) || /^[^\S\r\n\u2028\u2029]*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text2);
-    return block && /^ {2}(Fastest|Average|95% in under): /m.test(text2) && / ms\s*$/m.test(text2);
+    const text3 = head.replace(ANSI_ESCAPE, "");
+    const block = /^[^\S\r\n\u2028\u2029]*Global Summary:\s*$/m.test(text3) || /^[^\S\r\n\u2028\u2029]*Group: .* \| Cycle time\(ms\): \d+\s*$/m.test(text3);
+    return block && /^ {2}(Fastest|Average|95% in under): /m.test(text3) && / ms\s*$/m.test(text3);
   },
   parse(input, options) {
     return parseKuksaConsole(input.file, input.text, options);
   }
 };
-function msToUs(text2) {
-  return Math.round(Number(text2) * 1e6) / 1e3;
+function msToUs(text3) {
+  return Math.round(Number(text3) * 1e6) / 1e3;
 }
-function parseKuksaConsole(file, text2, options = {}) {
+function parseKuksaConsole(file, text3, options = {}) {
   const notes = [
     "databroker-perf: latencies are printed in ms with 3 decimals (whole µs) and stored in µs; throughput is received signal updates per second."
   ];
-  const { blocks, runs } = readBlocks(file, stripBom(text2).split(/\r?\n/));
+  const { blocks, runs } = readBlocks(file, stripBom(text3).split(/\r?\n/));
   if (blocks.length === 0) {
     throw new InputError('no "Global Summary:" or "Group: … | Cycle time(ms): …" block found', { file, line: 1 });
   }
@@ -6708,13 +6709,13 @@ var kuksaCsvAdapter = {
     return parseKuksaCsv(input.file, input.text);
   }
 };
-function parseKuksaCsv(file, text2) {
-  const lines = stripBom(text2).split(/\r?\n/);
+function parseKuksaCsv(file, text3) {
+  const lines = stripBom(text3).split(/\r?\n/);
   if ((lines[0] ?? "").trim() !== HEADER2) {
     throw new InputError(`expected the header "${HEADER2}"`, { file, line: 1, column: 1 });
   }
   const values = [];
-  let firstLine3 = 0;
+  let firstLine4 = 0;
   for (let i = 1; i < lines.length; i++) {
     const raw = lines[i];
     if (raw.trim() === "") continue;
@@ -6725,7 +6726,7 @@ function parseKuksaCsv(file, text2) {
         column: raw.length - raw.trimStart().length + 1
       });
     }
-    if (firstLine3 === 0) firstLine3 = i + 1;
+    if (firstLine4 === 0) firstLine4 = i + 1;
     values.push(Number(raw));
   }
   if (values.length === 0) throw new InputError("the latency file has a header but no data rows", { file, line: 2 });
@@ -6742,7 +6743,7 @@ function parseKuksaCsv(file, text2) {
         metric: LATENCY6,
         statistics: sampleStatistics(values),
         samples,
-        place: { file, line: firstLine3 }
+        place: { file, line: firstLine4 }
       }
     ],
     notes: [
@@ -6786,8 +6787,8 @@ function splitHeader(name) {
   }
   return { key: normalise2(trimmed) };
 }
-function unitInBrackets(text2) {
-  const end = text2.trimEnd();
+function unitInBrackets(text3) {
+  const end = text3.trimEnd();
   const close = end.length - 1;
   if (close < 1 || end[close] !== "]" && end[close] !== ")") return void 0;
   let from = 0;
@@ -6808,10 +6809,10 @@ function unitInBrackets(text2) {
 function normalise2(name) {
   return name.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
-function unitOf(text2) {
-  if (text2 === void 0) return void 0;
+function unitOf(text3) {
+  if (text3 === void 0) return void 0;
   const aliases = { MBps: "MB/s", GBps: "GB/s" };
-  return parseUnit(aliases[text2] ?? text2);
+  return parseUnit(aliases[text3] ?? text3);
 }
 function readHeader(line) {
   const index2 = {};
@@ -6826,8 +6827,8 @@ function readHeader(line) {
   });
   return { index: index2, units };
 }
-function headerLineOf(text2) {
-  const lines = stripBom(text2).split(/\r?\n/);
+function headerLineOf(text3) {
+  const lines = stripBom(text3).split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line.trim() === "" || line.startsWith("#")) continue;
@@ -6847,8 +6848,8 @@ var netio3Adapter = {
     return parseNetio3(input.file, input.text);
   }
 };
-function parseBytes(text2) {
-  const m = /^(\d+)\s*(K|KB|KiB|k|kB|M|MB|MiB)?$/.exec(text2);
+function parseBytes(text3) {
+  const m = /^(\d+)\s*(K|KB|KiB|k|kB|M|MB|MiB)?$/.exec(text3);
   if (!m) return void 0;
   const factor = m[2] === void 0 ? 1 : /^[kK]/.test(m[2]) ? 1024 : 1024 * 1024;
   return Number(m[1]) * factor;
@@ -6856,9 +6857,9 @@ function parseBytes(text2) {
 function hasSweepColumns(index2) {
   return index2.bufferSize !== void 0 && index2.bufferCount !== void 0 && (index2.rate !== void 0 || index2.throughput !== void 0);
 }
-function parseNetio3(file, text2) {
-  const lines = stripBom(text2).split(/\r?\n/);
-  const found = headerLineOf(text2);
+function parseNetio3(file, text3) {
+  const lines = stripBom(text3).split(/\r?\n/);
+  const found = headerLineOf(text3);
   if (!found)
     throw new InputError(
       "the file is empty; expected a header with buffer size, number of buffers and rate/throughput",
@@ -7018,9 +7019,9 @@ function measurementsOfGroup(file, g, units) {
 // src/engine/formats/streamed.ts
 function streamedFormat(reader) {
   return {
-    parse({ file, text: text2 }, options) {
+    parse({ file, text: text3 }, options) {
       const read = reader(file, options);
-      read.push(text2);
+      read.push(text3);
       return read.finish();
     },
     stream(file, options) {
@@ -7028,12 +7029,12 @@ function streamedFormat(reader) {
       const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
       return {
         push(chunk) {
-          const text2 = decoder.decode(chunk, { stream: true });
-          if (text2 !== "") read.push(text2);
+          const text3 = decoder.decode(chunk, { stream: true });
+          if (text3 !== "") read.push(text3);
         },
         finish() {
-          const text2 = decoder.decode();
-          if (text2 !== "") read.push(text2);
+          const text3 = decoder.decode();
+          if (text3 !== "") read.push(text3);
           return read.finish();
         }
       };
@@ -7051,24 +7052,24 @@ var LineSplitter = class {
   get buffered() {
     return this.rest.length;
   }
-  push(text2) {
+  push(text3) {
     let start = 0;
     let rest = this.rest;
-    for (let end = text2.indexOf("\n"); end >= 0; end = text2.indexOf("\n", start)) {
-      const piece = text2.slice(start, end);
+    for (let end = text3.indexOf("\n"); end >= 0; end = text3.indexOf("\n", start)) {
+      const piece = text3.slice(start, end);
       this.line(rest === "" ? piece : rest + piece, ++this.lineNo);
       rest = "";
       start = end + 1;
     }
-    this.rest = rest + text2.slice(start);
+    this.rest = rest + text3.slice(start);
   }
   finish() {
     this.line(this.rest, ++this.lineNo);
     this.rest = "";
   }
 };
-function ownCopy(text2) {
-  return (" " + text2).slice(1);
+function ownCopy(text3) {
+  return (" " + text3).slice(1);
 }
 var ModelLimits = class {
   constructor(file, options) {
@@ -7115,7 +7116,7 @@ var genericCsvAdapter = {
   recognises() {
     return false;
   },
-  parse({ file, text: text2 }, options) {
+  parse({ file, text: text3 }, options) {
     const mapping = options.mapping;
     if (!mapping)
       throw new UsageError(
@@ -7141,7 +7142,7 @@ var genericCsvAdapter = {
       laterLines: /* @__PURE__ */ new Map()
     };
     let rowCount = 0;
-    forEachCsvRow(file, text2, required, required.join(","), required, (row, columns) => {
+    forEachCsvRow(file, text3, required, required.join(","), required, (row, columns) => {
       rowCount++;
       const experiment = experimentOfRow(file, mapping, row, columns, defaultExperiment);
       const parameter = parameterOfRow(mapping, row, columns);
@@ -7278,11 +7279,11 @@ function planColumns(mapping, notes) {
   }
   return plans;
 }
-function statisticOf(text2, column) {
-  const known = resolveStatistic(text2);
+function statisticOf(text3, column) {
+  const known = resolveStatistic(text3);
   if (known) return known;
   throw new UsageError(
-    `unknown statistic "${text2}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(", ")}`
+    `unknown statistic "${text3}" for column "${column}"; expected one of ${STATISTIC_NAMES.join(", ")}`
   );
 }
 function baseName2(file) {
@@ -7376,14 +7377,14 @@ var JsonStreamReader = class {
   get buffered() {
     return this.buf.length - this.i;
   }
-  push(text2) {
+  push(text3) {
     if (this.first) {
       this.first = false;
-      if (text2.charCodeAt(0) === 65279) text2 = text2.slice(1);
+      if (text3.charCodeAt(0) === 65279) text3 = text3.slice(1);
     }
-    if (text2 === "") return;
+    if (text3 === "") return;
     this.rebase();
-    this.buf = this.buf === "" ? text2 : this.buf + text2;
+    this.buf = this.buf === "" ? text3 : this.buf + text3;
     this.run();
   }
   finish() {
@@ -7661,10 +7662,10 @@ var JsonStreamReader = class {
    * of its text, so that strings kept from it hold that and not the whole piece of the file read.
    */
   piece(start, end, depth) {
-    const text2 = ownCopy(this.buf.slice(start, end));
+    const text3 = ownCopy(this.buf.slice(start, end));
     const open = this.innermost();
     const kind = open.kind === "object" ? "an object" : "an array";
-    return parseJsonPiece(this.file, text2, {
+    return parseJsonPiece(this.file, text3, {
       ...this.placeAt(start),
       depth,
       opened: `${kind} opened on line ${open.place.line}`
@@ -7785,7 +7786,7 @@ function githubActionBenchmarkReader(file, options) {
     }
   });
   return {
-    push: (text2) => json.push(text2),
+    push: (text3) => json.push(text3),
     finish() {
       finishShaped(json, file, isJsonArray, {
         expected: 'expected a github-action-benchmark JSON array of {"name", "unit", "value"} objects',
@@ -7919,7 +7920,7 @@ function googleBenchmarkReader(file, options) {
     }
   });
   return {
-    push: (text2) => json.push(text2),
+    push: (text3) => json.push(text3),
     finish() {
       const { root, entriesPlace } = finishShaped(json, file, isObjectWithArray("benchmarks"), {
         expected: EXPECTED,
@@ -8110,9 +8111,9 @@ function splitName2(runName2) {
     const colon = arg.indexOf(":");
     if (colon < 0) continue;
     const key = arg.slice(0, colon);
-    const text2 = arg.slice(colon + 1);
-    const numeric = /^-?\d+(\.\d+)?$/.test(text2) ? Number(text2) : void 0;
-    settings[key] = numeric ?? text2;
+    const text3 = arg.slice(colon + 1);
+    const numeric = /^-?\d+(\.\d+)?$/.test(text3) ? Number(text3) : void 0;
+    settings[key] = numeric ?? text3;
     if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
       parameter.payloadBytes = numeric;
   }
@@ -8206,9 +8207,9 @@ function nodeArchName(name) {
 function cpuName(model) {
   return model.trim().replace(/\s+/g, " ");
 }
-function parseEnvironmentPairs(text2, what) {
+function parseEnvironmentPairs(text3, what) {
   const out = {};
-  for (const pair of text2.split(",")) {
+  for (const pair of text3.split(",")) {
     if (pair.trim() === "") continue;
     const cut2 = pair.indexOf("=");
     const key = (cut2 > 0 ? pair.slice(0, cut2) : pair).trim();
@@ -8239,8 +8240,8 @@ function parseEnvironmentObject(value2, what) {
   if (Object.keys(out).length === 0) throw new UsageError(`${what}: no field given`);
   return orderedEnvironment(out);
 }
-function environmentValue(key, text2, what) {
-  const value2 = text2.trim();
+function environmentValue(key, text3, what) {
+  const value2 = text3.trim();
   if (NUMERIC_FIELDS.has(key)) {
     if (!/^\d+$/.test(value2)) throw new UsageError(`${what}: ${key} must be a whole number; got "${value2}"`);
     return Number(value2);
@@ -8287,7 +8288,7 @@ function goBenchReader(file, options) {
     readGoLine(output, raw.replace(ANSI_ESCAPE, "").replace(/\r$/, ""), lineNo);
   });
   return {
-    push: (text2) => lines.push(text2),
+    push: (text3) => lines.push(text3),
     finish() {
       lines.finish();
       return resultOf(output);
@@ -8463,9 +8464,9 @@ function parameterOf(b, labelProcs) {
     const eq = part.indexOf("=");
     if (eq <= 0) continue;
     const key = part.slice(0, eq);
-    const text2 = part.slice(eq + 1);
-    const numeric = NUMBER5.test(text2) ? Number(text2) : void 0;
-    settings[key] = numeric ?? text2;
+    const text3 = part.slice(eq + 1);
+    const numeric = NUMBER5.test(text3) ? Number(text3) : void 0;
+    settings[key] = numeric ?? text3;
     if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
       payloadBytes ??= numeric;
   }
@@ -8508,7 +8509,7 @@ var RATE3 = {
   displayUnit: "MB/s",
   direction: "higher-is-better"
 };
-var number = (text2) => Number(text2.replace(/,/g, ""));
+var number = (text3) => Number(text3.replace(/,/g, ""));
 var rustLibtestAdapter = {
   id: "rust-libtest",
   title: "Rust libtest benchmark output (cargo bench, #[bench])",
@@ -8590,7 +8591,7 @@ function rustLibtestReader(file, options) {
       });
   });
   return {
-    push: (text2) => lines.push(text2),
+    push: (text3) => lines.push(text3),
     finish() {
       lines.finish();
       if (floors.length > 0) notes.push(resolutionFloorNote(floors, "ns/iter"));
@@ -8627,13 +8628,13 @@ var criterionConsoleAdapter = {
   recognises(head) {
     return consoleLines(head).some((line) => RECOGNISED.test(line));
   },
-  parse({ file, text: text2 }) {
+  parse({ file, text: text3 }) {
     const measurements = [];
     const seen = /* @__PURE__ */ new Map();
     let changeLines = 0;
     let candidate;
     let current;
-    consoleLines(text2).forEach((line, index2) => {
+    consoleLines(text3).forEach((line, index2) => {
       const lineNo = index2 + 1;
       if (line.trim() === "") return;
       const interval = INTERVAL.exec(line);
@@ -8758,10 +8759,10 @@ var criterionJsonAdapter = {
     const folders = file.split(/[\\/]/);
     return folders[folders.length - 2] === "base" ? "Criterion's saved baseline (base/), not the results of the run (new/); name the file on its own to read it" : void 0;
   },
-  parse({ file, text: text2, siblings }) {
+  parse({ file, text: text3, siblings }) {
     const { fields, root } = readJsonReport(
       file,
-      text2,
+      text3,
       isJsonObject,
       'expected a Criterion estimates.json: an object with "mean", "median" and "std_dev"'
     );
@@ -8833,10 +8834,10 @@ function idOfPath(file, notes) {
   notes.push(`no benchmark.json and no target/criterion/<id>/new/ path: the benchmark id "${id}" is the folder's name`);
   return id;
 }
-function readSamples(file, text2) {
+function readSamples(file, text3) {
   const { fields, root } = readJsonReport(
     file,
-    text2,
+    text3,
     isJsonObject,
     'expected a Criterion sample.json: an object with "iters" and "times"'
   );
@@ -8896,8 +8897,8 @@ var catch2ConsoleAdapter = {
   recognises(head) {
     return consoleLines(head).some((line) => HEADER4.test(line));
   },
-  parse({ file, text: text2 }) {
-    const lines = consoleLines(text2);
+  parse({ file, text: text3 }) {
+    const lines = consoleLines(text3);
     const measurements = [];
     const skipped = [];
     let experiment = "";
@@ -9014,9 +9015,9 @@ function tableRows(lines, start, nameWidth) {
       rows.push({ text: line, line: k });
       continue;
     }
-    const split2 = failureCellEnd(line, nameWidth);
-    rows.push({ text: line.slice(0, split2), line: k });
-    const rest = line.slice(split2).trim();
+    const split3 = failureCellEnd(line, nameWidth);
+    rows.push({ text: line.slice(0, split3), line: k });
+    const rest = line.slice(split3).trim();
     if (rest === "") continue;
     if (rest.includes(FAILED)) rows.push({ text: rest, line: k });
     else moved = { text: rest, line: k };
@@ -9065,22 +9066,22 @@ var catch2XmlAdapter = {
   recognises(head) {
     return ROOT.test(head) && head.includes("<BenchmarkResults ");
   },
-  parse({ file, text: text2 }) {
+  parse({ file, text: text3 }) {
     const state = { file, measurements: [], skipped: [], scopes: [], benchmark: void 0 };
     let line = 1;
     let counted = 0;
     const lineAt = (index2) => {
-      for (let k = text2.indexOf("\n", counted); k !== -1 && k < index2; k = text2.indexOf("\n", k + 1)) line++;
+      for (let k = text3.indexOf("\n", counted); k !== -1 && k < index2; k = text3.indexOf("\n", k + 1)) line++;
       counted = Math.max(counted, index2);
       return line;
     };
     TAG.lastIndex = 0;
-    for (let m = TAG.exec(text2); m; m = TAG.exec(text2)) {
+    for (let m = TAG.exec(text3); m; m = TAG.exec(text3)) {
       const [, closing, tag, body] = m;
       const bodyAt = m.index + 1 + closing.length + tag.length;
       const placeInBody = (offset) => {
         const index2 = bodyAt + offset;
-        return { file, line: lineAt(index2), column: index2 - text2.lastIndexOf("\n", index2 - 1) };
+        return { file, line: lineAt(index2), column: index2 - text3.lastIndexOf("\n", index2 - 1) };
       };
       readTag(state, closing !== "", tag, body, { file, line: lineAt(m.index) }, placeInBody);
     }
@@ -9110,11 +9111,11 @@ function readTag(state, closing, tag, body, place, placeInBody) {
     return value2;
   };
   const number3 = (name) => {
-    const text2 = required(name);
-    const value2 = parseNumber(text2, "precise");
+    const text3 = required(name);
+    const value2 = parseNumber(text3, "precise");
     if (value2 === void 0 || !Number.isFinite(value2))
       throw new InputError(
-        `expected a decimal number in <${tag} ${name}="…">, found "${text2.slice(0, 40)}"`,
+        `expected a decimal number in <${tag} ${name}="…">, found "${text3.slice(0, 40)}"`,
         placeInBody(offsets[name])
       );
     return value2;
@@ -9218,8 +9219,8 @@ var hdrHistogramAdapter = {
     const lines = stripBom(head).split(/\r?\n/, 200);
     return lines.slice(0, -1).some((line) => HEADER5.test(line));
   },
-  parse({ file, text: text2 }, _options) {
-    const lines = stripBom(text2).split(/\r?\n/);
+  parse({ file, text: text3 }, _options) {
+    const lines = stripBom(text3).split(/\r?\n/);
     const headerIndex = lines.findIndex((line) => HEADER5.test(line));
     if (headerIndex < 0) {
       throw new InputError(
@@ -9241,7 +9242,7 @@ var hdrHistogramAdapter = {
       );
     }
     const notes = [];
-    const unit = unitOf3(file, text2, notes);
+    const unit = unitOf3(file, text3, notes);
     const metric2 = {
       name: "latency",
       dimension: "time",
@@ -9397,8 +9398,8 @@ function tokenize(line, csv) {
   const re = csv ? /[^,]+/g : /\S+/g;
   for (let m = re.exec(line); m; m = re.exec(line)) {
     const lead = m[0].length - m[0].trimStart().length;
-    const text2 = m[0].trim().replace(/^"(.*)"$/, "$1");
-    tokens.push({ text: text2, column: m.index + lead + 1 });
+    const text3 = m[0].trim().replace(/^"(.*)"$/, "$1");
+    tokens.push({ text: text3, column: m.index + lead + 1 });
   }
   return tokens;
 }
@@ -9406,7 +9407,7 @@ function experimentOf3(file) {
   const base = file.split(/[\\/]/).pop() ?? file;
   return base.replace(/\.(hgrm|txt|csv|log|out)$/i, "") || base;
 }
-function unitOf3(file, text2, notes) {
+function unitOf3(file, text3, notes) {
   const base = (file.split(/[\\/]/).pop() ?? file).replace(/\.[^.]*$/, "");
   const m = /(?:^|[^a-zA-Z])(ns|us|µs|μs|usec|ms|msec|s|sec)(?:$|[^a-zA-Z])/.exec(base);
   if (m) {
@@ -9414,7 +9415,7 @@ function unitOf3(file, text2, notes) {
     notes.push(`HdrHistogram files do not state their unit; ${unit.symbol} taken from the file name`);
     return unit;
   }
-  if (/Detailed Percentile spectrum|HdrHistogram - (Recorded|Uncorrected) Latency/.test(text2)) {
+  if (/Detailed Percentile spectrum|HdrHistogram - (Recorded|Uncorrected) Latency/.test(text3)) {
     notes.push("HdrHistogram files do not state their unit; wrk2 output, read as milliseconds");
     return parseUnit("ms");
   }
@@ -9443,11 +9444,11 @@ var TIME_STATISTICS = [
   ["min", "min"],
   ["max", "max"]
 ];
-function parameterSetting(name, text2) {
-  const numeric = /^-?\d+(\.\d+)?$/.test(text2) ? Number(text2) : void 0;
+function parameterSetting(name, text3) {
+  const numeric = /^-?\d+(\.\d+)?$/.test(text3) ? Number(text3) : void 0;
   if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(name))
     return { setting: numeric, payloadBytes: numeric };
-  return { setting: numeric ?? text2 };
+  return { setting: numeric ?? text3 };
 }
 
 // src/engine/formats/hyperfine/json.ts
@@ -9467,10 +9468,10 @@ var hyperfineAdapter = {
   recognises(head) {
     return /^\uFEFF?\s*\{\s*"results"\s*:\s*\[\s*(\{\s*"command"\s*:|\])/.test(head);
   },
-  parse({ file, text: text2 }) {
+  parse({ file, text: text3 }) {
     const { doc, fields, root } = readJsonReport(
       file,
-      text2,
+      text3,
       isObjectWithArray("results"),
       'expected a hyperfine JSON export: an object with a "results" array'
     );
@@ -9586,11 +9587,11 @@ function parameterOf2(fields, result) {
     if (typeof value2 !== "string" && typeof value2 !== "number") {
       throw fields.error(`expected a string for the parameter "${name}"`, raw, name);
     }
-    const text2 = String(value2);
-    texts[name] = text2;
-    const { setting, payloadBytes: bytes } = parameterSetting(name, text2);
+    const text3 = String(value2);
+    texts[name] = text3;
+    const { setting, payloadBytes: bytes } = parameterSetting(name, text3);
     settings[name] = setting;
-    labels.push(`${name}=${text2}`);
+    labels.push(`${name}=${text3}`);
     if (bytes !== void 0) payloadBytes = bytes;
   }
   const parameter = { label: labels.join(", "), settings };
@@ -9638,9 +9639,9 @@ var redisBenchmarkAdapter = {
     const complete = lines.length > 1 ? lines.slice(0, -1) : lines;
     return complete.every((l) => OLD_LINE.test(l));
   },
-  parse({ file, text: text2 }) {
+  parse({ file, text: text3 }) {
     const notes = [];
-    const { rows, testIndex, rpsIndex, headerFields } = readRedisTable(file, text2, notes);
+    const { rows, testIndex, rpsIndex, headerFields } = readRedisTable(file, text3, notes);
     const latencyIndexes = LATENCY_COLUMNS.map(
       ([column, statistic]) => [headerFields.indexOf(column), statistic, column]
     ).filter(([i]) => i >= 0);
@@ -9681,12 +9682,12 @@ var redisBenchmarkAdapter = {
     return { format: "redis-benchmark", file, measurements, notes };
   }
 };
-function readRedisTable(file, text2, notes) {
-  const body = stripBom(text2);
-  const firstLine3 = body.split(/\r?\n/, 1)[0] ?? "";
+function readRedisTable(file, text3, notes) {
+  const body = stripBom(text3);
+  const firstLine4 = body.split(/\r?\n/, 1)[0] ?? "";
   let content = body;
   let lineOffset = 0;
-  if (!/^"?test"?\s*,/.test(firstLine3.trim())) {
+  if (!/^"?test"?\s*,/.test(firstLine4.trim())) {
     if (body.trim() === "")
       throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
     content = '"test","rps"\n' + body;
@@ -9716,12 +9717,12 @@ var hyperfineCsvAdapter = {
   recognises(head) {
     return HEADER7.test(stripBom(head).split(/\r?\n/, 1)[0] ?? "");
   },
-  parse({ file, text: text2 }) {
-    const header = stripBom(text2).split(/\r?\n/, 1)[0] ?? "";
+  parse({ file, text: text3 }) {
+    const header = stripBom(text3).split(/\r?\n/, 1)[0] ?? "";
     const names = header.split(",").map((n) => n.trim());
     const table2 = readCsvTable(
       file,
-      text2,
+      text3,
       ["command", "mean", "stddev", "median", "user", "system", "min", "max"],
       "command,mean,stddev,median,user,system,min,max",
       names
@@ -9797,9 +9798,9 @@ var redisBenchmarkQuietAdapter = {
     const lines = stripBom(head).split("\n").slice(0, 20);
     return lines.some((l) => FINAL.test(finalText(l))) || lines.some((l) => PROGRESS.test(l.replace(/^[\s\r]+/, "")));
   },
-  parse({ file, text: text2 }) {
+  parse({ file, text: text3 }) {
     const measurements = [];
-    const lines = stripBom(text2).split("\n");
+    const lines = stripBom(text3).split("\n");
     lines.forEach((raw, i) => {
       const line = finalText(raw);
       if (line === "") return;
@@ -9895,7 +9896,7 @@ function pytestBenchmarkReader(file, options) {
     }
   });
   return {
-    push: (text2) => json.push(text2),
+    push: (text3) => json.push(text3),
     finish() {
       const { root } = finishShaped(json, file, isObjectWithArray("benchmarks"), {
         expected: 'expected a pytest-benchmark JSON file: an object with a "benchmarks" array',
@@ -9981,14 +9982,14 @@ function notesOf(root) {
   const notes = [];
   const machine = root.machine_info;
   if (isJsonObject(machine)) {
-    const text2 = (key) => typeof machine[key] === "string" ? machine[key] : "";
+    const text3 = (key) => typeof machine[key] === "string" ? machine[key] : "";
     const cpu = isJsonObject(machine.cpu) ? machine.cpu : void 0;
     const brand = cpu && typeof cpu.brand_raw === "string" ? cpu.brand_raw : cpu && typeof cpu.brand === "string" ? cpu.brand : "";
     const cores = cpu && typeof cpu.count === "number" ? `, ${cpu.count} cores` : "";
-    const system = [text2("system"), text2("release"), text2("machine")].filter((s) => s !== "").join(" ");
-    const python = [text2("python_implementation"), text2("python_version")].filter((s) => s !== "").join(" ");
+    const system = [text3("system"), text3("release"), text3("machine")].filter((s) => s !== "").join(" ");
+    const python = [text3("python_implementation"), text3("python_version")].filter((s) => s !== "").join(" ");
     const parts = [
-      text2("node") !== "" ? `node ${text2("node")}` : "",
+      text3("node") !== "" ? `node ${text3("node")}` : "",
       system,
       python,
       brand !== "" ? `${brand}${cores}` : ""
@@ -10007,20 +10008,20 @@ function notesOf(root) {
 }
 function environmentOfMachine(machine) {
   if (!isJsonObject(machine)) return void 0;
-  const text2 = (object, key) => typeof object[key] === "string" && object[key].trim() !== "" ? object[key].trim() : void 0;
+  const text3 = (object, key) => typeof object[key] === "string" && object[key].trim() !== "" ? object[key].trim() : void 0;
   const out = {};
-  const system = text2(machine, "system");
+  const system = text3(machine, "system");
   if (system !== void 0) out.os = nodeOsName(system);
-  const release2 = text2(machine, "release");
+  const release2 = text3(machine, "release");
   if (release2 !== void 0) out.kernel = release2;
-  const arch2 = text2(machine, "machine");
+  const arch2 = text3(machine, "machine");
   if (arch2 !== void 0) out.arch = nodeArchName(arch2);
   const cpu = isJsonObject(machine.cpu) ? machine.cpu : void 0;
-  const brand = cpu && (text2(cpu, "brand_raw") ?? text2(cpu, "brand"));
+  const brand = cpu && (text3(cpu, "brand_raw") ?? text3(cpu, "brand"));
   if (brand !== void 0) out.cpu = cpuName(brand);
   if (cpu && typeof cpu.count === "number" && Number.isSafeInteger(cpu.count) && cpu.count > 0) out.cores = cpu.count;
-  const implementation = text2(machine, "python_implementation");
-  const version2 = text2(machine, "python_version");
+  const implementation = text3(machine, "python_implementation");
+  const version2 = text3(machine, "python_version");
   const minor = version2 !== void 0 ? /^\d+\.\d+/.exec(version2)?.[0] : void 0;
   if (implementation !== void 0 && minor !== void 0) out.runtime = `${implementation} ${minor}`;
   if (version2 !== void 0) out.runtimeVersion = version2;
@@ -10086,7 +10087,7 @@ function jmhReader(file, options) {
     }
   });
   return {
-    push: (text2) => json.push(text2),
+    push: (text3) => json.push(text3),
     finish() {
       finishShaped(json, file, isJsonArray, {
         expected: "expected JMH JSON results: an array of benchmark runs",
@@ -10170,12 +10171,12 @@ function parameterOf4(fields, entry) {
   return settingsParameter(Object.keys(params).map((key) => [key, fields.string(params, key)]));
 }
 function versionNote(entry) {
-  const text2 = (key) => {
+  const text3 = (key) => {
     const value2 = entry[key];
     return typeof value2 === "string" && value2 !== "" ? value2 : void 0;
   };
-  const jmh = text2("jmhVersion");
-  const vm = [text2("vmName"), text2("vmVersion")].filter((s) => s !== void 0).join(" ");
+  const jmh = text3("jmhVersion");
+  const vm = [text3("vmName"), text3("vmVersion")].filter((s) => s !== void 0).join(" ");
   if (jmh === void 0 && vm === "") return void 0;
   return [jmh !== void 0 ? `JMH ${jmh}` : "", vm].filter((s) => s !== "").join(", ");
 }
@@ -10273,14 +10274,14 @@ function histogramCount(fields, metricObject) {
   return count;
 }
 function runtimeOfRuns(entries2) {
-  const text2 = (entry2, key) => typeof entry2[key] === "string" && entry2[key].trim() !== "" ? entry2[key].trim() : void 0;
-  const entry = entries2.find((e) => text2(e, "vmName") !== void 0 || text2(e, "jdkVersion") !== void 0);
+  const text3 = (entry2, key) => typeof entry2[key] === "string" && entry2[key].trim() !== "" ? entry2[key].trim() : void 0;
+  const entry = entries2.find((e) => text3(e, "vmName") !== void 0 || text3(e, "jdkVersion") !== void 0);
   if (!entry) return void 0;
-  const name = text2(entry, "vmName");
-  const jdk = text2(entry, "jdkVersion");
+  const name = text3(entry, "vmName");
+  const jdk = text3(entry, "jdkVersion");
   const major = jdk !== void 0 ? /^(1\.\d+|\d+)/.exec(jdk)?.[1] : void 0;
   const runtime = [name ?? "JVM", major].filter((s) => s !== void 0).join(" ");
-  const full = text2(entry, "vmVersion") ?? jdk;
+  const full = text3(entry, "vmVersion") ?? jdk;
   return { runtime, ...full !== void 0 ? { runtimeVersion: full } : {} };
 }
 
@@ -10358,7 +10359,7 @@ function benchmarkDotNetReader(file, options) {
     }
   });
   return {
-    push: (text2) => json.push(text2),
+    push: (text3) => json.push(text3),
     finish() {
       const { root, entriesPlace } = finishShaped(json, file, isObjectWithArray("Benchmarks"), {
         expected: 'expected a BenchmarkDotNet JSON report: an object with a "Benchmarks" array',
@@ -10514,21 +10515,21 @@ function memoryMeasurements(fields, memory, at) {
 }
 function hostNotes(info) {
   if (!isJsonObject(info)) return [];
-  const text2 = (key) => typeof info[key] === "string" && info[key] !== "" ? info[key] : void 0;
+  const text3 = (key) => typeof info[key] === "string" && info[key] !== "" ? info[key] : void 0;
   const count = (key) => typeof info[key] === "number" ? info[key] : void 0;
   const notes = [];
-  const version2 = text2("BenchmarkDotNetVersion");
+  const version2 = text3("BenchmarkDotNetVersion");
   if (version2 !== void 0) notes.push(`BenchmarkDotNet ${version2}`);
-  const os = text2("OsVersion");
+  const os = text3("OsVersion");
   if (os !== void 0) notes.push(`OS: ${os}`);
-  const cpu = text2("ProcessorName");
+  const cpu = text3("ProcessorName");
   if (cpu !== void 0) {
     const logical = count("LogicalCoreCount");
     const physical = count("PhysicalCoreCount");
     const cores = logical !== void 0 && physical !== void 0 ? `, ${logical} logical and ${physical} physical cores` : "";
     notes.push(`CPU: ${cpu}${cores}`);
   }
-  const runtime = [text2("RuntimeVersion"), text2("Architecture"), text2("Configuration")].filter((s) => s !== void 0);
+  const runtime = [text3("RuntimeVersion"), text3("Architecture"), text3("Configuration")].filter((s) => s !== void 0);
   if (runtime.length > 0) notes.push(`runtime: ${runtime.join(", ")}`);
   return notes;
 }
@@ -10564,11 +10565,11 @@ var benchmarkJsAdapter = {
     }
     return false;
   },
-  parse({ file, text: text2 }) {
+  parse({ file, text: text3 }) {
     const notes = [];
     const names = new DistinctNames(notes);
     const measurements = [];
-    consoleLines(text2).forEach((line, index2) => {
+    consoleLines(text3).forEach((line, index2) => {
       const lineNo = index2 + 1;
       const cut2 = line.lastIndexOf(" x ");
       if (cut2 < 0 || !line.includes(" ops/sec", cut2)) return;
@@ -10644,10 +10645,10 @@ var juliaBenchmarkToolsAdapter = {
     const m = /^\uFEFF?\s*\[\s*\{([^{}]*)\}\s*,\s*\[/.exec(head.slice(0, 4096));
     return m !== null && /"BenchmarkTools"\s*:/.test(m[1]) && /"Julia"\s*:/.test(m[1]);
   },
-  parse({ file, text: text2 }) {
+  parse({ file, text: text3 }) {
     const { doc, fields, root } = readJsonReport(
       file,
-      text2,
+      text3,
       isBenchmarkToolsRoot,
       'expected a BenchmarkTools JSON file: [{"Julia": …, "BenchmarkTools": …}, [results…]]'
     );
@@ -10895,7 +10896,7 @@ function bmfReader(file, options) {
     }
   });
   return {
-    push: (text2) => json.push(text2),
+    push: (text3) => json.push(text3),
     finish() {
       const { doc, count } = json.finish();
       const root = doc.value;
@@ -10916,6 +10917,427 @@ function bmfReader(file, options) {
     }
   };
 }
+
+// src/engine/formats/valgrind/common.ts
+var HEADER_LINE = /^([A-Za-z][A-Za-z0-9_ ]*):(.*)$/;
+var COUNT = /^\d+$/;
+var PROCESS_ID = /^\d+(?:\.\d+)?(?:-\d+)?$/;
+var CACHE_EVENT = /^(?:I1|D1|IL|DL|LL|L1|L2|I2|D2)m[rw]?$/i;
+var CACHE_DESC = /^(?:I1|D1|LL|L2|I2|D2) cache:/;
+function firstLine3(head) {
+  for (const raw of head.replace(/^\uFEFF/, "").split("\n", 40)) {
+    const line = raw.replace(/\r$/, "").trim();
+    if (line !== "") return line;
+  }
+  return "";
+}
+function isValgrindOut(head) {
+  const first = firstLine3(head);
+  return /^(?:# callgrind format|version:\s*1\b|creator:|desc:|cmd:|events:)/.test(first) && /^events:[ \t]*\S/m.test(head);
+}
+function baseName3(file) {
+  const parts = file.split(/[\\/]/);
+  return parts[parts.length - 1] ?? file;
+}
+function benchmarkName(file, command) {
+  const base = baseName3(file);
+  const at = base.indexOf(".out.");
+  const suffix = at >= 0 ? base.slice(at + ".out.".length) : "";
+  if (suffix !== "" && !PROCESS_ID.test(suffix)) return { name: suffix, byCommand: false };
+  if (command !== void 0 && command !== "") return { name: command, byCommand: true };
+  return { name: base, byCommand: false };
+}
+function valgrindReader(tool, file, options) {
+  let creator;
+  let command;
+  const caches = [];
+  let events;
+  let summary;
+  let totals;
+  let lastLine = 0;
+  const place = (line, column) => ({ file, line, ...column !== void 0 ? { column } : {} });
+  const splitter = new LineSplitter((raw, lineNo) => {
+    lastLine = lineNo;
+    const text3 = (lineNo === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(/\r$/, "");
+    if (text3 === "" || text3.startsWith("#")) return;
+    const header = HEADER_LINE.exec(text3);
+    if (!header) return;
+    const key = header[1].trim();
+    const value2 = header[2];
+    const valueColumn = header[1].length + 2;
+    switch (key) {
+      case "creator":
+        creator ??= ownCopy(value2.trim());
+        break;
+      case "cmd":
+        command ??= ownCopy(value2.trim());
+        break;
+      case "desc": {
+        const description = value2.trim().replace(/\s+/g, " ");
+        if (CACHE_DESC.test(description)) caches.push(ownCopy(description));
+        break;
+      }
+      case "events": {
+        if (events)
+          throw new InputError(
+            `a second "events:" line (the first is on line ${events.line}): perfgate reads one part per file; give each dump its own file`,
+            place(lineNo, 1)
+          );
+        const names = value2.trim().split(/\s+/).filter(Boolean);
+        if (names.length === 0) throw new InputError('the "events:" line names no event', place(lineNo, 1));
+        const seen = /* @__PURE__ */ new Set();
+        for (const name of names) {
+          if (seen.has(name)) {
+            throw new InputError(`the event "${name}" is named twice`, place(lineNo, text3.lastIndexOf(name) + 1));
+          }
+          seen.add(name);
+        }
+        events = { names: names.map(ownCopy), line: lineNo };
+        break;
+      }
+      case "summary":
+      case "totals": {
+        const cost = { values: ownCopy(value2), line: lineNo, column: valueColumn };
+        if (key === "summary") summary ??= cost;
+        else totals ??= cost;
+        break;
+      }
+      default:
+        break;
+    }
+  });
+  return {
+    push(text3) {
+      splitter.push(text3);
+    },
+    finish() {
+      splitter.finish();
+      if (!events)
+        throw new InputError(`no "events:" line: not a complete ${tool} out file`, place(Math.max(lastLine, 1)));
+      const cost = summary ?? totals;
+      if (!cost) {
+        throw new InputError(
+          `no "summary:" or "totals:" line: the ${tool} run did not finish writing its file`,
+          place(Math.max(lastLine, 1))
+        );
+      }
+      const counts = readCounts(cost, events.names, file);
+      const { name, byCommand } = benchmarkName(file, command);
+      const counter = creator ?? tool;
+      const cacheInstrument = caches.length > 0 ? `${counter}; ${caches.join("; ")}` : counter;
+      const limits = new ModelLimits(file, options);
+      limits.experiment(name, cost.line);
+      const measurements = events.names.map((event, i) => {
+        limits.measurement(cost.line);
+        return {
+          experiment: name,
+          parameter: { label: "" },
+          metric: eventMetric(event, CACHE_EVENT.test(event) ? cacheInstrument : counter),
+          statistics: { value: counts[i] },
+          place: place(cost.line)
+        };
+      });
+      const notes = byCommand ? [`${baseName3(file)}: the benchmark is named by its "cmd:" line, "${name}"`] : [];
+      if (!events.names.includes("Ir"))
+        notes.push(`${baseName3(file)}: no Ir event (instructions): every event is reported, none is gated by default`);
+      return { format: tool, file, measurements, notes };
+    }
+  };
+}
+function readCounts(cost, names, file) {
+  const counts = [];
+  const pattern = /\S+/g;
+  for (let match = pattern.exec(cost.values); match; match = pattern.exec(cost.values)) {
+    const column = cost.column + match.index;
+    if (counts.length === names.length) {
+      throw new InputError(`more numbers than the ${names.length} events of the "events:" line`, {
+        file,
+        line: cost.line,
+        column
+      });
+    }
+    const value2 = Number(match[0]);
+    if (!COUNT.test(match[0]) || !Number.isSafeInteger(value2)) {
+      throw new InputError(`expected a count of ${names[counts.length]}, found "${match[0].slice(0, 40)}"`, {
+        file,
+        line: cost.line,
+        column
+      });
+    }
+    counts.push(value2);
+  }
+  while (counts.length < names.length) counts.push(0);
+  return counts;
+}
+function eventMetric(event, instrument) {
+  return {
+    name: event,
+    ...event === "Ir" ? { kind: "count" } : { role: "secondary" },
+    dimension: "count",
+    unit: "",
+    displayUnit: "",
+    direction: "lower-is-better",
+    instrument
+  };
+}
+
+// src/engine/formats/valgrind/cachegrind.ts
+var cachegrindAdapter = {
+  id: "cachegrind",
+  title: "Valgrind cachegrind out file (cachegrind.out.<benchmark>)",
+  recognises(head) {
+    return isValgrindOut(head) && !/^(?:# callgrind format|version:|creator:)/.test(firstLine3(head));
+  },
+  ...streamedFormat((file, options) => valgrindReader("cachegrind", file, options))
+};
+
+// src/engine/formats/valgrind/callgrind.ts
+var callgrindAdapter = {
+  id: "callgrind",
+  title: "Valgrind callgrind out file (callgrind.out.<benchmark>)",
+  recognises(head) {
+    return isValgrindOut(head) && /^(?:# callgrind format|version:|creator:)/.test(firstLine3(head));
+  },
+  ...streamedFormat((file, options) => valgrindReader("callgrind", file, options))
+};
+
+// src/engine/formats/perf/common.ts
+var PERF_INSTRUMENT = "perf stat";
+var INSTRUCTIONS = /^(?:[\w-]+\/)?instructions\/?(?::[ukhHGPpS]+)?$/;
+var NO_COUNT = /^<not (?:supported|counted)>$/;
+var NUMBER10 = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+function benchmarkOfFile(file) {
+  const parts = file.split(/[\\/]/);
+  const base = parts[parts.length - 1] ?? file;
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(0, dot) : base;
+}
+function isNoCount(value2) {
+  return NO_COUNT.test(value2.trim());
+}
+function isNumber(text3) {
+  return NUMBER10.test(text3.trim());
+}
+function counterMetric(event, unitText, instrument, multiplexed) {
+  const instructions = INSTRUCTIONS.test(event);
+  const unit = parseUnit(unitText);
+  const dimension = unit?.dimension ?? "count";
+  return {
+    name: event,
+    ...instructions && !multiplexed ? {} : { role: "secondary" },
+    ...instructions ? { kind: "count" } : {},
+    dimension,
+    unit: BASE_UNITS[dimension],
+    displayUnit: unitText.trim(),
+    direction: "lower-is-better",
+    instrument
+  };
+}
+function perfStatSet(format, file, rows, options, lastLine) {
+  const experiment = benchmarkOfFile(file);
+  const measurements = [];
+  const skipped = [];
+  const notes = [];
+  const limits = new ModelLimits(file, options);
+  const seen = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    const first = seen.get(row.event);
+    if (first !== void 0)
+      throw new InputError(`the counter "${row.event}" again (first on line ${first}): give each run its own file`, {
+        file,
+        line: row.line,
+        column: row.valueColumn
+      });
+    seen.set(row.event, row.line);
+    const value2 = row.value.trim();
+    if (isNoCount(value2)) {
+      skipped.push({
+        experiment,
+        name: row.event,
+        message: `perf stat printed ${value2}: this machine cannot count ${row.event}; left out, never read as 0`,
+        place: { file, line: row.line }
+      });
+      continue;
+    }
+    if (!isNumber(value2) || Number(value2) < 0)
+      throw new InputError(`expected the count of ${row.event}, found "${value2.slice(0, 40)}"`, {
+        file,
+        line: row.line,
+        column: row.valueColumn
+      });
+    let multiplexed = false;
+    let instrument = PERF_INSTRUMENT;
+    if (row.running.trim() !== "") {
+      const running = row.running.trim();
+      if (!isNumber(running) || Number(running) < 0 || Number(running) > 100)
+        throw new InputError(`expected the percentage of the time ${row.event} ran, found "${running.slice(0, 40)}"`, {
+          file,
+          line: row.line,
+          column: row.runningColumn
+        });
+      if (Number(running) < 100) {
+        multiplexed = true;
+        instrument = `${PERF_INSTRUMENT}, multiplexed: counted ${running} % of the time`;
+        notes.push(
+          `${row.event} ran ${running} % of the time (multiplexed; perf scaled its count): an estimate, reported and never gated`
+        );
+      }
+    }
+    const metric2 = counterMetric(row.event, row.unit, instrument, multiplexed);
+    const unit = parseUnit(row.unit);
+    const toBase = unit && unit.dimension !== "count" ? unit.toBase : 1;
+    limits.measurement(row.line);
+    measurements.push({
+      experiment,
+      parameter: { label: "" },
+      metric: metric2,
+      statistics: { value: Number(value2) * toBase },
+      place: { file, line: row.line }
+    });
+  }
+  if (measurements.length === 0 && skipped.length === 0)
+    throw new InputError("no counter rows: perf stat wrote none", { file, line: Math.max(lastLine, 1) });
+  if (skipped.length > 0)
+    notes.push(`this machine cannot count ${skipped.map((s) => s.name).join(", ")} (perf stat: not supported/counted)`);
+  if (!measurements.some((m) => m.metric.kind === "count" && m.metric.role === void 0))
+    notes.push("no instructions counted in full: every counter is reported, none is gated by default");
+  return { format, file, measurements, notes, ...skipped.length > 0 ? { skipped } : {} };
+}
+
+// src/engine/formats/perf/statCsv.ts
+var FIRST_FIELD = /^(<not supported>|<not counted>|-?[\d.]+(?:[eE][-+]?\d+)?)([^\w\s<.-])/;
+var EVENT = /^[A-Za-z][\w\-:/.=,]*$/;
+function split(line, separator) {
+  const fields = [];
+  const columns = [];
+  let start = 0;
+  for (let at = line.indexOf(separator); at >= 0; at = line.indexOf(separator, start)) {
+    fields.push(line.slice(start, at));
+    columns.push(start + 1);
+    start = at + separator.length;
+  }
+  fields.push(line.slice(start));
+  columns.push(start + 1);
+  return { fields, columns };
+}
+function counterRow(line, separator, lineNo) {
+  const { fields, columns } = split(line, separator);
+  if (fields.length < 7) return void 0;
+  const [value2, unit, event] = fields;
+  if (!EVENT.test(event.trim()) || !/^[A-Za-z%/]*$/.test(unit.trim())) return void 0;
+  if (!isNumber(value2) && !isNoCount(value2)) return void 0;
+  const at = fields[3].trim().endsWith("%") ? 5 : 4;
+  const runtime = (fields[at - 1] ?? "").trim();
+  const running = (fields[at] ?? "").trim();
+  if (!/^\d+$/.test(runtime) || !isNumber(running) || Number(running) > 100) return void 0;
+  return {
+    event: ownCopy(event.trim()),
+    value: ownCopy(value2),
+    unit: ownCopy(unit),
+    running: ownCopy(fields[at] ?? ""),
+    line: lineNo,
+    valueColumn: columns[0],
+    runningColumn: columns[at] ?? columns[0]
+  };
+}
+function separatorOf(line) {
+  const match = FIRST_FIELD.exec(line);
+  if (!match) return void 0;
+  return counterRow(line, match[2], 1) ? match[2] : void 0;
+}
+var perfStatCsvAdapter = {
+  id: "perf-stat-csv",
+  title: "perf stat -x<sep> output",
+  recognises(head) {
+    const lines = head.replace(/^\uFEFF/, "").split("\n", 20);
+    for (const raw of lines) {
+      const line = raw.replace(/\r$/, "");
+      if (line.trim() === "" || line.startsWith("#")) continue;
+      return separatorOf(line) !== void 0;
+    }
+    return false;
+  },
+  ...streamedFormat((file, options) => {
+    const rows = [];
+    let separator;
+    let lastLine = 0;
+    const splitter = new LineSplitter((raw, lineNo) => {
+      lastLine = lineNo;
+      const line = (lineNo === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(/\r$/, "");
+      if (line.trim() === "" || line.startsWith("#")) return;
+      separator ??= separatorOf(line);
+      const row = separator !== void 0 ? counterRow(line, separator, lineNo) : void 0;
+      if (row) rows.push(row);
+    });
+    return {
+      push: (text3) => splitter.push(text3),
+      finish() {
+        splitter.finish();
+        return perfStatSet("perf-stat-csv", file, rows, options, lastLine);
+      }
+    };
+  })
+};
+
+// src/engine/formats/perf/statJson.ts
+var OBJECT_LINE = /^\s*\{\s*"counter-value"\s*:/;
+function text(value2) {
+  if (typeof value2 === "string") return value2;
+  if (typeof value2 === "number" && Number.isFinite(value2)) return String(value2);
+  return void 0;
+}
+var perfStatJsonAdapter = {
+  id: "perf-stat-json",
+  title: "perf stat -j output",
+  recognises(head) {
+    for (const raw of head.replace(/^\uFEFF/, "").split("\n", 20)) {
+      const line = raw.replace(/\r$/, "");
+      if (line.trim() === "" || line.startsWith("#")) continue;
+      return OBJECT_LINE.test(line) && /"event"\s*:/.test(line);
+    }
+    return false;
+  },
+  ...streamedFormat((file, options) => {
+    const rows = [];
+    let lastLine = 0;
+    const splitter = new LineSplitter((raw, lineNo) => {
+      lastLine = lineNo;
+      const line = (lineNo === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(/\r$/, "");
+      if (line.trim() === "" || line.startsWith("#")) return;
+      if (!line.trimStart().startsWith("{")) return;
+      const { document } = parseJsonPiece(file, line, { line: lineNo, column: 1, depth: 0 });
+      const object = document.value;
+      if (!isJsonObject(object)) return;
+      const place = (key) => document.placeOfKey(object, key).column;
+      const event = text(object.event);
+      const value2 = text(object["counter-value"]);
+      if (event === void 0 || value2 === void 0) {
+        const key = event === void 0 ? "event" : "counter-value";
+        throw new InputError(`expected "${key}" as a string or number`, {
+          file,
+          line: lineNo,
+          column: key in object ? place(key) : document.placeOf(object).column
+        });
+      }
+      rows.push({
+        event: ownCopy(event.trim()),
+        value: ownCopy(value2),
+        unit: ownCopy(text(object.unit) ?? ""),
+        running: ownCopy(text(object["pcnt-running"]) ?? ""),
+        line: lineNo,
+        valueColumn: place("counter-value"),
+        runningColumn: "pcnt-running" in object ? place("pcnt-running") : place("counter-value")
+      });
+    });
+    return {
+      push: (piece) => splitter.push(piece),
+      finish() {
+        splitter.finish();
+        return perfStatSet("perf-stat-json", file, rows, options, lastLine);
+      }
+    };
+  })
+};
 
 // src/engine/formats/registry.ts
 var READERS = [
@@ -10950,6 +11372,10 @@ var READERS = [
   pytestBenchmarkAdapter,
   jmhAdapter,
   benchmarkDotNetAdapter,
+  callgrindAdapter,
+  cachegrindAdapter,
+  perfStatCsvAdapter,
+  perfStatJsonAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter
 ];
@@ -10992,20 +11418,20 @@ var OPTIONAL_COLUMN = "Optional";
 var OPTIONAL_YES = /* @__PURE__ */ new Set(["yes", "y", "true", "1", "optional"]);
 var OPTIONAL_NO = /* @__PURE__ */ new Set(["", "no", "n", "false", "0", "required"]);
 function headerFieldsOf(content) {
-  const firstLine3 = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
-  return firstLine3.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const firstLine4 = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
+  return firstLine4.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
 }
 function optionalColumnIndex(headerFields) {
   return headerFields.findIndex((f) => f.toLowerCase() === OPTIONAL_COLUMN.toLowerCase());
 }
 function readOptionalCell(file, row, index2) {
   if (index2 < 0) return false;
-  const text2 = (row.fields[index2] ?? "").trim();
-  const word = text2.toLowerCase();
+  const text3 = (row.fields[index2] ?? "").trim();
+  const word = text3.toLowerCase();
   if (OPTIONAL_YES.has(word)) return true;
   if (OPTIONAL_NO.has(word)) return false;
   throw new InputError(
-    `expected yes or no in column "${OPTIONAL_COLUMN}", found "${clip(text2)}" (empty means required)`,
+    `expected yes or no in column "${OPTIONAL_COLUMN}", found "${clip(text3)}" (empty means required)`,
     {
       file,
       line: row.line,
@@ -11063,14 +11489,14 @@ function parseRequirementsCsv(file, content, floatParse) {
     const limits = {};
     for (const magnitude of CHECKED_MAGNITUDES) {
       const index2 = table2.columns[magnitude];
-      const text2 = row.fields[index2] ?? "";
-      if (isMissingValue(text2)) {
+      const text3 = row.fields[index2] ?? "";
+      if (isMissingValue(text3)) {
         limits[magnitude] = NaN;
         continue;
       }
-      const value2 = parseNumber(text2, floatParse);
+      const value2 = parseNumber(text3, floatParse);
       if (value2 === void 0) {
-        throw new InputError(`expected a number in column "${magnitude}", found "${clip(text2)}"`, {
+        throw new InputError(`expected a number in column "${magnitude}", found "${clip(text3)}"`, {
           file,
           line: row.line,
           column: fieldColumn(row.text, index2)
@@ -11104,8 +11530,8 @@ function isMetricRequirementsHeader(headerLine) {
   return fields.some((f) => !(f in LATENCY_COLUMNS2) && /[.[\]]|>=|<=|≥|≤/.test(f));
 }
 function parseMetricRequirementsCsv(file, content, floatParse) {
-  const firstLine3 = stripBom(content).split(/\r\n|\n|\r/).find((line) => !line.startsWith("#")) ?? "";
-  const headerFields = firstLine3.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
+  const firstLine4 = stripBom(content).split(/\r\n|\n|\r/).find((line) => !line.startsWith("#")) ?? "";
+  const headerFields = firstLine4.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
   const table2 = readCsvTable(
@@ -11120,7 +11546,7 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   const limitColumns = [];
   headerFields.forEach((name, index2) => {
     if (name === experimentName || name === parameterName || index2 === optionalIndex) return;
-    limitColumns.push(parseLimitColumn(file, firstLine3, name, index2));
+    limitColumns.push(parseLimitColumn(file, firstLine4, name, index2));
   });
   if (limitColumns.length === 0) {
     throw new InputError(
@@ -11142,7 +11568,7 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   const requirements = [];
   for (const column of limitColumns) {
     for (const requirementRow of rows) {
-      const requirement = limitRequirement(file, firstLine3, column, requirementRow, floatParse);
+      const requirement = limitRequirement(file, firstLine4, column, requirementRow, floatParse);
       if (requirement) requirements.push(requirement);
     }
   }
@@ -11181,12 +11607,12 @@ function readRequirementRow(file, row, keys, seen, optionalIndex) {
   return { row, experiment, parameter, optional: readOptionalCell(file, row, optionalIndex) };
 }
 function limitRequirement(file, headerLine, column, { row, experiment, parameter, optional }, floatParse) {
-  const text2 = row.fields[column.index] ?? "";
-  if (isMissingValue(text2)) return void 0;
-  const value2 = parseNumber(text2, floatParse);
+  const text3 = row.fields[column.index] ?? "";
+  if (isMissingValue(text3)) return void 0;
+  const value2 = parseNumber(text3, floatParse);
   const place = { file, line: row.line, column: fieldColumn(row.text, column.index) };
   if (value2 === void 0)
-    throw new InputError(`expected a number in column "${column.label}", found "${clip(text2)}"`, place);
+    throw new InputError(`expected a number in column "${column.label}", found "${clip(text3)}"`, place);
   return {
     experiment,
     parameter,
@@ -11516,8 +11942,8 @@ function sameName(a, b) {
 }
 
 // src/engine/report/csvText.ts
-function csvText(text2) {
-  let cell2 = text2;
+function csvText(text3) {
+  let cell2 = text3;
   if (/^[=+\-@\t\r]/.test(cell2) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell2)) cell2 = "'" + cell2;
   return /[",\r\n]/.test(cell2) ? `"${cell2.replace(/"/g, '""')}"` : cell2;
 }
@@ -11620,8 +12046,8 @@ function uniqueFileStems(names) {
 
 // src/engine/formats/mappingJson.ts
 var MAPPING_EXAMPLE = '{"experiment":"bench","parameter":"size","metrics":[{"column":"p99_ms","metric":"latency","statistic":"p99","unit":"ms"}]}';
-function parseMappingJson(file, text2) {
-  const document = parseLooseJson(file, text2);
+function parseMappingJson(file, text3) {
+  const document = parseLooseJson(file, text3);
   const root = document.value;
   const fail = (message) => {
     throw new InputError(`${message}; expected a mapping such as ${MAPPING_EXAMPLE}`, { file, line: 1 });
@@ -11719,8 +12145,8 @@ function readFirstLine(path) {
     } catch (error) {
       throw cannotRead(path, error);
     }
-    const text2 = new TextDecoder().decode(buffer.subarray(0, n));
-    return text2.split(/\r?\n/, 1)[0] ?? "";
+    const text3 = new TextDecoder().decode(buffer.subarray(0, n));
+    return text3.split(/\r?\n/, 1)[0] ?? "";
   } finally {
     closeSync(fd);
   }
@@ -12310,13 +12736,13 @@ function loadResultSet(file, options) {
       );
     }
     const siblings = readSiblings(file.path, adapter.siblings ?? []);
-    const text2 = readText(file.path);
+    const text3 = readText(file.path);
     try {
-      set = adapter.parse({ file: file.path, text: text2, ...siblings ? { siblings } : {} }, limited);
+      set = adapter.parse({ file: file.path, text: text3, ...siblings ? { siblings } : {} }, limited);
       if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
         throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
     } catch (error) {
-      throw file.named ? withLikelyFormat(error, file.path, text2.slice(0, 65536), adapter) : error;
+      throw file.named ? withLikelyFormat(error, file.path, text3.slice(0, 65536), adapter) : error;
     }
   }
   if (set.measurements.length > RESULT_LIMITS.measurements) {
@@ -12599,8 +13025,8 @@ function wantsLogScale(values) {
 function panelValues(series) {
   return series.flatMap((s) => s.points.map((p) => p.y));
 }
-function safeFileStem2(text2) {
-  const cleaned = text2.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, "_").replace(/^[._-]+/, "").slice(0, 80).replace(/[._-]+$/, "");
+function safeFileStem2(text3) {
+  const cleaned = text3.normalize("NFKC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/\.{2,}/g, "_").replace(/^[._-]+/, "").slice(0, 80).replace(/[._-]+$/, "");
   return cleaned === "" ? "chart" : cleaned;
 }
 function uniqueIds(charts) {
@@ -12623,8 +13049,8 @@ function formatBytes(bytes) {
     value2 /= 1024;
     unit++;
   }
-  const text2 = Number.isInteger(value2) ? String(value2) : String(Number(value2.toPrecision(3)));
-  return `${text2} ${UNITS[unit]}`;
+  const text3 = Number.isInteger(value2) ? String(value2) : String(Number(value2.toPrecision(3)));
+  return `${text3} ${UNITS[unit]}`;
 }
 function exponentRange(payloads) {
   let min = Infinity;
@@ -12855,9 +13281,9 @@ function splitStates(values, minRatio = 2) {
   if (widest < minRatio) return void 0;
   return { lower: sorted.slice(0, at), upper: sorted.slice(at), ratio: widest };
 }
-function stateOf(split2, level, slack) {
+function stateOf(split3, level, slack) {
   const inside = (state) => level >= state[0] / (1 + slack) && level <= state[state.length - 1] * (1 + slack);
-  return inside(split2.lower) ? "lower" : inside(split2.upper) ? "upper" : void 0;
+  return inside(split3.lower) ? "lower" : inside(split3.upper) ? "upper" : void 0;
 }
 
 // src/engine/stats/studentT.ts
@@ -13473,13 +13899,13 @@ var MAGNITUDE_SPELLINGS = {
   "min": "min",
   "max": "max"
 };
-function parseGateStatistics(text2, what = "--gate") {
-  if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
+function parseGateStatistics(text3, what = "--gate") {
+  if (text3 === void 0 || text3.trim() === "") return DEFAULT_GATE;
   let primary = false;
   let all = false;
   let everyMetric = false;
   const statistics = /* @__PURE__ */ new Set();
-  for (const part of text2.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+  for (const part of text3.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
     const lower = part.toLowerCase();
     if (lower === "primary") primary = true;
     else if (lower === "all") all = true;
@@ -13499,6 +13925,7 @@ function parseGateStatistics(text2, what = "--gate") {
   return { primary, statistics, all, everyMetric: everyMetric || all };
 }
 function gates(gate, statistic, shape) {
+  if (shape.metric.incomparable) return false;
   if (gate.all) return true;
   if (!gate.everyMetric && metricRole(shape.metric) !== "primary") return false;
   return gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
@@ -13516,6 +13943,7 @@ function describeGate(gate) {
 // src/engine/compare/thresholds.ts
 var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
 var DEFAULT_THRESHOLD = 0.1;
+var DEFAULT_COUNT_THRESHOLD = 0.01;
 var KEYS = {
   min: "Min",
   median: "Median",
@@ -13524,14 +13952,15 @@ var KEYS = {
   p99: "99%",
   "99": "99%"
 };
-function parseThresholds(text2, what = "--threshold") {
+var COUNT_KEY = "count";
+function parseThresholds(text3, what = "--threshold") {
   const thresholds = {
     Min: DEFAULT_THRESHOLD,
     Median: DEFAULT_THRESHOLD,
     Max: DEFAULT_THRESHOLD,
     "99%": DEFAULT_THRESHOLD
   };
-  if (text2 === void 0 || text2.trim() === "") return thresholds;
+  if (text3 === void 0 || text3.trim() === "") return thresholds;
   const value2 = (s) => {
     const v = Number(s.trim());
     if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
@@ -13539,24 +13968,27 @@ function parseThresholds(text2, what = "--threshold") {
     }
     return v;
   };
-  if (!text2.includes("=")) {
-    const v = value2(text2);
+  if (!text3.includes("=")) {
+    const v = value2(text3);
     for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
     return thresholds;
   }
-  for (const part of text2.split(",")) {
+  for (const part of text3.split(",")) {
     const [key, raw] = part.split("=", 2);
-    const magnitude = KEYS[(key ?? "").trim().toLowerCase()];
-    if (!magnitude || raw === void 0) {
+    const name = (key ?? "").trim().toLowerCase();
+    const magnitude = KEYS[name];
+    if (!magnitude && name !== COUNT_KEY || raw === void 0) {
       throw new UsageError(
-        `${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%`
+        `${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%, count`
       );
     }
-    thresholds[magnitude] = value2(raw);
+    if (magnitude) thresholds[magnitude] = value2(raw);
+    else thresholds.count = value2(raw);
   }
   return thresholds;
 }
-function thresholdOf(thresholds, statistic) {
+function thresholdOf(thresholds, statistic, metric2) {
+  if (metric2?.kind === "count") return thresholds.count ?? DEFAULT_COUNT_THRESHOLD;
   return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
 }
 
@@ -13615,12 +14047,26 @@ function comparedStatistics(m) {
 function rowShape(reference, result) {
   const shape = reference ?? result;
   const role = result?.metric.role ?? reference?.metric.role;
-  if (role === shape.metric.role) return shape;
-  return { ...shape, metric: { ...shape.metric, ...role ? { role } : {} } };
+  const kind = result?.metric.kind ?? reference?.metric.kind;
+  const from = reference?.metric.instrument;
+  const to = result?.metric.instrument;
+  const incomparable = from !== void 0 && to !== void 0 && from !== to ? { reference: from, result: to } : void 0;
+  if (role === shape.metric.role && kind === shape.metric.kind && !incomparable) return shape;
+  const { role: _role, kind: _kind, ...metric2 } = shape.metric;
+  return {
+    ...shape,
+    metric: {
+      ...metric2,
+      ...role ? { role } : {},
+      ...kind ? { kind } : {},
+      ...incomparable ? { incomparable } : {}
+    }
+  };
 }
 function roleOfRow(m) {
   const role = metricRole(m.metric);
-  return role === "primary" ? {} : { metricRole: role };
+  const instruments = m.metric.incomparable;
+  return { ...role === "primary" ? {} : { metricRole: role }, ...instruments ? { instruments } : {} };
 }
 function keyOf3(m) {
   return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
@@ -13653,7 +14099,7 @@ function regate(row, gate, ...shapes) {
     } else shape = s;
     if (shape !== void 0) break;
   }
-  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
+  const isGated = row.instruments === void 0 && (shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic));
   const { gated: _previous, metricRole: role, ...rest } = row;
   const regated = {
     ...rest,
@@ -13752,7 +14198,7 @@ function compareExperiment(experimentType, reference, result, thresholds, option
       const r = ref ? ref.statistics[statistic] ?? NaN : NaN;
       const x = res ? res.statistics[statistic] ?? NaN : NaN;
       if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
-      const threshold = thresholdOf(thresholds, statistic);
+      const threshold = thresholdOf(thresholds, statistic, shape.metric);
       const floor = ref?.belowResolution === true || res?.belowResolution === true;
       const judged = statusOf(
         !res ? "missing" : !ref ? "new" : floor ? "pass" : thresholdStatus(r, x, threshold, direction)
@@ -14904,9 +15350,9 @@ function methodOfRows(rows) {
 // src/engine/charts/format.ts
 function formatDelta(percent8) {
   if (!Number.isFinite(percent8)) return "–";
-  const text2 = Math.abs(percent8).toFixed(Math.abs(percent8) >= 99.95 ? 0 : 1);
-  if (Number(text2) === 0) return "0 %";
-  return `${percent8 > 0 ? "+" : "−"}${text2} %`;
+  const text3 = Math.abs(percent8).toFixed(Math.abs(percent8) >= 99.95 ? 0 : 1);
+  if (Number(text3) === 0) return "0 %";
+  return `${percent8 > 0 ? "+" : "−"}${text3} %`;
 }
 function unchangedAtDisplay(percent8) {
   return formatDelta(percent8) === "0 %";
@@ -15750,12 +16196,12 @@ function userLink(link2) {
 function worseBy(x) {
   return `+${Number(x.toPrecision(3))} %`;
 }
-function nameText(text2) {
-  return /^[\w.\-/: ]+$/.test(text2) && !text2.includes("://") ? text2 : escapeMarkdown(text2);
+function nameText(text3) {
+  return /^[\w.\-/: ]+$/.test(text3) && !text3.includes("://") ? text3 : escapeMarkdown(text3);
 }
 var MAX_WAIVER_LINES = 30;
 var MAX_REASON = 300;
-var cut = (text2) => text2.length > MAX_REASON ? `${text2.slice(0, MAX_REASON - 1)}…` : text2;
+var cut = (text3) => text3.length > MAX_REASON ? `${text3.slice(0, MAX_REASON - 1)}…` : text3;
 function acceptanceMarkdown(rows) {
   const accepted = rows.filter((r) => r.acceptance !== void 0);
   if (accepted.length === 0) return "";
@@ -15890,9 +16336,9 @@ function headline2(report, options = {}) {
 
 // src/engine/report/pieces.ts
 function joinPieces(pieces) {
-  let text2 = "";
-  for (const piece of pieces) text2 += piece;
-  return text2;
+  let text3 = "";
+  for (const piece of pieces) text3 += piece;
+  return text3;
 }
 function* joinedLines(lines, separator = "\n") {
   let first = true;
@@ -15924,11 +16370,11 @@ function* jsonPieces(value2, indent = "") {
     const inner = `${indent}  `;
     let started = false;
     const opening = () => {
-      const text3 = started ? `,
+      const text4 = started ? `,
 ${inner}` : `[
 ${inner}`;
       started = true;
-      return text3;
+      return text4;
     };
     let batch = [];
     for (let i = 0; i < value2.length; i++) {
@@ -15961,8 +16407,8 @@ ${indent}]`;
 ${indent}}`;
     return;
   }
-  const text2 = JSON.stringify(value2, null, 2);
-  yield indent === "" ? text2 : text2.replaceAll("\n", `
+  const text3 = JSON.stringify(value2, null, 2);
+  yield indent === "" ? text3 : text3.replaceAll("\n", `
 ${indent}`);
 }
 var ELEMENTS_AT_ONCE = 64;
@@ -15970,10 +16416,10 @@ function elementsAt(elements, inner) {
   const depth = inner.length / 2;
   let wrapped = elements;
   for (let d = 1; d < depth; d++) wrapped = [wrapped];
-  const text2 = JSON.stringify(wrapped, null, 2);
+  const text3 = JSON.stringify(wrapped, null, 2);
   let brackets = 0;
   for (let d = 0; d < depth; d++) brackets += 2 * d + 2;
-  return text2.slice(brackets + inner.length, text2.length - brackets);
+  return text3.slice(brackets + inner.length, text3.length - brackets);
 }
 var omitted = (value2) => value2 === void 0 || typeof value2 === "function" || typeof value2 === "symbol";
 var PiecesKeptWhenShort = class {
@@ -16329,8 +16775,8 @@ function comparisonRowsTable(report) {
 import { join as join5 } from "node:path";
 
 // src/engine/charts/mermaid.ts
-function mermaidLabel(text2, max = 80) {
-  const cleaned = text2.normalize("NFKC").replace(/\u03bc/g, "µ").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
+function mermaidLabel(text3, max = 80) {
+  const cleaned = text3.normalize("NFKC").replace(/\u03bc/g, "µ").replace(/[\r\n\t\u2028\u2029\u0085\u000b\u000c]+/g, " ").replace(/"/g, "'").replace(/`/g, "'").replace(/\[/g, "(").replace(/\]/g, ")").replace(/[^\p{L}\p{N} _.,:()+\-/%'=µ–]/gu, "").replace(/%{2,}/g, "%").replace(/\s+/g, " ").trim();
   return cleaned.length > max ? cleaned.slice(0, max - 1) + "…" : cleaned;
 }
 function middleCut(label, max) {
@@ -16342,8 +16788,8 @@ function middleCut(label, max) {
 function mermaidNumber(value2) {
   if (!Number.isFinite(value2)) return "0";
   const rounded = Number(value2.toPrecision(6));
-  const text2 = String(rounded);
-  if (!/e/i.test(text2)) return text2;
+  const text3 = String(rounded);
+  if (!/e/i.test(text3)) return text3;
   const fixed2 = rounded.toFixed(Math.min(20, Math.max(0, 6 - Math.floor(Math.log10(Math.abs(rounded))))));
   return fixed2.includes(".") ? fixed2.replace(/0+$/, "").replace(/\.$/, "") : fixed2;
 }
@@ -16569,15 +17015,15 @@ function chartsToMermaidMarkdown(charts, maxChars = 4e4, maxBlocks = MAX_MERMAID
       left++;
       continue;
     }
-    const text2 = `#### ${escapeMarkdown(chart.title)}
+    const text3 = `#### ${escapeMarkdown(chart.title)}
 
 ${chartToMermaid(chart, 700, panels)}`;
-    if (size + text2.length > maxChars) {
+    if (size + text3.length > maxChars) {
       left++;
       continue;
     }
-    out.push(text2);
-    size += text2.length + 1;
+    out.push(text3);
+    size += text3.length + 1;
     blocks += panels;
   }
   if (left > 0) out.push(`_${left} more chart(s) are in report.html and the chart images._
@@ -16806,18 +17252,18 @@ var BOLD_WIDTHS = [
 ];
 var OTHER_WIDTH = 1e3;
 var index = new Map([...TABLE_CHARS].map((c, k) => [c.codePointAt(0), k]));
-function textWidth(text2, fontSize, bold = false) {
+function textWidth(text3, fontSize, bold = false) {
   const widths = bold ? BOLD_WIDTHS : REGULAR_WIDTHS;
   let total = 0;
-  for (const c of text2) {
+  for (const c of text3) {
     const k = index.get(c.codePointAt(0));
     total += k === void 0 ? OTHER_WIDTH : widths[k];
   }
   return total * fontSize / 1e3;
 }
-function truncateText(text2, fontSize, limit, bold = false) {
-  if (textWidth(text2, fontSize, bold) <= limit) return text2;
-  const chars = [...text2];
+function truncateText(text3, fontSize, limit, bold = false) {
+  if (textWidth(text3, fontSize, bold) <= limit) return text3;
+  const chars = [...text3];
   const ellipsis = textWidth("…", fontSize, bold);
   let width = 0;
   let kept = 0;
@@ -16829,9 +17275,9 @@ function truncateText(text2, fontSize, limit, bold = false) {
   return chars.slice(0, kept).join("") + "…";
 }
 var CHANGE_LABEL_LIMIT = 260;
-function truncateMiddle(text2, fontSize, limit) {
-  if (textWidth(text2, fontSize) <= limit) return text2;
-  const chars = [...text2];
+function truncateMiddle(text3, fontSize, limit) {
+  if (textWidth(text3, fontSize) <= limit) return text3;
+  const chars = [...text3];
   let room = limit - textWidth("…", fontSize);
   let head = 0;
   let tail2 = 0;
@@ -17236,8 +17682,8 @@ function groupThousands(fixed2) {
 }
 function formatTick(value2, step) {
   const decimals = Math.max(0, Math.min(20, -Math.floor(Math.log10(Math.abs(step)))));
-  const text2 = groupThousands(value2.toFixed(decimals));
-  return /^-0(\.0*)?$/.test(text2) ? text2.slice(1) : text2;
+  const text3 = groupThousands(value2.toFixed(decimals));
+  return /^-0(\.0*)?$/.test(text3) ? text3.slice(1) : text3;
 }
 function formatLogTick(value2) {
   const exponent = Math.floor(Math.log10(value2) + 1e-9);
@@ -17327,7 +17773,7 @@ function minMax(values) {
   }
   return lo <= hi ? [lo, hi] : void 0;
 }
-function text(kind, x, y, content, attrs, size) {
+function text2(kind, x, y, content, attrs, size) {
   return `<text class="${kind}" x="${num(x)}" y="${num(y)}" font-size="${size}"${attrs}>${escapeXml(content)}</text>`;
 }
 function crossPath(cx, cy, size) {
@@ -17359,7 +17805,7 @@ function legendAt(entries2, columns, columnWidth, originX, originY) {
       out.push(
         `<path class="legend-symbol" d="M${num(x)},${num(cy)}H${num(x + LEGEND_SYMBOL)}" fill="none" stroke="${color}" stroke-width="2"${e.dashed ? ` stroke-dasharray="${DASH}"` : ""}/>`
       );
-    out.push(text("legend-label", x + LEGEND_SYMBOL + 6, cy + LEGEND_SIZE * 0.35, e.label, "", LEGEND_SIZE));
+    out.push(text2("legend-label", x + LEGEND_SYMBOL + 6, cy + LEGEND_SIZE * 0.35, e.label, "", LEGEND_SIZE));
   });
   return out;
 }
@@ -17368,7 +17814,7 @@ function panelTitles(p, cell2) {
   const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
   const titleY = p.subtitle !== void 0 ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
   const out = [
-    text(
+    text2(
       "panel-title",
       -cell2.left,
       titleY,
@@ -17379,7 +17825,7 @@ function panelTitles(p, cell2) {
   ];
   if (p.subtitle !== void 0)
     out.push(
-      text(
+      text2(
         "subtitle",
         -cell2.left,
         subtitleY,
@@ -17654,7 +18100,7 @@ function changeTextMarks({
   const out = [];
   labels.forEach(
     (label, i) => out.push(
-      text(
+      text2(
         "category-label",
         -TICK_SIZE - LABEL_GAP,
         centre(i) + LABEL_SIZE * 0.35,
@@ -17666,7 +18112,7 @@ function changeTextMarks({
   );
   deltas.forEach(
     (d, i) => out.push(
-      text(
+      text2(
         "delta-label",
         W + VALUE_GAP,
         centre(i) + LABEL_SIZE * 0.35,
@@ -17678,7 +18124,7 @@ function changeTextMarks({
   );
   for (const t of ticks)
     out.push(
-      text(
+      text2(
         "x-label",
         t.at,
         h + TICK_SIZE + LABEL_GAP + LABEL_SIZE * ASCENT,
@@ -17692,7 +18138,7 @@ function changeTextMarks({
     `<text class="axis-title" transform="translate(${num(categoryTitleX)},${num(h / 2)}) rotate(-90)" font-size="${AXIS_TITLE_SIZE}" text-anchor="middle" font-weight="bold">${escapeXml(truncateText(p.x.title, AXIS_TITLE_SIZE, h, true))}</text>`
   );
   out.push(
-    text(
+    text2(
       "axis-title",
       W / 2,
       h + xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT,
@@ -17853,14 +18299,14 @@ function panelMarks(l, cell2) {
       );
   } else {
     for (const t of l.x.labels)
-      out.push(text("x-label", t.at, labelTop + LABEL_SIZE * ASCENT, t.label, ' text-anchor="middle"', LABEL_SIZE));
+      out.push(text2("x-label", t.at, labelTop + LABEL_SIZE * ASCENT, t.label, ' text-anchor="middle"', LABEL_SIZE));
   }
   for (const t of l.y.labels)
     out.push(
-      text("y-label", -TICK_SIZE - LABEL_GAP, t.at + LABEL_SIZE * 0.35, t.label, ' text-anchor="end"', LABEL_SIZE)
+      text2("y-label", -TICK_SIZE - LABEL_GAP, t.at + LABEL_SIZE * 0.35, t.label, ' text-anchor="end"', LABEL_SIZE)
     );
   out.push(
-    text(
+    text2(
       "axis-title",
       W / 2,
       H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE * ASCENT,
@@ -17917,7 +18363,7 @@ function chartToSvg(chart) {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${CHART_FONT}, sans-serif" fill="${TEXT}" role="img" aria-label="${title}">`,
     `<title>${title}</title>`,
     `<rect width="${width}" height="${height}" fill="white"/>`,
-    text(
+    text2(
       "title",
       PAD,
       PAD + TITLE_SIZE * ASCENT,
@@ -18037,6 +18483,7 @@ import { existsSync as existsSync3, readdirSync as readdirSync4, rmSync as rmSyn
 import { join as join6 } from "node:path";
 
 // src/engine/history/columns.ts
+var MAX_INSTRUMENT = 1e3;
 function num2(value2) {
   return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
 }
@@ -18057,7 +18504,8 @@ function shapeOf(m) {
     statistics,
     ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {},
     ...repetitionValues !== void 0 ? { repetitionValues } : {},
-    ...m.belowResolution ? { belowResolution: true } : {}
+    ...m.belowResolution ? { belowResolution: true } : {},
+    ...m.instrument !== void 0 ? { instrument: m.instrument } : {}
   };
 }
 function parameterOf5(m) {
@@ -18169,7 +18617,7 @@ function statisticList(value2, what, bad) {
 }
 function shapeOfJson(value2, where, bad) {
   if (!isObject(value2)) throw bad(`${where} is not an object`);
-  const text2 = (key) => {
+  const text3 = (key) => {
     const v = value2[key];
     if (typeof v !== "string") throw bad(`${where}: "${key}" is not a string`);
     return v;
@@ -18182,22 +18630,26 @@ function shapeOfJson(value2, where, bad) {
   if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1))
     throw bad(`${where}: "repetitions" is not a count above 1`);
   if (belowResolution !== void 0 && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
+  const instrument = value2["instrument"];
+  if (instrument !== void 0 && (typeof instrument !== "string" || instrument.length > MAX_INSTRUMENT))
+    throw bad(`${where}: "instrument" is not a string of at most ${MAX_INSTRUMENT} characters`);
   let repetitionValues;
   if (value2["repetitionValues"] !== void 0) {
     if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
     repetitionValues = statisticList(value2["repetitionValues"], `${where}: "repetitionValues"`, bad);
   }
   return {
-    format: text2("format"),
-    metric: text2("metric"),
+    format: text3("format"),
+    metric: text3("metric"),
     dimension,
-    unit: text2("unit"),
-    displayUnit: text2("displayUnit"),
+    unit: text3("unit"),
+    displayUnit: text3("displayUnit"),
     direction,
     statistics: statisticList(value2["statistics"], `${where}: "statistics"`, bad),
     ...repetitions !== void 0 ? { repetitions } : {},
     ...repetitionValues !== void 0 ? { repetitionValues } : {},
-    ...belowResolution === true ? { belowResolution } : {}
+    ...belowResolution === true ? { belowResolution } : {},
+    ...instrument !== void 0 ? { instrument } : {}
   };
 }
 function seriesRunOfJson(value2, where, shapeCount, bad) {
@@ -18274,6 +18726,7 @@ function expandLayout({ shapes, runs }, valueOf, convert) {
         if (shape.repetitions !== void 0) m.repetitions = shape.repetitions;
         if (repetitionValues !== void 0) m.repetitionValues = repetitionValues;
         if (shape.belowResolution) m.belowResolution = true;
+        if (shape.instrument !== void 0) m.instrument = shape.instrument;
         out.push(convert(m));
       }
     }
@@ -18357,7 +18810,8 @@ function makeHistoryRecord(experiments, run) {
         statistics,
         ...m.repetitions !== void 0 && m.repetitions > 1 ? { repetitions: m.repetitions } : {},
         ...m.repetitions !== void 0 && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {},
-        ...m.belowResolution ? { belowResolution: true } : {}
+        ...m.belowResolution ? { belowResolution: true } : {},
+        ...m.metric.instrument !== void 0 ? { instrument: m.metric.instrument } : {}
       };
     })
   );
@@ -18400,7 +18854,14 @@ function parameterOf6(m) {
   return { label: m.parameter, ...m.payloadBytes !== null ? { payloadBytes: m.payloadBytes } : {} };
 }
 function metricOf2(m) {
-  return { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction };
+  return {
+    name: m.metric,
+    dimension: m.dimension,
+    unit: m.unit,
+    displayUnit: m.displayUnit,
+    direction: m.direction,
+    ...m.instrument !== void 0 ? { instrument: m.instrument } : {}
+  };
 }
 function readBack(m, parameter, metric2, place, adopt = false) {
   const statistics = adopt && !hasNull(m.statistics) ? m.statistics : {};
@@ -18433,7 +18894,7 @@ function repetitionsOfHistory(m) {
 }
 function sharedMetric(metrics, m) {
   for (const metric3 of metrics)
-    if (metric3.name === m.metric && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction)
+    if (metric3.name === m.metric && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction && metric3.instrument === m.instrument)
       return metric3;
   const metric2 = metricOf2(m);
   if (metrics.length < 16) metrics.push(metric2);
@@ -18495,13 +18956,13 @@ function isDimension(value2) {
 function isDirection(value2) {
   return value2 === "lower-is-better" || value2 === "higher-is-better";
 }
-function parseHistoryRecord(text2, source) {
-  return parseHistoryRecordAs(text2, source, () => (m) => m);
+function parseHistoryRecord(text3, source) {
+  return parseHistoryRecordAs(text3, source, () => (m) => m);
 }
-function parseHistoryRecordAs(text2, source, reader) {
+function parseHistoryRecordAs(text3, source, reader) {
   let data;
   try {
-    data = JSON.parse(text2);
+    data = JSON.parse(text3);
   } catch (error) {
     throw new InputError(`not a perfgate history record: ${error.message}`, { file: source });
   }
@@ -18555,7 +19016,7 @@ function parseHistoryRecordAs(text2, source, reader) {
 }
 function acceptanceOfJson(value2, bad) {
   if (!isObject2(value2) || Array.isArray(value2)) throw bad('"accepted" is not an object');
-  const text2 = (v, what, optional = false) => {
+  const text3 = (v, what, optional = false) => {
     if (v === void 0 && optional) return void 0;
     if (typeof v !== "string") throw bad(`${what} is not a string`);
     return v;
@@ -18570,10 +19031,10 @@ function acceptanceOfJson(value2, bad) {
   const label = value2["label"];
   if (label !== void 0) {
     if (!isObject2(label)) throw bad('"accepted.label" is not an object');
-    const by = text2(label["by"], '"accepted.label.by"', true);
-    const description = text2(label["description"], '"accepted.label.description"', true);
+    const by = text3(label["by"], '"accepted.label.by"', true);
+    const description = text3(label["description"], '"accepted.label.description"', true);
     out.label = {
-      label: text2(label["label"], '"accepted.label.label"'),
+      label: text3(label["label"], '"accepted.label.label"'),
       ...by !== void 0 ? { by } : {},
       ...description !== void 0 ? { description } : {}
     };
@@ -18588,13 +19049,13 @@ function acceptanceOfJson(value2, bad) {
       if (typeof ceiling !== "number" || !Number.isFinite(ceiling))
         throw bad(`${where}: ceilingPercent is not a number`);
       return {
-        benchmark: text2(w["benchmark"], `${where}: benchmark`),
-        metric: text2(w["metric"], `${where}: metric`),
+        benchmark: text3(w["benchmark"], `${where}: benchmark`),
+        metric: text3(w["metric"], `${where}: metric`),
         ceilingPercent: ceiling,
-        expires: text2(w["expires"], `${where}: expires`),
-        link: text2(w["link"], `${where}: link`),
-        reason: text2(w["reason"], `${where}: reason`),
-        place: text2(w["place"], `${where}: place`)
+        expires: text3(w["expires"], `${where}: expires`),
+        link: text3(w["link"], `${where}: link`),
+        reason: text3(w["reason"], `${where}: reason`),
+        place: text3(w["place"], `${where}: place`)
       };
     });
   }
@@ -18602,18 +19063,18 @@ function acceptanceOfJson(value2, bad) {
 }
 function measurementOfJson(m, where, bad, numberOrNull) {
   if (!isObject2(m)) throw bad(`${where} is not an object`);
-  const text2 = (key) => {
+  const text3 = (key) => {
     const value2 = m[key];
     if (typeof value2 !== "string") throw bad(`${where}: "${key}" is not a string`);
     return value2;
   };
   const [experiment, format, parameter, metric2, unit, displayUnit2] = [
-    text2("experiment"),
-    text2("format"),
-    text2("parameter"),
-    text2("metric"),
-    text2("unit"),
-    text2("displayUnit")
+    text3("experiment"),
+    text3("format"),
+    text3("parameter"),
+    text3("metric"),
+    text3("unit"),
+    text3("displayUnit")
   ];
   const { dimension, direction, statistics: storedStatistics, repetitions, repetitionValues: storedValues } = m;
   const belowResolution = m["belowResolution"];
@@ -18848,10 +19309,10 @@ function renderArchive(month) {
 function isObject3(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
-function parseArchive(text2, source) {
+function parseArchive(text3, source) {
   let data;
   try {
-    data = JSON.parse(text2);
+    data = JSON.parse(text3);
   } catch (error) {
     throw new InputError(`not a perfgate history archive: ${error.message}`, { file: source });
   }
@@ -18867,20 +19328,20 @@ function parseArchive(text2, source) {
   const identities = data["runs"].map((run, r) => {
     const where = `run ${r + 1}`;
     if (!isObject3(run)) throw bad(`${where} is not an object`);
-    const text3 = (key) => {
+    const text4 = (key) => {
       const value2 = run[key];
       if (typeof value2 !== "string") throw bad(`${where}: "${key}" is not a string`);
       return value2;
     };
-    const date = text3("date");
+    const date = text4("date");
     if (monthOf(date) !== month || Number.isNaN(Date.parse(date)))
       throw bad(`${where}: "date" ${JSON.stringify(date)} is not in ${month}`);
     const accepted = run["accepted"] === void 0 ? void 0 : acceptanceOfJson(run["accepted"], bad);
     return {
-      sha: text3("sha"),
+      sha: text4("sha"),
       date,
-      runId: text3("runId"),
-      runUrl: text3("runUrl"),
+      runId: text4("runId"),
+      runUrl: text4("runUrl"),
       ...accepted ? { accepted } : {}
     };
   });
@@ -18909,7 +19370,7 @@ function parseArchive(text2, source) {
 
 // src/pipeline/historyFolder.ts
 function readAll(folder, skip) {
-  return readEach(folder, skip, (text2, file) => ({ ...parseHistoryRecord(text2, file), file }));
+  return readEach(folder, skip, (text3, file) => ({ ...parseHistoryRecord(text3, file), file }));
 }
 function strip({ file: _file, ...record }) {
   return record;
@@ -19074,18 +19535,18 @@ var VERDICT_DEFAULTS = Object.freeze({
   )
 });
 var CONFIDENCE_EXPECTED = "a probability above 0.5 and below 1, such as 0.99";
-function parseConfidence(text2, what = "--confidence") {
-  if (text2 === void 0 || text2.trim() === "") return void 0;
-  const value2 = Number(text2.trim());
+function parseConfidence(text3, what = "--confidence") {
+  if (text3 === void 0 || text3.trim() === "") return void 0;
+  const value2 = Number(text3.trim());
   if (!Number.isFinite(value2) || !isConfidence(value2))
-    throw new UsageError(`${what} must be ${CONFIDENCE_EXPECTED}; got ${JSON.stringify(text2.trim())}`);
+    throw new UsageError(`${what} must be ${CONFIDENCE_EXPECTED}; got ${JSON.stringify(text3.trim())}`);
   return value2;
 }
-function parseMissingPolicy(text2, what = "--missing") {
-  if (text2 === void 0 || text2.trim() === "") return void 0;
-  const value2 = text2.trim().toLowerCase();
+function parseMissingPolicy(text3, what = "--missing") {
+  if (text3 === void 0 || text3.trim() === "") return void 0;
+  const value2 = text3.trim().toLowerCase();
   if (value2 === "fail" || value2 === "warn") return value2;
-  throw new UsageError(`${what} must be fail or warn; got ${JSON.stringify(text2.trim())}`);
+  throw new UsageError(`${what} must be fail or warn; got ${JSON.stringify(text3.trim())}`);
 }
 function resolveVerdictSettings(method, choices = {}) {
   const confidence = choices.confidence ?? methodOf(method).defaults.confidence;
@@ -19204,8 +19665,8 @@ function parseWaivers(file, content) {
   }
   return waivers;
 }
-function validDate(text2) {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text2);
+function validDate(text3) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text3);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const days = [
@@ -19248,35 +19709,35 @@ function environmentOfSets(sets) {
 }
 function environmentOption(values, what = "--environment") {
   const parsed = values.map((value2) => {
-    const text2 = value2.trim();
-    if (text2 === "local") return currentEnvironment();
-    if (/\.json$/i.test(text2) && !text2.includes("=")) {
-      if (!existsSync4(text2)) throw new UsageError(`${what}: cannot find the file ${text2}`);
+    const text3 = value2.trim();
+    if (text3 === "local") return currentEnvironment();
+    if (/\.json$/i.test(text3) && !text3.includes("=")) {
+      if (!existsSync4(text3)) throw new UsageError(`${what}: cannot find the file ${text3}`);
       let json;
       try {
-        json = JSON.parse(readText(text2));
+        json = JSON.parse(readText(text3));
       } catch (error) {
         if (error instanceof InputError) throw error;
-        throw new InputError(`${what}: not JSON: ${error.message}`, { file: text2 });
+        throw new InputError(`${what}: not JSON: ${error.message}`, { file: text3 });
       }
       try {
         return parseEnvironmentObject(json, what);
       } catch (error) {
-        if (error instanceof UsageError) throw new InputError(error.message, { file: text2 });
+        if (error instanceof UsageError) throw new InputError(error.message, { file: text3 });
         throw error;
       }
     }
-    return parseEnvironmentPairs(text2, what);
+    return parseEnvironmentPairs(text3, what);
   });
   return mergeEnvironments(...parsed.reverse());
 }
 
 // src/pipeline/patterns.ts
-function splitPatterns(text2) {
+function splitPatterns(text3) {
   const patterns = [];
   let depth = 0;
   let current = "";
-  for (const c of text2) {
+  for (const c of text3) {
     if (c === "{") depth++;
     else if (c === "}") depth = Math.max(0, depth - 1);
     if (c === "\n" || c === "\r" || c === "," && depth === 0) {
@@ -19294,6 +19755,29 @@ function labelOfPath(path) {
     return segments.slice(0, glob).filter((s) => s !== "" && s !== ".").pop() ?? "results";
   const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
+// src/engine/compare/instruments.ts
+function incomparableWarnings(rows) {
+  const pairs = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.instruments === void 0) continue;
+    const key = `${row.instruments.reference}\0${row.instruments.result}`;
+    let pair = pairs.get(key);
+    if (pair === void 0) pairs.set(key, pair = { ...row.instruments, metrics: [], benchmarks: [] });
+    if (!pair.metrics.includes(row.metric)) pair.metrics.push(row.metric);
+    const benchmark = row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`;
+    if (!pair.benchmarks.includes(benchmark)) pair.benchmarks.push(benchmark);
+  }
+  return [...pairs.values()].map(
+    (pair) => `Not comparable: ${listed3(pair.metrics)} of ${listed3(pair.benchmarks)} ${pair.metrics.length === 1 ? "was" : "were"} counted by "${pair.reference}" in the reference and by "${pair.result}" in the results; another tool, version, cache configuration or counting mode counts otherwise, so these rows are reported, not gated.`
+  );
+}
+function listed3(names) {
+  const shown2 = names.slice(0, 5);
+  const more = names.length - shown2.length;
+  const text3 = shown2.length > 1 ? `${shown2.slice(0, -1).join(", ")} and ${shown2[shown2.length - 1]}` : shown2[0] ?? "";
+  return more > 0 ? `${shown2.join(", ")} and ${more} more` : text3;
 }
 
 // src/engine/report/comparisonReport.ts
@@ -19330,7 +19814,7 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     subExperiments: comparisons,
     rows,
     notes: methodNotes(method, all),
-    warnings: resolutionFloorWarnings(all)
+    warnings: [...incomparableWarnings(all), ...resolutionFloorWarnings(all)]
   };
 }
 var Benchmarks = class {
@@ -19494,9 +19978,13 @@ function methodNotes(method, rows) {
   }
   return notes;
 }
-function ungatedKinds(rows, all) {
+function ungatedKinds(given, all) {
+  let rows = given;
   const judged = new Set(all.filter((r) => r.gated && r.metricRole !== void 0).map((r) => r.metric));
   const kinds = [];
+  const incomparable = rows.filter((r) => r.instruments !== void 0).length;
+  if (incomparable > 0) kinds.push(`${incomparable} counted by different instruments, which a warning names`);
+  rows = rows.filter((r) => r.instruments === void 0);
   if (rows.some((r) => r.metricRole === void 0 || judged.has(r.metric)))
     kinds.push("tail statistics such as Min, Max, 99 %");
   for (const [role, what] of [
@@ -19611,11 +20099,11 @@ function directoryName(path) {
     return void 0;
   }
 }
-function levelsOfRecord(text2, file) {
+function levelsOfRecord(text3, file) {
   const builder = recordLevelsBuilder();
   const experiments = /* @__PURE__ */ new Map();
   let last;
-  const { measurements: _none, ...head } = parseHistoryRecordAs(text2, file, () => (stored) => {
+  const { measurements: _none, ...head } = parseHistoryRecordAs(text3, file, () => (stored) => {
     const at = builder.add(stored, repetitionsOfHistory(stored));
     const entry = experiments.get(stored.experiment);
     if (entry === void 0)
@@ -19629,10 +20117,10 @@ function levelsOfRecord(text2, file) {
   });
   const { date, runId, sha } = head;
   if ([...experiments.values()].some((e) => isFastddsFormat(e.format)))
-    return { date, runId, sha, run: runOfRecord(measurementsOfRecord(text2, file)) };
+    return { date, runId, sha, run: runOfRecord(measurementsOfRecord(text3, file)) };
   const record = builder.done();
   let whole;
-  const measurementsOf = (experiment) => (whole ??= measurementsOfRecord(text2, file).byExperiment).get(experiment).measurements;
+  const measurementsOf = (experiment) => (whole ??= measurementsOfRecord(text3, file).byExperiment).get(experiment).measurements;
   const sides = /* @__PURE__ */ new Map();
   for (const [experiment, { format, start, count, together }] of experiments)
     sides.set(experiment, {
@@ -19654,9 +20142,9 @@ function levelsOfRecord(text2, file) {
     }
   };
 }
-function measurementsOfRecord(text2, file) {
+function measurementsOfRecord(text3, file) {
   const byExperiment = /* @__PURE__ */ new Map();
-  const { measurements: _measurements, ...head } = parseHistoryRecordAs(text2, file, (head2) => {
+  const { measurements: _measurements, ...head } = parseHistoryRecordAs(text3, file, (head2) => {
     const readBack2 = historyMeasurementReader(`run ${head2.runId}`);
     return (stored) => {
       let entry = byExperiment.get(stored.experiment);
@@ -20068,7 +20556,7 @@ function* comparisonTextLines(report, options) {
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
   const range2 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   const general = !payloadLayout(report.rows);
-  const safe2 = (text2) => withoutControls(text2);
+  const safe2 = (text3) => withoutControls(text3);
   const header = [
     ...general ? ["Experiment", "Parameter", "Metric"] : ["Sub-experiment", "Bytes", "Magnitude"],
     "Reference",
@@ -20136,30 +20624,30 @@ function acceptanceLines(report) {
 
 // src/engine/options.ts
 var DEFAULT_OUTPUT_DIR = "perfgate-report";
-function numberSetting(text2, name, fallback, valid, expected) {
-  if (text2 === void 0) return fallback;
-  const v = Number(text2);
-  if (text2.trim() === "" || !Number.isFinite(v) || !valid(v))
-    throw new UsageError(`${name} must be ${expected}; got "${text2}"`);
+function numberSetting(text3, name, fallback, valid, expected) {
+  if (text3 === void 0) return fallback;
+  const v = Number(text3);
+  if (text3.trim() === "" || !Number.isFinite(v) || !valid(v))
+    throw new UsageError(`${name} must be ${expected}; got "${text3}"`);
   return v;
 }
-function choiceSetting(text2, name, allowed, fallback) {
-  if (text2 === void 0) return fallback;
-  if (!allowed.includes(text2))
-    throw new UsageError(`${name} must be one of ${allowed.join(", ")}; got "${text2}"`);
-  return text2;
+function choiceSetting(text3, name, allowed, fallback) {
+  if (text3 === void 0) return fallback;
+  if (!allowed.includes(text3))
+    throw new UsageError(`${name} must be one of ${allowed.join(", ")}; got "${text3}"`);
+  return text3;
 }
-function floatParseSetting(text2, name) {
-  return choiceSetting(text2, name, FLOAT_PARSE_MODES, "precise");
+function floatParseSetting(text3, name) {
+  return choiceSetting(text3, name, FLOAT_PARSE_MODES, "precise");
 }
-function skipSecondsSetting(text2, name) {
-  if (text2 === void 0) return void 0;
-  return numberSetting(text2, name, 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
+function skipSecondsSetting(text3, name) {
+  if (text3 === void 0) return void 0;
+  return numberSetting(text3, name, 0, (v) => Number.isInteger(v) && v >= 0, "a whole number of seconds, 0 or more");
 }
 var MAX_HISTORY_WINDOW = 100;
-function historyWindowSetting(text2, name, fallback) {
+function historyWindowSetting(text3, name, fallback) {
   return numberSetting(
-    text2,
+    text3,
     name,
     fallback,
     (v) => Number.isInteger(v) && v >= 1 && v <= MAX_HISTORY_WINDOW,
@@ -20188,7 +20676,7 @@ function formatSetting(given, names) {
   return out;
 }
 function experimentNamePairs(texts) {
-  return texts.flatMap((text2) => text2.split(/[\n,]/)).map((pair) => pair.trim()).filter((pair) => pair !== "");
+  return texts.flatMap((text3) => text3.split(/[\n,]/)).map((pair) => pair.trim()).filter((pair) => pair !== "");
 }
 function parseExperimentNames(pairs, what) {
   const names = /* @__PURE__ */ new Map();
@@ -20206,14 +20694,14 @@ function parseExperimentNames(pairs, what) {
   return names;
 }
 var REPETITION_MODES = ["error", "pool", "independent"];
-function repetitionsSetting(text2, name) {
-  if (text2 === void 0) return void 0;
-  return choiceSetting(text2, name, REPETITION_MODES, "error");
+function repetitionsSetting(text3, name) {
+  if (text3 === void 0) return void 0;
+  return choiceSetting(text3, name, REPETITION_MODES, "error");
 }
-function parseMaxPairs(text2, what = "--max-pairs") {
-  if (text2 === void 0 || text2.trim() === "") return void 0;
+function parseMaxPairs(text3, what = "--max-pairs") {
+  if (text3 === void 0 || text3.trim() === "") return void 0;
   return numberSetting(
-    text2.trim(),
+    text3.trim(),
     what,
     0,
     (v) => Number.isInteger(v) && v >= 2 && v <= 1e3,
@@ -20363,8 +20851,8 @@ function withReportWarnings(io, run, warningsOf) {
     for (const message of held) if (!inReport.includes(message)) progress.warning(message);
   }
 }
-function terminalSafe(text2) {
-  return withoutControls(text2, true);
+function terminalSafe(text3) {
+  return withoutControls(text3, true);
 }
 
 // src/cli/args.ts
@@ -20479,8 +20967,8 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY, words = COMME
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice = noticeOf(labels(dropped), labels(cut2), link2, words);
-    const text2 = join13();
-    return text2 === "" ? notice : `${text2}
+    const text3 = join13();
+    return text3 === "" ? notice : `${text3}
 
 ${notice}`;
   };
@@ -20488,13 +20976,13 @@ ${notice}`;
     const before = part.text;
     if (!cut2.includes(part)) cut2.push(part);
     const room = limit - (compose().length - part.text.length);
-    const text2 = room > 0 ? how(part.text, room).replace(/\s+$/, "") : "";
-    if (text2 === "" || text2.length > room) {
+    const text3 = room > 0 ? how(part.text, room).replace(/\s+$/, "") : "";
+    if (text3 === "" || text3.length > room) {
       cut2.splice(cut2.indexOf(part), 1);
       return false;
     }
-    part.text = text2;
-    if (text2 === before) cut2.splice(cut2.indexOf(part), 1);
+    part.text = text3;
+    if (text3 === before) cut2.splice(cut2.indexOf(part), 1);
     return true;
   };
   const drop = (part) => {
@@ -20533,22 +21021,22 @@ function list(labels) {
 function safeLink(link2) {
   return link2.trim().replace(/[\s()<>]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
 }
-function cutToFit(text2, room) {
-  if (text2.length <= room) return text2;
+function cutToFit(text3, room) {
+  if (text3.length <= room) return text3;
   if (room <= 0) return "";
-  let end = text2.lastIndexOf("\n", room);
+  let end = text3.lastIndexOf("\n", room);
   for (; ; ) {
-    const head = end > 0 ? text2.slice(0, end) : "";
+    const head = end > 0 ? text3.slice(0, end) : "";
     if (head !== "") {
       const closed = head.replace(/\s+$/, "") + closings(head);
       if (closed.length <= room) return closed;
-      end = text2.lastIndexOf("\n", end - 1);
+      end = text3.lastIndexOf("\n", end - 1);
       continue;
     }
-    let cutAt = Math.min(room, text2.length);
-    const code2 = text2.charCodeAt(cutAt - 1);
+    let cutAt = Math.min(room, text3.length);
+    const code2 = text3.charCodeAt(cutAt - 1);
     if (code2 >= 55296 && code2 <= 56319) cutAt--;
-    return text2.slice(0, cutAt);
+    return text3.slice(0, cutAt);
   }
 }
 function closings(head) {
@@ -20662,8 +21150,8 @@ function familyLine(family, rows, secondaries, where, marks) {
     (metric2) => differ.has(metric2) ? `${metric2} says the same for the others` : `${metric2} says the same`
   );
   const tail2 = [...says, ...more > 0 ? [`and ${plural5(more, "more row")} in ${where}`] : []];
-  const text2 = `- ${marks(named[0])} ${name} ${parts.join(", ")}${tail2.length > 0 ? `; ${tail2.join("; ")}` : ""}`;
-  return { text: text2, rows: rows.length, named: namedRows };
+  const text3 = `- ${marks(named[0])} ${name} ${parts.join(", ")}${tail2.length > 0 ? `; ${tail2.join("; ")}` : ""}`;
+  return { text: text3, rows: rows.length, named: namedRows };
 }
 
 // src/engine/report/restCounts.ts
@@ -20681,8 +21169,8 @@ function restCounts(rest, reportHtml) {
     ...notGated > 0 ? [{ n: notGated, words: `${statusMark(row)} ${row.status} (not gated)` }] : []
   ]).sort((a, b) => b.n - a.n || (a.words < b.words ? -1 : a.words > b.words ? 1 : 0));
   const files = [...reportHtml ? ["report.html (sortable and searchable)"] : [], "comparison.md", "comparison.json"];
-  const listed3 = `${files.slice(0, -1).join(", ")} and ${files.at(-1)}`;
-  return `${plural6(rest.length, "other row")}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(", ")}. Every row is in ${listed3} in the report folder.`;
+  const listed4 = `${files.slice(0, -1).join(", ")} and ${files.at(-1)}`;
+  return `${plural6(rest.length, "other row")}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(", ")}. Every row is in ${listed4} in the report folder.`;
 }
 
 // src/engine/report/confirmation.ts
@@ -20753,15 +21241,15 @@ function dateAfter(date, days) {
   const [y, m, d] = date.split("-").map(Number);
   return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
 }
-function csvField(text2) {
-  const plain = withoutControls(text2);
+function csvField(text3) {
+  const plain = withoutControls(text3);
   return /[",]|^\s|\s$/.test(plain) ? `"${plain.replace(/"/g, '""')}"` : plain;
 }
-function code(text2) {
-  return `\`${withoutControls(text2).replace(/`/g, "'")}\``;
+function code(text3) {
+  return `\`${withoutControls(text3).replace(/`/g, "'")}\``;
 }
-function fenceFor(text2) {
-  const longest = Math.max(0, ...(text2.match(/`+/g) ?? []).map((run) => run.length));
+function fenceFor(text3) {
+  const longest = Math.max(0, ...(text3.match(/`+/g) ?? []).map((run) => run.length));
   return "`".repeat(Math.max(3, longest + 1));
 }
 function nextStepsMarkdown(decided, settings, firstStage = decided) {
@@ -20830,7 +21318,7 @@ function judgedLine(parts) {
   return `Judged ${who} against ${against}: ${report.methodLabel}.`;
 }
 function rowsSection(section, prefix, table2, suffix, more) {
-  const text2 = (k) => {
+  const text3 = (k) => {
     let lines = prefix !== "" ? [prefix, ""] : [];
     if (k > 0) lines = lines.concat(table2.header, table2.rows.slice(0, k), "");
     if (k < table2.rows.length) lines.push(more(table2.rows.length - k), "");
@@ -20838,16 +21326,16 @@ function rowsSection(section, prefix, table2, suffix, more) {
     return lines.join("\n").replace(/\s+$/, "");
   };
   const shorten = (room) => {
-    if (text2(0).length > room) return "";
-    const fixed2 = text2(0).length + table2.header.join("\n").length + 2;
+    if (text3(0).length > room) return "";
+    const fixed2 = text3(0).length + table2.header.join("\n").length + 2;
     let used = fixed2;
     let k = 0;
     while (k < table2.rows.length && used + table2.rows[k].length + 1 <= room) used += table2.rows[k++].length + 1;
-    while (k > 0 && text2(k).length > room) k--;
-    while (k < table2.rows.length && text2(k + 1).length <= room) k++;
-    return text2(k);
+    while (k > 0 && text3(k).length > room) k--;
+    while (k < table2.rows.length && text3(k + 1).length <= room) k++;
+    return text3(k);
   };
-  return { ...section, text: text2(table2.rows.length), shorten };
+  return { ...section, text: text3(table2.rows.length), shorten };
 }
 function listSection(section, lines, more) {
   return rowsSection(section, "", { header: [], rows: lines }, "", more);
@@ -21021,8 +21509,8 @@ function linksLine(links) {
       ...links.csvFiles ? ["the CSV files"] : [],
       ...links.reportHtml ? ["report.html with charts"] : []
     ];
-    const listed3 = files.length <= 2 ? files.join(" and ") : `${files.slice(0, -1).join(", ")}, and ${files.at(-1)}`;
-    return `The full report (${listed3}) is in the report folder of this job.`;
+    const listed4 = files.length <= 2 ? files.join(" and ") : `${files.slice(0, -1).join(", ")}, and ${files.at(-1)}`;
+    return `The full report (${listed4}) is in the report folder of this job.`;
   }
   return void 0;
 }
@@ -21290,10 +21778,10 @@ function confirmLooks(maxPairs) {
   looks.push(maxPairs);
   return looks;
 }
-function screenComparison(text2, file, screen = FLAGGED_SCREEN) {
+function screenComparison(text3, file, screen = FLAGGED_SCREEN) {
   let json;
   try {
-    json = JSON.parse(text2);
+    json = JSON.parse(text3);
   } catch (error) {
     throw new InputError(`not JSON (${error.message}); --from takes a comparison.json`, { file });
   }
@@ -21318,8 +21806,8 @@ function screenComparison(text2, file, screen = FLAGGED_SCREEN) {
   }
   return { selection, families };
 }
-function selectionFromComparison(text2, file, screen = FLAGGED_SCREEN) {
-  return screenComparison(text2, file, screen).selection;
+function selectionFromComparison(text3, file, screen = FLAGGED_SCREEN) {
+  return screenComparison(text3, file, screen).selection;
 }
 function selected(selection, experiment, parameter) {
   if (selection === void 0) return true;
@@ -21392,8 +21880,8 @@ function mustBeFolder(path, flag, name = "confirm") {
     );
   return full;
 }
-function tail(text2) {
-  const lines = text2.replace(/\s+$/, "").split("\n");
+function tail(text3) {
+  const lines = text3.replace(/\s+$/, "").split("\n");
   return lines.slice(-STDERR_TAIL).join("\n");
 }
 function runFailure(what, run, problem, runsFolder) {
@@ -21422,13 +21910,13 @@ function runConfirm(options, ports, say) {
   if (options.command.trim() === "") throw new UsageError("confirm: --command is empty");
   let selection;
   if (options.from !== void 0) {
-    let text2;
+    let text3;
     try {
-      text2 = readFileSync3(options.from, "utf8");
+      text3 = readFileSync3(options.from, "utf8");
     } catch {
       throw new InputError("cannot read the comparison to confirm", { file: options.from });
     }
-    selection = selectionFromComparison(text2, options.from, options.screen);
+    selection = selectionFromComparison(text3, options.from, options.screen);
   }
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
   const filter = filterPattern(format, selection);
@@ -21837,11 +22325,11 @@ import { join as join9 } from "node:path";
 // src/engine/confirm/qualifyReport.ts
 var percent5 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `${(x * 100).toFixed(1)} %`;
 var spread2 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `±${(x * 100).toFixed(1)} %`;
-var cell = (text2) => text2.replace(/\|/g, "\\|");
+var cell = (text3) => text3.replace(/\|/g, "\\|");
 function noiseCell(row) {
-  const text2 = spread2(row.pairNoise);
-  if (text2 === "" || row.sharedShift === void 0) return text2;
-  return row.sharedShift === "benchmark" ? `${text2} vs suite` : `${text2} suite`;
+  const text3 = spread2(row.pairNoise);
+  if (text3 === "" || row.sharedShift === void 0) return text3;
+  return row.sharedShift === "benchmark" ? `${text3} vs suite` : `${text3} suite`;
 }
 function fitCell(row) {
   return row.fit === void 0 ? "not gated" : row.fit ? "✅ fit" : "❌ unfit";
@@ -22335,7 +22823,7 @@ var EDivisive = class {
 function firstPassPValue(maxPValue) {
   return maxPValue < 0.05 ? maxPValue * 10 : maxPValue < 0.5 ? maxPValue * 2 : maxPValue;
 }
-function split(values, maxPValue) {
+function split2(values, maxPValue) {
   const calc = new EDivisive(values);
   const points = [];
   const cache = /* @__PURE__ */ new Map();
@@ -22389,7 +22877,7 @@ function merge(values, points, maxPValue, minMagnitude) {
   return scored;
 }
 function changePointsOf(values, o) {
-  return merge(values, split(values, firstPassPValue(o.maxPValue)), o.maxPValue, o.minMagnitude);
+  return merge(values, split2(values, firstPassPValue(o.maxPValue)), o.maxPValue, o.minMagnitude);
 }
 function detectChangePoints(logValues, options = {}) {
   const o = { ...CHANGE_POINT_DEFAULTS, ...options };
@@ -22662,7 +23150,7 @@ function settingsLine(report) {
   return `E-divisive means with a t-test: p ≤ ${maxPValue}, change ≥ ${Math.round(minMagnitude * 100)} %, at least ${minSegment} runs on each side of a step`;
 }
 function renderTrendsMarkdown(report) {
-  const md = (text2) => escapeMarkdown(text2);
+  const md = (text3) => escapeMarkdown(text3);
   const sha = (i) => md(runName(report.runs[i]));
   const lines = ["## Trends on the default branch", ""];
   if (report.runs.length === 0) return [...lines, "No recorded runs.", ""].join("\n");
@@ -22740,7 +23228,7 @@ function acceptedWhy(a, escape) {
 }
 var CHANGE_LEGEND = "change = after / before − 1, the change of the value itself: + went up, − went down. A regression is a change the worse way for its metric: a rise in a time, a drop in a throughput or rate.";
 function renderTrendsText(report) {
-  const t = (text2) => withoutControls(text2);
+  const t = (text3) => withoutControls(text3);
   const sha = (i) => t(runName(report.runs[i]));
   const lines = [`Trends: ${report.runs.length} run(s), ${report.series.length} series (${settingsLine(report)})`];
   const steps = rowsOf(report, (s) => s.steps);
@@ -23307,8 +23795,8 @@ function changePointLayers(s, runs, x) {
     ...s.pending ? [{ t: s.pending, color: PENDING, kind: "pending" }] : []
   ];
   return changes.flatMap(({ t, color, kind }) => {
-    const text2 = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent7(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
-    const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text: text2 }] };
+    const text3 = `${kind}${t.isNew && kind === "regression" ? " (new)" : ""} ${percent7(t.change)}: ${sha(t.lastRunBefore)}…${sha(t.firstRun)}`;
+    const data = { values: [{ r: t.lastRunBefore, r2: t.firstRun, text: text3 }] };
     return [
       {
         data,
@@ -23696,8 +24184,8 @@ function page(title, root, body, charts, runs) {
     main: MAIN
   });
 }
-function link(url, text2) {
-  return url ? `<a href="${escapeHtml(url)}">${escapeHtml(text2)}</a>` : escapeHtml(text2);
+function link(url, text3) {
+  return url ? `<a href="${escapeHtml(url)}">${escapeHtml(text3)}</a>` : escapeHtml(text3);
 }
 function runLink(model, i) {
   const run = model.runs[i];
@@ -23796,7 +24284,7 @@ function renderIndexHtml(model, title = "perfgate dashboard") {
   const moved = movedRows(model);
   const order = experimentOrder(model);
   const failing = model.experiments.filter((e) => e.status === "failed" || e.status === "regression").length;
-  const sortable = (key, text2, sorted = false) => `<th${sorted ? ' aria-sort="descending"' : ""}><button type="button" data-sort="${key}">${text2}</button></th>`;
+  const sortable = (key, text3, sorted = false) => `<th${sorted ? ' aria-sort="descending"' : ""}><button type="button" data-sort="${key}">${text3}</button></th>`;
   const body = [
     `<h1>${escapeHtml(title)}</h1>`,
     `<p>${range(model)} ${failing} of ${model.experiments.length} experiment(s) need attention.</p>`,
@@ -24118,9 +24606,9 @@ function historyExportCommand(args, io) {
 `);
   return EXIT_PASS;
 }
-function trendWindowOption(text2) {
-  if (text2 === void 0) return void 0;
-  return numberSetting(text2, "--window", 0, (v) => Number.isInteger(v) && v >= 2, "a whole number of runs, 2 or more");
+function trendWindowOption(text3) {
+  if (text3 === void 0) return void 0;
+  return numberSetting(text3, "--window", 0, (v) => Number.isInteger(v) && v >= 2, "a whole number of runs, 2 or more");
 }
 
 // src/pipeline/summarize.ts
@@ -24388,10 +24876,10 @@ function formatLimit(value2, direction) {
   const up = direction === "lower-is-better";
   const fixed2 = Math.abs(value2) >= 100 || value2 === 0;
   const step = fixed2 ? 1e-3 : 10 ** (Math.floor(Math.log10(Math.abs(value2))) - 5);
-  const text2 = (x) => fixed2 ? x.toFixed(3) : String(Number(x.toPrecision(6)));
-  const nearest = Number(text2(value2));
-  if (up ? nearest >= value2 : nearest <= value2) return text2(nearest);
-  return text2(up ? nearest + step : nearest - step);
+  const text3 = (x) => fixed2 ? x.toFixed(3) : String(Number(x.toPrecision(6)));
+  const nearest = Number(text3(value2));
+  if (up ? nearest >= value2 : nearest <= value2) return text3(nearest);
+  return text3(up ? nearest + step : nearest - step);
 }
 function renderMetricRequirementsCsv(limits, notes) {
   const columns = [];
@@ -24513,13 +25001,13 @@ function unitOf4(m) {
 function written(value2, fromBase) {
   return fromBase === 1 ? value2 : Number((value2 * fromBase).toPrecision(15));
 }
-function benchmarkName(m) {
+function benchmarkName2(m) {
   return m.parameter.label === "" ? m.experiment : `${m.experiment}/${m.parameter.label}`;
 }
 function byBenchmark(measurements) {
   const groups = /* @__PURE__ */ new Map();
   for (const m of measurements) {
-    const name = benchmarkName(m);
+    const name = benchmarkName2(m);
     const group = groups.get(name);
     if (group) group.push(m);
     else groups.set(name, [m]);
@@ -24530,7 +25018,7 @@ function primaryValue2(m, notes) {
   const statistic = primaryStatistic(m);
   const value2 = m.statistics[statistic];
   if (value2 === void 0 || !Number.isFinite(value2)) {
-    notes.push(`${benchmarkName(m)}, ${m.metric.name}: no ${statistic} value to write; left out`);
+    notes.push(`${benchmarkName2(m)}, ${m.metric.name}: no ${statistic} value to write; left out`);
     return void 0;
   }
   return { statistic, value: value2 };
@@ -24725,8 +25213,8 @@ function toolUnitScale(unit, displayUnit2) {
 function toolDigits(v) {
   return Number.isFinite(v) ? String(Number(v.toPrecision(6))) : String(v);
 }
-function safe(text2) {
-  return withoutControls(text2);
+function safe(text3) {
+  return withoutControls(text3);
 }
 
 // src/pipeline/inspect.ts
@@ -24969,6 +25457,6 @@ process.stdout.on("error", (error) => {
 });
 process.stdout._handle?.setBlocking?.(true);
 process.exitCode = await runCli(process.argv.slice(2), {
-  out: (text2) => process.stdout.write(text2),
-  err: (text2) => process.stderr.write(text2)
+  out: (text3) => process.stdout.write(text3),
+  err: (text3) => process.stderr.write(text3)
 });

@@ -195,7 +195,10 @@ function walk(dir: string): string[] {
  */
 export function projectSeeds(): Seed[] {
   const files = [...walk(join(repoRoot, 'fixtures', 'formats')), ...walk(join(repoRoot, 'fixtures', 'example'))].filter(
-    (path) => !/[\\/]criterion[\\/]real-[^\\/]+[\\/]runs[\\/]/.test(path),
+    (path) =>
+      !/[\\/]criterion[\\/]real-[^\\/]+[\\/]runs[\\/]/.test(path) &&
+      // Valgrind's runs 2 … 5 repeat run 1 (cachegrind's byte for byte).
+      !/[\\/]valgrind[\\/]\w+[\\/]runs[\\/]2026-12-0[2-5]/.test(path),
   );
   return files.map((path) => ({ name: relative(repoRoot, path), text: readFileSync(path, 'utf8') }));
 }

@@ -84,7 +84,8 @@ Options:
                          names such as median,p99,max. Others are reported only.
   -t, --threshold T      0.1 for every magnitude, or per magnitude: median=0.05,max=0.5
                          (keys min, median, max, 99%; unnamed ones stay 0.1; median applies
-                         to every primary statistic)
+                         to every primary statistic); count=0.02 sets that of exact counts
+                         (Valgrind's Ir), 0.01 unless set
   --missing fail|warn    a benchmark of the reference (with --history: of its newest run) that the
                          results lack: a warning row (warn, the default) or a failure (fail). One
                          absent from the history's newest run was removed there: not compared

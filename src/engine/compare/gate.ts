@@ -69,6 +69,8 @@ export function parseGateStatistics(text: string | undefined, what = '--gate'): 
 
 /** Whether `statistic` of a measurement shaped like `shape` can fail the gate. */
 export function gates(gate: GateStatistics, statistic: StatisticName, shape: Measurement): boolean {
+  // Counted by different instruments on the two sides (rows.ts rowShape): reported, never gated.
+  if (shape.metric.incomparable) return false;
   if (gate.all) return true;
   if (!gate.everyMetric && metricRole(shape.metric) !== 'primary') return false;
   return gate.statistics.has(statistic) || (gate.primary && statistic === primaryStatistic(shape));

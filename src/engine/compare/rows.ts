@@ -93,6 +93,11 @@ export interface ComparisonRow {
   gated: boolean;
   /** What the row's metric is to its benchmark, where its adapter marked it other than primary. */
   metricRole?: Exclude<MetricRole, 'primary'>;
+  /**
+   * The two sides were counted by different instruments (Metric.instrument: another tool version, another cache
+   * configuration): what counted each. The row is reported, never gated, and the report warns naming both.
+   */
+  instruments?: { reference: string; result: string };
   /** The geometric mean over every parameter of the metric (benchstat's geomean row); `parameter` is `geomean`. */
   pooled?: boolean;
   /**
@@ -247,15 +252,34 @@ export function comparedStatistics(m: Measurement): StatisticName[] {
  */
 export function rowShape(reference: Measurement | undefined, result: Measurement | undefined): Measurement {
   const shape = (reference ?? result)!;
+  // The result's word on what the metric is wins (a history record keeps no role, kind or instrument).
   const role = result?.metric.role ?? reference?.metric.role;
-  if (role === shape.metric.role) return shape;
-  return { ...shape, metric: { ...shape.metric, ...(role ? { role } : {}) } };
+  const kind = result?.metric.kind ?? reference?.metric.kind;
+  const from = reference?.metric.instrument;
+  const to = result?.metric.instrument;
+  const incomparable =
+    from !== undefined && to !== undefined && from !== to ? { reference: from, result: to } : undefined;
+  if (role === shape.metric.role && kind === shape.metric.kind && !incomparable) return shape;
+  const { role: _role, kind: _kind, ...metric } = shape.metric;
+  return {
+    ...shape,
+    metric: {
+      ...metric,
+      ...(role ? { role } : {}),
+      ...(kind ? { kind } : {}),
+      ...(incomparable ? { incomparable } : {}),
+    },
+  };
 }
 
-/** A row's `metricRole` field for a measurement: present only where the metric is not its benchmark's primary one. */
-export function roleOfRow(m: Measurement): Pick<ComparisonRow, 'metricRole'> {
+/**
+ * A row's `metricRole` field for a measurement: present only where the metric is not its benchmark's primary one; and
+ * its `instruments` where the sides were counted by different ones.
+ */
+export function roleOfRow(m: Measurement): Pick<ComparisonRow, 'metricRole' | 'instruments'> {
   const role = metricRole(m.metric);
-  return role === 'primary' ? {} : { metricRole: role };
+  const instruments = m.metric.incomparable;
+  return { ...(role === 'primary' ? {} : { metricRole: role }), ...(instruments ? { instruments } : {}) };
 }
 
 export function keyOf(m: Measurement): string {
@@ -322,7 +346,9 @@ export function regate(
     } else shape = s;
     if (shape !== undefined) break;
   }
-  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
+  const isGated =
+    row.instruments === undefined &&
+    (shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic));
   const { gated: _previous, metricRole: role, ...rest } = row;
   // gated()'s row, built in one copy (rows are copied on every step of a 10,000-benchmark verdict): the same fields in
   // the same order, `gated` last; an ungated failure shows as warn.

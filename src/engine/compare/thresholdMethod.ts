@@ -71,7 +71,7 @@ export function compareExperiment(
       const x = res ? (res.statistics[statistic] ?? NaN) : NaN;
       // Neither side has a number (the tool printed none in either run): nothing to compare.
       if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
-      const threshold = thresholdOf(thresholds, statistic);
+      const threshold = thresholdOf(thresholds, statistic, shape.metric);
       // A side below its tool's resolution ("< 1 ns") has no ratio to the other: reported, never failed on Δ.
       const floor = ref?.belowResolution === true || res?.belowResolution === true;
       const judged = statusOf(

@@ -39,6 +39,10 @@ import { benchmarkDotNetAdapter } from './benchmarkDotNet.js';
 import { benchmarkJsAdapter } from './benchmarkJs.js';
 import { juliaBenchmarkToolsAdapter } from './juliaBenchmarkTools.js';
 import { bmfAdapter } from './bmf.js';
+import { cachegrindAdapter } from './valgrind/cachegrind.js';
+import { callgrindAdapter } from './valgrind/callgrind.js';
+import { perfStatCsvAdapter } from './perf/statCsv.js';
+import { perfStatJsonAdapter } from './perf/statJson.js';
 import { requirePossibleValues } from '../model/validity.js';
 
 /**
@@ -89,6 +93,10 @@ const READERS: readonly FormatAdapter[] = [
   pytestBenchmarkAdapter,
   jmhAdapter,
   benchmarkDotNetAdapter,
+  callgrindAdapter,
+  cachegrindAdapter,
+  perfStatCsvAdapter,
+  perfStatJsonAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter,
 ];

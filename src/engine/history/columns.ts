@@ -18,6 +18,9 @@ import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/me
 import { BASE_UNITS, type Dimension } from '../model/units.js';
 import type { HistoryMeasurement } from './record.js';
 
+/** The longest instrument a record may name (a tool, its version and a cache configuration take about 170). */
+const MAX_INSTRUMENT = 1000;
+
 /** One description shared by many measurements. */
 interface Shape {
   format: string;
@@ -30,6 +33,7 @@ interface Shape {
   repetitions?: number;
   repetitionValues?: StatisticName[];
   belowResolution?: true;
+  instrument?: string;
 }
 
 type Parameter = string | [label: string, payloadBytes: number];
@@ -69,6 +73,7 @@ function shapeOf(m: HistoryMeasurement): Shape {
     ...(m.repetitions !== undefined ? { repetitions: m.repetitions } : {}),
     ...(repetitionValues !== undefined ? { repetitionValues } : {}),
     ...(m.belowResolution ? { belowResolution: true as const } : {}),
+    ...(m.instrument !== undefined ? { instrument: m.instrument } : {}),
   };
 }
 
@@ -224,6 +229,9 @@ function shapeOfJson(value: unknown, where: string, bad: Bad): Shape {
   )
     throw bad(`${where}: "repetitions" is not a count above 1`);
   if (belowResolution !== undefined && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
+  const instrument = value['instrument'];
+  if (instrument !== undefined && (typeof instrument !== 'string' || instrument.length > MAX_INSTRUMENT))
+    throw bad(`${where}: "instrument" is not a string of at most ${MAX_INSTRUMENT} characters`);
   let repetitionValues: StatisticName[] | undefined;
   if (value['repetitionValues'] !== undefined) {
     if (repetitions === undefined) throw bad(`${where}: "repetitionValues" without "repetitions"`);
@@ -240,6 +248,7 @@ function shapeOfJson(value: unknown, where: string, bad: Bad): Shape {
     ...(repetitions !== undefined ? { repetitions } : {}),
     ...(repetitionValues !== undefined ? { repetitionValues } : {}),
     ...(belowResolution === true ? { belowResolution } : {}),
+    ...(instrument !== undefined ? { instrument } : {}),
   };
 }
 
@@ -345,6 +354,7 @@ function expandLayout<T>(
         if (shape.repetitions !== undefined) m.repetitions = shape.repetitions;
         if (repetitionValues !== undefined) m.repetitionValues = repetitionValues;
         if (shape.belowResolution) m.belowResolution = true;
+        if (shape.instrument !== undefined) m.instrument = shape.instrument;
         out.push(convert(m));
       }
     }

@@ -52,6 +52,8 @@ export interface HistoryMeasurement {
   repetitionValues?: Partial<Record<StatisticName, (number | null)[]>>;
   /** The tool printed 0 at its resolution (`Measurement.belowResolution`): its 0 reads back as "< 1 unit". */
   belowResolution?: true;
+  /** What counted it (Metric.instrument: the tool, its version, a cache configuration), where the adapter says. */
+  instrument?: string;
 }
 
 export interface HistoryRecord {
@@ -154,6 +156,7 @@ export function makeHistoryRecord(experiments: readonly RecordedExperiment[], ru
           ? repetitionValuesField(m.repetitionValues, m.repetitions)
           : {}),
         ...(m.belowResolution ? { belowResolution: true as const } : {}),
+        ...(m.metric.instrument !== undefined ? { instrument: m.metric.instrument } : {}),
       };
     }),
   );
@@ -222,7 +225,14 @@ function parameterOf(m: HistoryMeasurement): Parameter {
 }
 
 function metricOf(m: HistoryMeasurement): Metric {
-  return { name: m.metric, dimension: m.dimension, unit: m.unit, displayUnit: m.displayUnit, direction: m.direction };
+  return {
+    name: m.metric,
+    dimension: m.dimension,
+    unit: m.unit,
+    displayUnit: m.displayUnit,
+    direction: m.direction,
+    ...(m.instrument !== undefined ? { instrument: m.instrument } : {}),
+  };
 }
 
 /**
@@ -280,7 +290,8 @@ function sharedMetric(metrics: Metric[], m: HistoryMeasurement): Metric {
       metric.dimension === m.dimension &&
       metric.unit === m.unit &&
       metric.displayUnit === m.displayUnit &&
-      metric.direction === m.direction
+      metric.direction === m.direction &&
+      metric.instrument === m.instrument
     )
       return metric;
   const metric = metricOf(m);

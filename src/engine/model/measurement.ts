@@ -80,6 +80,23 @@ export interface Metric {
   /** The unit the tool printed, for display. */
   displayUnit: string;
   direction: Direction;
+  /**
+   * `count`: an exact count of the work done (instructions under Valgrind, perf's `instructions`). One build gives the
+   * same number on every run, so any change is the code's, and its threshold is the count threshold (`count=` of the
+   * threshold setting, 1 % by default) rather than the time's.
+   */
+  kind?: 'count';
+  /**
+   * What counted the metric, where that decides the number: the tool and its version (`callgrind-3.19.0`), and for
+   * simulated cache figures the cache configuration. Two sides counted by different instruments are not comparable:
+   * their rows are reported with a warning naming both, never gated.
+   */
+  instrument?: string;
+  /**
+   * Never set by an adapter: on a row's shape (compare/rows.ts rowShape), the two instruments when the sides were
+   * counted by different ones. Such a row is not gated.
+   */
+  incomparable?: { reference: string; result: string };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 import { describeGate } from '../compare/gate.js';
 import { percent, plural, type ComparisonMethod, type MethodSummary } from '../compare/method.js';
 import { methodOf, methodOfRows } from '../compare/methods.js';
+import { incomparableWarnings } from '../compare/instruments.js';
 import { resolutionFloorWarnings, thresholdMethod } from '../compare/thresholdMethod.js';
 import { resolveVerdictSettings } from '../compare/settings.js';
 import type { Verdict } from './model.js';
@@ -180,7 +181,7 @@ export function buildComparisonReport(
     subExperiments: comparisons,
     rows,
     notes: methodNotes(method, all),
-    warnings: resolutionFloorWarnings(all),
+    warnings: [...incomparableWarnings(all), ...resolutionFloorWarnings(all)],
   };
 }
 
@@ -403,9 +404,14 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
  * words, since notes are not escaped; else counted). A derived or secondary metric the gate judges (all-metrics) is
  * not named: only its tails are reported.
  */
-function ungatedKinds(rows: readonly ComparisonRow[], all: readonly ComparisonRow[]): string {
+function ungatedKinds(given: readonly ComparisonRow[], all: readonly ComparisonRow[]): string {
+  let rows = given;
   const judged = new Set(all.filter((r) => r.gated && r.metricRole !== undefined).map((r) => r.metric));
   const kinds: string[] = [];
+  // Rows counted by different instruments on the two sides: a warning names them.
+  const incomparable = rows.filter((r) => r.instruments !== undefined).length;
+  if (incomparable > 0) kinds.push(`${incomparable} counted by different instruments, which a warning names`);
+  rows = rows.filter((r) => r.instruments === undefined);
   if (rows.some((r) => r.metricRole === undefined || judged.has(r.metric)))
     kinds.push('tail statistics such as Min, Max, 99 %');
   for (const [role, what] of [
