@@ -1,8 +1,8 @@
 /**
  * A verdict method is one object (src/engine/compare/method.ts): its file carries its name, defaults, words, chart
- * legend, outputs and compare, and methods.ts lists it. Drawn from the code: no file under src/ but the method's own
- * tests a method's name (`=== 'paired'`, `case 'history':`, a ternary that picks a name), keeps a table keyed by
- * method, or looks up a method's default by its name outside the compare room.
+ * legend, outputs, the sides it reads and its judge of them, and methods.ts lists it. Drawn from the code: no file
+ * under src/ but the method's own tests a method's name (`=== 'paired'`, `case 'history':`, a ternary that picks a
+ * name), keeps a table keyed by method, or looks up a method's default by its name outside the compare room.
  */
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';

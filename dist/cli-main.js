@@ -13572,6 +13572,27 @@ function assertConfidence(confidence) {
   return confidence;
 }
 
+// src/engine/compare/method.ts
+function unreadSides(reads, input) {
+  return new RangeError(`a method that reads ${reads} sides was handed ${input.reads} sides`);
+}
+var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function percent2(x) {
+  return `${Number((x * 100).toPrecision(3))} %`;
+}
+function most(rows, of) {
+  return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
+}
+function alphaSentence(summary) {
+  return `Each gated statistic fails an unchanged build with probability ≤ ${percent2(1 - summary.confidence)} (confidence ${summary.confidence}), ${shareText(summary.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`;
+}
+function shareText(share) {
+  return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : percent2(share);
+}
+function falseAlarms(summary) {
+  return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
+}
+
 // src/engine/compare/rows.ts
 var CHANGE_INTERVAL_LEVEL = 0.9;
 function changeIntervalOf(logRatio, halfWidth, direction) {
@@ -13805,7 +13826,14 @@ var thresholdMethod = {
   ],
   chartNotes: [],
   outputs: () => [],
-  compare: compareExperiment
+  reads: "run",
+  judge(input, thresholds, settings) {
+    if (input.reads !== "run") throw unreadSides("run", input);
+    const comparisons = input.experiments.map(
+      (t) => compareExperiment(t, input.reference.get(t), input.results.get(t), thresholds, settings)
+    );
+    return { comparisons, notes: [] };
+  }
 };
 
 // src/engine/compare/noise.ts
@@ -13997,24 +14025,6 @@ function nameRegressedRows(rows, q) {
     const named = cutoff !== void 0 && row.status === "warn" && row.gated && row.deltaPercent > row.threshold * 100 && row.pValue !== void 0 && row.pValue <= cutoff;
     return named ? { ...row, status: "fail", failed: true, namedBy: "fdr" } : row;
   });
-}
-
-// src/engine/compare/method.ts
-var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-function percent2(x) {
-  return `${Number((x * 100).toPrecision(3))} %`;
-}
-function most(rows, of) {
-  return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
-}
-function alphaSentence(summary) {
-  return `Each gated statistic fails an unchanged build with probability ≤ ${percent2(1 - summary.confidence)} (confidence ${summary.confidence}), ${shareText(summary.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`;
-}
-function shareText(share) {
-  return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : percent2(share);
-}
-function falseAlarms(summary) {
-  return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
 }
 
 // src/engine/stats/tailReference.ts
@@ -14551,7 +14561,24 @@ var historyMethod = {
   ],
   chartNotes: ["Grey bar: the noise band, the Δ an unchanged build gives."],
   outputs: () => [],
-  compare: compareExperimentWithHistory
+  reads: "history",
+  judge(input, thresholds, settings) {
+    if (input.reads !== "history") throw unreadSides("history", input);
+    const comparable = input.comparable.length > 0;
+    const runs = comparable ? input.comparable : input.history;
+    const judged = input.experiments.map((t) => {
+      const comparison = compareExperimentWithHistory(
+        t,
+        runs.map((run) => run.experiments.get(t)),
+        input.results.get(t),
+        thresholds,
+        settings
+      );
+      return comparable ? comparison : asNotComparable(comparison);
+    });
+    const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged, 1 - settings.confidence) : judged;
+    return { comparisons, notes: [] };
+  }
 };
 
 // src/engine/stats/sharedShift.ts
@@ -14677,7 +14704,8 @@ function sharedShiftNotes(rows) {
   return notes;
 }
 
-// src/engine/compare/pairedMethod.ts
+// src/engine/compare/pairedRows.ts
+var PAIRED_CONFIDENCE = 0.99;
 function meanCells(members) {
   const pairs = members[0]?.length ?? 0;
   return Array.from({ length: pairs }, (_, i) => {
@@ -14696,7 +14724,7 @@ function lookAlphaOf(options) {
   return (rowAlpha2, pairs) => options.maxPairs === void 0 ? rowAlpha2 : sequentialNominalAlpha(pairs, options.maxPairs, rowAlpha2, spending);
 }
 function familyLevels(size, options) {
-  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
+  const alpha = 1 - assertConfidence(options.confidence ?? PAIRED_CONFIDENCE);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const lookAlpha = lookAlphaOf(options);
   const maxPairs = options.maxPairs;
@@ -14723,15 +14751,10 @@ function pairCells(pairs) {
   });
 }
 var PASS_BETA = 1 - DETECTION_POWER;
-function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
-  const looks = looksAt(pairs, maxPairs);
-  const boundary = spending === "pocock" ? "Pocock-type" : "O'Brien–Fleming-type";
-  return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's ${boundary} boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
-}
 var PAIRS_TO_DECIDE_CAP = 100;
 function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
-  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
+  const alpha = 1 - assertConfidence(options.confidence ?? PAIRED_CONFIDENCE);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const refs = pairs.map((p) => p.reference).filter((s) => s !== void 0);
   const ress = pairs.map((p) => p.result).filter((s) => s !== void 0);
@@ -14858,9 +14881,108 @@ function informational(outcome2) {
   const status = outcome2.status === "fail" ? "warn" : outcome2.status === "inconclusive" ? "noisy" : outcome2.status;
   return { ...rest, ...statusOf(status) };
 }
+
+// src/engine/compare/suiteShift.ts
+function suiteKey(row) {
+  return [row.metric.toLowerCase(), row.statistic, row.direction, String(row.threshold)].join("\0");
+}
+function runSuites(comparisons) {
+  const suites = /* @__PURE__ */ new Map();
+  comparisons.forEach((comparison, experiment) => {
+    for (const row of comparison.rows) {
+      if (row.pooled || !row.gated || row.status === "new" || row.status === "missing") continue;
+      suites.set(suiteKey(row), [...suites.get(suiteKey(row)) ?? [], { experiment, row }]);
+    }
+  });
+  return [...suites.values()].filter((members) => new Set(members.map((m) => m.experiment)).size >= 2);
+}
+function compareExperimentsPaired(experiments, thresholds, options = {}) {
+  const alone = (acrossExperiments) => experiments.map((e) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments }));
+  if (!options.sharedShift) return { comparisons: alone(), notes: [], suites: [] };
+  const first = alone();
+  const alpha = 1 - assertConfidence(options.confidence ?? PAIRED_CONFIDENCE);
+  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
+  const cellsOf = experiments.map((e) => pairCells(e.pairs));
+  const across = experiments.map(() => /* @__PURE__ */ new Map());
+  const notes = [];
+  const suites = [];
+  const judgedSuites = [];
+  for (const members of runSuites(first)) {
+    const cells = members.map((m) => cellsOf[m.experiment](m.row));
+    const outcomes = sharedShiftOutcomes(
+      members.map((m, j) => ({ ...m.row, parameter: String(j) })),
+      cells,
+      familyLevels(members.length, options)
+    );
+    if (!outcomes) continue;
+    const head = members[0].row;
+    const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
+    members.forEach((m, j) => {
+      let outcome2 = { ...outcomes.get(String(j)), acrossExperiments: true };
+      if (suite?.status === "inconclusive" && !["fail", "improved", "inconclusive"].includes(outcome2.status))
+        outcome2 = {
+          ...outcome2,
+          status: "inconclusive",
+          failed: false,
+          ...suite.pairsCap !== void 0 ? { pairsCap: suite.pairsCap } : {},
+          ...suite.morePairs !== void 0 ? { morePairs: suite.morePairs } : {}
+        };
+      across[m.experiment].set(outcomeKey(m.row), outcome2);
+    });
+    judgedSuites.push(members);
+    if (suite) {
+      notes.push(suiteNote(head, members, suite));
+      suites.push({
+        row: { ...head, ...suite, parameter: POOLED_PARAMETER, pooled: true, sharedShift: "suite" },
+        members,
+        benchmarks: members.length,
+        experiments: new Set(members.map((m) => m.experiment)).size
+      });
+    }
+  }
+  if (judgedSuites.length === 0) return { comparisons: first, notes, suites };
+  const comparisons = experiments.map(
+    (e, i) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments: across[i] })
+  );
+  for (const members of judgedSuites) nameAcross(comparisons, members, alpha);
+  return { comparisons: comparisons.map(withStatus), notes, suites };
+}
+function nameAcross(comparisons, members, q) {
+  const at = members.map((m) => {
+    const rows = comparisons[m.experiment].rows;
+    return { rows, index: rows.findIndex((r) => !r.pooled && outcomeKey(r) === outcomeKey(m.row)) };
+  });
+  const found = at.filter((a) => a.index >= 0);
+  const named = nameRegressedRows(
+    found.map((a) => a.rows[a.index]),
+    q
+  );
+  found.forEach((a, j) => a.rows[a.index] = named[j]);
+}
+function withStatus(comparison) {
+  if (comparison.status === "new" || comparison.status === "missing") return comparison;
+  return { ...comparison, status: comparison.rows.some((r) => r.failed) ? "failed" : "passed" };
+}
+function suiteNote(head, members, suite) {
+  const experiments = new Set(members.map((m) => m.experiment)).size;
+  const what = `${head.metric} ${head.magnitude} of ${members.length} benchmarks in ${experiments} experiments`;
+  const change = signedPercent((suite.deltaPercent ?? 0) / 100);
+  const interval = suite.interval;
+  const moved = interval !== void 0 && (interval.lower > 0 || interval.upper < 0);
+  const span = interval ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, ` : "";
+  const verdict = suite.status === "fail" ? "The shift fails the gate by itself: every benchmark that moved with it is named." : suite.status === "inconclusive" ? "Its interval straddles the threshold: every benchmark not yet decided stays inconclusive until it is decided." : "Each benchmark is judged on its own change against the threshold.";
+  return `${moved ? "The suite moved as a whole" : "Suite across experiments"}: ${what} shifted ${change} (worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}`;
+}
+
+// src/engine/compare/pairedMethod.ts
+function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
+  const looks = looksAt(pairs, maxPairs);
+  const boundary = spending === "pocock" ? "Pocock-type" : "O'Brien–Fleming-type";
+  return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's ${boundary} boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
+}
 var pairedMethod = {
   name: "paired",
-  defaults: { confidence: 0.99 },
+  defaults: { confidence: PAIRED_CONFIDENCE },
   judgesNoise: true,
   marks: (row) => row.interval !== void 0,
   label: (summary, rows) => `A/B paired, ${plural(pairsOf(rows), "pair")}; ${falseAlarms(summary)}`,
@@ -14878,7 +15000,13 @@ var pairedMethod = {
     ["inconclusive", changes.inconclusive ? "true" : "false"],
     ["pairs-needed", changes.inconclusive?.morePairs ?? ""]
   ],
-  compare: compareExperimentPaired
+  reads: "pairs",
+  judge(input, thresholds, settings) {
+    if (input.reads !== "pairs") throw unreadSides("pairs", input);
+    const run = compareExperimentsPaired(input.experiments, thresholds, settings);
+    const sequential = settings.maxPairs !== void 0 ? [sequentialNote(input.pairs, settings.maxPairs)] : [];
+    return { comparisons: run.comparisons, notes: [...run.notes, ...sequential] };
+  }
 };
 function pairsOf(rows) {
   return most(rows, (r) => r.repetitions);
@@ -14893,6 +15021,10 @@ function methodOf(name) {
 }
 function methodOfRows(rows) {
   return VERDICT_METHODS.find((m) => m.marks !== void 0 && rows.some(m.marks)) ?? thresholdMethod;
+}
+function methodOfSettings(settings) {
+  if (settings.paired) return pairedMethod;
+  return settings.history ? historyMethod : thresholdMethod;
 }
 
 // src/engine/charts/format.ts
@@ -15622,98 +15754,6 @@ function acceptComparisons(comparisons, rules) {
 }
 function acceptanceWords(acceptance) {
   return acceptance.kind === "label" ? `label ${acceptance.label}` : `waiver ${acceptance.place}`;
-}
-
-// src/engine/compare/suiteShift.ts
-function suiteKey(row) {
-  return [row.metric.toLowerCase(), row.statistic, row.direction, String(row.threshold)].join("\0");
-}
-function runSuites(comparisons) {
-  const suites = /* @__PURE__ */ new Map();
-  comparisons.forEach((comparison, experiment) => {
-    for (const row of comparison.rows) {
-      if (row.pooled || !row.gated || row.status === "new" || row.status === "missing") continue;
-      suites.set(suiteKey(row), [...suites.get(suiteKey(row)) ?? [], { experiment, row }]);
-    }
-  });
-  return [...suites.values()].filter((members) => new Set(members.map((m) => m.experiment)).size >= 2);
-}
-function compareExperimentsPaired(experiments, thresholds, options = {}) {
-  const alone = (acrossExperiments) => experiments.map((e) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments }));
-  if (!options.sharedShift) return { comparisons: alone(), notes: [], suites: [] };
-  const first = alone();
-  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
-  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
-  const cellsOf = experiments.map((e) => pairCells(e.pairs));
-  const across = experiments.map(() => /* @__PURE__ */ new Map());
-  const notes = [];
-  const suites = [];
-  const judgedSuites = [];
-  for (const members of runSuites(first)) {
-    const cells = members.map((m) => cellsOf[m.experiment](m.row));
-    const outcomes = sharedShiftOutcomes(
-      members.map((m, j) => ({ ...m.row, parameter: String(j) })),
-      cells,
-      familyLevels(members.length, options)
-    );
-    if (!outcomes) continue;
-    const head = members[0].row;
-    const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
-    members.forEach((m, j) => {
-      let outcome2 = { ...outcomes.get(String(j)), acrossExperiments: true };
-      if (suite?.status === "inconclusive" && !["fail", "improved", "inconclusive"].includes(outcome2.status))
-        outcome2 = {
-          ...outcome2,
-          status: "inconclusive",
-          failed: false,
-          ...suite.pairsCap !== void 0 ? { pairsCap: suite.pairsCap } : {},
-          ...suite.morePairs !== void 0 ? { morePairs: suite.morePairs } : {}
-        };
-      across[m.experiment].set(outcomeKey(m.row), outcome2);
-    });
-    judgedSuites.push(members);
-    if (suite) {
-      notes.push(suiteNote(head, members, suite));
-      suites.push({
-        row: { ...head, ...suite, parameter: POOLED_PARAMETER, pooled: true, sharedShift: "suite" },
-        members,
-        benchmarks: members.length,
-        experiments: new Set(members.map((m) => m.experiment)).size
-      });
-    }
-  }
-  if (judgedSuites.length === 0) return { comparisons: first, notes, suites };
-  const comparisons = experiments.map(
-    (e, i) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments: across[i] })
-  );
-  for (const members of judgedSuites) nameAcross(comparisons, members, alpha);
-  return { comparisons: comparisons.map(withStatus), notes, suites };
-}
-function nameAcross(comparisons, members, q) {
-  const at = members.map((m) => {
-    const rows = comparisons[m.experiment].rows;
-    return { rows, index: rows.findIndex((r) => !r.pooled && outcomeKey(r) === outcomeKey(m.row)) };
-  });
-  const found = at.filter((a) => a.index >= 0);
-  const named = nameRegressedRows(
-    found.map((a) => a.rows[a.index]),
-    q
-  );
-  found.forEach((a, j) => a.rows[a.index] = named[j]);
-}
-function withStatus(comparison) {
-  if (comparison.status === "new" || comparison.status === "missing") return comparison;
-  return { ...comparison, status: comparison.rows.some((r) => r.failed) ? "failed" : "passed" };
-}
-function suiteNote(head, members, suite) {
-  const experiments = new Set(members.map((m) => m.experiment)).size;
-  const what = `${head.metric} ${head.magnitude} of ${members.length} benchmarks in ${experiments} experiments`;
-  const change = signedPercent((suite.deltaPercent ?? 0) / 100);
-  const interval = suite.interval;
-  const moved = interval !== void 0 && (interval.lower > 0 || interval.upper < 0);
-  const span = interval ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, ` : "";
-  const verdict = suite.status === "fail" ? "The shift fails the gate by itself: every benchmark that moved with it is named." : suite.status === "inconclusive" ? "Its interval straddles the threshold: every benchmark not yet decided stays inconclusive until it is decided." : "Each benchmark is judged on its own change against the threshold.";
-  return `${moved ? "The suite moved as a whole" : "Suite across experiments"}: ${what} shifted ${change} (worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}`;
 }
 
 // src/engine/report/rowNames.ts
@@ -19892,21 +19932,73 @@ function newestByExperiment(history) {
 function runCompare(given, progress) {
   const options = withLabels(given);
   checkOutputFolder(options.outputDir);
-  const verdictMethod = options.paired ? pairedMethod : options.history !== void 0 ? historyMethod : thresholdMethod;
+  const verdictMethod = methodOfSettings({ paired: options.paired, history: options.history !== void 0 });
   const verdict = resolveVerdictSettings(verdictMethod.name, {
     confidence: options.confidence,
     thresholds: options.thresholds,
     gate: options.gate,
     independentRepetitions: options.repetitions === "independent"
   });
-  const method = verdict;
   if (!verdictMethod.judgesNoise && options.confidence !== void 0)
     progress.warning(
       `confidence ${options.confidence} is ignored: against one reference run the verdict is the threshold alone; confidence applies to a history or to A/B pairs`
     );
-  return options.paired ? comparePaired(options, verdict, method, progress) : compareWithReference(options, verdict, method, progress);
+  const sides = LOADERS[verdictMethod.reads](options, progress);
+  const report = progress.step("Comparing", () => {
+    const judged = verdictMethod.judge(sides.input, options.thresholds, {
+      ...verdict,
+      suiteBudget: options.suiteBudget !== false,
+      maxPairs: options.maxPairs,
+      sharedShift: options.sharedShift
+    });
+    const built = reportOfJudged(judged.comparisons, options, verdict, sides.removedWarning);
+    built.notes.push(...judged.notes);
+    return built;
+  });
+  if (sides.machineWarning !== void 0) report.warnings.unshift(sides.machineWarning);
+  return finish2(report, sides.reference, sides.results, sides.said, options, progress);
 }
-function comparePaired(options, verdict, method, progress) {
+var LOADERS = {
+  run: loadReference,
+  history: loadHistory,
+  pairs: loadPaired
+};
+function loadReference(options, progress) {
+  const said = nothingSaid();
+  const { reference, results } = progress.step("Reading reference and results", () => ({
+    reference: loadSide(options.reference, options, progress, said),
+    results: loadRepetitions(options.results, options, progress, said, [])
+  }));
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  return { input: { reads: "run", experiments, reference, results }, reference, results, said };
+}
+function loadHistory(options, progress) {
+  const folder = options.history;
+  if (folder === void 0) throw new RangeError("a history comparison needs a history folder");
+  const said = nothingSaid();
+  const resultEnvironments = [];
+  const { history, results } = progress.step("Reading reference and results", () => ({
+    history: readHistoryRuns(folder, options, progress),
+    results: loadRepetitions(options.results, options, progress, said, resultEnvironments)
+  }));
+  const reference = newestByExperiment(history);
+  const removed = removedOnMain(history[history.length - 1], reference.keys(), results);
+  const removedNames = new Set(removed.removed);
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
+    (t) => !removedNames.has(t)
+  );
+  const machines = comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments)));
+  if (machines.notice) progress.warning(machines.notice);
+  return {
+    input: { reads: "history", experiments, history, comparable: machines.runs, results },
+    reference,
+    results,
+    said,
+    removedWarning: removed.warning,
+    machineWarning: machines.warning
+  };
+}
+function loadPaired(options, progress) {
   if (options.history !== void 0)
     throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
   const said = nothingSaid();
@@ -19921,58 +20013,16 @@ function comparePaired(options, verdict, method, progress) {
     );
   const reference = new Map(pairs.flatMap((p) => [...p.reference]));
   const results = new Map(pairs.flatMap((p) => [...p.result]));
-  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
-  const report = progress.step("Comparing", () => {
-    const run = compareExperimentsPaired(
-      experiments.map((t) => ({
-        type: t,
-        pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) }))
-      })),
-      options.thresholds,
-      { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
-    );
-    const built = reportOfJudged(run.comparisons, options, method);
-    built.notes.push(...run.notes);
-    return built;
-  });
-  if (options.maxPairs !== void 0) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
-  return finish2(report, reference, results, { pooled: [], skipped: said.skipped }, options, progress);
-}
-function compareWithReference(options, verdict, method, progress) {
-  const said = nothingSaid();
-  const resultEnvironments = [];
-  const { reference, results, history } = progress.step("Reading reference and results", () => {
-    const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options, progress) : void 0;
-    return {
-      history: history2,
-      reference: history2 ? newestByExperiment(history2) : loadSide(options.reference, options, progress, said),
-      results: loadRepetitions(options.results, options, progress, said, resultEnvironments)
-    };
-  });
-  const removed = history ? removedOnMain(history[history.length - 1], reference.keys(), results) : { removed: [] };
-  const removedNames = new Set(removed.removed);
-  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
-    (t) => !removedNames.has(t)
-  );
-  const machines = history ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments))) : void 0;
-  if (machines?.notice) progress.warning(machines.notice);
-  const report = progress.step("Comparing", () => {
-    const judged = experiments.map((t) => {
-      if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
-      const judged2 = compareExperimentWithHistory(
-        t,
-        (machines.runs.length > 0 ? machines.runs : history).map((run) => run.experiments.get(t)),
-        results.get(t),
-        options.thresholds,
-        verdict
-      );
-      return machines.runs.length > 0 ? judged2 : asNotComparable(judged2);
-    });
-    const budgeted = history && options.suiteBudget !== false ? applySuiteBudget(judged, 1 - verdict.confidence) : judged;
-    return reportOfJudged(budgeted, options, method, removed.warning);
-  });
-  if (machines?.warning) report.warnings.unshift(machines.warning);
-  return finish2(report, reference, results, said, options, progress);
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].map((t) => ({
+    type: t,
+    pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) }))
+  }));
+  return {
+    input: { reads: "pairs", pairs: pairs.length, experiments },
+    reference,
+    results,
+    said: { pooled: [], skipped: said.skipped }
+  };
 }
 function reportOfJudged(judged, options, method, removedWarning) {
   const waivers = options.waivers !== void 0 ? parseWaivers(options.waivers, readText(options.waivers)) : void 0;

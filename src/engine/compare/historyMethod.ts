@@ -16,6 +16,7 @@ import {
   changeIntervalOf,
   CHANGE_INTERVAL_LEVEL,
   pooledRows,
+  asNotComparable,
   regate,
   pooledAlpha,
   rowAlpha,
@@ -25,7 +26,7 @@ import {
   type SubExperimentComparison,
 } from './rows.js';
 import { assertConfidence, SHARED_DEFAULTS, type VerdictOptions } from './defaults.js';
-import { alphaSentence, falseAlarms, most, percent, plural, type VerdictMethod } from './method.js';
+import { alphaSentence, falseAlarms, most, percent, plural, unreadSides, type VerdictMethod } from './method.js';
 import {
   heldBySuiteNote,
   historyRuns,
@@ -42,6 +43,7 @@ import { compareExperiment } from './thresholdMethod.js';
 import { measurementsByKey, runsByKey, type HistorySide, type KeyInRuns } from './runIndex.js';
 import { valuesOf, weightedMeanLog } from './levels.js';
 import type { Thresholds } from './thresholds.js';
+import { applySuiteBudget } from './suiteBudget.js';
 
 /**
  * Compares one experiment with a history window of runs (oldest first; a run may lack the
@@ -376,5 +378,24 @@ export const historyMethod = {
   ],
   chartNotes: ['Grey bar: the noise band, the Δ an unchanged build gives.'],
   outputs: () => [],
-  compare: compareExperimentWithHistory,
+  reads: 'history',
+  judge(input, thresholds, settings) {
+    if (input.reads !== 'history') throw unreadSides('history', input);
+    // Results measured on another kind of machine than every history run: judged against them all, reported so.
+    const comparable = input.comparable.length > 0;
+    const runs = comparable ? input.comparable : input.history;
+    const judged = input.experiments.map((t) => {
+      const comparison = compareExperimentWithHistory(
+        t,
+        runs.map((run) => run.experiments.get(t)),
+        input.results.get(t),
+        thresholds,
+        settings,
+      );
+      return comparable ? comparison : asNotComparable(comparison);
+    });
+    // A history gate decides across the whole suite's families, so that its false alarms do not grow with the suite.
+    const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged, 1 - settings.confidence) : judged;
+    return { comparisons, notes: [] };
+  },
 } satisfies VerdictMethod;

@@ -12,6 +12,7 @@
  * The experiments' own pooled rows of a suite's family are shown and not gated (the suite takes the family's α).
  */
 import type { Thresholds } from './thresholds.js';
+import type { PairedExperiment } from './method.js';
 import { nameRegressedRows } from './attribution.js';
 import { SHARED_DEFAULTS, assertConfidence } from './defaults.js';
 import {
@@ -20,19 +21,14 @@ import {
   meanCells,
   outcomeKey,
   pairCells,
-  pairedMethod,
+  PAIRED_CONFIDENCE,
   pairedRowOutcome,
-  type ExperimentPair,
   type PairedOptions,
-} from './pairedMethod.js';
+} from './pairedRows.js';
 import { POOLED_PARAMETER, pooledAlpha, type ComparisonRow, type SubExperimentComparison } from './rows.js';
 import { sharedShiftOutcomes, signedPercent } from './sharedShiftRows.js';
 
-/** One experiment of a paired run: its name and its A/B pairs. */
-export interface PairedExperiment {
-  type: string;
-  pairs: readonly ExperimentPair[];
-}
+export type { PairedExperiment };
 
 /** A benchmark row of a suite: which experiment (its index in the run) and the row as judged alone. */
 export interface SuiteMember {
@@ -95,7 +91,7 @@ export function compareExperimentsPaired(
     experiments.map((e) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments }));
   if (!options.sharedShift) return { comparisons: alone(), notes: [], suites: [] };
   const first = alone();
-  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
+  const alpha = 1 - assertConfidence(options.confidence ?? PAIRED_CONFIDENCE);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const cellsOf = experiments.map((e) => pairCells(e.pairs));
   const across = experiments.map(() => new Map<string, Partial<ComparisonRow>>());

@@ -7,7 +7,8 @@
  * threshold (the fit rule, passBoundAtCap); a known slowdown applied to one side's parsed results
  * must then fail, each benchmark alone and each suite as a whole.
  */
-import { PASS_BETA, type ExperimentPair } from '../compare/pairedMethod.js';
+import type { ExperimentPair } from '../compare/method.js';
+import { PASS_BETA } from '../compare/pairedRows.js';
 import { compareExperimentsPaired, type PairedRun, type RunSuite } from '../compare/suiteShift.js';
 import { keyOf, rowKey, type ComparisonRow, type ExperimentSide } from '../compare/rows.js';
 import type { VerdictOptions } from '../compare/defaults.js';
