@@ -97,10 +97,10 @@ describe('judge', () => {
     const budgeted = method.judge(input, THRESHOLDS, settings('history'));
     expect(budgeted.comparisons[0]?.status).toBe('failed');
     // One gated family (e's time median) in the whole comparison.
-    expect(budgeted.comparisons[0]?.rows[0]).toMatchObject({ status: 'fail', historyRuns: 8, suiteFamilies: 1 });
+    expect(budgeted.comparisons[0]?.rows[0]).toMatchObject({ status: 'fail', historyRuns: 8, suite: { families: 1 } });
     const alone = method.judge(input, THRESHOLDS, settings('history', { suiteBudget: false }));
     expect(alone.comparisons[0]?.rows[0]).toMatchObject({ status: 'fail', historyRuns: 8 });
-    expect(alone.comparisons[0]?.rows[0]?.suiteFamilies).toBeUndefined();
+    expect(alone.comparisons[0]?.rows[0]?.suite).toBeUndefined();
   });
 
   test('a history of another kind of machine: judged against every run, every row not comparable, nothing fails', () => {

@@ -14104,14 +14104,10 @@ function applySuiteBudget(comparisons, alpha) {
       if (!weighed(row)) return row;
       const key = `${c}\0${familyKey(row)}`;
       const level = levels.get(key);
-      const decided = {
-        ...row,
-        suiteFamilies: families.size,
-        ...Number.isFinite(level) ? { suiteLevel: level } : {}
-      };
-      if (!(row.failed && row.status === "fail") || failing.has(key)) return decided;
-      const { namedBy: _named, ...held } = decided;
-      return { ...held, status: "warn", failed: false, heldBySuite: true };
+      const suite = { families: families.size, ...Number.isFinite(level) ? { level } : {} };
+      if (!(row.failed && row.status === "fail") || failing.has(key)) return { ...row, suite };
+      const { namedBy: _named, ...held } = row;
+      return { ...held, suite: { ...suite, held: true }, status: "warn", failed: false };
     });
     const status = comparison.status === "failed" && !rows.some((r) => r.failed) ? "passed" : comparison.status === "passed" && rows.some((r) => r.failed) ? "failed" : comparison.status;
     return { ...comparison, status, rows };
@@ -14120,7 +14116,7 @@ function applySuiteBudget(comparisons, alpha) {
 
 // src/engine/compare/historyNotes.ts
 function suiteFamilies(rows) {
-  return most(rows, (r) => r.suiteFamilies);
+  return most(rows, (r) => r.suite?.families);
 }
 function suiteSentence(summary, rows) {
   const alpha = 1 - summary.confidence;
@@ -14129,7 +14125,7 @@ function suiteSentence(summary, rows) {
   return `An unchanged build fails with probability ≤ ${percent2(alpha)} (confidence ${summary.confidence}), whatever the suite's size: its ${plural(families, "gated statistic")} are decided together (${SUITE_RULE}, so that heavy-tailed noise keeps the bound). A statistic regressed alone is judged at ${level}, ${shareText(summary.pooledShare)} of it on the pooled geomean row where there are several parameters, so the smallest changes caught below (each statistic at ${percent2(alpha)}) are optimistic; the two-stage gate (confirm) or --no-suite-budget (input suite-budget: false) keeps each statistic's own ${percent2(alpha)}.`;
 }
 function heldBySuiteNote(rows) {
-  const held = rows.filter((r) => r.heldBySuite).length;
+  const held = rows.filter((r) => r.suite?.held).length;
   if (held === 0) return [];
   return [
     `${plural(held, "row")} ${held === 1 ? "is" : "are"} over the threshold and outside ${held === 1 ? "its" : "their"} noise band but not significant for the suite of ${plural(suiteFamilies(rows), "gated statistic")}: shown as warn, not failing.`
@@ -19497,7 +19493,7 @@ function methodNotes(method, rows) {
       `Failing rows named: ${byOwnTest} by their own share of α (Bonferroni), ${byFdr} more by Benjamini–Hochberg over their failing metric's parameters at a false discovery rate of ${alpha}.`
     );
   }
-  if (verdictMethod.judgesNoise && !rows.some((r) => r.suiteFamilies !== void 0)) {
+  if (verdictMethod.judgesNoise && !rows.some((r) => r.suite !== void 0)) {
     const families = new Set(
       rows.filter((r) => r.gated && r.pValue !== void 0).map(
         (r) => `${r.acrossExperiments ? "" : r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`
@@ -19815,9 +19811,9 @@ function rowJson(r) {
     ...r.weights !== void 0 ? { weights: r.weights, weightRuns: r.weightRuns } : {},
     ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
     // The whole-suite budget: the families decided together, and the level this row's family was selected at.
-    ...r.suiteFamilies !== void 0 ? { suiteFamilies: r.suiteFamilies } : {},
-    ...r.suiteLevel !== void 0 ? { suiteLevel: r.suiteLevel } : {},
-    ...r.heldBySuite ? { heldBySuite: true } : {},
+    ...r.suite !== void 0 ? { suiteFamilies: r.suite.families } : {},
+    ...r.suite?.level !== void 0 ? { suiteLevel: r.suite.level } : {},
+    ...r.suite?.held ? { heldBySuite: true } : {},
     ...r.sharedShift !== void 0 ? { sharedShift: r.sharedShift } : {},
     // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
     ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},

@@ -9,7 +9,7 @@ import type { ComparisonRow } from './rows.js';
 
 /** How many gated statistics the whole-suite budget decided together (0: it did not decide). */
 export function suiteFamilies(rows: readonly ComparisonRow[]): number {
-  return most(rows, (r) => r.suiteFamilies);
+  return most(rows, (r) => r.suite?.families);
 }
 
 /** The budget's sentence: the whole comparison's bound, the rule, and what one statistic regressed alone must clear. */
@@ -26,7 +26,7 @@ export function suiteSentence(summary: MethodSummary, rows: readonly ComparisonR
 }
 
 export function heldBySuiteNote(rows: readonly ComparisonRow[]): string[] {
-  const held = rows.filter((r) => r.heldBySuite).length;
+  const held = rows.filter((r) => r.suite?.held).length;
   if (held === 0) return [];
   return [
     `${plural(held, 'row')} ${held === 1 ? 'is' : 'are'} over the threshold and outside ${held === 1 ? 'its' : 'their'} noise band but not significant for the suite of ${plural(suiteFamilies(rows), 'gated statistic')}: shown as warn, not failing.`,

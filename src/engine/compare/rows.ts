@@ -13,7 +13,7 @@ import { gates, type GateStatistics } from './gate.js';
  * - `fail`: worse than the reference by more than the threshold (with a history: and outside the noise band);
  * - `new`: in the results only; `missing`: in the reference only (it fails only with `missing: fail`: judgeMissing);
  * - with a history only: `warn` (over the threshold, inside the noise band; or outside it but not significant for the
- *   whole suite, `heldBySuite`), `noisy` (the band is
+ *   whole suite, `suite.held`), `noisy` (the band is
  *   wider than the threshold), `insufficient-history` (fewer than 3 runs: the change against the
  *   newest run, shown, never failing), `not-comparable` (every history run was measured on another kind of
  *   machine: reported, never failing), `state-change` (the history shows two machine states, a
@@ -48,6 +48,19 @@ export type ComparisonStatus =
 export type RowAcceptance =
   | { kind: 'label'; label: string; by?: string; description?: string }
   | { kind: 'waiver'; ceilingPercent: number; expires: string; link: string; reason: string; place: string };
+
+/** What the whole-suite budget (suiteBudget.ts) decided of a row. */
+export interface SuiteDecision {
+  /** How many gated families of the comparison were decided together. */
+  readonly families: number;
+  /** The level (BH's cut-off) the row's family was selected at; absent when it was not selected. */
+  readonly level?: number;
+  /**
+   * A row that failed its family's own test (over the threshold and outside the band) but that the whole suite's
+   * budget does not select; shown as `warn`, not failing.
+   */
+  readonly held?: true;
+}
 
 /** One statistic of one metric of one experiment at one parameter: reference against result. */
 export interface ComparisonRow {
@@ -125,17 +138,10 @@ export interface ComparisonRow {
   /** With a history: the degrees of freedom of the Student t `pValue` is read on. */
   df?: number;
   /**
-   * The one-stage history gate's whole-suite budget (suiteBudget.ts): how many gated families of the comparison were
-   * decided together. Set on every gated row with a p-value when the budget decided.
+   * The one-stage history gate's whole-suite budget (suiteBudget.ts): set on every gated row with a p-value when the
+   * budget decided.
    */
-  suiteFamilies?: number;
-  /** With the budget: the level (BH's cut-off) the row's family was selected at (absent when it was not selected). */
-  suiteLevel?: number;
-  /**
-   * With the budget: a row that failed its family's own test (over the threshold and outside the band) but that the
-   * whole suite's budget does not select; shown as `warn`, not failing.
-   */
-  heldBySuite?: boolean;
+  suite?: SuiteDecision;
   /** A failing parameter row: which procedure named it (attribution.ts). */
   namedBy?: NamingProcedure;
   /**

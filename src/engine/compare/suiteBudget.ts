@@ -15,7 +15,7 @@
  * A row keeps failing when its family is selected and one of the family's failing rows (not one BH named after) has
  * its tail-robust p-value within its share of the cut-off; the regressed rows a selected family names (attribution.ts)
  * stay named. A row that failed its family's own test but that the suite does not select shows as `warn`
- * (`heldBySuite`): over the threshold and outside its band, but not significant for the suite.
+ * (`suite.held`): over the threshold and outside its band, but not significant for the suite.
  */
 import { benjaminiHochbergCutoff } from '../stats/fdr.js';
 import { tailRobustPValue } from '../stats/tailReference.js';
@@ -88,14 +88,10 @@ export function applySuiteBudget(
       if (!weighed(row)) return row;
       const key = `${c}\u0000${familyKey(row)}`;
       const level = levels.get(key)!;
-      const decided: ComparisonRow = {
-        ...row,
-        suiteFamilies: families.size,
-        ...(Number.isFinite(level) ? { suiteLevel: level } : {}),
-      };
-      if (!(row.failed && row.status === 'fail') || failing.has(key)) return decided;
-      const { namedBy: _named, ...held } = decided;
-      return { ...held, status: 'warn', failed: false, heldBySuite: true };
+      const suite = { families: families.size, ...(Number.isFinite(level) ? { level } : {}) };
+      if (!(row.failed && row.status === 'fail') || failing.has(key)) return { ...row, suite };
+      const { namedBy: _named, ...held } = row;
+      return { ...held, suite: { ...suite, held: true }, status: 'warn', failed: false };
     });
     const status =
       comparison.status === 'failed' && !rows.some((r) => r.failed)

@@ -72,9 +72,9 @@ function rowJson(r: ComparisonRow): object {
     ...(r.weights !== undefined ? { weights: r.weights, weightRuns: r.weightRuns } : {}),
     ...(r.namedBy !== undefined ? { namedBy: r.namedBy } : {}),
     // The whole-suite budget: the families decided together, and the level this row's family was selected at.
-    ...(r.suiteFamilies !== undefined ? { suiteFamilies: r.suiteFamilies } : {}),
-    ...(r.suiteLevel !== undefined ? { suiteLevel: r.suiteLevel } : {}),
-    ...(r.heldBySuite ? { heldBySuite: true } : {}),
+    ...(r.suite !== undefined ? { suiteFamilies: r.suite.families } : {}),
+    ...(r.suite?.level !== undefined ? { suiteLevel: r.suite.level } : {}),
+    ...(r.suite?.held ? { heldBySuite: true } : {}),
     ...(r.sharedShift !== undefined ? { sharedShift: r.sharedShift } : {}),
     // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
     ...(r.pairsCap !== undefined ? { pairsCap: r.pairsCap } : {}),

@@ -358,7 +358,7 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
     );
   }
   // With the whole-suite budget (a history gate, compare/suiteBudget.ts) the bound is the whole comparison's already.
-  if (verdictMethod.judgesNoise && !rows.some((r) => r.suiteFamilies !== undefined)) {
+  if (verdictMethod.judgesNoise && !rows.some((r) => r.suite !== undefined)) {
     // α is spent per gated statistic family; a large suite adds them up (Bonferroni's bound, 1 − (1 − α)^F if
     // independent). Said only when it reaches 5 %, where it changes what a red check means.
     const families = new Set(
