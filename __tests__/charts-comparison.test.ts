@@ -328,7 +328,9 @@ describe('A/B pairs: the interval of each change as a whisker', () => {
     expect(chart.title).toBe('What changed in BenchmarkA: PR vs main');
     for (const r of rows) {
       const row = report.rows.find((c) => c.parameter === r.label)!;
-      expect(r.interval).toEqual({ lower: row.interval!.lower * 100, upper: row.interval!.upper * 100 });
+      const interval = row.evidence?.interval;
+      expect(interval).toBeDefined();
+      expect(r.interval).toEqual(interval && { lower: interval.lower * 100, upper: interval.upper * 100 });
       expect(r.band).toBeUndefined();
     }
     expect(chart.note).toContain('Whisker: the interval of the change over the A/B pairs.');

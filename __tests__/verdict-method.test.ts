@@ -93,7 +93,9 @@ describe('a verdict method is one object', () => {
 
   it('is told from its rows when a report is built without settings', () => {
     const row = (fields: Partial<ComparisonRow>) => fields as ComparisonRow;
-    expect(methodOfRows([row({ interval: { lower: 0, upper: 0.1 } })]).name).toBe('paired');
+    expect(methodOfRows([row({ evidence: { kind: 'pairs', interval: { lower: 0, upper: 0.1 } } })]).name).toBe(
+      'paired',
+    );
     expect(methodOfRows([row({ historyRuns: 8 })]).name).toBe('history');
     expect(methodOfRows([row({})]).name).toBe('threshold');
     expect(methodOfRows([]).name).toBe('threshold');

@@ -198,7 +198,7 @@ describe('compareExperimentPaired', () => {
     // Three quarters of α = 1 % to the pooled row, the other quarter split between the two payload rows.
     expect(pooled.confidence).toBeCloseTo(0.9925, 12);
     expect(c.rows.find((r) => r.parameter === '16' && r.statistic === 'median')!.confidence).toBeCloseTo(0.99875, 12);
-    expect(pooled.interval!.lower).toBeGreaterThan(0);
+    expect(pooled.evidence?.interval?.lower).toBeGreaterThan(0);
   });
 
   test('an unchanged build under the same jitter passes; a single run against another would not', () => {

@@ -13594,6 +13594,9 @@ function falseAlarms(summary) {
 }
 
 // src/engine/compare/rows.ts
+function withPairs(evidence, fields) {
+  return { ...evidence, ...fields, kind: "pairs" };
+}
 var CHANGE_INTERVAL_LEVEL = 0.9;
 function changeIntervalOf(logRatio, halfWidth, direction) {
   if (!Number.isFinite(logRatio) || !Number.isFinite(halfWidth)) return void 0;
@@ -13729,6 +13732,8 @@ function pooledRows(rows, judgeFamily, gate, shapes) {
     };
     delete row.band;
     if (outcome2.band) row.band = outcome2.band;
+    if (first.evidence !== void 0 || outcome2.evidence !== void 0)
+      row.evidence = withPairs({ ...first.evidence, ...outcome2.evidence }, {});
     out.push(regate(row, gate, shapes.get(rowKey(first))));
   }
   return out;
@@ -14616,7 +14621,7 @@ function logOfImprovement(threshold, direction) {
 }
 function testedFields(test, row) {
   return {
-    interval: test.interval,
+    evidence: { kind: "pairs", interval: test.interval },
     detectable: detectableChange(test.critical, test.standardError, test.df, row.threshold, row.direction),
     pValue: test.pValue
   };
@@ -14659,16 +14664,17 @@ function sharedShiftOutcomes(family, cells, levels) {
     const status = judgement.worse ? "fail" : judgement.better ? "improved" : decide?.needed !== void 0 ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
     const reference = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p].a))).mean);
     const result = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p].b))).mean);
+    const tested = testedFields(test, row);
+    const undecided = status === "inconclusive" && decide?.needed !== void 0 ? { pairsCap: decide.cap, morePairs: decide.needed - k } : {};
     outcomes.set(row.parameter, {
       reference,
       result,
       // The shown change is the row's own (result against reference); its interval is relative to the suite.
       deltaPercent: relativeOfLog(total, row.direction) * 100,
       repetitions: k,
-      ...testedFields(test, row),
+      ...tested,
       confidence: 1 - levels.row(k),
-      sharedShift: "benchmark",
-      ...status === "inconclusive" ? { pairsCap: decide.cap, morePairs: decide.needed - k } : {},
+      evidence: withPairs(tested.evidence, { sharedShift: "benchmark", ...undecided }),
       ...statusOf(status),
       ...judgement.worse === "suite" ? { namedBy: "suite" } : {}
     });
@@ -14680,19 +14686,20 @@ function signedPercent(effect) {
   return `${size > 0 ? "+" : ""}${size} %`;
 }
 function sharedShiftNotes(rows) {
-  if (!rows.some((r) => r.sharedShift !== void 0)) return [];
+  if (!rows.some((r) => r.evidence?.sharedShift !== void 0)) return [];
   const notes = [
     "Shared shift of each run: every benchmark of a pair shares the runner’s shift of that pair, estimated as the median of the pair’s log ratios. The geomean row is the suite’s change with the shared noise in its interval; a benchmark row’s interval and p-value are its change relative to the suite, which the shared noise does not reach. A benchmark fails when it is significantly worse than the suite and its change is over the threshold (its own change when the suite moved, else its change relative to the suite), or when the suite fails and it moved with it (not significantly better than the suite)."
   ];
-  if (rows.some((r) => r.acrossExperiments))
+  if (rows.some((r) => r.evidence?.acrossExperiments))
     notes.push(
       "Across experiments: where a tool reports each benchmark as its own experiment (Go, Google Benchmark, pytest, JMH), the suite of a metric and statistic is every gated benchmark row of the run; its change is given in a note below, not as a row, and an experiment’s own geomean row of it is shown but not gated."
     );
   for (const row of rows) {
-    if (row.sharedShift !== "suite" || !row.interval) continue;
-    if (!(row.interval.lower > 0 || row.interval.upper < 0)) continue;
-    const lower = Math.min(row.interval.lower, row.interval.upper);
-    const upper = Math.max(row.interval.lower, row.interval.upper);
+    const interval = row.evidence?.interval;
+    if (row.evidence?.sharedShift !== "suite" || !interval) continue;
+    if (!(interval.lower > 0 || interval.upper < 0)) continue;
+    const lower = Math.min(interval.lower, interval.upper);
+    const upper = Math.max(interval.lower, interval.upper);
     notes.push(
       `The suite moved as a whole: ${row.experimentType} ${row.metric} ${row.magnitude} shifted ${signedPercent(row.deltaPercent / 100)} over all its benchmarks (worse positive; interval ${signedPercent(lower)} to ${signedPercent(upper)}, ${row.repetitions ?? 0} pairs). ${row.failed ? "The shift fails the gate by itself: every benchmark that moved with it is named." : "Each benchmark is judged on its own change against the threshold."}`
     );
@@ -14795,7 +14802,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
       const perPair = meanCells(parameters.map((p) => logRatios(row, p)));
       const outcome2 = pairedRowOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true, options);
       if (outcome2 && across.has(outcomeKey(row))) return informational(outcome2);
-      return outcome2 && shifted.has(outcomeKey(row)) ? { ...outcome2, sharedShift: "suite" } : outcome2;
+      return outcome2 && shifted.has(outcomeKey(row)) ? { ...outcome2, evidence: withPairs(outcome2.evidence, { sharedShift: "suite" }) } : outcome2;
     },
     gate,
     resultByKey
@@ -14859,23 +14866,25 @@ function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
       tTableQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
       row.direction
     );
+    const tested = testedFields(test, row);
     return {
       reference,
       result,
       deltaPercent: test.effect * 100,
       repetitions: usable.length,
-      ...testedFields(test, row),
+      ...tested,
       ...changeInterval ? { changeInterval } : {},
       confidence: rowConfidence,
-      ...undecided,
+      evidence: withPairs(tested.evidence, undecided),
       ...statusOf(status)
     };
   }
 }
 function informational(outcome2) {
-  const { pairsCap: _cap, morePairs: _more, ...rest } = outcome2;
   const status = outcome2.status === "fail" ? "warn" : outcome2.status === "inconclusive" ? "noisy" : outcome2.status;
-  return { ...rest, ...statusOf(status) };
+  if (outcome2.evidence === void 0) return { ...outcome2, ...statusOf(status) };
+  const { pairsCap: _cap, morePairs: _more, ...evidence } = outcome2.evidence;
+  return { ...outcome2, evidence, ...statusOf(status) };
 }
 
 // src/engine/compare/suiteShift.ts
@@ -14914,14 +14923,20 @@ function compareExperimentsPaired(experiments, thresholds, options = {}) {
     const head = members[0].row;
     const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
     members.forEach((m, j) => {
-      let outcome2 = { ...outcomes.get(String(j)), acrossExperiments: true };
+      const alone2 = outcomes.get(String(j)) ?? {};
+      let outcome2 = {
+        ...alone2,
+        evidence: withPairs(alone2.evidence, { acrossExperiments: true })
+      };
       if (suite?.status === "inconclusive" && !["fail", "improved", "inconclusive"].includes(outcome2.status))
         outcome2 = {
           ...outcome2,
           status: "inconclusive",
           failed: false,
-          ...suite.pairsCap !== void 0 ? { pairsCap: suite.pairsCap } : {},
-          ...suite.morePairs !== void 0 ? { morePairs: suite.morePairs } : {}
+          evidence: withPairs(outcome2.evidence, {
+            ...suite.evidence?.pairsCap !== void 0 ? { pairsCap: suite.evidence.pairsCap } : {},
+            ...suite.evidence?.morePairs !== void 0 ? { morePairs: suite.evidence.morePairs } : {}
+          })
         };
       across[m.experiment].set(outcomeKey(m.row), outcome2);
     });
@@ -14929,7 +14944,13 @@ function compareExperimentsPaired(experiments, thresholds, options = {}) {
     if (suite) {
       notes.push(suiteNote(head, members, suite));
       suites.push({
-        row: { ...head, ...suite, parameter: POOLED_PARAMETER, pooled: true, sharedShift: "suite" },
+        row: {
+          ...head,
+          ...suite,
+          parameter: POOLED_PARAMETER,
+          pooled: true,
+          evidence: withPairs({ ...head.evidence, ...suite.evidence }, { sharedShift: "suite" })
+        },
         members,
         benchmarks: members.length,
         experiments: new Set(members.map((m) => m.experiment)).size
@@ -14963,7 +14984,7 @@ function suiteNote(head, members, suite) {
   const experiments = new Set(members.map((m) => m.experiment)).size;
   const what = `${head.metric} ${head.magnitude} of ${members.length} benchmarks in ${experiments} experiments`;
   const change = signedPercent((suite.deltaPercent ?? 0) / 100);
-  const interval = suite.interval;
+  const interval = suite.evidence?.interval;
   const moved = interval !== void 0 && (interval.lower > 0 || interval.upper < 0);
   const span = interval ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, ` : "";
   const verdict = suite.status === "fail" ? "The shift fails the gate by itself: every benchmark that moved with it is named." : suite.status === "inconclusive" ? "Its interval straddles the threshold: every benchmark not yet decided stays inconclusive until it is decided." : "Each benchmark is judged on its own change against the threshold.";
@@ -14980,7 +15001,7 @@ var pairedMethod = {
   name: "paired",
   defaults: { confidence: PAIRED_CONFIDENCE },
   judgesNoise: true,
-  marks: (row) => row.interval !== void 0,
+  marks: (row) => row.evidence?.interval !== void 0,
   label: (summary, rows) => `A/B paired, ${plural(pairsOf(rows), "pair")}; ${falseAlarms(summary)}`,
   shortLabel: (rows) => `A/B, ${plural(pairsOf(rows), "pair")}`,
   referenceName: "the baseline",
@@ -15239,7 +15260,7 @@ function changeChart(report) {
     const shown2 = family.slice(0, MAX_CHANGE_ROWS);
     const left = family.slice(MAX_CHANGE_ROWS);
     const changes = shown2.map((r) => {
-      const interval = valueChangeRange(r.interval, r.direction);
+      const interval = valueChangeRange(r.evidence?.interval, r.direction);
       const band = valueChangeRange(r.band, r.direction);
       return {
         label: names.label(r),
@@ -15375,7 +15396,7 @@ function regressionPanel(row, report, label, runs) {
   const values = [...panelValues(series), ...rules.map((r) => r.y), ...band ? [band.lower, band.upper] : []];
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
-  const interval = valueChangeRange(row.interval, row.direction);
+  const interval = valueChangeRange(row.evidence?.interval, row.direction);
   const range2 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
   const drawn2 = {
     title: label,
@@ -16163,7 +16184,7 @@ function changeCells(r) {
   };
 }
 function relativeToSuite(r) {
-  return r.sharedShift === "benchmark" && r.interval !== void 0;
+  return r.evidence?.sharedShift === "benchmark" && r.evidence.interval !== void 0;
 }
 function extraColumns(rows, all) {
   const withP = rows.some((r) => r.pValue !== void 0);
@@ -16177,7 +16198,7 @@ function extraColumns(rows, all) {
     align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
     cells: (r) => {
       const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(r.interval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(r.evidence?.interval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
     }
   };
 }
@@ -19332,8 +19353,8 @@ function inconclusiveRows(rows, benchmarks) {
   const undecided = rows.filter((r) => r.gated && r.status === "inconclusive");
   const counted = benchmarkChanges(undecided, benchmarks);
   if (!counted) return void 0;
-  const more = undecided.map((r) => r.morePairs);
-  const pairsCap = undecided.reduce((m, r) => Math.max(m, r.pairsCap ?? 0), -Infinity);
+  const more = undecided.map((r) => r.evidence?.morePairs);
+  const pairsCap = undecided.reduce((m, r) => Math.max(m, r.evidence?.pairsCap ?? 0), -Infinity);
   return more.every((m) => m !== void 0) ? { benchmarks: counted.benchmarks, morePairs: more.reduce((m, x) => Math.max(m, x), -Infinity), pairsCap } : { benchmarks: counted.benchmarks, pairsCap };
 }
 function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
@@ -19496,7 +19517,7 @@ function methodNotes(method, rows) {
   if (verdictMethod.judgesNoise && !rows.some((r) => r.suite !== void 0)) {
     const families = new Set(
       rows.filter((r) => r.gated && r.pValue !== void 0).map(
-        (r) => `${r.acrossExperiments ? "" : r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`
+        (r) => `${r.evidence?.acrossExperiments ? "" : r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`
       )
     ).size;
     const suite = 1 - method.confidence ** families;
@@ -19786,6 +19807,7 @@ function* comparisonJsonPieces(report) {
   yield "\n";
 }
 function rowJson(r) {
+  const pairs = r.evidence;
   return {
     bytes: finite2(r.payloadBytes),
     parameter: r.parameter,
@@ -19801,7 +19823,7 @@ function rowJson(r) {
     changePercent: finite2(valueChange(r.deltaPercent, r.direction)),
     threshold: r.threshold,
     ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
-    ...r.interval ? { interval: { lower: finite2(r.interval.lower), upper: finite2(r.interval.upper) } } : {},
+    ...pairs?.interval ? { interval: { lower: finite2(pairs.interval.lower), upper: finite2(pairs.interval.upper) } } : {},
     ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
     ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
     ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
@@ -19814,10 +19836,10 @@ function rowJson(r) {
     ...r.suite !== void 0 ? { suiteFamilies: r.suite.families } : {},
     ...r.suite?.level !== void 0 ? { suiteLevel: r.suite.level } : {},
     ...r.suite?.held ? { heldBySuite: true } : {},
-    ...r.sharedShift !== void 0 ? { sharedShift: r.sharedShift } : {},
+    ...pairs?.sharedShift !== void 0 ? { sharedShift: pairs.sharedShift } : {},
     // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
-    ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
-    ...r.morePairs !== void 0 ? { morePairs: r.morePairs } : {},
+    ...pairs?.pairsCap !== void 0 ? { pairsCap: pairs.pairsCap } : {},
+    ...pairs?.morePairs !== void 0 ? { morePairs: pairs.morePairs } : {},
     status: r.status,
     // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
     ...r.metricRole !== void 0 ? { metricRole: r.metricRole } : {},
@@ -20138,7 +20160,7 @@ function* comparisonTextLines(report, options) {
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withP ? [changeCells(r).p, changeCells(r).alpha] : [],
       ...withBand ? [bandCell(r, pooled)] : [],
-      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(r.interval, r.direction)) : ""] : [],
+      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(r.evidence?.interval, r.direction)) : ""] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       r.acceptance ? `${r.status} (${safe2(acceptanceWords(r.acceptance))})` : showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
@@ -21617,9 +21639,10 @@ function logOfRelative(relative2, direction) {
 }
 function rowStandardError(row) {
   const k = row.repetitions;
-  if (row.interval === void 0 || row.confidence === void 0 || k === void 0 || k < 2) return void 0;
+  const interval = row.evidence?.interval;
+  if (interval === void 0 || row.confidence === void 0 || k === void 0 || k < 2) return void 0;
   const critical = studentTQuantile(row.confidence, k - 1);
-  const width = logOfRelative(row.interval.upper, row.direction) - logOfRelative(row.interval.lower, row.direction);
+  const width = logOfRelative(interval.upper, row.direction) - logOfRelative(interval.lower, row.direction);
   const se = width / (2 * critical);
   return Number.isFinite(se) && se >= 0 ? se : void 0;
 }
@@ -21738,7 +21761,7 @@ function experimentRows(run, experiments, pairs, maxPairs, reasons) {
         gated: row.gated,
         pooled,
         threshold: row.threshold,
-        ...row.sharedShift !== void 0 ? { sharedShift: row.sharedShift } : {},
+        ...row.evidence?.sharedShift !== void 0 ? { sharedShift: row.evidence.sharedShift } : {},
         ...judgedRow(row, name, maxPairs, reasons),
         ...noise !== void 0 ? { runNoise: noise } : {}
       });

@@ -167,7 +167,7 @@ export function changeChart(report: ComparisonReport): Chart | undefined {
     const left = family.slice(MAX_CHANGE_ROWS);
     // The report's one sign: the change of the value itself; the threshold lies on the worse side.
     const changes: ChangeRow[] = shown.map((r) => {
-      const interval = valueChangeRange(r.interval, r.direction);
+      const interval = valueChangeRange(r.evidence?.interval, r.direction);
       const band = valueChangeRange(r.band, r.direction);
       return {
         label: names.label(r),
@@ -329,7 +329,7 @@ function regressionPanel(
   const values = [...panelValues(series), ...rules.map((r) => r.y), ...(band ? [band.lower, band.upper] : [])];
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
-  const interval = valueChangeRange(row.interval, row.direction);
+  const interval = valueChangeRange(row.evidence?.interval, row.direction);
   const range = interval
     ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}`
     : '';

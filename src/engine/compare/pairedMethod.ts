@@ -31,7 +31,7 @@ export const pairedMethod = {
   name: 'paired',
   defaults: { confidence: PAIRED_CONFIDENCE },
   judgesNoise: true,
-  marks: (row) => row.interval !== undefined,
+  marks: (row) => row.evidence?.interval !== undefined,
   label: (summary, rows) => `A/B paired, ${plural(pairsOf(rows), 'pair')}; ${falseAlarms(summary)}`,
   shortLabel: (rows) => `A/B, ${plural(pairsOf(rows), 'pair')}`,
   referenceName: 'the baseline',

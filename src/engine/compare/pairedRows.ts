@@ -20,6 +20,7 @@ import {
   rowAlpha,
   rowKey,
   statusOf,
+  withPairs,
   type ComparisonRow,
   type ComparisonStatus,
   type ExperimentSide,
@@ -215,7 +216,9 @@ export function compareExperimentPaired(
       // Across experiments the suite of the run takes the family's α: its pooled row is shown, not gated.
       if (outcome && across.has(outcomeKey(row))) return informational(outcome);
       // With the model the pooled row is the suite's change, which the benchmark rows were judged against.
-      return outcome && shifted.has(outcomeKey(row)) ? { ...outcome, sharedShift: 'suite' } : outcome;
+      return outcome && shifted.has(outcomeKey(row))
+        ? { ...outcome, evidence: withPairs(outcome.evidence, { sharedShift: 'suite' }) }
+        : outcome;
     },
     gate,
     resultByKey,
@@ -285,7 +288,7 @@ export function pairedRowOutcome(
               : test.detectable > row.threshold && !test.significant
                 ? 'noisy'
                 : 'pass';
-    const undecided: Partial<ComparisonRow> = {};
+    const undecided: { pairsCap?: number; morePairs?: number } = {};
     if (status === 'inconclusive') {
       const cap = maxPairs ?? PAIRS_TO_DECIDE_CAP;
       const needed = pairsToDecide(
@@ -307,15 +310,16 @@ export function pairedRowOutcome(
       tTableQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
       row.direction,
     );
+    const tested = testedFields(test, row);
     return {
       reference,
       result,
       deltaPercent: test.effect * 100,
       repetitions: usable.length,
-      ...testedFields(test, row),
+      ...tested,
       ...(changeInterval ? { changeInterval } : {}),
       confidence: rowConfidence,
-      ...undecided,
+      evidence: withPairs(tested.evidence, undecided),
       ...statusOf(status),
     };
   }
@@ -325,7 +329,8 @@ export function pairedRowOutcome(
  * shows as `warn`) nor keeps a sequential run going (an `inconclusive` shows as `noisy`).
  */
 function informational(outcome: Partial<ComparisonRow>): Partial<ComparisonRow> {
-  const { pairsCap: _cap, morePairs: _more, ...rest } = outcome;
   const status = outcome.status === 'fail' ? 'warn' : outcome.status === 'inconclusive' ? 'noisy' : outcome.status!;
-  return { ...rest, ...statusOf(status) };
+  if (outcome.evidence === undefined) return { ...outcome, ...statusOf(status) };
+  const { pairsCap: _cap, morePairs: _more, ...evidence } = outcome.evidence;
+  return { ...outcome, evidence, ...statusOf(status) };
 }

@@ -62,6 +62,44 @@ export interface SuiteDecision {
   readonly held?: true;
 }
 
+/** What only A/B pairs give a row (pairedRows.ts, sharedShiftRows.ts, suiteShift.ts). */
+export interface PairsEvidence {
+  readonly kind: 'pairs';
+  /** The relative change's interval, worse positive (lower edge: the one-sided bound at the row's confidence). */
+  readonly interval?: { lower: number; upper: number };
+  /**
+   * Inconclusive rows: how many more pairs would decide at the observed effect and spread (absent when even `pairsCap`
+   * pairs in all would not).
+   */
+  readonly morePairs?: number;
+  /** Inconclusive rows: the most pairs in all that `morePairs` considered (the sequential cap, else 100). */
+  readonly pairsCap?: number;
+  /**
+   * With the shared-shift model (sharedShiftRows.ts): `suite` on the pooled row, the suite's change; `benchmark` on a
+   * parameter row, whose interval and p-value are its change relative to the suite's.
+   */
+  readonly sharedShift?: 'suite' | 'benchmark';
+  /**
+   * With the shared-shift model, a benchmark row judged in a suite across the experiments of the run
+   * (suiteShift.ts): its family is the suite, not its experiment's metric and statistic.
+   */
+  readonly acrossExperiments?: boolean;
+}
+
+/**
+ * The evidence of a row that only its method gives, one kind per method (the threshold method gives none). The
+ * history method's band and the fields the noise-judging methods share are still ComparisonRow's own (issue 43).
+ */
+export type RowEvidence = PairsEvidence;
+
+/** A row's pairs evidence with `fields` set over what it had. */
+export function withPairs(
+  evidence: Partial<PairsEvidence> | undefined,
+  fields: Omit<PairsEvidence, 'kind'>,
+): PairsEvidence {
+  return { ...evidence, ...fields, kind: 'pairs' };
+}
+
 /** One statistic of one metric of one experiment at one parameter: reference against result. */
 export interface ComparisonRow {
   experimentType: string;
@@ -119,11 +157,6 @@ export interface ComparisonRow {
   /** How many candidate runs (with a history) or A/B pairs (paired) the row was judged on. */
   repetitions?: number;
   /**
-   * Paired mode: the relative change's interval, worse positive (lower edge: the one-sided bound at the row's
-   * confidence).
-   */
-  interval?: { lower: number; upper: number };
-  /**
    * The change's two-sided 90 % interval (CHANGE_INTERVAL_LEVEL), worse positive: what a reviewer reads beside the
    * change. History: the log change ± t(0.95) · its standard error against the band's window; A/B pairs: the mean log
    * ratio ± t(0.95) · its standard error. Absent without a noise estimate.
@@ -144,23 +177,8 @@ export interface ComparisonRow {
   suite?: SuiteDecision;
   /** A failing parameter row: which procedure named it (attribution.ts). */
   namedBy?: NamingProcedure;
-  /**
-   * Inconclusive rows: how many more pairs would decide at the observed effect and spread (absent when even `pairsCap`
-   * pairs in all would not).
-   */
-  morePairs?: number;
-  /** Inconclusive rows: the most pairs in all that `morePairs` considered (the sequential cap, else 100). */
-  pairsCap?: number;
-  /**
-   * A/B pairs with the shared-shift model (sharedShiftRows.ts): `suite` on the pooled row, the suite's change;
-   * `benchmark` on a parameter row, whose interval and p-value are its change relative to the suite's.
-   */
-  sharedShift?: 'suite' | 'benchmark';
-  /**
-   * With the shared-shift model, a benchmark row judged in a suite across the experiments of the run
-   * (suiteShift.ts): its family is the suite, not its experiment's metric and statistic.
-   */
-  acrossExperiments?: boolean;
+  /** What only the row's method gives: its kind tells which. */
+  evidence?: RowEvidence;
   /** An `accepted` row: the label or waiver that accepted it. */
   acceptance?: RowAcceptance;
 }
@@ -412,6 +430,9 @@ export function pooledRows(
     } as ComparisonRow;
     delete row.band;
     if (outcome.band) row.band = outcome.band;
+    // The evidence of the family's first row stays where the outcome says nothing of its own, as its other fields do.
+    if (first.evidence !== undefined || outcome.evidence !== undefined)
+      row.evidence = withPairs({ ...first.evidence, ...outcome.evidence }, {});
     out.push(regate(row, gate, shapes.get(rowKey(first))));
   }
   return out;

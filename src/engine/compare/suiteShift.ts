@@ -25,7 +25,7 @@ import {
   pairedRowOutcome,
   type PairedOptions,
 } from './pairedRows.js';
-import { POOLED_PARAMETER, pooledAlpha, type ComparisonRow, type SubExperimentComparison } from './rows.js';
+import { POOLED_PARAMETER, pooledAlpha, withPairs, type ComparisonRow, type SubExperimentComparison } from './rows.js';
 import { sharedShiftOutcomes, signedPercent } from './sharedShiftRows.js';
 
 export type { PairedExperiment };
@@ -111,14 +111,20 @@ export function compareExperimentsPaired(
     const head = members[0]!.row;
     const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
     members.forEach((m, j) => {
-      let outcome: Partial<ComparisonRow> = { ...outcomes.get(String(j))!, acrossExperiments: true };
+      const alone = outcomes.get(String(j)) ?? {};
+      let outcome: Partial<ComparisonRow> = {
+        ...alone,
+        evidence: withPairs(alone.evidence, { acrossExperiments: true }),
+      };
       if (suite?.status === 'inconclusive' && !['fail', 'improved', 'inconclusive'].includes(outcome.status!))
         outcome = {
           ...outcome,
           status: 'inconclusive',
           failed: false,
-          ...(suite.pairsCap !== undefined ? { pairsCap: suite.pairsCap } : {}),
-          ...(suite.morePairs !== undefined ? { morePairs: suite.morePairs } : {}),
+          evidence: withPairs(outcome.evidence, {
+            ...(suite.evidence?.pairsCap !== undefined ? { pairsCap: suite.evidence.pairsCap } : {}),
+            ...(suite.evidence?.morePairs !== undefined ? { morePairs: suite.evidence.morePairs } : {}),
+          }),
         };
       across[m.experiment]!.set(outcomeKey(m.row), outcome);
     });
@@ -126,7 +132,13 @@ export function compareExperimentsPaired(
     if (suite) {
       notes.push(suiteNote(head, members, suite));
       suites.push({
-        row: { ...head, ...suite, parameter: POOLED_PARAMETER, pooled: true, sharedShift: 'suite' },
+        row: {
+          ...head,
+          ...suite,
+          parameter: POOLED_PARAMETER,
+          pooled: true,
+          evidence: withPairs({ ...head.evidence, ...suite.evidence }, { sharedShift: 'suite' }),
+        },
         members,
         benchmarks: members.length,
         experiments: new Set(members.map((m) => m.experiment)).size,
@@ -166,7 +178,7 @@ function suiteNote(head: ComparisonRow, members: readonly SuiteMember[], suite: 
   const experiments = new Set(members.map((m) => m.experiment)).size;
   const what = `${head.metric} ${head.magnitude} of ${members.length} benchmarks in ${experiments} experiments`;
   const change = signedPercent((suite.deltaPercent ?? 0) / 100);
-  const interval = suite.interval;
+  const interval = suite.evidence?.interval;
   const moved = interval !== undefined && (interval.lower > 0 || interval.upper < 0);
   const span = interval
     ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, `

@@ -118,9 +118,10 @@ function logOfRelative(relative: number, direction: Direction): number {
  */
 export function rowStandardError(row: ComparisonRow): number | undefined {
   const k = row.repetitions;
-  if (row.interval === undefined || row.confidence === undefined || k === undefined || k < 2) return undefined;
+  const interval = row.evidence?.interval;
+  if (interval === undefined || row.confidence === undefined || k === undefined || k < 2) return undefined;
   const critical = studentTQuantile(row.confidence, k - 1);
-  const width = logOfRelative(row.interval.upper, row.direction) - logOfRelative(row.interval.lower, row.direction);
+  const width = logOfRelative(interval.upper, row.direction) - logOfRelative(interval.lower, row.direction);
   const se = width / (2 * critical);
   return Number.isFinite(se) && se >= 0 ? se : undefined;
 }
@@ -295,7 +296,7 @@ function experimentRows(
         gated: row.gated,
         pooled,
         threshold: row.threshold,
-        ...(row.sharedShift !== undefined ? { sharedShift: row.sharedShift } : {}),
+        ...(row.evidence?.sharedShift !== undefined ? { sharedShift: row.evidence.sharedShift } : {}),
         ...judgedRow(row, name, maxPairs, reasons),
         ...(noise !== undefined ? { runNoise: noise } : {}),
       });

@@ -45,6 +45,7 @@ export function* comparisonJsonPieces(report: ComparisonReport): Generator<strin
 
 /** One row of comparison.json. NaN and infinite values are written as null. */
 function rowJson(r: ComparisonRow): object {
+  const pairs = r.evidence;
   return {
     bytes: finite(r.payloadBytes),
     parameter: r.parameter,
@@ -62,7 +63,9 @@ function rowJson(r: ComparisonRow): object {
     ...(r.band
       ? { noiseBand: { lower: finite(r.band.lower), upper: finite(r.band.upper) }, historyRuns: r.historyRuns }
       : {}),
-    ...(r.interval ? { interval: { lower: finite(r.interval.lower), upper: finite(r.interval.upper) } } : {}),
+    ...(pairs?.interval
+      ? { interval: { lower: finite(pairs.interval.lower), upper: finite(pairs.interval.upper) } }
+      : {}),
     ...(r.repetitions !== undefined ? { repetitions: r.repetitions } : {}),
     ...(r.detectable !== undefined ? { detectable: finite(r.detectable) } : {}),
     ...(r.pValue !== undefined ? { pValue: finite(r.pValue) } : {}),
@@ -75,10 +78,10 @@ function rowJson(r: ComparisonRow): object {
     ...(r.suite !== undefined ? { suiteFamilies: r.suite.families } : {}),
     ...(r.suite?.level !== undefined ? { suiteLevel: r.suite.level } : {}),
     ...(r.suite?.held ? { heldBySuite: true } : {}),
-    ...(r.sharedShift !== undefined ? { sharedShift: r.sharedShift } : {}),
+    ...(pairs?.sharedShift !== undefined ? { sharedShift: pairs.sharedShift } : {}),
     // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
-    ...(r.pairsCap !== undefined ? { pairsCap: r.pairsCap } : {}),
-    ...(r.morePairs !== undefined ? { morePairs: r.morePairs } : {}),
+    ...(pairs?.pairsCap !== undefined ? { pairsCap: pairs.pairsCap } : {}),
+    ...(pairs?.morePairs !== undefined ? { morePairs: pairs.morePairs } : {}),
     status: r.status,
     // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
     ...(r.metricRole !== undefined ? { metricRole: r.metricRole } : {}),

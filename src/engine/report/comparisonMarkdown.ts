@@ -222,7 +222,7 @@ export function changeCells(r: ComparisonRow): { change: string; p: string; alph
  * not its own change, so it has a column of its own. Other rows' decision intervals are said by p against α.
  */
 export function relativeToSuite(r: ComparisonRow): boolean {
-  return r.sharedShift === 'benchmark' && r.interval !== undefined;
+  return r.evidence?.sharedShift === 'benchmark' && r.evidence.interval !== undefined;
 }
 
 /**
@@ -249,7 +249,7 @@ function extraColumns(
     align: `${withP ? ' --: | --: |' : ''}${withBand ? ' --: |' : ''}${withInterval ? ' --: |' : ''}${withDetectable ? ' --: |' : ''}`,
     cells: (r) => {
       const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ''}${withBand ? ` ${bandCell(r, pooled)} |` : ''}${withInterval ? ` ${relativeToSuite(r) ? range(valueChangeRange(r.interval, r.direction)) : ''} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''} |` : ''}`;
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ''}${withBand ? ` ${bandCell(r, pooled)} |` : ''}${withInterval ? ` ${relativeToSuite(r) ? range(valueChangeRange(r.evidence?.interval, r.direction)) : ''} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''} |` : ''}`;
     },
   };
 }

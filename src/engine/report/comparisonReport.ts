@@ -139,8 +139,8 @@ function inconclusiveRows(rows: readonly ComparisonRow[], benchmarks: Benchmarks
   const undecided = rows.filter((r) => r.gated && r.status === 'inconclusive');
   const counted = benchmarkChanges(undecided, benchmarks);
   if (!counted) return undefined;
-  const more = undecided.map((r) => r.morePairs);
-  const pairsCap = undecided.reduce((m, r) => Math.max(m, r.pairsCap ?? 0), -Infinity);
+  const more = undecided.map((r) => r.evidence?.morePairs);
+  const pairsCap = undecided.reduce((m, r) => Math.max(m, r.evidence?.pairsCap ?? 0), -Infinity);
   return more.every((m) => m !== undefined)
     ? { benchmarks: counted.benchmarks, morePairs: more.reduce((m, x) => Math.max(m, x!), -Infinity), pairsCap }
     : { benchmarks: counted.benchmarks, pairsCap };
@@ -366,7 +366,8 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
         .filter((r) => r.gated && r.pValue !== undefined)
         // A suite across experiments is one family of the run, whichever experiment holds the row.
         .map(
-          (r) => `${r.acrossExperiments ? '' : r.experimentType}\u0000${r.metric.toLowerCase()}\u0000${r.statistic}`,
+          (r) =>
+            `${r.evidence?.acrossExperiments ? '' : r.experimentType}\u0000${r.metric.toLowerCase()}\u0000${r.statistic}`,
         ),
     ).size;
     const suite = 1 - method.confidence ** families;

@@ -100,7 +100,7 @@ function* comparisonTextLines(report: ComparisonReport, options: ComparisonTextO
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...(withP ? [changeCells(r).p, changeCells(r).alpha] : []),
       ...(withBand ? [bandCell(r, pooled)] : []),
-      ...(withInterval ? [relativeToSuite(r) ? range(valueChangeRange(r.interval, r.direction)) : ''] : []),
+      ...(withInterval ? [relativeToSuite(r) ? range(valueChangeRange(r.evidence?.interval, r.direction)) : ''] : []),
       ...(withDetectable
         ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : '']
         : []),
