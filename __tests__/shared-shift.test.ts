@@ -3,6 +3,7 @@
  * (medians, means and sample standard deviations of small tables), from closed forms, or from the simulated rate an
  * exact test must have; never taken from the code under test.
  */
+import { pairsEvidenceOf } from '../src/engine/compare/rows.js';
 import { describe, expect, test } from '@jest/globals';
 import { compareExperimentPaired, pairedMethod, type ExperimentSide } from '../src/engine/compare/compare.js';
 import { resolveVerdictSettings } from '../src/engine/compare/settings.js';
@@ -200,7 +201,7 @@ describe('the paired method with the shared-shift model', () => {
   test('off by default: no row carries the model, and the rows are those of today', () => {
     const pairs = shiftedPairs([1, 1, 1.1, 1]);
     const off = compareExperimentPaired('suite', pairs, at5);
-    expect(off.rows.some((r) => r.evidence?.sharedShift !== undefined)).toBe(false);
+    expect(off.rows.some((r) => pairsEvidenceOf(r)?.sharedShift !== undefined)).toBe(false);
     expect(compareExperimentPaired('suite', pairs, at5, { sharedShift: false })).toEqual(off);
   });
 
@@ -221,8 +222,8 @@ describe('the paired method with the shared-shift model', () => {
     const logs = SHIFT_A.map((a, i) => Math.log((SHIFT_B[i]! * 1.1 * Math.exp(residual(i, 2))) / a));
     expect(row.deltaPercent).toBeCloseTo((Math.exp(logs.reduce((x, y) => x + y, 0) / 8) - 1) * 100, 9);
     // Its interval is relative to the suite: about +10 %, far narrower than the shared noise.
-    expect(row.evidence?.interval?.lower).toBeGreaterThan(0.05);
-    expect(row.evidence?.interval?.upper).toBeLessThan(0.15);
+    expect(pairsEvidenceOf(row)?.interval?.lower).toBeGreaterThan(0.05);
+    expect(pairsEvidenceOf(row)?.interval?.upper).toBeLessThan(0.15);
     expect(on.find((r) => r.pooled)).toMatchObject({ evidence: { sharedShift: 'suite' }, failed: false });
   });
 

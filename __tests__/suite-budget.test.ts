@@ -8,7 +8,10 @@ import { describe, expect, test } from '@jest/globals';
 import { applySuiteBudget } from '../src/engine/compare/suiteBudget.js';
 import type { ComparisonRow, SubExperimentComparison } from '../src/engine/compare/rows.js';
 
-function row(fields: Partial<ComparisonRow>): ComparisonRow {
+/** A row judged against a history of `historyRuns` runs (4), its p-value read on `df` (3; none when undefined). */
+function row(fields: Partial<ComparisonRow> & { df?: number | undefined; historyRuns?: number } = {}): ComparisonRow {
+  const { df: _df, historyRuns = 4, ...rest } = fields;
+  const df = 'df' in fields ? fields.df : 3;
   return {
     experimentType: 'e',
     parameter: '1',
@@ -25,10 +28,9 @@ function row(fields: Partial<ComparisonRow>): ComparisonRow {
     status: 'fail',
     failed: true,
     gated: true,
-    historyRuns: 4,
-    df: 3,
+    evidence: { kind: 'band', historyRuns, ...(df !== undefined ? { df } : {}) },
     confidence: 0.995,
-    ...fields,
+    ...rest,
   };
 }
 

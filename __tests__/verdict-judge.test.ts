@@ -4,6 +4,7 @@
  * with what only it decides (the history's machine check and whole-suite budget, a sequential run's note). The compare
  * step loads the sides and calls `judge` without knowing which method it has.
  */
+import { bandOf } from '../src/engine/compare/rows.js';
 import { describe, expect, test } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -97,9 +98,13 @@ describe('judge', () => {
     const budgeted = method.judge(input, THRESHOLDS, settings('history'));
     expect(budgeted.comparisons[0]?.status).toBe('failed');
     // One gated family (e's time median) in the whole comparison.
-    expect(budgeted.comparisons[0]?.rows[0]).toMatchObject({ status: 'fail', historyRuns: 8, suite: { families: 1 } });
+    expect(budgeted.comparisons[0]?.rows[0]).toMatchObject({
+      status: 'fail',
+      evidence: { historyRuns: 8 },
+      suite: { families: 1 },
+    });
     const alone = method.judge(input, THRESHOLDS, settings('history', { suiteBudget: false }));
-    expect(alone.comparisons[0]?.rows[0]).toMatchObject({ status: 'fail', historyRuns: 8 });
+    expect(alone.comparisons[0]?.rows[0]).toMatchObject({ status: 'fail', evidence: { historyRuns: 8 } });
     expect(alone.comparisons[0]?.rows[0]?.suite).toBeUndefined();
   });
 
@@ -111,7 +116,7 @@ describe('judge', () => {
       settings('history'),
     );
     expect(judged.comparisons[0]?.status).toBe('passed');
-    expect(judged.comparisons[0]?.rows.map((r) => [r.status, r.failed, r.historyRuns])).toEqual([
+    expect(judged.comparisons[0]?.rows.map((r) => [r.status, r.failed, bandOf(r)?.historyRuns])).toEqual([
       ['not-comparable', false, 8],
     ]);
   });

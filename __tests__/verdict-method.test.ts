@@ -96,7 +96,7 @@ describe('a verdict method is one object', () => {
     expect(methodOfRows([row({ evidence: { kind: 'pairs', interval: { lower: 0, upper: 0.1 } } })]).name).toBe(
       'paired',
     );
-    expect(methodOfRows([row({ historyRuns: 8 })]).name).toBe('history');
+    expect(methodOfRows([row({ evidence: { kind: 'band', historyRuns: 8 } })]).name).toBe('history');
     expect(methodOfRows([row({})]).name).toBe('threshold');
     expect(methodOfRows([]).name).toBe('threshold');
   });

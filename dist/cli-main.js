@@ -12836,6 +12836,223 @@ function throughputCharts(measurements) {
   });
 }
 
+// src/engine/compare/evidence.ts
+function bandOf(row) {
+  return row.evidence?.kind === "band" ? row.evidence : void 0;
+}
+function pairsEvidenceOf(row) {
+  return row.evidence?.kind === "pairs" ? row.evidence : void 0;
+}
+function withPairs(evidence, fields) {
+  return { ...evidence, ...fields, kind: "pairs" };
+}
+function pooledEvidence(first, outcome2) {
+  if (first?.kind === "band") {
+    const { band: _band, ...kept } = first;
+    return outcome2?.kind === "band" ? { ...kept, ...outcome2 } : outcome2 ?? kept;
+  }
+  if (first?.kind === "pairs" && outcome2?.kind === "pairs") return { ...first, ...outcome2 };
+  return outcome2 ?? first;
+}
+
+// src/engine/compare/gate.ts
+var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false, everyMetric: false };
+var MAGNITUDE_SPELLINGS = {
+  "99%": "p99",
+  "99": "p99",
+  "median": "median",
+  "min": "min",
+  "max": "max"
+};
+function parseGateStatistics(text2, what = "--gate") {
+  if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
+  let primary = false;
+  let all = false;
+  let everyMetric = false;
+  const statistics = /* @__PURE__ */ new Set();
+  for (const part of text2.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+    const lower = part.toLowerCase();
+    if (lower === "primary") primary = true;
+    else if (lower === "all") all = true;
+    else if (lower === "all-metrics") everyMetric = true;
+    else {
+      const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
+      if (!name)
+        throw new UsageError(
+          `${what}: "${part}" is not a statistic; give primary, all-metrics, all, or names such as median, mean, p99, max`
+        );
+      statistics.add(name);
+    }
+  }
+  if (everyMetric && !primary && statistics.size === 0) primary = true;
+  if (!primary && !all && statistics.size === 0)
+    throw new UsageError(`${what}: name at least one statistic, primary, all-metrics or all`);
+  return { primary, statistics, all, everyMetric: everyMetric || all };
+}
+function gates(gate, statistic, shape) {
+  if (gate.all) return true;
+  if (!gate.everyMetric && metricRole(shape.metric) !== "primary") return false;
+  return gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
+}
+function describeGate(gate) {
+  if (gate.all) return "every statistic of every metric";
+  const names = [
+    ...gate.primary ? ["the primary statistic (single value, slope, median or mean)"] : [],
+    ...gate.statistics
+  ];
+  const statistics = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  return `${statistics} of ${gate.everyMetric ? "every metric" : "each benchmark's primary metric"}`;
+}
+
+// src/engine/compare/rows.ts
+var CHANGE_INTERVAL_LEVEL = 0.9;
+function changeIntervalOf(logRatio, halfWidth, direction) {
+  if (!Number.isFinite(logRatio) || !Number.isFinite(halfWidth)) return void 0;
+  const low = Math.exp(logRatio - halfWidth) - 1;
+  const high = Math.exp(logRatio + halfWidth) - 1;
+  return direction === "higher-is-better" ? { lower: -high, upper: -low } : { lower: low, upper: high };
+}
+var POOLED_PARAMETER = "geomean";
+function comparisonRowFailed(row) {
+  return row.failed;
+}
+function deltaPercent(reference, result, direction = "lower-is-better") {
+  const worseBy2 = direction === "higher-is-better" ? reference - result : result - reference;
+  return reference === 0 ? result === 0 ? 0 : NaN : worseBy2 / reference * 100;
+}
+var MAGNITUDE_NAMES = {
+  min: "Min",
+  median: "Median",
+  slope: "Slope",
+  max: "Max",
+  p99: "99%",
+  mean: "Mean",
+  value: "Value"
+};
+function magnitudeName(statistic) {
+  return MAGNITUDE_NAMES[statistic] ?? statistic;
+}
+function comparedStatistics(m) {
+  const primary = primaryStatistic(m);
+  return ["min", primary, "max", "p99"].filter(
+    (s) => s === primary || m.statistics[s] !== void 0
+  );
+}
+function rowShape(reference, result) {
+  const shape = reference ?? result;
+  const role = result?.metric.role ?? reference?.metric.role;
+  if (role === shape.metric.role) return shape;
+  return { ...shape, metric: { ...shape.metric, ...role ? { role } : {} } };
+}
+function roleOfRow(m) {
+  const role = metricRole(m.metric);
+  return role === "primary" ? {} : { metricRole: role };
+}
+function keyOf3(m) {
+  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+}
+function statusOf(status) {
+  return { status, failed: status === "fail" || status === "missing" };
+}
+var DEFAULT_MISSING = "warn";
+function judgeMissing(comparison, policy) {
+  const rows = comparison.rows.map(
+    (row) => row.status === "missing" ? { ...row, failed: policy === "fail" && row.failed } : row
+  );
+  const status = comparison.status === "failed" && !rows.some(comparisonRowFailed) ? "passed" : comparison.status;
+  return { ...comparison, status, rows };
+}
+function experimentFailed(comparison) {
+  return comparison.status === "failed" || comparison.status === "missing" && comparison.rows.some(comparisonRowFailed);
+}
+function gated(row, isGated) {
+  if (isGated || !row.failed) return { ...row, gated: isGated };
+  return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
+}
+var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true, everyMetric: true };
+function regate(row, gate, ...shapes) {
+  let shape;
+  for (const s of shapes) {
+    if (s && "measurements" in s) {
+      const key = rowKey(row);
+      shape = s.measurements.find((m) => keyOf3(m) === key);
+    } else shape = s;
+    if (shape !== void 0) break;
+  }
+  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
+  const { gated: _previous, metricRole: role, ...rest } = row;
+  const regated = {
+    ...rest,
+    ...shape ? roleOfRow(shape) : role ? { metricRole: role } : {},
+    gated: isGated
+  };
+  if (!isGated && regated.failed) {
+    if (regated.status === "fail") regated.status = "warn";
+    regated.failed = false;
+  }
+  return regated;
+}
+function rowKey(row) {
+  return `${row.parameter}\0${row.metric.toLowerCase()}`;
+}
+function rowAlpha(alpha, parameters, pooledShare) {
+  return parameters > 1 ? alpha * (1 - pooledShare) / parameters : alpha;
+}
+function pooledAlpha(alpha, pooledShare) {
+  return alpha * pooledShare;
+}
+function familyKey(row) {
+  return `${row.metric.toLowerCase()}\0${row.statistic}`;
+}
+function familySizes(rows) {
+  const sizes = /* @__PURE__ */ new Map();
+  for (const row of rows)
+    if (row.status !== "new" && row.status !== "missing")
+      sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
+  return sizes;
+}
+function pooledRows(rows, judgeFamily, gate, shapes) {
+  const families = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.status === "new" || row.status === "missing" || row.pooled) continue;
+    const list2 = families.get(familyKey(row)) ?? [];
+    list2.push(row);
+    families.set(familyKey(row), list2);
+  }
+  const out = [];
+  for (const family of families.values()) {
+    if (family.length < 2) continue;
+    const first = family[0];
+    const outcome2 = judgeFamily(
+      first,
+      family.map((r) => r.parameter)
+    );
+    if (!outcome2) continue;
+    const row = {
+      ...first,
+      parameter: POOLED_PARAMETER,
+      payloadBytes: NaN,
+      pooled: true,
+      reference: NaN,
+      result: NaN,
+      deltaPercent: NaN,
+      ...outcome2
+    };
+    const evidence = pooledEvidence(first.evidence, outcome2.evidence);
+    delete row.evidence;
+    if (evidence !== void 0) row.evidence = evidence;
+    out.push(regate(row, gate, shapes.get(rowKey(first))));
+  }
+  return out;
+}
+function asNotComparable(comparison) {
+  return {
+    ...comparison,
+    status: "passed",
+    rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false }))
+  };
+}
+
 // src/engine/stats/states.ts
 function splitStates(values, minRatio = 2) {
   const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
@@ -13458,55 +13675,6 @@ function moderatedVariance(variance, df, prior) {
   return { variance: (prior.d0 * prior.s0Squared + df * variance) / (prior.d0 + df), df: prior.d0 + df };
 }
 
-// src/engine/compare/gate.ts
-var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false, everyMetric: false };
-var MAGNITUDE_SPELLINGS = {
-  "99%": "p99",
-  "99": "p99",
-  "median": "median",
-  "min": "min",
-  "max": "max"
-};
-function parseGateStatistics(text2, what = "--gate") {
-  if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
-  let primary = false;
-  let all = false;
-  let everyMetric = false;
-  const statistics = /* @__PURE__ */ new Set();
-  for (const part of text2.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
-    const lower = part.toLowerCase();
-    if (lower === "primary") primary = true;
-    else if (lower === "all") all = true;
-    else if (lower === "all-metrics") everyMetric = true;
-    else {
-      const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
-      if (!name)
-        throw new UsageError(
-          `${what}: "${part}" is not a statistic; give primary, all-metrics, all, or names such as median, mean, p99, max`
-        );
-      statistics.add(name);
-    }
-  }
-  if (everyMetric && !primary && statistics.size === 0) primary = true;
-  if (!primary && !all && statistics.size === 0)
-    throw new UsageError(`${what}: name at least one statistic, primary, all-metrics or all`);
-  return { primary, statistics, all, everyMetric: everyMetric || all };
-}
-function gates(gate, statistic, shape) {
-  if (gate.all) return true;
-  if (!gate.everyMetric && metricRole(shape.metric) !== "primary") return false;
-  return gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
-}
-function describeGate(gate) {
-  if (gate.all) return "every statistic of every metric";
-  const names = [
-    ...gate.primary ? ["the primary statistic (single value, slope, median or mean)"] : [],
-    ...gate.statistics
-  ];
-  const statistics = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
-  return `${statistics} of ${gate.everyMetric ? "every metric" : "each benchmark's primary metric"}`;
-}
-
 // src/engine/compare/thresholds.ts
 var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
 var DEFAULT_THRESHOLD = 0.1;
@@ -13591,159 +13759,6 @@ function shareText(share) {
 }
 function falseAlarms(summary) {
   return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
-}
-
-// src/engine/compare/rows.ts
-function withPairs(evidence, fields) {
-  return { ...evidence, ...fields, kind: "pairs" };
-}
-var CHANGE_INTERVAL_LEVEL = 0.9;
-function changeIntervalOf(logRatio, halfWidth, direction) {
-  if (!Number.isFinite(logRatio) || !Number.isFinite(halfWidth)) return void 0;
-  const low = Math.exp(logRatio - halfWidth) - 1;
-  const high = Math.exp(logRatio + halfWidth) - 1;
-  return direction === "higher-is-better" ? { lower: -high, upper: -low } : { lower: low, upper: high };
-}
-var POOLED_PARAMETER = "geomean";
-function comparisonRowFailed(row) {
-  return row.failed;
-}
-function deltaPercent(reference, result, direction = "lower-is-better") {
-  const worseBy2 = direction === "higher-is-better" ? reference - result : result - reference;
-  return reference === 0 ? result === 0 ? 0 : NaN : worseBy2 / reference * 100;
-}
-var MAGNITUDE_NAMES = {
-  min: "Min",
-  median: "Median",
-  slope: "Slope",
-  max: "Max",
-  p99: "99%",
-  mean: "Mean",
-  value: "Value"
-};
-function magnitudeName(statistic) {
-  return MAGNITUDE_NAMES[statistic] ?? statistic;
-}
-function comparedStatistics(m) {
-  const primary = primaryStatistic(m);
-  return ["min", primary, "max", "p99"].filter(
-    (s) => s === primary || m.statistics[s] !== void 0
-  );
-}
-function rowShape(reference, result) {
-  const shape = reference ?? result;
-  const role = result?.metric.role ?? reference?.metric.role;
-  if (role === shape.metric.role) return shape;
-  return { ...shape, metric: { ...shape.metric, ...role ? { role } : {} } };
-}
-function roleOfRow(m) {
-  const role = metricRole(m.metric);
-  return role === "primary" ? {} : { metricRole: role };
-}
-function keyOf3(m) {
-  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
-}
-function statusOf(status) {
-  return { status, failed: status === "fail" || status === "missing" };
-}
-var DEFAULT_MISSING = "warn";
-function judgeMissing(comparison, policy) {
-  const rows = comparison.rows.map(
-    (row) => row.status === "missing" ? { ...row, failed: policy === "fail" && row.failed } : row
-  );
-  const status = comparison.status === "failed" && !rows.some(comparisonRowFailed) ? "passed" : comparison.status;
-  return { ...comparison, status, rows };
-}
-function experimentFailed(comparison) {
-  return comparison.status === "failed" || comparison.status === "missing" && comparison.rows.some(comparisonRowFailed);
-}
-function gated(row, isGated) {
-  if (isGated || !row.failed) return { ...row, gated: isGated };
-  return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
-}
-var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true, everyMetric: true };
-function regate(row, gate, ...shapes) {
-  let shape;
-  for (const s of shapes) {
-    if (s && "measurements" in s) {
-      const key = rowKey(row);
-      shape = s.measurements.find((m) => keyOf3(m) === key);
-    } else shape = s;
-    if (shape !== void 0) break;
-  }
-  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
-  const { gated: _previous, metricRole: role, ...rest } = row;
-  const regated = {
-    ...rest,
-    ...shape ? roleOfRow(shape) : role ? { metricRole: role } : {},
-    gated: isGated
-  };
-  if (!isGated && regated.failed) {
-    if (regated.status === "fail") regated.status = "warn";
-    regated.failed = false;
-  }
-  return regated;
-}
-function rowKey(row) {
-  return `${row.parameter}\0${row.metric.toLowerCase()}`;
-}
-function rowAlpha(alpha, parameters, pooledShare) {
-  return parameters > 1 ? alpha * (1 - pooledShare) / parameters : alpha;
-}
-function pooledAlpha(alpha, pooledShare) {
-  return alpha * pooledShare;
-}
-function familyKey(row) {
-  return `${row.metric.toLowerCase()}\0${row.statistic}`;
-}
-function familySizes(rows) {
-  const sizes = /* @__PURE__ */ new Map();
-  for (const row of rows)
-    if (row.status !== "new" && row.status !== "missing")
-      sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
-  return sizes;
-}
-function pooledRows(rows, judgeFamily, gate, shapes) {
-  const families = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.status === "new" || row.status === "missing" || row.pooled) continue;
-    const list2 = families.get(familyKey(row)) ?? [];
-    list2.push(row);
-    families.set(familyKey(row), list2);
-  }
-  const out = [];
-  for (const family of families.values()) {
-    if (family.length < 2) continue;
-    const first = family[0];
-    const outcome2 = judgeFamily(
-      first,
-      family.map((r) => r.parameter)
-    );
-    if (!outcome2) continue;
-    const row = {
-      ...first,
-      parameter: POOLED_PARAMETER,
-      payloadBytes: NaN,
-      pooled: true,
-      reference: NaN,
-      result: NaN,
-      deltaPercent: NaN,
-      ...outcome2
-    };
-    delete row.band;
-    if (outcome2.band) row.band = outcome2.band;
-    if (first.evidence !== void 0 || outcome2.evidence !== void 0)
-      row.evidence = withPairs({ ...first.evidence, ...outcome2.evidence }, {});
-    out.push(regate(row, gate, shapes.get(rowKey(first))));
-  }
-  return out;
-}
-function asNotComparable(comparison) {
-  return {
-    ...comparison,
-    status: "passed",
-    rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false }))
-  };
 }
 
 // src/engine/compare/thresholdMethod.ts
@@ -14078,11 +14093,12 @@ function weightedBonferroni(pValues, alphas) {
 // src/engine/compare/suiteBudget.ts
 var SUITE_RULE = "Benjamini–Hochberg across them, each p-value read on Student t with 4 df, 3 below 10 history runs";
 function weighed(row) {
-  return row.gated && row.status !== "not-comparable" && row.pValue !== void 0 && Number.isFinite(row.pValue) && row.df !== void 0 && Number.isFinite(row.df) && row.confidence !== void 0 && row.confidence > 0 && row.confidence < 1;
+  const df = bandOf(row)?.df;
+  return row.gated && row.status !== "not-comparable" && row.pValue !== void 0 && Number.isFinite(row.pValue) && df !== void 0 && Number.isFinite(df) && row.confidence !== void 0 && row.confidence > 0 && row.confidence < 1;
 }
 function scaledPValues(rows) {
   const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
-  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.df), shares[i]));
+  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.evidence.df), shares[i]));
 }
 function applySuiteBudget(comparisons, alpha) {
   const families = /* @__PURE__ */ new Map();
@@ -14137,10 +14153,10 @@ function heldBySuiteNote(rows) {
   ];
 }
 function historyRuns(rows) {
-  return most(rows, (r) => r.historyRuns);
+  return most(rows, (r) => bandOf(r)?.historyRuns);
 }
 function weightsNote(rows) {
-  const weighted = rows.find((r) => r.pooled && r.weights !== void 0);
+  const weighted = rows.map((r) => r.pooled ? bandOf(r) : void 0).find((b) => b?.weights !== void 0);
   if (!weighted) return [];
   return [
     `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, "history run")} older than the band's window (never on the runs under test); the weights are in comparison.json.`
@@ -14471,13 +14487,17 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
     deltaPercent: verdict.effect * 100,
     status: stateChange ? "state-change" : verdict.status,
     failed: stateChange || short ? false : verdict.failed,
-    historyRuns: verdict.historyRuns,
+    evidence: {
+      kind: "band",
+      historyRuns: verdict.historyRuns,
+      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
+      ...Number.isFinite(verdict.pValue) ? { df: verdict.df } : {}
+    },
     repetitions: verdict.repetitions,
     confidence: rowConfidence,
-    ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
     ...changeInterval ? { changeInterval } : {},
     ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
-    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue, df: verdict.df } : {}
+    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
   };
 }
 function judgePooledFamily(row, parameters, sides, judge) {
@@ -14496,11 +14516,15 @@ function judgePooledFamily(row, parameters, sides, judge) {
   const repetitionsInRuns = inRuns.map((runs) => runs.repetitions());
   const pooledRuns = medianCount(windowRuns.flatMap((run) => repetitionsInRuns.map((counts) => counts[run])));
   const outcome2 = judge(historyLevels, candidate, pooledRuns);
-  if (!weights) return outcome2;
+  const evidence = bandOf(outcome2);
+  if (!weights || evidence === void 0) return outcome2;
   return {
     ...outcome2,
-    weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
-    weightRuns: olderRuns.length
+    evidence: {
+      ...evidence,
+      weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
+      weightRuns: olderRuns.length
+    }
   };
 }
 function medianCount(counts) {
@@ -14537,7 +14561,7 @@ var historyMethod = {
   name: "history",
   defaults: { confidence: 0.995 },
   judgesNoise: true,
-  marks: (row) => row.historyRuns !== void 0,
+  marks: (row) => bandOf(row) !== void 0,
   label: (summary, rows) => {
     const repetitions = most(rows, (r) => r.repetitions);
     const shown2 = repetitions > 1 ? `, ${plural(repetitions, "repetition")}` : "";
@@ -14674,7 +14698,7 @@ function sharedShiftOutcomes(family, cells, levels) {
       repetitions: k,
       ...tested,
       confidence: 1 - levels.row(k),
-      evidence: withPairs(tested.evidence, { sharedShift: "benchmark", ...undecided }),
+      evidence: withPairs(pairsEvidenceOf(tested), { sharedShift: "benchmark", ...undecided }),
       ...statusOf(status),
       ...judgement.worse === "suite" ? { namedBy: "suite" } : {}
     });
@@ -14686,17 +14710,17 @@ function signedPercent(effect) {
   return `${size > 0 ? "+" : ""}${size} %`;
 }
 function sharedShiftNotes(rows) {
-  if (!rows.some((r) => r.evidence?.sharedShift !== void 0)) return [];
+  if (!rows.some((r) => pairsEvidenceOf(r)?.sharedShift !== void 0)) return [];
   const notes = [
     "Shared shift of each run: every benchmark of a pair shares the runner’s shift of that pair, estimated as the median of the pair’s log ratios. The geomean row is the suite’s change with the shared noise in its interval; a benchmark row’s interval and p-value are its change relative to the suite, which the shared noise does not reach. A benchmark fails when it is significantly worse than the suite and its change is over the threshold (its own change when the suite moved, else its change relative to the suite), or when the suite fails and it moved with it (not significantly better than the suite)."
   ];
-  if (rows.some((r) => r.evidence?.acrossExperiments))
+  if (rows.some((r) => pairsEvidenceOf(r)?.acrossExperiments))
     notes.push(
       "Across experiments: where a tool reports each benchmark as its own experiment (Go, Google Benchmark, pytest, JMH), the suite of a metric and statistic is every gated benchmark row of the run; its change is given in a note below, not as a row, and an experiment’s own geomean row of it is shown but not gated."
     );
   for (const row of rows) {
-    const interval = row.evidence?.interval;
-    if (row.evidence?.sharedShift !== "suite" || !interval) continue;
+    const interval = pairsEvidenceOf(row)?.interval;
+    if (pairsEvidenceOf(row)?.sharedShift !== "suite" || !interval) continue;
     if (!(interval.lower > 0 || interval.upper < 0)) continue;
     const lower = Math.min(interval.lower, interval.upper);
     const upper = Math.max(interval.lower, interval.upper);
@@ -14802,7 +14826,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
       const perPair = meanCells(parameters.map((p) => logRatios(row, p)));
       const outcome2 = pairedRowOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true, options);
       if (outcome2 && across.has(outcomeKey(row))) return informational(outcome2);
-      return outcome2 && shifted.has(outcomeKey(row)) ? { ...outcome2, evidence: withPairs(outcome2.evidence, { sharedShift: "suite" }) } : outcome2;
+      return outcome2 && shifted.has(outcomeKey(row)) ? { ...outcome2, evidence: withPairs(pairsEvidenceOf(outcome2), { sharedShift: "suite" }) } : outcome2;
     },
     gate,
     resultByKey
@@ -14875,15 +14899,16 @@ function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
       ...tested,
       ...changeInterval ? { changeInterval } : {},
       confidence: rowConfidence,
-      evidence: withPairs(tested.evidence, undecided),
+      evidence: withPairs(pairsEvidenceOf(tested), undecided),
       ...statusOf(status)
     };
   }
 }
 function informational(outcome2) {
   const status = outcome2.status === "fail" ? "warn" : outcome2.status === "inconclusive" ? "noisy" : outcome2.status;
-  if (outcome2.evidence === void 0) return { ...outcome2, ...statusOf(status) };
-  const { pairsCap: _cap, morePairs: _more, ...evidence } = outcome2.evidence;
+  const pairs = pairsEvidenceOf(outcome2);
+  if (pairs === void 0) return { ...outcome2, ...statusOf(status) };
+  const { pairsCap: _cap, morePairs: _more, ...evidence } = pairs;
   return { ...outcome2, evidence, ...statusOf(status) };
 }
 
@@ -14922,20 +14947,21 @@ function compareExperimentsPaired(experiments, thresholds, options = {}) {
     if (!outcomes) continue;
     const head = members[0].row;
     const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
+    const suitePairs = suite && pairsEvidenceOf(suite);
     members.forEach((m, j) => {
       const alone2 = outcomes.get(String(j)) ?? {};
       let outcome2 = {
         ...alone2,
-        evidence: withPairs(alone2.evidence, { acrossExperiments: true })
+        evidence: withPairs(pairsEvidenceOf(alone2), { acrossExperiments: true })
       };
       if (suite?.status === "inconclusive" && !["fail", "improved", "inconclusive"].includes(outcome2.status))
         outcome2 = {
           ...outcome2,
           status: "inconclusive",
           failed: false,
-          evidence: withPairs(outcome2.evidence, {
-            ...suite.evidence?.pairsCap !== void 0 ? { pairsCap: suite.evidence.pairsCap } : {},
-            ...suite.evidence?.morePairs !== void 0 ? { morePairs: suite.evidence.morePairs } : {}
+          evidence: withPairs(pairsEvidenceOf(outcome2), {
+            ...suitePairs?.pairsCap !== void 0 ? { pairsCap: suitePairs.pairsCap } : {},
+            ...suitePairs?.morePairs !== void 0 ? { morePairs: suitePairs.morePairs } : {}
           })
         };
       across[m.experiment].set(outcomeKey(m.row), outcome2);
@@ -14949,7 +14975,7 @@ function compareExperimentsPaired(experiments, thresholds, options = {}) {
           ...suite,
           parameter: POOLED_PARAMETER,
           pooled: true,
-          evidence: withPairs({ ...head.evidence, ...suite.evidence }, { sharedShift: "suite" })
+          evidence: withPairs({ ...pairsEvidenceOf(head), ...pairsEvidenceOf(suite) }, { sharedShift: "suite" })
         },
         members,
         benchmarks: members.length,
@@ -14984,7 +15010,7 @@ function suiteNote(head, members, suite) {
   const experiments = new Set(members.map((m) => m.experiment)).size;
   const what = `${head.metric} ${head.magnitude} of ${members.length} benchmarks in ${experiments} experiments`;
   const change = signedPercent((suite.deltaPercent ?? 0) / 100);
-  const interval = suite.evidence?.interval;
+  const interval = pairsEvidenceOf(suite)?.interval;
   const moved = interval !== void 0 && (interval.lower > 0 || interval.upper < 0);
   const span = interval ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, ` : "";
   const verdict = suite.status === "fail" ? "The shift fails the gate by itself: every benchmark that moved with it is named." : suite.status === "inconclusive" ? "Its interval straddles the threshold: every benchmark not yet decided stays inconclusive until it is decided." : "Each benchmark is judged on its own change against the threshold.";
@@ -15001,7 +15027,7 @@ var pairedMethod = {
   name: "paired",
   defaults: { confidence: PAIRED_CONFIDENCE },
   judgesNoise: true,
-  marks: (row) => row.evidence?.interval !== void 0,
+  marks: (row) => pairsEvidenceOf(row)?.interval !== void 0,
   label: (summary, rows) => `A/B paired, ${plural(pairsOf(rows), "pair")}; ${falseAlarms(summary)}`,
   shortLabel: (rows) => `A/B, ${plural(pairsOf(rows), "pair")}`,
   referenceName: "the baseline",
@@ -15260,8 +15286,8 @@ function changeChart(report) {
     const shown2 = family.slice(0, MAX_CHANGE_ROWS);
     const left = family.slice(MAX_CHANGE_ROWS);
     const changes = shown2.map((r) => {
-      const interval = valueChangeRange(r.evidence?.interval, r.direction);
-      const band = valueChangeRange(r.band, r.direction);
+      const interval = valueChangeRange(pairsEvidenceOf(r)?.interval, r.direction);
+      const band = valueChangeRange(bandOf(r)?.band, r.direction);
       return {
         label: names.label(r),
         delta: valueChange(r.deltaPercent, r.direction),
@@ -15337,7 +15363,8 @@ function valueAt(row, relative2) {
   return row.direction === "higher-is-better" ? row.reference * (1 - relative2) : row.reference * (1 + relative2);
 }
 function rowHistory(row, runs) {
-  if (row.pooled || row.historyRuns === void 0) return [];
+  const historyRuns2 = bandOf(row)?.historyRuns;
+  if (row.pooled || historyRuns2 === void 0) return [];
   const metric2 = row.metric.toLowerCase();
   const found = runs.flatMap((run) => {
     const m = run.measurements.find(
@@ -15346,7 +15373,7 @@ function rowHistory(row, runs) {
     const value2 = m?.statistics[row.statistic];
     return typeof value2 === "number" && Number.isFinite(value2) && value2 > 0 ? [{ run, value: value2 }] : [];
   });
-  return found.slice(-row.historyRuns);
+  return found.slice(-historyRuns2);
 }
 function regressionPanel(row, report, label, runs) {
   const history = rowHistory(row, runs);
@@ -15380,8 +15407,9 @@ function regressionPanel(row, report, label, runs) {
       points: finitePoints([{ x: before, y: row.reference }, failedIf({ x: after, y: row.result }, row.failed)])
     });
   }
-  if (row.band && Number.isFinite(row.reference)) {
-    const edges = [valueAt(row, row.band.lower), valueAt(row, row.band.upper)];
+  const noise = bandOf(row)?.band;
+  if (noise && Number.isFinite(row.reference)) {
+    const edges = [valueAt(row, noise.lower), valueAt(row, noise.upper)];
     band = { name: "noise band", lower: Math.min(...edges), upper: Math.max(...edges), color: BAND_FILL };
     if (history.length > 0)
       rules.push({ name: "history centre", y: row.reference, color: BASELINE_GREYS[0], dashed: true });
@@ -15396,7 +15424,7 @@ function regressionPanel(row, report, label, runs) {
   const values = [...panelValues(series), ...rules.map((r) => r.y), ...band ? [band.lower, band.upper] : []];
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
-  const interval = valueChangeRange(row.evidence?.interval, row.direction);
+  const interval = valueChangeRange(pairsEvidenceOf(row)?.interval, row.direction);
   const range2 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
   const drawn2 = {
     title: label,
@@ -16131,7 +16159,7 @@ function* comparisonMarkdownLines(report) {
 }
 var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function legend(rows) {
-  const withBand = rows.some((r) => r.band !== void 0);
+  const withBand = rows.some((r) => bandOf(r)?.band !== void 0);
   if (!payloadLayout(rows)) {
     return withBand ? "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. With a history the reference is the geometric mean of the baseline runs and the noise band is the change an unchanged build gives. A row fails when its change the worse way exceeds the threshold and leaves the noise band; the threshold and *Catches ≥* are sizes of a change the worse way." : "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. A row fails when its change the worse way exceeds the threshold.";
   }
@@ -16139,7 +16167,7 @@ function legend(rows) {
 }
 function noiseLegend(rows) {
   if (!rows.some((r) => r.pValue !== void 0)) return "";
-  const band = rows.some((r) => r.band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
+  const band = rows.some((r) => bandOf(r)?.band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
   return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
 }
 function inconclusiveLegend(rows) {
@@ -16166,9 +16194,10 @@ function pooledFamilies(all) {
 var familyOf2 = (r) => `${r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`;
 var THROUGH_GEOMEAN = "judged through the geomean";
 function bandCell(r, pooled) {
-  if (r.band === void 0) return "";
-  if (!r.pooled && pooled.has(familyOf2(r))) return r.band.upper > r.threshold ? THROUGH_GEOMEAN : "";
-  const range2 = valueChangeRange(r.band, r.direction);
+  const band = bandOf(r)?.band;
+  if (band === void 0) return "";
+  if (!r.pooled && pooled.has(familyOf2(r))) return band.upper > r.threshold ? THROUGH_GEOMEAN : "";
+  const range2 = valueChangeRange(band, r.direction);
   return changeRangeText({ lower: range2.lower * 100, upper: range2.upper * 100 });
 }
 function probability(p) {
@@ -16184,11 +16213,11 @@ function changeCells(r) {
   };
 }
 function relativeToSuite(r) {
-  return r.evidence?.sharedShift === "benchmark" && r.evidence.interval !== void 0;
+  return pairsEvidenceOf(r)?.sharedShift === "benchmark" && pairsEvidenceOf(r)?.interval !== void 0;
 }
 function extraColumns(rows, all) {
   const withP = rows.some((r) => r.pValue !== void 0);
-  const withBand = rows.some((r) => r.band !== void 0);
+  const withBand = rows.some((r) => bandOf(r)?.band !== void 0);
   const withInterval = rows.some(relativeToSuite);
   const withDetectable = rows.some((r) => r.detectable !== void 0);
   const pooled = pooledFamilies(all);
@@ -16198,7 +16227,7 @@ function extraColumns(rows, all) {
     align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
     cells: (r) => {
       const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(r.evidence?.interval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(pairsEvidenceOf(r)?.interval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
     }
   };
 }
@@ -16249,7 +16278,7 @@ function comparisonTableLines(rows, all) {
 function changeTable(rows, all) {
   const general = !payloadLayout(all);
   const withP = rows.some((r) => r.pValue !== void 0);
-  const withBand = rows.some((r) => r.band !== void 0);
+  const withBand = rows.some((r) => bandOf(r)?.band !== void 0);
   const pooled = pooledFamilies(all);
   const limitTitle = withBand ? " Noise band |" : withP ? "" : " Threshold |";
   const limit = (r) => withBand ? ` ${bandCell(r, pooled)} |` : withP ? "" : ` ${formatThreshold(r.threshold)} |`;
@@ -19353,8 +19382,8 @@ function inconclusiveRows(rows, benchmarks) {
   const undecided = rows.filter((r) => r.gated && r.status === "inconclusive");
   const counted = benchmarkChanges(undecided, benchmarks);
   if (!counted) return void 0;
-  const more = undecided.map((r) => r.evidence?.morePairs);
-  const pairsCap = undecided.reduce((m, r) => Math.max(m, r.evidence?.pairsCap ?? 0), -Infinity);
+  const more = undecided.map((r) => pairsEvidenceOf(r)?.morePairs);
+  const pairsCap = undecided.reduce((m, r) => Math.max(m, pairsEvidenceOf(r)?.pairsCap ?? 0), -Infinity);
   return more.every((m) => m !== void 0) ? { benchmarks: counted.benchmarks, morePairs: more.reduce((m, x) => Math.max(m, x), -Infinity), pairsCap } : { benchmarks: counted.benchmarks, pairsCap };
 }
 function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
@@ -19517,7 +19546,7 @@ function methodNotes(method, rows) {
   if (verdictMethod.judgesNoise && !rows.some((r) => r.suite !== void 0)) {
     const families = new Set(
       rows.filter((r) => r.gated && r.pValue !== void 0).map(
-        (r) => `${r.evidence?.acrossExperiments ? "" : r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`
+        (r) => `${pairsEvidenceOf(r)?.acrossExperiments ? "" : r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`
       )
     ).size;
     const suite = 1 - method.confidence ** families;
@@ -19807,7 +19836,8 @@ function* comparisonJsonPieces(report) {
   yield "\n";
 }
 function rowJson(r) {
-  const pairs = r.evidence;
+  const pairs = pairsEvidenceOf(r);
+  const history = bandOf(r);
   return {
     bytes: finite2(r.payloadBytes),
     parameter: r.parameter,
@@ -19822,7 +19852,10 @@ function rowJson(r) {
     deltaPercent: finite2(r.deltaPercent),
     changePercent: finite2(valueChange(r.deltaPercent, r.direction)),
     threshold: r.threshold,
-    ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
+    ...history?.band ? {
+      noiseBand: { lower: finite2(history.band.lower), upper: finite2(history.band.upper) },
+      historyRuns: history.historyRuns
+    } : {},
     ...pairs?.interval ? { interval: { lower: finite2(pairs.interval.lower), upper: finite2(pairs.interval.upper) } } : {},
     ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
     ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
@@ -19830,7 +19863,7 @@ function rowJson(r) {
     ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
     ...r.pooled ? { pooled: true } : {},
     // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
-    ...r.weights !== void 0 ? { weights: r.weights, weightRuns: r.weightRuns } : {},
+    ...history?.weights !== void 0 ? { weights: history.weights, weightRuns: history.weightRuns } : {},
     ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
     // The whole-suite budget: the families decided together, and the level this row's family was selected at.
     ...r.suite !== void 0 ? { suiteFamilies: r.suite.families } : {},
@@ -20124,7 +20157,7 @@ function* comparisonTextLines(report, options) {
     ...acceptanceLines(report)
   ];
   const withP = report.rows.some((r) => r.pValue !== void 0);
-  const withBand = report.rows.some((r) => r.band !== void 0);
+  const withBand = report.rows.some((r) => bandOf(r)?.band !== void 0);
   const pooled = pooledFamilies(report.rows);
   const withInterval = report.rows.some(relativeToSuite);
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
@@ -20160,7 +20193,7 @@ function* comparisonTextLines(report, options) {
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withP ? [changeCells(r).p, changeCells(r).alpha] : [],
       ...withBand ? [bandCell(r, pooled)] : [],
-      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(r.evidence?.interval, r.direction)) : ""] : [],
+      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(pairsEvidenceOf(r)?.interval, r.direction)) : ""] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       r.acceptance ? `${r.status} (${safe2(acceptanceWords(r.acceptance))})` : showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
@@ -21639,7 +21672,7 @@ function logOfRelative(relative2, direction) {
 }
 function rowStandardError(row) {
   const k = row.repetitions;
-  const interval = row.evidence?.interval;
+  const interval = pairsEvidenceOf(row)?.interval;
   if (interval === void 0 || row.confidence === void 0 || k === void 0 || k < 2) return void 0;
   const critical = studentTQuantile(row.confidence, k - 1);
   const width = logOfRelative(interval.upper, row.direction) - logOfRelative(interval.lower, row.direction);
@@ -21761,7 +21794,7 @@ function experimentRows(run, experiments, pairs, maxPairs, reasons) {
         gated: row.gated,
         pooled,
         threshold: row.threshold,
-        ...row.evidence?.sharedShift !== void 0 ? { sharedShift: row.evidence.sharedShift } : {},
+        ...shiftOf(pairsEvidenceOf(row)),
         ...judgedRow(row, name, maxPairs, reasons),
         ...noise !== void 0 ? { runNoise: noise } : {}
       });
@@ -21809,6 +21842,9 @@ function suiteSlowdownProof(suite, experiments, judge, reasons) {
       `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`
     );
   return { experiment, factor, failed, suite: true };
+}
+function shiftOf(pairs) {
+  return pairs?.sharedShift !== void 0 ? { sharedShift: pairs.sharedShift } : {};
 }
 
 // src/pipeline/qualify.ts
@@ -22924,7 +22960,7 @@ function safeUrl(url) {
 function seriesKey2(s) {
   return JSON.stringify([s.parameter, s.metric, s.statistic]);
 }
-function bandOf(s, runs, confidence) {
+function bandOf2(s, runs, confidence) {
   const last = s.steps[s.steps.length - 1];
   const band = levelBand(s, last ? last.firstRun : 0, s.pending ? s.pending.lastRunBefore + 1 : runs, confidence);
   return band ? { ...band, drawnTo: runs - 1, confidence } : void 0;
@@ -23047,7 +23083,7 @@ function buildDashboard(runs, options = {}) {
     const newestMeasurements = measurementsOf(latestRun, name);
     const checked = checkNewest(name, newestMeasurements, requirements);
     const series = own.map((s) => {
-      const band = bandOf(s, runs.length, confidence);
+      const band = bandOf2(s, runs.length, confidence);
       const requirement = requirementOf(checked.rows, s);
       const values = s.byRun;
       const move = latestMove(s, confidence);

@@ -17,6 +17,7 @@ import {
   CHANGE_INTERVAL_LEVEL,
   pooledRows,
   asNotComparable,
+  bandOf,
   regate,
   pooledAlpha,
   rowAlpha,
@@ -229,13 +230,19 @@ function noiseFields(
     deltaPercent: verdict.effect * 100,
     status: stateChange ? 'state-change' : verdict.status,
     failed: stateChange || short ? false : verdict.failed,
-    historyRuns: verdict.historyRuns,
+    evidence: {
+      kind: 'band',
+      historyRuns: verdict.historyRuns,
+      ...(Number.isFinite(verdict.band.lower)
+        ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } }
+        : {}),
+      ...(Number.isFinite(verdict.pValue) ? { df: verdict.df } : {}),
+    },
     repetitions: verdict.repetitions,
     confidence: rowConfidence,
-    ...(Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}),
     ...(changeInterval ? { changeInterval } : {}),
     ...(Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {}),
-    ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue, df: verdict.df } : {}),
+    ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}),
   };
 }
 
@@ -279,11 +286,15 @@ function judgePooledFamily(
   const repetitionsInRuns = inRuns.map((runs) => runs.repetitions());
   const pooledRuns = medianCount(windowRuns.flatMap((run) => repetitionsInRuns.map((counts) => counts[run]!)));
   const outcome = judge(historyLevels, candidate, pooledRuns);
-  if (!weights) return outcome;
+  const evidence = bandOf(outcome);
+  if (!weights || evidence === undefined) return outcome;
   return {
     ...outcome,
-    weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]!])),
-    weightRuns: olderRuns.length,
+    evidence: {
+      ...evidence,
+      weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]!])),
+      weightRuns: olderRuns.length,
+    },
   };
 }
 
@@ -346,7 +357,7 @@ export const historyMethod = {
   name: 'history',
   defaults: { confidence: 0.995 },
   judgesNoise: true,
-  marks: (row) => row.historyRuns !== undefined,
+  marks: (row) => bandOf(row) !== undefined,
   label: (summary, rows) => {
     const repetitions = most(rows, (r) => r.repetitions);
     const shown = repetitions > 1 ? `, ${plural(repetitions, 'repetition')}` : '';

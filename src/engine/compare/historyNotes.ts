@@ -5,7 +5,7 @@
 import { SHARED_DEFAULTS } from './defaults.js';
 import { most, plural, percent, shareText, type MethodSummary } from './method.js';
 import { SUITE_RULE } from './suiteBudget.js';
-import type { ComparisonRow } from './rows.js';
+import { bandOf, type ComparisonRow } from './rows.js';
 
 /** How many gated statistics the whole-suite budget decided together (0: it did not decide). */
 export function suiteFamilies(rows: readonly ComparisonRow[]): number {
@@ -35,11 +35,11 @@ export function heldBySuiteNote(rows: readonly ComparisonRow[]): string[] {
 
 /** The most history runs any row was judged against. */
 export function historyRuns(rows: readonly ComparisonRow[]): number {
-  return most(rows, (r) => r.historyRuns);
+  return most(rows, (r) => bandOf(r)?.historyRuns);
 }
 
 export function weightsNote(rows: readonly ComparisonRow[]): string[] {
-  const weighted = rows.find((r) => r.pooled && r.weights !== undefined);
+  const weighted = rows.map((r) => (r.pooled ? bandOf(r) : undefined)).find((b) => b?.weights !== undefined);
   if (!weighted) return [];
   return [
     `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, 'history run')} older than the band's window (never on the runs under test); the weights are in comparison.json.`,

@@ -4,7 +4,7 @@
  */
 import { alphaSentence, falseAlarms, most, plural, unreadSides, type VerdictMethod } from './method.js';
 import { PAIRED_CONFIDENCE } from './pairedRows.js';
-import type { ComparisonRow } from './rows.js';
+import { type ComparisonRow, pairsEvidenceOf } from './rows.js';
 import { sharedShiftNotes } from './sharedShiftRows.js';
 import { compareExperimentsPaired } from './suiteShift.js';
 import { DEFAULT_SPENDING, FIRST_LOOK, LOOK_STEP, looksAt, type SpendingFunction } from '../stats/sequential.js';
@@ -31,7 +31,7 @@ export const pairedMethod = {
   name: 'paired',
   defaults: { confidence: PAIRED_CONFIDENCE },
   judgesNoise: true,
-  marks: (row) => row.evidence?.interval !== undefined,
+  marks: (row) => pairsEvidenceOf(row)?.interval !== undefined,
   label: (summary, rows) => `A/B paired, ${plural(pairsOf(rows), 'pair')}; ${falseAlarms(summary)}`,
   shortLabel: (rows) => `A/B, ${plural(pairsOf(rows), 'pair')}`,
   referenceName: 'the baseline',

@@ -25,6 +25,7 @@ import {
   type ComparisonStatus,
   type ExperimentSide,
   type SubExperimentComparison,
+  pairsEvidenceOf,
 } from './rows.js';
 import { assertConfidence, SHARED_DEFAULTS, type VerdictOptions } from './defaults.js';
 import type { ExperimentPair } from './method.js';
@@ -217,7 +218,7 @@ export function compareExperimentPaired(
       if (outcome && across.has(outcomeKey(row))) return informational(outcome);
       // With the model the pooled row is the suite's change, which the benchmark rows were judged against.
       return outcome && shifted.has(outcomeKey(row))
-        ? { ...outcome, evidence: withPairs(outcome.evidence, { sharedShift: 'suite' }) }
+        ? { ...outcome, evidence: withPairs(pairsEvidenceOf(outcome), { sharedShift: 'suite' }) }
         : outcome;
     },
     gate,
@@ -319,7 +320,7 @@ export function pairedRowOutcome(
       ...tested,
       ...(changeInterval ? { changeInterval } : {}),
       confidence: rowConfidence,
-      evidence: withPairs(tested.evidence, undecided),
+      evidence: withPairs(pairsEvidenceOf(tested), undecided),
       ...statusOf(status),
     };
   }
@@ -330,7 +331,8 @@ export function pairedRowOutcome(
  */
 function informational(outcome: Partial<ComparisonRow>): Partial<ComparisonRow> {
   const status = outcome.status === 'fail' ? 'warn' : outcome.status === 'inconclusive' ? 'noisy' : outcome.status!;
-  if (outcome.evidence === undefined) return { ...outcome, ...statusOf(status) };
-  const { pairsCap: _cap, morePairs: _more, ...evidence } = outcome.evidence;
+  const pairs = pairsEvidenceOf(outcome);
+  if (pairs === undefined) return { ...outcome, ...statusOf(status) };
+  const { pairsCap: _cap, morePairs: _more, ...evidence } = pairs;
   return { ...outcome, evidence, ...statusOf(status) };
 }

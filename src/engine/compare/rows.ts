@@ -6,7 +6,17 @@
 import { metricRole, primaryStatistic } from '../model/statisticRules.js';
 import type { Direction, Measurement, MetricRole, ResultSet, StatisticName } from '../model/measurement.js';
 import type { Summary } from '../model/summary.js';
+import { pooledEvidence, type RowEvidence } from './evidence.js';
 import { gates, type GateStatistics } from './gate.js';
+
+export {
+  bandOf,
+  pairsEvidenceOf,
+  withPairs,
+  type BandEvidence,
+  type PairsEvidence,
+  type RowEvidence,
+} from './evidence.js';
 
 /**
  * - `pass`: within the threshold; `improved`: better by more than the threshold;
@@ -62,44 +72,6 @@ export interface SuiteDecision {
   readonly held?: true;
 }
 
-/** What only A/B pairs give a row (pairedRows.ts, sharedShiftRows.ts, suiteShift.ts). */
-export interface PairsEvidence {
-  readonly kind: 'pairs';
-  /** The relative change's interval, worse positive (lower edge: the one-sided bound at the row's confidence). */
-  readonly interval?: { lower: number; upper: number };
-  /**
-   * Inconclusive rows: how many more pairs would decide at the observed effect and spread (absent when even `pairsCap`
-   * pairs in all would not).
-   */
-  readonly morePairs?: number;
-  /** Inconclusive rows: the most pairs in all that `morePairs` considered (the sequential cap, else 100). */
-  readonly pairsCap?: number;
-  /**
-   * With the shared-shift model (sharedShiftRows.ts): `suite` on the pooled row, the suite's change; `benchmark` on a
-   * parameter row, whose interval and p-value are its change relative to the suite's.
-   */
-  readonly sharedShift?: 'suite' | 'benchmark';
-  /**
-   * With the shared-shift model, a benchmark row judged in a suite across the experiments of the run
-   * (suiteShift.ts): its family is the suite, not its experiment's metric and statistic.
-   */
-  readonly acrossExperiments?: boolean;
-}
-
-/**
- * The evidence of a row that only its method gives, one kind per method (the threshold method gives none). The
- * history method's band and the fields the noise-judging methods share are still ComparisonRow's own (issue 43).
- */
-export type RowEvidence = PairsEvidence;
-
-/** A row's pairs evidence with `fields` set over what it had. */
-export function withPairs(
-  evidence: Partial<PairsEvidence> | undefined,
-  fields: Omit<PairsEvidence, 'kind'>,
-): PairsEvidence {
-  return { ...evidence, ...fields, kind: 'pairs' };
-}
-
 /** One statistic of one metric of one experiment at one parameter: reference against result. */
 export interface ComparisonRow {
   experimentType: string;
@@ -131,12 +103,6 @@ export interface ComparisonRow {
    */
   belowResolution?: true;
   /**
-   * With a history: the relative effects (worse positive) an unchanged build is expected to give (e.g. −0.2 … +0.25).
-   */
-  band?: { lower: number; upper: number };
-  /** With a history: how many runs the band was estimated from. */
-  historyRuns?: number;
-  /**
    * Whether this row can fail the gate. Tail statistics (Min, Max, 99 %) are reported but not
    * gated unless the user opts in: their run-to-run spread is 3–5× the median's. So are derived
    * and secondary metrics (`metricRole`).
@@ -146,14 +112,6 @@ export interface ComparisonRow {
   metricRole?: Exclude<MetricRole, 'primary'>;
   /** The geometric mean over every parameter of the metric (benchstat's geomean row); `parameter` is `geomean`. */
   pooled?: boolean;
-  /**
-   * A pooled row with a history long enough: each parameter's weight in the row's mean of logs, 1/σ² normalised to sum
-   * to 1, σ estimated on `weightRuns` history runs older than the band's window (never on the runs under test).
-   * Absent: every parameter weighs the same.
-   */
-  weights?: Readonly<Record<string, number>>;
-  /** How many older history runs the weights were estimated on. */
-  weightRuns?: number;
   /** How many candidate runs (with a history) or A/B pairs (paired) the row was judged on. */
   repetitions?: number;
   /**
@@ -168,8 +126,6 @@ export interface ComparisonRow {
   pValue?: number;
   /** The one-sided confidence the row was judged at (1 − its share of the gate's α). */
   confidence?: number;
-  /** With a history: the degrees of freedom of the Student t `pValue` is read on. */
-  df?: number;
   /**
    * The one-stage history gate's whole-suite budget (suiteBudget.ts): set on every gated row with a p-value when the
    * budget decided.
@@ -428,11 +384,9 @@ export function pooledRows(
       deltaPercent: NaN,
       ...outcome,
     } as ComparisonRow;
-    delete row.band;
-    if (outcome.band) row.band = outcome.band;
-    // The evidence of the family's first row stays where the outcome says nothing of its own, as its other fields do.
-    if (first.evidence !== undefined || outcome.evidence !== undefined)
-      row.evidence = withPairs({ ...first.evidence, ...outcome.evidence }, {});
+    const evidence = pooledEvidence(first.evidence, outcome.evidence);
+    delete row.evidence;
+    if (evidence !== undefined) row.evidence = evidence;
     out.push(regate(row, gate, shapes.get(rowKey(first))));
   }
   return out;

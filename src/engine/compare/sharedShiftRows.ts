@@ -14,7 +14,14 @@ import {
   type EffectTest,
 } from '../stats/effectTest.js';
 import { fitSharedShift, judgeBenchmark, type SuiteOutcome } from '../stats/sharedShift.js';
-import { statusOf, withPairs, type ComparisonRow, type ComparisonStatus, type PairsEvidence } from './rows.js';
+import {
+  statusOf,
+  withPairs,
+  type ComparisonRow,
+  type ComparisonStatus,
+  type PairsEvidence,
+  pairsEvidenceOf,
+} from './rows.js';
 
 /** One pair's values of one row: the base's, the candidate's, and the log ratio, worse positive. */
 export interface PairCell {
@@ -135,7 +142,7 @@ export function sharedShiftOutcomes(
       repetitions: k,
       ...tested,
       confidence: 1 - levels.row(k),
-      evidence: withPairs(tested.evidence, { sharedShift: 'benchmark', ...undecided }),
+      evidence: withPairs(pairsEvidenceOf(tested), { sharedShift: 'benchmark', ...undecided }),
       ...statusOf(status),
       ...(judgement.worse === 'suite' ? { namedBy: 'suite' as const } : {}),
     });
@@ -154,17 +161,17 @@ export function signedPercent(effect: number): string {
  * whole (its interval excludes no change) the shift and its interval.
  */
 export function sharedShiftNotes(rows: readonly ComparisonRow[]): string[] {
-  if (!rows.some((r) => r.evidence?.sharedShift !== undefined)) return [];
+  if (!rows.some((r) => pairsEvidenceOf(r)?.sharedShift !== undefined)) return [];
   const notes = [
     'Shared shift of each run: every benchmark of a pair shares the runner’s shift of that pair, estimated as the median of the pair’s log ratios. The geomean row is the suite’s change with the shared noise in its interval; a benchmark row’s interval and p-value are its change relative to the suite, which the shared noise does not reach. A benchmark fails when it is significantly worse than the suite and its change is over the threshold (its own change when the suite moved, else its change relative to the suite), or when the suite fails and it moved with it (not significantly better than the suite).',
   ];
-  if (rows.some((r) => r.evidence?.acrossExperiments))
+  if (rows.some((r) => pairsEvidenceOf(r)?.acrossExperiments))
     notes.push(
       'Across experiments: where a tool reports each benchmark as its own experiment (Go, Google Benchmark, pytest, JMH), the suite of a metric and statistic is every gated benchmark row of the run; its change is given in a note below, not as a row, and an experiment’s own geomean row of it is shown but not gated.',
     );
   for (const row of rows) {
-    const interval = row.evidence?.interval;
-    if (row.evidence?.sharedShift !== 'suite' || !interval) continue;
+    const interval = pairsEvidenceOf(row)?.interval;
+    if (pairsEvidenceOf(row)?.sharedShift !== 'suite' || !interval) continue;
     if (!(interval.lower > 0 || interval.upper < 0)) continue;
     const lower = Math.min(interval.lower, interval.upper);
     const upper = Math.max(interval.lower, interval.upper);

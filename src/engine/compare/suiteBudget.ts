@@ -20,23 +20,24 @@
 import { benjaminiHochbergCutoff } from '../stats/fdr.js';
 import { tailRobustPValue } from '../stats/tailReference.js';
 import { bonferroniShares, scaledByShare } from '../stats/weightedBonferroni.js';
-import { familyKey, type ComparisonRow, type SubExperimentComparison } from './rows.js';
+import { bandOf, familyKey, type BandEvidence, type ComparisonRow, type SubExperimentComparison } from './rows.js';
 
 /** How the budget decides, in the report's words. */
 export const SUITE_RULE =
   'Benjamini–Hochberg across them, each p-value read on Student t with 4 df, 3 below 10 history runs';
 
-type Weighed = ComparisonRow & { pValue: number; df: number; confidence: number };
+type Weighed = ComparisonRow & { pValue: number; confidence: number; evidence: BandEvidence & { df: number } };
 
 /** A row the budget weighs: gated, with a p-value on known df and the confidence it was judged at. */
 function weighed(row: ComparisonRow): row is Weighed {
+  const df = bandOf(row)?.df;
   return (
     row.gated &&
     row.status !== 'not-comparable' &&
     row.pValue !== undefined &&
     Number.isFinite(row.pValue) &&
-    row.df !== undefined &&
-    Number.isFinite(row.df) &&
+    df !== undefined &&
+    Number.isFinite(df) &&
     row.confidence !== undefined &&
     row.confidence > 0 &&
     row.confidence < 1
@@ -49,7 +50,7 @@ function weighed(row: ComparisonRow): row is Weighed {
  */
 function scaledPValues(rows: readonly Weighed[]): number[] {
   const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
-  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.df), shares[i]!));
+  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.evidence.df), shares[i]!));
 }
 
 /**

@@ -25,7 +25,14 @@ import {
   pairedRowOutcome,
   type PairedOptions,
 } from './pairedRows.js';
-import { POOLED_PARAMETER, pooledAlpha, withPairs, type ComparisonRow, type SubExperimentComparison } from './rows.js';
+import {
+  POOLED_PARAMETER,
+  pooledAlpha,
+  withPairs,
+  type ComparisonRow,
+  type SubExperimentComparison,
+  pairsEvidenceOf,
+} from './rows.js';
 import { sharedShiftOutcomes, signedPercent } from './sharedShiftRows.js';
 
 export type { PairedExperiment };
@@ -110,20 +117,21 @@ export function compareExperimentsPaired(
     // The suite's own row: per pair the mean log ratio over its benchmarks, decisive at the pooled row's α.
     const head = members[0]!.row;
     const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
+    const suitePairs = suite && pairsEvidenceOf(suite);
     members.forEach((m, j) => {
       const alone = outcomes.get(String(j)) ?? {};
       let outcome: Partial<ComparisonRow> = {
         ...alone,
-        evidence: withPairs(alone.evidence, { acrossExperiments: true }),
+        evidence: withPairs(pairsEvidenceOf(alone), { acrossExperiments: true }),
       };
       if (suite?.status === 'inconclusive' && !['fail', 'improved', 'inconclusive'].includes(outcome.status!))
         outcome = {
           ...outcome,
           status: 'inconclusive',
           failed: false,
-          evidence: withPairs(outcome.evidence, {
-            ...(suite.evidence?.pairsCap !== undefined ? { pairsCap: suite.evidence.pairsCap } : {}),
-            ...(suite.evidence?.morePairs !== undefined ? { morePairs: suite.evidence.morePairs } : {}),
+          evidence: withPairs(pairsEvidenceOf(outcome), {
+            ...(suitePairs?.pairsCap !== undefined ? { pairsCap: suitePairs.pairsCap } : {}),
+            ...(suitePairs?.morePairs !== undefined ? { morePairs: suitePairs.morePairs } : {}),
           }),
         };
       across[m.experiment]!.set(outcomeKey(m.row), outcome);
@@ -137,7 +145,7 @@ export function compareExperimentsPaired(
           ...suite,
           parameter: POOLED_PARAMETER,
           pooled: true,
-          evidence: withPairs({ ...head.evidence, ...suite.evidence }, { sharedShift: 'suite' }),
+          evidence: withPairs({ ...pairsEvidenceOf(head), ...pairsEvidenceOf(suite) }, { sharedShift: 'suite' }),
         },
         members,
         benchmarks: members.length,
@@ -178,7 +186,7 @@ function suiteNote(head: ComparisonRow, members: readonly SuiteMember[], suite: 
   const experiments = new Set(members.map((m) => m.experiment)).size;
   const what = `${head.metric} ${head.magnitude} of ${members.length} benchmarks in ${experiments} experiments`;
   const change = signedPercent((suite.deltaPercent ?? 0) / 100);
-  const interval = suite.evidence?.interval;
+  const interval = pairsEvidenceOf(suite)?.interval;
   const moved = interval !== undefined && (interval.lower > 0 || interval.upper < 0);
   const span = interval
     ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, `

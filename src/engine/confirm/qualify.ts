@@ -10,7 +10,14 @@
 import type { ExperimentPair } from '../compare/method.js';
 import { PASS_BETA } from '../compare/pairedRows.js';
 import { compareExperimentsPaired, type PairedRun, type RunSuite } from '../compare/suiteShift.js';
-import { keyOf, rowKey, type ComparisonRow, type ExperimentSide } from '../compare/rows.js';
+import {
+  keyOf,
+  rowKey,
+  type ComparisonRow,
+  type ExperimentSide,
+  pairsEvidenceOf,
+  type PairsEvidence,
+} from '../compare/rows.js';
 import type { VerdictOptions } from '../compare/defaults.js';
 import type { Thresholds } from '../compare/thresholds.js';
 import type { Direction, Measurement } from '../model/measurement.js';
@@ -118,7 +125,7 @@ function logOfRelative(relative: number, direction: Direction): number {
  */
 export function rowStandardError(row: ComparisonRow): number | undefined {
   const k = row.repetitions;
-  const interval = row.evidence?.interval;
+  const interval = pairsEvidenceOf(row)?.interval;
   if (interval === undefined || row.confidence === undefined || k === undefined || k < 2) return undefined;
   const critical = studentTQuantile(row.confidence, k - 1);
   const width = logOfRelative(interval.upper, row.direction) - logOfRelative(interval.lower, row.direction);
@@ -296,7 +303,7 @@ function experimentRows(
         gated: row.gated,
         pooled,
         threshold: row.threshold,
-        ...(row.evidence?.sharedShift !== undefined ? { sharedShift: row.evidence.sharedShift } : {}),
+        ...shiftOf(pairsEvidenceOf(row)),
         ...judgedRow(row, name, maxPairs, reasons),
         ...(noise !== undefined ? { runNoise: noise } : {}),
       });
@@ -360,4 +367,9 @@ function suiteSlowdownProof(
       `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`,
     );
   return { experiment, factor, failed, suite: true };
+}
+
+/** A row's place in the shared-shift model, where it has one. */
+function shiftOf(pairs: PairsEvidence | undefined): { sharedShift?: 'suite' | 'benchmark' } {
+  return pairs?.sharedShift !== undefined ? { sharedShift: pairs.sharedShift } : {};
 }

@@ -1,4 +1,5 @@
 import type { ComparisonReport } from './comparisonReport.js';
+import { pairsEvidenceOf, bandOf } from '../compare/rows.js';
 import { valueChange } from './change.js';
 import { REPORT_SCHEMA_VERSION } from './json.js';
 import { JsonArrayInPieces, JsonObjectInPieces, joinPieces, jsonPieces } from './pieces.js';
@@ -45,7 +46,8 @@ export function* comparisonJsonPieces(report: ComparisonReport): Generator<strin
 
 /** One row of comparison.json. NaN and infinite values are written as null. */
 function rowJson(r: ComparisonRow): object {
-  const pairs = r.evidence;
+  const pairs = pairsEvidenceOf(r);
+  const history = bandOf(r);
   return {
     bytes: finite(r.payloadBytes),
     parameter: r.parameter,
@@ -60,8 +62,11 @@ function rowJson(r: ComparisonRow): object {
     deltaPercent: finite(r.deltaPercent),
     changePercent: finite(valueChange(r.deltaPercent, r.direction)),
     threshold: r.threshold,
-    ...(r.band
-      ? { noiseBand: { lower: finite(r.band.lower), upper: finite(r.band.upper) }, historyRuns: r.historyRuns }
+    ...(history?.band
+      ? {
+          noiseBand: { lower: finite(history.band.lower), upper: finite(history.band.upper) },
+          historyRuns: history.historyRuns,
+        }
       : {}),
     ...(pairs?.interval
       ? { interval: { lower: finite(pairs.interval.lower), upper: finite(pairs.interval.upper) } }
@@ -72,7 +77,7 @@ function rowJson(r: ComparisonRow): object {
     ...(r.confidence !== undefined ? { confidence: r.confidence } : {}),
     ...(r.pooled ? { pooled: true } : {}),
     // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
-    ...(r.weights !== undefined ? { weights: r.weights, weightRuns: r.weightRuns } : {}),
+    ...(history?.weights !== undefined ? { weights: history.weights, weightRuns: history.weightRuns } : {}),
     ...(r.namedBy !== undefined ? { namedBy: r.namedBy } : {}),
     // The whole-suite budget: the families decided together, and the level this row's family was selected at.
     ...(r.suite !== undefined ? { suiteFamilies: r.suite.families } : {}),

@@ -3,6 +3,7 @@ import {
   experimentFailed,
   type ComparisonRow,
   type SubExperimentComparison,
+  pairsEvidenceOf,
 } from '../compare/rows.js';
 import { describeGate } from '../compare/gate.js';
 import { percent, plural, type ComparisonMethod, type MethodSummary } from '../compare/method.js';
@@ -139,8 +140,8 @@ function inconclusiveRows(rows: readonly ComparisonRow[], benchmarks: Benchmarks
   const undecided = rows.filter((r) => r.gated && r.status === 'inconclusive');
   const counted = benchmarkChanges(undecided, benchmarks);
   if (!counted) return undefined;
-  const more = undecided.map((r) => r.evidence?.morePairs);
-  const pairsCap = undecided.reduce((m, r) => Math.max(m, r.evidence?.pairsCap ?? 0), -Infinity);
+  const more = undecided.map((r) => pairsEvidenceOf(r)?.morePairs);
+  const pairsCap = undecided.reduce((m, r) => Math.max(m, pairsEvidenceOf(r)?.pairsCap ?? 0), -Infinity);
   return more.every((m) => m !== undefined)
     ? { benchmarks: counted.benchmarks, morePairs: more.reduce((m, x) => Math.max(m, x!), -Infinity), pairsCap }
     : { benchmarks: counted.benchmarks, pairsCap };
@@ -367,7 +368,7 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
         // A suite across experiments is one family of the run, whichever experiment holds the row.
         .map(
           (r) =>
-            `${r.evidence?.acrossExperiments ? '' : r.experimentType}\u0000${r.metric.toLowerCase()}\u0000${r.statistic}`,
+            `${pairsEvidenceOf(r)?.acrossExperiments ? '' : r.experimentType}\u0000${r.metric.toLowerCase()}\u0000${r.statistic}`,
         ),
     ).size;
     const suite = 1 - method.confidence ** families;
