@@ -12836,221 +12836,17 @@ function throughputCharts(measurements) {
   });
 }
 
-// src/engine/compare/evidence.ts
-function bandOf(row) {
-  return row.evidence?.kind === "band" ? row.evidence : void 0;
-}
-function pairsEvidenceOf(row) {
-  return row.evidence?.kind === "pairs" ? row.evidence : void 0;
-}
-function withPairs(evidence, fields) {
-  return { ...evidence, ...fields, kind: "pairs" };
-}
-function pooledEvidence(first, outcome2) {
-  if (first?.kind === "band") {
-    const { band: _band, ...kept } = first;
-    return outcome2?.kind === "band" ? { ...kept, ...outcome2 } : outcome2 ?? kept;
+// src/engine/charts/chartEvidence.ts
+function chartEvidence(row) {
+  const evidence = row.evidence;
+  switch (evidence?.kind) {
+    case "band":
+      return { historyRuns: evidence.historyRuns, ...evidence.band !== void 0 ? { band: evidence.band } : {} };
+    case "pairs":
+      return evidence.interval !== void 0 ? { interval: evidence.interval } : {};
+    default:
+      return {};
   }
-  if (first?.kind === "pairs" && outcome2?.kind === "pairs") return { ...first, ...outcome2 };
-  return outcome2 ?? first;
-}
-
-// src/engine/compare/gate.ts
-var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false, everyMetric: false };
-var MAGNITUDE_SPELLINGS = {
-  "99%": "p99",
-  "99": "p99",
-  "median": "median",
-  "min": "min",
-  "max": "max"
-};
-function parseGateStatistics(text2, what = "--gate") {
-  if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
-  let primary = false;
-  let all = false;
-  let everyMetric = false;
-  const statistics = /* @__PURE__ */ new Set();
-  for (const part of text2.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
-    const lower = part.toLowerCase();
-    if (lower === "primary") primary = true;
-    else if (lower === "all") all = true;
-    else if (lower === "all-metrics") everyMetric = true;
-    else {
-      const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
-      if (!name)
-        throw new UsageError(
-          `${what}: "${part}" is not a statistic; give primary, all-metrics, all, or names such as median, mean, p99, max`
-        );
-      statistics.add(name);
-    }
-  }
-  if (everyMetric && !primary && statistics.size === 0) primary = true;
-  if (!primary && !all && statistics.size === 0)
-    throw new UsageError(`${what}: name at least one statistic, primary, all-metrics or all`);
-  return { primary, statistics, all, everyMetric: everyMetric || all };
-}
-function gates(gate, statistic, shape) {
-  if (gate.all) return true;
-  if (!gate.everyMetric && metricRole(shape.metric) !== "primary") return false;
-  return gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
-}
-function describeGate(gate) {
-  if (gate.all) return "every statistic of every metric";
-  const names = [
-    ...gate.primary ? ["the primary statistic (single value, slope, median or mean)"] : [],
-    ...gate.statistics
-  ];
-  const statistics = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
-  return `${statistics} of ${gate.everyMetric ? "every metric" : "each benchmark's primary metric"}`;
-}
-
-// src/engine/compare/rows.ts
-var CHANGE_INTERVAL_LEVEL = 0.9;
-function changeIntervalOf(logRatio, halfWidth, direction) {
-  if (!Number.isFinite(logRatio) || !Number.isFinite(halfWidth)) return void 0;
-  const low = Math.exp(logRatio - halfWidth) - 1;
-  const high = Math.exp(logRatio + halfWidth) - 1;
-  return direction === "higher-is-better" ? { lower: -high, upper: -low } : { lower: low, upper: high };
-}
-var POOLED_PARAMETER = "geomean";
-function comparisonRowFailed(row) {
-  return row.failed;
-}
-function deltaPercent(reference, result, direction = "lower-is-better") {
-  const worseBy2 = direction === "higher-is-better" ? reference - result : result - reference;
-  return reference === 0 ? result === 0 ? 0 : NaN : worseBy2 / reference * 100;
-}
-var MAGNITUDE_NAMES = {
-  min: "Min",
-  median: "Median",
-  slope: "Slope",
-  max: "Max",
-  p99: "99%",
-  mean: "Mean",
-  value: "Value"
-};
-function magnitudeName(statistic) {
-  return MAGNITUDE_NAMES[statistic] ?? statistic;
-}
-function comparedStatistics(m) {
-  const primary = primaryStatistic(m);
-  return ["min", primary, "max", "p99"].filter(
-    (s) => s === primary || m.statistics[s] !== void 0
-  );
-}
-function rowShape(reference, result) {
-  const shape = reference ?? result;
-  const role = result?.metric.role ?? reference?.metric.role;
-  if (role === shape.metric.role) return shape;
-  return { ...shape, metric: { ...shape.metric, ...role ? { role } : {} } };
-}
-function roleOfRow(m) {
-  const role = metricRole(m.metric);
-  return role === "primary" ? {} : { metricRole: role };
-}
-function keyOf3(m) {
-  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
-}
-function statusOf(status) {
-  return { status, failed: status === "fail" || status === "missing" };
-}
-var DEFAULT_MISSING = "warn";
-function judgeMissing(comparison, policy) {
-  const rows = comparison.rows.map(
-    (row) => row.status === "missing" ? { ...row, failed: policy === "fail" && row.failed } : row
-  );
-  const status = comparison.status === "failed" && !rows.some(comparisonRowFailed) ? "passed" : comparison.status;
-  return { ...comparison, status, rows };
-}
-function experimentFailed(comparison) {
-  return comparison.status === "failed" || comparison.status === "missing" && comparison.rows.some(comparisonRowFailed);
-}
-function gated(row, isGated) {
-  if (isGated || !row.failed) return { ...row, gated: isGated };
-  return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
-}
-var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true, everyMetric: true };
-function regate(row, gate, ...shapes) {
-  let shape;
-  for (const s of shapes) {
-    if (s && "measurements" in s) {
-      const key = rowKey(row);
-      shape = s.measurements.find((m) => keyOf3(m) === key);
-    } else shape = s;
-    if (shape !== void 0) break;
-  }
-  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
-  const { gated: _previous, metricRole: role, ...rest } = row;
-  const regated = {
-    ...rest,
-    ...shape ? roleOfRow(shape) : role ? { metricRole: role } : {},
-    gated: isGated
-  };
-  if (!isGated && regated.failed) {
-    if (regated.status === "fail") regated.status = "warn";
-    regated.failed = false;
-  }
-  return regated;
-}
-function rowKey(row) {
-  return `${row.parameter}\0${row.metric.toLowerCase()}`;
-}
-function rowAlpha(alpha, parameters, pooledShare) {
-  return parameters > 1 ? alpha * (1 - pooledShare) / parameters : alpha;
-}
-function pooledAlpha(alpha, pooledShare) {
-  return alpha * pooledShare;
-}
-function familyKey(row) {
-  return `${row.metric.toLowerCase()}\0${row.statistic}`;
-}
-function familySizes(rows) {
-  const sizes = /* @__PURE__ */ new Map();
-  for (const row of rows)
-    if (row.status !== "new" && row.status !== "missing")
-      sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
-  return sizes;
-}
-function pooledRows(rows, judgeFamily, gate, shapes) {
-  const families = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.status === "new" || row.status === "missing" || row.pooled) continue;
-    const list2 = families.get(familyKey(row)) ?? [];
-    list2.push(row);
-    families.set(familyKey(row), list2);
-  }
-  const out = [];
-  for (const family of families.values()) {
-    if (family.length < 2) continue;
-    const first = family[0];
-    const outcome2 = judgeFamily(
-      first,
-      family.map((r) => r.parameter)
-    );
-    if (!outcome2) continue;
-    const row = {
-      ...first,
-      parameter: POOLED_PARAMETER,
-      payloadBytes: NaN,
-      pooled: true,
-      reference: NaN,
-      result: NaN,
-      deltaPercent: NaN,
-      ...outcome2
-    };
-    const evidence = pooledEvidence(first.evidence, outcome2.evidence);
-    delete row.evidence;
-    if (evidence !== void 0) row.evidence = evidence;
-    out.push(regate(row, gate, shapes.get(rowKey(first))));
-  }
-  return out;
-}
-function asNotComparable(comparison) {
-  return {
-    ...comparison,
-    status: "passed",
-    rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false }))
-  };
 }
 
 // src/engine/stats/states.ts
@@ -13675,6 +13471,55 @@ function moderatedVariance(variance, df, prior) {
   return { variance: (prior.d0 * prior.s0Squared + df * variance) / (prior.d0 + df), df: prior.d0 + df };
 }
 
+// src/engine/compare/gate.ts
+var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false, everyMetric: false };
+var MAGNITUDE_SPELLINGS = {
+  "99%": "p99",
+  "99": "p99",
+  "median": "median",
+  "min": "min",
+  "max": "max"
+};
+function parseGateStatistics(text2, what = "--gate") {
+  if (text2 === void 0 || text2.trim() === "") return DEFAULT_GATE;
+  let primary = false;
+  let all = false;
+  let everyMetric = false;
+  const statistics = /* @__PURE__ */ new Set();
+  for (const part of text2.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+    const lower = part.toLowerCase();
+    if (lower === "primary") primary = true;
+    else if (lower === "all") all = true;
+    else if (lower === "all-metrics") everyMetric = true;
+    else {
+      const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
+      if (!name)
+        throw new UsageError(
+          `${what}: "${part}" is not a statistic; give primary, all-metrics, all, or names such as median, mean, p99, max`
+        );
+      statistics.add(name);
+    }
+  }
+  if (everyMetric && !primary && statistics.size === 0) primary = true;
+  if (!primary && !all && statistics.size === 0)
+    throw new UsageError(`${what}: name at least one statistic, primary, all-metrics or all`);
+  return { primary, statistics, all, everyMetric: everyMetric || all };
+}
+function gates(gate, statistic, shape) {
+  if (gate.all) return true;
+  if (!gate.everyMetric && metricRole(shape.metric) !== "primary") return false;
+  return gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
+}
+function describeGate(gate) {
+  if (gate.all) return "every statistic of every metric";
+  const names = [
+    ...gate.primary ? ["the primary statistic (single value, slope, median or mean)"] : [],
+    ...gate.statistics
+  ];
+  const statistics = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  return `${statistics} of ${gate.everyMetric ? "every metric" : "each benchmark's primary metric"}`;
+}
+
 // src/engine/compare/thresholds.ts
 var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
 var DEFAULT_THRESHOLD = 0.1;
@@ -13759,6 +13604,174 @@ function shareText(share) {
 }
 function falseAlarms(summary) {
   return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
+}
+
+// src/engine/compare/evidence.ts
+function bandOf(row) {
+  return row.evidence?.kind === "band" ? row.evidence : void 0;
+}
+function pairsEvidenceOf(row) {
+  return row.evidence?.kind === "pairs" ? row.evidence : void 0;
+}
+function withPairs(evidence, fields) {
+  return { ...evidence, ...fields, kind: "pairs" };
+}
+function pooledEvidence(first, outcome2) {
+  if (first?.kind === "band") {
+    const { band: _band, ...kept } = first;
+    return outcome2?.kind === "band" ? { ...kept, ...outcome2 } : outcome2 ?? kept;
+  }
+  if (first?.kind === "pairs" && outcome2?.kind === "pairs") return { ...first, ...outcome2 };
+  return outcome2 ?? first;
+}
+
+// src/engine/compare/rows.ts
+var CHANGE_INTERVAL_LEVEL = 0.9;
+function changeIntervalOf(logRatio, halfWidth, direction) {
+  if (!Number.isFinite(logRatio) || !Number.isFinite(halfWidth)) return void 0;
+  const low = Math.exp(logRatio - halfWidth) - 1;
+  const high = Math.exp(logRatio + halfWidth) - 1;
+  return direction === "higher-is-better" ? { lower: -high, upper: -low } : { lower: low, upper: high };
+}
+var POOLED_PARAMETER = "geomean";
+function comparisonRowFailed(row) {
+  return row.failed;
+}
+function deltaPercent(reference, result, direction = "lower-is-better") {
+  const worseBy2 = direction === "higher-is-better" ? reference - result : result - reference;
+  return reference === 0 ? result === 0 ? 0 : NaN : worseBy2 / reference * 100;
+}
+var MAGNITUDE_NAMES = {
+  min: "Min",
+  median: "Median",
+  slope: "Slope",
+  max: "Max",
+  p99: "99%",
+  mean: "Mean",
+  value: "Value"
+};
+function magnitudeName(statistic) {
+  return MAGNITUDE_NAMES[statistic] ?? statistic;
+}
+function comparedStatistics(m) {
+  const primary = primaryStatistic(m);
+  return ["min", primary, "max", "p99"].filter(
+    (s) => s === primary || m.statistics[s] !== void 0
+  );
+}
+function rowShape(reference, result) {
+  const shape = reference ?? result;
+  const role = result?.metric.role ?? reference?.metric.role;
+  if (role === shape.metric.role) return shape;
+  return { ...shape, metric: { ...shape.metric, ...role ? { role } : {} } };
+}
+function roleOfRow(m) {
+  const role = metricRole(m.metric);
+  return role === "primary" ? {} : { metricRole: role };
+}
+function keyOf3(m) {
+  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+}
+function statusOf(status) {
+  return { status, failed: status === "fail" || status === "missing" };
+}
+var DEFAULT_MISSING = "warn";
+function judgeMissing(comparison, policy) {
+  const rows = comparison.rows.map(
+    (row) => row.status === "missing" ? { ...row, failed: policy === "fail" && row.failed } : row
+  );
+  const status = comparison.status === "failed" && !rows.some(comparisonRowFailed) ? "passed" : comparison.status;
+  return { ...comparison, status, rows };
+}
+function experimentFailed(comparison) {
+  return comparison.status === "failed" || comparison.status === "missing" && comparison.rows.some(comparisonRowFailed);
+}
+function gated(row, isGated) {
+  if (isGated || !row.failed) return { ...row, gated: isGated };
+  return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
+}
+var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true, everyMetric: true };
+function regate(row, gate, ...shapes) {
+  let shape;
+  for (const s of shapes) {
+    if (s && "measurements" in s) {
+      const key = rowKey(row);
+      shape = s.measurements.find((m) => keyOf3(m) === key);
+    } else shape = s;
+    if (shape !== void 0) break;
+  }
+  const isGated = shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic);
+  const { gated: _previous, metricRole: role, ...rest } = row;
+  const regated = {
+    ...rest,
+    ...shape ? roleOfRow(shape) : role ? { metricRole: role } : {},
+    gated: isGated
+  };
+  if (!isGated && regated.failed) {
+    if (regated.status === "fail") regated.status = "warn";
+    regated.failed = false;
+  }
+  return regated;
+}
+function rowKey(row) {
+  return `${row.parameter}\0${row.metric.toLowerCase()}`;
+}
+function rowAlpha(alpha, parameters, pooledShare) {
+  return parameters > 1 ? alpha * (1 - pooledShare) / parameters : alpha;
+}
+function pooledAlpha(alpha, pooledShare) {
+  return alpha * pooledShare;
+}
+function familyKey(row) {
+  return `${row.metric.toLowerCase()}\0${row.statistic}`;
+}
+function familySizes(rows) {
+  const sizes = /* @__PURE__ */ new Map();
+  for (const row of rows)
+    if (row.status !== "new" && row.status !== "missing")
+      sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
+  return sizes;
+}
+function pooledRows(rows, judgeFamily, gate, shapes) {
+  const families = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.status === "new" || row.status === "missing" || row.pooled) continue;
+    const list2 = families.get(familyKey(row)) ?? [];
+    list2.push(row);
+    families.set(familyKey(row), list2);
+  }
+  const out = [];
+  for (const family of families.values()) {
+    if (family.length < 2) continue;
+    const first = family[0];
+    const outcome2 = judgeFamily(
+      first,
+      family.map((r) => r.parameter)
+    );
+    if (!outcome2) continue;
+    const row = {
+      ...first,
+      parameter: POOLED_PARAMETER,
+      payloadBytes: NaN,
+      pooled: true,
+      reference: NaN,
+      result: NaN,
+      deltaPercent: NaN,
+      ...outcome2
+    };
+    const evidence = pooledEvidence(first.evidence, outcome2.evidence);
+    delete row.evidence;
+    if (evidence !== void 0) row.evidence = evidence;
+    out.push(regate(row, gate, shapes.get(rowKey(first))));
+  }
+  return out;
+}
+function asNotComparable(comparison) {
+  return {
+    ...comparison,
+    status: "passed",
+    rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false }))
+  };
 }
 
 // src/engine/compare/thresholdMethod.ts
@@ -15286,8 +15299,9 @@ function changeChart(report) {
     const shown2 = family.slice(0, MAX_CHANGE_ROWS);
     const left = family.slice(MAX_CHANGE_ROWS);
     const changes = shown2.map((r) => {
-      const interval = valueChangeRange(pairsEvidenceOf(r)?.interval, r.direction);
-      const band = valueChangeRange(bandOf(r)?.band, r.direction);
+      const drawn2 = chartEvidence(r);
+      const interval = valueChangeRange(drawn2.interval, r.direction);
+      const band = valueChangeRange(drawn2.band, r.direction);
       return {
         label: names.label(r),
         delta: valueChange(r.deltaPercent, r.direction),
@@ -15363,7 +15377,7 @@ function valueAt(row, relative2) {
   return row.direction === "higher-is-better" ? row.reference * (1 - relative2) : row.reference * (1 + relative2);
 }
 function rowHistory(row, runs) {
-  const historyRuns2 = bandOf(row)?.historyRuns;
+  const historyRuns2 = chartEvidence(row).historyRuns;
   if (row.pooled || historyRuns2 === void 0) return [];
   const metric2 = row.metric.toLowerCase();
   const found = runs.flatMap((run) => {
@@ -15407,7 +15421,7 @@ function regressionPanel(row, report, label, runs) {
       points: finitePoints([{ x: before, y: row.reference }, failedIf({ x: after, y: row.result }, row.failed)])
     });
   }
-  const noise = bandOf(row)?.band;
+  const noise = chartEvidence(row).band;
   if (noise && Number.isFinite(row.reference)) {
     const edges = [valueAt(row, noise.lower), valueAt(row, noise.upper)];
     band = { name: "noise band", lower: Math.min(...edges), upper: Math.max(...edges), color: BAND_FILL };
@@ -15424,7 +15438,7 @@ function regressionPanel(row, report, label, runs) {
   const values = [...panelValues(series), ...rules.map((r) => r.y), ...band ? [band.lower, band.upper] : []];
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
-  const interval = valueChangeRange(pairsEvidenceOf(row)?.interval, row.direction);
+  const interval = valueChangeRange(chartEvidence(row).interval, row.direction);
   const range2 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
   const drawn2 = {
     title: label,
@@ -15736,6 +15750,19 @@ function buildCharts(sources) {
   for (const raw of sources.raw ?? []) charts.push(...rawCharts(raw));
   if (sources.measurements) charts.push(...throughputCharts(sources.measurements));
   return uniqueIds(charts);
+}
+
+// src/engine/report/shownEvidence.ts
+function shownEvidence(row) {
+  const evidence = row.evidence;
+  switch (evidence?.kind) {
+    case "band":
+      return evidence.band !== void 0 ? { band: evidence.band } : {};
+    case "pairs":
+      return evidence.sharedShift === "benchmark" && evidence.interval !== void 0 ? { relativeInterval: evidence.interval } : {};
+    default:
+      return {};
+  }
 }
 
 // src/engine/compare/acceptance.ts
@@ -16159,7 +16186,7 @@ function* comparisonMarkdownLines(report) {
 }
 var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function legend(rows) {
-  const withBand = rows.some((r) => bandOf(r)?.band !== void 0);
+  const withBand = rows.some((r) => shownEvidence(r).band !== void 0);
   if (!payloadLayout(rows)) {
     return withBand ? "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. With a history the reference is the geometric mean of the baseline runs and the noise band is the change an unchanged build gives. A row fails when its change the worse way exceeds the threshold and leaves the noise band; the threshold and *Catches ≥* are sizes of a change the worse way." : "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. A row fails when its change the worse way exceeds the threshold.";
   }
@@ -16167,7 +16194,7 @@ function legend(rows) {
 }
 function noiseLegend(rows) {
   if (!rows.some((r) => r.pValue !== void 0)) return "";
-  const band = rows.some((r) => bandOf(r)?.band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
+  const band = rows.some((r) => shownEvidence(r).band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
   return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
 }
 function inconclusiveLegend(rows) {
@@ -16194,7 +16221,7 @@ function pooledFamilies(all) {
 var familyOf2 = (r) => `${r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`;
 var THROUGH_GEOMEAN = "judged through the geomean";
 function bandCell(r, pooled) {
-  const band = bandOf(r)?.band;
+  const band = shownEvidence(r).band;
   if (band === void 0) return "";
   if (!r.pooled && pooled.has(familyOf2(r))) return band.upper > r.threshold ? THROUGH_GEOMEAN : "";
   const range2 = valueChangeRange(band, r.direction);
@@ -16213,11 +16240,11 @@ function changeCells(r) {
   };
 }
 function relativeToSuite(r) {
-  return pairsEvidenceOf(r)?.sharedShift === "benchmark" && pairsEvidenceOf(r)?.interval !== void 0;
+  return shownEvidence(r).relativeInterval !== void 0;
 }
 function extraColumns(rows, all) {
   const withP = rows.some((r) => r.pValue !== void 0);
-  const withBand = rows.some((r) => bandOf(r)?.band !== void 0);
+  const withBand = rows.some((r) => shownEvidence(r).band !== void 0);
   const withInterval = rows.some(relativeToSuite);
   const withDetectable = rows.some((r) => r.detectable !== void 0);
   const pooled = pooledFamilies(all);
@@ -16227,7 +16254,7 @@ function extraColumns(rows, all) {
     align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
     cells: (r) => {
       const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(pairsEvidenceOf(r)?.interval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
     }
   };
 }
@@ -16278,7 +16305,7 @@ function comparisonTableLines(rows, all) {
 function changeTable(rows, all) {
   const general = !payloadLayout(all);
   const withP = rows.some((r) => r.pValue !== void 0);
-  const withBand = rows.some((r) => bandOf(r)?.band !== void 0);
+  const withBand = rows.some((r) => shownEvidence(r).band !== void 0);
   const pooled = pooledFamilies(all);
   const limitTitle = withBand ? " Noise band |" : withP ? "" : " Threshold |";
   const limit = (r) => withBand ? ` ${bandCell(r, pooled)} |` : withP ? "" : ` ${formatThreshold(r.threshold)} |`;
@@ -20157,7 +20184,7 @@ function* comparisonTextLines(report, options) {
     ...acceptanceLines(report)
   ];
   const withP = report.rows.some((r) => r.pValue !== void 0);
-  const withBand = report.rows.some((r) => bandOf(r)?.band !== void 0);
+  const withBand = report.rows.some((r) => shownEvidence(r).band !== void 0);
   const pooled = pooledFamilies(report.rows);
   const withInterval = report.rows.some(relativeToSuite);
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
@@ -20193,7 +20220,7 @@ function* comparisonTextLines(report, options) {
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withP ? [changeCells(r).p, changeCells(r).alpha] : [],
       ...withBand ? [bandCell(r, pooled)] : [],
-      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(pairsEvidenceOf(r)?.interval, r.direction)) : ""] : [],
+      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       r.acceptance ? `${r.status} (${safe2(acceptanceWords(r.acceptance))})` : showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];

@@ -3,7 +3,7 @@
  * each regression with its history, the reference and the result side by side (Fast-DDS summaries:
  * <type>_min_median.png, <type>_max_99%.png) and before/after per experiment.
  */
-import { pairsEvidenceOf, bandOf } from '../compare/rows.js';
+import { chartEvidence } from './chartEvidence.js';
 import { valueChange, valueChangeRange } from '../report/change.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import { methodOf } from '../compare/methods.js';
@@ -168,8 +168,9 @@ export function changeChart(report: ComparisonReport): Chart | undefined {
     const left = family.slice(MAX_CHANGE_ROWS);
     // The report's one sign: the change of the value itself; the threshold lies on the worse side.
     const changes: ChangeRow[] = shown.map((r) => {
-      const interval = valueChangeRange(pairsEvidenceOf(r)?.interval, r.direction);
-      const band = valueChangeRange(bandOf(r)?.band, r.direction);
+      const drawn = chartEvidence(r);
+      const interval = valueChangeRange(drawn.interval, r.direction);
+      const band = valueChangeRange(drawn.band, r.direction);
       return {
         label: names.label(r),
         delta: valueChange(r.deltaPercent, r.direction),
@@ -264,7 +265,7 @@ function valueAt(row: ComparisonRow, relative: number): number {
  * comparison used).
  */
 function rowHistory(row: ComparisonRow, runs: readonly MeasuredRun[]): { run: MeasuredRun; value: number }[] {
-  const historyRuns = bandOf(row)?.historyRuns;
+  const historyRuns = chartEvidence(row).historyRuns;
   if (row.pooled || historyRuns === undefined) return [];
   const metric = row.metric.toLowerCase();
   const found = runs.flatMap((run) => {
@@ -315,7 +316,7 @@ function regressionPanel(
       points: finitePoints([{ x: before, y: row.reference }, failedIf({ x: after, y: row.result }, row.failed)]),
     });
   }
-  const noise = bandOf(row)?.band;
+  const noise = chartEvidence(row).band;
   if (noise && Number.isFinite(row.reference)) {
     const edges = [valueAt(row, noise.lower), valueAt(row, noise.upper)];
     band = { name: 'noise band', lower: Math.min(...edges), upper: Math.max(...edges), color: BAND_FILL };
@@ -332,7 +333,7 @@ function regressionPanel(
   const values = [...panelValues(series), ...rules.map((r) => r.y), ...(band ? [band.lower, band.upper] : [])];
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
-  const interval = valueChangeRange(pairsEvidenceOf(row)?.interval, row.direction);
+  const interval = valueChangeRange(chartEvidence(row).interval, row.direction);
   const range = interval
     ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}`
     : '';
