@@ -5,6 +5,7 @@
  * axis where a linear one hides the small values. Inputs are real outputs of `go test -bench` and
  * JMH, with the candidate's times scaled by known factors to make the regressions.
  */
+import { bandOf, pairsEvidenceOf } from '../src/engine/compare/rows.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { join } from 'node:path';
@@ -155,7 +156,10 @@ describe('what changed: Go against a history of 8 runs', () => {
         (c) => c.gated && c.metric === 'time/op' && `${c.experimentType} ${c.parameter}` === r.label,
       )!;
       expect(r.delta).toBe(row.deltaPercent);
-      expect(r.band).toEqual({ lower: row.band!.lower * 100, upper: row.band!.upper * 100 });
+      expect(r.band).toEqual({
+        lower: (bandOf(row)?.band?.lower ?? NaN) * 100,
+        upper: (bandOf(row)?.band?.upper ?? NaN) * 100,
+      });
       expect(r.threshold).toBe(10);
       expect(r.interval).toBeUndefined();
     }
@@ -225,8 +229,8 @@ describe('regressions: each failing row with its history, band and this run', ()
     expect(candidate!.points).toEqual([{ x: 'PR', y: ns(row.result), failed: true }]);
     expect(panel.band).toEqual({
       name: 'noise band',
-      lower: ns(row.reference * (1 + row.band!.lower)),
-      upper: ns(row.reference * (1 + row.band!.upper)),
+      lower: ns(row.reference * (1 + (bandOf(row)?.band?.lower ?? NaN))),
+      upper: ns(row.reference * (1 + (bandOf(row)?.band?.upper ?? NaN))),
       color: '#e3e3e3',
     });
     expect(panel.rules!.map((r) => [r.name, r.y])).toEqual([
@@ -328,7 +332,9 @@ describe('A/B pairs: the interval of each change as a whisker', () => {
     expect(chart.title).toBe('What changed in BenchmarkA: PR vs main');
     for (const r of rows) {
       const row = report.rows.find((c) => c.parameter === r.label)!;
-      expect(r.interval).toEqual({ lower: row.interval!.lower * 100, upper: row.interval!.upper * 100 });
+      const interval = pairsEvidenceOf(row)?.interval;
+      expect(interval).toBeDefined();
+      expect(r.interval).toEqual(interval && { lower: interval.lower * 100, upper: interval.upper * 100 });
       expect(r.band).toBeUndefined();
     }
     expect(chart.note).toContain('Whisker: the interval of the change over the A/B pairs.');

@@ -145,7 +145,7 @@ describe('direction-aware comparison', () => {
   test('with a history, each row is judged on its own statistic over the runs', () => {
     const run = (value: number) => side(measurement('throughput', 'higher-is-better', '1024', { value }));
     const c = compareExperimentWithHistory('sub', [run(800), run(805), undefined, run(795)], run(600), thresholds);
-    expect(c.rows[0]).toMatchObject({ status: 'fail', historyRuns: 3 });
+    expect(c.rows[0]).toMatchObject({ status: 'fail', evidence: { historyRuns: 3 } });
     expect(c.rows[0]!.deltaPercent).toBeGreaterThan(10);
   });
 });

@@ -1,4 +1,5 @@
 import { thresholdStatus } from '../src/engine/compare/thresholdMethod.js';
+import { bandOf } from '../src/engine/compare/rows.js';
 import { compareSummaries, compareWithHistory } from './helpers/fastddsCompare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { parseSummaryCsv } from '../src/engine/formats/fastdds/summary.js';
@@ -94,9 +95,9 @@ describe('comparison against a history of runs (noise-aware)', () => {
   test('a change over the threshold but inside a wide between-run band is a warning, not a failure', () => {
     const history = [4, 5.5, 3.6, 6, 4.2, 5.1].map(run);
     const row = medianRow(compareWithHistory('lat', history, run(6.2), parseThresholds('0.1')));
-    expect(row).toMatchObject({ status: 'warn', failed: false, historyRuns: 6 });
+    expect(row).toMatchObject({ status: 'warn', failed: false, evidence: { historyRuns: 6 } });
     expect(row.deltaPercent).toBeGreaterThan(10);
-    expect(row.band!.upper).toBeGreaterThan(row.deltaPercent / 100);
+    expect(bandOf(row)?.band?.upper).toBeGreaterThan(row.deltaPercent / 100);
   });
 
   test('the same change against a tight history fails', () => {
@@ -125,7 +126,7 @@ describe('comparison against a history of runs (noise-aware)', () => {
   test('runs that lack the sub-experiment are skipped; the report explains the mode', () => {
     const history = [run(4), undefined, run(4.02), run(3.99), run(4.01)];
     const comparison = compareWithHistory('lat', history, run(4.05), parseThresholds('0.1'));
-    expect(medianRow(comparison)).toMatchObject({ status: 'pass', historyRuns: 4 });
+    expect(medianRow(comparison)).toMatchObject({ status: 'pass', evidence: { historyRuns: 4 } });
     const report = buildComparisonReport([comparison], 'history', 'pr');
     expect(report.notes[0]).toMatch(
       /^Noise-aware: each row is judged against the between-run spread of 4 baseline runs/,

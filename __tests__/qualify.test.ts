@@ -181,9 +181,12 @@ describe('perfgate qualify', () => {
       threshold: 0.1,
       confidence: 0.99,
       repetitions: 4,
-      interval: {
-        lower: Math.expm1(0.02 - 0.05 * studentTQuantile(0.99, 3)),
-        upper: Math.expm1(0.02 + 0.05 * studentTQuantile(0.99, 3)),
+      evidence: {
+        kind: 'pairs',
+        interval: {
+          lower: Math.expm1(0.02 - 0.05 * studentTQuantile(0.99, 3)),
+          upper: Math.expm1(0.02 + 0.05 * studentTQuantile(0.99, 3)),
+        },
       },
     } as unknown as ComparisonRow;
     expect(rowStandardError(row)).toBeCloseTo(0.05, 10);

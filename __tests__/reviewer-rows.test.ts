@@ -69,13 +69,13 @@ function row(parameter: string, fields: Partial<ComparisonRow>): ComparisonRow {
 
 describe('the decision band once per family', () => {
   const noisy = row('size=64', {
-    band: { lower: -0.89, upper: 8.07 },
+    evidence: { kind: 'band', historyRuns: 8, band: { lower: -0.89, upper: 8.07 } },
     changeInterval: { lower: -0.29, upper: 1.09 },
     pValue: 0.21,
     confidence: 1 - 1.25e-4,
   });
   const quiet = row('size=1024', {
-    band: { lower: -0.05, upper: 0.06 },
+    evidence: { kind: 'band', historyRuns: 8, band: { lower: -0.05, upper: 0.06 } },
     changeInterval: { lower: 0.2, upper: 0.3 },
     pValue: 1e-6,
     confidence: 1 - 1.25e-4,
@@ -84,12 +84,17 @@ describe('the decision band once per family', () => {
   });
   const geomean = row('geomean', {
     pooled: true,
-    band: { lower: -0.046, upper: 0.048 },
+    evidence: { kind: 'band', historyRuns: 8, band: { lower: -0.046, upper: 0.048 } },
     changeInterval: { lower: 0.1, upper: 0.4 },
     pValue: 0.002,
     confidence: 0.99625,
   });
-  const alone = row('', { experimentType: 'tcp', band: { lower: -0.04, upper: 0.05 }, pValue: 0.5, confidence: 0.995 });
+  const alone = row('', {
+    experimentType: 'tcp',
+    evidence: { kind: 'band', historyRuns: 8, band: { lower: -0.04, upper: 0.05 } },
+    pValue: 0.5,
+    confidence: 0.995,
+  });
   const all = [noisy, quiet, geomean, alone];
   const pooled = pooledFamilies(all);
 

@@ -3,6 +3,7 @@
  * (medians, means and sample standard deviations of small tables), from closed forms, or from the simulated rate an
  * exact test must have; never taken from the code under test.
  */
+import { pairsEvidenceOf } from '../src/engine/compare/rows.js';
 import { describe, expect, test } from '@jest/globals';
 import { compareExperimentPaired, pairedMethod, type ExperimentSide } from '../src/engine/compare/compare.js';
 import { resolveVerdictSettings } from '../src/engine/compare/settings.js';
@@ -200,7 +201,7 @@ describe('the paired method with the shared-shift model', () => {
   test('off by default: no row carries the model, and the rows are those of today', () => {
     const pairs = shiftedPairs([1, 1, 1.1, 1]);
     const off = compareExperimentPaired('suite', pairs, at5);
-    expect(off.rows.some((r) => r.sharedShift !== undefined)).toBe(false);
+    expect(off.rows.some((r) => pairsEvidenceOf(r)?.sharedShift !== undefined)).toBe(false);
     expect(compareExperimentPaired('suite', pairs, at5, { sharedShift: false })).toEqual(off);
   });
 
@@ -211,14 +212,19 @@ describe('the paired method with the shared-shift model', () => {
     const on = median(compareExperimentPaired('suite', pairs, at5, { sharedShift: true }).rows);
     expect(on.filter((r) => r.failed).map((r) => r.parameter)).toEqual(['bench2']);
     const row = on.find((r) => r.parameter === 'bench2')!;
-    expect(row).toMatchObject({ status: 'fail', sharedShift: 'benchmark', namedBy: 'bonferroni', repetitions: 8 });
+    expect(row).toMatchObject({
+      status: 'fail',
+      evidence: { sharedShift: 'benchmark' },
+      namedBy: 'bonferroni',
+      repetitions: 8,
+    });
     // The shown change is the row's own: the mean over pairs of its log ratio, from the inputs.
     const logs = SHIFT_A.map((a, i) => Math.log((SHIFT_B[i]! * 1.1 * Math.exp(residual(i, 2))) / a));
     expect(row.deltaPercent).toBeCloseTo((Math.exp(logs.reduce((x, y) => x + y, 0) / 8) - 1) * 100, 9);
     // Its interval is relative to the suite: about +10 %, far narrower than the shared noise.
-    expect(row.interval!.lower).toBeGreaterThan(0.05);
-    expect(row.interval!.upper).toBeLessThan(0.15);
-    expect(on.find((r) => r.pooled)).toMatchObject({ sharedShift: 'suite', failed: false });
+    expect(pairsEvidenceOf(row)?.interval?.lower).toBeGreaterThan(0.05);
+    expect(pairsEvidenceOf(row)?.interval?.upper).toBeLessThan(0.15);
+    expect(on.find((r) => r.pooled)).toMatchObject({ evidence: { sharedShift: 'suite' }, failed: false });
   });
 
   test('every benchmark ×1.25: the suite fails by itself and names every benchmark with it', () => {
@@ -228,7 +234,11 @@ describe('the paired method with the shared-shift model', () => {
       result: run([0, 1, 2, 3].map((b) => a * (1 + 0.02 * (i % 2 === 0 ? 1 : -1)) * 1.25 * Math.exp(residual(i, b)))),
     }));
     const rows = median(compareExperimentPaired('suite', pairs, parseThresholds('0.1'), { sharedShift: true }).rows);
-    expect(rows.find((r) => r.pooled)).toMatchObject({ status: 'fail', failed: true, sharedShift: 'suite' });
+    expect(rows.find((r) => r.pooled)).toMatchObject({
+      status: 'fail',
+      failed: true,
+      evidence: { sharedShift: 'suite' },
+    });
     const named = rows.filter((r) => !r.pooled);
     expect(named.map((r) => [r.status, r.namedBy])).toEqual(Array(4).fill(['fail', 'suite']));
     const notes = pairedMethod.notes(resolveVerdictSettings('paired'), rows);
@@ -250,8 +260,7 @@ describe('the paired method with the shared-shift model', () => {
     expect(rows.find((r) => r.parameter === 'bench2')).toMatchObject({
       status: 'inconclusive',
       failed: false,
-      pairsCap: 24,
-      morePairs: 4,
+      evidence: { pairsCap: 24, morePairs: 4 },
     });
     // Nothing fails yet: the suite within its noise, the benchmark not yet significant.
     expect(rows.some((r) => r.failed)).toBe(false);

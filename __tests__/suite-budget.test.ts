@@ -8,7 +8,10 @@ import { describe, expect, test } from '@jest/globals';
 import { applySuiteBudget } from '../src/engine/compare/suiteBudget.js';
 import type { ComparisonRow, SubExperimentComparison } from '../src/engine/compare/rows.js';
 
-function row(fields: Partial<ComparisonRow>): ComparisonRow {
+/** A row judged against a history of `historyRuns` runs (4), its p-value read on `df` (3; none when undefined). */
+function row(fields: Partial<ComparisonRow> & { df?: number | undefined; historyRuns?: number } = {}): ComparisonRow {
+  const { df: _df, historyRuns = 4, ...rest } = fields;
+  const df = 'df' in fields ? fields.df : 3;
   return {
     experimentType: 'e',
     parameter: '1',
@@ -25,10 +28,9 @@ function row(fields: Partial<ComparisonRow>): ComparisonRow {
     status: 'fail',
     failed: true,
     gated: true,
-    historyRuns: 4,
-    df: 3,
+    evidence: { kind: 'band', historyRuns, ...(df !== undefined ? { df } : {}) },
     confidence: 0.995,
-    ...fields,
+    ...rest,
   };
 }
 
@@ -53,11 +55,11 @@ describe('applySuiteBudget', () => {
       0.005,
     );
     expect(out.map((c) => c.status)).toEqual(['failed', 'passed', 'passed']);
-    expect(out[0]!.rows[0]).toMatchObject({ status: 'fail', failed: true, suiteFamilies: 3 });
-    expect(out[0]!.rows[0]!.suiteLevel).toBe(0.001);
-    expect(out[1]!.rows[0]).toMatchObject({ status: 'warn', failed: false, heldBySuite: true, suiteFamilies: 3 });
-    expect(out[1]!.rows[0]!.suiteLevel).toBeUndefined();
-    expect(out[2]!.rows[0]).toMatchObject({ status: 'pass', suiteFamilies: 3 });
+    expect(out[0]!.rows[0]).toMatchObject({ status: 'fail', failed: true, suite: { families: 3 } });
+    expect(out[0]!.rows[0]!.suite?.level).toBe(0.001);
+    expect(out[1]!.rows[0]).toMatchObject({ status: 'warn', failed: false, suite: { families: 3, held: true } });
+    expect(out[1]!.rows[0]!.suite?.level).toBeUndefined();
+    expect(out[2]!.rows[0]).toMatchObject({ status: 'pass', suite: { families: 3 } });
   });
 
   test("a family's p-value is its rows' weighted Bonferroni combination", () => {
@@ -73,8 +75,8 @@ describe('applySuiteBudget', () => {
     ];
     const out = applySuiteBudget([experiment('a', family), experiment('b', [row({ pValue: 0.0001 })])], 0.005);
     expect(out[0]!.rows.map((r) => r.status)).toEqual(['fail', 'pass', 'fail']);
-    expect(out[0]!.rows[0]!.suiteLevel).toBeCloseTo(0.0024, 15);
-    expect(out[1]!.rows[0]!.suiteLevel).toBeCloseTo(0.0024, 15);
+    expect(out[0]!.rows[0]!.suite?.level).toBeCloseTo(0.0024, 15);
+    expect(out[1]!.rows[0]!.suite?.level).toBeCloseTo(0.0024, 15);
   });
 
   test('many families regressed together are all selected, where Holm would stop at its first step', () => {
@@ -85,13 +87,13 @@ describe('applySuiteBudget', () => {
       0.005,
     );
     expect(out.map((c) => c.status)).toEqual(['failed', 'failed', 'failed']);
-    expect(out.map((c) => c.rows[0]!.suiteLevel)).toEqual([0.003, 0.003, 0.003]);
+    expect(out.map((c) => c.rows[0]!.suite?.level)).toEqual([0.003, 0.003, 0.003]);
   });
 
   test('p = 0.005 on 9 df fails one family alone today; read on 4 df it is 0.0157, held', () => {
     const out = applySuiteBudget([experiment('a', [row({ pValue: 0.005, df: 9, historyRuns: 10 })])], 0.005);
     expect(out[0]!.status).toBe('passed');
-    expect(out[0]!.rows[0]).toMatchObject({ status: 'warn', failed: false, heldBySuite: true, suiteFamilies: 1 });
+    expect(out[0]!.rows[0]).toMatchObject({ status: 'warn', failed: false, suite: { families: 1, held: true } });
   });
 
   test('a held family loses the rows it named; rows without a p-value are left as they are', () => {
@@ -101,11 +103,11 @@ describe('applySuiteBudget', () => {
       [experiment('a', [row({ parameter: '1', pValue: 0.01, confidence: 1 - 0.00125 }), named, short])],
       0.005,
     );
-    expect(out[0]!.rows[1]).toMatchObject({ status: 'warn', failed: false, heldBySuite: true });
+    expect(out[0]!.rows[1]).toMatchObject({ status: 'warn', failed: false, suite: { held: true } });
     expect(out[0]!.rows[1]!.namedBy).toBeUndefined();
     // The short-history row keeps its threshold verdict (here a failure) and is no family of the budget.
     expect(out[0]!.rows[2]).toEqual({ ...short, experimentType: 'a' });
-    expect(out[0]!.rows[0]!.suiteFamilies).toBe(1);
+    expect(out[0]!.rows[0]!.suite?.families).toBe(1);
     expect(out[0]!.status).toBe('failed');
   });
 

@@ -103,8 +103,7 @@ describe('compareExperimentsPaired', () => {
     const c = comparisons[2]!.rows.find((r) => r.statistic === 'median')!;
     expect(c).toMatchObject({
       status: 'fail',
-      sharedShift: 'benchmark',
-      acrossExperiments: true,
+      evidence: { sharedShift: 'benchmark', acrossExperiments: true },
       namedBy: 'bonferroni',
     });
     // The family is the suite of 6 benchmarks: each row at α·(1 − 3/4)/6 (fixed design), the suite at 3α/4.
@@ -135,7 +134,10 @@ describe('compareExperimentsPaired', () => {
       maxPairs: 24,
     });
     for (const c of comparisons)
-      expect(c.rows.find((r) => r.statistic === 'median')).toMatchObject({ status: 'inconclusive', pairsCap: 24 });
+      expect(c.rows.find((r) => r.statistic === 'median')).toMatchObject({
+        status: 'inconclusive',
+        evidence: { pairsCap: 24 },
+      });
     expect(notes[0]).toContain('Its interval straddles the threshold');
   });
 

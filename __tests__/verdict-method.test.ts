@@ -1,8 +1,8 @@
 /**
  * A verdict method is one object (src/engine/compare/method.ts): its file carries its name, defaults, words, chart
- * legend, outputs and compare, and methods.ts lists it. Drawn from the code: no file under src/ but the method's own
- * tests a method's name (`=== 'paired'`, `case 'history':`, a ternary that picks a name), keeps a table keyed by
- * method, or looks up a method's default by its name outside the compare room.
+ * legend, outputs, the sides it reads and its judge of them, and methods.ts lists it. Drawn from the code: no file
+ * under src/ but the method's own tests a method's name (`=== 'paired'`, `case 'history':`, a ternary that picks a
+ * name), keeps a table keyed by method, or looks up a method's default by its name outside the compare room.
  */
 import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -93,8 +93,10 @@ describe('a verdict method is one object', () => {
 
   it('is told from its rows when a report is built without settings', () => {
     const row = (fields: Partial<ComparisonRow>) => fields as ComparisonRow;
-    expect(methodOfRows([row({ interval: { lower: 0, upper: 0.1 } })]).name).toBe('paired');
-    expect(methodOfRows([row({ historyRuns: 8 })]).name).toBe('history');
+    expect(methodOfRows([row({ evidence: { kind: 'pairs', interval: { lower: 0, upper: 0.1 } } })]).name).toBe(
+      'paired',
+    );
+    expect(methodOfRows([row({ evidence: { kind: 'band', historyRuns: 8 } })]).name).toBe('history');
     expect(methodOfRows([row({})]).name).toBe('threshold');
     expect(methodOfRows([]).name).toBe('threshold');
   });

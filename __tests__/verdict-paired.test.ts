@@ -3,6 +3,7 @@
  * which statistics are gated. Expected values are worked by hand (closed forms of Student's t for
  * 2 degrees of freedom) or built from the inputs, never taken from the code under test.
  */
+import { pairsEvidenceOf } from '../src/engine/compare/rows.js';
 import { describe, expect, test } from '@jest/globals';
 import {
   compareExperiment,
@@ -198,7 +199,7 @@ describe('compareExperimentPaired', () => {
     // Three quarters of α = 1 % to the pooled row, the other quarter split between the two payload rows.
     expect(pooled.confidence).toBeCloseTo(0.9925, 12);
     expect(c.rows.find((r) => r.parameter === '16' && r.statistic === 'median')!.confidence).toBeCloseTo(0.99875, 12);
-    expect(pooled.interval!.lower).toBeGreaterThan(0);
+    expect(pairsEvidenceOf(pooled)?.interval?.lower).toBeGreaterThan(0);
   });
 
   test('an unchanged build under the same jitter passes; a single run against another would not', () => {
@@ -264,7 +265,7 @@ describe('history with candidate repetitions', () => {
     expect(row16.repetitions).toBe(3);
     expect(row16.result).toBeCloseTo(50 * Math.cbrt(1.2 * 1.25 * 1.18), 9);
     const pooled = c.rows.find((r) => r.pooled && r.statistic === 'median')!;
-    expect(pooled).toMatchObject({ historyRuns: 10, repetitions: 3, status: 'fail', gated: true });
+    expect(pooled).toMatchObject({ evidence: { historyRuns: 10 }, repetitions: 3, status: 'fail', gated: true });
     expect(c.status).toBe('failed');
     // Every row states the smallest change it can catch; more repetitions make it smaller.
     const single = compareExperimentWithHistory('udp', history, run(1.2), parseThresholds('0.1'));
@@ -292,7 +293,7 @@ describe('history whose runs hold repetitions', () => {
     // Not the median 50 against the candidate's geometric mean ∛(400·50·49) ≈ 99.4, a false +99 %.
     expect(row16.reference).toBeCloseTo(Math.cbrt(400 * 50 * 49), 9);
     expect(row16.result).toBeCloseTo(Math.cbrt(400 * 50 * 49), 9);
-    expect(row16).toMatchObject({ status: 'pass', historyRuns: 3, repetitions: 3 });
+    expect(row16).toMatchObject({ status: 'pass', evidence: { historyRuns: 3 }, repetitions: 3 });
     const pooled = c.rows.find((r) => r.pooled && r.statistic === 'median')!;
     expect(pooled.deltaPercent).toBeCloseTo(0, 9);
     expect(c.status).toBe('passed');

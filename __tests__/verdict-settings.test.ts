@@ -4,7 +4,7 @@
  * one-parameter history once reached the engine and exited 3 ("internal error: RangeError").
  */
 import { join } from 'node:path';
-import { compareExperimentPaired } from '../src/engine/compare/pairedMethod.js';
+import { compareExperimentPaired } from '../src/engine/compare/pairedRows.js';
 import { noiseVerdict } from '../src/engine/compare/noise.js';
 import { parseConfidence, resolveVerdictSettings, VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';

@@ -22,7 +22,7 @@
  *   npm run validate [-- --quick]
  */
 import { compareExperimentWithHistory } from '../src/engine/compare/historyMethod.js';
-import { compareExperimentPaired } from '../src/engine/compare/pairedMethod.js';
+import { compareExperimentPaired } from '../src/engine/compare/pairedRows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { ComparisonRow, ExperimentSide } from '../src/engine/compare/rows.js';
 import { confirmLooks, splitConfidence } from '../src/engine/confirm/plan.js';

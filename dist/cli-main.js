@@ -13268,6 +13268,19 @@ function throughputCharts(measurements) {
   });
 }
 
+// src/engine/charts/chartEvidence.ts
+function chartEvidence(row) {
+  const evidence = row.evidence;
+  switch (evidence?.kind) {
+    case "band":
+      return { historyRuns: evidence.historyRuns, ...evidence.band !== void 0 ? { band: evidence.band } : {} };
+    case "pairs":
+      return evidence.interval !== void 0 ? { interval: evidence.interval } : {};
+    default:
+      return {};
+  }
+}
+
 // src/engine/stats/states.ts
 function splitStates(values, minRatio = 2) {
   const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
@@ -14010,6 +14023,46 @@ function assertConfidence(confidence) {
   return confidence;
 }
 
+// src/engine/compare/method.ts
+function unreadSides(reads, input) {
+  return new RangeError(`a method that reads ${reads} sides was handed ${input.reads} sides`);
+}
+var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function percent2(x) {
+  return `${Number((x * 100).toPrecision(3))} %`;
+}
+function most(rows, of) {
+  return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
+}
+function alphaSentence(summary) {
+  return `Each gated statistic fails an unchanged build with probability ≤ ${percent2(1 - summary.confidence)} (confidence ${summary.confidence}), ${shareText(summary.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`;
+}
+function shareText(share) {
+  return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : percent2(share);
+}
+function falseAlarms(summary) {
+  return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
+}
+
+// src/engine/compare/evidence.ts
+function bandOf(row) {
+  return row.evidence?.kind === "band" ? row.evidence : void 0;
+}
+function pairsEvidenceOf(row) {
+  return row.evidence?.kind === "pairs" ? row.evidence : void 0;
+}
+function withPairs(evidence, fields) {
+  return { ...evidence, ...fields, kind: "pairs" };
+}
+function pooledEvidence(first, outcome2) {
+  if (first?.kind === "band") {
+    const { band: _band, ...kept } = first;
+    return outcome2?.kind === "band" ? { ...kept, ...outcome2 } : outcome2 ?? kept;
+  }
+  if (first?.kind === "pairs" && outcome2?.kind === "pairs") return { ...first, ...outcome2 };
+  return outcome2 ?? first;
+}
+
 // src/engine/compare/rows.ts
 var CHANGE_INTERVAL_LEVEL = 0.9;
 function changeIntervalOf(logRatio, halfWidth, direction) {
@@ -14158,8 +14211,9 @@ function pooledRows(rows, judgeFamily, gate, shapes) {
       deltaPercent: NaN,
       ...outcome2
     };
-    delete row.band;
-    if (outcome2.band) row.band = outcome2.band;
+    const evidence = pooledEvidence(first.evidence, outcome2.evidence);
+    delete row.evidence;
+    if (evidence !== void 0) row.evidence = evidence;
     out.push(regate(row, gate, shapes.get(rowKey(first))));
   }
   return out;
@@ -14257,7 +14311,14 @@ var thresholdMethod = {
   ],
   chartNotes: [],
   outputs: () => [],
-  compare: compareExperiment
+  reads: "run",
+  judge(input, thresholds, settings) {
+    if (input.reads !== "run") throw unreadSides("run", input);
+    const comparisons = input.experiments.map(
+      (t) => compareExperiment(t, input.reference.get(t), input.results.get(t), thresholds, settings)
+    );
+    return { comparisons, notes: [] };
+  }
 };
 
 // src/engine/compare/noise.ts
@@ -14451,24 +14512,6 @@ function nameRegressedRows(rows, q) {
   });
 }
 
-// src/engine/compare/method.ts
-var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-function percent2(x) {
-  return `${Number((x * 100).toPrecision(3))} %`;
-}
-function most(rows, of) {
-  return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
-}
-function alphaSentence(summary) {
-  return `Each gated statistic fails an unchanged build with probability ≤ ${percent2(1 - summary.confidence)} (confidence ${summary.confidence}), ${shareText(summary.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`;
-}
-function shareText(share) {
-  return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : percent2(share);
-}
-function falseAlarms(summary) {
-  return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
-}
-
 // src/engine/stats/tailReference.ts
 var TAIL_DF = 4;
 var WELL_ESTIMATED_DF = 9;
@@ -14515,11 +14558,12 @@ function weightedBonferroni(pValues, alphas) {
 // src/engine/compare/suiteBudget.ts
 var SUITE_RULE = "Benjamini–Hochberg across them, each p-value read on Student t with 4 df, 3 below 10 history runs";
 function weighed(row) {
-  return row.gated && row.status !== "not-comparable" && row.pValue !== void 0 && Number.isFinite(row.pValue) && row.df !== void 0 && Number.isFinite(row.df) && row.confidence !== void 0 && row.confidence > 0 && row.confidence < 1;
+  const df = bandOf(row)?.df;
+  return row.gated && row.status !== "not-comparable" && row.pValue !== void 0 && Number.isFinite(row.pValue) && df !== void 0 && Number.isFinite(df) && row.confidence !== void 0 && row.confidence > 0 && row.confidence < 1;
 }
 function scaledPValues(rows) {
   const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
-  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.df), shares[i]));
+  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.evidence.df), shares[i]));
 }
 function applySuiteBudget(comparisons, alpha) {
   const families = /* @__PURE__ */ new Map();
@@ -14546,14 +14590,10 @@ function applySuiteBudget(comparisons, alpha) {
       if (!weighed(row)) return row;
       const key = `${c}\0${familyKey(row)}`;
       const level = levels.get(key);
-      const decided = {
-        ...row,
-        suiteFamilies: families.size,
-        ...Number.isFinite(level) ? { suiteLevel: level } : {}
-      };
-      if (!(row.failed && row.status === "fail") || failing.has(key)) return decided;
-      const { namedBy: _named, ...held } = decided;
-      return { ...held, status: "warn", failed: false, heldBySuite: true };
+      const suite = { families: families.size, ...Number.isFinite(level) ? { level } : {} };
+      if (!(row.failed && row.status === "fail") || failing.has(key)) return { ...row, suite };
+      const { namedBy: _named, ...held } = row;
+      return { ...held, suite: { ...suite, held: true }, status: "warn", failed: false };
     });
     const status = comparison.status === "failed" && !rows.some((r) => r.failed) ? "passed" : comparison.status === "passed" && rows.some((r) => r.failed) ? "failed" : comparison.status;
     return { ...comparison, status, rows };
@@ -14562,7 +14602,7 @@ function applySuiteBudget(comparisons, alpha) {
 
 // src/engine/compare/historyNotes.ts
 function suiteFamilies(rows) {
-  return most(rows, (r) => r.suiteFamilies);
+  return most(rows, (r) => r.suite?.families);
 }
 function suiteSentence(summary, rows) {
   const alpha = 1 - summary.confidence;
@@ -14571,17 +14611,17 @@ function suiteSentence(summary, rows) {
   return `An unchanged build fails with probability ≤ ${percent2(alpha)} (confidence ${summary.confidence}), whatever the suite's size: its ${plural(families, "gated statistic")} are decided together (${SUITE_RULE}, so that heavy-tailed noise keeps the bound). A statistic regressed alone is judged at ${level}, ${shareText(summary.pooledShare)} of it on the pooled geomean row where there are several parameters, so the smallest changes caught below (each statistic at ${percent2(alpha)}) are optimistic; the two-stage gate (confirm) or --no-suite-budget (input suite-budget: false) keeps each statistic's own ${percent2(alpha)}.`;
 }
 function heldBySuiteNote(rows) {
-  const held = rows.filter((r) => r.heldBySuite).length;
+  const held = rows.filter((r) => r.suite?.held).length;
   if (held === 0) return [];
   return [
     `${plural(held, "row")} ${held === 1 ? "is" : "are"} over the threshold and outside ${held === 1 ? "its" : "their"} noise band but not significant for the suite of ${plural(suiteFamilies(rows), "gated statistic")}: shown as warn, not failing.`
   ];
 }
 function historyRuns(rows) {
-  return most(rows, (r) => r.historyRuns);
+  return most(rows, (r) => bandOf(r)?.historyRuns);
 }
 function weightsNote(rows) {
-  const weighted = rows.find((r) => r.pooled && r.weights !== void 0);
+  const weighted = rows.map((r) => r.pooled ? bandOf(r) : void 0).find((b) => b?.weights !== void 0);
   if (!weighted) return [];
   return [
     `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, "history run")} older than the band's window (never on the runs under test); the weights are in comparison.json.`
@@ -14912,13 +14952,17 @@ function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, 
     deltaPercent: verdict.effect * 100,
     status: stateChange ? "state-change" : verdict.status,
     failed: stateChange || short ? false : verdict.failed,
-    historyRuns: verdict.historyRuns,
+    evidence: {
+      kind: "band",
+      historyRuns: verdict.historyRuns,
+      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
+      ...Number.isFinite(verdict.pValue) ? { df: verdict.df } : {}
+    },
     repetitions: verdict.repetitions,
     confidence: rowConfidence,
-    ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
     ...changeInterval ? { changeInterval } : {},
     ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
-    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue, df: verdict.df } : {}
+    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
   };
 }
 function judgePooledFamily(row, parameters, sides, judge) {
@@ -14937,11 +14981,15 @@ function judgePooledFamily(row, parameters, sides, judge) {
   const repetitionsInRuns = inRuns.map((runs) => runs.repetitions());
   const pooledRuns = medianCount(windowRuns.flatMap((run) => repetitionsInRuns.map((counts) => counts[run])));
   const outcome2 = judge(historyLevels, candidate, pooledRuns);
-  if (!weights) return outcome2;
+  const evidence = bandOf(outcome2);
+  if (!weights || evidence === void 0) return outcome2;
   return {
     ...outcome2,
-    weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
-    weightRuns: olderRuns.length
+    evidence: {
+      ...evidence,
+      weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
+      weightRuns: olderRuns.length
+    }
   };
 }
 function medianCount(counts) {
@@ -14978,7 +15026,7 @@ var historyMethod = {
   name: "history",
   defaults: { confidence: 0.995 },
   judgesNoise: true,
-  marks: (row) => row.historyRuns !== void 0,
+  marks: (row) => bandOf(row) !== void 0,
   label: (summary, rows) => {
     const repetitions = most(rows, (r) => r.repetitions);
     const shown2 = repetitions > 1 ? `, ${plural(repetitions, "repetition")}` : "";
@@ -15003,7 +15051,24 @@ var historyMethod = {
   ],
   chartNotes: ["Grey bar: the noise band, the Δ an unchanged build gives."],
   outputs: () => [],
-  compare: compareExperimentWithHistory
+  reads: "history",
+  judge(input, thresholds, settings) {
+    if (input.reads !== "history") throw unreadSides("history", input);
+    const comparable = input.comparable.length > 0;
+    const runs = comparable ? input.comparable : input.history;
+    const judged = input.experiments.map((t) => {
+      const comparison = compareExperimentWithHistory(
+        t,
+        runs.map((run) => run.experiments.get(t)),
+        input.results.get(t),
+        thresholds,
+        settings
+      );
+      return comparable ? comparison : asNotComparable(comparison);
+    });
+    const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged, 1 - settings.confidence) : judged;
+    return { comparisons, notes: [] };
+  }
 };
 
 // src/engine/stats/sharedShift.ts
@@ -15045,7 +15110,7 @@ function logOfImprovement(threshold, direction) {
 }
 function testedFields(test, row) {
   return {
-    interval: test.interval,
+    evidence: { kind: "pairs", interval: test.interval },
     detectable: detectableChange(test.critical, test.standardError, test.df, row.threshold, row.direction),
     pValue: test.pValue
   };
@@ -15088,16 +15153,17 @@ function sharedShiftOutcomes(family, cells, levels) {
     const status = judgement.worse ? "fail" : judgement.better ? "improved" : decide?.needed !== void 0 ? "inconclusive" : over ? "warn" : test.detectable > row.threshold && !test.significant ? "noisy" : "pass";
     const reference = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p].a))).mean);
     const result = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p].b))).mean);
+    const tested = testedFields(test, row);
+    const undecided = status === "inconclusive" && decide?.needed !== void 0 ? { pairsCap: decide.cap, morePairs: decide.needed - k } : {};
     outcomes.set(row.parameter, {
       reference,
       result,
       // The shown change is the row's own (result against reference); its interval is relative to the suite.
       deltaPercent: relativeOfLog(total, row.direction) * 100,
       repetitions: k,
-      ...testedFields(test, row),
+      ...tested,
       confidence: 1 - levels.row(k),
-      sharedShift: "benchmark",
-      ...status === "inconclusive" ? { pairsCap: decide.cap, morePairs: decide.needed - k } : {},
+      evidence: withPairs(pairsEvidenceOf(tested), { sharedShift: "benchmark", ...undecided }),
       ...statusOf(status),
       ...judgement.worse === "suite" ? { namedBy: "suite" } : {}
     });
@@ -15109,19 +15175,20 @@ function signedPercent(effect) {
   return `${size > 0 ? "+" : ""}${size} %`;
 }
 function sharedShiftNotes(rows) {
-  if (!rows.some((r) => r.sharedShift !== void 0)) return [];
+  if (!rows.some((r) => pairsEvidenceOf(r)?.sharedShift !== void 0)) return [];
   const notes = [
     "Shared shift of each run: every benchmark of a pair shares the runner’s shift of that pair, estimated as the median of the pair’s log ratios. The geomean row is the suite’s change with the shared noise in its interval; a benchmark row’s interval and p-value are its change relative to the suite, which the shared noise does not reach. A benchmark fails when it is significantly worse than the suite and its change is over the threshold (its own change when the suite moved, else its change relative to the suite), or when the suite fails and it moved with it (not significantly better than the suite)."
   ];
-  if (rows.some((r) => r.acrossExperiments))
+  if (rows.some((r) => pairsEvidenceOf(r)?.acrossExperiments))
     notes.push(
       "Across experiments: where a tool reports each benchmark as its own experiment (Go, Google Benchmark, pytest, JMH), the suite of a metric and statistic is every gated benchmark row of the run; its change is given in a note below, not as a row, and an experiment’s own geomean row of it is shown but not gated."
     );
   for (const row of rows) {
-    if (row.sharedShift !== "suite" || !row.interval) continue;
-    if (!(row.interval.lower > 0 || row.interval.upper < 0)) continue;
-    const lower = Math.min(row.interval.lower, row.interval.upper);
-    const upper = Math.max(row.interval.lower, row.interval.upper);
+    const interval = pairsEvidenceOf(row)?.interval;
+    if (pairsEvidenceOf(row)?.sharedShift !== "suite" || !interval) continue;
+    if (!(interval.lower > 0 || interval.upper < 0)) continue;
+    const lower = Math.min(interval.lower, interval.upper);
+    const upper = Math.max(interval.lower, interval.upper);
     notes.push(
       `The suite moved as a whole: ${row.experimentType} ${row.metric} ${row.magnitude} shifted ${signedPercent(row.deltaPercent / 100)} over all its benchmarks (worse positive; interval ${signedPercent(lower)} to ${signedPercent(upper)}, ${row.repetitions ?? 0} pairs). ${row.failed ? "The shift fails the gate by itself: every benchmark that moved with it is named." : "Each benchmark is judged on its own change against the threshold."}`
     );
@@ -15129,7 +15196,8 @@ function sharedShiftNotes(rows) {
   return notes;
 }
 
-// src/engine/compare/pairedMethod.ts
+// src/engine/compare/pairedRows.ts
+var PAIRED_CONFIDENCE = 0.99;
 function meanCells(members) {
   const pairs = members[0]?.length ?? 0;
   return Array.from({ length: pairs }, (_, i) => {
@@ -15148,7 +15216,7 @@ function lookAlphaOf(options) {
   return (rowAlpha2, pairs) => options.maxPairs === void 0 ? rowAlpha2 : sequentialNominalAlpha(pairs, options.maxPairs, rowAlpha2, spending);
 }
 function familyLevels(size, options) {
-  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
+  const alpha = 1 - assertConfidence(options.confidence ?? PAIRED_CONFIDENCE);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const lookAlpha = lookAlphaOf(options);
   const maxPairs = options.maxPairs;
@@ -15175,15 +15243,10 @@ function pairCells(pairs) {
   });
 }
 var PASS_BETA = 1 - DETECTION_POWER;
-function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
-  const looks = looksAt(pairs, maxPairs);
-  const boundary = spending === "pocock" ? "Pocock-type" : "O'Brien–Fleming-type";
-  return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's ${boundary} boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
-}
 var PAIRS_TO_DECIDE_CAP = 100;
 function compareExperimentPaired(experimentType, pairs, thresholds, options = {}) {
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
-  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
+  const alpha = 1 - assertConfidence(options.confidence ?? PAIRED_CONFIDENCE);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const refs = pairs.map((p) => p.reference).filter((s) => s !== void 0);
   const ress = pairs.map((p) => p.result).filter((s) => s !== void 0);
@@ -15228,7 +15291,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
       const perPair = meanCells(parameters.map((p) => logRatios(row, p)));
       const outcome2 = pairedRowOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true, options);
       if (outcome2 && across.has(outcomeKey(row))) return informational(outcome2);
-      return outcome2 && shifted.has(outcomeKey(row)) ? { ...outcome2, sharedShift: "suite" } : outcome2;
+      return outcome2 && shifted.has(outcomeKey(row)) ? { ...outcome2, evidence: withPairs(pairsEvidenceOf(outcome2), { sharedShift: "suite" }) } : outcome2;
     },
     gate,
     resultByKey
@@ -15292,29 +15355,144 @@ function pairedRowOutcome(row, pairValues, rowConfidence, decisive, options) {
       tTableQuantile((1 + CHANGE_INTERVAL_LEVEL) / 2, usable.length - 1) * (sd / Math.sqrt(usable.length)),
       row.direction
     );
+    const tested = testedFields(test, row);
     return {
       reference,
       result,
       deltaPercent: test.effect * 100,
       repetitions: usable.length,
-      ...testedFields(test, row),
+      ...tested,
       ...changeInterval ? { changeInterval } : {},
       confidence: rowConfidence,
-      ...undecided,
+      evidence: withPairs(pairsEvidenceOf(tested), undecided),
       ...statusOf(status)
     };
   }
 }
 function informational(outcome2) {
-  const { pairsCap: _cap, morePairs: _more, ...rest } = outcome2;
   const status = outcome2.status === "fail" ? "warn" : outcome2.status === "inconclusive" ? "noisy" : outcome2.status;
-  return { ...rest, ...statusOf(status) };
+  const pairs = pairsEvidenceOf(outcome2);
+  if (pairs === void 0) return { ...outcome2, ...statusOf(status) };
+  const { pairsCap: _cap, morePairs: _more, ...evidence } = pairs;
+  return { ...outcome2, evidence, ...statusOf(status) };
+}
+
+// src/engine/compare/suiteShift.ts
+function suiteKey(row) {
+  return [row.metric.toLowerCase(), row.statistic, row.direction, String(row.threshold)].join("\0");
+}
+function runSuites(comparisons) {
+  const suites = /* @__PURE__ */ new Map();
+  comparisons.forEach((comparison, experiment) => {
+    for (const row of comparison.rows) {
+      if (row.pooled || !row.gated || row.status === "new" || row.status === "missing") continue;
+      suites.set(suiteKey(row), [...suites.get(suiteKey(row)) ?? [], { experiment, row }]);
+    }
+  });
+  return [...suites.values()].filter((members) => new Set(members.map((m) => m.experiment)).size >= 2);
+}
+function compareExperimentsPaired(experiments, thresholds, options = {}) {
+  const alone = (acrossExperiments) => experiments.map((e) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments }));
+  if (!options.sharedShift) return { comparisons: alone(), notes: [], suites: [] };
+  const first = alone();
+  const alpha = 1 - assertConfidence(options.confidence ?? PAIRED_CONFIDENCE);
+  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
+  const cellsOf = experiments.map((e) => pairCells(e.pairs));
+  const across = experiments.map(() => /* @__PURE__ */ new Map());
+  const notes = [];
+  const suites = [];
+  const judgedSuites = [];
+  for (const members of runSuites(first)) {
+    const cells = members.map((m) => cellsOf[m.experiment](m.row));
+    const outcomes = sharedShiftOutcomes(
+      members.map((m, j) => ({ ...m.row, parameter: String(j) })),
+      cells,
+      familyLevels(members.length, options)
+    );
+    if (!outcomes) continue;
+    const head = members[0].row;
+    const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
+    const suitePairs = suite && pairsEvidenceOf(suite);
+    members.forEach((m, j) => {
+      const alone2 = outcomes.get(String(j)) ?? {};
+      let outcome2 = {
+        ...alone2,
+        evidence: withPairs(pairsEvidenceOf(alone2), { acrossExperiments: true })
+      };
+      if (suite?.status === "inconclusive" && !["fail", "improved", "inconclusive"].includes(outcome2.status))
+        outcome2 = {
+          ...outcome2,
+          status: "inconclusive",
+          failed: false,
+          evidence: withPairs(pairsEvidenceOf(outcome2), {
+            ...suitePairs?.pairsCap !== void 0 ? { pairsCap: suitePairs.pairsCap } : {},
+            ...suitePairs?.morePairs !== void 0 ? { morePairs: suitePairs.morePairs } : {}
+          })
+        };
+      across[m.experiment].set(outcomeKey(m.row), outcome2);
+    });
+    judgedSuites.push(members);
+    if (suite) {
+      notes.push(suiteNote(head, members, suite));
+      suites.push({
+        row: {
+          ...head,
+          ...suite,
+          parameter: POOLED_PARAMETER,
+          pooled: true,
+          evidence: withPairs({ ...pairsEvidenceOf(head), ...pairsEvidenceOf(suite) }, { sharedShift: "suite" })
+        },
+        members,
+        benchmarks: members.length,
+        experiments: new Set(members.map((m) => m.experiment)).size
+      });
+    }
+  }
+  if (judgedSuites.length === 0) return { comparisons: first, notes, suites };
+  const comparisons = experiments.map(
+    (e, i) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments: across[i] })
+  );
+  for (const members of judgedSuites) nameAcross(comparisons, members, alpha);
+  return { comparisons: comparisons.map(withStatus), notes, suites };
+}
+function nameAcross(comparisons, members, q) {
+  const at = members.map((m) => {
+    const rows = comparisons[m.experiment].rows;
+    return { rows, index: rows.findIndex((r) => !r.pooled && outcomeKey(r) === outcomeKey(m.row)) };
+  });
+  const found = at.filter((a) => a.index >= 0);
+  const named = nameRegressedRows(
+    found.map((a) => a.rows[a.index]),
+    q
+  );
+  found.forEach((a, j) => a.rows[a.index] = named[j]);
+}
+function withStatus(comparison) {
+  if (comparison.status === "new" || comparison.status === "missing") return comparison;
+  return { ...comparison, status: comparison.rows.some((r) => r.failed) ? "failed" : "passed" };
+}
+function suiteNote(head, members, suite) {
+  const experiments = new Set(members.map((m) => m.experiment)).size;
+  const what = `${head.metric} ${head.magnitude} of ${members.length} benchmarks in ${experiments} experiments`;
+  const change = signedPercent((suite.deltaPercent ?? 0) / 100);
+  const interval = pairsEvidenceOf(suite)?.interval;
+  const moved = interval !== void 0 && (interval.lower > 0 || interval.upper < 0);
+  const span = interval ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, ` : "";
+  const verdict = suite.status === "fail" ? "The shift fails the gate by itself: every benchmark that moved with it is named." : suite.status === "inconclusive" ? "Its interval straddles the threshold: every benchmark not yet decided stays inconclusive until it is decided." : "Each benchmark is judged on its own change against the threshold.";
+  return `${moved ? "The suite moved as a whole" : "Suite across experiments"}: ${what} shifted ${change} (worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}`;
+}
+
+// src/engine/compare/pairedMethod.ts
+function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
+  const looks = looksAt(pairs, maxPairs);
+  const boundary = spending === "pocock" ? "Pocock-type" : "O'Brien–Fleming-type";
+  return `Sequential A/B: look ${looks.length} at ${pairs} of at most ${maxPairs} pairs (looks every ${LOOK_STEP} pairs from ${FIRST_LOOK}). Each row is judged at its look's ${boundary} boundary (Lan–DeMets α spending), so all looks together fail an unchanged build with probability ≤ α; ` + (pairs < maxPairs ? "an inconclusive row is decided by running more pairs, up to the cap." : "this is the last look: a row still inconclusive stays undecided.");
 }
 var pairedMethod = {
   name: "paired",
-  defaults: { confidence: 0.99 },
+  defaults: { confidence: PAIRED_CONFIDENCE },
   judgesNoise: true,
-  marks: (row) => row.interval !== void 0,
+  marks: (row) => pairsEvidenceOf(row)?.interval !== void 0,
   label: (summary, rows) => `A/B paired, ${plural(pairsOf(rows), "pair")}; ${falseAlarms(summary)}`,
   shortLabel: (rows) => `A/B, ${plural(pairsOf(rows), "pair")}`,
   referenceName: "the baseline",
@@ -15330,7 +15508,13 @@ var pairedMethod = {
     ["inconclusive", changes.inconclusive ? "true" : "false"],
     ["pairs-needed", changes.inconclusive?.morePairs ?? ""]
   ],
-  compare: compareExperimentPaired
+  reads: "pairs",
+  judge(input, thresholds, settings) {
+    if (input.reads !== "pairs") throw unreadSides("pairs", input);
+    const run = compareExperimentsPaired(input.experiments, thresholds, settings);
+    const sequential = settings.maxPairs !== void 0 ? [sequentialNote(input.pairs, settings.maxPairs)] : [];
+    return { comparisons: run.comparisons, notes: [...run.notes, ...sequential] };
+  }
 };
 function pairsOf(rows) {
   return most(rows, (r) => r.repetitions);
@@ -15345,6 +15529,10 @@ function methodOf(name) {
 }
 function methodOfRows(rows) {
   return VERDICT_METHODS.find((m) => m.marks !== void 0 && rows.some(m.marks)) ?? thresholdMethod;
+}
+function methodOfSettings(settings) {
+  if (settings.paired) return pairedMethod;
+  return settings.history ? historyMethod : thresholdMethod;
 }
 
 // src/engine/charts/format.ts
@@ -15563,8 +15751,9 @@ function changeChart(report) {
     const shown2 = family.slice(0, MAX_CHANGE_ROWS);
     const left = family.slice(MAX_CHANGE_ROWS);
     const changes = shown2.map((r) => {
-      const interval = valueChangeRange(r.interval, r.direction);
-      const band = valueChangeRange(r.band, r.direction);
+      const drawn2 = chartEvidence(r);
+      const interval = valueChangeRange(drawn2.interval, r.direction);
+      const band = valueChangeRange(drawn2.band, r.direction);
       return {
         label: names.label(r),
         delta: valueChange(r.deltaPercent, r.direction),
@@ -15640,7 +15829,8 @@ function valueAt(row, relative2) {
   return row.direction === "higher-is-better" ? row.reference * (1 - relative2) : row.reference * (1 + relative2);
 }
 function rowHistory(row, runs) {
-  if (row.pooled || row.historyRuns === void 0) return [];
+  const historyRuns2 = chartEvidence(row).historyRuns;
+  if (row.pooled || historyRuns2 === void 0) return [];
   const metric2 = row.metric.toLowerCase();
   const found = runs.flatMap((run) => {
     const m = run.measurements.find(
@@ -15649,7 +15839,7 @@ function rowHistory(row, runs) {
     const value2 = m?.statistics[row.statistic];
     return typeof value2 === "number" && Number.isFinite(value2) && value2 > 0 ? [{ run, value: value2 }] : [];
   });
-  return found.slice(-row.historyRuns);
+  return found.slice(-historyRuns2);
 }
 function regressionPanel(row, report, label, runs) {
   const history = rowHistory(row, runs);
@@ -15683,8 +15873,9 @@ function regressionPanel(row, report, label, runs) {
       points: finitePoints([{ x: before, y: row.reference }, failedIf({ x: after, y: row.result }, row.failed)])
     });
   }
-  if (row.band && Number.isFinite(row.reference)) {
-    const edges = [valueAt(row, row.band.lower), valueAt(row, row.band.upper)];
+  const noise = chartEvidence(row).band;
+  if (noise && Number.isFinite(row.reference)) {
+    const edges = [valueAt(row, noise.lower), valueAt(row, noise.upper)];
     band = { name: "noise band", lower: Math.min(...edges), upper: Math.max(...edges), color: BAND_FILL };
     if (history.length > 0)
       rules.push({ name: "history centre", y: row.reference, color: BASELINE_GREYS[0], dashed: true });
@@ -15699,7 +15890,7 @@ function regressionPanel(row, report, label, runs) {
   const values = [...panelValues(series), ...rules.map((r) => r.y), ...band ? [band.lower, band.upper] : []];
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
-  const interval = valueChangeRange(row.interval, row.direction);
+  const interval = valueChangeRange(chartEvidence(row).interval, row.direction);
   const range2 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
   const drawn2 = {
     title: label,
@@ -16013,6 +16204,19 @@ function buildCharts(sources) {
   return uniqueIds(charts);
 }
 
+// src/engine/report/shownEvidence.ts
+function shownEvidence(row) {
+  const evidence = row.evidence;
+  switch (evidence?.kind) {
+    case "band":
+      return evidence.band !== void 0 ? { band: evidence.band } : {};
+    case "pairs":
+      return evidence.sharedShift === "benchmark" && evidence.interval !== void 0 ? { relativeInterval: evidence.interval } : {};
+    default:
+      return {};
+  }
+}
+
 // src/engine/compare/acceptance.ts
 function benchmarkNames3(row) {
   const parameter = row.pooled ? POOLED_PARAMETER : row.parameter;
@@ -16074,98 +16278,6 @@ function acceptComparisons(comparisons, rules) {
 }
 function acceptanceWords(acceptance) {
   return acceptance.kind === "label" ? `label ${acceptance.label}` : `waiver ${acceptance.place}`;
-}
-
-// src/engine/compare/suiteShift.ts
-function suiteKey(row) {
-  return [row.metric.toLowerCase(), row.statistic, row.direction, String(row.threshold)].join("\0");
-}
-function runSuites(comparisons) {
-  const suites = /* @__PURE__ */ new Map();
-  comparisons.forEach((comparison, experiment) => {
-    for (const row of comparison.rows) {
-      if (row.pooled || !row.gated || row.status === "new" || row.status === "missing") continue;
-      suites.set(suiteKey(row), [...suites.get(suiteKey(row)) ?? [], { experiment, row }]);
-    }
-  });
-  return [...suites.values()].filter((members) => new Set(members.map((m) => m.experiment)).size >= 2);
-}
-function compareExperimentsPaired(experiments, thresholds, options = {}) {
-  const alone = (acrossExperiments) => experiments.map((e) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments }));
-  if (!options.sharedShift) return { comparisons: alone(), notes: [], suites: [] };
-  const first = alone();
-  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
-  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
-  const cellsOf = experiments.map((e) => pairCells(e.pairs));
-  const across = experiments.map(() => /* @__PURE__ */ new Map());
-  const notes = [];
-  const suites = [];
-  const judgedSuites = [];
-  for (const members of runSuites(first)) {
-    const cells = members.map((m) => cellsOf[m.experiment](m.row));
-    const outcomes = sharedShiftOutcomes(
-      members.map((m, j) => ({ ...m.row, parameter: String(j) })),
-      cells,
-      familyLevels(members.length, options)
-    );
-    if (!outcomes) continue;
-    const head = members[0].row;
-    const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
-    members.forEach((m, j) => {
-      let outcome2 = { ...outcomes.get(String(j)), acrossExperiments: true };
-      if (suite?.status === "inconclusive" && !["fail", "improved", "inconclusive"].includes(outcome2.status))
-        outcome2 = {
-          ...outcome2,
-          status: "inconclusive",
-          failed: false,
-          ...suite.pairsCap !== void 0 ? { pairsCap: suite.pairsCap } : {},
-          ...suite.morePairs !== void 0 ? { morePairs: suite.morePairs } : {}
-        };
-      across[m.experiment].set(outcomeKey(m.row), outcome2);
-    });
-    judgedSuites.push(members);
-    if (suite) {
-      notes.push(suiteNote(head, members, suite));
-      suites.push({
-        row: { ...head, ...suite, parameter: POOLED_PARAMETER, pooled: true, sharedShift: "suite" },
-        members,
-        benchmarks: members.length,
-        experiments: new Set(members.map((m) => m.experiment)).size
-      });
-    }
-  }
-  if (judgedSuites.length === 0) return { comparisons: first, notes, suites };
-  const comparisons = experiments.map(
-    (e, i) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments: across[i] })
-  );
-  for (const members of judgedSuites) nameAcross(comparisons, members, alpha);
-  return { comparisons: comparisons.map(withStatus), notes, suites };
-}
-function nameAcross(comparisons, members, q) {
-  const at = members.map((m) => {
-    const rows = comparisons[m.experiment].rows;
-    return { rows, index: rows.findIndex((r) => !r.pooled && outcomeKey(r) === outcomeKey(m.row)) };
-  });
-  const found = at.filter((a) => a.index >= 0);
-  const named = nameRegressedRows(
-    found.map((a) => a.rows[a.index]),
-    q
-  );
-  found.forEach((a, j) => a.rows[a.index] = named[j]);
-}
-function withStatus(comparison) {
-  if (comparison.status === "new" || comparison.status === "missing") return comparison;
-  return { ...comparison, status: comparison.rows.some((r) => r.failed) ? "failed" : "passed" };
-}
-function suiteNote(head, members, suite) {
-  const experiments = new Set(members.map((m) => m.experiment)).size;
-  const what = `${head.metric} ${head.magnitude} of ${members.length} benchmarks in ${experiments} experiments`;
-  const change = signedPercent((suite.deltaPercent ?? 0) / 100);
-  const interval = suite.interval;
-  const moved = interval !== void 0 && (interval.lower > 0 || interval.upper < 0);
-  const span = interval ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, ` : "";
-  const verdict = suite.status === "fail" ? "The shift fails the gate by itself: every benchmark that moved with it is named." : suite.status === "inconclusive" ? "Its interval straddles the threshold: every benchmark not yet decided stays inconclusive until it is decided." : "Each benchmark is judged on its own change against the threshold.";
-  return `${moved ? "The suite moved as a whole" : "Suite across experiments"}: ${what} shifted ${change} (worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}`;
 }
 
 // src/engine/report/rowNames.ts
@@ -16526,7 +16638,7 @@ function* comparisonMarkdownLines(report) {
 }
 var plural4 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function legend(rows) {
-  const withBand = rows.some((r) => r.band !== void 0);
+  const withBand = rows.some((r) => shownEvidence(r).band !== void 0);
   if (!payloadLayout(rows)) {
     return withBand ? "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. With a history the reference is the geometric mean of the baseline runs and the noise band is the change an unchanged build gives. A row fails when its change the worse way exceeds the threshold and leaves the noise band; the threshold and *Catches ≥* are sizes of a change the worse way." : "Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. A row fails when its change the worse way exceeds the threshold.";
   }
@@ -16534,7 +16646,7 @@ function legend(rows) {
 }
 function noiseLegend(rows) {
   if (!rows.some((r) => r.pValue !== void 0)) return "";
-  const band = rows.some((r) => r.band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
+  const band = rows.some((r) => shownEvidence(r).band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
   return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
 }
 function inconclusiveLegend(rows) {
@@ -16561,9 +16673,10 @@ function pooledFamilies(all) {
 var familyOf2 = (r) => `${r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`;
 var THROUGH_GEOMEAN = "judged through the geomean";
 function bandCell(r, pooled) {
-  if (r.band === void 0) return "";
-  if (!r.pooled && pooled.has(familyOf2(r))) return r.band.upper > r.threshold ? THROUGH_GEOMEAN : "";
-  const range2 = valueChangeRange(r.band, r.direction);
+  const band = shownEvidence(r).band;
+  if (band === void 0) return "";
+  if (!r.pooled && pooled.has(familyOf2(r))) return band.upper > r.threshold ? THROUGH_GEOMEAN : "";
+  const range2 = valueChangeRange(band, r.direction);
   return changeRangeText({ lower: range2.lower * 100, upper: range2.upper * 100 });
 }
 function probability(p) {
@@ -16579,11 +16692,11 @@ function changeCells(r) {
   };
 }
 function relativeToSuite(r) {
-  return r.sharedShift === "benchmark" && r.interval !== void 0;
+  return shownEvidence(r).relativeInterval !== void 0;
 }
 function extraColumns(rows, all) {
   const withP = rows.some((r) => r.pValue !== void 0);
-  const withBand = rows.some((r) => r.band !== void 0);
+  const withBand = rows.some((r) => shownEvidence(r).band !== void 0);
   const withInterval = rows.some(relativeToSuite);
   const withDetectable = rows.some((r) => r.detectable !== void 0);
   const pooled = pooledFamilies(all);
@@ -16593,7 +16706,7 @@ function extraColumns(rows, all) {
     align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
     cells: (r) => {
       const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(r.interval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
     }
   };
 }
@@ -16644,7 +16757,7 @@ function comparisonTableLines(rows, all) {
 function changeTable(rows, all) {
   const general = !payloadLayout(all);
   const withP = rows.some((r) => r.pValue !== void 0);
-  const withBand = rows.some((r) => r.band !== void 0);
+  const withBand = rows.some((r) => shownEvidence(r).band !== void 0);
   const pooled = pooledFamilies(all);
   const limitTitle = withBand ? " Noise band |" : withP ? "" : " Threshold |";
   const limit = (r) => withBand ? ` ${bandCell(r, pooled)} |` : withP ? "" : ` ${formatThreshold(r.threshold)} |`;
@@ -19786,8 +19899,8 @@ function inconclusiveRows(rows, benchmarks) {
   const undecided = rows.filter((r) => r.gated && r.status === "inconclusive");
   const counted = benchmarkChanges(undecided, benchmarks);
   if (!counted) return void 0;
-  const more = undecided.map((r) => r.morePairs);
-  const pairsCap = undecided.reduce((m, r) => Math.max(m, r.pairsCap ?? 0), -Infinity);
+  const more = undecided.map((r) => pairsEvidenceOf(r)?.morePairs);
+  const pairsCap = undecided.reduce((m, r) => Math.max(m, pairsEvidenceOf(r)?.pairsCap ?? 0), -Infinity);
   return more.every((m) => m !== void 0) ? { benchmarks: counted.benchmarks, morePairs: more.reduce((m, x) => Math.max(m, x), -Infinity), pairsCap } : { benchmarks: counted.benchmarks, pairsCap };
 }
 function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
@@ -19947,10 +20060,10 @@ function methodNotes(method, rows) {
       `Failing rows named: ${byOwnTest} by their own share of α (Bonferroni), ${byFdr} more by Benjamini–Hochberg over their failing metric's parameters at a false discovery rate of ${alpha}.`
     );
   }
-  if (verdictMethod.judgesNoise && !rows.some((r) => r.suiteFamilies !== void 0)) {
+  if (verdictMethod.judgesNoise && !rows.some((r) => r.suite !== void 0)) {
     const families = new Set(
       rows.filter((r) => r.gated && r.pValue !== void 0).map(
-        (r) => `${r.acrossExperiments ? "" : r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`
+        (r) => `${pairsEvidenceOf(r)?.acrossExperiments ? "" : r.experimentType}\0${r.metric.toLowerCase()}\0${r.statistic}`
       )
     ).size;
     const suite = 1 - method.confidence ** families;
@@ -20244,6 +20357,8 @@ function* comparisonJsonPieces(report) {
   yield "\n";
 }
 function rowJson(r) {
+  const pairs = pairsEvidenceOf(r);
+  const history = bandOf(r);
   return {
     bytes: finite2(r.payloadBytes),
     parameter: r.parameter,
@@ -20258,24 +20373,27 @@ function rowJson(r) {
     deltaPercent: finite2(r.deltaPercent),
     changePercent: finite2(valueChange(r.deltaPercent, r.direction)),
     threshold: r.threshold,
-    ...r.band ? { noiseBand: { lower: finite2(r.band.lower), upper: finite2(r.band.upper) }, historyRuns: r.historyRuns } : {},
-    ...r.interval ? { interval: { lower: finite2(r.interval.lower), upper: finite2(r.interval.upper) } } : {},
+    ...history?.band ? {
+      noiseBand: { lower: finite2(history.band.lower), upper: finite2(history.band.upper) },
+      historyRuns: history.historyRuns
+    } : {},
+    ...pairs?.interval ? { interval: { lower: finite2(pairs.interval.lower), upper: finite2(pairs.interval.upper) } } : {},
     ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
     ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
     ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
     ...r.confidence !== void 0 ? { confidence: r.confidence } : {},
     ...r.pooled ? { pooled: true } : {},
     // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
-    ...r.weights !== void 0 ? { weights: r.weights, weightRuns: r.weightRuns } : {},
+    ...history?.weights !== void 0 ? { weights: history.weights, weightRuns: history.weightRuns } : {},
     ...r.namedBy !== void 0 ? { namedBy: r.namedBy } : {},
     // The whole-suite budget: the families decided together, and the level this row's family was selected at.
-    ...r.suiteFamilies !== void 0 ? { suiteFamilies: r.suiteFamilies } : {},
-    ...r.suiteLevel !== void 0 ? { suiteLevel: r.suiteLevel } : {},
-    ...r.heldBySuite ? { heldBySuite: true } : {},
-    ...r.sharedShift !== void 0 ? { sharedShift: r.sharedShift } : {},
+    ...r.suite !== void 0 ? { suiteFamilies: r.suite.families } : {},
+    ...r.suite?.level !== void 0 ? { suiteLevel: r.suite.level } : {},
+    ...r.suite?.held ? { heldBySuite: true } : {},
+    ...pairs?.sharedShift !== void 0 ? { sharedShift: pairs.sharedShift } : {},
     // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
-    ...r.pairsCap !== void 0 ? { pairsCap: r.pairsCap } : {},
-    ...r.morePairs !== void 0 ? { morePairs: r.morePairs } : {},
+    ...pairs?.pairsCap !== void 0 ? { pairsCap: pairs.pairsCap } : {},
+    ...pairs?.morePairs !== void 0 ? { morePairs: pairs.morePairs } : {},
     status: r.status,
     // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
     ...r.metricRole !== void 0 ? { metricRole: r.metricRole } : {},
@@ -20386,21 +20504,73 @@ function newestByExperiment(history) {
 function runCompare(given, progress) {
   const options = withLabels(given);
   checkOutputFolder(options.outputDir);
-  const verdictMethod = options.paired ? pairedMethod : options.history !== void 0 ? historyMethod : thresholdMethod;
+  const verdictMethod = methodOfSettings({ paired: options.paired, history: options.history !== void 0 });
   const verdict = resolveVerdictSettings(verdictMethod.name, {
     confidence: options.confidence,
     thresholds: options.thresholds,
     gate: options.gate,
     independentRepetitions: options.repetitions === "independent"
   });
-  const method = verdict;
   if (!verdictMethod.judgesNoise && options.confidence !== void 0)
     progress.warning(
       `confidence ${options.confidence} is ignored: against one reference run the verdict is the threshold alone; confidence applies to a history or to A/B pairs`
     );
-  return options.paired ? comparePaired(options, verdict, method, progress) : compareWithReference(options, verdict, method, progress);
+  const sides = LOADERS[verdictMethod.reads](options, progress);
+  const report = progress.step("Comparing", () => {
+    const judged = verdictMethod.judge(sides.input, options.thresholds, {
+      ...verdict,
+      suiteBudget: options.suiteBudget !== false,
+      maxPairs: options.maxPairs,
+      sharedShift: options.sharedShift
+    });
+    const built = reportOfJudged(judged.comparisons, options, verdict, sides.removedWarning);
+    built.notes.push(...judged.notes);
+    return built;
+  });
+  if (sides.machineWarning !== void 0) report.warnings.unshift(sides.machineWarning);
+  return finish2(report, sides.reference, sides.results, sides.said, options, progress);
 }
-function comparePaired(options, verdict, method, progress) {
+var LOADERS = {
+  run: loadReference,
+  history: loadHistory,
+  pairs: loadPaired
+};
+function loadReference(options, progress) {
+  const said = nothingSaid();
+  const { reference, results } = progress.step("Reading reference and results", () => ({
+    reference: loadSide(options.reference, options, progress, said),
+    results: loadRepetitions(options.results, options, progress, said, [])
+  }));
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  return { input: { reads: "run", experiments, reference, results }, reference, results, said };
+}
+function loadHistory(options, progress) {
+  const folder = options.history;
+  if (folder === void 0) throw new RangeError("a history comparison needs a history folder");
+  const said = nothingSaid();
+  const resultEnvironments = [];
+  const { history, results } = progress.step("Reading reference and results", () => ({
+    history: readHistoryRuns(folder, options, progress),
+    results: loadRepetitions(options.results, options, progress, said, resultEnvironments)
+  }));
+  const reference = newestByExperiment(history);
+  const removed = removedOnMain(history[history.length - 1], reference.keys(), results);
+  const removedNames = new Set(removed.removed);
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
+    (t) => !removedNames.has(t)
+  );
+  const machines = comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments)));
+  if (machines.notice) progress.warning(machines.notice);
+  return {
+    input: { reads: "history", experiments, history, comparable: machines.runs, results },
+    reference,
+    results,
+    said,
+    removedWarning: removed.warning,
+    machineWarning: machines.warning
+  };
+}
+function loadPaired(options, progress) {
   if (options.history !== void 0)
     throw new UsageError("compare: --paired compares A/B pairs; give --reference and --results, not --history");
   const said = nothingSaid();
@@ -20415,58 +20585,16 @@ function comparePaired(options, verdict, method, progress) {
     );
   const reference = new Map(pairs.flatMap((p) => [...p.reference]));
   const results = new Map(pairs.flatMap((p) => [...p.result]));
-  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
-  const report = progress.step("Comparing", () => {
-    const run = compareExperimentsPaired(
-      experiments.map((t) => ({
-        type: t,
-        pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) }))
-      })),
-      options.thresholds,
-      { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift }
-    );
-    const built = reportOfJudged(run.comparisons, options, method);
-    built.notes.push(...run.notes);
-    return built;
-  });
-  if (options.maxPairs !== void 0) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
-  return finish2(report, reference, results, { pooled: [], skipped: said.skipped }, options, progress);
-}
-function compareWithReference(options, verdict, method, progress) {
-  const said = nothingSaid();
-  const resultEnvironments = [];
-  const { reference, results, history } = progress.step("Reading reference and results", () => {
-    const history2 = options.history !== void 0 ? readHistoryRuns(options.history, options, progress) : void 0;
-    return {
-      history: history2,
-      reference: history2 ? newestByExperiment(history2) : loadSide(options.reference, options, progress, said),
-      results: loadRepetitions(options.results, options, progress, said, resultEnvironments)
-    };
-  });
-  const removed = history ? removedOnMain(history[history.length - 1], reference.keys(), results) : { removed: [] };
-  const removedNames = new Set(removed.removed);
-  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
-    (t) => !removedNames.has(t)
-  );
-  const machines = history ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments))) : void 0;
-  if (machines?.notice) progress.warning(machines.notice);
-  const report = progress.step("Comparing", () => {
-    const judged = experiments.map((t) => {
-      if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
-      const judged2 = compareExperimentWithHistory(
-        t,
-        (machines.runs.length > 0 ? machines.runs : history).map((run) => run.experiments.get(t)),
-        results.get(t),
-        options.thresholds,
-        verdict
-      );
-      return machines.runs.length > 0 ? judged2 : asNotComparable(judged2);
-    });
-    const budgeted = history && options.suiteBudget !== false ? applySuiteBudget(judged, 1 - verdict.confidence) : judged;
-    return reportOfJudged(budgeted, options, method, removed.warning);
-  });
-  if (machines?.warning) report.warnings.unshift(machines.warning);
-  return finish2(report, reference, results, said, options, progress);
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].map((t) => ({
+    type: t,
+    pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) }))
+  }));
+  return {
+    input: { reads: "pairs", pairs: pairs.length, experiments },
+    reference,
+    results,
+    said: { pooled: [], skipped: said.skipped }
+  };
 }
 function reportOfJudged(judged, options, method, removedWarning) {
   const waivers = options.waivers !== void 0 ? parseWaivers(options.waivers, readText(options.waivers)) : void 0;
@@ -20550,7 +20678,7 @@ function* comparisonTextLines(report, options) {
     ...acceptanceLines(report)
   ];
   const withP = report.rows.some((r) => r.pValue !== void 0);
-  const withBand = report.rows.some((r) => r.band !== void 0);
+  const withBand = report.rows.some((r) => shownEvidence(r).band !== void 0);
   const pooled = pooledFamilies(report.rows);
   const withInterval = report.rows.some(relativeToSuite);
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
@@ -20586,7 +20714,7 @@ function* comparisonTextLines(report, options) {
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withP ? [changeCells(r).p, changeCells(r).alpha] : [],
       ...withBand ? [bandCell(r, pooled)] : [],
-      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(r.interval, r.direction)) : ""] : [],
+      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       r.acceptance ? `${r.status} (${safe2(acceptanceWords(r.acceptance))})` : showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
@@ -21214,7 +21342,7 @@ var MAX_WAIVER_SUGGESTIONS = 10;
 var CONFIRM_URL = `${README_URL}#confirm-by-rerun`;
 var ACCEPT_URL = `${README_URL}#accepting-a-known-change`;
 function worstChange(row) {
-  const upper = row.changeInterval?.upper ?? row.interval?.upper;
+  const upper = row.changeInterval?.upper;
   return Math.max(row.deltaPercent, upper !== void 0 && Number.isFinite(upper) ? upper * 100 : -Infinity);
 }
 function waiverNames(row) {
@@ -22147,9 +22275,10 @@ function logOfRelative(relative2, direction) {
 }
 function rowStandardError(row) {
   const k = row.repetitions;
-  if (row.interval === void 0 || row.confidence === void 0 || k === void 0 || k < 2) return void 0;
+  const interval = pairsEvidenceOf(row)?.interval;
+  if (interval === void 0 || row.confidence === void 0 || k === void 0 || k < 2) return void 0;
   const critical = studentTQuantile(row.confidence, k - 1);
-  const width = logOfRelative(row.interval.upper, row.direction) - logOfRelative(row.interval.lower, row.direction);
+  const width = logOfRelative(interval.upper, row.direction) - logOfRelative(interval.lower, row.direction);
   const se = width / (2 * critical);
   return Number.isFinite(se) && se >= 0 ? se : void 0;
 }
@@ -22268,7 +22397,7 @@ function experimentRows(run, experiments, pairs, maxPairs, reasons) {
         gated: row.gated,
         pooled,
         threshold: row.threshold,
-        ...row.sharedShift !== void 0 ? { sharedShift: row.sharedShift } : {},
+        ...shiftOf(pairsEvidenceOf(row)),
         ...judgedRow(row, name, maxPairs, reasons),
         ...noise !== void 0 ? { runNoise: noise } : {}
       });
@@ -22316,6 +22445,9 @@ function suiteSlowdownProof(suite, experiments, judge, reasons) {
       `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`
     );
   return { experiment, factor, failed, suite: true };
+}
+function shiftOf(pairs) {
+  return pairs?.sharedShift !== void 0 ? { sharedShift: pairs.sharedShift } : {};
 }
 
 // src/pipeline/qualify.ts
@@ -23431,7 +23563,7 @@ function safeUrl(url) {
 function seriesKey2(s) {
   return JSON.stringify([s.parameter, s.metric, s.statistic]);
 }
-function bandOf(s, runs, confidence) {
+function bandOf2(s, runs, confidence) {
   const last = s.steps[s.steps.length - 1];
   const band = levelBand(s, last ? last.firstRun : 0, s.pending ? s.pending.lastRunBefore + 1 : runs, confidence);
   return band ? { ...band, drawnTo: runs - 1, confidence } : void 0;
@@ -23554,7 +23686,7 @@ function buildDashboard(runs, options = {}) {
     const newestMeasurements = measurementsOf(latestRun, name);
     const checked = checkNewest(name, newestMeasurements, requirements);
     const series = own.map((s) => {
-      const band = bandOf(s, runs.length, confidence);
+      const band = bandOf2(s, runs.length, confidence);
       const requirement = requirementOf(checked.rows, s);
       const values = s.byRun;
       const move = latestMove(s, confidence);

@@ -1,17 +1,11 @@
 import {
-  applySuiteBudget,
-  asNotComparable,
-  compareExperiment,
-  compareExperimentsPaired,
-  sequentialNote,
-  compareExperimentWithHistory,
-  historyMethod,
-  pairedMethod,
-  thresholdMethod,
+  methodOfSettings,
   type ExperimentSide,
+  type MethodInput,
+  type MethodReads,
   type SubExperimentComparison,
 } from '../engine/compare/compare.js';
-import { resolveVerdictSettings, type VerdictSettings } from '../engine/compare/settings.js';
+import { resolveVerdictSettings } from '../engine/compare/settings.js';
 import { acceptComparisons, type AcceptLabel } from '../engine/compare/acceptance.js';
 import { removedOnMain, renameHints, withMissingJudged } from '../engine/compare/presence.js';
 import { parseWaivers } from '../engine/compare/waivers.js';
@@ -196,37 +190,109 @@ function newestByExperiment(history: readonly HistoryRun[]): Map<string, Experim
 }
 
 /**
- * The `compare` job: a results set against a reference set (or a history of runs), paired by
- * experiment × parameter × metric × statistic. Any supported format on either side.
+ * The `compare` job: a results set against a reference set (or a history of runs, or A/B pairs), paired by
+ * experiment × parameter × metric × statistic. Any supported format on either side. The settings choose the verdict
+ * method; this step reads the sides it reads and hands them to its `judge`.
  */
 export function runCompare(given: CompareOptions, progress: Progress): CompareOutcome {
   const options = withLabels(given);
   checkOutputFolder(options.outputDir);
-  const verdictMethod = options.paired ? pairedMethod : options.history !== undefined ? historyMethod : thresholdMethod;
+  const verdictMethod = methodOfSettings({ paired: options.paired, history: options.history !== undefined });
   const verdict = resolveVerdictSettings(verdictMethod.name, {
     confidence: options.confidence,
     thresholds: options.thresholds,
     gate: options.gate,
     independentRepetitions: options.repetitions === 'independent',
   });
-  const method: MethodSummary = verdict;
   // One reference run gives no noise to be confident about: a confidence given there would otherwise be dropped unseen.
   if (!verdictMethod.judgesNoise && options.confidence !== undefined)
     progress.warning(
       `confidence ${options.confidence} is ignored: against one reference run the verdict is the threshold alone; confidence applies to a history or to A/B pairs`,
     );
-  return options.paired
-    ? comparePaired(options, verdict, method, progress)
-    : compareWithReference(options, verdict, method, progress);
+  const sides = LOADERS[verdictMethod.reads](options, progress);
+  const report = progress.step('Comparing', () => {
+    const judged = verdictMethod.judge(sides.input, options.thresholds, {
+      ...verdict,
+      suiteBudget: options.suiteBudget !== false,
+      maxPairs: options.maxPairs,
+      sharedShift: options.sharedShift,
+    });
+    const built = reportOfJudged(judged.comparisons, options, verdict, sides.removedWarning);
+    built.notes.push(...judged.notes);
+    return built;
+  });
+  if (sides.machineWarning !== undefined) report.warnings.unshift(sides.machineWarning);
+  return finish(report, sides.reference, sides.results, sides.said, options, progress);
 }
 
-/** `compare --paired`: the A/B pairs, judged together. */
-function comparePaired(
-  options: Labelled,
-  verdict: VerdictSettings,
-  method: MethodSummary,
-  progress: Progress,
-): CompareOutcome {
+/** The sides a method reads, and what reading them leaves for the report. */
+interface Loaded {
+  input: MethodInput;
+  /**
+   * By experiment, for the report's account of what was paired: the reference (each one's newest history run, or its
+   * base runs) and the results.
+   */
+  reference: Map<string, ExperimentSide>;
+  results: Map<string, ExperimentSide>;
+  said: SidesSaid;
+  /** The benchmarks of main's newest history run that are removed there. */
+  removedWarning?: string | undefined;
+  /** History runs left out as measured on another kind of machine. */
+  machineWarning?: string | undefined;
+}
+
+/** How each kind of sides is read. */
+const LOADERS: { readonly [K in MethodReads]: (options: Labelled, progress: Progress) => Loaded } = {
+  run: loadReference,
+  history: loadHistory,
+  pairs: loadPaired,
+};
+
+/** One reference run and the results. */
+function loadReference(options: Labelled, progress: Progress): Loaded {
+  const said = nothingSaid();
+  const { reference, results } = progress.step('Reading reference and results', () => ({
+    reference: loadSide(options.reference, options, progress, said),
+    results: loadRepetitions(options.results, options, progress, said, []),
+  }));
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
+  return { input: { reads: 'run', experiments, reference, results }, reference, results, said };
+}
+
+/**
+ * A history of runs and the results: the benchmarks main removed are left out, and so are the history runs measured
+ * on another kind of machine than the results (with a warning).
+ */
+function loadHistory(options: Labelled, progress: Progress): Loaded {
+  const folder = options.history;
+  if (folder === undefined) throw new RangeError('a history comparison needs a history folder');
+  const said = nothingSaid();
+  const resultEnvironments: (EnvironmentFingerprint | undefined)[] = [];
+  const { history, results } = progress.step('Reading reference and results', () => ({
+    history: readHistoryRuns(folder, options, progress),
+    results: loadRepetitions(options.results, options, progress, said, resultEnvironments),
+  }));
+  const reference = newestByExperiment(history);
+  const removed = removedOnMain(history[history.length - 1], reference.keys(), results);
+  // A set: a suite of thousands of benchmarks may remove hundreds at once.
+  const removedNames = new Set(removed.removed);
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
+    (t) => !removedNames.has(t),
+  );
+  const machines = comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments)));
+  if (machines.notice) progress.warning(machines.notice);
+  return {
+    input: { reads: 'history', experiments, history, comparable: machines.runs, results },
+    reference,
+    results,
+    said,
+    removedWarning: removed.warning,
+    machineWarning: machines.warning,
+  };
+}
+
+/** `compare --paired`: the A/B pairs, every experiment with its pairs. */
+function loadPaired(options: Labelled, progress: Progress): Loaded {
   if (options.history !== undefined)
     throw new UsageError('compare: --paired compares A/B pairs; give --reference and --results, not --history');
   const said = nothingSaid();
@@ -241,70 +307,17 @@ function comparePaired(
     );
   const reference = new Map(pairs.flatMap((p) => [...p.reference]));
   const results = new Map(pairs.flatMap((p) => [...p.result]));
-  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
-  const report = progress.step('Comparing', () => {
-    const run = compareExperimentsPaired(
-      experiments.map((t) => ({
-        type: t,
-        pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) })),
-      })),
-      options.thresholds,
-      { ...verdict, maxPairs: options.maxPairs, sharedShift: options.sharedShift },
-    );
-    const built = reportOfJudged(run.comparisons, options, method);
-    built.notes.push(...run.notes);
-    return built;
-  });
-  if (options.maxPairs !== undefined) report.notes.push(sequentialNote(pairs.length, options.maxPairs));
-  return finish(report, reference, results, { pooled: [], skipped: said.skipped }, options, progress);
-}
-
-/** A results set against one reference run, or against a history of runs. */
-function compareWithReference(
-  options: Labelled,
-  verdict: VerdictSettings,
-  method: MethodSummary,
-  progress: Progress,
-): CompareOutcome {
-  const said = nothingSaid();
-  const resultEnvironments: (EnvironmentFingerprint | undefined)[] = [];
-  const { reference, results, history } = progress.step('Reading reference and results', () => {
-    const history = options.history !== undefined ? readHistoryRuns(options.history, options, progress) : undefined;
-    return {
-      history,
-      reference: history ? newestByExperiment(history) : loadSide(options.reference, options, progress, said),
-      results: loadRepetitions(options.results, options, progress, said, resultEnvironments),
-    };
-  });
-  const removed = history ? removedOnMain(history[history.length - 1], reference.keys(), results) : { removed: [] };
-  // A set: a suite of thousands of benchmarks may remove hundreds at once.
-  const removedNames = new Set(removed.removed);
-  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
-    (t) => !removedNames.has(t),
-  );
-  const machines = history
-    ? comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments)))
-    : undefined;
-  if (machines?.notice) progress.warning(machines.notice);
-  const report = progress.step('Comparing', () => {
-    const judged = experiments.map((t) => {
-      if (!history) return compareExperiment(t, reference.get(t), results.get(t), options.thresholds, verdict);
-      const judged = compareExperimentWithHistory(
-        t,
-        (machines!.runs.length > 0 ? machines!.runs : history).map((run) => run.experiments.get(t)),
-        results.get(t),
-        options.thresholds,
-        verdict,
-      );
-      return machines!.runs.length > 0 ? judged : asNotComparable(judged);
-    });
-    // A history gate decides across the whole suite's families, so that its false alarms do not grow with the suite.
-    const budgeted =
-      history && options.suiteBudget !== false ? applySuiteBudget(judged, 1 - verdict.confidence) : judged;
-    return reportOfJudged(budgeted, options, method, removed.warning);
-  });
-  if (machines?.warning) report.warnings.unshift(machines.warning);
-  return finish(report, reference, results, said, options, progress);
+  const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].map((t) => ({
+    type: t,
+    pairs: pairs.map((p) => ({ reference: p.reference.get(t), result: p.result.get(t) })),
+  }));
+  // Pooling's note is not a paired comparison's: each pair is one run.
+  return {
+    input: { reads: 'pairs', pairs: pairs.length, experiments },
+    reference,
+    results,
+    said: { pooled: [], skipped: said.skipped },
+  };
 }
 
 /**
@@ -315,7 +328,7 @@ function reportOfJudged(
   judged: SubExperimentComparison[],
   options: Labelled,
   method: MethodSummary,
-  removedWarning?: string,
+  removedWarning: string | undefined,
 ): ComparisonReport {
   const waivers = options.waivers !== undefined ? parseWaivers(options.waivers, readText(options.waivers)) : undefined;
   const accepted = acceptComparisons(withMissingJudged(judged, options.missing), {

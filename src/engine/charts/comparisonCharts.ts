@@ -3,6 +3,7 @@
  * each regression with its history, the reference and the result side by side (Fast-DDS summaries:
  * <type>_min_median.png, <type>_max_99%.png) and before/after per experiment.
  */
+import { chartEvidence } from './chartEvidence.js';
 import { valueChange, valueChangeRange } from '../report/change.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import { methodOf } from '../compare/methods.js';
@@ -167,8 +168,9 @@ export function changeChart(report: ComparisonReport): Chart | undefined {
     const left = family.slice(MAX_CHANGE_ROWS);
     // The report's one sign: the change of the value itself; the threshold lies on the worse side.
     const changes: ChangeRow[] = shown.map((r) => {
-      const interval = valueChangeRange(r.interval, r.direction);
-      const band = valueChangeRange(r.band, r.direction);
+      const drawn = chartEvidence(r);
+      const interval = valueChangeRange(drawn.interval, r.direction);
+      const band = valueChangeRange(drawn.band, r.direction);
       return {
         label: names.label(r),
         delta: valueChange(r.deltaPercent, r.direction),
@@ -263,7 +265,8 @@ function valueAt(row: ComparisonRow, relative: number): number {
  * comparison used).
  */
 function rowHistory(row: ComparisonRow, runs: readonly MeasuredRun[]): { run: MeasuredRun; value: number }[] {
-  if (row.pooled || row.historyRuns === undefined) return [];
+  const historyRuns = chartEvidence(row).historyRuns;
+  if (row.pooled || historyRuns === undefined) return [];
   const metric = row.metric.toLowerCase();
   const found = runs.flatMap((run) => {
     const m = run.measurements.find(
@@ -272,7 +275,7 @@ function rowHistory(row: ComparisonRow, runs: readonly MeasuredRun[]): { run: Me
     const value = m?.statistics[row.statistic];
     return typeof value === 'number' && Number.isFinite(value) && value > 0 ? [{ run, value }] : [];
   });
-  return found.slice(-row.historyRuns);
+  return found.slice(-historyRuns);
 }
 
 function regressionPanel(
@@ -313,8 +316,9 @@ function regressionPanel(
       points: finitePoints([{ x: before, y: row.reference }, failedIf({ x: after, y: row.result }, row.failed)]),
     });
   }
-  if (row.band && Number.isFinite(row.reference)) {
-    const edges = [valueAt(row, row.band.lower), valueAt(row, row.band.upper)];
+  const noise = chartEvidence(row).band;
+  if (noise && Number.isFinite(row.reference)) {
+    const edges = [valueAt(row, noise.lower), valueAt(row, noise.upper)];
     band = { name: 'noise band', lower: Math.min(...edges), upper: Math.max(...edges), color: BAND_FILL };
     if (history.length > 0)
       rules.push({ name: 'history centre', y: row.reference, color: BASELINE_GREYS[0], dashed: true });
@@ -329,7 +333,7 @@ function regressionPanel(
   const values = [...panelValues(series), ...rules.map((r) => r.y), ...(band ? [band.lower, band.upper] : [])];
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
-  const interval = valueChangeRange(row.interval, row.direction);
+  const interval = valueChangeRange(chartEvidence(row).interval, row.direction);
   const range = interval
     ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}`
     : '';

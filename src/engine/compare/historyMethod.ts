@@ -16,6 +16,8 @@ import {
   changeIntervalOf,
   CHANGE_INTERVAL_LEVEL,
   pooledRows,
+  asNotComparable,
+  bandOf,
   regate,
   pooledAlpha,
   rowAlpha,
@@ -25,7 +27,7 @@ import {
   type SubExperimentComparison,
 } from './rows.js';
 import { assertConfidence, SHARED_DEFAULTS, type VerdictOptions } from './defaults.js';
-import { alphaSentence, falseAlarms, most, percent, plural, type VerdictMethod } from './method.js';
+import { alphaSentence, falseAlarms, most, percent, plural, unreadSides, type VerdictMethod } from './method.js';
 import {
   heldBySuiteNote,
   historyRuns,
@@ -42,6 +44,7 @@ import { compareExperiment } from './thresholdMethod.js';
 import { measurementsByKey, runsByKey, type HistorySide, type KeyInRuns } from './runIndex.js';
 import { valuesOf, weightedMeanLog } from './levels.js';
 import type { Thresholds } from './thresholds.js';
+import { applySuiteBudget } from './suiteBudget.js';
 
 /**
  * Compares one experiment with a history window of runs (oldest first; a run may lack the
@@ -227,13 +230,19 @@ function noiseFields(
     deltaPercent: verdict.effect * 100,
     status: stateChange ? 'state-change' : verdict.status,
     failed: stateChange || short ? false : verdict.failed,
-    historyRuns: verdict.historyRuns,
+    evidence: {
+      kind: 'band',
+      historyRuns: verdict.historyRuns,
+      ...(Number.isFinite(verdict.band.lower)
+        ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } }
+        : {}),
+      ...(Number.isFinite(verdict.pValue) ? { df: verdict.df } : {}),
+    },
     repetitions: verdict.repetitions,
     confidence: rowConfidence,
-    ...(Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {}),
     ...(changeInterval ? { changeInterval } : {}),
     ...(Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {}),
-    ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue, df: verdict.df } : {}),
+    ...(Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}),
   };
 }
 
@@ -277,11 +286,15 @@ function judgePooledFamily(
   const repetitionsInRuns = inRuns.map((runs) => runs.repetitions());
   const pooledRuns = medianCount(windowRuns.flatMap((run) => repetitionsInRuns.map((counts) => counts[run]!)));
   const outcome = judge(historyLevels, candidate, pooledRuns);
-  if (!weights) return outcome;
+  const evidence = bandOf(outcome);
+  if (!weights || evidence === undefined) return outcome;
   return {
     ...outcome,
-    weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]!])),
-    weightRuns: olderRuns.length,
+    evidence: {
+      ...evidence,
+      weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]!])),
+      weightRuns: olderRuns.length,
+    },
   };
 }
 
@@ -344,7 +357,7 @@ export const historyMethod = {
   name: 'history',
   defaults: { confidence: 0.995 },
   judgesNoise: true,
-  marks: (row) => row.historyRuns !== undefined,
+  marks: (row) => bandOf(row) !== undefined,
   label: (summary, rows) => {
     const repetitions = most(rows, (r) => r.repetitions);
     const shown = repetitions > 1 ? `, ${plural(repetitions, 'repetition')}` : '';
@@ -376,5 +389,24 @@ export const historyMethod = {
   ],
   chartNotes: ['Grey bar: the noise band, the Δ an unchanged build gives.'],
   outputs: () => [],
-  compare: compareExperimentWithHistory,
+  reads: 'history',
+  judge(input, thresholds, settings) {
+    if (input.reads !== 'history') throw unreadSides('history', input);
+    // Results measured on another kind of machine than every history run: judged against them all, reported so.
+    const comparable = input.comparable.length > 0;
+    const runs = comparable ? input.comparable : input.history;
+    const judged = input.experiments.map((t) => {
+      const comparison = compareExperimentWithHistory(
+        t,
+        runs.map((run) => run.experiments.get(t)),
+        input.results.get(t),
+        thresholds,
+        settings,
+      );
+      return comparable ? comparison : asNotComparable(comparison);
+    });
+    // A history gate decides across the whole suite's families, so that its false alarms do not grow with the suite.
+    const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged, 1 - settings.confidence) : judged;
+    return { comparisons, notes: [] };
+  },
 } satisfies VerdictMethod;

@@ -5,11 +5,11 @@
 import { SHARED_DEFAULTS } from './defaults.js';
 import { most, plural, percent, shareText, type MethodSummary } from './method.js';
 import { SUITE_RULE } from './suiteBudget.js';
-import type { ComparisonRow } from './rows.js';
+import { bandOf, type ComparisonRow } from './rows.js';
 
 /** How many gated statistics the whole-suite budget decided together (0: it did not decide). */
 export function suiteFamilies(rows: readonly ComparisonRow[]): number {
-  return most(rows, (r) => r.suiteFamilies);
+  return most(rows, (r) => r.suite?.families);
 }
 
 /** The budget's sentence: the whole comparison's bound, the rule, and what one statistic regressed alone must clear. */
@@ -26,7 +26,7 @@ export function suiteSentence(summary: MethodSummary, rows: readonly ComparisonR
 }
 
 export function heldBySuiteNote(rows: readonly ComparisonRow[]): string[] {
-  const held = rows.filter((r) => r.heldBySuite).length;
+  const held = rows.filter((r) => r.suite?.held).length;
   if (held === 0) return [];
   return [
     `${plural(held, 'row')} ${held === 1 ? 'is' : 'are'} over the threshold and outside ${held === 1 ? 'its' : 'their'} noise band but not significant for the suite of ${plural(suiteFamilies(rows), 'gated statistic')}: shown as warn, not failing.`,
@@ -35,11 +35,11 @@ export function heldBySuiteNote(rows: readonly ComparisonRow[]): string[] {
 
 /** The most history runs any row was judged against. */
 export function historyRuns(rows: readonly ComparisonRow[]): number {
-  return most(rows, (r) => r.historyRuns);
+  return most(rows, (r) => bandOf(r)?.historyRuns);
 }
 
 export function weightsNote(rows: readonly ComparisonRow[]): string[] {
-  const weighted = rows.find((r) => r.pooled && r.weights !== undefined);
+  const weighted = rows.map((r) => (r.pooled ? bandOf(r) : undefined)).find((b) => b?.weights !== undefined);
   if (!weighted) return [];
   return [
     `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, 'history run')} older than the band's window (never on the runs under test); the weights are in comparison.json.`,

@@ -1,11 +1,15 @@
 /**
- * A verdict method as one object: its name, its defaults, how it turns the sides of an experiment into rows, and every
- * sentence and output that is its own (the headline's account, the report's notes, the change chart's legend, the
- * action's outputs). One file per method carries one (thresholdMethod.ts, historyMethod.ts, pairedMethod.ts);
- * methods.ts lists them. Reports, charts, outputs and the pipeline read the object, never test its name.
+ * A verdict method as one object, the whole strategy: its name, its defaults, which sides it reads, how it judges them
+ * into rows, and every sentence and output that is its own (the headline's account, the report's notes, the change
+ * chart's legend, the action's outputs). One file per method carries one (thresholdMethod.ts, historyMethod.ts,
+ * pairedMethod.ts); methods.ts lists them and chooses one from the settings. Reports, charts, outputs and the pipeline
+ * read the object, never test its name: the pipeline loads the sides the method `reads` and calls its `judge`.
  */
+import type { VerdictOptions } from './defaults.js';
 import type { GateStatistics } from './gate.js';
-import type { ComparisonRow, SubExperimentComparison } from './rows.js';
+import type { ComparisonRow, ExperimentSide, SubExperimentComparison } from './rows.js';
+import type { HistorySide } from './runIndex.js';
+import type { Thresholds } from './thresholds.js';
 
 /** How a comparison decided: one reference run and a threshold, a history's noise band, or interleaved A/B pairs. */
 export type ComparisonMethod = 'threshold' | 'history' | 'paired';
@@ -58,8 +62,93 @@ export interface VerdictMethod {
   readonly chartNotes: readonly string[];
   /** The action's step outputs only this method sets. */
   outputs(outcome: MethodOutcome): MethodOutput[];
-  /** Turns the sides of one experiment (two runs, a history and a run, A/B pairs) into its rows. */
-  readonly compare: (experimentType: string, ...sides: never[]) => SubExperimentComparison;
+  /** The sides it judges: one reference run and the results, a history of runs and the results, or A/B pairs. */
+  readonly reads: MethodReads;
+  /**
+   * Judges every experiment of a comparison from the sides it reads (an input of another kind is a programming
+   * error): each experiment's rows, in the input's order, and the report's notes on the whole comparison.
+   */
+  judge(input: MethodInput, thresholds: Thresholds, settings: JudgeSettings): Judged;
+}
+
+/** What a method reads: one reference run, a history of runs, or interleaved A/B pairs. */
+export type MethodReads = MethodInput['reads'];
+
+/** The sides of a comparison, of the kind its method reads (VerdictMethod.reads). */
+export type MethodInput = RunInput | HistoryInput | PairsInput;
+
+/** One reference run and the results (their repetitions pooled), by experiment. */
+export interface RunInput {
+  readonly reads: 'run';
+  /** The experiments to judge, in the report's order. */
+  readonly experiments: readonly string[];
+  readonly reference: ReadonlyMap<string, ExperimentSide>;
+  readonly results: ReadonlyMap<string, ExperimentSide>;
+}
+
+/** A history run's experiments (a run may lack one). */
+export interface HistoryRunSides {
+  readonly experiments: ReadonlyMap<string, HistorySide>;
+}
+
+/** A history of runs (oldest first) and the results. */
+export interface HistoryInput {
+  readonly reads: 'history';
+  /** The experiments to judge, in the report's order. */
+  readonly experiments: readonly string[];
+  readonly history: readonly HistoryRunSides[];
+  /**
+   * The history runs measured on the results' kind of machine (every run when the machine is not checked). None: the
+   * results are judged against every run and reported not comparable.
+   */
+  readonly comparable: readonly HistoryRunSides[];
+  readonly results: ReadonlyMap<string, ExperimentSide>;
+}
+
+/** One A/B pair of interleaved runs on the same runner: the base build's run and the candidate's. */
+export interface ExperimentPair {
+  reference: ExperimentSide | undefined;
+  result: ExperimentSide | undefined;
+}
+
+/** One experiment of a paired run: its name and its A/B pairs. */
+export interface PairedExperiment {
+  type: string;
+  pairs: readonly ExperimentPair[];
+}
+
+/** Interleaved A/B pairs, per experiment. */
+export interface PairsInput {
+  readonly reads: 'pairs';
+  /** How many A/B pairs were given. */
+  readonly pairs: number;
+  /** Each experiment with its pairs, in the report's order. */
+  readonly experiments: readonly PairedExperiment[];
+}
+
+/**
+ * How a comparison decides (a VerdictSettings of settings.ts, resolved for the method) and the settings only one
+ * method reads.
+ */
+export interface JudgeSettings extends VerdictOptions {
+  readonly confidence: number;
+  /** A history gate: false decides each family at the confidence alone, not the whole suite's together. */
+  readonly suiteBudget?: boolean | undefined;
+  /** A/B pairs: the cap of a sequential run; the pairs given are one look of it. */
+  readonly maxPairs?: number | undefined;
+  /** A/B pairs: model the shared shift of each pair. */
+  readonly sharedShift?: boolean | undefined;
+}
+
+/** What a method judged: each experiment's rows, and its notes on the whole comparison (in perfgate's own words). */
+export interface Judged {
+  readonly comparisons: SubExperimentComparison[];
+  readonly notes: readonly string[];
+}
+
+/** The error of a method handed sides it does not read: a programming error, never the user's. */
+export function unreadSides(reads: MethodReads, input: MethodInput): RangeError {
+  return new RangeError(`a method that reads ${reads} sides was handed ${input.reads} sides`);
 }
 
 /** `1 pair`, `8 pairs`. */

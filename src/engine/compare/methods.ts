@@ -1,4 +1,7 @@
-/** The verdict methods, each one object from its own file (method.ts), and how a report finds its own. */
+/**
+ * The verdict methods, each one object from its own file (method.ts); which one a comparison's settings choose, and
+ * how a report finds its own.
+ */
 import { historyMethod } from './historyMethod.js';
 import type { ComparisonMethod, VerdictMethod } from './method.js';
 import { pairedMethod } from './pairedMethod.js';
@@ -17,4 +20,16 @@ export function methodOf(name: ComparisonMethod): VerdictMethod {
 /** The method whose mark the rows bear; the threshold method, which leaves none, when no row bears one. */
 export function methodOfRows(rows: readonly ComparisonRow[]): VerdictMethod {
   return VERDICT_METHODS.find((m) => m.marks !== undefined && rows.some(m.marks)) ?? thresholdMethod;
+}
+
+/**
+ * The method the settings choose: A/B pairs when the comparison is paired, else a history when one is given, else one
+ * reference run (engine/settings/rules.ts allows no other combination).
+ */
+export function methodOfSettings(settings: {
+  readonly paired?: boolean | undefined;
+  readonly history: boolean;
+}): VerdictMethod {
+  if (settings.paired) return pairedMethod;
+  return settings.history ? historyMethod : thresholdMethod;
 }

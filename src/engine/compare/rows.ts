@@ -6,14 +6,24 @@
 import { metricRole, primaryStatistic } from '../model/statisticRules.js';
 import type { Direction, Measurement, MetricRole, ResultSet, StatisticName } from '../model/measurement.js';
 import type { Summary } from '../model/summary.js';
+import { pooledEvidence, type RowEvidence } from './evidence.js';
 import { gates, type GateStatistics } from './gate.js';
+
+export {
+  bandOf,
+  pairsEvidenceOf,
+  withPairs,
+  type BandEvidence,
+  type PairsEvidence,
+  type RowEvidence,
+} from './evidence.js';
 
 /**
  * - `pass`: within the threshold; `improved`: better by more than the threshold;
  * - `fail`: worse than the reference by more than the threshold (with a history: and outside the noise band);
  * - `new`: in the results only; `missing`: in the reference only (it fails only with `missing: fail`: judgeMissing);
  * - with a history only: `warn` (over the threshold, inside the noise band; or outside it but not significant for the
- *   whole suite, `heldBySuite`), `noisy` (the band is
+ *   whole suite, `suite.held`), `noisy` (the band is
  *   wider than the threshold), `insufficient-history` (fewer than 3 runs: the change against the
  *   newest run, shown, never failing), `not-comparable` (every history run was measured on another kind of
  *   machine: reported, never failing), `state-change` (the history shows two machine states, a
@@ -49,6 +59,19 @@ export type RowAcceptance =
   | { kind: 'label'; label: string; by?: string; description?: string }
   | { kind: 'waiver'; ceilingPercent: number; expires: string; link: string; reason: string; place: string };
 
+/** What the whole-suite budget (suiteBudget.ts) decided of a row. */
+export interface SuiteDecision {
+  /** How many gated families of the comparison were decided together. */
+  readonly families: number;
+  /** The level (BH's cut-off) the row's family was selected at; absent when it was not selected. */
+  readonly level?: number;
+  /**
+   * A row that failed its family's own test (over the threshold and outside the band) but that the whole suite's
+   * budget does not select; shown as `warn`, not failing.
+   */
+  readonly held?: true;
+}
+
 /** One statistic of one metric of one experiment at one parameter: reference against result. */
 export interface ComparisonRow {
   experimentType: string;
@@ -80,12 +103,6 @@ export interface ComparisonRow {
    */
   belowResolution?: true;
   /**
-   * With a history: the relative effects (worse positive) an unchanged build is expected to give (e.g. −0.2 … +0.25).
-   */
-  band?: { lower: number; upper: number };
-  /** With a history: how many runs the band was estimated from. */
-  historyRuns?: number;
-  /**
    * Whether this row can fail the gate. Tail statistics (Min, Max, 99 %) are reported but not
    * gated unless the user opts in: their run-to-run spread is 3–5× the median's. So are derived
    * and secondary metrics (`metricRole`).
@@ -100,21 +117,8 @@ export interface ComparisonRow {
   instruments?: { reference: string; result: string };
   /** The geometric mean over every parameter of the metric (benchstat's geomean row); `parameter` is `geomean`. */
   pooled?: boolean;
-  /**
-   * A pooled row with a history long enough: each parameter's weight in the row's mean of logs, 1/σ² normalised to sum
-   * to 1, σ estimated on `weightRuns` history runs older than the band's window (never on the runs under test).
-   * Absent: every parameter weighs the same.
-   */
-  weights?: Readonly<Record<string, number>>;
-  /** How many older history runs the weights were estimated on. */
-  weightRuns?: number;
   /** How many candidate runs (with a history) or A/B pairs (paired) the row was judged on. */
   repetitions?: number;
-  /**
-   * Paired mode: the relative change's interval, worse positive (lower edge: the one-sided bound at the row's
-   * confidence).
-   */
-  interval?: { lower: number; upper: number };
   /**
    * The change's two-sided 90 % interval (CHANGE_INTERVAL_LEVEL), worse positive: what a reviewer reads beside the
    * change. History: the log change ± t(0.95) · its standard error against the band's window; A/B pairs: the mean log
@@ -127,39 +131,15 @@ export interface ComparisonRow {
   pValue?: number;
   /** The one-sided confidence the row was judged at (1 − its share of the gate's α). */
   confidence?: number;
-  /** With a history: the degrees of freedom of the Student t `pValue` is read on. */
-  df?: number;
   /**
-   * The one-stage history gate's whole-suite budget (suiteBudget.ts): how many gated families of the comparison were
-   * decided together. Set on every gated row with a p-value when the budget decided.
+   * The one-stage history gate's whole-suite budget (suiteBudget.ts): set on every gated row with a p-value when the
+   * budget decided.
    */
-  suiteFamilies?: number;
-  /** With the budget: the level (BH's cut-off) the row's family was selected at (absent when it was not selected). */
-  suiteLevel?: number;
-  /**
-   * With the budget: a row that failed its family's own test (over the threshold and outside the band) but that the
-   * whole suite's budget does not select; shown as `warn`, not failing.
-   */
-  heldBySuite?: boolean;
+  suite?: SuiteDecision;
   /** A failing parameter row: which procedure named it (attribution.ts). */
   namedBy?: NamingProcedure;
-  /**
-   * Inconclusive rows: how many more pairs would decide at the observed effect and spread (absent when even `pairsCap`
-   * pairs in all would not).
-   */
-  morePairs?: number;
-  /** Inconclusive rows: the most pairs in all that `morePairs` considered (the sequential cap, else 100). */
-  pairsCap?: number;
-  /**
-   * A/B pairs with the shared-shift model (sharedShiftRows.ts): `suite` on the pooled row, the suite's change;
-   * `benchmark` on a parameter row, whose interval and p-value are its change relative to the suite's.
-   */
-  sharedShift?: 'suite' | 'benchmark';
-  /**
-   * With the shared-shift model, a benchmark row judged in a suite across the experiments of the run
-   * (suiteShift.ts): its family is the suite, not its experiment's metric and statistic.
-   */
-  acrossExperiments?: boolean;
+  /** What only the row's method gives: its kind tells which. */
+  evidence?: RowEvidence;
   /** An `accepted` row: the label or waiver that accepted it. */
   acceptance?: RowAcceptance;
 }
@@ -430,8 +410,9 @@ export function pooledRows(
       deltaPercent: NaN,
       ...outcome,
     } as ComparisonRow;
-    delete row.band;
-    if (outcome.band) row.band = outcome.band;
+    const evidence = pooledEvidence(first.evidence, outcome.evidence);
+    delete row.evidence;
+    if (evidence !== undefined) row.evidence = evidence;
     out.push(regate(row, gate, shapes.get(rowKey(first))));
   }
   return out;

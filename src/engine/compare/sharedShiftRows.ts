@@ -14,7 +14,14 @@ import {
   type EffectTest,
 } from '../stats/effectTest.js';
 import { fitSharedShift, judgeBenchmark, type SuiteOutcome } from '../stats/sharedShift.js';
-import { statusOf, type ComparisonRow, type ComparisonStatus } from './rows.js';
+import {
+  statusOf,
+  withPairs,
+  type ComparisonRow,
+  type ComparisonStatus,
+  type PairsEvidence,
+  pairsEvidenceOf,
+} from './rows.js';
 
 /** One pair's values of one row: the base's, the candidate's, and the log ratio, worse positive. */
 export interface PairCell {
@@ -36,9 +43,12 @@ function logOfImprovement(threshold: number, direction: Direction): number {
 }
 
 /** A paired row's fields from its test: its interval, the smallest change it catches 9 times in 10, its p-value. */
-export function testedFields(test: EffectTest, row: Pick<ComparisonRow, 'threshold' | 'direction'>) {
+export function testedFields(
+  test: EffectTest,
+  row: Pick<ComparisonRow, 'threshold' | 'direction'>,
+): { evidence: PairsEvidence; detectable: number; pValue: number } {
   return {
-    interval: test.interval,
+    evidence: { kind: 'pairs', interval: test.interval },
     detectable: detectableChange(test.critical, test.standardError, test.df, row.threshold, row.direction),
     pValue: test.pValue,
   };
@@ -119,16 +129,20 @@ export function sharedShiftOutcomes(
               : 'pass';
     const reference = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p]!.a))).mean);
     const result = Math.exp(meanAndSd(complete.map((pair) => Math.log(pair[p]!.b))).mean);
+    const tested = testedFields(test, row);
+    const undecided =
+      status === 'inconclusive' && decide?.needed !== undefined
+        ? { pairsCap: decide.cap, morePairs: decide.needed - k }
+        : {};
     outcomes.set(row.parameter, {
       reference,
       result,
       // The shown change is the row's own (result against reference); its interval is relative to the suite.
       deltaPercent: relativeOfLog(total, row.direction) * 100,
       repetitions: k,
-      ...testedFields(test, row),
+      ...tested,
       confidence: 1 - levels.row(k),
-      sharedShift: 'benchmark',
-      ...(status === 'inconclusive' ? { pairsCap: decide!.cap, morePairs: decide!.needed! - k } : {}),
+      evidence: withPairs(pairsEvidenceOf(tested), { sharedShift: 'benchmark', ...undecided }),
       ...statusOf(status),
       ...(judgement.worse === 'suite' ? { namedBy: 'suite' as const } : {}),
     });
@@ -147,19 +161,20 @@ export function signedPercent(effect: number): string {
  * whole (its interval excludes no change) the shift and its interval.
  */
 export function sharedShiftNotes(rows: readonly ComparisonRow[]): string[] {
-  if (!rows.some((r) => r.sharedShift !== undefined)) return [];
+  if (!rows.some((r) => pairsEvidenceOf(r)?.sharedShift !== undefined)) return [];
   const notes = [
     'Shared shift of each run: every benchmark of a pair shares the runner’s shift of that pair, estimated as the median of the pair’s log ratios. The geomean row is the suite’s change with the shared noise in its interval; a benchmark row’s interval and p-value are its change relative to the suite, which the shared noise does not reach. A benchmark fails when it is significantly worse than the suite and its change is over the threshold (its own change when the suite moved, else its change relative to the suite), or when the suite fails and it moved with it (not significantly better than the suite).',
   ];
-  if (rows.some((r) => r.acrossExperiments))
+  if (rows.some((r) => pairsEvidenceOf(r)?.acrossExperiments))
     notes.push(
       'Across experiments: where a tool reports each benchmark as its own experiment (Go, Google Benchmark, pytest, JMH), the suite of a metric and statistic is every gated benchmark row of the run; its change is given in a note below, not as a row, and an experiment’s own geomean row of it is shown but not gated.',
     );
   for (const row of rows) {
-    if (row.sharedShift !== 'suite' || !row.interval) continue;
-    if (!(row.interval.lower > 0 || row.interval.upper < 0)) continue;
-    const lower = Math.min(row.interval.lower, row.interval.upper);
-    const upper = Math.max(row.interval.lower, row.interval.upper);
+    const interval = pairsEvidenceOf(row)?.interval;
+    if (pairsEvidenceOf(row)?.sharedShift !== 'suite' || !interval) continue;
+    if (!(interval.lower > 0 || interval.upper < 0)) continue;
+    const lower = Math.min(interval.lower, interval.upper);
+    const upper = Math.max(interval.lower, interval.upper);
     notes.push(
       `The suite moved as a whole: ${row.experimentType} ${row.metric} ${row.magnitude} shifted ${signedPercent(row.deltaPercent / 100)} over all its benchmarks (worse positive; interval ${signedPercent(lower)} to ${signedPercent(upper)}, ${row.repetitions ?? 0} pairs). ${row.failed ? 'The shift fails the gate by itself: every benchmark that moved with it is named.' : 'Each benchmark is judged on its own change against the threshold.'}`,
     );

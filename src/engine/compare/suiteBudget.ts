@@ -15,28 +15,29 @@
  * A row keeps failing when its family is selected and one of the family's failing rows (not one BH named after) has
  * its tail-robust p-value within its share of the cut-off; the regressed rows a selected family names (attribution.ts)
  * stay named. A row that failed its family's own test but that the suite does not select shows as `warn`
- * (`heldBySuite`): over the threshold and outside its band, but not significant for the suite.
+ * (`suite.held`): over the threshold and outside its band, but not significant for the suite.
  */
 import { benjaminiHochbergCutoff } from '../stats/fdr.js';
 import { tailRobustPValue } from '../stats/tailReference.js';
 import { bonferroniShares, scaledByShare } from '../stats/weightedBonferroni.js';
-import { familyKey, type ComparisonRow, type SubExperimentComparison } from './rows.js';
+import { bandOf, familyKey, type BandEvidence, type ComparisonRow, type SubExperimentComparison } from './rows.js';
 
 /** How the budget decides, in the report's words. */
 export const SUITE_RULE =
   'Benjamini–Hochberg across them, each p-value read on Student t with 4 df, 3 below 10 history runs';
 
-type Weighed = ComparisonRow & { pValue: number; df: number; confidence: number };
+type Weighed = ComparisonRow & { pValue: number; confidence: number; evidence: BandEvidence & { df: number } };
 
 /** A row the budget weighs: gated, with a p-value on known df and the confidence it was judged at. */
 function weighed(row: ComparisonRow): row is Weighed {
+  const df = bandOf(row)?.df;
   return (
     row.gated &&
     row.status !== 'not-comparable' &&
     row.pValue !== undefined &&
     Number.isFinite(row.pValue) &&
-    row.df !== undefined &&
-    Number.isFinite(row.df) &&
+    df !== undefined &&
+    Number.isFinite(df) &&
     row.confidence !== undefined &&
     row.confidence > 0 &&
     row.confidence < 1
@@ -49,7 +50,7 @@ function weighed(row: ComparisonRow): row is Weighed {
  */
 function scaledPValues(rows: readonly Weighed[]): number[] {
   const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
-  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.df), shares[i]!));
+  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.evidence.df), shares[i]!));
 }
 
 /**
@@ -88,14 +89,10 @@ export function applySuiteBudget(
       if (!weighed(row)) return row;
       const key = `${c}\u0000${familyKey(row)}`;
       const level = levels.get(key)!;
-      const decided: ComparisonRow = {
-        ...row,
-        suiteFamilies: families.size,
-        ...(Number.isFinite(level) ? { suiteLevel: level } : {}),
-      };
-      if (!(row.failed && row.status === 'fail') || failing.has(key)) return decided;
-      const { namedBy: _named, ...held } = decided;
-      return { ...held, status: 'warn', failed: false, heldBySuite: true };
+      const suite = { families: families.size, ...(Number.isFinite(level) ? { level } : {}) };
+      if (!(row.failed && row.status === 'fail') || failing.has(key)) return { ...row, suite };
+      const { namedBy: _named, ...held } = row;
+      return { ...held, suite: { ...suite, held: true }, status: 'warn', failed: false };
     });
     const status =
       comparison.status === 'failed' && !rows.some((r) => r.failed)

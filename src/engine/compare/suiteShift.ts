@@ -12,6 +12,7 @@
  * The experiments' own pooled rows of a suite's family are shown and not gated (the suite takes the family's α).
  */
 import type { Thresholds } from './thresholds.js';
+import type { PairedExperiment } from './method.js';
 import { nameRegressedRows } from './attribution.js';
 import { SHARED_DEFAULTS, assertConfidence } from './defaults.js';
 import {
@@ -20,19 +21,21 @@ import {
   meanCells,
   outcomeKey,
   pairCells,
-  pairedMethod,
+  PAIRED_CONFIDENCE,
   pairedRowOutcome,
-  type ExperimentPair,
   type PairedOptions,
-} from './pairedMethod.js';
-import { POOLED_PARAMETER, pooledAlpha, type ComparisonRow, type SubExperimentComparison } from './rows.js';
+} from './pairedRows.js';
+import {
+  POOLED_PARAMETER,
+  pooledAlpha,
+  withPairs,
+  type ComparisonRow,
+  type SubExperimentComparison,
+  pairsEvidenceOf,
+} from './rows.js';
 import { sharedShiftOutcomes, signedPercent } from './sharedShiftRows.js';
 
-/** One experiment of a paired run: its name and its A/B pairs. */
-export interface PairedExperiment {
-  type: string;
-  pairs: readonly ExperimentPair[];
-}
+export type { PairedExperiment };
 
 /** A benchmark row of a suite: which experiment (its index in the run) and the row as judged alone. */
 export interface SuiteMember {
@@ -95,7 +98,7 @@ export function compareExperimentsPaired(
     experiments.map((e) => compareExperimentPaired(e.type, e.pairs, thresholds, { ...options, acrossExperiments }));
   if (!options.sharedShift) return { comparisons: alone(), notes: [], suites: [] };
   const first = alone();
-  const alpha = 1 - assertConfidence(options.confidence ?? pairedMethod.defaults.confidence);
+  const alpha = 1 - assertConfidence(options.confidence ?? PAIRED_CONFIDENCE);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
   const cellsOf = experiments.map((e) => pairCells(e.pairs));
   const across = experiments.map(() => new Map<string, Partial<ComparisonRow>>());
@@ -114,15 +117,22 @@ export function compareExperimentsPaired(
     // The suite's own row: per pair the mean log ratio over its benchmarks, decisive at the pooled row's α.
     const head = members[0]!.row;
     const suite = pairedRowOutcome(head, meanCells(cells), 1 - pooledAlpha(alpha, pooledShare), true, options);
+    const suitePairs = suite && pairsEvidenceOf(suite);
     members.forEach((m, j) => {
-      let outcome: Partial<ComparisonRow> = { ...outcomes.get(String(j))!, acrossExperiments: true };
+      const alone = outcomes.get(String(j)) ?? {};
+      let outcome: Partial<ComparisonRow> = {
+        ...alone,
+        evidence: withPairs(pairsEvidenceOf(alone), { acrossExperiments: true }),
+      };
       if (suite?.status === 'inconclusive' && !['fail', 'improved', 'inconclusive'].includes(outcome.status!))
         outcome = {
           ...outcome,
           status: 'inconclusive',
           failed: false,
-          ...(suite.pairsCap !== undefined ? { pairsCap: suite.pairsCap } : {}),
-          ...(suite.morePairs !== undefined ? { morePairs: suite.morePairs } : {}),
+          evidence: withPairs(pairsEvidenceOf(outcome), {
+            ...(suitePairs?.pairsCap !== undefined ? { pairsCap: suitePairs.pairsCap } : {}),
+            ...(suitePairs?.morePairs !== undefined ? { morePairs: suitePairs.morePairs } : {}),
+          }),
         };
       across[m.experiment]!.set(outcomeKey(m.row), outcome);
     });
@@ -130,7 +140,13 @@ export function compareExperimentsPaired(
     if (suite) {
       notes.push(suiteNote(head, members, suite));
       suites.push({
-        row: { ...head, ...suite, parameter: POOLED_PARAMETER, pooled: true, sharedShift: 'suite' },
+        row: {
+          ...head,
+          ...suite,
+          parameter: POOLED_PARAMETER,
+          pooled: true,
+          evidence: withPairs({ ...pairsEvidenceOf(head), ...pairsEvidenceOf(suite) }, { sharedShift: 'suite' }),
+        },
         members,
         benchmarks: members.length,
         experiments: new Set(members.map((m) => m.experiment)).size,
@@ -170,7 +186,7 @@ function suiteNote(head: ComparisonRow, members: readonly SuiteMember[], suite: 
   const experiments = new Set(members.map((m) => m.experiment)).size;
   const what = `${head.metric} ${head.magnitude} of ${members.length} benchmarks in ${experiments} experiments`;
   const change = signedPercent((suite.deltaPercent ?? 0) / 100);
-  const interval = suite.interval;
+  const interval = pairsEvidenceOf(suite)?.interval;
   const moved = interval !== undefined && (interval.lower > 0 || interval.upper < 0);
   const span = interval
     ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, `

@@ -5,7 +5,7 @@ import { displayUnit } from '../model/statisticRules.js';
 import { parseToolUnit } from '../model/units.js';
 import { experimentSummary, type Direction } from '../model/measurement.js';
 import { DEFAULT_GATE, gates, type GateStatistics } from './gate.js';
-import type { VerdictMethod } from './method.js';
+import { unreadSides, type VerdictMethod } from './method.js';
 import {
   comparedStatistics,
   comparisonRowFailed,
@@ -152,5 +152,12 @@ export const thresholdMethod = {
   ],
   chartNotes: [],
   outputs: () => [],
-  compare: compareExperiment,
+  reads: 'run',
+  judge(input, thresholds, settings) {
+    if (input.reads !== 'run') throw unreadSides('run', input);
+    const comparisons = input.experiments.map((t) =>
+      compareExperiment(t, input.reference.get(t), input.results.get(t), thresholds, settings),
+    );
+    return { comparisons, notes: [] };
+  },
 } satisfies VerdictMethod;

@@ -7,9 +7,17 @@
  * threshold (the fit rule, passBoundAtCap); a known slowdown applied to one side's parsed results
  * must then fail, each benchmark alone and each suite as a whole.
  */
-import { PASS_BETA, type ExperimentPair } from '../compare/pairedMethod.js';
+import type { ExperimentPair } from '../compare/method.js';
+import { PASS_BETA } from '../compare/pairedRows.js';
 import { compareExperimentsPaired, type PairedRun, type RunSuite } from '../compare/suiteShift.js';
-import { keyOf, rowKey, type ComparisonRow, type ExperimentSide } from '../compare/rows.js';
+import {
+  keyOf,
+  rowKey,
+  type ComparisonRow,
+  type ExperimentSide,
+  pairsEvidenceOf,
+  type PairsEvidence,
+} from '../compare/rows.js';
 import type { VerdictOptions } from '../compare/defaults.js';
 import type { Thresholds } from '../compare/thresholds.js';
 import type { Direction, Measurement } from '../model/measurement.js';
@@ -117,9 +125,10 @@ function logOfRelative(relative: number, direction: Direction): number {
  */
 export function rowStandardError(row: ComparisonRow): number | undefined {
   const k = row.repetitions;
-  if (row.interval === undefined || row.confidence === undefined || k === undefined || k < 2) return undefined;
+  const interval = pairsEvidenceOf(row)?.interval;
+  if (interval === undefined || row.confidence === undefined || k === undefined || k < 2) return undefined;
   const critical = studentTQuantile(row.confidence, k - 1);
-  const width = logOfRelative(row.interval.upper, row.direction) - logOfRelative(row.interval.lower, row.direction);
+  const width = logOfRelative(interval.upper, row.direction) - logOfRelative(interval.lower, row.direction);
   const se = width / (2 * critical);
   return Number.isFinite(se) && se >= 0 ? se : undefined;
 }
@@ -294,7 +303,7 @@ function experimentRows(
         gated: row.gated,
         pooled,
         threshold: row.threshold,
-        ...(row.sharedShift !== undefined ? { sharedShift: row.sharedShift } : {}),
+        ...shiftOf(pairsEvidenceOf(row)),
         ...judgedRow(row, name, maxPairs, reasons),
         ...(noise !== undefined ? { runNoise: noise } : {}),
       });
@@ -358,4 +367,9 @@ function suiteSlowdownProof(
       `${experiment}: a known slowdown of ×${factor.toFixed(3)} applied to all its benchmarks on one side did not fail every one of them, so a change of the whole suite cannot fail on this runner`,
     );
   return { experiment, factor, failed, suite: true };
+}
+
+/** A row's place in the shared-shift model, where it has one. */
+function shiftOf(pairs: PairsEvidence | undefined): { sharedShift?: 'suite' | 'benchmark' } {
+  return pairs?.sharedShift !== undefined ? { sharedShift: pairs.sharedShift } : {};
 }

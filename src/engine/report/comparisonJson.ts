@@ -1,4 +1,5 @@
 import type { ComparisonReport } from './comparisonReport.js';
+import { pairsEvidenceOf, bandOf } from '../compare/rows.js';
 import { valueChange } from './change.js';
 import { REPORT_SCHEMA_VERSION } from './json.js';
 import { JsonArrayInPieces, JsonObjectInPieces, joinPieces, jsonPieces } from './pieces.js';
@@ -45,6 +46,8 @@ export function* comparisonJsonPieces(report: ComparisonReport): Generator<strin
 
 /** One row of comparison.json. NaN and infinite values are written as null. */
 function rowJson(r: ComparisonRow): object {
+  const pairs = pairsEvidenceOf(r);
+  const history = bandOf(r);
   return {
     bytes: finite(r.payloadBytes),
     parameter: r.parameter,
@@ -59,26 +62,31 @@ function rowJson(r: ComparisonRow): object {
     deltaPercent: finite(r.deltaPercent),
     changePercent: finite(valueChange(r.deltaPercent, r.direction)),
     threshold: r.threshold,
-    ...(r.band
-      ? { noiseBand: { lower: finite(r.band.lower), upper: finite(r.band.upper) }, historyRuns: r.historyRuns }
+    ...(history?.band
+      ? {
+          noiseBand: { lower: finite(history.band.lower), upper: finite(history.band.upper) },
+          historyRuns: history.historyRuns,
+        }
       : {}),
-    ...(r.interval ? { interval: { lower: finite(r.interval.lower), upper: finite(r.interval.upper) } } : {}),
+    ...(pairs?.interval
+      ? { interval: { lower: finite(pairs.interval.lower), upper: finite(pairs.interval.upper) } }
+      : {}),
     ...(r.repetitions !== undefined ? { repetitions: r.repetitions } : {}),
     ...(r.detectable !== undefined ? { detectable: finite(r.detectable) } : {}),
     ...(r.pValue !== undefined ? { pValue: finite(r.pValue) } : {}),
     ...(r.confidence !== undefined ? { confidence: r.confidence } : {}),
     ...(r.pooled ? { pooled: true } : {}),
     // A weighted geomean row: each parameter's weight (1/σ², from weightRuns older history runs).
-    ...(r.weights !== undefined ? { weights: r.weights, weightRuns: r.weightRuns } : {}),
+    ...(history?.weights !== undefined ? { weights: history.weights, weightRuns: history.weightRuns } : {}),
     ...(r.namedBy !== undefined ? { namedBy: r.namedBy } : {}),
     // The whole-suite budget: the families decided together, and the level this row's family was selected at.
-    ...(r.suiteFamilies !== undefined ? { suiteFamilies: r.suiteFamilies } : {}),
-    ...(r.suiteLevel !== undefined ? { suiteLevel: r.suiteLevel } : {}),
-    ...(r.heldBySuite ? { heldBySuite: true } : {}),
-    ...(r.sharedShift !== undefined ? { sharedShift: r.sharedShift } : {}),
+    ...(r.suite !== undefined ? { suiteFamilies: r.suite.families } : {}),
+    ...(r.suite?.level !== undefined ? { suiteLevel: r.suite.level } : {}),
+    ...(r.suite?.held ? { heldBySuite: true } : {}),
+    ...(pairs?.sharedShift !== undefined ? { sharedShift: pairs.sharedShift } : {}),
     // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
-    ...(r.pairsCap !== undefined ? { pairsCap: r.pairsCap } : {}),
-    ...(r.morePairs !== undefined ? { morePairs: r.morePairs } : {}),
+    ...(pairs?.pairsCap !== undefined ? { pairsCap: pairs.pairsCap } : {}),
+    ...(pairs?.morePairs !== undefined ? { morePairs: pairs.morePairs } : {}),
     status: r.status,
     // A derived or secondary metric (reported, gated only on request); absent for the benchmark's primary one.
     ...(r.metricRole !== undefined ? { metricRole: r.metricRole } : {}),

@@ -1,4 +1,5 @@
 import { formatFixed3 } from '../numeric/formatFixed.js';
+import { shownEvidence } from './shownEvidence.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import { acceptanceWords } from '../compare/acceptance.js';
 import { comparisonRowFailed } from '../compare/compare.js';
@@ -120,7 +121,7 @@ function* comparisonMarkdownLines(report: ComparisonReport): Generator<string> {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function legend(rows: readonly ComparisonRow[]): string {
-  const withBand = rows.some((r) => r.band !== undefined);
+  const withBand = rows.some((r) => shownEvidence(r).band !== undefined);
   if (!payloadLayout(rows)) {
     return withBand
       ? 'Δ = (result − reference) / reference, the change of the value itself: + went up, − went down. For a throughput or rate (↑) a drop is worse, for everything else a rise. With a history the reference is the geometric mean of the baseline runs and the noise band is the change an unchanged build gives. A row fails when its change the worse way exceeds the threshold and leaves the noise band; the threshold and *Catches ≥* are sizes of a change the worse way.'
@@ -134,7 +135,7 @@ function legend(rows: readonly ComparisonRow[]): string {
 /** What the change's interval, p and α mean, and where the band is, when the noise was estimated. */
 function noiseLegend(rows: readonly ComparisonRow[]): string {
   if (!rows.some((r) => r.pValue !== undefined)) return '';
-  const band = rows.some((r) => r.band !== undefined)
+  const band = rows.some((r) => shownEvidence(r).band !== undefined)
     ? ' The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean.'
     : '';
   return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
@@ -195,9 +196,10 @@ const THROUGH_GEOMEAN = 'judged through the geomean';
  * tell a change of threshold size from noise alone) it says it is judged through the geomean.
  */
 export function bandCell(r: ComparisonRow, pooled: ReadonlySet<string>): string {
-  if (r.band === undefined) return '';
-  if (!r.pooled && pooled.has(familyOf(r))) return r.band.upper > r.threshold ? THROUGH_GEOMEAN : '';
-  const range = valueChangeRange(r.band, r.direction)!;
+  const band = shownEvidence(r).band;
+  if (band === undefined) return '';
+  if (!r.pooled && pooled.has(familyOf(r))) return band.upper > r.threshold ? THROUGH_GEOMEAN : '';
+  const range = valueChangeRange(band, r.direction)!;
   return changeRangeText({ lower: range.lower * 100, upper: range.upper * 100 });
 }
 
@@ -222,7 +224,7 @@ export function changeCells(r: ComparisonRow): { change: string; p: string; alph
  * not its own change, so it has a column of its own. Other rows' decision intervals are said by p against α.
  */
 export function relativeToSuite(r: ComparisonRow): boolean {
-  return r.sharedShift === 'benchmark' && r.interval !== undefined;
+  return shownEvidence(r).relativeInterval !== undefined;
 }
 
 /**
@@ -238,7 +240,7 @@ function extraColumns(
   cells: (r: ComparisonRow) => string;
 } {
   const withP = rows.some((r) => r.pValue !== undefined);
-  const withBand = rows.some((r) => r.band !== undefined);
+  const withBand = rows.some((r) => shownEvidence(r).band !== undefined);
   const withInterval = rows.some(relativeToSuite);
   const withDetectable = rows.some((r) => r.detectable !== undefined);
   const pooled = pooledFamilies(all);
@@ -249,7 +251,7 @@ function extraColumns(
     align: `${withP ? ' --: | --: |' : ''}${withBand ? ' --: |' : ''}${withInterval ? ' --: |' : ''}${withDetectable ? ' --: |' : ''}`,
     cells: (r) => {
       const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ''}${withBand ? ` ${bandCell(r, pooled)} |` : ''}${withInterval ? ` ${relativeToSuite(r) ? range(valueChangeRange(r.interval, r.direction)) : ''} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''} |` : ''}`;
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ''}${withBand ? ` ${bandCell(r, pooled)} |` : ''}${withInterval ? ` ${relativeToSuite(r) ? range(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ''} |` : ''}${withDetectable ? ` ${r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ''} |` : ''}`;
     },
   };
 }
@@ -340,7 +342,7 @@ export function changeTable(
 ): { header: string[]; rows: string[] } {
   const general = !payloadLayout(all);
   const withP = rows.some((r) => r.pValue !== undefined);
-  const withBand = rows.some((r) => r.band !== undefined);
+  const withBand = rows.some((r) => shownEvidence(r).band !== undefined);
   const pooled = pooledFamilies(all);
   // The threshold is the decision where there is no noise estimate; with one, p against α decides (and the band).
   const limitTitle = withBand ? ' Noise band |' : withP ? '' : ' Threshold |';

@@ -3,6 +3,7 @@ import {
   experimentFailed,
   type ComparisonRow,
   type SubExperimentComparison,
+  pairsEvidenceOf,
 } from '../compare/rows.js';
 import { describeGate } from '../compare/gate.js';
 import { percent, plural, type ComparisonMethod, type MethodSummary } from '../compare/method.js';
@@ -140,8 +141,8 @@ function inconclusiveRows(rows: readonly ComparisonRow[], benchmarks: Benchmarks
   const undecided = rows.filter((r) => r.gated && r.status === 'inconclusive');
   const counted = benchmarkChanges(undecided, benchmarks);
   if (!counted) return undefined;
-  const more = undecided.map((r) => r.morePairs);
-  const pairsCap = undecided.reduce((m, r) => Math.max(m, r.pairsCap ?? 0), -Infinity);
+  const more = undecided.map((r) => pairsEvidenceOf(r)?.morePairs);
+  const pairsCap = undecided.reduce((m, r) => Math.max(m, pairsEvidenceOf(r)?.pairsCap ?? 0), -Infinity);
   return more.every((m) => m !== undefined)
     ? { benchmarks: counted.benchmarks, morePairs: more.reduce((m, x) => Math.max(m, x!), -Infinity), pairsCap }
     : { benchmarks: counted.benchmarks, pairsCap };
@@ -359,7 +360,7 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
     );
   }
   // With the whole-suite budget (a history gate, compare/suiteBudget.ts) the bound is the whole comparison's already.
-  if (verdictMethod.judgesNoise && !rows.some((r) => r.suiteFamilies !== undefined)) {
+  if (verdictMethod.judgesNoise && !rows.some((r) => r.suite !== undefined)) {
     // α is spent per gated statistic family; a large suite adds them up (Bonferroni's bound, 1 − (1 − α)^F if
     // independent). Said only when it reaches 5 %, where it changes what a red check means.
     const families = new Set(
@@ -367,7 +368,8 @@ function methodNotes(method: MethodSummary, rows: readonly ComparisonRow[]): str
         .filter((r) => r.gated && r.pValue !== undefined)
         // A suite across experiments is one family of the run, whichever experiment holds the row.
         .map(
-          (r) => `${r.acrossExperiments ? '' : r.experimentType}\u0000${r.metric.toLowerCase()}\u0000${r.statistic}`,
+          (r) =>
+            `${pairsEvidenceOf(r)?.acrossExperiments ? '' : r.experimentType}\u0000${r.metric.toLowerCase()}\u0000${r.statistic}`,
         ),
     ).size;
     const suite = 1 - method.confidence ** families;

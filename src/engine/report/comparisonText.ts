@@ -15,6 +15,7 @@ import {
 import { withoutControls } from './escape.js';
 import { acceptanceWords } from '../compare/acceptance.js';
 import type { RowAcceptance } from '../compare/rows.js';
+import { shownEvidence } from './shownEvidence.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import { joinPieces, joinedLines } from './pieces.js';
 
@@ -59,7 +60,7 @@ function* comparisonTextLines(report: ComparisonReport, options: ComparisonTextO
     ...acceptanceLines(report),
   ];
   const withP = report.rows.some((r) => r.pValue !== undefined);
-  const withBand = report.rows.some((r) => r.band !== undefined);
+  const withBand = report.rows.some((r) => shownEvidence(r).band !== undefined);
   const pooled = pooledFamilies(report.rows);
   const withInterval = report.rows.some(relativeToSuite);
   const withDetectable = report.rows.some((r) => r.detectable !== undefined);
@@ -100,7 +101,9 @@ function* comparisonTextLines(report: ComparisonReport, options: ComparisonTextO
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...(withP ? [changeCells(r).p, changeCells(r).alpha] : []),
       ...(withBand ? [bandCell(r, pooled)] : []),
-      ...(withInterval ? [relativeToSuite(r) ? range(valueChangeRange(r.interval, r.direction)) : ''] : []),
+      ...(withInterval
+        ? [relativeToSuite(r) ? range(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : '']
+        : []),
       ...(withDetectable
         ? [r.detectable !== undefined && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : '']
         : []),

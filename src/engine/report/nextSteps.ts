@@ -42,9 +42,9 @@ export interface SuggestedWaiver {
   ceilingPercent: number;
 }
 
-/** The change a row's waiver must accept, in % the worse way: the row's change, or the top of its interval. */
+/** The change a row's waiver must accept, in % the worse way: the row's change, or the top of its 90 % interval. */
 function worstChange(row: ComparisonRow): number {
-  const upper = row.changeInterval?.upper ?? row.interval?.upper;
+  const upper = row.changeInterval?.upper;
   return Math.max(row.deltaPercent, upper !== undefined && Number.isFinite(upper) ? upper * 100 : -Infinity);
 }
 

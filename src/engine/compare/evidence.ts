@@ -1,0 +1,87 @@
+/**
+ * The evidence of a row that only its method gives (ComparisonRow.evidence), one kind per method, and how code reads
+ * and combines it. The threshold method gives none.
+ */
+/** What only A/B pairs give a row (pairedRows.ts, sharedShiftRows.ts, suiteShift.ts). */
+export interface PairsEvidence {
+  readonly kind: 'pairs';
+  /** The relative change's interval, worse positive (lower edge: the one-sided bound at the row's confidence). */
+  readonly interval?: { lower: number; upper: number };
+  /**
+   * Inconclusive rows: how many more pairs would decide at the observed effect and spread (absent when even `pairsCap`
+   * pairs in all would not).
+   */
+  readonly morePairs?: number;
+  /** Inconclusive rows: the most pairs in all that `morePairs` considered (the sequential cap, else 100). */
+  readonly pairsCap?: number;
+  /**
+   * With the shared-shift model (sharedShiftRows.ts): `suite` on the pooled row, the suite's change; `benchmark` on a
+   * parameter row, whose interval and p-value are its change relative to the suite's.
+   */
+  readonly sharedShift?: 'suite' | 'benchmark';
+  /**
+   * With the shared-shift model, a benchmark row judged in a suite across the experiments of the run
+   * (suiteShift.ts): its family is the suite, not its experiment's metric and statistic.
+   */
+  readonly acrossExperiments?: boolean;
+}
+
+/** What only a history gives a row (historyMethod.ts, noise.ts). */
+export interface BandEvidence {
+  readonly kind: 'band';
+  /** How many runs the band was estimated from. */
+  readonly historyRuns: number;
+  /** The relative effects (worse positive) an unchanged build is expected to give (e.g. −0.2 … +0.25). */
+  readonly band?: { lower: number; upper: number };
+  /**
+   * A pooled row with a history long enough: each parameter's weight in the row's mean of logs, 1/σ² normalised to sum
+   * to 1, σ estimated on `weightRuns` history runs older than the band's window (never on the runs under test).
+   * Absent: every parameter weighs the same.
+   */
+  readonly weights?: Readonly<Record<string, number>>;
+  /** How many older history runs the weights were estimated on. */
+  readonly weightRuns?: number;
+  /** The degrees of freedom of the Student t the row's `pValue` is read on. */
+  readonly df?: number;
+}
+
+/**
+ * The evidence of a row that only its method gives, one kind per method (the threshold method gives none). The
+ * fields the noise-judging methods share (repetitions, changeInterval, detectable, pValue, confidence) are still
+ * ComparisonRow's own.
+ */
+export type RowEvidence = BandEvidence | PairsEvidence;
+
+/** A row's history evidence, if it has one. */
+export function bandOf(row: { readonly evidence?: RowEvidence | undefined }): BandEvidence | undefined {
+  return row.evidence?.kind === 'band' ? row.evidence : undefined;
+}
+
+/** A row's A/B pairs evidence, if it has one. */
+export function pairsEvidenceOf(row: { readonly evidence?: RowEvidence | undefined }): PairsEvidence | undefined {
+  return row.evidence?.kind === 'pairs' ? row.evidence : undefined;
+}
+
+/** A row's pairs evidence with `fields` set over what it had. */
+export function withPairs(
+  evidence: Partial<PairsEvidence> | undefined,
+  fields: Omit<PairsEvidence, 'kind'>,
+): PairsEvidence {
+  return { ...evidence, ...fields, kind: 'pairs' };
+}
+
+/**
+ * A pooled row's evidence: its outcome's over the first parameter row's of its family (as every other field of that
+ * row), except a band, which is the outcome's own or none.
+ */
+export function pooledEvidence(
+  first: RowEvidence | undefined,
+  outcome: RowEvidence | undefined,
+): RowEvidence | undefined {
+  if (first?.kind === 'band') {
+    const { band: _band, ...kept } = first;
+    return outcome?.kind === 'band' ? { ...kept, ...outcome } : (outcome ?? kept);
+  }
+  if (first?.kind === 'pairs' && outcome?.kind === 'pairs') return { ...first, ...outcome };
+  return outcome ?? first;
+}
