@@ -21384,7 +21384,7 @@ function nextStepsMarkdown(decided, settings, firstStage = decided) {
   const waivers = suggestedWaivers(decided.rows, firstStage === decided ? [] : firstStage.rows);
   if (decided.verdict !== "fail" || waivers.length === 0) return "";
   const lines = ["**What next**", ""];
-  if (!settings.confirms && firstStage.method !== "paired")
+  if (!settings.confirms && methodOf(firstStage.method).reads !== "pairs")
     lines.push(
       `- **The runner's noise, not the code?** Set the input \`confirm-command\` to your benchmark command: perfgate then reruns what it flagged here, in A/B pairs of the base and this build, and fails only on what the pairs confirm ([confirm by rerun](${CONFIRM_URL})).`
     );

@@ -6,6 +6,7 @@
  * exactly these rows until they expire.
  */
 import { benchmarkNames } from '../compare/acceptance.js';
+import { methodOf } from '../compare/methods.js';
 import type { ComparisonRow } from '../compare/rows.js';
 import { WAIVER_HEADER } from '../compare/waivers.js';
 import type { ComparisonReport } from './comparisonReport.js';
@@ -116,7 +117,8 @@ export function nextStepsMarkdown(
   const waivers = suggestedWaivers(decided.rows, firstStage === decided ? [] : firstStage.rows);
   if (decided.verdict !== 'fail' || waivers.length === 0) return '';
   const lines = ['**What next**', ''];
-  if (!settings.confirms && firstStage.method !== 'paired')
+  // A first stage of A/B pairs has confirmed on this runner already.
+  if (!settings.confirms && methodOf(firstStage.method).reads !== 'pairs')
     lines.push(
       `- **The runner's noise, not the code?** Set the input \`confirm-command\` to your benchmark command: perfgate then reruns what it flagged here, in A/B pairs of the base and this build, and fails only on what the pairs confirm ([confirm by rerun](${CONFIRM_URL})).`,
     );
