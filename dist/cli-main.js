@@ -3610,7 +3610,7 @@ function csvError(file, error, text2, lines) {
   }
   return new InputError(error.message.replace(/\s*\(line \d+\)$/, ""), where);
 }
-function forEachCsvRow(file, content, required, expectedHeader, knownColumns, onRow) {
+function forEachCsvRow(file, content, required, expectedHeader, knownColumns, onRow, { comments = false } = {}) {
   const text2 = stripBom(content);
   if (text2.trim() === "")
     throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
@@ -3627,6 +3627,7 @@ function forEachCsvRow(file, content, required, expectedHeader, knownColumns, on
       skip_empty_lines: true,
       relax_column_count: true,
       record_delimiter: ["\r\n", "\n", "\r"],
+      ...comments ? { comment: "#", comment_no_infix: true } : {},
       on_record: (record, info) => {
         if (!header) {
           header = record;
@@ -12070,12 +12071,12 @@ function discoverResults(patterns, options = {}) {
       throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
       const all = globSync(pattern);
-      const matches3 = all.filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      const matches2 = all.filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
       const unreadable = all.filter((p) => p.includes("�") && statOrUndefined(p) === void 0).length;
       if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
-      if (matches3.length === 0) throw new InputError("no files match this pattern", { file: pattern });
-      const taken = matches3.flatMap((path) => classify(path, "matched", skipped) ?? []);
-      if (taken.length === 0) throw noResultsMatched(pattern, matches3, skipped);
+      if (matches2.length === 0) throw new InputError("no files match this pattern", { file: pattern });
+      const taken = matches2.flatMap((path) => classify(path, "matched", skipped) ?? []);
+      if (taken.length === 0) throw noResultsMatched(pattern, matches2, skipped);
       notices.push(...skipNotices(pattern, skipped, taken));
       taken.forEach(add);
     } else {
@@ -12092,10 +12093,10 @@ function emptyFolder(folder, formats, tree) {
     { file: folder }
   );
 }
-function noResultsMatched(pattern, matches3, skipped) {
+function noResultsMatched(pattern, matches2, skipped) {
   const companions = [...skipped.companions].map(([reason, paths]) => `${paths.length} skipped as ${reason}`);
   return new InputError(
-    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches3.length} file(s) this pattern matches (${listed(matches3)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
+    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches2.length} file(s) this pattern matches (${listed(matches2)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
     { file: pattern }
   );
 }
@@ -15571,38 +15572,83 @@ function benchmarkNames3(row) {
 function metricNames(row) {
   return [row.metric, `${row.metric} ${row.magnitude.toLowerCase()}`, `${row.metric} ${row.statistic}`, row.magnitude];
 }
-function matches(waiver, row) {
-  return benchmarkNames3(row).includes(waiver.benchmark) && metricNames(row).includes(waiver.metric);
+function waiverKey(benchmark, metric2) {
+  return `${benchmark}\0${metric2}`;
 }
 function signed(x) {
   return `${x >= 0 ? "+" : "−"}${Math.abs(Number(x.toPrecision(3)))} %`;
 }
+var WAIVER_WARNINGS_NAMED = 10;
+function capped(warnings, others) {
+  if (warnings.length <= WAIVER_WARNINGS_NAMED) return [...warnings];
+  return [...warnings.slice(0, WAIVER_WARNINGS_NAMED), others(warnings.length - WAIVER_WARNINGS_NAMED)];
+}
+function placeOf(waiver) {
+  return waiver.file !== void 0 && waiver.line !== void 0 ? { file: waiver.file, line: waiver.line, column: 1 } : { file: waiver.place };
+}
+var WaiverIndex = class {
+  byKey = /* @__PURE__ */ new Map();
+  /** The waivers some row of the comparison matches. */
+  used = /* @__PURE__ */ new Set();
+  constructor(waivers) {
+    for (const w of waivers) {
+      const key = waiverKey(w.benchmark, w.metric);
+      if (!this.byKey.has(key)) this.byKey.set(key, w);
+    }
+  }
+  get size() {
+    return this.byKey.size;
+  }
+  /** The waiver that matches the row, if any; every row is looked up once, failing or not. */
+  find(row) {
+    if (this.byKey.size === 0) return void 0;
+    let found;
+    for (const benchmark of benchmarkNames3(row))
+      for (const metric2 of metricNames(row)) {
+        const waiver = this.byKey.get(waiverKey(benchmark, metric2));
+        if (waiver === void 0 || waiver === found) continue;
+        if (found !== void 0) throw overlapError(found, waiver, row);
+        found = waiver;
+      }
+    if (found) this.used.add(found);
+    return found;
+  }
+};
+function overlapError(a, b, row) {
+  const [first, second] = (a.line ?? 0) <= (b.line ?? 0) ? [a, b] : [b, a];
+  const [benchmark] = benchmarkNames3(row);
+  return new InputError(
+    `waivers ${first.place} (${first.benchmark}, ${first.metric}, ${signed(first.ceilingPercent)}) and ${second.place} (${second.benchmark}, ${second.metric}, ${signed(second.ceilingPercent)}) both match ${benchmark} ${row.metric} ${row.statistic}: one row takes one waiver, remove or narrow one of them`,
+    placeOf(second)
+  );
+}
 function acceptComparisons(comparisons, rules) {
-  const warnings = [];
-  const inForce = (rules.waivers ?? []).filter((w) => {
-    if (rules.today === void 0 || w.expires >= rules.today) return true;
-    warnings.push(
-      `Waiver ${w.place} (${w.benchmark}, ${w.metric}) expired on ${w.expires} and is ignored: renew it or remove it.`
-    );
-    return false;
-  });
-  if (!rules.label && inForce.length === 0) return { comparisons: [...comparisons], warnings };
-  const rows = comparisons.flatMap((c) => c.rows);
-  for (const w of inForce)
-    if (!rows.some((row) => matches(w, row)))
-      warnings.push(
-        `Waiver ${w.place} (${w.benchmark}, ${w.metric}) matches no row of this comparison: benchmark and metric must be written as the reports name them.`
+  const expired = [];
+  const inForce = [];
+  for (const w of rules.waivers ?? []) {
+    if (rules.today === void 0 || w.expires >= rules.today) inForce.push(w);
+    else
+      expired.push(
+        `Waiver ${w.place} (${w.benchmark}, ${w.metric}) expired on ${w.expires} and is ignored: renew it or remove it.`
       );
+  }
+  const warnings = capped(
+    expired,
+    (n) => `${n} more waivers expired before ${rules.today ?? ""} and are ignored: renew them or remove them.`
+  );
+  if (!rules.label && inForce.length === 0) return { comparisons: [...comparisons], warnings };
+  const index2 = new WaiverIndex(inForce);
+  const exceeded = [];
   const accept = (row) => {
+    const waiver = index2.find(row);
     if (!row.failed) return row;
     let acceptance;
-    const waiver = inForce.find((w) => matches(w, row));
     if (waiver) {
       if (Number.isFinite(row.deltaPercent) && row.deltaPercent <= waiver.ceilingPercent) {
         const { ceilingPercent, expires, link: link2, reason, place } = waiver;
         acceptance = { kind: "waiver", ceilingPercent, expires, link: link2, reason, place };
       } else if (!rules.label) {
-        warnings.push(
+        exceeded.push(
           `Waiver ${waiver.place} (${waiver.benchmark}, ${waiver.metric}) accepts up to ${signed(waiver.ceilingPercent)}, but the change is ${Number.isFinite(row.deltaPercent) ? signed(row.deltaPercent) : "not known"}: the row still fails.`
         );
       }
@@ -15610,15 +15656,29 @@ function acceptComparisons(comparisons, rules) {
     if (!acceptance && rules.label) acceptance = { kind: "label", ...rules.label };
     return acceptance ? { ...row, status: "accepted", failed: false, acceptance } : row;
   };
-  return {
-    comparisons: comparisons.map((comparison) => {
-      const rows2 = comparison.rows.map(accept);
-      const failing = rows2.some((r) => r.failed);
-      const status = (comparison.status === "failed" || comparison.status === "missing") && !failing && rows2.some((r) => r.status === "accepted") ? "passed" : comparison.status;
-      return { ...comparison, status, rows: rows2 };
-    }),
-    warnings
-  };
+  const accepted = comparisons.map((comparison) => {
+    const rows = comparison.rows.map(accept);
+    const failing = rows.some((r) => r.failed);
+    const status = (comparison.status === "failed" || comparison.status === "missing") && !failing && rows.some((r) => r.status === "accepted") ? "passed" : comparison.status;
+    return { ...comparison, status, rows };
+  });
+  const unmatched = [];
+  for (const w of inForce)
+    if (!index2.used.has(w))
+      unmatched.push(
+        `Waiver ${w.place} (${w.benchmark}, ${w.metric}) matches no row of this comparison: benchmark and metric must be written as the reports name them.`
+      );
+  for (const warning of capped(
+    unmatched,
+    (n) => `${n} more waivers match no row of this comparison: benchmark and metric must be written as the reports name them.`
+  ))
+    warnings.push(warning);
+  for (const warning of capped(
+    exceeded,
+    (n) => `${n} more waivers are exceeded by their row's change: those rows still fail.`
+  ))
+    warnings.push(warning);
+  return { comparisons: accepted, warnings };
 }
 function acceptanceWords(acceptance) {
   return acceptance.kind === "label" ? `label ${acceptance.label}` : `waiver ${acceptance.place}`;
@@ -19156,47 +19216,74 @@ function renameHints(comparisons) {
 var WAIVER_COLUMNS = ["benchmark", "metric", "ceiling", "expires", "link", "reason"];
 var WAIVER_HEADER = WAIVER_COLUMNS.join(",");
 function parseWaivers(file, content) {
-  const table2 = readCsvTable(file, content, WAIVER_COLUMNS, WAIVER_HEADER, WAIVER_COLUMNS, { comments: true });
   const waivers = [];
   const seen = /* @__PURE__ */ new Map();
-  for (const row of table2.rows) {
-    const field2 = (name) => {
-      const index2 = table2.columns[name];
-      return { text: (row.fields[index2] ?? "").trim(), column: fieldColumn(row.text, index2) };
-    };
-    const fail = (name, message) => {
-      throw new InputError(message, { file, line: row.line, column: field2(name).column });
-    };
-    for (const name of ["benchmark", "metric", "ceiling", "expires", "link", "reason"])
-      if (field2(name).text === "")
-        fail(name, `the waiver's ${name} is empty; every column is required (${WAIVER_HEADER})`);
-    const ceilingText = field2("ceiling").text.replace(/\s*%$/, "");
-    const ceiling = /^[+]?\d+(\.\d+)?$/.test(ceilingText) ? Number(ceilingText) : NaN;
-    if (!Number.isFinite(ceiling))
-      fail("ceiling", `ceiling "${field2("ceiling").text}" is not a change in % (a number ≥ 0 such as 35 or 35 %)`);
-    const expires = field2("expires").text;
-    if (!validDate(expires)) fail("expires", `expires "${expires}" is not a date YYYY-MM-DD`);
-    const benchmark = field2("benchmark").text;
-    const metric2 = field2("metric").text;
-    const key = `${benchmark}\0${metric2}`;
-    const earlier = seen.get(key);
-    if (earlier !== void 0)
-      fail(
-        "benchmark",
-        `a second waiver for benchmark "${benchmark}", metric "${metric2}" (the first is on line ${earlier})`
-      );
-    seen.set(key, row.line);
-    waivers.push({
-      benchmark,
-      metric: metric2,
-      ceilingPercent: ceiling,
-      expires,
-      link: field2("link").text,
-      reason: field2("reason").text,
-      place: `${file}:${row.line}`
-    });
-  }
+  forEachCsvRow(
+    file,
+    content,
+    WAIVER_COLUMNS,
+    WAIVER_HEADER,
+    WAIVER_COLUMNS,
+    (row, columns) => {
+      const text2 = (name) => (row.fields[columns[name]] ?? "").trim();
+      const fail = (name, message) => {
+        throw new InputError(message, { file, line: row.line, column: fieldColumn(row.text, columns[name]) });
+      };
+      for (const name of WAIVER_COLUMNS)
+        if (text2(name) === "") fail(name, `the waiver's ${name} is empty; every column is required (${WAIVER_HEADER})`);
+      const ceiling = ceilingOf(text2("ceiling"));
+      if (ceiling === void 0)
+        fail("ceiling", `ceiling "${clip2(text2("ceiling"))}" is not a change in % (a number ≥ 0 such as 35 or 35 %)`);
+      const expires = text2("expires");
+      if (!validDate(expires)) fail("expires", `expires "${clip2(expires)}" is not a date YYYY-MM-DD`);
+      const benchmark = text2("benchmark");
+      const metric2 = text2("metric");
+      const key = `${benchmark}\0${metric2}`;
+      const earlier = seen.get(key);
+      if (earlier !== void 0)
+        fail(
+          "benchmark",
+          `a second waiver for benchmark "${clip2(benchmark)}", metric "${clip2(metric2)}" (the first is on line ${earlier})`
+        );
+      seen.set(key, row.line);
+      waivers.push({
+        benchmark,
+        metric: metric2,
+        ceilingPercent: ceiling ?? NaN,
+        expires,
+        link: text2("link"),
+        reason: text2("reason"),
+        place: `${file}:${row.line}`,
+        file,
+        line: row.line
+      });
+    },
+    { comments: true }
+  );
   return waivers;
+}
+function ceilingOf(text2) {
+  const number3 = text2.endsWith("%") ? text2.slice(0, -1).trimEnd() : text2;
+  let at = number3.startsWith("+") ? 1 : 0;
+  const digitsFrom = (from) => {
+    let i = from;
+    while (i < number3.length && number3.charCodeAt(i) >= 48 && number3.charCodeAt(i) <= 57) i++;
+    return i;
+  };
+  const whole = digitsFrom(at);
+  if (whole === at) return void 0;
+  at = whole;
+  if (number3[at] === ".") {
+    const fraction = digitsFrom(at + 1);
+    if (fraction === at + 1) return void 0;
+    at = fraction;
+  }
+  if (at !== number3.length) return void 0;
+  const value2 = Number(number3);
+  return Number.isFinite(value2) ? value2 : void 0;
+}
+function clip2(text2) {
+  return text2.length > 60 ? `${text2.slice(0, 60)}…` : text2;
 }
 function validDate(text2) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text2);
@@ -19989,7 +20076,8 @@ function reportOfJudged(judged, options, method, removedWarning) {
     method
   );
   const removed = removedWarning !== void 0 ? [removedWarning] : [];
-  built.warnings.push(...accepted.warnings, ...removed, ...renameHints(accepted.comparisons));
+  for (const warning of [accepted.warnings, removed, renameHints(accepted.comparisons)].flat())
+    built.warnings.push(warning);
   return built;
 }
 function withLabels(options) {
@@ -20354,7 +20442,8 @@ function withReportWarnings(io, run, warningsOf) {
     inReport = warningsOf(outcome2);
     return outcome2;
   } finally {
-    for (const message of held) if (!inReport.includes(message)) progress.warning(message);
+    const reported = new Set(inReport);
+    for (const message of held) if (!reported.has(message)) progress.warning(message);
   }
 }
 function terminalSafe(text2) {
@@ -22149,7 +22238,7 @@ function confirmWeightedSteps(found, runOf, parameterSteps, minSegment) {
 }
 
 // src/engine/trends/accepted.ts
-function matches2(waiver, series) {
+function matches(waiver, series) {
   const parameter = series.parameter === WEIGHTED_PARAMETER ? "geomean" : series.parameter;
   const benchmarks = [parameter === "" ? series.experiment : `${series.experiment} ${parameter}`];
   if (series.payloadBytes !== void 0) benchmarks.push(`${series.experiment} ${series.payloadBytes} B`);
@@ -22165,7 +22254,7 @@ function matches2(waiver, series) {
 function stepAcceptance(accepted, series, worsePercent) {
   if (!accepted) return void 0;
   const pr = accepted.pullRequest !== void 0 ? { pullRequest: accepted.pullRequest } : {};
-  const waiver = accepted.waivers?.find((w) => matches2(w, series) && worsePercent <= w.ceilingPercent);
+  const waiver = accepted.waivers?.find((w) => matches(w, series) && worsePercent <= w.ceilingPercent);
   if (waiver) return { kind: "waiver", ...waiver, ...pr };
   if (accepted.label) return { kind: "label", ...accepted.label, ...pr };
   return void 0;

@@ -29,6 +29,7 @@ import {
 import { ADAPTERS } from '../../src/engine/formats/registry.js';
 import { parseRequirementsCsv, REQUIREMENTS_HEADER } from '../../src/engine/formats/requirementsCsv.js';
 import { parseHistoryRecord } from '../../src/engine/history/codec.js';
+import { parseWaivers, WAIVER_HEADER } from '../../src/engine/compare/waivers.js';
 import { repoRoot, sharedDir } from './shared.js';
 
 /**
@@ -160,6 +161,15 @@ export const PARSERS: FuzzParser[] = [
     parse: (file, text) => parseHistoryRecord(text, file),
     home: (text) => text.includes('perfgate-history'),
   },
+  {
+    // A waiver file comes from the pull request's checkout: hostile input like a result file.
+    id: 'waivers',
+    parse: (file, text) => parseWaivers(file, text),
+    home: (text) =>
+      firstLine(text)
+        .replace(/^\uFEFF/, '')
+        .startsWith(WAIVER_HEADER),
+  },
 ];
 
 export function parserById(id: string): FuzzParser {
@@ -189,14 +199,16 @@ function walk(dir: string): string[] {
 }
 
 /**
- * fixtures/formats/** and fixtures/example/** of the project (always present), but for the runs
+ * fixtures/formats/**, fixtures/example/** and fixtures/waivers/** of the project (always present), but for the runs
  * folder of Criterion's real tree (criterion/real-<version>/runs): 160 more files of the layout
  * its target/criterion already gives the fuzzers.
  */
 export function projectSeeds(): Seed[] {
-  const files = [...walk(join(repoRoot, 'fixtures', 'formats')), ...walk(join(repoRoot, 'fixtures', 'example'))].filter(
-    (path) => !/[\\/]criterion[\\/]real-[^\\/]+[\\/]runs[\\/]/.test(path),
-  );
+  const files = [
+    ...walk(join(repoRoot, 'fixtures', 'formats')),
+    ...walk(join(repoRoot, 'fixtures', 'example')),
+    ...walk(join(repoRoot, 'fixtures', 'waivers')),
+  ].filter((path) => !/[\\/]criterion[\\/]real-[^\\/]+[\\/]runs[\\/]/.test(path));
   return files.map((path) => ({ name: relative(repoRoot, path), text: readFileSync(path, 'utf8') }));
 }
 
