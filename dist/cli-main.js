@@ -18091,6 +18091,14 @@ import { existsSync as existsSync3, readdirSync as readdirSync4, rmSync as rmSyn
 import { join as join6 } from "node:path";
 
 // src/engine/history/columns.ts
+function checkStoredValue(value2, kind, where, bad) {
+  if (kind.belowResolution && isResolutionFloor(value2)) return;
+  const reason = impossibleValue({ dimension: kind.dimension, statistic: kind.statistic, metric: kind.metric }, value2);
+  if (reason !== void 0) throw bad(`${where} is ${valueText(value2)}, which is impossible: ${reason}`);
+}
+function isPayloadBytes(value2) {
+  return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0;
+}
 function num2(value2) {
   return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
 }
@@ -18265,7 +18273,7 @@ function seriesRunOfJson(value2, where, shapeCount, bad) {
       throw bad(`${where}: ${JSON.stringify(s)} is not one of the ${shapeCount} shapes`);
   if (!Array.isArray(parameters) || parameters.length === 0) throw bad(`${where}: no list of parameters`);
   for (const p of parameters) {
-    const ok = typeof p === "string" || Array.isArray(p) && p.length === 2 && typeof p[0] === "string" && typeof p[1] === "number" && Number.isFinite(p[1]);
+    const ok = typeof p === "string" || Array.isArray(p) && p.length === 2 && typeof p[0] === "string" && isPayloadBytes(p[1]);
     if (!ok) throw bad(`${where}: parameter ${JSON.stringify(p)} is not a label or [label, payload bytes]`);
   }
   return { experiment, shapes, parameters };
@@ -18295,21 +18303,31 @@ function readLayout(data, bad) {
   const runs = data["series"].map((r, k) => seriesRunOfJson(r, `series ${k + 1}`, shapes.length, bad));
   return { shapes, runs };
 }
-function expandLayout({ shapes, runs }, valueOf, convert) {
+function expandLayout({ shapes, runs }, valueOf, convert, bad, placeOf2) {
   const out = [];
+  const take = (from, s, shape, run, label) => {
+    const value2 = valueOf(from, s);
+    if (value2 !== null && !(value2 > 0 && value2 < Infinity)) {
+      const of = `${run.experiment}${label === "" ? "" : ` ${label}`}, ${shape.metric}`;
+      const at = placeOf2 ? `[${placeOf2(from, s)}]` : "";
+      const kind = { ...shape, statistic: s, belowResolution: shape.belowResolution === true };
+      checkStoredValue(value2, kind, `"${from}"."${s}"${at} (${of})`, bad);
+    }
+    return value2;
+  };
   for (const run of runs) {
     for (const parameter of run.parameters) {
       const [label, payloadBytes] = typeof parameter === "string" ? [parameter, null] : parameter;
       for (const index2 of run.shapes) {
         const shape = shapes[index2];
         const statistics = {};
-        for (const s of shape.statistics) statistics[s] = valueOf("statistics", s);
+        for (const s of shape.statistics) statistics[s] = take("statistics", s, shape, run, label);
         let repetitionValues;
         if (shape.repetitionValues) {
           repetitionValues = {};
           for (const s of shape.repetitionValues) {
             const values = [];
-            for (let k = 0; k < shape.repetitions; k++) values.push(valueOf("repetitionValues", s));
+            for (let k = 0; k < shape.repetitions; k++) values.push(take("repetitionValues", s, shape, run, label));
             repetitionValues[s] = values;
           }
         }
@@ -18338,7 +18356,8 @@ function seriesOfJson(data, bad) {
   return expandLayout(
     readLayout(data, bad),
     () => null,
-    (m) => m
+    (m) => m,
+    bad
   );
 }
 function measurementsOfColumns(data, bad, convert) {
@@ -18356,7 +18375,8 @@ function measurementsOfColumns(data, bad, convert) {
       throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
     return column.values[column.at++];
   };
-  const out = expandLayout(layout, next, convert);
+  const placeOf2 = (from, s) => (from === "statistics" ? columns : repetitionColumns).get(s).at - 1;
+  const out = expandLayout(layout, next, convert, bad, placeOf2);
   for (const [from, byStatistic] of [
     ["statistics", columns],
     ["repetitionValues", repetitionColumns]
@@ -18368,6 +18388,44 @@ function measurementsOfColumns(data, bad, convert) {
     }
   }
   return out;
+}
+
+// src/engine/history/nesting.ts
+var MAX_HISTORY_NESTING = 64;
+function checkNesting(text2, file, kind, limit = MAX_HISTORY_NESTING) {
+  let depth = 0;
+  let line = 1;
+  let lineStart = 0;
+  let field2;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 34) {
+      const from = i;
+      for (i++; i < text2.length; i++) {
+        const s = text2.charCodeAt(i);
+        if (s === 92) i++;
+        else if (s === 34 || s === 10) break;
+      }
+      if (depth === 1) field2 = [from + 1, i];
+      if (text2.charCodeAt(i) === 10) {
+        line++;
+        lineStart = i + 1;
+      }
+    } else if (c === 91 || c === 123) {
+      if (++depth > limit) {
+        const name = field2 ? text2.slice(field2[0], Math.min(field2[1], field2[0] + 60)) : void 0;
+        throw new InputError(
+          `not a perfgate ${kind}: ${name !== void 0 ? `"${name}" nests` : "values nest"} deeper than ${limit} levels`,
+          { file, line, column: i - lineStart + 1 }
+        );
+      }
+    } else if (c === 93 || c === 125) {
+      depth--;
+    } else if (c === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
 }
 
 // src/engine/history/record.ts
@@ -18553,6 +18611,7 @@ function parseHistoryRecord(text2, source) {
   return parseHistoryRecordAs(text2, source, () => (m) => m);
 }
 function parseHistoryRecordAs(text2, source, reader) {
+  checkNesting(text2, source, "history record");
   let data;
   try {
     data = JSON.parse(text2);
@@ -18676,10 +18735,16 @@ function measurementOfJson(m, where, bad, numberOrNull) {
   if (!isDirection(direction)) throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
   if (!isObject2(storedStatistics) || Array.isArray(storedStatistics))
     throw bad(`${where}: "statistics" is not an object`);
+  const of = `${where} (${experiment}${parameter === "" ? "" : ` ${parameter}`}, ${metric2})`;
+  const possible = (value2, statistic, what) => {
+    if (value2 !== null)
+      checkStoredValue(value2, { dimension, metric: metric2, statistic, belowResolution: belowResolution === true }, what, bad);
+    return value2;
+  };
   const statistics = {};
   for (const [name, value2] of Object.entries(storedStatistics)) {
     if (!isStatisticName2(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
-    statistics[name] = numberOrNull(value2, `${where}: "${name}"`);
+    statistics[name] = possible(numberOrNull(value2, `${where}: "${name}"`), name, `${of}: "${name}"`);
   }
   if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1)) {
     throw bad(`${where}: "repetitions" is not a count above 1`);
@@ -18696,15 +18761,22 @@ function measurementOfJson(m, where, bad, numberOrNull) {
       if (!Array.isArray(values) || values.length !== repetitions)
         throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${repetitions} values`);
       repetitionValues[name] = values.map(
-        (v, j) => numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`)
+        (v, j) => possible(
+          numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`),
+          name,
+          `${of}: "repetitionValues"."${name}"[${j}]`
+        )
       );
     }
   }
+  const payloadBytes = m["payloadBytes"] ?? null;
+  if (payloadBytes !== null && !isPayloadBytes(payloadBytes))
+    throw bad(`${where}: "payloadBytes" is not a number of bytes (a finite number ≥ 0)`);
   return {
     experiment,
     format,
     parameter,
-    payloadBytes: numberOrNull(m["payloadBytes"] ?? null, `${where}: "payloadBytes"`),
+    payloadBytes,
     metric: metric2,
     dimension,
     unit,
@@ -18725,11 +18797,16 @@ function measurementsOfVersion1(data, bad, numberOrNull) {
     const experiment = ex["experiment"];
     return ex["payloads"].map((p, j) => {
       const where = `${experiment} payload ${j + 1}`;
-      if (!isObject2(p) || typeof p["bytes"] !== "number") throw bad(`${where}: "bytes" is not a number`);
+      if (!isObject2(p) || !isPayloadBytes(p["bytes"]))
+        throw bad(`${where}: "bytes" is not a number of bytes (a finite number ≥ 0)`);
       const bytes = p["bytes"];
       const statistics = {};
-      for (const name of ["samples", "min", "mean", "median", "p99", "max"])
-        statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
+      for (const name of ["samples", "min", "mean", "median", "p99", "max"]) {
+        const value2 = numberOrNull(p[name], `${where}: "${name}"`);
+        const kind = { dimension: "time", metric: "latency", statistic: name };
+        if (value2 !== null) checkStoredValue(value2, kind, `${where}: "${name}"`, bad);
+        statistics[name] = value2;
+      }
       return {
         experiment,
         format: "fastdds-summary",
@@ -18784,9 +18861,9 @@ var PRIMARY = ["value", "slope", "median", "mean"];
 function archiveFileName(month) {
   return `archive-${month}.json`;
 }
-function monthOf(nameOrDate) {
+function monthOf(nameOrDate, file) {
   const match = /(\d{4}-\d{2})/.exec(nameOrDate.replace(/^archive-/, ""));
-  if (!match) throw new InputError(`history: no month in "${nameOrDate}"`);
+  if (!match) throw new InputError(`history: no month in "${nameOrDate.slice(0, 60)}"`, { file });
   return match[1];
 }
 function archiveFilesBeyondBound(names) {
@@ -18811,8 +18888,10 @@ function foldIntoArchive(month, name, records) {
   const byRun = /* @__PURE__ */ new Map();
   month?.runs.forEach((run, r) => byRun.set(run.runId, { run, column: month.values.map((row) => row[r] ?? null) }));
   for (const record of [...records].sort(compareRecords)) {
-    if (monthOf(record.date) !== name)
-      throw new InputError(`history: the run of ${record.date} does not belong in the archive of ${name}`);
+    if (monthOf(record.date, historyFileName(record)) !== name)
+      throw new InputError(`history: the run of ${record.date} does not belong in the archive of ${name}`, {
+        file: historyFileName(record)
+      });
     const column = [];
     for (const m of record.measurements) {
       const statistic = PRIMARY.find((s) => m.statistics[s] !== void 0);
@@ -18903,6 +18982,7 @@ function isObject3(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
 function parseArchive(text2, source) {
+  checkNesting(text2, source, "history archive");
   let data;
   try {
     data = JSON.parse(text2);
@@ -18927,7 +19007,7 @@ function parseArchive(text2, source) {
       return value2;
     };
     const date = text3("date");
-    if (monthOf(date) !== month || Number.isNaN(Date.parse(date)))
+    if (!date.startsWith(month) || Number.isNaN(Date.parse(date)))
       throw bad(`${where}: "date" ${JSON.stringify(date)} is not in ${month}`);
     const accepted = run["accepted"] === void 0 ? void 0 : acceptanceOfJson(run["accepted"], bad);
     return {
@@ -18948,8 +19028,14 @@ function parseArchive(text2, source) {
   const values = rows.map((row, k) => {
     if (!Array.isArray(row) || row.length !== identities.length)
       throw bad(`"values" line ${k + 1} is not a list of ${identities.length} values, one per run`);
+    const m = series[k];
+    const [statistic] = Object.keys(m.statistics);
+    const kind = { dimension: m.dimension, metric: m.metric, statistic, belowResolution: true };
     row.forEach((value2, r) => {
-      if (value2 !== null && typeof value2 !== "number") throw bad(`"values" line ${k + 1}[${r}] is not a number`);
+      if (value2 === null) return;
+      if (typeof value2 !== "number") throw bad(`"values" line ${k + 1}[${r}] is not a number`);
+      const of = `${m.experiment}${m.parameter === "" ? "" : ` ${m.parameter}`}, ${m.metric}`;
+      if (!(value2 > 0 && value2 < Infinity)) checkStoredValue(value2, kind, `"values" line ${k + 1}[${r}] (${of})`, bad);
     });
     return row;
   });
@@ -18962,6 +19048,9 @@ function parseArchive(text2, source) {
 }
 
 // src/pipeline/historyFolder.ts
+function skippedWarning2(progress) {
+  return (file, reason) => progress.warning(`${file}: skipped: ${reason}`);
+}
 function readAll(folder, skip) {
   return readEach(folder, skip, (text2, file) => ({ ...parseHistoryRecord(text2, file), file }));
 }
@@ -19051,7 +19140,7 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
 function foldArchive(folder, runs, skip) {
   const byMonth = /* @__PURE__ */ new Map();
   for (const run of runs) {
-    const month = monthOf(run.date);
+    const month = monthOf(run.date, join6(folder, historyFileName(run)));
     byMonth.set(month, [...byMonth.get(month) ?? [], run]);
   }
   const out = [];
@@ -19075,19 +19164,41 @@ function foldArchive(folder, runs, skip) {
 function archiveNames(folder) {
   return existsSync3(folder) ? readdirSync4(folder).filter((name) => ARCHIVE_FILE_NAME.test(name)) : [];
 }
-function readHistoryWithArchive(folder, window = Number.MAX_SAFE_INTEGER) {
-  const records = readRecordedHistory(folder);
+function readHistoryWithArchive(folder, window = Number.MAX_SAFE_INTEGER, skip) {
+  const records = readRecordedHistory(folder, void 0, skip);
   const recorded = new Set(records.map((r) => r.runId));
-  const archived = archiveNames(folder).sort().flatMap((name) => recordsOfArchive(parseArchive(readText(join6(folder, name)), join6(folder, name)))).filter((run) => !recorded.has(run.runId));
+  const archived = archiveNames(folder).sort().flatMap((name) => {
+    const file = join6(folder, name);
+    try {
+      return recordsOfArchive(parseArchive(readText(file), file));
+    } catch (error) {
+      if (!skip || !(error instanceof InputError)) throw error;
+      skip(file, error.message);
+      return [];
+    }
+  }).filter((run) => !recorded.has(run.runId));
   const all = [...archived, ...records].sort(compareRecords);
   return all.slice(Math.max(0, all.length - window));
 }
-function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
+function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER, skip) {
   if (!existsSync3(folder)) throw new InputError("cannot find the history folder", { file: folder });
   if (!readdirSync4(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
     throw new InputError("no perfgate history records (history-*.json) in this folder", { file: folder });
   }
-  return readHistoryWindow(folder, window);
+  let skipped = 0;
+  const records = readHistoryWindow(
+    folder,
+    window,
+    skip && ((file, reason) => {
+      skipped++;
+      skip(file, reason);
+    })
+  );
+  if (records.length === 0 && skipped > 0)
+    throw new InputError(`none of the ${skipped} history records (history-*.json) in this folder can be read`, {
+      file: folder
+    });
+  return records;
 }
 
 // src/pipeline/writeReportCharts.ts
@@ -19605,8 +19716,7 @@ function readHistoryRuns(folder, options, progress) {
     throw new InputError("cannot find the history folder", { file: folder });
   }
   if (names.some((n) => n.startsWith("history-") && n.endsWith(".json"))) {
-    const skip = (file, reason) => progress.warning(`${file}: skipped: ${reason}`);
-    return readHistoryWindowAs(folder, void 0, skip, levelsOfRecord).map((record) => record.run);
+    return readHistoryWindowAs(folder, void 0, skippedWarning2(progress), levelsOfRecord).map((record) => record.run);
   }
   return readRunFolders(folder, options, progress);
 }
@@ -22831,7 +22941,10 @@ var TRENDS_MARKDOWN = "trends.md";
 var TRENDS_JSON = "trends.json";
 function runTrends(options, progress) {
   checkOutputFolder(options.outputDir);
-  const records = progress.step("Reading history", () => readRecordedHistory(options.history, options.window));
+  const records = progress.step(
+    "Reading history",
+    () => readRecordedHistory(options.history, options.window, skippedWarning2(progress))
+  );
   const { history: _h, outputDir: _o, window: _w, ...analysis } = options;
   const report = progress.step("Finding change points", () => trendsOfRecords(records, analysis));
   return progress.step("Writing reports", () => {
@@ -23925,7 +24038,10 @@ function dashboardPages(model, title) {
 }
 async function runDashboard(options, progress) {
   checkOutputFolder(options.output);
-  const records = progress.step("Reading history", () => readHistoryWithArchive(options.history, options.window));
+  const records = progress.step(
+    "Reading history",
+    () => readHistoryWithArchive(options.history, options.window, skippedWarning2(progress))
+  );
   const requirements = options.requirements !== void 0 ? readMetricRequirements(options.requirements, "precise") : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
   const model = progress.step(
