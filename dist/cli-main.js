@@ -9859,11 +9859,13 @@ var pytestBenchmarkAdapter = {
 };
 function pytestBenchmarkReader(file, options) {
   let entries2 = [];
+  let placeholders = [];
   const limits = new ModelLimits(file, options);
   const json = new JsonStreamReader(file, {
     key: "benchmarks",
     begin() {
       entries2 = [];
+      placeholders = [];
     },
     element(value2, doc, place) {
       if (!isJsonObject(value2)) throw new InputError('expected a benchmark object in "benchmarks"', { file, ...place });
@@ -9876,7 +9878,14 @@ function pytestBenchmarkReader(file, options) {
         throw fields.error(`expected a "stats" object for ${name}`, value2, stats === void 0 ? void 0 : "stats");
       const parameter = parameterOf3(fields, value2);
       limits.experiment(`${group ?? ""}\0${withoutId(fullname)}`, place.line);
-      const measurements = measurementsOfStats(fields, name, stats, parameter, { file, line: place.line });
+      const measurements = measurementsOfStats(
+        fields,
+        name,
+        stats,
+        parameter,
+        { file, line: place.line },
+        (n, text2) => placeholders.push([n, text2])
+      );
       for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
       entries2.push({
         group: group === "" ? void 0 : group,
@@ -9924,13 +9933,14 @@ function pytestBenchmarkReader(file, options) {
         file,
         measurements,
         notes: notesOf(root),
+        ...placeholders.length > 0 ? { warnings: [placeholderWarning(placeholders)] } : {},
         ...environment ? { environment } : {},
         ...measuredAt ? { measuredAt } : {}
       };
     }
   };
 }
-function measurementsOfStats(fields, name, stats, parameter, place) {
+function measurementsOfStats(fields, name, stats, parameter, place, onPlaceholder) {
   const statistics = {};
   for (const [field2, statistic] of STATISTICS3) {
     const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
@@ -9940,13 +9950,27 @@ function measurementsOfStats(fields, name, stats, parameter, place) {
   const rounds = optionalStatistic(fields, stats, "rounds", { dimension: "count", statistic: "samples" });
   if (rounds !== void 0) statistics.samples = rounds;
   const time2 = { experiment: "", parameter, metric: TIME5, statistics, place };
-  const data = fields.measuredArray(stats, "data", { dimension: "time", statistic: "sample" });
+  const placeholder = placeholderOf(stats.data);
+  const data = placeholder === void 0 ? fields.measuredArray(stats, "data", { dimension: "time", statistic: "sample" }) : [];
   if (data !== void 0 && data.length > 0) time2.samples = Float64Array.from(data, (v) => v * US);
+  if (placeholder !== void 0) onPlaceholder(name, placeholder);
   const measurements = [time2];
   const ops = optionalStatistic(fields, stats, "ops", { dimension: "rate", statistic: "value" });
   if (ops !== void 0)
     measurements.push({ experiment: "", parameter, metric: OPS, statistics: { value: ops }, place });
   return measurements;
+}
+function placeholderOf(data) {
+  if (!Array.isArray(data) || data.length === 0) return void 0;
+  const last = data[data.length - 1];
+  return typeof last === "string" && /^(?:\.\.\.|\u2026)/.test(last) ? last : void 0;
+}
+function placeholderWarning(placeholders) {
+  const [first] = placeholders;
+  const text2 = first[1].length > 60 ? `${first[1].slice(0, 60)}…` : first[1];
+  const names = placeholders.slice(0, 3).map(([name]) => name);
+  const more = placeholders.length > 3 ? ` and ${placeholders.length - 3} more` : "";
+  return `the "data" of ${placeholders.length === 1 ? "benchmark" : `${placeholders.length} benchmarks`} ${names.join(", ")}${more} hold a string (${JSON.stringify(text2)}) in place of samples: read from their "stats" alone, without raw samples`;
 }
 function withoutId(name) {
   const bracket = name.indexOf("[");
@@ -12376,6 +12400,7 @@ function loadResults(patterns, options, progress) {
   if (progress) {
     for (const notice of notices) progress.info(notice);
     for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
+    for (const { set } of files) for (const warning of set.warnings ?? []) progress.warning(`${set.file}: ${warning}`);
   }
   return {
     files,
