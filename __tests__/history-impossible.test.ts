@@ -97,6 +97,22 @@ describe('a record holding what no measurement can be', () => {
     );
   });
 
+  test('a waiver recorded with a negative ceiling is refused', () => {
+    const waiver = {
+      benchmark: 'b',
+      metric: 'm',
+      ceilingPercent: -5,
+      expires: '2027-01-01',
+      link: 'l',
+      reason: 'r',
+      place: 'w.csv:2',
+    };
+    const text = renderHistoryRecord({ ...record, accepted: { waivers: [waiver] } });
+    expect(inputError(() => parseHistoryRecord(text, 'h.json')).message).toBe(
+      'not a perfgate history record: "accepted.waivers" 1: ceilingPercent is not a change in % (a finite number ≥ 0)',
+    );
+  });
+
   test('0 stays readable where a tool prints it for "below one unit"; a positive finite value always reads', () => {
     const m = { ...record.measurements[0]!, statistics: { median: 0 }, belowResolution: true as const };
     const back = parseHistoryRecord(renderHistoryRecord({ ...record, measurements: [m] }), 'h.json');

@@ -18723,8 +18723,8 @@ function acceptanceOfJson(value2, bad) {
       const where = `"accepted.waivers" ${i + 1}`;
       if (!isObject2(w)) throw bad(`${where} is not an object`);
       const ceiling = w["ceilingPercent"];
-      if (typeof ceiling !== "number" || !Number.isFinite(ceiling))
-        throw bad(`${where}: ceilingPercent is not a number`);
+      if (typeof ceiling !== "number" || !Number.isFinite(ceiling) || ceiling < 0)
+        throw bad(`${where}: ceilingPercent is not a change in % (a finite number ≥ 0)`);
       return {
         benchmark: text2(w["benchmark"], `${where}: benchmark`),
         metric: text2(w["metric"], `${where}: metric`),

@@ -172,8 +172,8 @@ export function acceptanceOfJson(value: unknown, bad: Bad): RecordedAcceptance {
       const where = `"accepted.waivers" ${i + 1}`;
       if (!isObject(w)) throw bad(`${where} is not an object`);
       const ceiling = w['ceilingPercent'];
-      if (typeof ceiling !== 'number' || !Number.isFinite(ceiling))
-        throw bad(`${where}: ceilingPercent is not a number`);
+      if (typeof ceiling !== 'number' || !Number.isFinite(ceiling) || ceiling < 0)
+        throw bad(`${where}: ceilingPercent is not a change in % (a finite number ≥ 0)`);
       return {
         benchmark: text(w['benchmark'], `${where}: benchmark`)!,
         metric: text(w['metric'], `${where}: metric`)!,
