@@ -18418,39 +18418,63 @@ function measurementsOfColumns(data, bad, convert) {
 // src/engine/history/nesting.ts
 var MAX_HISTORY_NESTING = 64;
 function checkNesting(text2, file, kind, limit = MAX_HISTORY_NESTING) {
+  const find = (c, from) => {
+    const at = text2.indexOf(c, from);
+    return at === -1 ? Infinity : at;
+  };
+  let quote = find('"', 0);
+  let open = find("[", 0);
+  let close = find("]", 0);
+  let openObject = find("{", 0);
+  let closeObject = find("}", 0);
   let depth = 0;
-  let line = 1;
-  let lineStart = 0;
   let field2;
-  for (let i = 0; i < text2.length; i++) {
-    const c = text2.charCodeAt(i);
-    if (c === 34) {
-      const from = i;
-      for (i++; i < text2.length; i++) {
-        const s = text2.charCodeAt(i);
-        if (s === 92) i++;
-        else if (s === 34 || s === 10) break;
-      }
-      if (depth === 1) field2 = [from + 1, i];
-      if (text2.charCodeAt(i) === 10) {
-        line++;
-        lineStart = i + 1;
-      }
-    } else if (c === 91 || c === 123) {
+  for (; ; ) {
+    const at = Math.min(quote, open, close, openObject, closeObject);
+    if (at === Infinity) return;
+    if (at === quote) {
+      const end = stringEnd2(text2, at);
+      if (depth === 1) field2 = [at + 1, end];
+      quote = find('"', end + 1);
+      if (open < end) open = find("[", end + 1);
+      if (close < end) close = find("]", end + 1);
+      if (openObject < end) openObject = find("{", end + 1);
+      if (closeObject < end) closeObject = find("}", end + 1);
+    } else if (at === open || at === openObject) {
+      if (at === open) open = find("[", at + 1);
+      else openObject = find("{", at + 1);
       if (++depth > limit) {
         const name = field2 ? text2.slice(field2[0], Math.min(field2[1], field2[0] + 60)) : void 0;
         throw new InputError(
           `not a perfgate ${kind}: ${name !== void 0 ? `"${name}" nests` : "values nest"} deeper than ${limit} levels`,
-          { file, line, column: i - lineStart + 1 }
+          { file, ...lineAndColumn(text2, at) }
         );
       }
-    } else if (c === 93 || c === 125) {
+    } else {
+      if (at === close) close = find("]", at + 1);
+      else closeObject = find("}", at + 1);
       depth--;
-    } else if (c === 10) {
-      line++;
-      lineStart = i + 1;
     }
   }
+}
+function stringEnd2(text2, open) {
+  let close = text2.indexOf('"', open + 1);
+  while (close !== -1) {
+    let backslashes = 0;
+    while (text2.charCodeAt(close - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return close;
+    close = text2.indexOf('"', close + 1);
+  }
+  return text2.length;
+}
+function lineAndColumn(text2, offset) {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text2.indexOf("\n"); i !== -1 && i < offset; i = text2.indexOf("\n", i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
 }
 
 // src/engine/history/record.ts

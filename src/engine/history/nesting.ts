@@ -15,38 +15,69 @@ export const MAX_HISTORY_NESTING = 64;
  * text, outside strings; a text that is not JSON is left for JSON.parse to refuse.
  */
 export function checkNesting(text: string, file: string, kind: string, limit = MAX_HISTORY_NESTING): void {
+  // Each of the five characters that matter found by indexOf (memchr-fast), not by a look at every character: most of
+  // a record is columns of numbers, which hold none of them.
+  const find = (c: string, from: number) => {
+    const at = text.indexOf(c, from);
+    return at === -1 ? Infinity : at;
+  };
+  let quote = find('"', 0);
+  let open = find('[', 0);
+  let close = find(']', 0);
+  let openObject = find('{', 0);
+  let closeObject = find('}', 0);
   let depth = 0;
-  let line = 1;
-  let lineStart = 0;
   /** The last string at depth 1: the top-level field a deeper value belongs to. */
   let field: [from: number, to: number] | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      const from = i;
-      for (i++; i < text.length; i++) {
-        const s = text.charCodeAt(i);
-        if (s === 0x5c /* \ */) i++;
-        else if (s === 0x22 || s === 0x0a) break;
-      }
-      if (depth === 1) field = [from + 1, i];
-      if (text.charCodeAt(i) === 0x0a) {
-        line++;
-        lineStart = i + 1;
-      }
-    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+  for (;;) {
+    const at = Math.min(quote, open, close, openObject, closeObject);
+    if (at === Infinity) return;
+    if (at === quote) {
+      const end = stringEnd(text, at);
+      if (depth === 1) field = [at + 1, end];
+      // Brackets inside the string are no brackets: each cursor moves past its end.
+      quote = find('"', end + 1);
+      if (open < end) open = find('[', end + 1);
+      if (close < end) close = find(']', end + 1);
+      if (openObject < end) openObject = find('{', end + 1);
+      if (closeObject < end) closeObject = find('}', end + 1);
+    } else if (at === open || at === openObject) {
+      if (at === open) open = find('[', at + 1);
+      else openObject = find('{', at + 1);
       if (++depth > limit) {
         const name = field ? text.slice(field[0], Math.min(field[1], field[0] + 60)) : undefined;
         throw new InputError(
           `not a perfgate ${kind}: ${name !== undefined ? `"${name}" nests` : 'values nest'} deeper than ${limit} levels`,
-          { file, line, column: i - lineStart + 1 },
+          { file, ...lineAndColumn(text, at) },
         );
       }
-    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+    } else {
+      if (at === close) close = find(']', at + 1);
+      else closeObject = find('}', at + 1);
       depth--;
-    } else if (c === 0x0a) {
-      line++;
-      lineStart = i + 1;
     }
   }
+}
+
+/** Where the string opened at `open` ends: its closing quote (one not escaped by an odd run of backslashes), or the end. */
+function stringEnd(text: string, open: number): number {
+  let close = text.indexOf('"', open + 1);
+  while (close !== -1) {
+    let backslashes = 0;
+    while (text.charCodeAt(close - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return close;
+    close = text.indexOf('"', close + 1);
+  }
+  return text.length;
+}
+
+/** The 1-based line and column (UTF-16 code units) of an offset; lines end at LF. */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
 }
