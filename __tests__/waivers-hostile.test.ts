@@ -13,6 +13,7 @@ import { compareExperiment, type ExperimentSide } from '../src/engine/compare/co
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import { loadResults } from '../src/pipeline/results.js';
+import { withReportWarnings } from '../src/cli/io.js';
 import { checkScaling } from './helpers/fuzz.js';
 import { writeGoRun } from './helpers/pullRequestSuites.js';
 import { cli, tempDir } from './helpers/shared.js';
@@ -202,5 +203,45 @@ describe('fields that once made the reader backtrack', () => {
     const error = inputError(() => parseWaivers('w.csv', `${HEADER}A,t,${text},2099-01-01,l,r\n`));
     expect(error.place).toEqual({ file: 'w.csv', line: 2, column: 5 });
     expect(error.message).toMatch(/^ceiling ".*" is not a change in %/);
+  });
+});
+
+describe('the CLI says each warning once', () => {
+  // 30,000 unmatched waivers took 36 s here: each warning held back was looked up in the report's list of them.
+  test('warnings in the report are not repeated on stderr; the others are', () => {
+    const printed: string[] = [];
+    const io = { out: () => {}, err: (text: string) => printed.push(text) };
+    withReportWarnings(
+      io,
+      (progress) => {
+        for (const w of ['in report', 'only told']) progress.warning(w);
+        return ['in report'];
+      },
+      (inReport) => inReport,
+    );
+    expect(printed).toEqual(['perfgate: warning: only told\n']);
+  });
+
+  test("each of n warnings is looked up in the report's n at most twice over, not n × n times", () => {
+    const n = 2000;
+    const warnings = Array.from({ length: n }, (_, i) => `Waiver w.csv:${i + 2} matches no row`);
+    let reads = 0;
+    const inReport = new Proxy(warnings, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const printed: string[] = [];
+    withReportWarnings(
+      { out: () => {}, err: (text) => printed.push(text) },
+      (progress) => {
+        for (const w of warnings) progress.warning(w);
+        return inReport;
+      },
+      (report) => report,
+    );
+    expect(printed).toEqual([]);
+    expect(reads).toBeLessThanOrEqual(2 * n);
   });
 });
