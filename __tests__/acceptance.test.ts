@@ -53,6 +53,8 @@ describe('the waiver file', () => {
         link: 'https://x.example/7',
         reason: 'copying, on purpose',
         place: 'w.csv:3',
+        file: 'w.csv',
+        line: 3,
       },
       {
         benchmark: 'latency 1024',
@@ -62,6 +64,8 @@ describe('the waiver file', () => {
         link: '#8',
         reason: 'leap day',
         place: 'w.csv:4',
+        file: 'w.csv',
+        line: 4,
       },
     ]);
   });

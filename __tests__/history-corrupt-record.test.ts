@@ -52,7 +52,7 @@ describe('a history folder with records that are not valid records', () => {
     expect(skipped[1]!.startsWith(`${wrongType}: not a perfgate history record`)).toBe(true);
   });
 
-  test('without a warning to give, reading stays strict (trends and export say what is wrong)', () => {
+  test('without a warning to give, reading stays strict (export says what is wrong)', () => {
     const { folder } = folderWithBadRecords();
     expect(() => readRecordedHistory(folder)).toThrow(/not a perfgate history record/);
   });

@@ -3617,7 +3617,7 @@ function csvError(file, error, text3, lines) {
   }
   return new InputError(error.message.replace(/\s*\(line \d+\)$/, ""), where);
 }
-function forEachCsvRow(file, content, required, expectedHeader, knownColumns, onRow) {
+function forEachCsvRow(file, content, required, expectedHeader, knownColumns, onRow, { comments = false } = {}) {
   const text3 = stripBom(content);
   if (text3.trim() === "")
     throw new InputError(`the file is empty; expected the header "${expectedHeader}"`, { file, line: 1 });
@@ -3634,6 +3634,7 @@ function forEachCsvRow(file, content, required, expectedHeader, knownColumns, on
       skip_empty_lines: true,
       relax_column_count: true,
       record_delimiter: ["\r\n", "\n", "\r"],
+      ...comments ? { comment: "#", comment_no_infix: true } : {},
       on_record: (record, info) => {
         if (!header) {
           header = record;
@@ -9865,11 +9866,13 @@ var pytestBenchmarkAdapter = {
 };
 function pytestBenchmarkReader(file, options) {
   let entries2 = [];
+  let placeholders = [];
   const limits = new ModelLimits(file, options);
   const json = new JsonStreamReader(file, {
     key: "benchmarks",
     begin() {
       entries2 = [];
+      placeholders = [];
     },
     element(value2, doc, place) {
       if (!isJsonObject(value2)) throw new InputError('expected a benchmark object in "benchmarks"', { file, ...place });
@@ -9882,7 +9885,14 @@ function pytestBenchmarkReader(file, options) {
         throw fields.error(`expected a "stats" object for ${name}`, value2, stats === void 0 ? void 0 : "stats");
       const parameter = parameterOf3(fields, value2);
       limits.experiment(`${group ?? ""}\0${withoutId(fullname)}`, place.line);
-      const measurements = measurementsOfStats(fields, name, stats, parameter, { file, line: place.line });
+      const measurements = measurementsOfStats(
+        fields,
+        name,
+        stats,
+        parameter,
+        { file, line: place.line },
+        (n, text3) => placeholders.push([n, text3])
+      );
       for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
       entries2.push({
         group: group === "" ? void 0 : group,
@@ -9930,13 +9940,14 @@ function pytestBenchmarkReader(file, options) {
         file,
         measurements,
         notes: notesOf(root),
+        ...placeholders.length > 0 ? { warnings: [placeholderWarning(placeholders)] } : {},
         ...environment ? { environment } : {},
         ...measuredAt ? { measuredAt } : {}
       };
     }
   };
 }
-function measurementsOfStats(fields, name, stats, parameter, place) {
+function measurementsOfStats(fields, name, stats, parameter, place, onPlaceholder) {
   const statistics = {};
   for (const [field2, statistic] of STATISTICS3) {
     const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
@@ -9946,13 +9957,27 @@ function measurementsOfStats(fields, name, stats, parameter, place) {
   const rounds = optionalStatistic(fields, stats, "rounds", { dimension: "count", statistic: "samples" });
   if (rounds !== void 0) statistics.samples = rounds;
   const time2 = { experiment: "", parameter, metric: TIME5, statistics, place };
-  const data = fields.measuredArray(stats, "data", { dimension: "time", statistic: "sample" });
+  const placeholder = placeholderOf(stats.data);
+  const data = placeholder === void 0 ? fields.measuredArray(stats, "data", { dimension: "time", statistic: "sample" }) : [];
   if (data !== void 0 && data.length > 0) time2.samples = Float64Array.from(data, (v) => v * US);
+  if (placeholder !== void 0) onPlaceholder(name, placeholder);
   const measurements = [time2];
   const ops = optionalStatistic(fields, stats, "ops", { dimension: "rate", statistic: "value" });
   if (ops !== void 0)
     measurements.push({ experiment: "", parameter, metric: OPS, statistics: { value: ops }, place });
   return measurements;
+}
+function placeholderOf(data) {
+  if (!Array.isArray(data) || data.length === 0) return void 0;
+  const last = data[data.length - 1];
+  return typeof last === "string" && /^(?:\.\.\.|\u2026)/.test(last) ? last : void 0;
+}
+function placeholderWarning(placeholders) {
+  const [first] = placeholders;
+  const text3 = first[1].length > 60 ? `${first[1].slice(0, 60)}…` : first[1];
+  const names = placeholders.slice(0, 3).map(([name]) => name);
+  const more = placeholders.length > 3 ? ` and ${placeholders.length - 3} more` : "";
+  return `the "data" of ${placeholders.length === 1 ? "benchmark" : `${placeholders.length} benchmarks`} ${names.join(", ")}${more} hold a string (${JSON.stringify(text3)}) in place of samples: read from their "stats" alone, without raw samples`;
 }
 function withoutId(name) {
   const bracket = name.indexOf("[");
@@ -12502,12 +12527,12 @@ function discoverResults(patterns, options = {}) {
       throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
       const all = globSync(pattern);
-      const matches3 = all.filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      const matches2 = all.filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
       const unreadable = all.filter((p) => p.includes("�") && statOrUndefined(p) === void 0).length;
       if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
-      if (matches3.length === 0) throw new InputError("no files match this pattern", { file: pattern });
-      const taken = matches3.flatMap((path) => classify(path, "matched", skipped) ?? []);
-      if (taken.length === 0) throw noResultsMatched(pattern, matches3, skipped);
+      if (matches2.length === 0) throw new InputError("no files match this pattern", { file: pattern });
+      const taken = matches2.flatMap((path) => classify(path, "matched", skipped) ?? []);
+      if (taken.length === 0) throw noResultsMatched(pattern, matches2, skipped);
       notices.push(...skipNotices(pattern, skipped, taken));
       taken.forEach(add);
     } else {
@@ -12524,10 +12549,10 @@ function emptyFolder(folder, formats, tree) {
     { file: folder }
   );
 }
-function noResultsMatched(pattern, matches3, skipped) {
+function noResultsMatched(pattern, matches2, skipped) {
   const companions = [...skipped.companions].map(([reason, paths]) => `${paths.length} skipped as ${reason}`);
   return new InputError(
-    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches3.length} file(s) this pattern matches (${listed(matches3)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
+    `no result files perfgate recognises (Fast-DDS ${FASTDDS_RESULT_FILES}s, or another supported format) among the ${matches2.length} file(s) this pattern matches (${listed(matches2)})` + (companions.length > 0 ? `; ${companions.join("; ")}` : ""),
     { file: pattern }
   );
 }
@@ -12807,6 +12832,7 @@ function loadResults(patterns, options, progress) {
   if (progress) {
     for (const notice of notices) progress.info(notice);
     for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
+    for (const { set } of files) for (const warning of set.warnings ?? []) progress.warning(`${set.file}: ${warning}`);
   }
   return {
     files,
@@ -16227,38 +16253,83 @@ function benchmarkNames3(row) {
 function metricNames(row) {
   return [row.metric, `${row.metric} ${row.magnitude.toLowerCase()}`, `${row.metric} ${row.statistic}`, row.magnitude];
 }
-function matches(waiver, row) {
-  return benchmarkNames3(row).includes(waiver.benchmark) && metricNames(row).includes(waiver.metric);
+function waiverKey(benchmark, metric2) {
+  return `${benchmark}\0${metric2}`;
 }
 function signed(x) {
   return `${x >= 0 ? "+" : "−"}${Math.abs(Number(x.toPrecision(3)))} %`;
 }
+var WAIVER_WARNINGS_NAMED = 10;
+function capped(warnings, others) {
+  if (warnings.length <= WAIVER_WARNINGS_NAMED) return [...warnings];
+  return [...warnings.slice(0, WAIVER_WARNINGS_NAMED), others(warnings.length - WAIVER_WARNINGS_NAMED)];
+}
+function placeOf(waiver) {
+  return waiver.file !== void 0 && waiver.line !== void 0 ? { file: waiver.file, line: waiver.line, column: 1 } : { file: waiver.place };
+}
+var WaiverIndex = class {
+  byKey = /* @__PURE__ */ new Map();
+  /** The waivers some row of the comparison matches. */
+  used = /* @__PURE__ */ new Set();
+  constructor(waivers) {
+    for (const w of waivers) {
+      const key = waiverKey(w.benchmark, w.metric);
+      if (!this.byKey.has(key)) this.byKey.set(key, w);
+    }
+  }
+  get size() {
+    return this.byKey.size;
+  }
+  /** The waiver that matches the row, if any; every row is looked up once, failing or not. */
+  find(row) {
+    if (this.byKey.size === 0) return void 0;
+    let found;
+    for (const benchmark of benchmarkNames3(row))
+      for (const metric2 of metricNames(row)) {
+        const waiver = this.byKey.get(waiverKey(benchmark, metric2));
+        if (waiver === void 0 || waiver === found) continue;
+        if (found !== void 0) throw overlapError(found, waiver, row);
+        found = waiver;
+      }
+    if (found) this.used.add(found);
+    return found;
+  }
+};
+function overlapError(a, b, row) {
+  const [first, second] = (a.line ?? 0) <= (b.line ?? 0) ? [a, b] : [b, a];
+  const [benchmark] = benchmarkNames3(row);
+  return new InputError(
+    `waivers ${first.place} (${first.benchmark}, ${first.metric}, ${signed(first.ceilingPercent)}) and ${second.place} (${second.benchmark}, ${second.metric}, ${signed(second.ceilingPercent)}) both match ${benchmark} ${row.metric} ${row.statistic}: one row takes one waiver, remove or narrow one of them`,
+    placeOf(second)
+  );
+}
 function acceptComparisons(comparisons, rules) {
-  const warnings = [];
-  const inForce = (rules.waivers ?? []).filter((w) => {
-    if (rules.today === void 0 || w.expires >= rules.today) return true;
-    warnings.push(
-      `Waiver ${w.place} (${w.benchmark}, ${w.metric}) expired on ${w.expires} and is ignored: renew it or remove it.`
-    );
-    return false;
-  });
-  if (!rules.label && inForce.length === 0) return { comparisons: [...comparisons], warnings };
-  const rows = comparisons.flatMap((c) => c.rows);
-  for (const w of inForce)
-    if (!rows.some((row) => matches(w, row)))
-      warnings.push(
-        `Waiver ${w.place} (${w.benchmark}, ${w.metric}) matches no row of this comparison: benchmark and metric must be written as the reports name them.`
+  const expired = [];
+  const inForce = [];
+  for (const w of rules.waivers ?? []) {
+    if (rules.today === void 0 || w.expires >= rules.today) inForce.push(w);
+    else
+      expired.push(
+        `Waiver ${w.place} (${w.benchmark}, ${w.metric}) expired on ${w.expires} and is ignored: renew it or remove it.`
       );
+  }
+  const warnings = capped(
+    expired,
+    (n) => `${n} more waivers expired before ${rules.today ?? ""} and are ignored: renew them or remove them.`
+  );
+  if (!rules.label && inForce.length === 0) return { comparisons: [...comparisons], warnings };
+  const index2 = new WaiverIndex(inForce);
+  const exceeded = [];
   const accept = (row) => {
+    const waiver = index2.find(row);
     if (!row.failed) return row;
     let acceptance;
-    const waiver = inForce.find((w) => matches(w, row));
     if (waiver) {
       if (Number.isFinite(row.deltaPercent) && row.deltaPercent <= waiver.ceilingPercent) {
         const { ceilingPercent, expires, link: link2, reason, place } = waiver;
         acceptance = { kind: "waiver", ceilingPercent, expires, link: link2, reason, place };
       } else if (!rules.label) {
-        warnings.push(
+        exceeded.push(
           `Waiver ${waiver.place} (${waiver.benchmark}, ${waiver.metric}) accepts up to ${signed(waiver.ceilingPercent)}, but the change is ${Number.isFinite(row.deltaPercent) ? signed(row.deltaPercent) : "not known"}: the row still fails.`
         );
       }
@@ -16266,15 +16337,29 @@ function acceptComparisons(comparisons, rules) {
     if (!acceptance && rules.label) acceptance = { kind: "label", ...rules.label };
     return acceptance ? { ...row, status: "accepted", failed: false, acceptance } : row;
   };
-  return {
-    comparisons: comparisons.map((comparison) => {
-      const rows2 = comparison.rows.map(accept);
-      const failing = rows2.some((r) => r.failed);
-      const status = (comparison.status === "failed" || comparison.status === "missing") && !failing && rows2.some((r) => r.status === "accepted") ? "passed" : comparison.status;
-      return { ...comparison, status, rows: rows2 };
-    }),
-    warnings
-  };
+  const accepted = comparisons.map((comparison) => {
+    const rows = comparison.rows.map(accept);
+    const failing = rows.some((r) => r.failed);
+    const status = (comparison.status === "failed" || comparison.status === "missing") && !failing && rows.some((r) => r.status === "accepted") ? "passed" : comparison.status;
+    return { ...comparison, status, rows };
+  });
+  const unmatched = [];
+  for (const w of inForce)
+    if (!index2.used.has(w))
+      unmatched.push(
+        `Waiver ${w.place} (${w.benchmark}, ${w.metric}) matches no row of this comparison: benchmark and metric must be written as the reports name them.`
+      );
+  for (const warning of capped(
+    unmatched,
+    (n) => `${n} more waivers match no row of this comparison: benchmark and metric must be written as the reports name them.`
+  ))
+    warnings.push(warning);
+  for (const warning of capped(
+    exceeded,
+    (n) => `${n} more waivers are exceeded by their row's change: those rows still fail.`
+  ))
+    warnings.push(warning);
+  return { comparisons: accepted, warnings };
 }
 function acceptanceWords(acceptance) {
   return acceptance.kind === "label" ? `label ${acceptance.label}` : `waiver ${acceptance.place}`;
@@ -18597,6 +18682,14 @@ import { join as join6 } from "node:path";
 
 // src/engine/history/columns.ts
 var MAX_INSTRUMENT = 1e3;
+function checkStoredValue(value2, kind, where, bad) {
+  if (kind.belowResolution && isResolutionFloor(value2)) return;
+  const reason = impossibleValue({ dimension: kind.dimension, statistic: kind.statistic, metric: kind.metric }, value2);
+  if (reason !== void 0) throw bad(`${where} is ${valueText(value2)}, which is impossible: ${reason}`);
+}
+function isPayloadBytes(value2) {
+  return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0;
+}
 function num2(value2) {
   return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
 }
@@ -18776,7 +18869,7 @@ function seriesRunOfJson(value2, where, shapeCount, bad) {
       throw bad(`${where}: ${JSON.stringify(s)} is not one of the ${shapeCount} shapes`);
   if (!Array.isArray(parameters) || parameters.length === 0) throw bad(`${where}: no list of parameters`);
   for (const p of parameters) {
-    const ok = typeof p === "string" || Array.isArray(p) && p.length === 2 && typeof p[0] === "string" && typeof p[1] === "number" && Number.isFinite(p[1]);
+    const ok = typeof p === "string" || Array.isArray(p) && p.length === 2 && typeof p[0] === "string" && isPayloadBytes(p[1]);
     if (!ok) throw bad(`${where}: parameter ${JSON.stringify(p)} is not a label or [label, payload bytes]`);
   }
   return { experiment, shapes, parameters };
@@ -18806,21 +18899,31 @@ function readLayout(data, bad) {
   const runs = data["series"].map((r, k) => seriesRunOfJson(r, `series ${k + 1}`, shapes.length, bad));
   return { shapes, runs };
 }
-function expandLayout({ shapes, runs }, valueOf, convert) {
+function expandLayout({ shapes, runs }, valueOf, convert, bad, placeOf2) {
   const out = [];
+  const take = (from, s, shape, run, label) => {
+    const value2 = valueOf(from, s);
+    if (value2 !== null && !(value2 > 0 && value2 < Infinity)) {
+      const of = `${run.experiment}${label === "" ? "" : ` ${label}`}, ${shape.metric}`;
+      const at = placeOf2 ? `[${placeOf2(from, s)}]` : "";
+      const kind = { ...shape, statistic: s, belowResolution: shape.belowResolution === true };
+      checkStoredValue(value2, kind, `"${from}"."${s}"${at} (${of})`, bad);
+    }
+    return value2;
+  };
   for (const run of runs) {
     for (const parameter of run.parameters) {
       const [label, payloadBytes] = typeof parameter === "string" ? [parameter, null] : parameter;
       for (const index2 of run.shapes) {
         const shape = shapes[index2];
         const statistics = {};
-        for (const s of shape.statistics) statistics[s] = valueOf("statistics", s);
+        for (const s of shape.statistics) statistics[s] = take("statistics", s, shape, run, label);
         let repetitionValues;
         if (shape.repetitionValues) {
           repetitionValues = {};
           for (const s of shape.repetitionValues) {
             const values = [];
-            for (let k = 0; k < shape.repetitions; k++) values.push(valueOf("repetitionValues", s));
+            for (let k = 0; k < shape.repetitions; k++) values.push(take("repetitionValues", s, shape, run, label));
             repetitionValues[s] = values;
           }
         }
@@ -18850,7 +18953,8 @@ function seriesOfJson(data, bad) {
   return expandLayout(
     readLayout(data, bad),
     () => null,
-    (m) => m
+    (m) => m,
+    bad
   );
 }
 function measurementsOfColumns(data, bad, convert) {
@@ -18868,7 +18972,8 @@ function measurementsOfColumns(data, bad, convert) {
       throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
     return column.values[column.at++];
   };
-  const out = expandLayout(layout, next, convert);
+  const placeOf2 = (from, s) => (from === "statistics" ? columns : repetitionColumns).get(s).at - 1;
+  const out = expandLayout(layout, next, convert, bad, placeOf2);
   for (const [from, byStatistic] of [
     ["statistics", columns],
     ["repetitionValues", repetitionColumns]
@@ -18880,6 +18985,68 @@ function measurementsOfColumns(data, bad, convert) {
     }
   }
   return out;
+}
+
+// src/engine/history/nesting.ts
+var MAX_HISTORY_NESTING = 64;
+function checkNesting(text3, file, kind, limit = MAX_HISTORY_NESTING) {
+  const find = (c, from) => {
+    const at = text3.indexOf(c, from);
+    return at === -1 ? Infinity : at;
+  };
+  let quote = find('"', 0);
+  let open = find("[", 0);
+  let close = find("]", 0);
+  let openObject = find("{", 0);
+  let closeObject = find("}", 0);
+  let depth = 0;
+  let field2;
+  for (; ; ) {
+    const at = Math.min(quote, open, close, openObject, closeObject);
+    if (at === Infinity) return;
+    if (at === quote) {
+      const end = stringEnd2(text3, at);
+      if (depth === 1) field2 = [at + 1, end];
+      quote = find('"', end + 1);
+      if (open < end) open = find("[", end + 1);
+      if (close < end) close = find("]", end + 1);
+      if (openObject < end) openObject = find("{", end + 1);
+      if (closeObject < end) closeObject = find("}", end + 1);
+    } else if (at === open || at === openObject) {
+      if (at === open) open = find("[", at + 1);
+      else openObject = find("{", at + 1);
+      if (++depth > limit) {
+        const name = field2 ? text3.slice(field2[0], Math.min(field2[1], field2[0] + 60)) : void 0;
+        throw new InputError(
+          `not a perfgate ${kind}: ${name !== void 0 ? `"${name}" nests` : "values nest"} deeper than ${limit} levels`,
+          { file, ...lineAndColumn(text3, at) }
+        );
+      }
+    } else {
+      if (at === close) close = find("]", at + 1);
+      else closeObject = find("}", at + 1);
+      depth--;
+    }
+  }
+}
+function stringEnd2(text3, open) {
+  let close = text3.indexOf('"', open + 1);
+  while (close !== -1) {
+    let backslashes = 0;
+    while (text3.charCodeAt(close - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return close;
+    close = text3.indexOf('"', close + 1);
+  }
+  return text3.length;
+}
+function lineAndColumn(text3, offset) {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text3.indexOf("\n"); i !== -1 && i < offset; i = text3.indexOf("\n", i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
 }
 
 // src/engine/history/record.ts
@@ -19073,6 +19240,7 @@ function parseHistoryRecord(text3, source) {
   return parseHistoryRecordAs(text3, source, () => (m) => m);
 }
 function parseHistoryRecordAs(text3, source, reader) {
+  checkNesting(text3, source, "history record");
   let data;
   try {
     data = JSON.parse(text3);
@@ -19159,8 +19327,8 @@ function acceptanceOfJson(value2, bad) {
       const where = `"accepted.waivers" ${i + 1}`;
       if (!isObject2(w)) throw bad(`${where} is not an object`);
       const ceiling = w["ceilingPercent"];
-      if (typeof ceiling !== "number" || !Number.isFinite(ceiling))
-        throw bad(`${where}: ceilingPercent is not a number`);
+      if (typeof ceiling !== "number" || !Number.isFinite(ceiling) || ceiling < 0)
+        throw bad(`${where}: ceilingPercent is not a change in % (a finite number ≥ 0)`);
       return {
         benchmark: text3(w["benchmark"], `${where}: benchmark`),
         metric: text3(w["metric"], `${where}: metric`),
@@ -19196,10 +19364,16 @@ function measurementOfJson(m, where, bad, numberOrNull) {
   if (!isDirection(direction)) throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
   if (!isObject2(storedStatistics) || Array.isArray(storedStatistics))
     throw bad(`${where}: "statistics" is not an object`);
+  const of = `${where} (${experiment}${parameter === "" ? "" : ` ${parameter}`}, ${metric2})`;
+  const possible = (value2, statistic, what) => {
+    if (value2 !== null)
+      checkStoredValue(value2, { dimension, metric: metric2, statistic, belowResolution: belowResolution === true }, what, bad);
+    return value2;
+  };
   const statistics = {};
   for (const [name, value2] of Object.entries(storedStatistics)) {
     if (!isStatisticName2(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
-    statistics[name] = numberOrNull(value2, `${where}: "${name}"`);
+    statistics[name] = possible(numberOrNull(value2, `${where}: "${name}"`), name, `${of}: "${name}"`);
   }
   if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1)) {
     throw bad(`${where}: "repetitions" is not a count above 1`);
@@ -19216,15 +19390,22 @@ function measurementOfJson(m, where, bad, numberOrNull) {
       if (!Array.isArray(values) || values.length !== repetitions)
         throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${repetitions} values`);
       repetitionValues[name] = values.map(
-        (v, j) => numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`)
+        (v, j) => possible(
+          numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`),
+          name,
+          `${of}: "repetitionValues"."${name}"[${j}]`
+        )
       );
     }
   }
+  const payloadBytes = m["payloadBytes"] ?? null;
+  if (payloadBytes !== null && !isPayloadBytes(payloadBytes))
+    throw bad(`${where}: "payloadBytes" is not a number of bytes (a finite number ≥ 0)`);
   return {
     experiment,
     format,
     parameter,
-    payloadBytes: numberOrNull(m["payloadBytes"] ?? null, `${where}: "payloadBytes"`),
+    payloadBytes,
     metric: metric2,
     dimension,
     unit,
@@ -19245,11 +19426,16 @@ function measurementsOfVersion1(data, bad, numberOrNull) {
     const experiment = ex["experiment"];
     return ex["payloads"].map((p, j) => {
       const where = `${experiment} payload ${j + 1}`;
-      if (!isObject2(p) || typeof p["bytes"] !== "number") throw bad(`${where}: "bytes" is not a number`);
+      if (!isObject2(p) || !isPayloadBytes(p["bytes"]))
+        throw bad(`${where}: "bytes" is not a number of bytes (a finite number ≥ 0)`);
       const bytes = p["bytes"];
       const statistics = {};
-      for (const name of ["samples", "min", "mean", "median", "p99", "max"])
-        statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
+      for (const name of ["samples", "min", "mean", "median", "p99", "max"]) {
+        const value2 = numberOrNull(p[name], `${where}: "${name}"`);
+        const kind = { dimension: "time", metric: "latency", statistic: name };
+        if (value2 !== null) checkStoredValue(value2, kind, `${where}: "${name}"`, bad);
+        statistics[name] = value2;
+      }
       return {
         experiment,
         format: "fastdds-summary",
@@ -19304,9 +19490,9 @@ var PRIMARY = ["value", "slope", "median", "mean"];
 function archiveFileName(month) {
   return `archive-${month}.json`;
 }
-function monthOf(nameOrDate) {
+function monthOf(nameOrDate, file) {
   const match = /(\d{4}-\d{2})/.exec(nameOrDate.replace(/^archive-/, ""));
-  if (!match) throw new InputError(`history: no month in "${nameOrDate}"`);
+  if (!match) throw new InputError(`history: no month in "${nameOrDate.slice(0, 60)}"`, { file });
   return match[1];
 }
 function archiveFilesBeyondBound(names) {
@@ -19331,8 +19517,10 @@ function foldIntoArchive(month, name, records) {
   const byRun = /* @__PURE__ */ new Map();
   month?.runs.forEach((run, r) => byRun.set(run.runId, { run, column: month.values.map((row) => row[r] ?? null) }));
   for (const record of [...records].sort(compareRecords)) {
-    if (monthOf(record.date) !== name)
-      throw new InputError(`history: the run of ${record.date} does not belong in the archive of ${name}`);
+    if (monthOf(record.date, historyFileName(record)) !== name)
+      throw new InputError(`history: the run of ${record.date} does not belong in the archive of ${name}`, {
+        file: historyFileName(record)
+      });
     const column = [];
     for (const m of record.measurements) {
       const statistic = PRIMARY.find((s) => m.statistics[s] !== void 0);
@@ -19423,6 +19611,7 @@ function isObject3(value2) {
   return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
 }
 function parseArchive(text3, source) {
+  checkNesting(text3, source, "history archive");
   let data;
   try {
     data = JSON.parse(text3);
@@ -19447,7 +19636,7 @@ function parseArchive(text3, source) {
       return value2;
     };
     const date = text4("date");
-    if (monthOf(date) !== month || Number.isNaN(Date.parse(date)))
+    if (!date.startsWith(month) || Number.isNaN(Date.parse(date)))
       throw bad(`${where}: "date" ${JSON.stringify(date)} is not in ${month}`);
     const accepted = run["accepted"] === void 0 ? void 0 : acceptanceOfJson(run["accepted"], bad);
     return {
@@ -19468,8 +19657,14 @@ function parseArchive(text3, source) {
   const values = rows.map((row, k) => {
     if (!Array.isArray(row) || row.length !== identities.length)
       throw bad(`"values" line ${k + 1} is not a list of ${identities.length} values, one per run`);
+    const m = series[k];
+    const [statistic] = Object.keys(m.statistics);
+    const kind = { dimension: m.dimension, metric: m.metric, statistic, belowResolution: true };
     row.forEach((value2, r) => {
-      if (value2 !== null && typeof value2 !== "number") throw bad(`"values" line ${k + 1}[${r}] is not a number`);
+      if (value2 === null) return;
+      if (typeof value2 !== "number") throw bad(`"values" line ${k + 1}[${r}] is not a number`);
+      const of = `${m.experiment}${m.parameter === "" ? "" : ` ${m.parameter}`}, ${m.metric}`;
+      if (!(value2 > 0 && value2 < Infinity)) checkStoredValue(value2, kind, `"values" line ${k + 1}[${r}] (${of})`, bad);
     });
     return row;
   });
@@ -19482,6 +19677,9 @@ function parseArchive(text3, source) {
 }
 
 // src/pipeline/historyFolder.ts
+function skippedWarning2(progress) {
+  return (file, reason) => progress.warning(`${file}: skipped: ${reason}`);
+}
 function readAll(folder, skip) {
   return readEach(folder, skip, (text3, file) => ({ ...parseHistoryRecord(text3, file), file }));
 }
@@ -19571,7 +19769,7 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
 function foldArchive(folder, runs, skip) {
   const byMonth = /* @__PURE__ */ new Map();
   for (const run of runs) {
-    const month = monthOf(run.date);
+    const month = monthOf(run.date, join6(folder, historyFileName(run)));
     byMonth.set(month, [...byMonth.get(month) ?? [], run]);
   }
   const out = [];
@@ -19595,19 +19793,41 @@ function foldArchive(folder, runs, skip) {
 function archiveNames(folder) {
   return existsSync3(folder) ? readdirSync4(folder).filter((name) => ARCHIVE_FILE_NAME.test(name)) : [];
 }
-function readHistoryWithArchive(folder, window = Number.MAX_SAFE_INTEGER) {
-  const records = readRecordedHistory(folder);
+function readHistoryWithArchive(folder, window = Number.MAX_SAFE_INTEGER, skip) {
+  const records = readRecordedHistory(folder, void 0, skip);
   const recorded = new Set(records.map((r) => r.runId));
-  const archived = archiveNames(folder).sort().flatMap((name) => recordsOfArchive(parseArchive(readText(join6(folder, name)), join6(folder, name)))).filter((run) => !recorded.has(run.runId));
+  const archived = archiveNames(folder).sort().flatMap((name) => {
+    const file = join6(folder, name);
+    try {
+      return recordsOfArchive(parseArchive(readText(file), file));
+    } catch (error) {
+      if (!skip || !(error instanceof InputError)) throw error;
+      skip(file, error.message);
+      return [];
+    }
+  }).filter((run) => !recorded.has(run.runId));
   const all = [...archived, ...records].sort(compareRecords);
   return all.slice(Math.max(0, all.length - window));
 }
-function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER) {
+function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER, skip) {
   if (!existsSync3(folder)) throw new InputError("cannot find the history folder", { file: folder });
   if (!readdirSync4(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
     throw new InputError("no perfgate history records (history-*.json) in this folder", { file: folder });
   }
-  return readHistoryWindow(folder, window);
+  let skipped = 0;
+  const records = readHistoryWindow(
+    folder,
+    window,
+    skip && ((file, reason) => {
+      skipped++;
+      skip(file, reason);
+    })
+  );
+  if (records.length === 0 && skipped > 0)
+    throw new InputError(`none of the ${skipped} history records (history-*.json) in this folder can be read`, {
+      file: folder
+    });
+  return records;
 }
 
 // src/pipeline/writeReportCharts.ts
@@ -19736,47 +19956,74 @@ function renameHints(comparisons) {
 var WAIVER_COLUMNS = ["benchmark", "metric", "ceiling", "expires", "link", "reason"];
 var WAIVER_HEADER = WAIVER_COLUMNS.join(",");
 function parseWaivers(file, content) {
-  const table2 = readCsvTable(file, content, WAIVER_COLUMNS, WAIVER_HEADER, WAIVER_COLUMNS, { comments: true });
   const waivers = [];
   const seen = /* @__PURE__ */ new Map();
-  for (const row of table2.rows) {
-    const field2 = (name) => {
-      const index2 = table2.columns[name];
-      return { text: (row.fields[index2] ?? "").trim(), column: fieldColumn(row.text, index2) };
-    };
-    const fail = (name, message) => {
-      throw new InputError(message, { file, line: row.line, column: field2(name).column });
-    };
-    for (const name of ["benchmark", "metric", "ceiling", "expires", "link", "reason"])
-      if (field2(name).text === "")
-        fail(name, `the waiver's ${name} is empty; every column is required (${WAIVER_HEADER})`);
-    const ceilingText = field2("ceiling").text.replace(/\s*%$/, "");
-    const ceiling = /^[+]?\d+(\.\d+)?$/.test(ceilingText) ? Number(ceilingText) : NaN;
-    if (!Number.isFinite(ceiling))
-      fail("ceiling", `ceiling "${field2("ceiling").text}" is not a change in % (a number ≥ 0 such as 35 or 35 %)`);
-    const expires = field2("expires").text;
-    if (!validDate(expires)) fail("expires", `expires "${expires}" is not a date YYYY-MM-DD`);
-    const benchmark = field2("benchmark").text;
-    const metric2 = field2("metric").text;
-    const key = `${benchmark}\0${metric2}`;
-    const earlier = seen.get(key);
-    if (earlier !== void 0)
-      fail(
-        "benchmark",
-        `a second waiver for benchmark "${benchmark}", metric "${metric2}" (the first is on line ${earlier})`
-      );
-    seen.set(key, row.line);
-    waivers.push({
-      benchmark,
-      metric: metric2,
-      ceilingPercent: ceiling,
-      expires,
-      link: field2("link").text,
-      reason: field2("reason").text,
-      place: `${file}:${row.line}`
-    });
-  }
+  forEachCsvRow(
+    file,
+    content,
+    WAIVER_COLUMNS,
+    WAIVER_HEADER,
+    WAIVER_COLUMNS,
+    (row, columns) => {
+      const text3 = (name) => (row.fields[columns[name]] ?? "").trim();
+      const fail = (name, message) => {
+        throw new InputError(message, { file, line: row.line, column: fieldColumn(row.text, columns[name]) });
+      };
+      for (const name of WAIVER_COLUMNS)
+        if (text3(name) === "") fail(name, `the waiver's ${name} is empty; every column is required (${WAIVER_HEADER})`);
+      const ceiling = ceilingOf(text3("ceiling"));
+      if (ceiling === void 0)
+        fail("ceiling", `ceiling "${clip2(text3("ceiling"))}" is not a change in % (a number ≥ 0 such as 35 or 35 %)`);
+      const expires = text3("expires");
+      if (!validDate(expires)) fail("expires", `expires "${clip2(expires)}" is not a date YYYY-MM-DD`);
+      const benchmark = text3("benchmark");
+      const metric2 = text3("metric");
+      const key = `${benchmark}\0${metric2}`;
+      const earlier = seen.get(key);
+      if (earlier !== void 0)
+        fail(
+          "benchmark",
+          `a second waiver for benchmark "${clip2(benchmark)}", metric "${clip2(metric2)}" (the first is on line ${earlier})`
+        );
+      seen.set(key, row.line);
+      waivers.push({
+        benchmark,
+        metric: metric2,
+        ceilingPercent: ceiling ?? NaN,
+        expires,
+        link: text3("link"),
+        reason: text3("reason"),
+        place: `${file}:${row.line}`,
+        file,
+        line: row.line
+      });
+    },
+    { comments: true }
+  );
   return waivers;
+}
+function ceilingOf(text3) {
+  const number3 = text3.endsWith("%") ? text3.slice(0, -1).trimEnd() : text3;
+  let at = number3.startsWith("+") ? 1 : 0;
+  const digitsFrom = (from) => {
+    let i = from;
+    while (i < number3.length && number3.charCodeAt(i) >= 48 && number3.charCodeAt(i) <= 57) i++;
+    return i;
+  };
+  const whole = digitsFrom(at);
+  if (whole === at) return void 0;
+  at = whole;
+  if (number3[at] === ".") {
+    const fraction = digitsFrom(at + 1);
+    if (fraction === at + 1) return void 0;
+    at = fraction;
+  }
+  if (at !== number3.length) return void 0;
+  const value2 = Number(number3);
+  return Number.isFinite(value2) ? value2 : void 0;
+}
+function clip2(text3) {
+  return text3.length > 60 ? `${text3.slice(0, 60)}…` : text3;
 }
 function validDate(text3) {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text3);
@@ -20125,8 +20372,7 @@ function readHistoryRuns(folder, options, progress) {
     throw new InputError("cannot find the history folder", { file: folder });
   }
   if (names.some((n) => n.startsWith("history-") && n.endsWith(".json"))) {
-    const skip = (file, reason) => progress.warning(`${file}: skipped: ${reason}`);
-    return readHistoryWindowAs(folder, void 0, skip, levelsOfRecord).map((record) => record.run);
+    return readHistoryWindowAs(folder, void 0, skippedWarning2(progress), levelsOfRecord).map((record) => record.run);
   }
   return readRunFolders(folder, options, progress);
 }
@@ -20611,7 +20857,8 @@ function reportOfJudged(judged, options, method, removedWarning) {
     method
   );
   const removed = removedWarning !== void 0 ? [removedWarning] : [];
-  built.warnings.push(...accepted.warnings, ...removed, ...renameHints(accepted.comparisons));
+  for (const warning of [accepted.warnings, removed, renameHints(accepted.comparisons)].flat())
+    built.warnings.push(warning);
   return built;
 }
 function withLabels(options) {
@@ -20976,7 +21223,8 @@ function withReportWarnings(io, run, warningsOf) {
     inReport = warningsOf(outcome2);
     return outcome2;
   } finally {
-    for (const message of held) if (!inReport.includes(message)) progress.warning(message);
+    const reported = new Set(inReport);
+    for (const message of held) if (!reported.has(message)) progress.warning(message);
   }
 }
 function terminalSafe(text3) {
@@ -22857,7 +23105,7 @@ function confirmWeightedSteps(found, runOf, parameterSteps, minSegment) {
 }
 
 // src/engine/trends/accepted.ts
-function matches2(waiver, series) {
+function matches(waiver, series) {
   const parameter = series.parameter === WEIGHTED_PARAMETER ? "geomean" : series.parameter;
   const benchmarks = [parameter === "" ? series.experiment : `${series.experiment} ${parameter}`];
   if (series.payloadBytes !== void 0) benchmarks.push(`${series.experiment} ${series.payloadBytes} B`);
@@ -22873,7 +23121,7 @@ function matches2(waiver, series) {
 function stepAcceptance(accepted, series, worsePercent) {
   if (!accepted) return void 0;
   const pr = accepted.pullRequest !== void 0 ? { pullRequest: accepted.pullRequest } : {};
-  const waiver = accepted.waivers?.find((w) => matches2(w, series) && worsePercent <= w.ceilingPercent);
+  const waiver = accepted.waivers?.find((w) => matches(w, series) && worsePercent <= w.ceilingPercent);
   if (waiver) return { kind: "waiver", ...waiver, ...pr };
   if (accepted.label) return { kind: "label", ...accepted.label, ...pr };
   return void 0;
@@ -23450,7 +23698,10 @@ var TRENDS_MARKDOWN = "trends.md";
 var TRENDS_JSON = "trends.json";
 function runTrends(options, progress) {
   checkOutputFolder(options.outputDir);
-  const records = progress.step("Reading history", () => readRecordedHistory(options.history, options.window));
+  const records = progress.step(
+    "Reading history",
+    () => readRecordedHistory(options.history, options.window, skippedWarning2(progress))
+  );
   const { history: _h, outputDir: _o, window: _w, ...analysis } = options;
   const report = progress.step("Finding change points", () => trendsOfRecords(records, analysis));
   return progress.step("Writing reports", () => {
@@ -24552,7 +24803,10 @@ function dashboardPages(model, title) {
 }
 async function runDashboard(options, progress) {
   checkOutputFolder(options.output);
-  const records = progress.step("Reading history", () => readHistoryWithArchive(options.history, options.window));
+  const records = progress.step(
+    "Reading history",
+    () => readHistoryWithArchive(options.history, options.window, skippedWarning2(progress))
+  );
   const requirements = options.requirements !== void 0 ? readMetricRequirements(options.requirements, "precise") : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
   const model = progress.step(

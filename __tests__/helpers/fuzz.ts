@@ -29,6 +29,8 @@ import {
 import { ADAPTERS } from '../../src/engine/formats/registry.js';
 import { parseRequirementsCsv, REQUIREMENTS_HEADER } from '../../src/engine/formats/requirementsCsv.js';
 import { parseHistoryRecord } from '../../src/engine/history/codec.js';
+import { parseArchive } from '../../src/engine/history/archive.js';
+import { parseWaivers, WAIVER_HEADER } from '../../src/engine/compare/waivers.js';
 import { repoRoot, sharedDir } from './shared.js';
 
 /**
@@ -158,7 +160,21 @@ export const PARSERS: FuzzParser[] = [
   {
     id: 'history',
     parse: (file, text) => parseHistoryRecord(text, file),
-    home: (text) => text.includes('perfgate-history'),
+    home: (text) => text.includes('perfgate-history') && !text.includes('perfgate-history-archive'),
+  },
+  {
+    id: 'history-archive',
+    parse: (file, text) => parseArchive(text, file),
+    home: (text) => text.includes('perfgate-history-archive'),
+  },
+  {
+    // A waiver file comes from the pull request's checkout: hostile input like a result file.
+    id: 'waivers',
+    parse: (file, text) => parseWaivers(file, text),
+    home: (text) =>
+      firstLine(text)
+        .replace(/^\uFEFF/, '')
+        .startsWith(WAIVER_HEADER),
   },
 ];
 
@@ -189,12 +205,18 @@ function walk(dir: string): string[] {
 }
 
 /**
- * fixtures/formats/** and fixtures/example/** of the project (always present), but for the runs
+ * fixtures/formats/**, fixtures/example/**, fixtures/history/** and fixtures/waivers/** of the project (always
+ * present), but for the runs
  * folder of Criterion's real tree (criterion/real-<version>/runs): 160 more files of the layout
  * its target/criterion already gives the fuzzers.
  */
 export function projectSeeds(): Seed[] {
-  const files = [...walk(join(repoRoot, 'fixtures', 'formats')), ...walk(join(repoRoot, 'fixtures', 'example'))].filter(
+  const files = [
+    ...walk(join(repoRoot, 'fixtures', 'formats')),
+    ...walk(join(repoRoot, 'fixtures', 'example')),
+    ...walk(join(repoRoot, 'fixtures', 'history')),
+    ...walk(join(repoRoot, 'fixtures', 'waivers')),
+  ].filter(
     (path) =>
       !/[\\/]criterion[\\/]real-[^\\/]+[\\/]runs[\\/]/.test(path) &&
       // Valgrind's runs 2 … 5 repeat run 1 (cachegrind's byte for byte).

@@ -57,7 +57,8 @@ export function withReportWarnings<T>(
     inReport = warningsOf(outcome);
     return outcome;
   } finally {
-    for (const message of held) if (!inReport.includes(message)) progress.warning(message);
+    const reported = new Set(inReport); // not inReport.includes: held × reported warnings was quadratic
+    for (const message of held) if (!reported.has(message)) progress.warning(message);
   }
 }
 

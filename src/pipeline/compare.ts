@@ -344,7 +344,9 @@ function reportOfJudged(
     method,
   );
   const removed = removedWarning !== undefined ? [removedWarning] : [];
-  built.warnings.push(...accepted.warnings, ...removed, ...renameHints(accepted.comparisons));
+  // One push each, not push(...warnings): an argument spread of a long list overflows the stack.
+  for (const warning of [accepted.warnings, removed, renameHints(accepted.comparisons)].flat())
+    built.warnings.push(warning);
   return built;
 }
 

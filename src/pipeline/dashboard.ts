@@ -10,7 +10,7 @@ import { ASSET_FILES, ASSETS_FOLDER, renderDashboardSite, type SiteFile } from '
 import type { MetricRequirement } from '../engine/model/metricRequirement.js';
 import { checkOutputFolder, writeFileAtomic } from './files.js';
 import type { HistoryRecord } from '../engine/history/record.js';
-import { readHistoryWithArchive } from './historyFolder.js';
+import { readHistoryWithArchive, skippedWarning } from './historyFolder.js';
 import { readMetricRequirements } from './resultSets.js';
 import type { Progress } from './steps.js';
 import { trendRunOfRecord } from '../engine/trends/records.js';
@@ -46,7 +46,10 @@ export function dashboardPages(model: DashboardModel, title?: string): SiteFile[
 
 export async function runDashboard(options: DashboardRunOptions, progress: Progress): Promise<DashboardOutcome> {
   checkOutputFolder(options.output);
-  const records = progress.step('Reading history', () => readHistoryWithArchive(options.history, options.window));
+  // A record or an archive month that cannot be read is skipped with a warning naming it; the site shows the rest.
+  const records = progress.step('Reading history', () =>
+    readHistoryWithArchive(options.history, options.window, skippedWarning(progress)),
+  );
   const requirements: MetricRequirement[] =
     options.requirements !== undefined ? readMetricRequirements(options.requirements, 'precise') : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;

@@ -37,6 +37,11 @@ interface StoredRecord extends HistoryRecord {
  */
 export type SkippedRecordWarning = (file: string, reason: string) => void;
 
+/** The warning of a skipped record or archive month, as every command gives it: `<file>: skipped: <why>`. */
+export function skippedWarning(progress: { warning(message: string): void }): SkippedRecordWarning {
+  return (file, reason) => progress.warning(`${file}: skipped: ${reason}`);
+}
+
 /** The records of `folder`; without `skip`, a record that cannot be read is an InputError, with it, skipped. */
 function readAll(folder: string, skip?: SkippedRecordWarning): StoredRecord[] {
   return readEach(folder, skip, (text, file) => ({ ...parseHistoryRecord(text, file), file }));
@@ -210,7 +215,7 @@ function foldArchive(
 ): { file: string; content: string }[] {
   const byMonth = new Map<string, HistoryRecord[]>();
   for (const run of runs) {
-    const month = monthOf(run.date);
+    const month = monthOf(run.date, join(folder, historyFileName(run)));
     byMonth.set(month, [...(byMonth.get(month) ?? []), run]);
   }
   const out: { file: string; content: string }[] = [];
@@ -240,22 +245,56 @@ function archiveNames(folder: string): string[] {
  * What the dashboard draws: the archived runs (oldest first) and then the records of the window;
  * a run in both is the record's. At most the newest `window` runs.
  */
-export function readHistoryWithArchive(folder: string, window = Number.MAX_SAFE_INTEGER): HistoryRecord[] {
-  const records = readRecordedHistory(folder);
+export function readHistoryWithArchive(
+  folder: string,
+  window = Number.MAX_SAFE_INTEGER,
+  skip?: SkippedRecordWarning,
+): HistoryRecord[] {
+  const records = readRecordedHistory(folder, undefined, skip);
   const recorded = new Set(records.map((r) => r.runId));
   const archived = archiveNames(folder)
     .sort()
-    .flatMap((name) => recordsOfArchive(parseArchive(readText(join(folder, name)), join(folder, name))))
+    .flatMap((name) => {
+      const file = join(folder, name);
+      try {
+        return recordsOfArchive(parseArchive(readText(file), file));
+      } catch (error) {
+        if (!skip || !(error instanceof InputError)) throw error;
+        skip(file, error.message);
+        return [];
+      }
+    })
     .filter((run) => !recorded.has(run.runId));
   const all = [...archived, ...records].sort(compareRecords);
   return all.slice(Math.max(0, all.length - window));
 }
 
-/** The records of a history folder that must hold some (trends, export): oldest first, at most the newest `window`. */
-export function readRecordedHistory(folder: string, window = Number.MAX_SAFE_INTEGER): HistoryRecord[] {
+/**
+ * The records of a history folder that must hold some (trends, dashboard, export): oldest first, at most the newest
+ * `window`. With `skip`, a record that cannot be read is skipped (it is told), but one must be readable.
+ */
+export function readRecordedHistory(
+  folder: string,
+  window = Number.MAX_SAFE_INTEGER,
+  skip?: SkippedRecordWarning,
+): HistoryRecord[] {
   if (!existsSync(folder)) throw new InputError('cannot find the history folder', { file: folder });
   if (!readdirSync(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
     throw new InputError('no perfgate history records (history-*.json) in this folder', { file: folder });
   }
-  return readHistoryWindow(folder, window);
+  let skipped = 0;
+  const records = readHistoryWindow(
+    folder,
+    window,
+    skip &&
+      ((file, reason) => {
+        skipped++;
+        skip(file, reason);
+      }),
+  );
+  if (records.length === 0 && skipped > 0)
+    throw new InputError(`none of the ${skipped} history records (history-*.json) in this folder can be read`, {
+      file: folder,
+    });
+  return records;
 }

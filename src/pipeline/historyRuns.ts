@@ -10,7 +10,7 @@ import { environmentOfSets } from './environment.js';
 import { parseHistoryRecordAs, type HistoryRecordHead } from '../engine/history/codec.js';
 import { historyMeasurementReader, repetitionsOfHistory } from '../engine/history/record.js';
 import { recordLevelsBuilder, type SideLevels } from '../engine/compare/levels.js';
-import { readHistoryWindowAs } from './historyFolder.js';
+import { readHistoryWindowAs, skippedWarning } from './historyFolder.js';
 import { loadResults, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
 
@@ -50,8 +50,7 @@ export function readHistoryRuns(folder: string, options: ResultsOptions, progres
   }
   if (names.some((n) => n.startsWith('history-') && n.endsWith('.json'))) {
     // One bad record must not block the comparison with all the others.
-    const skip = (file: string, reason: string) => progress.warning(`${file}: skipped: ${reason}`);
-    return readHistoryWindowAs(folder, undefined, skip, levelsOfRecord).map((record) => record.run);
+    return readHistoryWindowAs(folder, undefined, skippedWarning(progress), levelsOfRecord).map((record) => record.run);
   }
   return readRunFolders(folder, options, progress);
 }

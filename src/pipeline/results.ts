@@ -69,6 +69,7 @@ export function loadResults(patterns: readonly string[], options: ResultsOptions
   if (progress) {
     for (const notice of notices) progress.info(notice);
     for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
+    for (const { set } of files) for (const warning of set.warnings ?? []) progress.warning(`${set.file}: ${warning}`);
   }
   return {
     files,

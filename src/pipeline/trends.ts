@@ -4,7 +4,7 @@ import { renderTrendsJson, renderTrendsMarkdown } from '../engine/trends/render.
 import { trendsOfRecords } from '../engine/trends/records.js';
 import type { TrendOptions, TrendReport } from '../engine/trends/trends.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
-import { readRecordedHistory } from './historyFolder.js';
+import { readRecordedHistory, skippedWarning } from './historyFolder.js';
 import type { Progress } from './steps.js';
 
 export interface TrendsOptions extends TrendOptions {
@@ -33,7 +33,10 @@ export const TRENDS_JSON = 'trends.json';
  */
 export function runTrends(options: TrendsOptions, progress: Progress): TrendsOutcome {
   checkOutputFolder(options.outputDir);
-  const records = progress.step('Reading history', () => readRecordedHistory(options.history, options.window));
+  // One bad record is skipped with a warning naming it, as the comparison does: the others still tell the trend.
+  const records = progress.step('Reading history', () =>
+    readRecordedHistory(options.history, options.window, skippedWarning(progress)),
+  );
   const { history: _h, outputDir: _o, window: _w, ...analysis } = options;
   const report = progress.step('Finding change points', () => trendsOfRecords(records, analysis as TrendOptions));
   return progress.step('Writing reports', () => {

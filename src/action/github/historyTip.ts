@@ -59,7 +59,9 @@ export async function downloadArchives(
   tip: Tip,
 ): Promise<Map<string, string>> {
   const { folder } = options;
-  const months = new Set(localRecords(folder).map((name) => archiveFileName(monthOf(name.slice('history-'.length)))));
+  const months = new Set(
+    localRecords(folder).map((name) => archiveFileName(monthOf(name.slice('history-'.length), join(folder, name)))),
+  );
   const wanted = [...months].filter((name) => tip.archives.has(name)).sort();
   const out = new Map<string, string>();
   if (wanted.length === 0) return out;

@@ -91,7 +91,8 @@ function csvError(file: string, error: CsvError, text: string, lines: string[]):
 /**
  * Reads a comma-separated file like readCsvTable, but hands each data row to `onRow` as it is read
  * instead of keeping them: for files whose size is bounded only by the file limit (generic CSV), the
- * parsed rows are never all held at once. Line texts are cut from `content` when a row is handed on.
+ * parsed rows are never all held at once. Line texts are cut from `content` when a row is handed on. With `comments`,
+ * a line starting with `#` is a comment, as in readCsvTable.
  */
 export function forEachCsvRow<Name extends string>(
   file: string,
@@ -100,6 +101,7 @@ export function forEachCsvRow<Name extends string>(
   expectedHeader: string,
   knownColumns: readonly string[],
   onRow: (row: CsvRow, columns: Record<Name, number>) => void,
+  { comments = false }: { comments?: boolean } = {},
 ): Record<Name, number> {
   const text = stripBom(content);
   if (text.trim() === '')
@@ -117,6 +119,7 @@ export function forEachCsvRow<Name extends string>(
       skip_empty_lines: true,
       relax_column_count: true,
       record_delimiter: ['\r\n', '\n', '\r'],
+      ...(comments ? { comment: '#', comment_no_infix: true } : {}),
       on_record: (record: string[], info: { lines: number }) => {
         if (!header) {
           header = record;

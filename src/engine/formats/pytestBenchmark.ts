@@ -11,7 +11,9 @@
  * - `stats` are seconds per iteration of one round: `min`, `max`, `mean`, `median` and `stddev`
  *   become the statistics of `time` (stored in µs), `rounds` the number of samples. `stats.data`
  *   (every round's time per iteration; always in `--benchmark-json`, in saved runs only with
- *   `--benchmark-save-data`) gives the raw samples. `ops` (1 / mean, operations per second) is the
+ *   `--benchmark-save-data`) gives the raw samples; `data` cut short by a string starting with an
+ *   ellipsis (`"... omitted to keep this file small"`, github-action-benchmark's test files) gives
+ *   none, with a warning. `ops` (1 / mean, operations per second) is the
  *   `value` of the metric `ops`, higher-is-better, derived from the time (reported, not gated by default: the
  *   plugin's table leads with the time). `iqr`, quartiles and outlier counts are not read.
  * - `machine_info` and `commit_info` become notes, with the plugin's version and the date;
@@ -81,11 +83,14 @@ export const pytestBenchmarkAdapter: FormatAdapter = {
  */
 function pytestBenchmarkReader(file: string, options: ParseOptions): TextReader {
   let entries: Entry[] = [];
+  /** Benchmarks whose `data` hold a string in place of samples, and the first such string. */
+  let placeholders: [name: string, text: string][] = [];
   const limits = new ModelLimits(file, options);
   const json = new JsonStreamReader(file, {
     key: 'benchmarks',
     begin() {
       entries = [];
+      placeholders = [];
     },
     element(value, doc, place) {
       if (!isJsonObject(value)) throw new InputError('expected a benchmark object in "benchmarks"', { file, ...place });
@@ -98,7 +103,9 @@ function pytestBenchmarkReader(file: string, options: ParseOptions): TextReader 
         throw fields.error(`expected a "stats" object for ${name}`, value, stats === undefined ? undefined : 'stats');
       const parameter = parameterOf(fields, value);
       limits.experiment(`${group ?? ''}\u0000${withoutId(fullname)}`, place.line);
-      const measurements = measurementsOfStats(fields, name, stats, parameter, { file, line: place.line });
+      const measurements = measurementsOfStats(fields, name, stats, parameter, { file, line: place.line }, (n, text) =>
+        placeholders.push([n, text]),
+      );
       for (let k = 0; k < measurements.length; k++) limits.measurement(place.line);
       entries.push({
         group: group === '' ? undefined : group,
@@ -146,6 +153,7 @@ function pytestBenchmarkReader(file: string, options: ParseOptions): TextReader 
         file,
         measurements,
         notes: notesOf(root),
+        ...(placeholders.length > 0 ? { warnings: [placeholderWarning(placeholders)] } : {}),
         ...(environment ? { environment } : {}),
         ...(measuredAt ? { measuredAt } : {}),
       };
@@ -160,6 +168,7 @@ function measurementsOfStats(
   stats: JsonObject,
   parameter: Parameter,
   place: { file: string; line: number },
+  onPlaceholder: (name: string, text: string) => void,
 ): Measurement[] {
   const statistics: Partial<Record<StatisticName, number>> = {};
   for (const [field, statistic] of STATISTICS) {
@@ -170,13 +179,39 @@ function measurementsOfStats(
   const rounds = optionalStatistic(fields, stats, 'rounds', { dimension: 'count', statistic: 'samples' });
   if (rounds !== undefined) statistics.samples = rounds;
   const time: Measurement = { experiment: '', parameter, metric: TIME, statistics, place };
-  const data = fields.measuredArray(stats, 'data', { dimension: 'time', statistic: 'sample' });
+  // github-action-benchmark's test files cut `data` short with a string ("... omitted to keep this file small"): the
+  // samples are not all there, the stats are. Read from the stats alone, and said (placeholderWarning). Any other
+  // string in `data` is an error, as before.
+  const placeholder = placeholderOf(stats.data);
+  const data =
+    placeholder === undefined ? fields.measuredArray(stats, 'data', { dimension: 'time', statistic: 'sample' }) : [];
   if (data !== undefined && data.length > 0) time.samples = Float64Array.from(data, (v) => v * US);
+  if (placeholder !== undefined) onPlaceholder(name, placeholder);
   const measurements = [time];
   const ops = optionalStatistic(fields, stats, 'ops', { dimension: 'rate', statistic: 'value' });
   if (ops !== undefined)
     measurements.push({ experiment: '', parameter, metric: OPS, statistics: { value: ops }, place });
   return measurements;
+}
+
+/** The string that ends a `data` list cut short, an ellipsis first (`"... omitted"`, `"…"`); else undefined. */
+function placeholderOf(data: JsonValue | undefined): string | undefined {
+  if (!Array.isArray(data) || data.length === 0) return undefined;
+  const last = data[data.length - 1];
+  return typeof last === 'string' && /^(?:\.\.\.|\u2026)/.test(last) ? last : undefined;
+}
+
+/** One warning for every benchmark whose `data` hold a placeholder string: the first three named. */
+function placeholderWarning(placeholders: readonly [name: string, text: string][]): string {
+  const [first] = placeholders;
+  const text = first![1].length > 60 ? `${first![1].slice(0, 60)}…` : first![1];
+  const names = placeholders.slice(0, 3).map(([name]) => name);
+  const more = placeholders.length > 3 ? ` and ${placeholders.length - 3} more` : '';
+  return (
+    `the "data" of ${placeholders.length === 1 ? 'benchmark' : `${placeholders.length} benchmarks`} ` +
+    `${names.join(', ')}${more} hold a string (${JSON.stringify(text)}) in place of samples: ` +
+    'read from their "stats" alone, without raw samples'
+  );
 }
 
 /** `test_decode[json-64]` → `test_decode`; `file.py::test_x[a]` → `file.py::test_x`. */

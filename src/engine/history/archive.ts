@@ -12,7 +12,8 @@
 import { InputError } from '../errors.js';
 import type { StatisticName } from '../model/measurement.js';
 import { acceptanceOfJson } from './codec.js';
-import { joinBlocks, listBlock, seriesBlocks, seriesOfJson } from './columns.js';
+import { checkStoredValue, joinBlocks, listBlock, seriesBlocks, seriesOfJson } from './columns.js';
+import { checkNesting } from './nesting.js';
 import {
   HISTORY_FORMAT,
   HISTORY_VERSION,
@@ -21,7 +22,7 @@ import {
   type HistoryMeasurement,
   type HistoryRecord,
 } from './record.js';
-import { compareRecords } from './window.js';
+import { compareRecords, historyFileName } from './window.js';
 
 export const ARCHIVE_FORMAT = 'perfgate-history-archive';
 export const ARCHIVE_VERSION = 1;
@@ -54,10 +55,10 @@ export function archiveFileName(month: string): string {
   return `archive-${month}.json`;
 }
 
-/** The month of an archive file's name, or of a record's date. */
-export function monthOf(nameOrDate: string): string {
+/** The month of an archive file's name, or of a record's date; none is an InputError at `file`, where it was read. */
+export function monthOf(nameOrDate: string, file: string): string {
   const match = /(\d{4}-\d{2})/.exec(nameOrDate.replace(/^archive-/, ''));
-  if (!match) throw new InputError(`history: no month in "${nameOrDate}"`);
+  if (!match) throw new InputError(`history: no month in "${nameOrDate.slice(0, 60)}"`, { file });
   return match[1]!;
 }
 
@@ -100,8 +101,10 @@ export function foldIntoArchive(
   const byRun = new Map<string, { run: ArchivedRun; column: (number | null)[] }>();
   month?.runs.forEach((run, r) => byRun.set(run.runId, { run, column: month.values.map((row) => row[r] ?? null) }));
   for (const record of [...records].sort(compareRecords)) {
-    if (monthOf(record.date) !== name)
-      throw new InputError(`history: the run of ${record.date} does not belong in the archive of ${name}`);
+    if (monthOf(record.date, historyFileName(record)) !== name)
+      throw new InputError(`history: the run of ${record.date} does not belong in the archive of ${name}`, {
+        file: historyFileName(record),
+      });
     const column: (number | null)[] = [];
     for (const m of record.measurements) {
       const statistic = PRIMARY.find((s) => m.statistics[s] !== undefined);
@@ -205,6 +208,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** An archive file read back, every field checked; anything else is an InputError at `source`. */
 export function parseArchive(text: string, source: string): ArchiveMonth {
+  checkNesting(text, source, 'history archive');
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -229,7 +233,7 @@ export function parseArchive(text: string, source: string): ArchiveMonth {
       return value;
     };
     const date = text('date');
-    if (monthOf(date) !== month || Number.isNaN(Date.parse(date)))
+    if (!date.startsWith(month) || Number.isNaN(Date.parse(date)))
       throw bad(`${where}: "date" ${JSON.stringify(date)} is not in ${month}`);
     const accepted = run['accepted'] === undefined ? undefined : acceptanceOfJson(run['accepted'], bad);
     return {
@@ -250,8 +254,15 @@ export function parseArchive(text: string, source: string): ArchiveMonth {
   const values = rows.map((row: unknown, k) => {
     if (!Array.isArray(row) || row.length !== identities.length)
       throw bad(`"values" line ${k + 1} is not a list of ${identities.length} values, one per run`);
+    const m = series[k]!;
+    const [statistic] = Object.keys(m.statistics) as StatisticName[];
+    // An archived series keeps no `belowResolution`: a 0 may be a tool's "less than one unit", as in the record.
+    const kind = { dimension: m.dimension, metric: m.metric, statistic: statistic!, belowResolution: true };
     row.forEach((value: unknown, r) => {
-      if (value !== null && typeof value !== 'number') throw bad(`"values" line ${k + 1}[${r}] is not a number`);
+      if (value === null) return;
+      if (typeof value !== 'number') throw bad(`"values" line ${k + 1}[${r}] is not a number`);
+      const of = `${m.experiment}${m.parameter === '' ? '' : ` ${m.parameter}`}, ${m.metric}`;
+      if (!(value > 0 && value < Infinity)) checkStoredValue(value, kind, `"values" line ${k + 1}[${r}] (${of})`, bad);
     });
     return row as (number | null)[];
   });

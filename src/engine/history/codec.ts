@@ -6,7 +6,8 @@ import { InputError } from '../errors.js';
 import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, type Dimension } from '../model/units.js';
 import { environmentOfJson, orderedEnvironment } from '../model/environment.js';
-import { measurementsOfColumns, renderColumns } from './columns.js';
+import { checkStoredValue, isPayloadBytes, measurementsOfColumns, renderColumns } from './columns.js';
+import { checkNesting } from './nesting.js';
 import {
   HISTORY_FORMAT,
   HISTORY_VERSION,
@@ -82,6 +83,7 @@ export function parseHistoryRecordAs<T>(
   source: string,
   reader: (head: HistoryRecordHead) => (m: HistoryMeasurement) => T,
 ): HistoryRecordHead & { measurements: T[] } {
+  checkNesting(text, source, 'history record');
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -170,8 +172,8 @@ export function acceptanceOfJson(value: unknown, bad: Bad): RecordedAcceptance {
       const where = `"accepted.waivers" ${i + 1}`;
       if (!isObject(w)) throw bad(`${where} is not an object`);
       const ceiling = w['ceilingPercent'];
-      if (typeof ceiling !== 'number' || !Number.isFinite(ceiling))
-        throw bad(`${where}: ceilingPercent is not a number`);
+      if (typeof ceiling !== 'number' || !Number.isFinite(ceiling) || ceiling < 0)
+        throw bad(`${where}: ceilingPercent is not a change in % (a finite number ≥ 0)`);
       return {
         benchmark: text(w['benchmark'], `${where}: benchmark`)!,
         metric: text(w['metric'], `${where}: metric`)!,
@@ -209,10 +211,16 @@ function measurementOfJson(m: unknown, where: string, bad: Bad, numberOrNull: Nu
   if (!isDirection(direction)) throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
   if (!isObject(storedStatistics) || Array.isArray(storedStatistics))
     throw bad(`${where}: "statistics" is not an object`);
+  const of = `${where} (${experiment}${parameter === '' ? '' : ` ${parameter}`}, ${metric})`;
+  const possible = (value: number | null, statistic: StatisticName, what: string): number | null => {
+    if (value !== null)
+      checkStoredValue(value, { dimension, metric, statistic, belowResolution: belowResolution === true }, what, bad);
+    return value;
+  };
   const statistics: HistoryMeasurement['statistics'] = {};
   for (const [name, value] of Object.entries(storedStatistics)) {
     if (!isStatisticName(name)) throw bad(`${where}: unknown statistic ${JSON.stringify(name)}`);
-    statistics[name] = numberOrNull(value, `${where}: "${name}"`);
+    statistics[name] = possible(numberOrNull(value, `${where}: "${name}"`), name, `${of}: "${name}"`);
   }
   if (
     repetitions !== undefined &&
@@ -232,15 +240,22 @@ function measurementOfJson(m: unknown, where: string, bad: Bad, numberOrNull: Nu
       if (!Array.isArray(values) || values.length !== repetitions)
         throw bad(`${where}: "repetitionValues"."${name}" is not a list of ${repetitions} values`);
       repetitionValues[name] = values.map((v: unknown, j) =>
-        numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`),
+        possible(
+          numberOrNull(v, `${where}: "repetitionValues"."${name}"[${j}]`),
+          name,
+          `${of}: "repetitionValues"."${name}"[${j}]`,
+        ),
       );
     }
   }
+  const payloadBytes = m['payloadBytes'] ?? null;
+  if (payloadBytes !== null && !isPayloadBytes(payloadBytes))
+    throw bad(`${where}: "payloadBytes" is not a number of bytes (a finite number ≥ 0)`);
   return {
     experiment,
     format,
     parameter,
-    payloadBytes: numberOrNull(m['payloadBytes'] ?? null, `${where}: "payloadBytes"`),
+    payloadBytes,
     metric,
     dimension,
     unit,
@@ -263,11 +278,16 @@ function measurementsOfVersion1(data: JsonObject, bad: Bad, numberOrNull: Number
     const experiment = ex['experiment'];
     return ex['payloads'].map((p: unknown, j): HistoryMeasurement => {
       const where = `${experiment} payload ${j + 1}`;
-      if (!isObject(p) || typeof p['bytes'] !== 'number') throw bad(`${where}: "bytes" is not a number`);
+      if (!isObject(p) || !isPayloadBytes(p['bytes']))
+        throw bad(`${where}: "bytes" is not a number of bytes (a finite number ≥ 0)`);
       const bytes = p['bytes'];
       const statistics: HistoryMeasurement['statistics'] = {};
-      for (const name of ['samples', 'min', 'mean', 'median', 'p99', 'max'] as const)
-        statistics[name] = numberOrNull(p[name], `${where}: "${name}"`);
+      for (const name of ['samples', 'min', 'mean', 'median', 'p99', 'max'] as const) {
+        const value = numberOrNull(p[name], `${where}: "${name}"`);
+        const kind = { dimension: 'time', metric: 'latency', statistic: name } as const;
+        if (value !== null) checkStoredValue(value, kind, `${where}: "${name}"`, bad);
+        statistics[name] = value;
+      }
       return {
         experiment,
         format: 'fastdds-summary',

@@ -16,6 +16,7 @@
  */
 import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, type Dimension } from '../model/units.js';
+import { impossibleValue, isResolutionFloor, valueText } from '../model/validity.js';
 import type { HistoryMeasurement } from './record.js';
 
 /** The longest instrument a record may name (a tool, its version and a cache configuration take about 170). */
@@ -46,6 +47,30 @@ interface SeriesRun {
 
 /** How a field that fails its check is reported (the record's own "not a perfgate history record: …"). */
 export type Bad = (what: string) => Error;
+
+/** What a stored value is: its metric, the metric's dimension, its statistic, whether it may be the resolution's 0. */
+export interface StoredValueKind {
+  dimension: Dimension;
+  metric: string;
+  statistic: StatisticName;
+  belowResolution?: boolean;
+}
+
+/**
+ * Refuses a stored value no measurement can have, as the formats' validity table (model/validity.ts) does when a
+ * result is read: not finite (`1e999` parses as Infinity), a negative time, size, rate or count, a negative spread or
+ * number of samples. `where` names the field and its place in the file.
+ */
+export function checkStoredValue(value: number, kind: StoredValueKind, where: string, bad: Bad): void {
+  if (kind.belowResolution && isResolutionFloor(value)) return;
+  const reason = impossibleValue({ dimension: kind.dimension, statistic: kind.statistic, metric: kind.metric }, value);
+  if (reason !== undefined) throw bad(`${where} is ${valueText(value)}, which is impossible: ${reason}`);
+}
+
+/** A payload size as a record stores it: a finite number of bytes, 0 or more. */
+export function isPayloadBytes(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
 
 function num(value: number | null): string {
   return value === null || !Number.isFinite(value) ? 'null' : JSON.stringify(value);
@@ -264,12 +289,7 @@ function seriesRunOfJson(value: unknown, where: string, shapeCount: number, bad:
   if (!Array.isArray(parameters) || parameters.length === 0) throw bad(`${where}: no list of parameters`);
   for (const p of parameters) {
     const ok =
-      typeof p === 'string' ||
-      (Array.isArray(p) &&
-        p.length === 2 &&
-        typeof p[0] === 'string' &&
-        typeof p[1] === 'number' &&
-        Number.isFinite(p[1]));
+      typeof p === 'string' || (Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && isPayloadBytes(p[1]));
     if (!ok) throw bad(`${where}: parameter ${JSON.stringify(p)} is not a label or [label, payload bytes]`);
   }
   return { experiment, shapes: shapes as number[], parameters: parameters as Parameter[] };
@@ -320,21 +340,36 @@ function expandLayout<T>(
   { shapes, runs }: { shapes: Shape[]; runs: SeriesRun[] },
   valueOf: (from: 'statistics' | 'repetitionValues', s: StatisticName) => number | null,
   convert: (m: HistoryMeasurement) => T,
+  bad: Bad,
+  /** Where in its column the value just taken is (for an error). */
+  placeOf?: (from: 'statistics' | 'repetitionValues', s: StatisticName) => number,
 ): T[] {
   const out: T[] = [];
+  type From = 'statistics' | 'repetitionValues';
+  const take = (from: From, s: StatisticName, shape: Shape, run: SeriesRun, label: string): number | null => {
+    const value = valueOf(from, s);
+    // Every bound is 0 (model/validity.ts): a finite value above it needs no further look.
+    if (value !== null && !(value > 0 && value < Infinity)) {
+      const of = `${run.experiment}${label === '' ? '' : ` ${label}`}, ${shape.metric}`;
+      const at = placeOf ? `[${placeOf(from, s)}]` : '';
+      const kind = { ...shape, statistic: s, belowResolution: shape.belowResolution === true };
+      checkStoredValue(value, kind, `"${from}"."${s}"${at} (${of})`, bad);
+    }
+    return value;
+  };
   for (const run of runs) {
     for (const parameter of run.parameters) {
       const [label, payloadBytes] = typeof parameter === 'string' ? [parameter, null] : parameter;
       for (const index of run.shapes) {
         const shape = shapes[index]!;
         const statistics: HistoryMeasurement['statistics'] = {};
-        for (const s of shape.statistics) statistics[s] = valueOf('statistics', s);
+        for (const s of shape.statistics) statistics[s] = take('statistics', s, shape, run, label);
         let repetitionValues: HistoryMeasurement['repetitionValues'];
         if (shape.repetitionValues) {
           repetitionValues = {};
           for (const s of shape.repetitionValues) {
             const values: (number | null)[] = [];
-            for (let k = 0; k < shape.repetitions!; k++) values.push(valueOf('repetitionValues', s));
+            for (let k = 0; k < shape.repetitions!; k++) values.push(take('repetitionValues', s, shape, run, label));
             repetitionValues[s] = values;
           }
         }
@@ -368,6 +403,7 @@ export function seriesOfJson(data: Record<string, unknown>, bad: Bad): HistoryMe
     readLayout(data, bad),
     () => null,
     (m) => m,
+    bad,
   );
 }
 
@@ -397,7 +433,9 @@ export function measurementsOfColumns<T>(
       throw bad(`"${from}"."${s}" holds ${column.values.length} values; the series call for more`);
     return column.values[column.at++]!;
   };
-  const out = expandLayout(layout, next, convert);
+  const placeOf = (from: 'statistics' | 'repetitionValues', s: StatisticName) =>
+    (from === 'statistics' ? columns : repetitionColumns).get(s)!.at - 1;
+  const out = expandLayout(layout, next, convert, bad, placeOf);
   for (const [from, byStatistic] of [
     ['statistics', columns],
     ['repetitionValues', repetitionColumns],

@@ -92,7 +92,7 @@ export interface RecordedAcceptance {
 }
 
 /** A waiver in force when the run was recorded, as the waiver file gave it. */
-export type RecordedWaiver = Waiver;
+export type RecordedWaiver = Omit<Waiver, 'file' | 'line'>;
 
 export interface HistoryRunInfo {
   sha: string;

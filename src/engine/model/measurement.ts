@@ -162,6 +162,8 @@ export interface ResultSet {
   measurements: Measurement[];
   /** Things the adapter wants the user to know (skipped lines, assumed units). */
   notes: string[];
+  /** What the user must be warned of: parts of the file read otherwise than the tool meant (a placeholder for data). */
+  warnings?: string[];
   /** Benchmarks the tool could not measure, in file order; absent when there were none. */
   skipped?: SkippedBenchmark[];
   /**

@@ -14,4 +14,7 @@ export interface Waiver {
   reason: string;
   /** Where it was written: `file:line`, for warnings and the comment. */
   place: string;
+  /** The file and line of `place`, when read from a waiver file (an overlap of two waivers is an error at both). */
+  file?: string;
+  line?: number;
 }
