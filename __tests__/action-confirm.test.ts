@@ -50,6 +50,8 @@ async function pullRequest(
     GITHUB_API_URL: fake.apiUrl,
     GITHUB_SERVER_URL: 'https://github.example',
     GITHUB_RUN_ID: '77',
+    GITHUB_JOB: 'gate',
+    GITHUB_WORKFLOW_REF: 'octo/bench/.github/workflows/bench.yml@refs/pull/12/merge',
     PERFGATE_RETRY_BASE_MS: '1',
   };
   const run = await runActionInProcess(
@@ -110,6 +112,16 @@ describe('action: the two-stage gate (confirm-command)', () => {
     expect(run.stdout).toContain(
       '::error::perfgate: 1 benchmark confirmed worse by 8 A/B pairs on this runner: BenchmarkC',
     );
+    // The Check: failure, a plain-text title, the confirmed rows annotated (not the first stage's two).
+    const check = fake!.checks.runs[0]!;
+    expect(check.conclusion).toBe('failure');
+    expect(check.output?.title).toMatch(/^❌ 1 slower \(time\/op \+\d+ %\), confirmed by 8 A\/B pairs on this runner/);
+    expect(check.annotations.length).toBeGreaterThan(0);
+    for (const a of check.annotations) {
+      expect(a.title).toBe('perfgate: BenchmarkC');
+      expect(a.message).toMatch(/ \(confirmed by 8 A\/B pairs on this runner\)$/);
+      expect(a.message).not.toContain(' at :');
+    }
   });
 
   test('with the accept label the first stage accepts its failing rows: nothing to confirm, the job passes', async () => {
@@ -144,6 +156,8 @@ describe('action: the two-stage gate (confirm-command)', () => {
     expect(body).not.toMatch(/^### ✅/m);
     expect(body).toContain('**First stage:** ❌ 2 slower');
     expect(body).toContain('No flagged benchmark changed beyond the threshold in the pairs');
+    // Decided by the pairs: nothing slower is left undecided, so the Check may pass.
+    expect(fake!.checks.runs.map((r) => r.conclusion)).toEqual(['success']);
   });
 
   test('could not run: the command fails, the first stage stands with a warning naming why', async () => {

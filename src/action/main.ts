@@ -30,8 +30,16 @@ import { setConfirmOutputs, setOutputs } from './publish/outputs.js';
 import { uploadReport } from './publish/artifacts.js';
 import { annotateFailedChecks, comparisonFailure } from './publish/annotations.js';
 import { erroredMarkdown, publishError } from './publish/error.js';
-import { checkAnnotations, completeCheck, startCheck, type CheckHandle } from './publish/checkRun.js';
-import { fitOutput, MAX_CHECK_OUTPUT, type CheckConclusion } from './github/checkRuns.js';
+import {
+  checkAnnotations,
+  checkConclusion,
+  checkTitle,
+  completeCheck,
+  startCheck,
+  undecidedReason,
+  type CheckHandle,
+} from './publish/checkRun.js';
+import { fitOutput, MAX_CHECK_OUTPUT } from './github/checkRuns.js';
 import { confirmedFailure, confirmStage } from './confirmStage.js';
 import { acceptanceOf } from './acceptance.js';
 import type { ConfirmationSummary } from '../engine/report/confirmation.js';
@@ -295,8 +303,10 @@ function logTables(inputs: Readonly<ActionInputs>, context: RunContext, decision
 
 /**
  * The Check's conclusion and output: failure when the gate failed (neutral when fail-on-regression is false), neutral
- * when nothing was gated (no requirements, nothing compared), else success; the reviewer's headline as the title, the
- * reviewer's comment as the summary, the full comparison as the text, and the failing rows as annotations.
+ * when nothing was gated (no requirements, nothing compared) or when something slower was left undecided (no
+ * confirmation configured, or it could not run; the title says why), else success; the reviewer's headline as the
+ * title (plain text), the reviewer's comment as the summary, the full comparison as the text, and the failing rows
+ * (the confirmation's, when it decided) as annotations.
  */
 function checkCompletion(
   inputs: Readonly<ActionInputs>,
@@ -304,12 +314,15 @@ function checkCompletion(
   decision: Decision,
   parts: ReviewerCommentParts & { fullReport: string; reportHtml: boolean; artifact?: string },
 ): Parameters<typeof completeCheck>[2] {
-  const { check, comparison, failures } = decision;
+  const { check, comparison, confirmation, failures } = decision;
   const gated = check !== undefined || comparison !== undefined || failures.length > 0;
-  const conclusion: CheckConclusion =
-    failures.length > 0 ? (inputs.failOnRegression ? 'failure' : 'neutral') : gated ? 'success' : 'neutral';
-  const title =
-    reviewerHeadline(parts) ?? (failures.length > 0 ? `perfgate failed: ${failures.join('; ')}` : 'Nothing gated');
+  const undecided =
+    failures.length > 0 ? undefined : undecidedReason(inputs.confirm !== undefined, comparison?.report, confirmation);
+  const conclusion = checkConclusion(failures.length > 0, inputs.failOnRegression, gated, undecided);
+  const title = checkTitle(
+    reviewerHeadline(parts) ?? (failures.length > 0 ? `perfgate failed: ${failures.join('; ')}` : 'Nothing gated'),
+    undecided,
+  );
   const { fullReport, reportHtml, artifact, ...judged } = parts;
   const links = {
     fullReport,
@@ -322,7 +335,13 @@ function checkCompletion(
     title,
     summary: reviewerComment(judged, links, MAX_CHECK_OUTPUT),
     ...(comparison !== undefined ? { text: fitOutput(comparison.markdown) } : {}),
-    annotations: checkAnnotations(context, check, comparison, inputs.failOnRegression ? 'failure' : 'warning'),
+    annotations: checkAnnotations(
+      context,
+      check,
+      comparison,
+      inputs.failOnRegression ? 'failure' : 'warning',
+      confirmation,
+    ),
   };
 }
 
