@@ -8,7 +8,9 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
-import { runConfirm, type ConfirmPorts } from '../src/pipeline/confirm.js';
+import { EventEmitter } from 'node:events';
+import { ConfirmationCut, runConfirm, type ConfirmPorts } from '../src/pipeline/confirm.js';
+import { shellPorts } from '../src/pipeline/shell.js';
 import { filterPattern, pairOrder, selectionFromComparison } from '../src/engine/confirm/plan.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 
@@ -56,6 +58,27 @@ function runLog(state: string): string[] {
     .trim()
     .split('\n')
     .map((line) => line.split(' ')[1]!);
+}
+
+/**
+ * The processes of `pids` still running (a zombie, ended but not yet reaped by whoever adopted it, is not running).
+ * Asked again while any is (each kill is delivered, but a process ends in its own time), at most 200 times: a hang
+ * guard, never a measure.
+ */
+async function alive(pids: readonly number[]): Promise<number[]> {
+  const running = (pid: number) => {
+    try {
+      return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+  let left = pids.filter(running);
+  for (let i = 0; i < 200 && left.length > 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    left = left.filter(running);
+  }
+  return left;
 }
 
 describe('perfgate confirm', () => {
@@ -204,13 +227,63 @@ describe('perfgate confirm', () => {
     expect(readdirSync(join(s.out, 'runs', 'base'))).toEqual(['r1']);
   });
 
-  test('an output folder that already holds runs is refused before anything runs', async () => {
+  test('a rerun into the same folder replaces the earlier runs: its own runs only, judged alone', async () => {
+    const s = setup({ BenchmarkC: 1.25 });
+    expect((await confirm(s, '--max-pairs', '4')).code).toBe(1);
+    // As an earlier, longer run would have left it.
+    mkdirSync(join(s.out, 'runs', 'head', 'r9'));
+    const again = await confirm(s, '--max-pairs', '4');
+    expect(again.code).toBe(1);
+    expect(again.err).toContain(`perfgate confirm: replacing the runs of an earlier run in ${join(s.out, 'runs')}`);
+    expect(readdirSync(join(s.out, 'runs', 'base')).sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
+    expect(readdirSync(join(s.out, 'runs', 'head')).sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
+    expect(again.out).toContain('Confirmed after 4 pairs: BenchmarkC regressed.');
+    expect(runLog(s.state)).toHaveLength(16);
+  });
+
+  test('a runs folder holding anything but runs is refused before anything runs', async () => {
     const s = setup({});
     mkdirSync(join(s.out, 'runs', 'base', 'r1'), { recursive: true });
+    writeFileSync(join(s.out, 'runs', 'notes.txt'), 'mine');
     const { code, err } = await confirm(s);
     expect(code).toBe(2);
-    expect(err).toContain('already holds runs');
+    expect(err).toContain(`${join(s.out, 'runs')} holds files that are not perfgate's runs`);
+    expect(readFileSync(join(s.out, 'runs', 'notes.txt'), 'utf8')).toBe('mine');
     expect(existsSync(s.state)).toBe(false);
+  });
+
+  test('a run over --run-timeout is ended with everything it started, and named', async () => {
+    const s = setup({});
+    const pids = join(s.root, 'pids');
+    // The shell starts a sleeper that would outlive the job, and waits for it.
+    const command = `sleep 1000 & echo $! >> ${pids}; wait`;
+    const { code, err } = await cli([
+      'confirm',
+      ...['--base-dir', s.base, '--head-dir', s.head, '--command', command, '-o', s.out],
+      ...['--run-timeout', '0.01'],
+    ]);
+    expect(code).toBe(2);
+    expect(err).toContain('base run 1 failed: the command took longer than its limit of 0.6 s and was ended');
+    const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(started).toHaveLength(1);
+    expect(await alive(started)).toEqual([]);
+  });
+
+  test('a command that prints its result: the output streamed to stdout.txt, not handed back', async () => {
+    const s = setup({});
+    const lines = 200_000;
+    const ports = shellPorts(new EventEmitter());
+    const file = join(s.root, 'stdout.txt');
+    const run = await ports.run(
+      `i=0; while [ $i -lt ${lines} ]; do echo "BenchmarkA-8 1000 $i ns/op"; i=$((i+1)); done`,
+      s.root,
+      {
+        stdoutFile: file,
+      },
+    );
+    expect(run).toMatchObject({ status: 0, stderr: '' });
+    expect(run.stdout).toBeUndefined();
+    expect(readFileSync(file, 'utf8').split('\n')).toHaveLength(lines + 1);
   });
 
   test.each([
@@ -229,7 +302,7 @@ describe('perfgate confirm', () => {
     expect(err).toContain(message);
   });
 
-  test('the runner loop takes its clock and shell as ports', () => {
+  test('the runner loop takes its clock and shell as ports', async () => {
     const root = tempDir();
     let now = 0;
     const commands: string[] = [];
@@ -245,7 +318,7 @@ describe('perfgate confirm', () => {
     mkdirSync(join(root, 'base'));
     mkdirSync(join(root, 'head'));
     const lines: string[] = [];
-    const outcome = runConfirm(
+    const outcome = await runConfirm(
       {
         baseDir: join(root, 'base'),
         headDir: join(root, 'head'),
@@ -283,5 +356,48 @@ describe('perfgate confirm', () => {
     expect(filterPattern('go-bench', new Map([['example.com/x.BenchmarkA', 'all']]))).toBe('^(BenchmarkA)$');
     expect(filterPattern(undefined, undefined)).toBe('.');
     expect(filterPattern('criterion', undefined)).toBe('');
+  });
+
+  test('a cancel (SIGINT, then SIGTERM) ends the shell and the benchmark, says the confirmation was cut, starts nothing more', async () => {
+    const root = tempDir('perfgate-confirm-cut-');
+    mkdirSync(join(root, 'base'));
+    mkdirSync(join(root, 'head'));
+    const pids = join(root, 'pids');
+    const signals = new EventEmitter();
+    const ports = shellPorts(signals);
+    // Each run: the shell's pid, then a benchmark that ignores SIGTERM, and both wait.
+    const command = `echo $$ >> ${pids}; sh -c 'trap "" TERM; echo $$ >> ${pids}; while :; do sleep 1; done' & wait`;
+    const lines: string[] = [];
+    const confirmation = runConfirm(
+      {
+        baseDir: join(root, 'base'),
+        headDir: join(root, 'head'),
+        command,
+        maxPairs: 2,
+        outputDir: join(root, 'out'),
+        thresholds: parseThresholds(undefined),
+        floatParse: 'precise',
+      },
+      ports,
+      (line) => lines.push(line),
+    );
+    // Hang guard: the first run has started both processes.
+    for (let i = 0; i < 500 && (!existsSync(pids) || readFileSync(pids, 'utf8').trim().split('\n').length < 2); i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(started).toHaveLength(2);
+    expect(signals.listenerCount('SIGINT')).toBe(1);
+    signals.emit('SIGINT');
+    signals.emit('SIGTERM');
+    const error = await confirmation.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConfirmationCut);
+    expect((error as Error).message).toContain('cut: perfgate was asked to stop (SIGINT) during base run 1');
+    expect(await alive(started)).toEqual([]);
+    // No run started after the cut, and no listener is left on the signals.
+    expect(readFileSync(pids, 'utf8').trim().split('\n')).toHaveLength(2);
+    expect(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM')).toBe(0);
   });
 });

@@ -7,7 +7,7 @@
  * its own (±17–21 %). Over seeds 1–10 (bench/validate-qualify.ts) the 12 % case exits 0 10 of 10 and
  * the 60 % case exits 4 10 of 10, with and without --no-shared-shift.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
 import {
@@ -152,6 +152,20 @@ describe('perfgate qualify', () => {
     expect(gated).toHaveLength(8);
     expect(gated.every((r) => r.sharedShift === undefined && r.fit === false && r.pairNoise > 0.3)).toBe(true);
     expect(q.reasons[0]).toMatch(/^BenchmarkA median: after 24 pairs an unchanged build's bound is still/);
+  });
+
+  test('a second qualify in the same folder works: the earlier runs are replaced, not refused', async () => {
+    const s = setup({ SYNTH_NOISE: 0.6 });
+    const args = ['qualify', '--dir', repoRoot, '--command', s.command, '--threshold', '0.05', '--pairs', '2'];
+    expect((await cli([...args, '-o', s.out])).code).toBe(4);
+    // As an earlier, longer qualification would have left it.
+    mkdirSync(join(s.out, 'runs', 'head', 'r9'));
+    const again = await cli([...args, '-o', s.out]);
+    expect(again.code).toBe(4);
+    expect(again.err).not.toContain('already holds runs');
+    expect(again.err).toContain(`perfgate qualify: replacing the runs of an earlier run in ${join(s.out, 'runs')}`);
+    expect(readdirSync(join(s.out, 'runs', 'head')).sort()).toEqual(['r1', 'r2']);
+    expect(report(s.out).pairs).toBe(2);
   });
 
   test.each([

@@ -290,7 +290,8 @@ var CONFIRM_HELP = `perfgate confirm — rerun base and head here in A/B pairs u
 
 Usage:
   perfgate confirm --base-dir DIR --head-dir DIR --command CMD [--from comparison.json]
-                   [--max-pairs N] [--threshold T] [--confidence C] [--gate G] [--format F] [-o DIR]
+                   [--max-pairs N] [--run-timeout MIN] [--threshold T] [--confidence C] [--gate G]
+                   [--format F] [-o DIR]
 
 Runs CMD (through /bin/sh -c, in each build's folder) in order-balanced pairs, base head, head base,
 … so a drift cancels, and judges the pairs as compare --paired --shared-shift --max-pairs does: a look
@@ -307,23 +308,30 @@ Options:
   --from FILE            a comparison.json: confirm only its gated rows that failed or are undecided
                          (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
   --max-pairs N          the most pairs to run (default 24)
+  --run-timeout MIN      the time limit of one run of CMD, in minutes (default 60): then CMD and
+                         everything it started are ended, and the run fails
   --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks
                          (always so with --from, which runs only the flagged benchmarks)
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
   -o, --output-dir D     reports of the last look and every run folder (runs/base/rN, runs/head/rN)
-                         (default perfgate-confirm)
+                         (default perfgate-confirm; the runs of an earlier run there are replaced)
+
+CMD's standard output goes straight to its file. Each run is its own process group: on SIGINT or
+SIGTERM (a cancelled job) the run in progress and everything it started are ended, no more runs
+start, and perfgate says the confirmation was cut.
 
 Exit codes: 0 nothing confirmed (pass, or undecided at the cap), 1 a regression confirmed, 2 bad
-input, or a run that failed or wrote nothing (named, with its stderr's last lines; the runs so far
-are kept).
+input, or a run that failed, timed out, was cut or wrote nothing (named, with its stderr's last
+lines; the runs so far are kept).
 `;
 var QUALIFY_HELP = `perfgate qualify — A/A on one build: can a confirmation on this runner reach the threshold?
 
 Usage:
   perfgate qualify --dir DIR --command CMD [--pairs N] [--max-pairs N] [--threshold T]
-                   [--no-shared-shift] [--confidence C] [--gate G] [--format F] [-o DIR]
+                   [--no-shared-shift] [--run-timeout MIN] [--confidence C] [--gate G] [--format F]
+                   [-o DIR]
 
 Runs CMD (through /bin/sh -c, in DIR) in N pairs of the same build, in confirm's ABBA order and with
 its {output}, {outdir} and {filter} (everything), and judges the pairs exactly as confirm does (the
@@ -340,11 +348,12 @@ Options:
   --pairs N              the A/A pairs to run (default 12)
   --max-pairs N          the confirmation's cap to qualify for (default 24, confirm's)
   --no-shared-shift      qualify confirm --no-shared-shift: each benchmark alone
+  --run-timeout MIN      the time limit of one run of CMD, in minutes (default 60), as confirm's
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
   -o, --output-dir D     qualify.md, qualify.json and every run folder (runs/base/rN, runs/head/rN)
-                         (default perfgate-qualify)
+                         (default perfgate-qualify; the runs of an earlier run there are replaced)
 
 Exit codes: 0 fit, 4 unfit (the threshold cannot be reached within --max-pairs pairs, or the gate
 did not fail the known slowdown), 2 bad input, or a run that failed or wrote nothing.
@@ -20204,6 +20213,17 @@ function repetitionsSetting(text2, name) {
   if (text2 === void 0) return void 0;
   return choiceSetting(text2, name, REPETITION_MODES, "error");
 }
+function parseRunTimeout(text2, what = "--run-timeout") {
+  if (text2 === void 0 || text2.trim() === "") return void 0;
+  const minutes = numberSetting(
+    text2.trim(),
+    what,
+    0,
+    (v) => v > 0 && v <= 360,
+    "a number of minutes above 0 and at most 360, such as 30"
+  );
+  return Math.round(minutes * 6e4);
+}
 function parseMaxPairs(text2, what = "--max-pairs") {
   if (text2 === void 0 || text2.trim() === "") return void 0;
   return numberSetting(
@@ -20238,6 +20258,7 @@ var CLI_SPELLING = Object.freeze({
   confirmBaseDir: "--base-dir",
   confirmHeadDir: "--head-dir",
   confirmMaxPairs: "--max-pairs",
+  confirmRunTimeout: "--run-timeout",
   pairedNeedsPairs: "compare: --paired compares A/B pairs; give --reference and --results, not --history"
 });
 var ACTION_SPELLING = Object.freeze({
@@ -20262,6 +20283,7 @@ var ACTION_SPELLING = Object.freeze({
   confirmBaseDir: 'input "confirm-base-dir"',
   confirmHeadDir: 'input "confirm-head-dir"',
   confirmMaxPairs: 'input "confirm-max-pairs"',
+  confirmRunTimeout: 'input "confirm-run-timeout"',
   pairedNeedsPairs: 'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)'
 });
 
@@ -20391,6 +20413,7 @@ var HELP_OPTION = { help: { type: "boolean", short: "h" } };
 var RERUN_OPTIONS = {
   command: { type: "string" },
   "max-pairs": { type: "string" },
+  "run-timeout": { type: "string" },
   "no-shared-shift": { type: "boolean" },
   threshold: { type: "string", short: "t" },
   confidence: { type: "string" },
@@ -20686,7 +20709,8 @@ function pairsText(c) {
   return `${plural7(c.pairs, "A/B pair")}`;
 }
 function confirmationHeadline(c, firstStage) {
-  if (c.state === "not-run") return `${firstStage} · ⚠️ not confirmed: the confirmation could not run`;
+  if (c.state === "not-run")
+    return `${firstStage} · ⚠️ not confirmed: the confirmation ${c.cut === true ? "was cut" : "could not run"}`;
   const worse = c.comparison?.changes.worse;
   if (c.state === "confirmed")
     return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural7(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
@@ -20699,7 +20723,7 @@ function firstStageLine(firstStage) {
 function confirmationMarkdown(c) {
   if (c.state === "not-run")
     return [
-      `**Confirmation:** ⚠️ could not run, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? "unknown")}`
+      `**Confirmation:** ⚠️ ${c.cut === true ? "was cut" : "could not run"}, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? "unknown")}`
     ].join("\n");
   const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), the ${c.families} flagged ${c.families === 1 ? "family" : "families"} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
   const report = c.comparison;
@@ -21273,7 +21297,18 @@ function lookDecides(report, pairs, maxPairs) {
 }
 
 // src/pipeline/confirm.ts
-import { existsSync as existsSync6, mkdirSync as mkdirSync2, readdirSync as readdirSync6, readFileSync as readFileSync3, statSync as statSync7, writeFileSync as writeFileSync2 } from "node:fs";
+import {
+  closeSync as closeSync3,
+  existsSync as existsSync6,
+  mkdirSync as mkdirSync2,
+  openSync as openSync2,
+  readdirSync as readdirSync6,
+  readFileSync as readFileSync3,
+  readSync as readSync3,
+  rmSync as rmSync3,
+  statSync as statSync7,
+  writeFileSync as writeFileSync2
+} from "node:fs";
 import { join as join8, resolve as resolve2 } from "node:path";
 
 // src/pipeline/steps.ts
@@ -21286,6 +21321,9 @@ var silentProgress = {
 };
 
 // src/pipeline/confirm.ts
+var DEFAULT_RUN_TIMEOUT_MINUTES = 60;
+var ConfirmationCut = class extends InputError {
+};
 var OUTPUT_FILE = "output";
 var STDOUT_FILE = "stdout.txt";
 var STDERR_TAIL = 20;
@@ -21308,8 +21346,16 @@ function tail(text2) {
   const lines = text2.replace(/\s+$/, "").split("\n");
   return lines.slice(-STDERR_TAIL).join("\n");
 }
+function duration(ms) {
+  return ms >= 6e4 ? `${Number((ms / 6e4).toPrecision(3))} min` : `${Number((ms / 1e3).toPrecision(3))} s`;
+}
 function runFailure(what, run, problem, runsFolder) {
-  const ended = run.status === null ? `was ended by ${run.signal ?? "a signal"}` : `exited with status ${run.status}`;
+  if (run.ended?.why === "cancelled")
+    return new ConfirmationCut(
+      `cut: perfgate was asked to stop (${run.ended.signal}) during ${what}; the command and everything it started were ended, and no more runs were started.
+The runs measured so far are kept in ${runsFolder}.`
+    );
+  const ended = run.ended?.why === "timeout" ? `took longer than its limit of ${duration(run.ended.ms)} and was ended with everything it started` : run.status === null ? `was ended by ${run.signal ?? "a signal"}` : `exited with status ${run.status}`;
   const stderr = tail(run.stderr);
   return new InputError(
     (problem === void 0 ? `${what} failed: the command ${ended}.` : `${what}: ${problem} (the command ${ended}).`) + (stderr === "" ? " Its stderr was empty." : ` The last lines of its stderr:
@@ -21328,7 +21374,7 @@ function elapsed(ms) {
   const m = Math.floor(s / 60);
   return `${m} min ${String(Math.floor(s - m * 60)).padStart(2, "0")} s`;
 }
-function runConfirm(options, ports, say) {
+async function runConfirm(options, ports, say) {
   const base = mustBeFolder(options.baseDir, "--base-dir");
   const head = mustBeFolder(options.headDir, "--head-dir");
   if (options.command.trim() === "") throw new UsageError("confirm: --command is empty");
@@ -21360,7 +21406,7 @@ function runConfirm(options, ports, say) {
   let outcome2;
   let pairs = 0;
   for (let pair = 1; pair <= options.maxPairs; pair++) {
-    runner.runPair(pair);
+    await runner.runPair(pair);
     pairs = pair;
     say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
     if (!looks.includes(pair)) continue;
@@ -21404,31 +21450,49 @@ function settingsOf(options) {
     outputDir: _o,
     maxPairs: _m,
     acceptance: _a,
+    runTimeoutMs: _t,
     ...rest
   } = options;
   return rest;
+}
+function holdsOnlyRuns(runs) {
+  return readdirSync6(runs, { withFileTypes: true }).every(
+    (side) => side.isDirectory() && (side.name === "base" || side.name === "head") && readdirSync6(join8(runs, side.name), { withFileTypes: true }).every(
+      (r) => r.isDirectory() && /^r\d+$/.test(r.name)
+    )
+  );
 }
 function pairRunner(options, ports, say) {
   const { filter, selection, name } = options;
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
   const runs = join8(options.outputDir, RUNS_FOLDER);
-  if (existsSync6(runs) && readdirSync6(runs).length > 0)
-    throw new UsageError(
-      `${name}: ${runs} already holds runs (of an earlier run of perfgate ${name}?); give an empty --output-dir or remove it`
-    );
+  if (existsSync6(runs) && readdirSync6(runs).length > 0) {
+    if (!statSync7(runs).isDirectory() || !holdsOnlyRuns(runs))
+      throw new UsageError(
+        `${name}: ${runs} holds files that are not perfgate's runs; give another --output-dir or remove it`
+      );
+    say(`perfgate ${name}: replacing the runs of an earlier run in ${runs}`);
+    rmSync3(runs, { recursive: true, force: true });
+  }
   const cwd = options.cwd;
   const order = [];
-  const runOnce = (build, pair) => {
+  const timeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MINUTES * 6e4;
+  const runOnce = async (build, pair) => {
     const what = `${build} run ${pair}`;
     const folder = resolve2(runs, build, `r${pair}`);
     mkdirSync2(folder, { recursive: true });
-    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
-    order.push(`${build} ${pair}`);
-    if (run.status !== 0) throw runFailure(what, run, void 0, runs);
     const writesFile = options.command.includes("{output}");
-    if (!writesFile && !options.command.includes("{outdir}")) {
-      if (run.stdout.trim() === "") throw runFailure(what, run, "the command printed nothing", runs);
-      writeFileSync2(join8(folder, STDOUT_FILE), run.stdout);
+    const toStdout = !writesFile && !options.command.includes("{outdir}");
+    const stdoutFile = join8(folder, STDOUT_FILE);
+    const run = await ports.run(commandOf(options.command, folder, filter), cwd[build], {
+      ...toStdout ? { stdoutFile } : {},
+      timeoutMs
+    });
+    order.push(`${build} ${pair}`);
+    if (toStdout && run.stdout !== void 0) writeFileSync2(stdoutFile, run.stdout);
+    if (run.status !== 0 || run.ended !== void 0) throw runFailure(what, run, void 0, runs);
+    if (toStdout) {
+      if (!printedSomething(stdoutFile)) throw runFailure(what, run, "the command printed nothing", runs);
     } else if (!hasOutput(writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
       throw runFailure(
         what,
@@ -21467,32 +21531,100 @@ function pairRunner(options, ports, say) {
   return {
     runs,
     order,
-    runPair(pair) {
-      for (const build of pairOrder(pair)) runOnce(build, pair);
+    async runPair(pair) {
+      for (const build of pairOrder(pair)) await runOnce(build, pair);
     }
   };
 }
+function printedSomething(path) {
+  if (!existsSync6(path)) return false;
+  const fd = openSync2(path, "r");
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    for (; ; ) {
+      const n = readSync3(fd, buffer, 0, buffer.length, null);
+      if (n === 0) return false;
+      if (/\S/.test(buffer.toString("latin1", 0, n))) return true;
+    }
+  } finally {
+    closeSync3(fd);
+  }
+}
 
 // src/pipeline/shell.ts
-import { spawnSync } from "node:child_process";
-var systemConfirmPorts = {
-  now: () => Date.now(),
-  run(command, cwd) {
-    const result = spawnSync("/bin/sh", ["-c", command], {
-      cwd,
-      encoding: "utf8",
-      maxBuffer: 1 << 30,
-      stdio: ["ignore", "pipe", "pipe"]
-    });
-    if (result.error) return { status: null, signal: result.error.message, stdout: "", stderr: String(result.error) };
-    return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
+import { spawn } from "node:child_process";
+import { closeSync as closeSync4, openSync as openSync3 } from "node:fs";
+var STDERR_KEPT = 64 * 1024;
+var GRACE_MS = 2e3;
+var STOP_SIGNALS = ["SIGINT", "SIGTERM"];
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
   }
-};
+}
+function shellPorts(signals = process) {
+  return {
+    now: () => Date.now(),
+    run(command, cwd, limits = {}) {
+      return new Promise((resolve4) => {
+        let out;
+        try {
+          if (limits.stdoutFile !== void 0) out = openSync3(limits.stdoutFile, "w");
+        } catch (error) {
+          resolve4({ status: null, signal: "no output file", stderr: String(error) });
+          return;
+        }
+        const child = spawn("/bin/sh", ["-c", command], {
+          cwd,
+          detached: true,
+          // its own process group: the shell and what it starts end together
+          stdio: ["ignore", out ?? "ignore", "pipe"]
+        });
+        if (out !== void 0) closeSync4(out);
+        let stderr = "";
+        child.stderr?.setEncoding("utf8");
+        child.stderr?.on("data", (chunk) => {
+          stderr = (stderr + chunk).slice(-STDERR_KEPT);
+        });
+        let ended;
+        let kill;
+        const end = (why) => {
+          if (ended !== void 0 || child.pid === void 0) return;
+          ended = why;
+          signalGroup(child.pid, "SIGTERM");
+          kill = setTimeout(() => signalGroup(child.pid, "SIGKILL"), GRACE_MS);
+        };
+        const timer = limits.timeoutMs !== void 0 ? setTimeout(() => end({ why: "timeout", ms: limits.timeoutMs }), limits.timeoutMs) : void 0;
+        const stops = STOP_SIGNALS.map((signal) => {
+          const listener = () => end({ why: "cancelled", signal });
+          signals.on(signal, listener);
+          return [signal, listener];
+        });
+        let settled = false;
+        const done = (run) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          clearTimeout(kill);
+          for (const [signal, listener] of stops) signals.off(signal, listener);
+          if (child.pid !== void 0 && ended !== void 0) signalGroup(child.pid, "SIGKILL");
+          resolve4(ended !== void 0 ? { ...run, ended } : run);
+        };
+        child.on("error", (error) => done({ status: null, signal: error.message, stderr: String(error) }));
+        child.on("close", (status, signal) => done({ status, signal, stderr }));
+      });
+    }
+  };
+}
+var systemConfirmPorts = shellPorts();
 
 // src/cli/commands/confirm.ts
 var DEFAULT_CONFIRM_DIR = "perfgate-confirm";
 var SPELLING = { ...CLI_SPELLING, compare: "confirm: " };
-function confirmCommand(args, io, ports = systemConfirmPorts) {
+async function confirmCommand(args, io, ports = systemConfirmPorts) {
   const { values, positionals } = parseCommandArgs("confirm", args, {
     "base-dir": { type: "string" },
     "head-dir": { type: "string" },
@@ -21521,7 +21653,8 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
     SPELLING
   );
   const outputDir = values["output-dir"] ?? DEFAULT_CONFIRM_DIR;
-  const outcome2 = runConfirm(
+  const runTimeoutMs = parseRunTimeout(values["run-timeout"]);
+  const outcome2 = await runConfirm(
     {
       baseDir: values["base-dir"],
       headDir: values["head-dir"],
@@ -21530,6 +21663,7 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
       ...settings,
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir,
+      ...runTimeoutMs !== void 0 ? { runTimeoutMs } : {},
       ...readOptions(values, SPELLING)
     },
     ports,
@@ -21815,7 +21949,7 @@ function renderQualifyJson(q) {
 }
 
 // src/pipeline/qualify.ts
-function runQualify(options, ports, say) {
+async function runQualify(options, ports, say) {
   const dir = mustBeFolder(options.dir, "--dir", "qualify");
   if (options.command.trim() === "") throw new UsageError("qualify: --command is empty");
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
@@ -21826,7 +21960,7 @@ function runQualify(options, ports, say) {
     `perfgate qualify: ${options.pairs} A/A pairs of ${dir} for a confirmation of at most ${options.maxPairs} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
   );
   for (let pair = 1; pair <= options.pairs; pair++) {
-    runner.runPair(pair);
+    await runner.runPair(pair);
     say(`perfgate qualify: pair ${pair} of ${options.pairs} (${elapsed(ports.now() - started)})`);
   }
   const [first, second] = ["base", "head"].map(
@@ -21858,7 +21992,7 @@ function runQualify(options, ports, say) {
 // src/cli/commands/qualify.ts
 var DEFAULT_QUALIFY_DIR = "perfgate-qualify";
 var SPELLING2 = { ...CLI_SPELLING, compare: "qualify: " };
-function qualifyCommand(args, io, ports = systemConfirmPorts) {
+async function qualifyCommand(args, io, ports = systemConfirmPorts) {
   const { values, positionals } = parseCommandArgs("qualify", args, {
     dir: { type: "string" },
     pairs: { type: "string" },
@@ -21884,7 +22018,8 @@ function qualifyCommand(args, io, ports = systemConfirmPorts) {
     },
     SPELLING2
   );
-  const outcome2 = runQualify(
+  const runTimeoutMs = parseRunTimeout(values["run-timeout"]);
+  const outcome2 = await runQualify(
     {
       dir: values.dir,
       command: values.command,
@@ -21892,6 +22027,7 @@ function qualifyCommand(args, io, ports = systemConfirmPorts) {
       ...settings,
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir: values["output-dir"] ?? DEFAULT_QUALIFY_DIR,
+      ...runTimeoutMs !== void 0 ? { runTimeoutMs } : {},
       ...readOptions(values, SPELLING2)
     },
     ports,

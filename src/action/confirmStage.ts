@@ -18,7 +18,7 @@ import { DEFAULT_SCREEN } from '../engine/confirm/screen.js';
 import { InputError, UsageError } from '../engine/errors.js';
 import type { ConfirmationSummary } from '../engine/report/confirmation.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
-import { runConfirm } from '../pipeline/confirm.js';
+import { ConfirmationCut, runConfirm } from '../pipeline/confirm.js';
 import { readText } from '../pipeline/files.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
@@ -60,6 +60,7 @@ export async function confirmStage(
           from: first.jsonPath,
           screen: DEFAULT_SCREEN,
           maxPairs,
+          ...(settings.runTimeoutMs !== undefined ? { runTimeoutMs: settings.runTimeoutMs } : {}),
           outputDir: join(inputs.outputDir, CONFIRM_FOLDER),
           thresholds: inputs.comparison.thresholds,
           ...(inputs.comparison.gate !== undefined ? { gate: inputs.comparison.gate } : {}),
@@ -91,11 +92,20 @@ export async function confirmStage(
     // The whole error (a failing run's stderr tail) in the log, verbatim; its first sentence in the warning and report.
     logVerbatim(context.out, text);
     const why = text.split('\n')[0]!.replace(/\s*The last lines of its stderr:$/, '');
+    const cut = error instanceof ConfirmationCut;
     // Annotations escape their data, so the command's text cannot start a workflow command there.
     context.out.warning(
-      `perfgate: the confirmation could not run, so the first stage's verdict stands: ${why} (more in the log)`,
+      `perfgate: the confirmation ${cut ? 'was cut' : 'could not run'}, so the first stage's verdict stands: ${why} (more in the log)`,
     );
-    return { ...summary, state: 'not-run', pairs: 0, confirmed: [], undecided: [], why: `${why} (more in the log)` };
+    return {
+      ...summary,
+      state: 'not-run',
+      pairs: 0,
+      confirmed: [],
+      undecided: [],
+      why: `${why} (more in the log)`,
+      ...(cut ? { cut } : {}),
+    };
   }
 }
 

@@ -238,7 +238,10 @@ function historyBranchInput(historyBranch: string, history: string, recordHistor
   return historyBranch;
 }
 
-/** `confirm-command`, `confirm-base-dir`, `confirm-head-dir`, `confirm-max-pairs`; the builds' folders must exist. */
+/**
+ * `confirm-command`, `confirm-base-dir`, `confirm-head-dir`, `confirm-max-pairs`, `confirm-run-timeout`; the builds'
+ * folders must exist.
+ */
 function confirmInputs(env: Env, firstStage: boolean, paired: boolean): ConfirmSettings | undefined {
   const confirm = confirmSettings(
     {
@@ -246,6 +249,7 @@ function confirmInputs(env: Env, firstStage: boolean, paired: boolean): ConfirmS
       baseDir: optionalInput(env, 'confirm-base-dir'),
       headDir: optionalInput(env, 'confirm-head-dir'),
       maxPairs: optionalInput(env, 'confirm-max-pairs'),
+      runTimeout: optionalInput(env, 'confirm-run-timeout'),
       firstStage,
       paired,
     },

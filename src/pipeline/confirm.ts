@@ -4,7 +4,18 @@
  * planned look compares the pairs exactly as `compare --paired` does (runCompare), until no gated
  * row is inconclusive or the cap is reached. Processes and the clock come through ConfirmPorts.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   confirmLooks,
@@ -31,17 +42,44 @@ export interface CommandRun {
   /** The exit status; null when a signal ended it. */
   status: number | null;
   signal?: string | null;
-  stdout: string;
+  /**
+   * Its standard output, from a shell that does not write it to `RunLimits.stdoutFile` itself (the real one streams it
+   * there); written to that file when given.
+   */
+  stdout?: string;
+  /** Its standard error (the real shell keeps its end). */
   stderr: string;
+  /** Set when perfgate ended it: its time limit passed, or perfgate was asked to stop (the signal it got). */
+  ended?: { why: 'timeout'; ms: number } | { why: 'cancelled'; signal: string };
+}
+
+/** How one run is run: where its standard output goes, and how long it may take. */
+export interface RunLimits {
+  /** The file its standard output is written to as it comes; absent: the output is not kept. */
+  stdoutFile?: string;
+  /** After this many milliseconds the run's process group is ended. */
+  timeoutMs?: number;
 }
 
 /** The outside world of a confirmation: a clock and a shell. */
 export interface ConfirmPorts {
   /** Milliseconds since some fixed moment. */
   now(): number;
-  /** Runs `command` through `/bin/sh -c` in `cwd` and waits for it. */
-  run(command: string, cwd: string): CommandRun;
+  /**
+   * Runs `command` through `/bin/sh -c` in `cwd` and waits for it; the real shell ends the run's whole process group
+   * when `limits.timeoutMs` passes or perfgate is asked to stop.
+   */
+  run(command: string, cwd: string, limits?: RunLimits): CommandRun | Promise<CommandRun>;
 }
+
+/** The default time limit of one run of the command, in minutes. */
+export const DEFAULT_RUN_TIMEOUT_MINUTES = 60;
+
+/**
+ * A confirmation (or qualification) cut short because perfgate was asked to stop (a cancelled job): the run in
+ * progress and everything it started were ended, no more runs were started.
+ */
+export class ConfirmationCut extends InputError {}
 
 export interface ConfirmOptions extends ResultsOptions, ComparisonSettings {
   baseDir: string;
@@ -53,6 +91,8 @@ export interface ConfirmOptions extends ResultsOptions, ComparisonSettings {
   screen?: Screen;
   maxPairs: number;
   outputDir: string;
+  /** The time limit of one run of the command, in milliseconds (default {@link DEFAULT_RUN_TIMEOUT_MINUTES} min). */
+  runTimeoutMs?: number;
   /**
    * What accepts a known change (the pull request's label, the waiver file), applied to each look as to the first
    * stage: an accepted row is not confirmed.
@@ -113,9 +153,27 @@ function tail(text: string): string {
   return lines.slice(-STDERR_TAIL).join('\n');
 }
 
-/** A run that failed (`problem` undefined: it exited non-zero) or left no result: its name, status and stderr's tail. */
+/** `60 min`, `1.5 min`, `30 s`. */
+function duration(ms: number): string {
+  return ms >= 60_000 ? `${Number((ms / 60_000).toPrecision(3))} min` : `${Number((ms / 1000).toPrecision(3))} s`;
+}
+
+/**
+ * A run that failed (`problem` undefined: it exited non-zero), took too long or left no result: its name, status and
+ * stderr's tail. A run cut by a stop request is a {@link ConfirmationCut}.
+ */
 function runFailure(what: string, run: CommandRun, problem: string | undefined, runsFolder: string): InputError {
-  const ended = run.status === null ? `was ended by ${run.signal ?? 'a signal'}` : `exited with status ${run.status}`;
+  if (run.ended?.why === 'cancelled')
+    return new ConfirmationCut(
+      `cut: perfgate was asked to stop (${run.ended.signal}) during ${what}; the command and everything it started were ended, and no more runs were started.` +
+        `\nThe runs measured so far are kept in ${runsFolder}.`,
+    );
+  const ended =
+    run.ended?.why === 'timeout'
+      ? `took longer than its limit of ${duration(run.ended.ms)} and was ended with everything it started`
+      : run.status === null
+        ? `was ended by ${run.signal ?? 'a signal'}`
+        : `exited with status ${run.status}`;
   const stderr = tail(run.stderr);
   return new InputError(
     (problem === undefined ? `${what} failed: the command ${ended}.` : `${what}: ${problem} (the command ${ended}).`) +
@@ -143,7 +201,11 @@ export function elapsed(ms: number): string {
  * InputError or UsageError (exit 2) for bad input and for a run that fails or writes nothing; the
  * runs measured until then stay in the output folder.
  */
-export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (line: string) => void): ConfirmOutcome {
+export async function runConfirm(
+  options: ConfirmOptions,
+  ports: ConfirmPorts,
+  say: (line: string) => void,
+): Promise<ConfirmOutcome> {
   const base = mustBeFolder(options.baseDir, '--base-dir');
   const head = mustBeFolder(options.headDir, '--head-dir');
   if (options.command.trim() === '') throw new UsageError('confirm: --command is empty');
@@ -176,7 +238,7 @@ export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (l
   let outcome: CompareOutcome | undefined;
   let pairs = 0;
   for (let pair = 1; pair <= options.maxPairs; pair++) {
-    runner.runPair(pair);
+    await runner.runPair(pair);
     pairs = pair;
     say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
     if (!looks.includes(pair)) continue;
@@ -224,6 +286,7 @@ function settingsOf(options: ConfirmOptions): ComparisonSettings & ResultsOption
     outputDir: _o,
     maxPairs: _m,
     acceptance: _a,
+    runTimeoutMs: _t,
     ...rest
   } = options;
   return rest;
@@ -241,6 +304,8 @@ export interface PairRunnerOptions extends ResultsOptions {
   selection?: Selection | undefined;
   /** The command's name in progress lines and errors (`confirm`, `qualify`). */
   name: string;
+  /** The time limit of one run, in milliseconds (default {@link DEFAULT_RUN_TIMEOUT_MINUTES} min). */
+  runTimeoutMs?: number;
 }
 
 /** Runs the pairs of a confirmation (or a qualification) one at a time and keeps each run's output. */
@@ -250,36 +315,60 @@ export interface PairRunner {
   /** The runs in the order they ran: `base 1`, `head 1`, `head 2`, `base 2`, … */
   order: string[];
   /** Runs pair `pair` (1-based) in ABBA order; throws an InputError naming the run that failed. */
-  runPair(pair: number): void;
+  runPair(pair: number): Promise<void>;
+}
+
+/** Whether `runs` holds only what a pair runner writes: `base` and `head`, each of run folders `r1`, `r2`, … */
+function holdsOnlyRuns(runs: string): boolean {
+  return readdirSync(runs, { withFileTypes: true }).every(
+    (side) =>
+      side.isDirectory() &&
+      (side.name === 'base' || side.name === 'head') &&
+      readdirSync(join(runs, side.name), { withFileTypes: true }).every(
+        (r) => r.isDirectory() && /^r\d+$/.test(r.name),
+      ),
+  );
 }
 
 /**
- * The runner `confirm` and `qualify` share: refuses an output folder that already holds runs, then
- * runs the command per build in its own run folder with `{output}`, `{outdir}` and `{filter}`
- * replaced, checks that each run wrote a result perfgate reads (the first run's also gives the
- * format and must hold a selected row), and names a failing run with its stderr's tail.
+ * The runner `confirm` and `qualify` share: replaces the runs of an earlier run in the output folder (and refuses a
+ * `runs` folder that holds anything else), then runs the command per build in its own run folder with `{output}`,
+ * `{outdir}` and `{filter}` replaced, its standard output streamed to `stdout.txt` when the command names neither
+ * `{output}` nor `{outdir}`, within the run's time limit; checks that each run wrote a result perfgate reads (the first
+ * run's also gives the format and must hold a selected row), and names a failing run with its stderr's tail.
  */
 export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say: (line: string) => void): PairRunner {
   const { filter, selection, name } = options;
   const format = options.format === undefined || options.format === 'auto' ? undefined : options.format;
   const runs = join(options.outputDir, RUNS_FOLDER);
-  if (existsSync(runs) && readdirSync(runs).length > 0)
-    throw new UsageError(
-      `${name}: ${runs} already holds runs (of an earlier run of perfgate ${name}?); give an empty --output-dir or remove it`,
-    );
+  if (existsSync(runs) && readdirSync(runs).length > 0) {
+    if (!statSync(runs).isDirectory() || !holdsOnlyRuns(runs))
+      throw new UsageError(
+        `${name}: ${runs} holds files that are not perfgate's runs; give another --output-dir or remove it`,
+      );
+    // An earlier run of the command into the same folder (a rerun of the job): its runs are replaced, not mixed in.
+    say(`perfgate ${name}: replacing the runs of an earlier run in ${runs}`);
+    rmSync(runs, { recursive: true, force: true });
+  }
   const cwd = options.cwd;
   const order: string[] = [];
-  const runOnce = (build: Build, pair: number) => {
+  const timeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MINUTES * 60_000;
+  const runOnce = async (build: Build, pair: number) => {
     const what = `${build} run ${pair}`;
     const folder = resolve(runs, build, `r${pair}`);
     mkdirSync(folder, { recursive: true });
-    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
-    order.push(`${build} ${pair}`);
-    if (run.status !== 0) throw runFailure(what, run, undefined, runs);
     const writesFile = options.command.includes('{output}');
-    if (!writesFile && !options.command.includes('{outdir}')) {
-      if (run.stdout.trim() === '') throw runFailure(what, run, 'the command printed nothing', runs);
-      writeFileSync(join(folder, STDOUT_FILE), run.stdout);
+    const toStdout = !writesFile && !options.command.includes('{outdir}');
+    const stdoutFile = join(folder, STDOUT_FILE);
+    const run = await ports.run(commandOf(options.command, folder, filter), cwd[build], {
+      ...(toStdout ? { stdoutFile } : {}),
+      timeoutMs,
+    });
+    order.push(`${build} ${pair}`);
+    if (toStdout && run.stdout !== undefined) writeFileSync(stdoutFile, run.stdout);
+    if (run.status !== 0 || run.ended !== undefined) throw runFailure(what, run, undefined, runs);
+    if (toStdout) {
+      if (!printedSomething(stdoutFile)) throw runFailure(what, run, 'the command printed nothing', runs);
     } else if (!hasOutput(writesFile ? join(folder, OUTPUT_FILE) : folder)) {
       throw runFailure(
         what,
@@ -322,8 +411,24 @@ export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say:
   return {
     runs,
     order,
-    runPair(pair: number) {
-      for (const build of pairOrder(pair)) runOnce(build, pair);
+    async runPair(pair: number) {
+      for (const build of pairOrder(pair)) await runOnce(build, pair);
     },
   };
+}
+
+/** Whether a command's standard output file holds more than white space (read in pieces: it may be large). */
+function printedSomething(path: string): boolean {
+  if (!existsSync(path)) return false;
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    for (;;) {
+      const n = readSync(fd, buffer, 0, buffer.length, null);
+      if (n === 0) return false;
+      if (/\S/.test(buffer.toString('latin1', 0, n))) return true;
+    }
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -175,7 +175,8 @@ export function undecidedReason(
   const c = comparison?.changes;
   if (c === undefined || (c.warned === undefined && c.shortHistory === undefined && c.inconclusive === undefined))
     return undefined;
-  if (confirmation?.state === 'not-run') return 'the confirmation could not run';
+  if (confirmation?.state === 'not-run')
+    return confirmation.cut === true ? 'the confirmation was cut' : 'the confirmation could not run';
   if (confirmConfigured) return undefined; // its screen took none of them up: the two-stage gate decided
   if (c.warned === undefined && c.shortHistory === undefined) return 'more A/B pairs would decide';
   return 'no confirmation configured';
