@@ -65,6 +65,27 @@ describe('perfgate qualify', () => {
     expect(code).toBe(0);
     expect(out).toContain('Fit: within 24 pairs');
     const q = report(s.out);
+    // The terminal says what a confirmation here catches at the cap: the suite first, then each benchmark.
+    const catches = out.split('\n');
+    const from = catches.indexOf(
+      'Catches at 24 pairs (the smallest slowdown a confirmation here catches 9 times in 10):',
+    );
+    expect(from).toBeGreaterThanOrEqual(0);
+    const listed = catches.slice(from + 1, from + 10);
+    const suiteRow = q.rows.find((r) => r.sharedShift === 'suite')!;
+    expect(listed[0]).toMatch(
+      new RegExp(
+        `^  suite of 8 benchmarks in 8 experiments median +≥ ${(suiteRow.detectableAtCap * 100).toFixed(1)} %`,
+      ),
+    );
+    for (const b of q.rows.filter((r) => r.sharedShift === 'benchmark'))
+      expect(listed).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^  ${b.experiment} median +≥ ${(b.detectableAtCap * 100).toFixed(1)} %( \\(over the threshold of 10\\.0 %\\))?$`,
+          ),
+        ),
+      );
     expect(q).toMatchObject({ fit: true, pairs: 12, maxPairs: 24, reasons: [], sharedShift: true });
     const gated = q.rows.filter((r) => r.gated);
     const benchmarks = gated.filter((r) => r.sharedShift === 'benchmark');
@@ -166,6 +187,10 @@ describe('perfgate qualify', () => {
     expect(again.err).toContain(`perfgate qualify: replacing the runs of an earlier run in ${join(s.out, 'runs')}`);
     expect(readdirSync(join(s.out, 'runs', 'head')).sort()).toEqual(['r1', 'r2']);
     expect(report(s.out).pairs).toBe(2);
+    expect(again.out).toMatch(
+      /^Catches at 24 pairs \(the smallest slowdown a confirmation here catches 9 times in 10\):$/m,
+    );
+    expect(again.out).toMatch(/^ {2}suite of 8 benchmarks in 8 experiments median +(≥ \d+\.\d %|nothing)/m);
   });
 
   test.each([

@@ -342,7 +342,9 @@ projected to --max-pairs. The runner is fit when on every gated row (benchmark o
 confirmation reaches the threshold within --max-pairs: an unchanged build's upper bound at the
 last look, at the level confirm passes a row at, is below the threshold ("Reached at"); and a known
 slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied to
-one side's parsed results, each benchmark alone and each suite whole, fails the comparison.
+one side's parsed results, each benchmark alone and each suite whole, fails the comparison. The
+terminal lists what a confirmation here catches at --max-pairs: each suite, then each benchmark,
+the least sensitive first.
 
 Options:
   --pairs N              the A/A pairs to run (default 12)
@@ -21876,10 +21878,6 @@ function suiteSlowdownProof(suite, experiments, judge, reasons) {
   return { experiment, factor, failed, suite: true };
 }
 
-// src/pipeline/qualify.ts
-import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join9 } from "node:path";
-
 // src/engine/confirm/qualifyReport.ts
 var percent5 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `${(x * 100).toFixed(1)} %`;
 var spread2 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `±${(x * 100).toFixed(1)} %`;
@@ -21922,6 +21920,25 @@ function renderQualifyMarkdown(q) {
   );
   return lines.join("\n");
 }
+var TERMINAL_CATCH_ROWS = 20;
+function renderQualifyCatches(q) {
+  const gated2 = q.rows.filter((r) => r.gated);
+  if (gated2.length === 0) return "No gated row: nothing to catch.\n";
+  const name = (r) => [r.experiment, r.parameter, r.statistic].filter((part) => part !== "" && part !== "geomean").join(" ");
+  const caught = (r) => r.detectableAtCap === void 0 || !Number.isFinite(r.detectableAtCap) ? "nothing (no noise estimate)" : `≥ ${percent5(r.detectableAtCap)}${r.detectableAtCap > r.threshold ? ` (over the threshold of ${percent5(r.threshold)})` : ""}`;
+  const rank = (r) => r.detectableAtCap !== void 0 && Number.isFinite(r.detectableAtCap) ? r.detectableAtCap : Infinity;
+  const suites = gated2.filter((r) => r.suite !== void 0);
+  const benchmarks = gated2.filter((r) => r.suite === void 0).sort((a, b) => rank(b) - rank(a));
+  const shown2 = [...suites, ...benchmarks].slice(0, TERMINAL_CATCH_ROWS);
+  const width = Math.max(...shown2.map((r) => name(r).length));
+  const lines = [
+    `Catches at ${q.maxPairs} pairs (the smallest slowdown a confirmation here catches 9 times in 10):`,
+    ...shown2.map((r) => `  ${name(r).padEnd(width)}  ${caught(r)}`)
+  ];
+  const more = suites.length + benchmarks.length - shown2.length;
+  if (more > 0) lines.push(`  … ${more} more gated row${more === 1 ? "" : "s"} in qualify.md`);
+  return lines.join("\n") + "\n";
+}
 function renderQualifyJson(q) {
   const finite4 = (x) => x !== void 0 && Number.isFinite(x) ? x : null;
   return JSON.stringify(
@@ -21949,6 +21966,8 @@ function renderQualifyJson(q) {
 }
 
 // src/pipeline/qualify.ts
+import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join9 } from "node:path";
 async function runQualify(options, ports, say) {
   const dir = mustBeFolder(options.dir, "--dir", "qualify");
   if (options.command.trim() === "") throw new UsageError("qualify: --command is empty");
@@ -22034,6 +22053,7 @@ async function qualifyCommand(args, io, ports = systemConfirmPorts) {
     (line) => io.err(terminalSafe(line) + "\n")
   );
   const q = outcome2.qualification;
+  io.out(terminalSafe(renderQualifyCatches(q)));
   io.out(`Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
   io.out(

@@ -4,6 +4,7 @@ import { QUALIFY_DEFAULT_PAIRS } from '../../engine/confirm/qualify.js';
 import { parseMaxPairs, parseRunTimeout } from '../../engine/options.js';
 import { CLI_SPELLING, comparisonSettings } from '../../engine/settings/rules.js';
 import type { ConfirmPorts } from '../../pipeline/confirm.js';
+import { renderQualifyCatches } from '../../engine/confirm/qualifyReport.js';
 import { runQualify } from '../../pipeline/qualify.js';
 import { systemConfirmPorts } from '../../pipeline/shell.js';
 import { parseCommandArgs, readOptions, requireFlags, RERUN_OPTIONS } from '../args.js';
@@ -61,6 +62,7 @@ export async function qualifyCommand(
     (line) => io.err(terminalSafe(line) + '\n'),
   );
   const q = outcome.qualification;
+  io.out(terminalSafe(renderQualifyCatches(q)));
   io.out(`Report: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   io.out(
     q.fit

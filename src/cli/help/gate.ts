@@ -164,7 +164,9 @@ projected to --max-pairs. The runner is fit when on every gated row (benchmark o
 confirmation reaches the threshold within --max-pairs: an unchanged build's upper bound at the
 last look, at the level confirm passes a row at, is below the threshold ("Reached at"); and a known
 slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied to
-one side's parsed results, each benchmark alone and each suite whole, fails the comparison.
+one side's parsed results, each benchmark alone and each suite whole, fails the comparison. The
+terminal lists what a confirmation here catches at --max-pairs: each suite, then each benchmark,
+the least sensitive first.
 
 Options:
   --pairs N              the A/A pairs to run (default 12)

@@ -62,6 +62,38 @@ export function renderQualifyMarkdown(q: Qualification): string {
   return lines.join('\n');
 }
 
+/** The gated rows the terminal names one by one; the rest are counted (qualify.md has them all). */
+export const TERMINAL_CATCH_ROWS = 20;
+
+/**
+ * What a confirmation on this runner can catch, for a terminal: per gated row (each suite first, then each benchmark,
+ * least sensitive first) the smallest slowdown caught 9 times in 10 at the cap, from the row's `Catches ≥` (the
+ * engine's field, nothing recomputed), and how far that is from the threshold.
+ */
+export function renderQualifyCatches(q: Qualification): string {
+  const gated = q.rows.filter((r) => r.gated);
+  if (gated.length === 0) return 'No gated row: nothing to catch.\n';
+  const name = (r: QualifyRow) =>
+    [r.experiment, r.parameter, r.statistic].filter((part) => part !== '' && part !== 'geomean').join(' ');
+  const caught = (r: QualifyRow) =>
+    r.detectableAtCap === undefined || !Number.isFinite(r.detectableAtCap)
+      ? 'nothing (no noise estimate)'
+      : `≥ ${percent(r.detectableAtCap)}${r.detectableAtCap > r.threshold ? ` (over the threshold of ${percent(r.threshold)})` : ''}`;
+  const rank = (r: QualifyRow) =>
+    r.detectableAtCap !== undefined && Number.isFinite(r.detectableAtCap) ? r.detectableAtCap : Infinity;
+  const suites = gated.filter((r) => r.suite !== undefined);
+  const benchmarks = gated.filter((r) => r.suite === undefined).sort((a, b) => rank(b) - rank(a));
+  const shown = [...suites, ...benchmarks].slice(0, TERMINAL_CATCH_ROWS);
+  const width = Math.max(...shown.map((r) => name(r).length));
+  const lines = [
+    `Catches at ${q.maxPairs} pairs (the smallest slowdown a confirmation here catches 9 times in 10):`,
+    ...shown.map((r) => `  ${name(r).padEnd(width)}  ${caught(r)}`),
+  ];
+  const more = suites.length + benchmarks.length - shown.length;
+  if (more > 0) lines.push(`  … ${more} more gated row${more === 1 ? '' : 's'} in qualify.md`);
+  return lines.join('\n') + '\n';
+}
+
 export function renderQualifyJson(q: Qualification): string {
   const finite = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? x : null);
   return (
