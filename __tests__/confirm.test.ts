@@ -13,6 +13,7 @@ import { ConfirmationCut, runConfirm, type ConfirmPorts } from '../src/pipeline/
 import { shellPorts } from '../src/pipeline/shell.js';
 import { filterPattern, pairOrder, selectionFromComparison } from '../src/engine/confirm/plan.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import { parseGateStatistics } from '../src/engine/compare/gate.js';
 
 const SCRIPT = join(repoRoot, 'fixtures', 'confirm', 'synthetic-bench.mjs');
 const BENCHMARKS = 'ABCDEFGH'.split('').map((c) => `Benchmark${c}`);
@@ -335,6 +336,38 @@ describe('perfgate confirm', () => {
     expect(commands[0]).toBe(`base bench -bench . > ${join(root, 'out', 'runs', 'base', 'r1', 'output')}`);
     expect(lines).toContain('perfgate confirm: pair 1 of at most 2 (0.5 s)');
     expect(lines.at(-1)).toBe('perfgate confirm: look at 2 pairs: nothing undecided');
+  });
+
+  test('a benchmark confirmed on two metrics (time/op and MB/s) is named once', async () => {
+    const root = tempDir();
+    let runs = 0;
+    const ports: ConfirmPorts = {
+      now: () => 0,
+      run(command, cwd) {
+        const k = (cwd.endsWith('head') ? 1.3 : 1) * (1 + 0.005 * Math.sin(++runs));
+        const line = `BenchmarkA-8 \t 1000 \t ${(1000 * k).toFixed(1)} ns/op \t ${(100 / k).toFixed(2)} MB/s\n`;
+        writeFileSync(/'?([^' ]+\/output)'?$/.exec(command)![1]!, line);
+        return { status: 0, stderr: '' };
+      },
+    };
+    mkdirSync(join(root, 'base'));
+    mkdirSync(join(root, 'head'));
+    const outcome = await runConfirm(
+      {
+        baseDir: join(root, 'base'),
+        headDir: join(root, 'head'),
+        command: 'bench -bench {filter} > {output}',
+        maxPairs: 4,
+        outputDir: join(root, 'out'),
+        thresholds: parseThresholds(undefined),
+        gate: parseGateStatistics('all-metrics'),
+        floatParse: 'precise',
+      },
+      ports,
+      () => {},
+    );
+    expect(outcome.compare?.report.rows.filter((r) => r.failed).map((r) => r.metric)).toEqual(['time/op', 'MB/s']);
+    expect(outcome.confirmed).toEqual(['BenchmarkA']);
   });
 
   test('{filter} in each tool syntax, and what a comparison leaves to confirm', () => {

@@ -21285,14 +21285,16 @@ function filterFits(assumed, detected) {
   return assumed === PYTEST === (detected === PYTEST);
 }
 function undecidedRows(report) {
-  return report.subExperiments.flatMap(
-    (sub) => sub.rows.filter((row) => row.gated && row.status === "inconclusive").map((row) => row.parameter === "" ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)
-  );
+  return benchmarksOf(report, (row) => row.gated && row.status === "inconclusive");
 }
 function confirmedRows(report) {
-  return report.subExperiments.flatMap(
-    (sub) => sub.rows.filter((row) => row.failed).map((row) => row.parameter === "" ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)
+  return benchmarksOf(report, (row) => row.failed);
+}
+function benchmarksOf(report, take) {
+  const names = report.subExperiments.flatMap(
+    (sub) => sub.rows.filter(take).map((row) => row.parameter === "" ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)
   );
+  return [...new Set(names)];
 }
 function lookDecides(report, pairs, maxPairs) {
   return pairs >= maxPairs || undecidedRows(report).length === 0;

@@ -141,22 +141,26 @@ export function filterFits(assumed: string | undefined, detected: string): boole
   return (assumed === PYTEST) === (detected === PYTEST);
 }
 
-/** The rows of a look that still need pairs: gated rows that are inconclusive, named `experiment parameter`. */
+/**
+ * The benchmarks of a look that still need pairs: those with a gated row that is inconclusive, named `experiment
+ * parameter`, each once (a benchmark's metrics, time/op and MB/s, are one benchmark).
+ */
 export function undecidedRows(report: ComparisonReport): string[] {
-  return report.subExperiments.flatMap((sub) =>
-    sub.rows
-      .filter((row) => row.gated && row.status === 'inconclusive')
-      .map((row) => (row.parameter === '' ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)),
-  );
+  return benchmarksOf(report, (row) => row.gated && row.status === 'inconclusive');
 }
 
-/** The rows a look confirmed as regressions, named as in undecidedRows. */
+/** The benchmarks a look confirmed as regressions (a failed row), named as in undecidedRows, each once. */
 export function confirmedRows(report: ComparisonReport): string[] {
-  return report.subExperiments.flatMap((sub) =>
+  return benchmarksOf(report, (row) => row.failed);
+}
+
+function benchmarksOf(report: ComparisonReport, take: (row: ComparisonReport['rows'][number]) => boolean): string[] {
+  const names = report.subExperiments.flatMap((sub) =>
     sub.rows
-      .filter((row) => row.failed)
+      .filter(take)
       .map((row) => (row.parameter === '' ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)),
   );
+  return [...new Set(names)];
 }
 
 /**
