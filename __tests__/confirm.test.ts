@@ -387,6 +387,16 @@ describe('perfgate confirm', () => {
     expect(filterPattern('google-benchmark', selection)).toBe('^(BM_Copy|test_io\\[a\\.b\\])(/|$)');
     expect(filterPattern('pytest-benchmark', selection)).toBe('BM_Copy or test_io[a.b]');
     expect(filterPattern('go-bench', new Map([['example.com/x.BenchmarkA', 'all']]))).toBe('^(BenchmarkA)$');
+    // Go's sub-benchmarks, one pattern per /-level, as go test -bench matches them.
+    const subs = new Map<string, 'all' | Set<string>>([
+      ['example.com/x.BenchmarkPublish', new Set(['size=64,mode=copy', 'size=1024,mode=zero'])],
+      ['BenchmarkTree', new Set(['depth=2/fan(out)=4'])],
+    ]);
+    expect(filterPattern('go-bench', subs)).toBe(
+      '^(BenchmarkPublish|BenchmarkTree)$/^(size=64,mode=copy|size=1024,mode=zero|depth=2)$/^(fan\\(out\\)=4)$',
+    );
+    subs.set('BenchmarkWhole', 'all');
+    expect(filterPattern('go-bench', subs)).toBe('^(BenchmarkPublish|BenchmarkTree|BenchmarkWhole)$');
     expect(filterPattern(undefined, undefined)).toBe('.');
     expect(filterPattern('criterion', undefined)).toBe('');
   });

@@ -21278,8 +21278,16 @@ function filterPattern(format, selection) {
   const experiments = [...selection.keys()];
   if (format === PYTEST) return experiments.join(" or ");
   const names = [...new Set(experiments.map((e) => format === "go-bench" ? goName(e) : e))];
-  if (format === "go-bench") return `^(${names.map(regexLiteral).join("|")})$`;
+  if (format === "go-bench") return goFilter(names, [...selection.values()]);
   return `^(${names.map(regexLiteral).join("|")})(/|$)`;
+}
+function goFilter(names, parameters) {
+  const top = `^(${names.map(regexLiteral).join("|")})$`;
+  if (parameters.some((p) => p === "all" || p.has(""))) return top;
+  const levels = [];
+  for (const set of parameters)
+    for (const parameter of set) parameter.split("/").forEach((name, i) => (levels[i] ??= /* @__PURE__ */ new Set()).add(name));
+  return [top, ...levels.map((level) => `^(${[...level].map(regexLiteral).join("|")})$`)].join("/");
 }
 function filterFits(assumed, detected) {
   return assumed === PYTEST === (detected === PYTEST);

@@ -122,7 +122,8 @@ function goName(experiment: string): string {
  * - Go (`-bench`), Google Benchmark (`--benchmark_filter`), Criterion and libtest (the name filter),
  *   JMH (the include regex) and any other or unknown format: an anchored regular expression
  *   `^(A|B)(/|$)` over the experiments' names (a name's sub-benchmarks and parameters run too; only
- *   the selected rows are judged). Go's names lose their `pkg.` prefix and match the top level only.
+ *   the selected rows are judged). Go's names lose their `pkg.` prefix, and its selected sub-benchmarks are named
+ *   level by level (goFilter).
  * - pytest-benchmark (`-k`): `A or B`.
  * - Everything: `.`, except the empty filter for pytest, Criterion and libtest (whose filters are
  *   an expression or a substring).
@@ -132,8 +133,24 @@ export function filterPattern(format: string | undefined, selection: Selection |
   const experiments = [...selection.keys()];
   if (format === PYTEST) return experiments.join(' or ');
   const names = [...new Set(experiments.map((e) => (format === 'go-bench' ? goName(e) : e)))];
-  if (format === 'go-bench') return `^(${names.map(regexLiteral).join('|')})$`;
+  if (format === 'go-bench') return goFilter(names, [...selection.values()]);
   return `^(${names.map(regexLiteral).join('|')})(/|$)`;
+}
+
+/**
+ * Go's `-bench` pattern: one regular expression per `/`-level of the name (Go splits the pattern at each `/` outside
+ * brackets and parentheses and matches level by level), so the selected sub-benchmarks run alone: the top-level names,
+ * then each level's names of the selected parameters (`^(BenchmarkPublish)$/^(size=64,mode=copy)$`). Sub-benchmarks
+ * selected across benchmarks run as their cross product (a superset; only the selected rows are judged); a benchmark
+ * selected whole, or without sub-benchmarks, leaves the levels below open.
+ */
+function goFilter(names: readonly string[], parameters: readonly ('all' | ReadonlySet<string>)[]): string {
+  const top = `^(${names.map(regexLiteral).join('|')})$`;
+  if (parameters.some((p) => p === 'all' || p.has(''))) return top;
+  const levels: Set<string>[] = [];
+  for (const set of parameters)
+    for (const parameter of set) parameter.split('/').forEach((name, i) => (levels[i] ??= new Set()).add(name));
+  return [top, ...levels.map((level) => `^(${[...level].map(regexLiteral).join('|')})$`)].join('/');
 }
 
 /** Whether a filter text written for `assumed` still fits the format the first run turned out to be. */
