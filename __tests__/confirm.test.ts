@@ -370,6 +370,70 @@ describe('perfgate confirm', () => {
     expect(outcome.confirmed).toEqual(['BenchmarkA']);
   });
 
+  test('--from of a pytest-benchmark comparison works without --format: {filter} is rewritten as -k wants it', async () => {
+    const root = tempDir('perfgate-confirm-pytest-');
+    const [base, head] = ['base', 'head'].map((n) => join(root, n)) as [string, string];
+    mkdirSync(base);
+    mkdirSync(head);
+    const fixture = join(repoRoot, 'fixtures', 'formats', 'pytest-benchmark', 'codec.json');
+    // A stand-in for `pytest --benchmark-json {output} -k {filter}`: a -k it cannot parse is exit 4, as pytest's;
+    // `A or B` keeps those tests, empty keeps all; the head build (its folder) is 30 % slower, each run a little noisy.
+    const script = join(root, 'fake-pytest.mjs');
+    writeFileSync(
+      script,
+      `import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+const [k, out, log] = process.argv.slice(2);
+appendFileSync(log, JSON.stringify(k) + '\\n');
+if (/[\\^$()|/]/.test(k)) { console.error("ERROR: Wrong expression passed to '-k': " + k); process.exit(4); }
+const keep = k === '' ? undefined : k.split(' or ');
+const doc = JSON.parse(readFileSync(${JSON.stringify(fixture)}, 'utf8'));
+const runs = readFileSync(log, 'utf8').split('\\n').length;
+const factor = (process.cwd().endsWith('head') ? 1.3 : 1) * (1 + 0.004 * Math.sin(runs));
+doc.benchmarks = doc.benchmarks.filter((b) => keep === undefined || keep.includes(b.name.replace(/\\[.*$/, '')));
+for (const b of doc.benchmarks) {
+  for (const key of ['min', 'max', 'mean', 'median', 'q1', 'q3', 'ld15iqr', 'hd15iqr', 'total']) b.stats[key] *= factor;
+  b.stats.ops /= factor;
+  if (b.stats.data) b.stats.data = b.stats.data.map((x) => x * factor);
+}
+writeFileSync(out, JSON.stringify(doc));
+`,
+    );
+    const log = join(root, 'k.log');
+    const first = (JSON.parse(readFileSync(fixture, 'utf8')) as { benchmarks: { name: string; group: string }[] })
+      .benchmarks[0]!;
+    // perfgate names a grouped benchmark's experiment `group/test`; -k takes the test's name.
+    const flagged = first.name.replace(/\[.*$/, '');
+    const from = join(root, 'comparison.json');
+    writeFileSync(
+      from,
+      JSON.stringify({
+        subExperiments: [
+          {
+            experimentType: `${first.group}/${flagged}`,
+            comparisons: [{ parameter: 'geomean', status: 'fail', gated: true, pooled: true }],
+          },
+        ],
+      }),
+    );
+    const out = join(root, 'out');
+    const { code, err } = await cli([
+      'confirm',
+      ...['--base-dir', base, '--head-dir', head, '--from', from, '--max-pairs', '4', '-o', out],
+      ...['--command', `node ${script} {filter} {output} ${log}`],
+    ]);
+    expect(err).toContain(`perfgate confirm: the output is pytest-benchmark: {filter} = ${flagged} in its syntax`);
+    expect(code).toBe(1);
+    const given = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as string);
+    // The regular expression (refused), the probe selecting everything, then -k with the name for every run.
+    expect(given[0]).toMatch(/^\^\(/);
+    expect(given[1]).toBe('');
+    expect(given.slice(2)).toEqual(Array<string>(8).fill(flagged));
+    expect(readdirSync(join(out, 'runs', 'base')).sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
+  });
+
   test('{filter} in each tool syntax, and what a comparison leaves to confirm', () => {
     const json = JSON.stringify({
       subExperiments: [
@@ -386,6 +450,15 @@ describe('perfgate confirm', () => {
     expect([...selection.keys()]).toEqual(['BM_Copy', 'test_io[a.b]']);
     expect(filterPattern('google-benchmark', selection)).toBe('^(BM_Copy|test_io\\[a\\.b\\])(/|$)');
     expect(filterPattern('pytest-benchmark', selection)).toBe('BM_Copy or test_io[a.b]');
+    expect(
+      filterPattern(
+        'pytest-benchmark',
+        new Map([
+          ['encode/test_json', 'all'],
+          ['decode/test_json', 'all'],
+        ]),
+      ),
+    ).toBe('test_json');
     expect(filterPattern('go-bench', new Map([['example.com/x.BenchmarkA', 'all']]))).toBe('^(BenchmarkA)$');
     // Go's sub-benchmarks, one pattern per /-level, as go test -bench matches them.
     const subs = new Map<string, 'all' | Set<string>>([

@@ -21276,7 +21276,7 @@ function goName(experiment) {
 function filterPattern(format, selection) {
   if (selection === void 0) return format !== void 0 && EMPTY_SELECTS_ALL.has(format) ? "" : ".";
   const experiments = [...selection.keys()];
-  if (format === PYTEST) return experiments.join(" or ");
+  if (format === PYTEST) return [...new Set(experiments.map((e) => e.slice(e.lastIndexOf("/") + 1)))].join(" or ");
   const names = [...new Set(experiments.map((e) => format === "go-bench" ? goName(e) : e))];
   if (format === "go-bench") return goFilter(names, [...selection.values()]);
   return `^(${names.map(regexLiteral).join("|")})(/|$)`;
@@ -21450,7 +21450,7 @@ async function runConfirm(options, ports, say) {
     order,
     confirmed: outcome2 ? confirmedRows(outcome2.report) : [],
     undecided: outcome2 ? undecidedRows(outcome2.report) : [],
-    filter
+    filter: runner.filter
   };
 }
 function settingsOf(options) {
@@ -21475,8 +21475,10 @@ function holdsOnlyRuns(runs) {
   );
 }
 function pairRunner(options, ports, say) {
-  const { filter, selection, name } = options;
+  const { selection, name } = options;
+  let filter = options.filter;
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
+  let assumed = format;
   const runs = join8(options.outputDir, RUNS_FOLDER);
   if (existsSync6(runs) && readdirSync6(runs).length > 0) {
     if (!statSync7(runs).isDirectory() || !holdsOnlyRuns(runs))
@@ -21492,6 +21494,7 @@ function pairRunner(options, ports, say) {
   const runOnce = async (build, pair) => {
     const what = `${build} run ${pair}`;
     const folder = resolve2(runs, build, `r${pair}`);
+    rmSync3(folder, { recursive: true, force: true });
     mkdirSync2(folder, { recursive: true });
     const writesFile = options.command.includes("{output}");
     const toStdout = !writesFile && !options.command.includes("{outdir}");
@@ -21527,7 +21530,8 @@ function pairRunner(options, ports, say) {
     const detected = experiments[0]?.format;
     if (detected === void 0) throw runFailure(what, run, "its output holds no benchmark results", runs);
     if (!first) return;
-    if (!filterFits(format, detected))
+    if (assumed === void 0 && !filterFits(assumed, detected)) throw new OtherSyntax(detected);
+    if (!filterFits(assumed, detected))
       throw new UsageError(
         `${name}: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`
       );
@@ -21540,14 +21544,63 @@ function pairRunner(options, ports, say) {
         runs
       );
   };
+  const probe = async (build, pair) => {
+    const folder = resolve2(runs, build, `r${pair}`);
+    rmSync3(folder, { recursive: true, force: true });
+    mkdirSync2(folder, { recursive: true });
+    const toStdout = !options.command.includes("{output}") && !options.command.includes("{outdir}");
+    const stdoutFile = join8(folder, STDOUT_FILE);
+    const run = await ports.run(commandOf(options.command, folder, ""), cwd[build], {
+      ...toStdout ? { stdoutFile } : {},
+      timeoutMs
+    });
+    if (toStdout && run.stdout !== void 0) writeFileSync2(stdoutFile, run.stdout);
+    if (run.ended?.why === "cancelled") throw runFailure(`${build} run ${pair}`, run, void 0, runs);
+    if (run.status !== 0 || run.ended !== void 0) return void 0;
+    try {
+      const detected = [...loadResults([folder], options, silentProgress).experiments.values()][0]?.format;
+      return detected !== void 0 && !filterFits(void 0, detected) ? detected : void 0;
+    } catch {
+      return void 0;
+    }
+  };
+  const firstRun = async (build, pair) => {
+    try {
+      await runOnce(build, pair);
+      return;
+    } catch (error) {
+      if (error instanceof ConfirmationCut) throw error;
+      const detected = error instanceof OtherSyntax ? error.format : await probe(build, pair);
+      if (detected === void 0) throw error;
+      order.length = 0;
+      assumed = detected;
+      filter = filterPattern(detected, selection);
+      say(
+        `perfgate ${name}: the output is ${detected}: {filter} = ${filter === "" ? "''" : shellWord(filter)} in its syntax; ${build} run ${pair} again`
+      );
+    }
+    await runOnce(build, pair);
+  };
   return {
     runs,
     order,
+    get filter() {
+      return filter;
+    },
     async runPair(pair) {
-      for (const build of pairOrder(pair)) await runOnce(build, pair);
+      for (const build of pairOrder(pair))
+        if (order.length === 0 && format === void 0 && selection !== void 0) await firstRun(build, pair);
+        else await runOnce(build, pair);
     }
   };
 }
+var OtherSyntax = class extends Error {
+  constructor(format) {
+    super(`the output is ${format}`);
+    this.format = format;
+  }
+  format;
+};
 function printedSomething(path) {
   if (!existsSync6(path)) return false;
   const fd = openSync2(path, "r");

@@ -272,7 +272,7 @@ export async function runConfirm(
     order,
     confirmed: outcome ? confirmedRows(outcome.report) : [],
     undecided: outcome ? undecidedRows(outcome.report) : [],
-    filter,
+    filter: runner.filter,
   };
 }
 
@@ -316,6 +316,8 @@ export interface PairRunner {
   order: string[];
   /** Runs pair `pair` (1-based) in ABBA order; throws an InputError naming the run that failed. */
   runPair(pair: number): Promise<void>;
+  /** What `{filter}` is: as given, or rewritten in the syntax of the format the first run turned out to be. */
+  readonly filter: string;
 }
 
 /** Whether `runs` holds only what a pair runner writes: `base` and `head`, each of run folders `r1`, `r2`, … */
@@ -338,8 +340,11 @@ function holdsOnlyRuns(runs: string): boolean {
  * run's also gives the format and must hold a selected row), and names a failing run with its stderr's tail.
  */
 export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say: (line: string) => void): PairRunner {
-  const { filter, selection, name } = options;
+  const { selection, name } = options;
+  let filter = options.filter;
   const format = options.format === undefined || options.format === 'auto' ? undefined : options.format;
+  /** The format {filter} is written for: as given, or as the first run turned out to be. */
+  let assumed = format;
   const runs = join(options.outputDir, RUNS_FOLDER);
   if (existsSync(runs) && readdirSync(runs).length > 0) {
     if (!statSync(runs).isDirectory() || !holdsOnlyRuns(runs))
@@ -356,6 +361,7 @@ export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say:
   const runOnce = async (build: Build, pair: number) => {
     const what = `${build} run ${pair}`;
     const folder = resolve(runs, build, `r${pair}`);
+    rmSync(folder, { recursive: true, force: true });
     mkdirSync(folder, { recursive: true });
     const writesFile = options.command.includes('{output}');
     const toStdout = !writesFile && !options.command.includes('{outdir}');
@@ -392,7 +398,8 @@ export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say:
     const detected = experiments[0]?.format;
     if (detected === undefined) throw runFailure(what, run, 'its output holds no benchmark results', runs);
     if (!first) return;
-    if (!filterFits(format, detected))
+    if (assumed === undefined && !filterFits(assumed, detected)) throw new OtherSyntax(detected);
+    if (!filterFits(assumed, detected))
       throw new UsageError(
         `${name}: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`,
       );
@@ -408,13 +415,71 @@ export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say:
         runs,
       );
   };
+  /**
+   * The format of the command's output with {filter} selecting everything in pytest's syntax (empty), when that is a
+   * format whose {filter} is not a regular expression (pytest-benchmark); undefined otherwise.
+   */
+  const probe = async (build: Build, pair: number): Promise<string | undefined> => {
+    const folder = resolve(runs, build, `r${pair}`);
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    const toStdout = !options.command.includes('{output}') && !options.command.includes('{outdir}');
+    const stdoutFile = join(folder, STDOUT_FILE);
+    const run = await ports.run(commandOf(options.command, folder, ''), cwd[build], {
+      ...(toStdout ? { stdoutFile } : {}),
+      timeoutMs,
+    });
+    if (toStdout && run.stdout !== undefined) writeFileSync(stdoutFile, run.stdout);
+    if (run.ended?.why === 'cancelled') throw runFailure(`${build} run ${pair}`, run, undefined, runs);
+    if (run.status !== 0 || run.ended !== undefined) return undefined;
+    try {
+      const detected = [...loadResults([folder], options, silentProgress).experiments.values()][0]?.format;
+      return detected !== undefined && !filterFits(undefined, detected) ? detected : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  /**
+   * The first run, when no format was given and there is a selection: {filter} was written as a regular expression; a
+   * tool whose filter is another syntax (pytest's -k) refuses it or writes an output of that format. Then {filter} is
+   * written in its syntax and the first run is run again with it.
+   */
+  const firstRun = async (build: Build, pair: number) => {
+    try {
+      await runOnce(build, pair);
+      return;
+    } catch (error) {
+      if (error instanceof ConfirmationCut) throw error;
+      const detected = error instanceof OtherSyntax ? error.format : await probe(build, pair);
+      if (detected === undefined) throw error;
+      order.length = 0;
+      assumed = detected;
+      filter = filterPattern(detected, selection);
+      say(
+        `perfgate ${name}: the output is ${detected}: {filter} = ${filter === '' ? "''" : shellWord(filter)} in its syntax; ${build} run ${pair} again`,
+      );
+    }
+    await runOnce(build, pair);
+  };
   return {
     runs,
     order,
+    get filter() {
+      return filter;
+    },
     async runPair(pair: number) {
-      for (const build of pairOrder(pair)) await runOnce(build, pair);
+      for (const build of pairOrder(pair))
+        if (order.length === 0 && format === undefined && selection !== undefined) await firstRun(build, pair);
+        else await runOnce(build, pair);
     },
   };
+}
+
+/** The first run's output is of a format whose {filter} has another syntax than the one assumed (no --format). */
+class OtherSyntax extends Error {
+  constructor(readonly format: string) {
+    super(`the output is ${format}`);
+  }
 }
 
 /** Whether a command's standard output file holds more than white space (read in pieces: it may be large). */

@@ -124,14 +124,15 @@ function goName(experiment: string): string {
  *   `^(A|B)(/|$)` over the experiments' names (a name's sub-benchmarks and parameters run too; only
  *   the selected rows are judged). Go's names lose their `pkg.` prefix, and its selected sub-benchmarks are named
  *   level by level (goFilter).
- * - pytest-benchmark (`-k`): `A or B`.
+ * - pytest-benchmark (`-k`): `A or B`, the test functions' names (a `group/` prefix dropped).
  * - Everything: `.`, except the empty filter for pytest, Criterion and libtest (whose filters are
  *   an expression or a substring).
  */
 export function filterPattern(format: string | undefined, selection: Selection | undefined): string {
   if (selection === undefined) return format !== undefined && EMPTY_SELECTS_ALL.has(format) ? '' : '.';
   const experiments = [...selection.keys()];
-  if (format === PYTEST) return experiments.join(' or ');
+  // -k matches the test's name: the experiment is `group/test` when the benchmark has a group.
+  if (format === PYTEST) return [...new Set(experiments.map((e) => e.slice(e.lastIndexOf('/') + 1)))].join(' or ');
   const names = [...new Set(experiments.map((e) => (format === 'go-bench' ? goName(e) : e)))];
   if (format === 'go-bench') return goFilter(names, [...selection.values()]);
   return `^(${names.map(regexLiteral).join('|')})(/|$)`;
