@@ -12,11 +12,14 @@ import { join } from 'node:path';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
 import {
   knownSlowdown,
+  noiseInterval,
   passBoundAtCap,
   projectedDetectable,
   rowStandardError,
   slowed,
+  type Qualification,
 } from '../src/engine/confirm/qualify.js';
+import { uncertaintyLine } from '../src/engine/confirm/qualifyReport.js';
 import { detectableChange } from '../src/engine/stats/effectTest.js';
 import { studentTQuantile } from '../src/engine/stats/studentT.js';
 import type { ComparisonRow } from '../src/engine/compare/rows.js';
@@ -34,6 +37,7 @@ function setup(env: Record<string, string | number>) {
 
 interface QualifyJson {
   fit: boolean;
+  uncertainty: { low: number; high: number; marginal: boolean; pairsForMargin?: number };
   pairs: number;
   maxPairs: number;
   reasons: string[];
@@ -65,6 +69,13 @@ describe('perfgate qualify', () => {
     expect(code).toBe(0);
     expect(out).toContain('Fit: within 24 pairs');
     const q = report(s.out);
+    // How sure: the noise from 12 pairs is known to within ×0.75…×1.55: √(11/19.675) = 0.7477 and √(11/4.575) = 1.5506,
+    // with χ²(0.95, 11) = 19.675 and χ²(0.05, 11) = 4.575 from the table (scipy.stats.chi2.ppf agrees).
+    expect(q.uncertainty.low).toBeCloseTo(0.7477, 3);
+    expect(q.uncertainty.high).toBeCloseTo(1.5506, 3);
+    expect(out).toMatch(
+      /^Uncertainty: the noise is known from 12 pairs to within ×0\.75…×1\.55 \(90 %\), and so are these figures/m,
+    );
     // The terminal says what a confirmation here catches at the cap: the suite first, then each benchmark.
     const catches = out.split('\n');
     const from = catches.indexOf(
@@ -206,6 +217,20 @@ describe('perfgate qualify', () => {
     const { code, err } = await cli(['qualify', ...args, '-o', join(tempDir(), 'out')]);
     expect(code).toBe(2);
     expect(err).toContain(message);
+  });
+
+  test('a narrow fit says so, and how many pairs would settle it', () => {
+    const base = { pairs: 6, uncertainty: { low: 0.68, high: 2.09, marginal: false } };
+    expect(uncertaintyLine(base as unknown as Qualification)).toBe(
+      'Uncertainty: the noise is known from 6 pairs to within ×0.68…×2.09 (90 %), and so are these figures.',
+    );
+    const narrow = { ...base, uncertainty: { ...base.uncertainty, marginal: true, pairsForMargin: 19 } };
+    expect(uncertaintyLine(narrow as unknown as Qualification)).toBe(
+      'Uncertainty: the noise is known from 6 pairs to within ×0.68…×2.09 (90 %), and so are these figures; fit only narrowly: at the top of that interval a gated row would not reach the threshold (were the estimate to hold, --pairs 19 would settle it).',
+    );
+    // √(5/χ²(0.95, 5)) and √(5/χ²(0.05, 5)): χ² 11.070 and 1.145 from the table.
+    expect(noiseInterval(6).low).toBeCloseTo(Math.sqrt(5 / 11.0705), 3);
+    expect(noiseInterval(6).high).toBeCloseTo(Math.sqrt(5 / 1.1455), 3);
   });
 
   test('--help names exit 4', async () => {

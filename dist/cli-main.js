@@ -344,7 +344,8 @@ last look, at the level confirm passes a row at, is below the threshold ("Reache
 slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied to
 one side's parsed results, each benchmark alone and each suite whole, fails the comparison. The
 terminal lists what a confirmation here catches at --max-pairs: each suite, then each benchmark,
-the least sensitive first.
+the least sensitive first; then how well N pairs pin the noise down (its 90 % interval), and
+whether a fit is only narrow (at the top of that interval a gated row would not be fit).
 
 Options:
   --pairs N              the A/A pairs to run (default 12)
@@ -21765,6 +21766,19 @@ function passBoundAtCap(row, se, pairs, cap) {
   const critical = studentTQuantile(1 - sequentialNominalAlpha(cap, cap, PASS_BETA, DEFAULT_SPENDING), cap - 1);
   return relativeOfLog(critical * seAtCap, row.direction);
 }
+function noiseInterval(n) {
+  const df = Math.max(1, n - 1);
+  return { low: Math.sqrt(df / chiSquaredQuantile(0.95, df)), high: Math.sqrt(df / chiSquaredQuantile(0.05, df)) };
+}
+function uncertaintyOf(rows, pairs, fit) {
+  const interval = noiseInterval(pairs);
+  const worst = rows.filter((r) => r.gated && r.passBoundAtCap !== void 0 && Number.isFinite(r.passBoundAtCap) && r.threshold > 0).reduce((m, r) => Math.max(m, r.passBoundAtCap / r.threshold), 0);
+  const marginal = fit && worst * interval.high >= 1;
+  if (!marginal) return { ...interval, marginal };
+  let n = pairs;
+  while (n <= 1e3 && worst * noiseInterval(n).high >= 1) n++;
+  return { ...interval, marginal, ...n <= 1e3 ? { pairsForMargin: n } : {} };
+}
 function logOfRelative(relative2, direction) {
   return direction === "higher-is-better" ? -Math.log1p(-relative2) : Math.log1p(relative2);
 }
@@ -21868,7 +21882,8 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
     rows,
     proofs,
     fit: reasons.length === 0,
-    reasons
+    reasons,
+    uncertainty: uncertaintyOf(rows, pairs.length, reasons.length === 0)
   };
 }
 function experimentRows(run, experiments, pairs, maxPairs, reasons) {
@@ -21962,6 +21977,7 @@ function renderQualifyMarkdown(q) {
     `${q.pairs} A/A pairs of one build, in ABBA order, judged as \`perfgate confirm\` judges A/B pairs at confidence ${q.confidence}, ` + (q.sharedShift ? "with the shared-shift model (a benchmark is judged on its deviation from the suite of the run; the suite on its own). " : "each benchmark alone (--no-shared-shift). ") + `Pair noise is the spread (sd) of the per-pair ratios the row is judged on` + (q.sharedShift ? " (“vs suite”: of the benchmark’s deviation from the suite, the shared runner noise cancelled; “suite”: of the suite’s own change, with it)" : "") + `, run noise that of the single runs; Catches ≥ is the smallest slowdown caught 9 times in 10 with ${q.pairs} pairs, and projected to the last look of a confirmation of ${q.maxPairs} pairs. Reached at ${q.maxPairs} is the upper bound an unchanged build's interval reaches at the last look, at the level at which the confirmation passes a row; a gated row is fit when it is below the threshold.`,
     ""
   ];
+  lines.push(uncertaintyLine(q), "");
   if (q.reasons.length > 0) lines.push(...q.reasons.map((r) => `- ${cell(r)}`), "");
   lines.push(
     `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | Reached at ${q.maxPairs} | |`,
@@ -22000,7 +22016,16 @@ function renderQualifyCatches(q) {
   ];
   const more = suites.length + benchmarks.length - shown2.length;
   if (more > 0) lines.push(`  … ${more} more gated row${more === 1 ? "" : "s"} in qualify.md`);
+  lines.push(uncertaintyLine(q));
   return lines.join("\n") + "\n";
+}
+function uncertaintyLine(q) {
+  const u = q.uncertainty;
+  const factor = (x) => `×${x.toFixed(2)}`;
+  const interval = `the noise is known from ${q.pairs} pairs to within ${factor(u.low)}…${factor(u.high)} (90 %), and so are these figures`;
+  if (!u.marginal) return `Uncertainty: ${interval}.`;
+  const more = u.pairsForMargin !== void 0 ? `were the estimate to hold, --pairs ${u.pairsForMargin} would settle it` : "more pairs would not settle it";
+  return `Uncertainty: ${interval}; fit only narrowly: at the top of that interval a gated row would not reach the threshold (${more}).`;
 }
 function renderQualifyJson(q) {
   const finite4 = (x) => x !== void 0 && Number.isFinite(x) ? x : null;
@@ -22013,6 +22038,7 @@ function renderQualifyJson(q) {
       sharedShift: q.sharedShift,
       slowdownMultiple: SLOWDOWN_MULTIPLE,
       reasons: q.reasons,
+      uncertainty: q.uncertainty,
       rows: q.rows.map((r) => ({
         ...r,
         pairNoise: finite4(r.pairNoise),

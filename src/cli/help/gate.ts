@@ -166,7 +166,8 @@ last look, at the level confirm passes a row at, is below the threshold ("Reache
 slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied to
 one side's parsed results, each benchmark alone and each suite whole, fails the comparison. The
 terminal lists what a confirmation here catches at --max-pairs: each suite, then each benchmark,
-the least sensitive first.
+the least sensitive first; then how well N pairs pin the noise down (its 90 % interval), and
+whether a fit is only narrow (at the top of that interval a gated row would not be fit).
 
 Options:
   --pairs N              the A/A pairs to run (default 12)

@@ -36,6 +36,7 @@ export function renderQualifyMarkdown(q: Qualification): string {
       `and projected to the last look of a confirmation of ${q.maxPairs} pairs. Reached at ${q.maxPairs} is the upper bound an unchanged build's interval reaches at the last look, at the level at which the confirmation passes a row; a gated row is fit when it is below the threshold.`,
     '',
   ];
+  lines.push(uncertaintyLine(q), '');
   if (q.reasons.length > 0) lines.push(...q.reasons.map((r) => `- ${cell(r)}`), '');
   lines.push(
     `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | Reached at ${q.maxPairs} | |`,
@@ -91,7 +92,21 @@ export function renderQualifyCatches(q: Qualification): string {
   ];
   const more = suites.length + benchmarks.length - shown.length;
   if (more > 0) lines.push(`  … ${more} more gated row${more === 1 ? '' : 's'} in qualify.md`);
+  lines.push(uncertaintyLine(q));
   return lines.join('\n') + '\n';
+}
+
+/** How sure the verdict is: the noise's 90 % interval from the pairs run, and whether a fit is marginal. */
+export function uncertaintyLine(q: Qualification): string {
+  const u = q.uncertainty;
+  const factor = (x: number) => `×${x.toFixed(2)}`;
+  const interval = `the noise is known from ${q.pairs} pairs to within ${factor(u.low)}…${factor(u.high)} (90 %), and so are these figures`;
+  if (!u.marginal) return `Uncertainty: ${interval}.`;
+  const more =
+    u.pairsForMargin !== undefined
+      ? `were the estimate to hold, --pairs ${u.pairsForMargin} would settle it`
+      : 'more pairs would not settle it';
+  return `Uncertainty: ${interval}; fit only narrowly: at the top of that interval a gated row would not reach the threshold (${more}).`;
 }
 
 export function renderQualifyJson(q: Qualification): string {
@@ -106,6 +121,7 @@ export function renderQualifyJson(q: Qualification): string {
         sharedShift: q.sharedShift,
         slowdownMultiple: SLOWDOWN_MULTIPLE,
         reasons: q.reasons,
+        uncertainty: q.uncertainty,
         rows: q.rows.map((r) => ({
           ...r,
           pairNoise: finite(r.pairNoise),
