@@ -20489,8 +20489,8 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY, words = COMME
     };
   });
   const kept = parts.filter((p) => p.text !== "");
-  const join13 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join13();
+  const join14 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join14();
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
@@ -20499,7 +20499,7 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY, words = COMME
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice = noticeOf(labels(dropped), labels(cut2), link2, words);
-    const text2 = join13();
+    const text2 = join14();
     return text2 === "" ? notice : `${text2}
 
 ${notice}`;
@@ -21310,13 +21310,16 @@ function lookDecides(report, pairs, maxPairs) {
 }
 
 // src/pipeline/confirm.ts
+import { existsSync as existsSync7, readFileSync as readFileSync3, statSync as statSync8 } from "node:fs";
+import { join as join9, resolve as resolve3 } from "node:path";
+
+// src/pipeline/pairRunner.ts
 import {
   closeSync as closeSync3,
   existsSync as existsSync6,
   mkdirSync as mkdirSync2,
   openSync as openSync2,
   readdirSync as readdirSync6,
-  readFileSync as readFileSync3,
   readSync as readSync3,
   rmSync as rmSync3,
   statSync as statSync7,
@@ -21333,7 +21336,7 @@ var silentProgress = {
   }
 };
 
-// src/pipeline/confirm.ts
+// src/pipeline/pairRunner.ts
 var DEFAULT_RUN_TIMEOUT_MINUTES = 60;
 var ConfirmationCut = class extends InputError {
 };
@@ -21346,14 +21349,6 @@ function shellWord(value2) {
 }
 function commandOf(command, runFolder, filter) {
   return command.replaceAll("{output}", shellWord(join8(runFolder, OUTPUT_FILE))).replaceAll("{outdir}", shellWord(runFolder)).replaceAll("{filter}", shellWord(filter));
-}
-function mustBeFolder(path, flag, name = "confirm") {
-  const full = resolve2(path);
-  if (!existsSync6(full) || !statSync7(full).isDirectory())
-    throw new UsageError(
-      `${name !== "" ? `${name}: ` : ""}${flag} ${path} is not a folder (the build's folder, where the command runs)`
-    );
-  return full;
 }
 function tail(text2) {
   const lines = text2.replace(/\s+$/, "").split("\n");
@@ -21380,93 +21375,6 @@ function hasOutput(path) {
   if (!existsSync6(path)) return false;
   const stat = statSync7(path);
   return stat.isDirectory() ? readdirSync6(path).length > 0 : stat.size > 0;
-}
-function elapsed(ms) {
-  const s = Math.max(0, ms) / 1e3;
-  if (s < 60) return `${s.toFixed(1)} s`;
-  const m = Math.floor(s / 60);
-  return `${m} min ${String(Math.floor(s - m * 60)).padStart(2, "0")} s`;
-}
-async function runConfirm(options, ports, say) {
-  const base = mustBeFolder(options.baseDir, "--base-dir");
-  const head = mustBeFolder(options.headDir, "--head-dir");
-  if (options.command.trim() === "") throw new UsageError("confirm: --command is empty");
-  let selection;
-  if (options.from !== void 0) {
-    let text2;
-    try {
-      text2 = readFileSync3(options.from, "utf8");
-    } catch {
-      throw new InputError("cannot read the comparison to confirm", { file: options.from });
-    }
-    selection = selectionFromComparison(text2, options.from, options.screen);
-  }
-  const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
-  const filter = filterPattern(format, selection);
-  if (selection !== void 0 && selection.size === 0) {
-    say(
-      `perfgate confirm: ${options.from} has no ${options.screen?.rule === "family-p" ? "family to screen in" : "failed or undecided rows"}; nothing to confirm`
-    );
-    return { pairs: 0, order: [], confirmed: [], undecided: [], filter };
-  }
-  const runner = pairRunner({ ...options, cwd: { base, head }, filter, selection, name: "confirm" }, ports, say);
-  const { runs, order } = runner;
-  const started = ports.now();
-  const looks = confirmLooks(options.maxPairs);
-  say(
-    `perfgate confirm: at most ${options.maxPairs} pairs, looks at ${looks.join(", ")} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
-  );
-  let outcome2;
-  let pairs = 0;
-  for (let pair = 1; pair <= options.maxPairs; pair++) {
-    await runner.runPair(pair);
-    pairs = pair;
-    say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
-    if (!looks.includes(pair)) continue;
-    outcome2 = runCompare(
-      {
-        reference: [join8(runs, "base")],
-        results: [join8(runs, "head")],
-        referenceLabel: "base",
-        resultLabel: "head",
-        outputDir: options.outputDir,
-        ...settingsOf(options),
-        ...options.acceptance,
-        paired: true,
-        maxPairs: options.maxPairs,
-        ...selection !== void 0 ? { select: (e, p) => selected(selection, e, p) } : {}
-      },
-      silentProgress
-    );
-    const undecided = undecidedRows(outcome2.report);
-    const confirmed = confirmedRows(outcome2.report);
-    say(
-      `perfgate confirm: look at ${pair} pairs: ` + (confirmed.length > 0 ? `regressed: ${confirmed.join(", ")}; ` : "") + (undecided.length > 0 ? `still undecided: ${undecided.join(", ")}` : "nothing undecided")
-    );
-    if (lookDecides(outcome2.report, pair, options.maxPairs)) break;
-  }
-  return {
-    ...outcome2 ? { compare: outcome2 } : {},
-    pairs,
-    order,
-    confirmed: outcome2 ? confirmedRows(outcome2.report) : [],
-    undecided: outcome2 ? undecidedRows(outcome2.report) : [],
-    filter: runner.filter
-  };
-}
-function settingsOf(options) {
-  const {
-    baseDir: _b,
-    headDir: _h,
-    command: _c,
-    from: _f,
-    outputDir: _o,
-    maxPairs: _m,
-    acceptance: _a,
-    runTimeoutMs: _t,
-    ...rest
-  } = options;
-  return rest;
 }
 function holdsOnlyRuns(runs) {
   return readdirSync6(runs, { withFileTypes: true }).every(
@@ -21617,6 +21525,103 @@ function printedSomething(path) {
   }
 }
 
+// src/pipeline/confirm.ts
+function mustBeFolder(path, flag, name = "confirm") {
+  const full = resolve3(path);
+  if (!existsSync7(full) || !statSync8(full).isDirectory())
+    throw new UsageError(
+      `${name !== "" ? `${name}: ` : ""}${flag} ${path} is not a folder (the build's folder, where the command runs)`
+    );
+  return full;
+}
+function elapsed(ms) {
+  const s = Math.max(0, ms) / 1e3;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${String(Math.floor(s - m * 60)).padStart(2, "0")} s`;
+}
+async function runConfirm(options, ports, say) {
+  const base = mustBeFolder(options.baseDir, "--base-dir");
+  const head = mustBeFolder(options.headDir, "--head-dir");
+  if (options.command.trim() === "") throw new UsageError("confirm: --command is empty");
+  let selection;
+  if (options.from !== void 0) {
+    let text2;
+    try {
+      text2 = readFileSync3(options.from, "utf8");
+    } catch {
+      throw new InputError("cannot read the comparison to confirm", { file: options.from });
+    }
+    selection = selectionFromComparison(text2, options.from, options.screen);
+  }
+  const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
+  const filter = filterPattern(format, selection);
+  if (selection !== void 0 && selection.size === 0) {
+    say(
+      `perfgate confirm: ${options.from} has no ${options.screen?.rule === "family-p" ? "family to screen in" : "failed or undecided rows"}; nothing to confirm`
+    );
+    return { pairs: 0, order: [], confirmed: [], undecided: [], filter };
+  }
+  const runner = pairRunner({ ...options, cwd: { base, head }, filter, selection, name: "confirm" }, ports, say);
+  const { runs, order } = runner;
+  const started = ports.now();
+  const looks = confirmLooks(options.maxPairs);
+  say(
+    `perfgate confirm: at most ${options.maxPairs} pairs, looks at ${looks.join(", ")} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
+  );
+  let outcome2;
+  let pairs = 0;
+  for (let pair = 1; pair <= options.maxPairs; pair++) {
+    await runner.runPair(pair);
+    pairs = pair;
+    say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
+    if (!looks.includes(pair)) continue;
+    outcome2 = runCompare(
+      {
+        reference: [join9(runs, "base")],
+        results: [join9(runs, "head")],
+        referenceLabel: "base",
+        resultLabel: "head",
+        outputDir: options.outputDir,
+        ...settingsOf(options),
+        ...options.acceptance,
+        paired: true,
+        maxPairs: options.maxPairs,
+        ...selection !== void 0 ? { select: (e, p) => selected(selection, e, p) } : {}
+      },
+      silentProgress
+    );
+    const undecided = undecidedRows(outcome2.report);
+    const confirmed = confirmedRows(outcome2.report);
+    say(
+      `perfgate confirm: look at ${pair} pairs: ` + (confirmed.length > 0 ? `regressed: ${confirmed.join(", ")}; ` : "") + (undecided.length > 0 ? `still undecided: ${undecided.join(", ")}` : "nothing undecided")
+    );
+    if (lookDecides(outcome2.report, pair, options.maxPairs)) break;
+  }
+  return {
+    ...outcome2 ? { compare: outcome2 } : {},
+    pairs,
+    order,
+    confirmed: outcome2 ? confirmedRows(outcome2.report) : [],
+    undecided: outcome2 ? undecidedRows(outcome2.report) : [],
+    filter: runner.filter
+  };
+}
+function settingsOf(options) {
+  const {
+    baseDir: _b,
+    headDir: _h,
+    command: _c,
+    from: _f,
+    outputDir: _o,
+    maxPairs: _m,
+    acceptance: _a,
+    runTimeoutMs: _t,
+    ...rest
+  } = options;
+  return rest;
+}
+
 // src/pipeline/shell.ts
 import { spawn } from "node:child_process";
 import { closeSync as closeSync4, openSync as openSync3 } from "node:fs";
@@ -21635,12 +21640,12 @@ function shellPorts(signals = process) {
   return {
     now: () => Date.now(),
     run(command, cwd, limits = {}) {
-      return new Promise((resolve4) => {
+      return new Promise((resolve5) => {
         let out;
         try {
           if (limits.stdoutFile !== void 0) out = openSync3(limits.stdoutFile, "w");
         } catch (error) {
-          resolve4({ status: null, signal: "no output file", stderr: String(error) });
+          resolve5({ status: null, signal: "no output file", stderr: String(error) });
           return;
         }
         const child = spawn("/bin/sh", ["-c", command], {
@@ -21677,7 +21682,7 @@ function shellPorts(signals = process) {
           clearTimeout(kill);
           for (const [signal, listener] of stops) signals.off(signal, listener);
           if (child.pid !== void 0 && ended !== void 0) signalGroup(child.pid, "SIGKILL");
-          resolve4(ended !== void 0 ? { ...run, ended } : run);
+          resolve5(ended !== void 0 ? { ...run, ended } : run);
         };
         child.on("error", (error) => done({ status: null, signal: error.message, stderr: String(error) }));
         child.on("close", (status, signal) => done({ status, signal, stderr }));
@@ -22056,7 +22061,7 @@ function renderQualifyJson(q) {
 
 // src/pipeline/qualify.ts
 import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 async function runQualify(options, ports, say) {
   const dir = mustBeFolder(options.dir, "--dir", "qualify");
   if (options.command.trim() === "") throw new UsageError("qualify: --command is empty");
@@ -22072,7 +22077,7 @@ async function runQualify(options, ports, say) {
     say(`perfgate qualify: pair ${pair} of ${options.pairs} (${elapsed(ports.now() - started)})`);
   }
   const [first, second] = ["base", "head"].map(
-    (side) => readRunFolders(join9(runner.runs, side), options, silentProgress)
+    (side) => readRunFolders(join10(runner.runs, side), options, silentProgress)
   );
   const pairs = first.map((run, i) => ({ reference: run.experiments, result: second[i].experiments }));
   const verdict = resolveVerdictSettings("paired", {
@@ -22087,8 +22092,8 @@ async function runQualify(options, ports, say) {
     options.maxPairs
   );
   mkdirSync3(options.outputDir, { recursive: true });
-  const markdownPath = join9(options.outputDir, "qualify.md");
-  const jsonPath = join9(options.outputDir, "qualify.json");
+  const markdownPath = join10(options.outputDir, "qualify.md");
+  const jsonPath = join10(options.outputDir, "qualify.json");
   writeFileSync3(markdownPath, renderQualifyMarkdown(qualification));
   writeFileSync3(jsonPath, renderQualifyJson(qualification));
   say(
@@ -22156,8 +22161,8 @@ ${q.reasons.map((r) => `  ${r}
 
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
-import { readdirSync as readdirSync7, statSync as statSync8 } from "node:fs";
-import { basename as basename5, dirname as dirname6, join as join10, resolve as resolve3 } from "node:path";
+import { readdirSync as readdirSync7, statSync as statSync9 } from "node:fs";
+import { basename as basename5, dirname as dirname6, join as join11, resolve as resolve4 } from "node:path";
 var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
 var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
 var REFERENCE_RESULTS = "experiments_results";
@@ -22182,7 +22187,7 @@ function runHistoryImport(options, progress) {
   const dates = options.date !== void 0 ? [{ date: normalizeDate(options.date), how: "given" }] : datesOfRuns(runs, drafts, existing);
   const byFileTime = runs.flatMap((r, i) => {
     const { date, how } = dates[i];
-    return how === "modified" || how === "imported" ? [`${join10(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
+    return how === "modified" || how === "imported" ? [`${join11(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
   });
   if (byFileTime.length > 0) {
     progress.warning(
@@ -22202,11 +22207,11 @@ function runHistoryImport(options, progress) {
 }
 function runsOfSource(source, options, progress) {
   if (!isFolder(source)) throw new InputError("history import: not a folder of runs", { file: source });
-  const nested = join10(source, REFERENCE_RESULTS);
+  const nested = join11(source, REFERENCE_RESULTS);
   if (isFolder(nested)) return runsOfSource(nested, options, progress);
   if (holdsResultFiles(source, options) || isCriterionRun(source)) {
-    const run = readRunFolder(source, basename5(resolve3(source)), options, progress);
-    if (run) return [{ source: dirname6(resolve3(source)), run }];
+    const run = readRunFolder(source, basename5(resolve4(source)), options, progress);
+    if (run) return [{ source: dirname6(resolve4(source)), run }];
   }
   const reference = basename5(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
   return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({
@@ -22215,7 +22220,7 @@ function runsOfSource(source, options, progress) {
   }));
 }
 function holdsResultFiles(folder, options) {
-  const files = readdirSync7(folder).filter((name) => statSync8(join10(folder, name)).isFile());
+  const files = readdirSync7(folder).filter((name) => statSync9(join11(folder, name)).isFile());
   if (files.length === 0) return false;
   try {
     return discoverResults([folder], {
@@ -22229,11 +22234,11 @@ function holdsResultFiles(folder, options) {
   }
 }
 function subFolders(folder) {
-  return readdirSync7(folder).filter((name) => isFolder(join10(folder, name)));
+  return readdirSync7(folder).filter((name) => isFolder(join11(folder, name)));
 }
 function isFolder(path) {
   try {
-    return statSync8(path).isDirectory();
+    return statSync9(path).isDirectory();
   } catch {
     return false;
   }
@@ -22263,7 +22268,7 @@ function datesOfRuns(runs, drafts, existing) {
       return { date: new Date(previousModified).toISOString(), how: "modified" };
     }
     throw new UsageError(
-      `history import: ${join10(r.source, r.run.name)} gives no date (none in its name or its files); give --date to date it`
+      `history import: ${join11(r.source, r.run.name)} gives no date (none in its name or its files); give --date to date it`
     );
   });
 }
@@ -22276,7 +22281,7 @@ function recordOfRun({ source, run }, options, date) {
     format: e.format,
     measurements: e.measurements
   }));
-  const where = join10(source, run.name);
+  const where = join11(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
   const info = {
     sha: options.commit ?? UNKNOWN_COMMIT,
@@ -23011,7 +23016,7 @@ function parseTrendStatistics(texts, what) {
 }
 
 // src/pipeline/dashboard.ts
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 
 // src/engine/dashboard/moves.ts
 function levelBand(s, from, to, confidence) {
@@ -24102,7 +24107,7 @@ async function runDashboard(options, progress) {
       ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))
     ];
     const written2 = files.map((f) => {
-      const path = join11(options.output, ...f.path.split("/"));
+      const path = join12(options.output, ...f.path.split("/"));
       writeFileAtomic(path, f.content);
       return path;
     });
@@ -24273,7 +24278,7 @@ function trendWindowOption(text2) {
 }
 
 // src/pipeline/summarize.ts
-import { dirname as dirname7, join as join12 } from "node:path";
+import { dirname as dirname7, join as join13 } from "node:path";
 function runSummarize(options, progress, onWritten = () => {
 }) {
   if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
@@ -24281,7 +24286,7 @@ function runSummarize(options, progress, onWritten = () => {
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join12(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
+      const path = join13(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written2.push(path);
       onWritten(path);

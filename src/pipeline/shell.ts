@@ -1,5 +1,5 @@
 /**
- * The real ports of `perfgate confirm` and `qualify`: the wall clock and `/bin/sh -c` (pipeline/confirm.ts takes
+ * The real ports of `perfgate confirm` and `qualify`: the wall clock and `/bin/sh -c` (pipeline/pairRunner.ts takes
  * them). Each run is its own process group (the shell and everything it starts), so that perfgate can end all of it:
  * when the run's time limit passes, and when perfgate itself is asked to stop (SIGINT, then SIGTERM, as a runner
  * cancelling a job sends them), instead of leaving the benchmark running, reparented, into the next job. The
@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import type { CommandRun, ConfirmPorts, RunLimits } from './confirm.js';
+import type { CommandRun, ConfirmPorts, RunLimits } from './pairRunner.js';
 
 /** The end of a command's standard error that is kept. */
 export const STDERR_KEPT = 64 * 1024;
