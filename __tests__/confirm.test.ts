@@ -270,6 +270,19 @@ describe('perfgate confirm', () => {
     expect(await alive(started)).toEqual([]);
   });
 
+  test('what a run leaves running when its shell exits is ended with it', async () => {
+    const root = tempDir('perfgate-confirm-left-');
+    const pid = join(root, 'pid');
+    // A server in the background, holding stderr open: the run would otherwise never end, or measure into the next.
+    const run = await shellPorts(new EventEmitter()).run(`sleep 1000 & echo $! > ${pid}; echo measured`, root, {
+      stdoutFile: join(root, 'out.txt'),
+    });
+    expect(run).toMatchObject({ status: 0 });
+    expect(run.ended).toBeUndefined();
+    expect(readFileSync(join(root, 'out.txt'), 'utf8')).toBe('measured\n');
+    expect(await alive([Number(readFileSync(pid, 'utf8'))])).toEqual([]);
+  });
+
   test('a command that prints its result: the output streamed to stdout.txt, not handed back', async () => {
     const s = setup({});
     const lines = 200_000;

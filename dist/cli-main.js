@@ -21681,9 +21681,14 @@ function shellPorts(signals = process) {
           clearTimeout(timer);
           clearTimeout(kill);
           for (const [signal, listener] of stops) signals.off(signal, listener);
-          if (child.pid !== void 0 && ended !== void 0) signalGroup(child.pid, "SIGKILL");
+          if (child.pid !== void 0) signalGroup(child.pid, "SIGKILL");
           resolve5(ended !== void 0 ? { ...run, ended } : run);
         };
+        child.on("exit", () => {
+          if (child.pid === void 0 || !signalGroup(child.pid, "SIGTERM")) return;
+          clearTimeout(kill);
+          kill = setTimeout(() => signalGroup(child.pid, "SIGKILL"), GRACE_MS);
+        });
         child.on("error", (error) => done({ status: null, signal: error.message, stderr: String(error) }));
         child.on("close", (status, signal) => done({ status, signal, stderr }));
       });

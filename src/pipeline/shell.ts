@@ -2,8 +2,8 @@
  * The real ports of `perfgate confirm` and `qualify`: the wall clock and `/bin/sh -c` (pipeline/pairRunner.ts takes
  * them). Each run is its own process group (the shell and everything it starts), so that perfgate can end all of it:
  * when the run's time limit passes, and when perfgate itself is asked to stop (SIGINT, then SIGTERM, as a runner
- * cancelling a job sends them), instead of leaving the benchmark running, reparented, into the next job. The
- * command's standard output goes straight to its file (never held in memory); of its standard error only the last
+ * cancelling a job sends them), instead of leaving the benchmark running, reparented, into the next job; and what the
+ * shell leaves running when it exits is ended too. The command's standard output goes straight to its file (never held in memory); of its standard error only the last
  * {@link STDERR_KEPT} characters are kept, for the error that names a failing run.
  */
 import { spawn } from 'node:child_process';
@@ -82,9 +82,16 @@ export function shellPorts(signals: SignalSource = process): ConfirmPorts {
           clearTimeout(kill);
           for (const [signal, listener] of stops) signals.off(signal, listener);
           // What the shell left behind in its group (a benchmark in the background, one that ignored SIGTERM).
-          if (child.pid !== undefined && ended !== undefined) signalGroup(child.pid, 'SIGKILL');
+          if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
           resolve(ended !== undefined ? { ...run, ended } : run);
         };
+        // The shell has exited: what it left running in its group (a server or benchmark in the background, holding
+        // stderr open) is the run's too, and would measure into the next run. It is asked to end, then killed.
+        child.on('exit', () => {
+          if (child.pid === undefined || !signalGroup(child.pid, 'SIGTERM')) return;
+          clearTimeout(kill);
+          kill = setTimeout(() => signalGroup(child.pid!, 'SIGKILL'), GRACE_MS);
+        });
         child.on('error', (error) => done({ status: null, signal: error.message, stderr: String(error) }));
         child.on('close', (status, signal) => done({ status, signal, stderr }));
       });
