@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeChecksGitHub, type FakeCheckFault, type FakeChecksOptions } from './helpers/github-checks-fake.js';
 import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
@@ -340,6 +340,11 @@ describe('action: the Check of a run that left something slower undecided', () =
     expect(title).not.toMatch(/[[\]*`\\]|\]\(|https?:/);
     expect(Array.from(title).length).toBeLessThanOrEqual(160);
     expect(run.summary).toContain('inside the noise');
+    // Recorded for mode comment, which makes the Check of a fork's pull request from it.
+    expect(JSON.parse(readFileSync(join(workspace, 'perfgate-report', 'comment.json'), 'utf8'))).toMatchObject({
+      verdict: 'pass',
+      undecided: 'no confirmation configured',
+    });
   });
 });
 

@@ -264,6 +264,7 @@ async function publish(
       commentId: inputs.comment.id,
       verdict,
       ...(checkRun !== undefined ? { checkRun: checkRun.name } : {}),
+      ...undecidedOf(inputs, decision),
     });
   setOutputs(context, inputs.outputDir, markdownPath, verdict, check, comparison);
   if (inputs.confirm !== undefined) setConfirmOutputs(context, decision.confirmation);
@@ -316,8 +317,7 @@ function checkCompletion(
 ): Parameters<typeof completeCheck>[2] {
   const { check, comparison, confirmation, failures } = decision;
   const gated = check !== undefined || comparison !== undefined || failures.length > 0;
-  const undecided =
-    failures.length > 0 ? undefined : undecidedReason(inputs.confirm !== undefined, comparison?.report, confirmation);
+  const { undecided } = undecidedOf(inputs, decision);
   const conclusion = checkConclusion(failures.length > 0, inputs.failOnRegression, gated, undecided);
   const title = checkTitle(
     reviewerHeadline(parts) ?? (failures.length > 0 ? `perfgate failed: ${failures.join('; ')}` : 'Nothing gated'),
@@ -343,6 +343,13 @@ function checkCompletion(
       confirmation,
     ),
   };
+}
+
+/** Why a run that did not fail left something slower undecided (its Check is neutral), as comment.json records it. */
+function undecidedOf(inputs: Readonly<ActionInputs>, decision: Decision): { undecided?: string } {
+  if (decision.failures.length > 0) return {};
+  const why = undecidedReason(inputs.confirm !== undefined, decision.comparison?.report, decision.confirmation);
+  return why !== undefined ? { undecided: why } : {};
 }
 
 /**

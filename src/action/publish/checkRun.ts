@@ -182,6 +182,18 @@ export function undecidedReason(
   return 'no confirmation configured';
 }
 
+/** Whether a text is one of undecidedReason's (comment.json, from an untrusted artifact, is read only as these). */
+export function isUndecidedReason(text: string): boolean {
+  return (
+    [
+      'no confirmation configured',
+      'the confirmation could not run',
+      'the confirmation was cut',
+      'more A/B pairs would decide',
+    ].includes(text) || /^\d{1,7} benchmarks? still undecided after \d{1,5} A\/B pairs$/.test(text)
+  );
+}
+
 /** The Check's conclusion: failure (neutral when the gate does not fail the job), neutral when undecided or nothing was gated. */
 export function checkConclusion(
   failed: boolean,
