@@ -328,7 +328,7 @@ describe('the acceptance in the history and the trends', () => {
 });
 
 describe('the two-stage gate accepts what the label accepts', () => {
-  test('each look of a confirmation applies the acceptance: a confirmed slowdown is accepted, nothing confirmed', () => {
+  test('each look of a confirmation applies the acceptance: a confirmed slowdown is accepted, nothing confirmed', async () => {
     const root = tempDir('perfgate-accept-confirm-');
     let now = 0;
     let runs = 0;
@@ -352,9 +352,9 @@ describe('the two-stage gate accepts what the label accepts', () => {
       thresholds: parseThresholds(undefined),
       floatParse: 'precise' as const,
     });
-    const plain = runConfirm(options('plain'), ports, () => {});
+    const plain = await runConfirm(options('plain'), ports, () => {});
     expect(plain.confirmed).toEqual(['BenchmarkA']);
-    const accepted = runConfirm(
+    const accepted = await runConfirm(
       { ...options('accepted'), acceptance: { acceptLabel: { label: 'perfgate-accept', by: 'octocat' } } },
       ports,
       () => {},

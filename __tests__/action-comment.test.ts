@@ -414,6 +414,32 @@ describe('action: mode: comment (workflow_run, fork pull requests)', () => {
     expect(fake!.comments).toHaveLength(1);
   });
 
+  test('a gate that passed with something slower undecided: a neutral Check saying why; other text is ignored', async () => {
+    const zipOf = (undecided: string) =>
+      artifactZip((files) => {
+        files['comment.json'] = JSON.stringify({ pullRequest: 12, verdict: 'pass', undecided });
+        files['comment.md'] = '### ⚠️ 1 slower (time/op +17 %) inside the noise · against main (history of 6 runs)\n';
+      });
+    const setup = (zip: Uint8Array) => ({
+      pulls: [forkPull],
+      runs: [{ id: RUN_ID, headSha: HEAD_SHA }],
+      artifacts: [{ id: 31, runId: RUN_ID, name: 'perfgate-report', zip }],
+    });
+    await serve(setup(zipOf('no confirmation configured')));
+    expect((await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) })).status).toBe(0);
+    expect(fake!.checks.runs.map((r) => [r.conclusion, r.output?.title])).toEqual([
+      [
+        'neutral',
+        'Undecided, no confirmation configured: ⚠️ 1 slower (time/op +17 %) inside the noise · against main (history of 6 runs)',
+      ],
+    ]);
+    await fake!.stop();
+    // The artifact is untrusted: only perfgate's own reasons are read.
+    await serve(setup(zipOf('[click](https://example.invalid) me')));
+    expect((await runActionInProcess(commentMode(), { env: commentEnv(fake!.apiUrl) })).status).toBe(0);
+    expect(fake!.checks.runs.map((r) => r.conclusion)).toEqual(['success']);
+  });
+
   test('a gate run that made its own Check (a same-repository pull request) gets no second one', async () => {
     const zip = artifactZip((files) => {
       files['comment.json'] = JSON.stringify({ pullRequest: 12, verdict: 'fail', checkRun: 'perfgate (gate)' });

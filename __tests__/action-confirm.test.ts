@@ -13,6 +13,8 @@ import { makeTempDir, removeTempDirs, repoRoot, type ActionInputs, type ActionRu
 import { runActionInProcess } from './helpers/action-in-process.js';
 import { run } from '../src/action/main.js';
 import type { CommandRun } from '../src/pipeline/confirm.js';
+import { shellPorts } from '../src/pipeline/shell.js';
+import { EventEmitter } from 'node:events';
 
 const SCRIPT = join(repoRoot, 'fixtures', 'confirm', 'synthetic-bench.mjs');
 const FIRST = join(repoRoot, 'fixtures', 'confirm', 'first-stage');
@@ -50,6 +52,8 @@ async function pullRequest(
     GITHUB_API_URL: fake.apiUrl,
     GITHUB_SERVER_URL: 'https://github.example',
     GITHUB_RUN_ID: '77',
+    GITHUB_JOB: 'gate',
+    GITHUB_WORKFLOW_REF: 'octo/bench/.github/workflows/bench.yml@refs/pull/12/merge',
     PERFGATE_RETRY_BASE_MS: '1',
   };
   const run = await runActionInProcess(
@@ -68,6 +72,15 @@ async function pullRequest(
   expect(fake.problems).toEqual([]);
   expect(fake.comments).toHaveLength(1);
   return { run, body: fake.comments[0]!.body };
+}
+
+/** Whether a process is running (a zombie, ended but not reaped by whoever adopted it, is not). */
+function runningProcess(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
@@ -110,6 +123,16 @@ describe('action: the two-stage gate (confirm-command)', () => {
     expect(run.stdout).toContain(
       '::error::perfgate: 1 benchmark confirmed worse by 8 A/B pairs on this runner: BenchmarkC',
     );
+    // The Check: failure, a plain-text title, the confirmed rows annotated (not the first stage's two).
+    const check = fake!.checks.runs[0]!;
+    expect(check.conclusion).toBe('failure');
+    expect(check.output?.title).toMatch(/^❌ 1 slower \(time\/op \+\d+ %\), confirmed by 8 A\/B pairs on this runner/);
+    expect(check.annotations.length).toBeGreaterThan(0);
+    for (const a of check.annotations) {
+      expect(a.title).toBe('perfgate: BenchmarkC');
+      expect(a.message).toMatch(/ \(confirmed by 8 A\/B pairs on this runner\)$/);
+      expect(a.message).not.toContain(' at :');
+    }
   });
 
   test('with the accept label the first stage accepts its failing rows: nothing to confirm, the job passes', async () => {
@@ -144,6 +167,8 @@ describe('action: the two-stage gate (confirm-command)', () => {
     expect(body).not.toMatch(/^### ✅/m);
     expect(body).toContain('**First stage:** ❌ 2 slower');
     expect(body).toContain('No flagged benchmark changed beyond the threshold in the pairs');
+    // Decided by the pairs: nothing slower is left undecided, so the Check may pass.
+    expect(fake!.checks.runs.map((r) => r.conclusion)).toEqual(['success']);
   });
 
   test('could not run: the command fails, the first stage stands with a warning naming why', async () => {
@@ -164,6 +189,70 @@ describe('action: the two-stage gate (confirm-command)', () => {
       "**Confirmation:** ⚠️ could not run, so the first stage's verdict stands: head run 1 failed",
     );
     expect(run.stdout).toContain('::error::perfgate: 2 of ');
+  });
+
+  test('a cancel (SIGINT, then SIGTERM) cuts the confirmation: its processes ended, the report and the Check say so', async () => {
+    const setup = builds({ BenchmarkC: 1.3 });
+    const pids = join(setup.state + '-pids');
+    const signals = new EventEmitter();
+    fake = await new FakeCommentGitHub({ owner: 'octo', repo: 'bench', issueNumber: 12 }).start();
+    const running = runActionInProcess(
+      {
+        results: join(FIRST, 'head.txt'),
+        baseline: join(FIRST, 'base.txt'),
+        'github-token': TOKEN,
+        'upload-report': 'false',
+        comment: 'never',
+        charts: 'false',
+        // The shell and a benchmark that would run for ever, each writing its pid.
+        'confirm-command': `echo $$ >> ${pids}; sleep 1000 & echo $! >> ${pids}; wait`,
+        'confirm-base-dir': setup.base,
+      },
+      {
+        workspace: setup.workspace,
+        env: {
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_EVENT_PATH: eventFile(
+            pullRequestEvent({ owner: 'octo', repo: 'bench', number: 12, headSha: 'ab'.repeat(20) }),
+          ),
+          GITHUB_REPOSITORY: 'octo/bench',
+          GITHUB_API_URL: fake.apiUrl,
+          GITHUB_RUN_ID: '78',
+          GITHUB_JOB: 'gate',
+          PERFGATE_RETRY_BASE_MS: '1',
+        },
+        shell: shellPorts(signals),
+      },
+    );
+    // Hang guard: the first run has started both processes.
+    for (let i = 0; i < 1000 && (!existsSync(pids) || readFileSync(pids, 'utf8').trim().split('\n').length < 2); i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(started).toHaveLength(2);
+    signals.emit('SIGINT');
+    signals.emit('SIGTERM');
+    const run = await running;
+    expect(fake.problems).toEqual([]);
+    // The first stage's verdict stands (2 slower), and every report says the confirmation was cut.
+    expect(run.status).toBe(1);
+    expect(warnings(run)).toContainEqual(
+      expect.stringMatching(
+        /^perfgate: the confirmation was cut, so the first stage's verdict stands: cut: perfgate was asked to stop \(SIGINT\) during base run 1/,
+      ),
+    );
+    expect(run.summary).toContain("**Confirmation:** ⚠️ was cut, so the first stage's verdict stands");
+    const check = fake.checks.runs[0]!;
+    expect(check.conclusion).toBe('failure');
+    expect(check.output?.title).toMatch(/· ⚠️ not confirmed: the confirmation was cut$/);
+    // No process of the run is left: the shell and the benchmark both ended, and no other run started.
+    // Asked again while any runs (a killed process ends in its own time), at most 200 times: a hang guard.
+    let left = started.filter(runningProcess);
+    for (let i = 0; i < 200 && left.length > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      left = left.filter(runningProcess);
+    }
+    expect(left).toEqual([]);
+    expect(readFileSync(pids, 'utf8').trim().split('\n')).toHaveLength(2);
   });
 
   test('nothing flagged: no confirmation runs, outputs say so', async () => {

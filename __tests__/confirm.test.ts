@@ -8,9 +8,12 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
-import { runConfirm, type ConfirmPorts } from '../src/pipeline/confirm.js';
+import { EventEmitter } from 'node:events';
+import { ConfirmationCut, runConfirm, type ConfirmPorts } from '../src/pipeline/confirm.js';
+import { shellPorts } from '../src/pipeline/shell.js';
 import { filterPattern, pairOrder, selectionFromComparison } from '../src/engine/confirm/plan.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
+import { parseGateStatistics } from '../src/engine/compare/gate.js';
 
 const SCRIPT = join(repoRoot, 'fixtures', 'confirm', 'synthetic-bench.mjs');
 const BENCHMARKS = 'ABCDEFGH'.split('').map((c) => `Benchmark${c}`);
@@ -56,6 +59,27 @@ function runLog(state: string): string[] {
     .trim()
     .split('\n')
     .map((line) => line.split(' ')[1]!);
+}
+
+/**
+ * The processes of `pids` still running (a zombie, ended but not yet reaped by whoever adopted it, is not running).
+ * Asked again while any is (each kill is delivered, but a process ends in its own time), at most 200 times: a hang
+ * guard, never a measure.
+ */
+async function alive(pids: readonly number[]): Promise<number[]> {
+  const running = (pid: number) => {
+    try {
+      return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  };
+  let left = pids.filter(running);
+  for (let i = 0; i < 200 && left.length > 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    left = left.filter(running);
+  }
+  return left;
 }
 
 describe('perfgate confirm', () => {
@@ -204,13 +228,76 @@ describe('perfgate confirm', () => {
     expect(readdirSync(join(s.out, 'runs', 'base'))).toEqual(['r1']);
   });
 
-  test('an output folder that already holds runs is refused before anything runs', async () => {
+  test('a rerun into the same folder replaces the earlier runs: its own runs only, judged alone', async () => {
+    const s = setup({ BenchmarkC: 1.25 });
+    expect((await confirm(s, '--max-pairs', '4')).code).toBe(1);
+    // As an earlier, longer run would have left it.
+    mkdirSync(join(s.out, 'runs', 'head', 'r9'));
+    const again = await confirm(s, '--max-pairs', '4');
+    expect(again.code).toBe(1);
+    expect(again.err).toContain(`perfgate confirm: replacing the runs of an earlier run in ${join(s.out, 'runs')}`);
+    expect(readdirSync(join(s.out, 'runs', 'base')).sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
+    expect(readdirSync(join(s.out, 'runs', 'head')).sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
+    expect(again.out).toContain('Confirmed after 4 pairs: BenchmarkC regressed.');
+    expect(runLog(s.state)).toHaveLength(16);
+  });
+
+  test('a runs folder holding anything but runs is refused before anything runs', async () => {
     const s = setup({});
     mkdirSync(join(s.out, 'runs', 'base', 'r1'), { recursive: true });
+    writeFileSync(join(s.out, 'runs', 'notes.txt'), 'mine');
     const { code, err } = await confirm(s);
     expect(code).toBe(2);
-    expect(err).toContain('already holds runs');
+    expect(err).toContain(`${join(s.out, 'runs')} holds files that are not perfgate's runs`);
+    expect(readFileSync(join(s.out, 'runs', 'notes.txt'), 'utf8')).toBe('mine');
     expect(existsSync(s.state)).toBe(false);
+  });
+
+  test('a run over --run-timeout is ended with everything it started, and named', async () => {
+    const s = setup({});
+    const pids = join(s.root, 'pids');
+    // The shell starts a sleeper that would outlive the job, and waits for it.
+    const command = `sleep 1000 & echo $! >> ${pids}; wait`;
+    const { code, err } = await cli([
+      'confirm',
+      ...['--base-dir', s.base, '--head-dir', s.head, '--command', command, '-o', s.out],
+      ...['--run-timeout', '0.01'],
+    ]);
+    expect(code).toBe(2);
+    expect(err).toContain('base run 1 failed: the command took longer than its limit of 0.6 s and was ended');
+    const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(started).toHaveLength(1);
+    expect(await alive(started)).toEqual([]);
+  });
+
+  test('what a run leaves running when its shell exits is ended with it', async () => {
+    const root = tempDir('perfgate-confirm-left-');
+    const pid = join(root, 'pid');
+    // A server in the background, holding stderr open: the run would otherwise never end, or measure into the next.
+    const run = await shellPorts(new EventEmitter()).run(`sleep 1000 & echo $! > ${pid}; echo measured`, root, {
+      stdoutFile: join(root, 'out.txt'),
+    });
+    expect(run).toMatchObject({ status: 0 });
+    expect(run.ended).toBeUndefined();
+    expect(readFileSync(join(root, 'out.txt'), 'utf8')).toBe('measured\n');
+    expect(await alive([Number(readFileSync(pid, 'utf8'))])).toEqual([]);
+  });
+
+  test('a command that prints its result: the output streamed to stdout.txt, not handed back', async () => {
+    const s = setup({});
+    const lines = 200_000;
+    const ports = shellPorts(new EventEmitter());
+    const file = join(s.root, 'stdout.txt');
+    const run = await ports.run(
+      `i=0; while [ $i -lt ${lines} ]; do echo "BenchmarkA-8 1000 $i ns/op"; i=$((i+1)); done`,
+      s.root,
+      {
+        stdoutFile: file,
+      },
+    );
+    expect(run).toMatchObject({ status: 0, stderr: '' });
+    expect(run.stdout).toBeUndefined();
+    expect(readFileSync(file, 'utf8').split('\n')).toHaveLength(lines + 1);
   });
 
   test.each([
@@ -229,7 +316,7 @@ describe('perfgate confirm', () => {
     expect(err).toContain(message);
   });
 
-  test('the runner loop takes its clock and shell as ports', () => {
+  test('the runner loop takes its clock and shell as ports', async () => {
     const root = tempDir();
     let now = 0;
     const commands: string[] = [];
@@ -245,7 +332,7 @@ describe('perfgate confirm', () => {
     mkdirSync(join(root, 'base'));
     mkdirSync(join(root, 'head'));
     const lines: string[] = [];
-    const outcome = runConfirm(
+    const outcome = await runConfirm(
       {
         baseDir: join(root, 'base'),
         headDir: join(root, 'head'),
@@ -264,6 +351,102 @@ describe('perfgate confirm', () => {
     expect(lines.at(-1)).toBe('perfgate confirm: look at 2 pairs: nothing undecided');
   });
 
+  test('a benchmark confirmed on two metrics (time/op and MB/s) is named once', async () => {
+    const root = tempDir();
+    let runs = 0;
+    const ports: ConfirmPorts = {
+      now: () => 0,
+      run(command, cwd) {
+        const k = (cwd.endsWith('head') ? 1.3 : 1) * (1 + 0.005 * Math.sin(++runs));
+        const line = `BenchmarkA-8 \t 1000 \t ${(1000 * k).toFixed(1)} ns/op \t ${(100 / k).toFixed(2)} MB/s\n`;
+        writeFileSync(/'?([^' ]+\/output)'?$/.exec(command)![1]!, line);
+        return { status: 0, stderr: '' };
+      },
+    };
+    mkdirSync(join(root, 'base'));
+    mkdirSync(join(root, 'head'));
+    const outcome = await runConfirm(
+      {
+        baseDir: join(root, 'base'),
+        headDir: join(root, 'head'),
+        command: 'bench -bench {filter} > {output}',
+        maxPairs: 4,
+        outputDir: join(root, 'out'),
+        thresholds: parseThresholds(undefined),
+        gate: parseGateStatistics('all-metrics'),
+        floatParse: 'precise',
+      },
+      ports,
+      () => {},
+    );
+    expect(outcome.compare?.report.rows.filter((r) => r.failed).map((r) => r.metric)).toEqual(['time/op', 'MB/s']);
+    expect(outcome.confirmed).toEqual(['BenchmarkA']);
+  });
+
+  test('--from of a pytest-benchmark comparison works without --format: {filter} is rewritten as -k wants it', async () => {
+    const root = tempDir('perfgate-confirm-pytest-');
+    const [base, head] = ['base', 'head'].map((n) => join(root, n)) as [string, string];
+    mkdirSync(base);
+    mkdirSync(head);
+    const fixture = join(repoRoot, 'fixtures', 'formats', 'pytest-benchmark', 'codec.json');
+    // A stand-in for `pytest --benchmark-json {output} -k {filter}`: a -k it cannot parse is exit 4, as pytest's;
+    // `A or B` keeps those tests, empty keeps all; the head build (its folder) is 30 % slower, each run a little noisy.
+    const script = join(root, 'fake-pytest.mjs');
+    writeFileSync(
+      script,
+      `import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+const [k, out, log] = process.argv.slice(2);
+appendFileSync(log, JSON.stringify(k) + '\\n');
+if (/[\\^$()|/]/.test(k)) { console.error("ERROR: Wrong expression passed to '-k': " + k); process.exit(4); }
+const keep = k === '' ? undefined : k.split(' or ');
+const doc = JSON.parse(readFileSync(${JSON.stringify(fixture)}, 'utf8'));
+const runs = readFileSync(log, 'utf8').split('\\n').length;
+const factor = (process.cwd().endsWith('head') ? 1.3 : 1) * (1 + 0.004 * Math.sin(runs));
+doc.benchmarks = doc.benchmarks.filter((b) => keep === undefined || keep.includes(b.name.replace(/\\[.*$/, '')));
+for (const b of doc.benchmarks) {
+  for (const key of ['min', 'max', 'mean', 'median', 'q1', 'q3', 'ld15iqr', 'hd15iqr', 'total']) b.stats[key] *= factor;
+  b.stats.ops /= factor;
+  if (b.stats.data) b.stats.data = b.stats.data.map((x) => x * factor);
+}
+writeFileSync(out, JSON.stringify(doc));
+`,
+    );
+    const log = join(root, 'k.log');
+    const first = (JSON.parse(readFileSync(fixture, 'utf8')) as { benchmarks: { name: string; group: string }[] })
+      .benchmarks[0]!;
+    // perfgate names a grouped benchmark's experiment `group/test`; -k takes the test's name.
+    const flagged = first.name.replace(/\[.*$/, '');
+    const from = join(root, 'comparison.json');
+    writeFileSync(
+      from,
+      JSON.stringify({
+        subExperiments: [
+          {
+            experimentType: `${first.group}/${flagged}`,
+            comparisons: [{ parameter: 'geomean', status: 'fail', gated: true, pooled: true }],
+          },
+        ],
+      }),
+    );
+    const out = join(root, 'out');
+    const { code, err } = await cli([
+      'confirm',
+      ...['--base-dir', base, '--head-dir', head, '--from', from, '--max-pairs', '4', '-o', out],
+      ...['--command', `node ${script} {filter} {output} ${log}`],
+    ]);
+    expect(err).toContain(`perfgate confirm: the output is pytest-benchmark: {filter} = ${flagged} in its syntax`);
+    expect(code).toBe(1);
+    const given = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as string);
+    // The regular expression (refused), the probe selecting everything, then -k with the name for every run.
+    expect(given[0]).toMatch(/^\^\(/);
+    expect(given[1]).toBe('');
+    expect(given.slice(2)).toEqual(Array<string>(8).fill(flagged));
+    expect(readdirSync(join(out, 'runs', 'base')).sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
+  });
+
   test('{filter} in each tool syntax, and what a comparison leaves to confirm', () => {
     const json = JSON.stringify({
       subExperiments: [
@@ -280,8 +463,70 @@ describe('perfgate confirm', () => {
     expect([...selection.keys()]).toEqual(['BM_Copy', 'test_io[a.b]']);
     expect(filterPattern('google-benchmark', selection)).toBe('^(BM_Copy|test_io\\[a\\.b\\])(/|$)');
     expect(filterPattern('pytest-benchmark', selection)).toBe('BM_Copy or test_io[a.b]');
+    expect(
+      filterPattern(
+        'pytest-benchmark',
+        new Map([
+          ['encode/test_json', 'all'],
+          ['decode/test_json', 'all'],
+        ]),
+      ),
+    ).toBe('test_json');
     expect(filterPattern('go-bench', new Map([['example.com/x.BenchmarkA', 'all']]))).toBe('^(BenchmarkA)$');
+    // Go's sub-benchmarks, one pattern per /-level, as go test -bench matches them.
+    const subs = new Map<string, 'all' | Set<string>>([
+      ['example.com/x.BenchmarkPublish', new Set(['size=64,mode=copy', 'size=1024,mode=zero'])],
+      ['BenchmarkTree', new Set(['depth=2/fan(out)=4'])],
+    ]);
+    expect(filterPattern('go-bench', subs)).toBe(
+      '^(BenchmarkPublish|BenchmarkTree)$/^(size=64,mode=copy|size=1024,mode=zero|depth=2)$/^(fan\\(out\\)=4)$',
+    );
+    subs.set('BenchmarkWhole', 'all');
+    expect(filterPattern('go-bench', subs)).toBe('^(BenchmarkPublish|BenchmarkTree|BenchmarkWhole)$');
     expect(filterPattern(undefined, undefined)).toBe('.');
     expect(filterPattern('criterion', undefined)).toBe('');
+  });
+
+  test('a cancel (SIGINT, then SIGTERM) ends the shell and the benchmark, says the confirmation was cut, starts nothing more', async () => {
+    const root = tempDir('perfgate-confirm-cut-');
+    mkdirSync(join(root, 'base'));
+    mkdirSync(join(root, 'head'));
+    const pids = join(root, 'pids');
+    const signals = new EventEmitter();
+    const ports = shellPorts(signals);
+    // Each run: the shell's pid, then a benchmark that ignores SIGTERM, and both wait.
+    const command = `echo $$ >> ${pids}; sh -c 'trap "" TERM; echo $$ >> ${pids}; while :; do sleep 1; done' & wait`;
+    const lines: string[] = [];
+    const confirmation = runConfirm(
+      {
+        baseDir: join(root, 'base'),
+        headDir: join(root, 'head'),
+        command,
+        maxPairs: 2,
+        outputDir: join(root, 'out'),
+        thresholds: parseThresholds(undefined),
+        floatParse: 'precise',
+      },
+      ports,
+      (line) => lines.push(line),
+    );
+    // Hang guard: the first run has started both processes.
+    for (let i = 0; i < 500 && (!existsSync(pids) || readFileSync(pids, 'utf8').trim().split('\n').length < 2); i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+    expect(started).toHaveLength(2);
+    expect(signals.listenerCount('SIGINT')).toBe(1);
+    signals.emit('SIGINT');
+    signals.emit('SIGTERM');
+    const error = await confirmation.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConfirmationCut);
+    expect((error as Error).message).toContain('cut: perfgate was asked to stop (SIGINT) during base run 1');
+    expect(await alive(started)).toEqual([]);
+    // No run started after the cut, and no listener is left on the signals.
+    expect(readFileSync(pids, 'utf8').trim().split('\n')).toHaveLength(2);
+    expect(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM')).toBe(0);
   });
 });

@@ -7,16 +7,19 @@
  * its own (±17–21 %). Over seeds 1–10 (bench/validate-qualify.ts) the 12 % case exits 0 10 of 10 and
  * the 60 % case exits 4 10 of 10, with and without --no-shared-shift.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
 import {
   knownSlowdown,
+  noiseInterval,
   passBoundAtCap,
   projectedDetectable,
   rowStandardError,
   slowed,
+  type Qualification,
 } from '../src/engine/confirm/qualify.js';
+import { uncertaintyLine } from '../src/engine/confirm/qualifyReport.js';
 import { detectableChange } from '../src/engine/stats/effectTest.js';
 import { studentTQuantile } from '../src/engine/stats/studentT.js';
 import type { ComparisonRow } from '../src/engine/compare/rows.js';
@@ -34,6 +37,7 @@ function setup(env: Record<string, string | number>) {
 
 interface QualifyJson {
   fit: boolean;
+  uncertainty: { low: number; high: number; marginal: boolean; pairsForMargin?: number };
   pairs: number;
   maxPairs: number;
   reasons: string[];
@@ -65,6 +69,34 @@ describe('perfgate qualify', () => {
     expect(code).toBe(0);
     expect(out).toContain('Fit: within 24 pairs');
     const q = report(s.out);
+    // How sure: the noise from 12 pairs is known to within ×0.75…×1.55: √(11/19.675) = 0.7477 and √(11/4.575) = 1.5506,
+    // with χ²(0.95, 11) = 19.675 and χ²(0.05, 11) = 4.575 from the table (scipy.stats.chi2.ppf agrees).
+    expect(q.uncertainty.low).toBeCloseTo(0.7477, 3);
+    expect(q.uncertainty.high).toBeCloseTo(1.5506, 3);
+    expect(out).toMatch(
+      /^Uncertainty: the noise is known from 12 pairs to within ×0\.75…×1\.55 \(90 %\), and so are these figures/m,
+    );
+    // The terminal says what a confirmation here catches at the cap: the suite first, then each benchmark.
+    const catches = out.split('\n');
+    const from = catches.indexOf(
+      'Catches at 24 pairs (the smallest slowdown a confirmation here catches 9 times in 10):',
+    );
+    expect(from).toBeGreaterThanOrEqual(0);
+    const listed = catches.slice(from + 1, from + 10);
+    const suiteRow = q.rows.find((r) => r.sharedShift === 'suite')!;
+    expect(listed[0]).toMatch(
+      new RegExp(
+        `^  suite of 8 benchmarks in 8 experiments median +≥ ${(suiteRow.detectableAtCap * 100).toFixed(1)} %`,
+      ),
+    );
+    for (const b of q.rows.filter((r) => r.sharedShift === 'benchmark'))
+      expect(listed).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^  ${b.experiment} median +≥ ${(b.detectableAtCap * 100).toFixed(1)} %( \\(over the threshold of 10\\.0 %\\))?$`,
+          ),
+        ),
+      );
     expect(q).toMatchObject({ fit: true, pairs: 12, maxPairs: 24, reasons: [], sharedShift: true });
     const gated = q.rows.filter((r) => r.gated);
     const benchmarks = gated.filter((r) => r.sharedShift === 'benchmark');
@@ -154,6 +186,24 @@ describe('perfgate qualify', () => {
     expect(q.reasons[0]).toMatch(/^BenchmarkA median: after 24 pairs an unchanged build's bound is still/);
   });
 
+  test('a second qualify in the same folder works: the earlier runs are replaced, not refused', async () => {
+    const s = setup({ SYNTH_NOISE: 0.6 });
+    const args = ['qualify', '--dir', repoRoot, '--command', s.command, '--threshold', '0.05', '--pairs', '2'];
+    expect((await cli([...args, '-o', s.out])).code).toBe(4);
+    // As an earlier, longer qualification would have left it.
+    mkdirSync(join(s.out, 'runs', 'head', 'r9'));
+    const again = await cli([...args, '-o', s.out]);
+    expect(again.code).toBe(4);
+    expect(again.err).not.toContain('already holds runs');
+    expect(again.err).toContain(`perfgate qualify: replacing the runs of an earlier run in ${join(s.out, 'runs')}`);
+    expect(readdirSync(join(s.out, 'runs', 'head')).sort()).toEqual(['r1', 'r2']);
+    expect(report(s.out).pairs).toBe(2);
+    expect(again.out).toMatch(
+      /^Catches at 24 pairs \(the smallest slowdown a confirmation here catches 9 times in 10\):$/m,
+    );
+    expect(again.out).toMatch(/^ {2}suite of 8 benchmarks in 8 experiments median +(≥ \d+\.\d %|nothing)/m);
+  });
+
   test.each([
     [['--command', 'true'], '--dir is required'],
     [['--dir', '/nonexistent/build', '--command', 'true'], '--dir /nonexistent/build is not a folder'],
@@ -167,6 +217,20 @@ describe('perfgate qualify', () => {
     const { code, err } = await cli(['qualify', ...args, '-o', join(tempDir(), 'out')]);
     expect(code).toBe(2);
     expect(err).toContain(message);
+  });
+
+  test('a narrow fit says so, and how many pairs would settle it', () => {
+    const base = { pairs: 6, uncertainty: { low: 0.68, high: 2.09, marginal: false } };
+    expect(uncertaintyLine(base as unknown as Qualification)).toBe(
+      'Uncertainty: the noise is known from 6 pairs to within ×0.68…×2.09 (90 %), and so are these figures.',
+    );
+    const narrow = { ...base, uncertainty: { ...base.uncertainty, marginal: true, pairsForMargin: 19 } };
+    expect(uncertaintyLine(narrow as unknown as Qualification)).toBe(
+      'Uncertainty: the noise is known from 6 pairs to within ×0.68…×2.09 (90 %), and so are these figures; fit only narrowly: at the top of that interval a gated row would not reach the threshold (were the estimate to hold, --pairs 19 would settle it).',
+    );
+    // √(5/χ²(0.95, 5)) and √(5/χ²(0.05, 5)): χ² 11.070 and 1.145 from the table.
+    expect(noiseInterval(6).low).toBeCloseTo(Math.sqrt(5 / 11.0705), 3);
+    expect(noiseInterval(6).high).toBeCloseTo(Math.sqrt(5 / 1.1455), 3);
   });
 
   test('--help names exit 4', async () => {

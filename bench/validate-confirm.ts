@@ -96,7 +96,7 @@ try {
         const env = `SYNTH_STATE=${state} SYNTH_SEED=${caseIndex * 1000 + t}`;
         const out = join(dir, 'out');
         let err = '';
-        const code = confirmCommand(
+        const code = await confirmCommand(
           [
             '--base-dir',
             base,

@@ -66,7 +66,7 @@ try {
         const dir = join(root, `case${caseIndex}-rule${ruleIndex}-seed${seed}`);
         const env = `SYNTH_STATE=${join(dir, 'state')} SYNTH_SEED=${seed} SYNTH_NOISE=${c.noise}`;
         let err = '';
-        const code = qualifyCommand(
+        const code = await qualifyCommand(
           [
             '--dir',
             root,

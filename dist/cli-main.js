@@ -297,7 +297,8 @@ var CONFIRM_HELP = `perfgate confirm — rerun base and head here in A/B pairs u
 
 Usage:
   perfgate confirm --base-dir DIR --head-dir DIR --command CMD [--from comparison.json]
-                   [--max-pairs N] [--threshold T] [--confidence C] [--gate G] [--format F] [-o DIR]
+                   [--max-pairs N] [--run-timeout MIN] [--threshold T] [--confidence C] [--gate G]
+                   [--format F] [-o DIR]
 
 Runs CMD (through /bin/sh -c, in each build's folder) in order-balanced pairs, base head, head base,
 … so a drift cancels, and judges the pairs as compare --paired --shared-shift --max-pairs does: a look
@@ -314,23 +315,30 @@ Options:
   --from FILE            a comparison.json: confirm only its gated rows that failed or are undecided
                          (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
   --max-pairs N          the most pairs to run (default 24)
+  --run-timeout MIN      the time limit of one run of CMD, in minutes (default 60): then CMD and
+                         everything it started are ended, and the run fails
   --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks
                          (always so with --from, which runs only the flagged benchmarks)
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
   -o, --output-dir D     reports of the last look and every run folder (runs/base/rN, runs/head/rN)
-                         (default perfgate-confirm)
+                         (default perfgate-confirm; the runs of an earlier run there are replaced)
+
+CMD's standard output goes straight to its file. Each run is its own process group: on SIGINT or
+SIGTERM (a cancelled job) the run in progress and everything it started are ended, no more runs
+start, and perfgate says the confirmation was cut.
 
 Exit codes: 0 nothing confirmed (pass, or undecided at the cap), 1 a regression confirmed, 2 bad
-input, or a run that failed or wrote nothing (named, with its stderr's last lines; the runs so far
-are kept).
+input, or a run that failed, timed out, was cut or wrote nothing (named, with its stderr's last
+lines; the runs so far are kept).
 `;
 var QUALIFY_HELP = `perfgate qualify — A/A on one build: can a confirmation on this runner reach the threshold?
 
 Usage:
   perfgate qualify --dir DIR --command CMD [--pairs N] [--max-pairs N] [--threshold T]
-                   [--no-shared-shift] [--confidence C] [--gate G] [--format F] [-o DIR]
+                   [--no-shared-shift] [--run-timeout MIN] [--confidence C] [--gate G] [--format F]
+                   [-o DIR]
 
 Runs CMD (through /bin/sh -c, in DIR) in N pairs of the same build, in confirm's ABBA order and with
 its {output}, {outdir} and {filter} (everything), and judges the pairs exactly as confirm does (the
@@ -341,17 +349,21 @@ projected to --max-pairs. The runner is fit when on every gated row (benchmark o
 confirmation reaches the threshold within --max-pairs: an unchanged build's upper bound at the
 last look, at the level confirm passes a row at, is below the threshold ("Reached at"); and a known
 slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied to
-one side's parsed results, each benchmark alone and each suite whole, fails the comparison.
+one side's parsed results, each benchmark alone and each suite whole, fails the comparison. The
+terminal lists what a confirmation here catches at --max-pairs: each suite, then each benchmark,
+the least sensitive first; then how well N pairs pin the noise down (its 90 % interval), and
+whether a fit is only narrow (at the top of that interval a gated row would not be fit).
 
 Options:
   --pairs N              the A/A pairs to run (default 12)
   --max-pairs N          the confirmation's cap to qualify for (default 24, confirm's)
   --no-shared-shift      qualify confirm --no-shared-shift: each benchmark alone
+  --run-timeout MIN      the time limit of one run of CMD, in minutes (default 60), as confirm's
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
   -o, --output-dir D     qualify.md, qualify.json and every run folder (runs/base/rN, runs/head/rN)
-                         (default perfgate-qualify)
+                         (default perfgate-qualify; the runs of an earlier run there are replaced)
 
 Exit codes: 0 fit, 4 unfit (the threshold cannot be reached within --max-pairs pairs, or the gate
 did not fail the known slowdown), 2 bad input, or a run that failed or wrote nothing.
@@ -21073,6 +21085,17 @@ function repetitionsSetting(text3, name) {
   if (text3 === void 0) return void 0;
   return choiceSetting(text3, name, REPETITION_MODES, "error");
 }
+function parseRunTimeout(text3, what = "--run-timeout") {
+  if (text3 === void 0 || text3.trim() === "") return void 0;
+  const minutes = numberSetting(
+    text3.trim(),
+    what,
+    0,
+    (v) => v > 0 && v <= 360,
+    "a number of minutes above 0 and at most 360, such as 30"
+  );
+  return Math.round(minutes * 6e4);
+}
 function parseMaxPairs(text3, what = "--max-pairs") {
   if (text3 === void 0 || text3.trim() === "") return void 0;
   return numberSetting(
@@ -21107,6 +21130,7 @@ var CLI_SPELLING = Object.freeze({
   confirmBaseDir: "--base-dir",
   confirmHeadDir: "--head-dir",
   confirmMaxPairs: "--max-pairs",
+  confirmRunTimeout: "--run-timeout",
   pairedNeedsPairs: "compare: --paired compares A/B pairs; give --reference and --results, not --history"
 });
 var ACTION_SPELLING = Object.freeze({
@@ -21131,6 +21155,7 @@ var ACTION_SPELLING = Object.freeze({
   confirmBaseDir: 'input "confirm-base-dir"',
   confirmHeadDir: 'input "confirm-head-dir"',
   confirmMaxPairs: 'input "confirm-max-pairs"',
+  confirmRunTimeout: 'input "confirm-run-timeout"',
   pairedNeedsPairs: 'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)'
 });
 
@@ -21261,6 +21286,7 @@ var HELP_OPTION = { help: { type: "boolean", short: "h" } };
 var RERUN_OPTIONS = {
   command: { type: "string" },
   "max-pairs": { type: "string" },
+  "run-timeout": { type: "string" },
   "no-shared-shift": { type: "boolean" },
   threshold: { type: "string", short: "t" },
   confidence: { type: "string" },
@@ -21333,8 +21359,8 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY, words = COMME
     };
   });
   const kept = parts.filter((p) => p.text !== "");
-  const join13 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join13();
+  const join14 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join14();
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
@@ -21343,7 +21369,7 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY, words = COMME
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice = noticeOf(labels(dropped), labels(cut2), link2, words);
-    const text3 = join13();
+    const text3 = join14();
     return text3 === "" ? notice : `${text3}
 
 ${notice}`;
@@ -21556,7 +21582,8 @@ function pairsText(c) {
   return `${plural7(c.pairs, "A/B pair")}`;
 }
 function confirmationHeadline(c, firstStage) {
-  if (c.state === "not-run") return `${firstStage} · ⚠️ not confirmed: the confirmation could not run`;
+  if (c.state === "not-run")
+    return `${firstStage} · ⚠️ not confirmed: the confirmation ${c.cut === true ? "was cut" : "could not run"}`;
   const worse = c.comparison?.changes.worse;
   if (c.state === "confirmed")
     return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural7(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
@@ -21569,7 +21596,7 @@ function firstStageLine(firstStage) {
 function confirmationMarkdown(c) {
   if (c.state === "not-run")
     return [
-      `**Confirmation:** ⚠️ could not run, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? "unknown")}`
+      `**Confirmation:** ⚠️ ${c.cut === true ? "was cut" : "could not run"}, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? "unknown")}`
     ].join("\n");
   const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), the ${c.families} flagged ${c.families === 1 ? "family" : "families"} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
   const report = c.comparison;
@@ -22202,30 +22229,54 @@ function goName(experiment) {
 function filterPattern(format, selection) {
   if (selection === void 0) return format !== void 0 && EMPTY_SELECTS_ALL.has(format) ? "" : ".";
   const experiments = [...selection.keys()];
-  if (format === PYTEST) return experiments.join(" or ");
+  if (format === PYTEST) return [...new Set(experiments.map((e) => e.slice(e.lastIndexOf("/") + 1)))].join(" or ");
   const names = [...new Set(experiments.map((e) => format === "go-bench" ? goName(e) : e))];
-  if (format === "go-bench") return `^(${names.map(regexLiteral).join("|")})$`;
+  if (format === "go-bench") return goFilter(names, [...selection.values()]);
   return `^(${names.map(regexLiteral).join("|")})(/|$)`;
+}
+function goFilter(names, parameters) {
+  const top = `^(${names.map(regexLiteral).join("|")})$`;
+  if (parameters.some((p) => p === "all" || p.has(""))) return top;
+  const levels = [];
+  for (const set of parameters)
+    for (const parameter of set) parameter.split("/").forEach((name, i) => (levels[i] ??= /* @__PURE__ */ new Set()).add(name));
+  return [top, ...levels.map((level) => `^(${[...level].map(regexLiteral).join("|")})$`)].join("/");
 }
 function filterFits(assumed, detected) {
   return assumed === PYTEST === (detected === PYTEST);
 }
 function undecidedRows(report) {
-  return report.subExperiments.flatMap(
-    (sub) => sub.rows.filter((row) => row.gated && row.status === "inconclusive").map((row) => row.parameter === "" ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)
-  );
+  return benchmarksOf(report, (row) => row.gated && row.status === "inconclusive");
 }
 function confirmedRows(report) {
-  return report.subExperiments.flatMap(
-    (sub) => sub.rows.filter((row) => row.failed).map((row) => row.parameter === "" ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)
+  return benchmarksOf(report, (row) => row.failed);
+}
+function benchmarksOf(report, take) {
+  const names = report.subExperiments.flatMap(
+    (sub) => sub.rows.filter(take).map((row) => row.parameter === "" ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)
   );
+  return [...new Set(names)];
 }
 function lookDecides(report, pairs, maxPairs) {
   return pairs >= maxPairs || undecidedRows(report).length === 0;
 }
 
 // src/pipeline/confirm.ts
-import { existsSync as existsSync6, mkdirSync as mkdirSync2, readdirSync as readdirSync6, readFileSync as readFileSync3, statSync as statSync7, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync7, readFileSync as readFileSync3, statSync as statSync8 } from "node:fs";
+import { join as join9, resolve as resolve3 } from "node:path";
+
+// src/pipeline/pairRunner.ts
+import {
+  closeSync as closeSync3,
+  existsSync as existsSync6,
+  mkdirSync as mkdirSync2,
+  openSync as openSync2,
+  readdirSync as readdirSync6,
+  readSync as readSync3,
+  rmSync as rmSync3,
+  statSync as statSync7,
+  writeFileSync as writeFileSync2
+} from "node:fs";
 import { join as join8, resolve as resolve2 } from "node:path";
 
 // src/pipeline/steps.ts
@@ -22237,7 +22288,10 @@ var silentProgress = {
   }
 };
 
-// src/pipeline/confirm.ts
+// src/pipeline/pairRunner.ts
+var DEFAULT_RUN_TIMEOUT_MINUTES = 60;
+var ConfirmationCut = class extends InputError {
+};
 var OUTPUT_FILE = "output";
 var STDOUT_FILE = "stdout.txt";
 var STDERR_TAIL = 20;
@@ -22248,20 +22302,20 @@ function shellWord(value2) {
 function commandOf(command, runFolder, filter) {
   return command.replaceAll("{output}", shellWord(join8(runFolder, OUTPUT_FILE))).replaceAll("{outdir}", shellWord(runFolder)).replaceAll("{filter}", shellWord(filter));
 }
-function mustBeFolder(path, flag, name = "confirm") {
-  const full = resolve2(path);
-  if (!existsSync6(full) || !statSync7(full).isDirectory())
-    throw new UsageError(
-      `${name !== "" ? `${name}: ` : ""}${flag} ${path} is not a folder (the build's folder, where the command runs)`
-    );
-  return full;
-}
 function tail(text3) {
   const lines = text3.replace(/\s+$/, "").split("\n");
   return lines.slice(-STDERR_TAIL).join("\n");
 }
+function duration(ms) {
+  return ms >= 6e4 ? `${Number((ms / 6e4).toPrecision(3))} min` : `${Number((ms / 1e3).toPrecision(3))} s`;
+}
 function runFailure(what, run, problem, runsFolder) {
-  const ended = run.status === null ? `was ended by ${run.signal ?? "a signal"}` : `exited with status ${run.status}`;
+  if (run.ended?.why === "cancelled")
+    return new ConfirmationCut(
+      `cut: perfgate was asked to stop (${run.ended.signal}) during ${what}; the command and everything it started were ended, and no more runs were started.
+The runs measured so far are kept in ${runsFolder}.`
+    );
+  const ended = run.ended?.why === "timeout" ? `took longer than its limit of ${duration(run.ended.ms)} and was ended with everything it started` : run.status === null ? `was ended by ${run.signal ?? "a signal"}` : `exited with status ${run.status}`;
   const stderr = tail(run.stderr);
   return new InputError(
     (problem === void 0 ? `${what} failed: the command ${ended}.` : `${what}: ${problem} (the command ${ended}).`) + (stderr === "" ? " Its stderr was empty." : ` The last lines of its stderr:
@@ -22274,13 +22328,171 @@ function hasOutput(path) {
   const stat = statSync7(path);
   return stat.isDirectory() ? readdirSync6(path).length > 0 : stat.size > 0;
 }
+function holdsOnlyRuns(runs) {
+  return readdirSync6(runs, { withFileTypes: true }).every(
+    (side) => side.isDirectory() && (side.name === "base" || side.name === "head") && readdirSync6(join8(runs, side.name), { withFileTypes: true }).every(
+      (r) => r.isDirectory() && /^r\d+$/.test(r.name)
+    )
+  );
+}
+function pairRunner(options, ports, say) {
+  const { selection, name } = options;
+  let filter = options.filter;
+  const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
+  let assumed = format;
+  const runs = join8(options.outputDir, RUNS_FOLDER);
+  if (existsSync6(runs) && readdirSync6(runs).length > 0) {
+    if (!statSync7(runs).isDirectory() || !holdsOnlyRuns(runs))
+      throw new UsageError(
+        `${name}: ${runs} holds files that are not perfgate's runs; give another --output-dir or remove it`
+      );
+    say(`perfgate ${name}: replacing the runs of an earlier run in ${runs}`);
+    rmSync3(runs, { recursive: true, force: true });
+  }
+  const cwd = options.cwd;
+  const order = [];
+  const timeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MINUTES * 6e4;
+  const runOnce = async (build, pair) => {
+    const what = `${build} run ${pair}`;
+    const folder = resolve2(runs, build, `r${pair}`);
+    rmSync3(folder, { recursive: true, force: true });
+    mkdirSync2(folder, { recursive: true });
+    const writesFile = options.command.includes("{output}");
+    const toStdout = !writesFile && !options.command.includes("{outdir}");
+    const stdoutFile = join8(folder, STDOUT_FILE);
+    const run = await ports.run(commandOf(options.command, folder, filter), cwd[build], {
+      ...toStdout ? { stdoutFile } : {},
+      timeoutMs
+    });
+    order.push(`${build} ${pair}`);
+    if (toStdout && run.stdout !== void 0) writeFileSync2(stdoutFile, run.stdout);
+    if (run.status !== 0 || run.ended !== void 0) throw runFailure(what, run, void 0, runs);
+    if (toStdout) {
+      if (!printedSomething(stdoutFile)) throw runFailure(what, run, "the command printed nothing", runs);
+    } else if (!hasOutput(writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
+      throw runFailure(
+        what,
+        run,
+        writesFile ? `the command wrote no output to ${join8(folder, OUTPUT_FILE)}` : `it left ${folder} empty`,
+        runs
+      );
+    }
+    readRun(folder, what, run, order.length === 1);
+  };
+  const readRun = (folder, what, run, first) => {
+    let loaded;
+    try {
+      loaded = loadResults([folder], options, silentProgress);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
+    }
+    const experiments = [...loaded.experiments.values()];
+    const detected = experiments[0]?.format;
+    if (detected === void 0) throw runFailure(what, run, "its output holds no benchmark results", runs);
+    if (!first) return;
+    if (assumed === void 0 && !filterFits(assumed, detected)) throw new OtherSyntax(detected);
+    if (!filterFits(assumed, detected))
+      throw new UsageError(
+        `${name}: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`
+      );
+    say(`perfgate ${name}: the output is ${detected}`);
+    if (selection !== void 0 && !experiments.some((e) => e.measurements.some((m) => selected(selection, e.experiment, m.parameter.label))))
+      throw runFailure(
+        what,
+        run,
+        `its output has none of the benchmarks to confirm (${[...selection.keys()].join(", ")}); does the command pass {filter} on?`,
+        runs
+      );
+  };
+  const probe = async (build, pair) => {
+    const folder = resolve2(runs, build, `r${pair}`);
+    rmSync3(folder, { recursive: true, force: true });
+    mkdirSync2(folder, { recursive: true });
+    const toStdout = !options.command.includes("{output}") && !options.command.includes("{outdir}");
+    const stdoutFile = join8(folder, STDOUT_FILE);
+    const run = await ports.run(commandOf(options.command, folder, ""), cwd[build], {
+      ...toStdout ? { stdoutFile } : {},
+      timeoutMs
+    });
+    if (toStdout && run.stdout !== void 0) writeFileSync2(stdoutFile, run.stdout);
+    if (run.ended?.why === "cancelled") throw runFailure(`${build} run ${pair}`, run, void 0, runs);
+    if (run.status !== 0 || run.ended !== void 0) return void 0;
+    try {
+      const detected = [...loadResults([folder], options, silentProgress).experiments.values()][0]?.format;
+      return detected !== void 0 && !filterFits(void 0, detected) ? detected : void 0;
+    } catch {
+      return void 0;
+    }
+  };
+  const firstRun = async (build, pair) => {
+    try {
+      await runOnce(build, pair);
+      return;
+    } catch (error) {
+      if (error instanceof ConfirmationCut) throw error;
+      const detected = error instanceof OtherSyntax ? error.format : await probe(build, pair);
+      if (detected === void 0) throw error;
+      order.length = 0;
+      assumed = detected;
+      filter = filterPattern(detected, selection);
+      say(
+        `perfgate ${name}: the output is ${detected}: {filter} = ${filter === "" ? "''" : shellWord(filter)} in its syntax; ${build} run ${pair} again`
+      );
+    }
+    await runOnce(build, pair);
+  };
+  return {
+    runs,
+    order,
+    get filter() {
+      return filter;
+    },
+    async runPair(pair) {
+      for (const build of pairOrder(pair))
+        if (order.length === 0 && format === void 0 && selection !== void 0) await firstRun(build, pair);
+        else await runOnce(build, pair);
+    }
+  };
+}
+var OtherSyntax = class extends Error {
+  constructor(format) {
+    super(`the output is ${format}`);
+    this.format = format;
+  }
+  format;
+};
+function printedSomething(path) {
+  if (!existsSync6(path)) return false;
+  const fd = openSync2(path, "r");
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    for (; ; ) {
+      const n = readSync3(fd, buffer, 0, buffer.length, null);
+      if (n === 0) return false;
+      if (/\S/.test(buffer.toString("latin1", 0, n))) return true;
+    }
+  } finally {
+    closeSync3(fd);
+  }
+}
+
+// src/pipeline/confirm.ts
+function mustBeFolder(path, flag, name = "confirm") {
+  const full = resolve3(path);
+  if (!existsSync7(full) || !statSync8(full).isDirectory())
+    throw new UsageError(
+      `${name !== "" ? `${name}: ` : ""}${flag} ${path} is not a folder (the build's folder, where the command runs)`
+    );
+  return full;
+}
 function elapsed(ms) {
   const s = Math.max(0, ms) / 1e3;
   if (s < 60) return `${s.toFixed(1)} s`;
   const m = Math.floor(s / 60);
   return `${m} min ${String(Math.floor(s - m * 60)).padStart(2, "0")} s`;
 }
-function runConfirm(options, ports, say) {
+async function runConfirm(options, ports, say) {
   const base = mustBeFolder(options.baseDir, "--base-dir");
   const head = mustBeFolder(options.headDir, "--head-dir");
   if (options.command.trim() === "") throw new UsageError("confirm: --command is empty");
@@ -22312,14 +22524,14 @@ function runConfirm(options, ports, say) {
   let outcome2;
   let pairs = 0;
   for (let pair = 1; pair <= options.maxPairs; pair++) {
-    runner.runPair(pair);
+    await runner.runPair(pair);
     pairs = pair;
     say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
     if (!looks.includes(pair)) continue;
     outcome2 = runCompare(
       {
-        reference: [join8(runs, "base")],
-        results: [join8(runs, "head")],
+        reference: [join9(runs, "base")],
+        results: [join9(runs, "head")],
         referenceLabel: "base",
         resultLabel: "head",
         outputDir: options.outputDir,
@@ -22344,7 +22556,7 @@ function runConfirm(options, ports, say) {
     order,
     confirmed: outcome2 ? confirmedRows(outcome2.report) : [],
     undecided: outcome2 ? undecidedRows(outcome2.report) : [],
-    filter
+    filter: runner.filter
   };
 }
 function settingsOf(options) {
@@ -22356,95 +22568,91 @@ function settingsOf(options) {
     outputDir: _o,
     maxPairs: _m,
     acceptance: _a,
+    runTimeoutMs: _t,
     ...rest
   } = options;
   return rest;
 }
-function pairRunner(options, ports, say) {
-  const { filter, selection, name } = options;
-  const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
-  const runs = join8(options.outputDir, RUNS_FOLDER);
-  if (existsSync6(runs) && readdirSync6(runs).length > 0)
-    throw new UsageError(
-      `${name}: ${runs} already holds runs (of an earlier run of perfgate ${name}?); give an empty --output-dir or remove it`
-    );
-  const cwd = options.cwd;
-  const order = [];
-  const runOnce = (build, pair) => {
-    const what = `${build} run ${pair}`;
-    const folder = resolve2(runs, build, `r${pair}`);
-    mkdirSync2(folder, { recursive: true });
-    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
-    order.push(`${build} ${pair}`);
-    if (run.status !== 0) throw runFailure(what, run, void 0, runs);
-    const writesFile = options.command.includes("{output}");
-    if (!writesFile && !options.command.includes("{outdir}")) {
-      if (run.stdout.trim() === "") throw runFailure(what, run, "the command printed nothing", runs);
-      writeFileSync2(join8(folder, STDOUT_FILE), run.stdout);
-    } else if (!hasOutput(writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
-      throw runFailure(
-        what,
-        run,
-        writesFile ? `the command wrote no output to ${join8(folder, OUTPUT_FILE)}` : `it left ${folder} empty`,
-        runs
-      );
-    }
-    readRun(folder, what, run, order.length === 1);
-  };
-  const readRun = (folder, what, run, first) => {
-    let loaded;
-    try {
-      loaded = loadResults([folder], options, silentProgress);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
-    }
-    const experiments = [...loaded.experiments.values()];
-    const detected = experiments[0]?.format;
-    if (detected === void 0) throw runFailure(what, run, "its output holds no benchmark results", runs);
-    if (!first) return;
-    if (!filterFits(format, detected))
-      throw new UsageError(
-        `${name}: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`
-      );
-    say(`perfgate ${name}: the output is ${detected}`);
-    if (selection !== void 0 && !experiments.some((e) => e.measurements.some((m) => selected(selection, e.experiment, m.parameter.label))))
-      throw runFailure(
-        what,
-        run,
-        `its output has none of the benchmarks to confirm (${[...selection.keys()].join(", ")}); does the command pass {filter} on?`,
-        runs
-      );
-  };
+
+// src/pipeline/shell.ts
+import { spawn } from "node:child_process";
+import { closeSync as closeSync4, openSync as openSync3 } from "node:fs";
+var STDERR_KEPT = 64 * 1024;
+var GRACE_MS = 2e3;
+var STOP_SIGNALS = ["SIGINT", "SIGTERM"];
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function shellPorts(signals = process) {
   return {
-    runs,
-    order,
-    runPair(pair) {
-      for (const build of pairOrder(pair)) runOnce(build, pair);
+    now: () => Date.now(),
+    run(command, cwd, limits = {}) {
+      return new Promise((resolve5) => {
+        let out;
+        try {
+          if (limits.stdoutFile !== void 0) out = openSync3(limits.stdoutFile, "w");
+        } catch (error) {
+          resolve5({ status: null, signal: "no output file", stderr: String(error) });
+          return;
+        }
+        const child = spawn("/bin/sh", ["-c", command], {
+          cwd,
+          detached: true,
+          // its own process group: the shell and what it starts end together
+          stdio: ["ignore", out ?? "ignore", "pipe"]
+        });
+        if (out !== void 0) closeSync4(out);
+        let stderr = "";
+        child.stderr?.setEncoding("utf8");
+        child.stderr?.on("data", (chunk) => {
+          stderr = (stderr + chunk).slice(-STDERR_KEPT);
+        });
+        let ended;
+        let kill;
+        const end = (why) => {
+          if (ended !== void 0 || child.pid === void 0) return;
+          ended = why;
+          signalGroup(child.pid, "SIGTERM");
+          kill = setTimeout(() => signalGroup(child.pid, "SIGKILL"), GRACE_MS);
+        };
+        const timer = limits.timeoutMs !== void 0 ? setTimeout(() => end({ why: "timeout", ms: limits.timeoutMs }), limits.timeoutMs) : void 0;
+        const stops = STOP_SIGNALS.map((signal) => {
+          const listener = () => end({ why: "cancelled", signal });
+          signals.on(signal, listener);
+          return [signal, listener];
+        });
+        let settled = false;
+        const done = (run) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          clearTimeout(kill);
+          for (const [signal, listener] of stops) signals.off(signal, listener);
+          if (child.pid !== void 0) signalGroup(child.pid, "SIGKILL");
+          resolve5(ended !== void 0 ? { ...run, ended } : run);
+        };
+        child.on("exit", () => {
+          if (child.pid === void 0 || !signalGroup(child.pid, "SIGTERM")) return;
+          clearTimeout(kill);
+          kill = setTimeout(() => signalGroup(child.pid, "SIGKILL"), GRACE_MS);
+        });
+        child.on("error", (error) => done({ status: null, signal: error.message, stderr: String(error) }));
+        child.on("close", (status, signal) => done({ status, signal, stderr }));
+      });
     }
   };
 }
-
-// src/pipeline/shell.ts
-import { spawnSync } from "node:child_process";
-var systemConfirmPorts = {
-  now: () => Date.now(),
-  run(command, cwd) {
-    const result = spawnSync("/bin/sh", ["-c", command], {
-      cwd,
-      encoding: "utf8",
-      maxBuffer: 1 << 30,
-      stdio: ["ignore", "pipe", "pipe"]
-    });
-    if (result.error) return { status: null, signal: result.error.message, stdout: "", stderr: String(result.error) };
-    return { status: result.status, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
-  }
-};
+var systemConfirmPorts = shellPorts();
 
 // src/cli/commands/confirm.ts
 var DEFAULT_CONFIRM_DIR = "perfgate-confirm";
 var SPELLING = { ...CLI_SPELLING, compare: "confirm: " };
-function confirmCommand(args, io, ports = systemConfirmPorts) {
+async function confirmCommand(args, io, ports = systemConfirmPorts) {
   const { values, positionals } = parseCommandArgs("confirm", args, {
     "base-dir": { type: "string" },
     "head-dir": { type: "string" },
@@ -22473,7 +22681,8 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
     SPELLING
   );
   const outputDir = values["output-dir"] ?? DEFAULT_CONFIRM_DIR;
-  const outcome2 = runConfirm(
+  const runTimeoutMs = parseRunTimeout(values["run-timeout"]);
+  const outcome2 = await runConfirm(
     {
       baseDir: values["base-dir"],
       headDir: values["head-dir"],
@@ -22482,6 +22691,7 @@ function confirmCommand(args, io, ports = systemConfirmPorts) {
       ...settings,
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir,
+      ...runTimeoutMs !== void 0 ? { runTimeoutMs } : {},
       ...readOptions(values, SPELLING)
     },
     ports,
@@ -22517,6 +22727,19 @@ function passBoundAtCap(row, se, pairs, cap) {
   const seAtCap = se * Math.sqrt(pairs / cap);
   const critical = studentTQuantile(1 - sequentialNominalAlpha(cap, cap, PASS_BETA, DEFAULT_SPENDING), cap - 1);
   return relativeOfLog(critical * seAtCap, row.direction);
+}
+function noiseInterval(n) {
+  const df = Math.max(1, n - 1);
+  return { low: Math.sqrt(df / chiSquaredQuantile(0.95, df)), high: Math.sqrt(df / chiSquaredQuantile(0.05, df)) };
+}
+function uncertaintyOf(rows, pairs, fit) {
+  const interval = noiseInterval(pairs);
+  const worst = rows.filter((r) => r.gated && r.passBoundAtCap !== void 0 && Number.isFinite(r.passBoundAtCap) && r.threshold > 0).reduce((m, r) => Math.max(m, r.passBoundAtCap / r.threshold), 0);
+  const marginal = fit && worst * interval.high >= 1;
+  if (!marginal) return { ...interval, marginal };
+  let n = pairs;
+  while (n <= 1e3 && worst * noiseInterval(n).high >= 1) n++;
+  return { ...interval, marginal, ...n <= 1e3 ? { pairsForMargin: n } : {} };
 }
 function logOfRelative(relative2, direction) {
   return direction === "higher-is-better" ? -Math.log1p(-relative2) : Math.log1p(relative2);
@@ -22622,7 +22845,8 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
     rows,
     proofs,
     fit: reasons.length === 0,
-    reasons
+    reasons,
+    uncertainty: uncertaintyOf(rows, pairs.length, reasons.length === 0)
   };
 }
 function experimentRows(run, experiments, pairs, maxPairs, reasons) {
@@ -22698,10 +22922,6 @@ function shiftOf(pairs) {
   return pairs?.sharedShift !== void 0 ? { sharedShift: pairs.sharedShift } : {};
 }
 
-// src/pipeline/qualify.ts
-import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join9 } from "node:path";
-
 // src/engine/confirm/qualifyReport.ts
 var percent5 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `${(x * 100).toFixed(1)} %`;
 var spread2 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `±${(x * 100).toFixed(1)} %`;
@@ -22723,6 +22943,7 @@ function renderQualifyMarkdown(q) {
     `${q.pairs} A/A pairs of one build, in ABBA order, judged as \`perfgate confirm\` judges A/B pairs at confidence ${q.confidence}, ` + (q.sharedShift ? "with the shared-shift model (a benchmark is judged on its deviation from the suite of the run; the suite on its own). " : "each benchmark alone (--no-shared-shift). ") + `Pair noise is the spread (sd) of the per-pair ratios the row is judged on` + (q.sharedShift ? " (“vs suite”: of the benchmark’s deviation from the suite, the shared runner noise cancelled; “suite”: of the suite’s own change, with it)" : "") + `, run noise that of the single runs; Catches ≥ is the smallest slowdown caught 9 times in 10 with ${q.pairs} pairs, and projected to the last look of a confirmation of ${q.maxPairs} pairs. Reached at ${q.maxPairs} is the upper bound an unchanged build's interval reaches at the last look, at the level at which the confirmation passes a row; a gated row is fit when it is below the threshold.`,
     ""
   ];
+  lines.push(uncertaintyLine(q), "");
   if (q.reasons.length > 0) lines.push(...q.reasons.map((r) => `- ${cell(r)}`), "");
   lines.push(
     `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | Reached at ${q.maxPairs} | |`,
@@ -22744,6 +22965,34 @@ function renderQualifyMarkdown(q) {
   );
   return lines.join("\n");
 }
+var TERMINAL_CATCH_ROWS = 20;
+function renderQualifyCatches(q) {
+  const gated2 = q.rows.filter((r) => r.gated);
+  if (gated2.length === 0) return "No gated row: nothing to catch.\n";
+  const name = (r) => [r.experiment, r.parameter, r.statistic].filter((part) => part !== "" && part !== "geomean").join(" ");
+  const caught = (r) => r.detectableAtCap === void 0 || !Number.isFinite(r.detectableAtCap) ? "nothing (no noise estimate)" : `≥ ${percent5(r.detectableAtCap)}${r.detectableAtCap > r.threshold ? ` (over the threshold of ${percent5(r.threshold)})` : ""}`;
+  const rank = (r) => r.detectableAtCap !== void 0 && Number.isFinite(r.detectableAtCap) ? r.detectableAtCap : Infinity;
+  const suites = gated2.filter((r) => r.suite !== void 0);
+  const benchmarks = gated2.filter((r) => r.suite === void 0).sort((a, b) => rank(b) - rank(a));
+  const shown2 = [...suites, ...benchmarks].slice(0, TERMINAL_CATCH_ROWS);
+  const width = Math.max(...shown2.map((r) => name(r).length));
+  const lines = [
+    `Catches at ${q.maxPairs} pairs (the smallest slowdown a confirmation here catches 9 times in 10):`,
+    ...shown2.map((r) => `  ${name(r).padEnd(width)}  ${caught(r)}`)
+  ];
+  const more = suites.length + benchmarks.length - shown2.length;
+  if (more > 0) lines.push(`  … ${more} more gated row${more === 1 ? "" : "s"} in qualify.md`);
+  lines.push(uncertaintyLine(q));
+  return lines.join("\n") + "\n";
+}
+function uncertaintyLine(q) {
+  const u = q.uncertainty;
+  const factor = (x) => `×${x.toFixed(2)}`;
+  const interval = `the noise is known from ${q.pairs} pairs to within ${factor(u.low)}…${factor(u.high)} (90 %), and so are these figures`;
+  if (!u.marginal) return `Uncertainty: ${interval}.`;
+  const more = u.pairsForMargin !== void 0 ? `were the estimate to hold, --pairs ${u.pairsForMargin} would settle it` : "more pairs would not settle it";
+  return `Uncertainty: ${interval}; fit only narrowly: at the top of that interval a gated row would not reach the threshold (${more}).`;
+}
 function renderQualifyJson(q) {
   const finite4 = (x) => x !== void 0 && Number.isFinite(x) ? x : null;
   return JSON.stringify(
@@ -22755,6 +23004,7 @@ function renderQualifyJson(q) {
       sharedShift: q.sharedShift,
       slowdownMultiple: SLOWDOWN_MULTIPLE,
       reasons: q.reasons,
+      uncertainty: q.uncertainty,
       rows: q.rows.map((r) => ({
         ...r,
         pairNoise: finite4(r.pairNoise),
@@ -22771,7 +23021,9 @@ function renderQualifyJson(q) {
 }
 
 // src/pipeline/qualify.ts
-function runQualify(options, ports, say) {
+import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join10 } from "node:path";
+async function runQualify(options, ports, say) {
   const dir = mustBeFolder(options.dir, "--dir", "qualify");
   if (options.command.trim() === "") throw new UsageError("qualify: --command is empty");
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
@@ -22782,11 +23034,11 @@ function runQualify(options, ports, say) {
     `perfgate qualify: ${options.pairs} A/A pairs of ${dir} for a confirmation of at most ${options.maxPairs} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
   );
   for (let pair = 1; pair <= options.pairs; pair++) {
-    runner.runPair(pair);
+    await runner.runPair(pair);
     say(`perfgate qualify: pair ${pair} of ${options.pairs} (${elapsed(ports.now() - started)})`);
   }
   const [first, second] = ["base", "head"].map(
-    (side) => readRunFolders(join9(runner.runs, side), options, silentProgress)
+    (side) => readRunFolders(join10(runner.runs, side), options, silentProgress)
   );
   const pairs = first.map((run, i) => ({ reference: run.experiments, result: second[i].experiments }));
   const verdict = resolveVerdictSettings("paired", {
@@ -22801,8 +23053,8 @@ function runQualify(options, ports, say) {
     options.maxPairs
   );
   mkdirSync3(options.outputDir, { recursive: true });
-  const markdownPath = join9(options.outputDir, "qualify.md");
-  const jsonPath = join9(options.outputDir, "qualify.json");
+  const markdownPath = join10(options.outputDir, "qualify.md");
+  const jsonPath = join10(options.outputDir, "qualify.json");
   writeFileSync3(markdownPath, renderQualifyMarkdown(qualification));
   writeFileSync3(jsonPath, renderQualifyJson(qualification));
   say(
@@ -22814,7 +23066,7 @@ function runQualify(options, ports, say) {
 // src/cli/commands/qualify.ts
 var DEFAULT_QUALIFY_DIR = "perfgate-qualify";
 var SPELLING2 = { ...CLI_SPELLING, compare: "qualify: " };
-function qualifyCommand(args, io, ports = systemConfirmPorts) {
+async function qualifyCommand(args, io, ports = systemConfirmPorts) {
   const { values, positionals } = parseCommandArgs("qualify", args, {
     dir: { type: "string" },
     pairs: { type: "string" },
@@ -22840,7 +23092,8 @@ function qualifyCommand(args, io, ports = systemConfirmPorts) {
     },
     SPELLING2
   );
-  const outcome2 = runQualify(
+  const runTimeoutMs = parseRunTimeout(values["run-timeout"]);
+  const outcome2 = await runQualify(
     {
       dir: values.dir,
       command: values.command,
@@ -22848,12 +23101,14 @@ function qualifyCommand(args, io, ports = systemConfirmPorts) {
       ...settings,
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir: values["output-dir"] ?? DEFAULT_QUALIFY_DIR,
+      ...runTimeoutMs !== void 0 ? { runTimeoutMs } : {},
       ...readOptions(values, SPELLING2)
     },
     ports,
     (line) => io.err(terminalSafe(line) + "\n")
   );
   const q = outcome2.qualification;
+  io.out(terminalSafe(renderQualifyCatches(q)));
   io.out(`Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
   io.out(
@@ -22867,8 +23122,8 @@ ${q.reasons.map((r) => `  ${r}
 
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
-import { readdirSync as readdirSync7, statSync as statSync8 } from "node:fs";
-import { basename as basename5, dirname as dirname6, join as join10, resolve as resolve3 } from "node:path";
+import { readdirSync as readdirSync7, statSync as statSync9 } from "node:fs";
+import { basename as basename5, dirname as dirname6, join as join11, resolve as resolve4 } from "node:path";
 var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
 var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
 var REFERENCE_RESULTS = "experiments_results";
@@ -22893,7 +23148,7 @@ function runHistoryImport(options, progress) {
   const dates = options.date !== void 0 ? [{ date: normalizeDate(options.date), how: "given" }] : datesOfRuns(runs, drafts, existing);
   const byFileTime = runs.flatMap((r, i) => {
     const { date, how } = dates[i];
-    return how === "modified" || how === "imported" ? [`${join10(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
+    return how === "modified" || how === "imported" ? [`${join11(r.source, r.run.name)} ${date}${how === "imported" ? " (already in the history)" : ""}`] : [];
   });
   if (byFileTime.length > 0) {
     progress.warning(
@@ -22913,11 +23168,11 @@ function runHistoryImport(options, progress) {
 }
 function runsOfSource(source, options, progress) {
   if (!isFolder(source)) throw new InputError("history import: not a folder of runs", { file: source });
-  const nested = join10(source, REFERENCE_RESULTS);
+  const nested = join11(source, REFERENCE_RESULTS);
   if (isFolder(nested)) return runsOfSource(nested, options, progress);
   if (holdsResultFiles(source, options) || isCriterionRun(source)) {
-    const run = readRunFolder(source, basename5(resolve3(source)), options, progress);
-    if (run) return [{ source: dirname6(resolve3(source)), run }];
+    const run = readRunFolder(source, basename5(resolve4(source)), options, progress);
+    if (run) return [{ source: dirname6(resolve4(source)), run }];
   }
   const reference = basename5(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
   return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({
@@ -22926,7 +23181,7 @@ function runsOfSource(source, options, progress) {
   }));
 }
 function holdsResultFiles(folder, options) {
-  const files = readdirSync7(folder).filter((name) => statSync8(join10(folder, name)).isFile());
+  const files = readdirSync7(folder).filter((name) => statSync9(join11(folder, name)).isFile());
   if (files.length === 0) return false;
   try {
     return discoverResults([folder], {
@@ -22940,11 +23195,11 @@ function holdsResultFiles(folder, options) {
   }
 }
 function subFolders(folder) {
-  return readdirSync7(folder).filter((name) => isFolder(join10(folder, name)));
+  return readdirSync7(folder).filter((name) => isFolder(join11(folder, name)));
 }
 function isFolder(path) {
   try {
-    return statSync8(path).isDirectory();
+    return statSync9(path).isDirectory();
   } catch {
     return false;
   }
@@ -22974,7 +23229,7 @@ function datesOfRuns(runs, drafts, existing) {
       return { date: new Date(previousModified).toISOString(), how: "modified" };
     }
     throw new UsageError(
-      `history import: ${join10(r.source, r.run.name)} gives no date (none in its name or its files); give --date to date it`
+      `history import: ${join11(r.source, r.run.name)} gives no date (none in its name or its files); give --date to date it`
     );
   });
 }
@@ -22987,7 +23242,7 @@ function recordOfRun({ source, run }, options, date) {
     format: e.format,
     measurements: e.measurements
   }));
-  const where = join10(source, run.name);
+  const where = join11(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
   const info = {
     sha: options.commit ?? UNKNOWN_COMMIT,
@@ -23725,7 +23980,7 @@ function parseTrendStatistics(texts, what) {
 }
 
 // src/pipeline/dashboard.ts
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 
 // src/engine/dashboard/moves.ts
 function levelBand(s, from, to, confidence) {
@@ -24827,7 +25082,7 @@ async function runDashboard(options, progress) {
       ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))
     ];
     const written2 = files.map((f) => {
-      const path = join11(options.output, ...f.path.split("/"));
+      const path = join12(options.output, ...f.path.split("/"));
       writeFileAtomic(path, f.content);
       return path;
     });
@@ -24998,7 +25253,7 @@ function trendWindowOption(text3) {
 }
 
 // src/pipeline/summarize.ts
-import { dirname as dirname7, join as join12 } from "node:path";
+import { dirname as dirname7, join as join13 } from "node:path";
 function runSummarize(options, progress, onWritten = () => {
 }) {
   if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
@@ -25006,7 +25261,7 @@ function runSummarize(options, progress, onWritten = () => {
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join12(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
+      const path = join13(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written2.push(path);
       onWritten(path);

@@ -13,6 +13,7 @@ import { appendFileSync } from 'node:fs';
 import { EOL } from 'node:os';
 import { run } from '../../src/action/main.js';
 import type { AnnotationProperties, Clock, OutputSink } from '../../src/action/ports.js';
+import type { ConfirmPorts } from '../../src/pipeline/confirm.js';
 import { finishRun, prepareRunFolders, type ActionInputs, type ActionRun, type RunOptions } from './runner-action.js';
 
 /** @actions/core's escaping of a command's message and of its properties. */
@@ -39,10 +40,13 @@ function command(name: string, message: string, properties: AnnotationProperties
   return `::${name}${props !== '' ? ` ${props}` : ''}::${escapeData(message)}`;
 }
 
-/** `clock`: the run's clock (the day a waiver's expiry is judged against); the system's by default. */
+/**
+ * `clock`: the run's clock (the day a waiver's expiry is judged against); the system's by default. `shell`: where the
+ * confirmation runs its command; the real one by default.
+ */
 export async function runActionInProcess(
   inputs: ActionInputs,
-  options: RunOptions & { clock?: Clock } = {},
+  options: RunOptions & { clock?: Clock; shell?: ConfirmPorts } = {},
 ): Promise<ActionRun> {
   const prepared = prepareRunFolders(inputs, options);
   let stdout = '';
@@ -73,7 +77,12 @@ export async function runActionInProcess(
   const cwd = process.cwd();
   process.chdir(prepared.workspace);
   try {
-    await run({ env: { ...prepared.env }, out, ...(options.clock ? { clock: options.clock } : {}) });
+    await run({
+      env: { ...prepared.env },
+      out,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.shell ? { shell: options.shell } : {}),
+    });
   } finally {
     process.chdir(cwd);
     process.stdout.write = writes.out;

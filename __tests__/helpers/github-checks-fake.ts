@@ -1,9 +1,12 @@
 /**
  * A loopback stand-in for GitHub's check-runs endpoints: create (POST) and update (PATCH, annotations appended as
- * GitHub does, at most 50 per request). Every request is checked against GitHub's OpenAPI description (path,
- * headers, and the JSON body against the operation's requestBody schema, which requires an annotation's path,
- * start_line, end_line, annotation_level and message); a request with more than 50 annotations is answered 422, as
- * GitHub answers it. Faults: 403 (a token without checks: write) or 422 on create or update.
+ * GitHub does, at most 50 per request) and the listing of a commit's Check runs (GET commits/{ref}/check-runs, by
+ * check_name, newest first). Every request is checked against GitHub's OpenAPI description (path, query, headers,
+ * and the JSON body against the operation's requestBody schema, which requires an annotation's path, start_line,
+ * end_line, annotation_level and message); a request with more than 50 annotations is answered 422, as GitHub answers
+ * it. Faults: 403 (a token without checks: write) or 422 on create or update; and `faults`, answered in order: a
+ * status for the next creates or updates (only those with annotations, if asked), or a slow create, made but answered
+ * only when the next request comes (the client has given up on it by then).
  *
  * `CheckRunsEndpoint` is the one piece that serves these requests: `FakeChecksGitHub` is it alone on a port, and the
  * other loopback fakes (comment, artifacts, Git Data, issues) put one in front of their own routes, since the action
@@ -22,6 +25,7 @@ export interface FakeCheckRun {
   id: number;
   name: string;
   head_sha: string;
+  external_id?: string;
   status: string;
   conclusion?: string;
   output?: { title?: string; summary?: string; text?: string };
@@ -48,11 +52,35 @@ export interface FakeChecksOptions {
   answersCommitPulls?: boolean;
 }
 
+/** A fault of the check-runs endpoint, used up one request at a time. */
+export interface FakeCheckFault {
+  operation: 'create' | 'update';
+  /** The status answered (with GitHub's message for it); absent for a slow create. */
+  status?: number;
+  /** A create that is made, but answered only when the next request reaches the endpoint. */
+  slow?: boolean;
+  /** How many requests it answers (default 1). */
+  times?: number;
+  /** Only updates that carry annotations. */
+  withAnnotations?: boolean;
+}
+
+const FAULT_MESSAGES: Record<number, string> = {
+  403: 'Resource not accessible by integration',
+  422: 'Validation Failed',
+  500: 'Server Error',
+  502: 'Bad Gateway',
+};
+
 /** The check-runs endpoints of a loopback fake: serves POST …/check-runs and PATCH …/check-runs/{check_run_id}. */
 export class CheckRunsEndpoint {
   readonly requests: RecordedRequest[] = [];
   readonly runs: FakeCheckRun[] = [];
+  /** Faults still to answer, first first; a test may add some between runs. */
+  readonly faults: FakeCheckFault[] = [];
   private nextId = 4000;
+  /** The answers of slow creates, given when the next request comes. */
+  private held: (() => void)[] = [];
 
   /**
    * @param apiUrl the host fake's API URL, read when answering (it is known once the fake listens)
@@ -72,12 +100,28 @@ export class CheckRunsEndpoint {
     const rest = path.slice(root.length);
     return (
       /^\/repos\/[^/]+\/[^/]+\/check-runs(\/[^/]+)?$/.test(rest) ||
+      /^\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/check-runs$/.test(rest) ||
       (this.options.answersCommitPulls !== false && /^\/repos\/[^/]+\/[^/]+\/commits\/[^/]+\/pulls$/.test(rest))
     );
   }
 
-  /** The answer to a check-runs request (see `claims`), checked against the OpenAPI description. */
+  /**
+   * The answer to a check-runs request (see `claims`), for a host that cannot hold an answer: a slow create fault is
+   * a problem here.
+   */
   serve(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer {
+    const answer = this.answer(method, rawUrl, headers, body);
+    if (answer instanceof Promise) {
+      this.problems.push('a slow create needs a host fake that can hold an answer');
+      return { status: 500, headers: {}, body: '' };
+    }
+    return answer;
+  }
+
+  /** The answer to a check-runs request (see `claims`), checked against the OpenAPI description; held when slow. */
+  answer(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer | Promise<Answer> {
+    // A slow create is answered once the client has moved on to another request.
+    for (const release of this.held.splice(0)) release();
     const url = new URL(rawUrl, 'http://127.0.0.1');
     const record: RecordedRequest = { method, url: rawUrl, headers, body };
     this.requests.push(record);
@@ -94,6 +138,7 @@ export class CheckRunsEndpoint {
     record.operationId = op.operationId;
     // No merged pull request made the commit: the push is recorded without an accept label.
     if (op.operationId === 'repos/list-pull-requests-associated-with-commit') return json(200, []);
+    if (op.operationId === 'checks/list-for-ref') return json(200, this.listing(url, op.pathParams));
     if (op.operationId !== 'checks/create' && op.operationId !== 'checks/update') {
       this.problems.push(`${method} ${url.pathname}: not a check-runs request`);
       return json(404, { message: 'Not Found' });
@@ -111,17 +156,23 @@ export class CheckRunsEndpoint {
     // The description declares only 201/200 for these operations; 422 is GitHub's general answer to a body it
     // refuses ("Validation Failed", as 401, 403 and 404 are general), and the schema caps annotations at 50.
     if (refused) return json(422, { message: 'Validation Failed', status: '422' });
+    const fault = this.fault(op.operationId === 'checks/create' ? 'create' : 'update', annotations.length > 0);
+    if (fault?.status !== undefined)
+      return json(fault.status, { message: FAULT_MESSAGES[fault.status] ?? 'Fault', status: String(fault.status) });
     if (op.operationId === 'checks/create') {
       const run: FakeCheckRun = {
         id: this.nextId++,
         name: parsed.name,
         head_sha: parsed.head_sha,
+        ...(parsed.external_id !== undefined ? { external_id: parsed.external_id } : {}),
         status: parsed.status ?? 'queued',
         annotations: [...annotations],
         statuses: [parsed.status ?? 'queued'],
       };
       this.runs.push(run);
-      return json(201, this.view(run));
+      const answer = json(201, this.view(run));
+      if (fault?.slow === true) return new Promise<Answer>((resolve) => this.held.push(() => resolve(answer)));
+      return answer;
     }
     const run = this.runs.find((r) => r.id === Number(op.pathParams['check_run_id']));
     if (!run) return json(404, { message: 'Not Found' });
@@ -138,13 +189,33 @@ export class CheckRunsEndpoint {
     return json(200, this.view(run));
   }
 
+  /** The next fault for this operation, used up; undefined when none applies. */
+  private fault(operation: 'create' | 'update', annotated: boolean): FakeCheckFault | undefined {
+    const index = this.faults.findIndex((f) => f.operation === operation && (f.withAnnotations !== true || annotated));
+    if (index < 0) return undefined;
+    const fault = this.faults[index]!;
+    const left = (fault.times ?? 1) - 1;
+    if (left > 0) this.faults[index] = { ...fault, times: left };
+    else this.faults.splice(index, 1);
+    return fault;
+  }
+
+  /** GET commits/{ref}/check-runs: the runs on the commit, of `check_name` when given, newest first. */
+  private listing(url: URL, params: Record<string, string>): Json {
+    const name = url.searchParams.get('check_name');
+    const runs = this.runs
+      .filter((r) => r.head_sha === params['ref'] && (name === null || r.name === name))
+      .sort((a, b) => b.id - a.id);
+    return { total_count: runs.length, check_runs: runs.map((r) => this.view(r)) };
+  }
+
   private view(run: FakeCheckRun): Json {
     const { owner, repo } = this.options;
     return {
       id: run.id,
       head_sha: run.head_sha,
       node_id: `CR_${run.id}`,
-      external_id: '',
+      external_id: run.external_id ?? '',
       url: `${this.apiUrl()}/repos/${owner}/${repo}/check-runs/${run.id}`,
       html_url: `https://github.com/${owner}/${repo}/runs/${run.id}`,
       details_url: null,
@@ -184,7 +255,12 @@ export class FakeChecksGitHub extends LoopbackFake {
     return this.checks.runs;
   }
 
-  protected serve(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: string): Answer {
-    return this.checks.serve(method, rawUrl, headers, body);
+  protected serve(
+    method: string,
+    rawUrl: string,
+    headers: IncomingHttpHeaders,
+    body: string,
+  ): Answer | Promise<Answer> {
+    return this.checks.answer(method, rawUrl, headers, body);
   }
 }

@@ -134,15 +134,18 @@ export class FakeCommentGitHub {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const answer = this.answer(
-          req.method ?? 'GET',
-          req.url ?? '/',
-          req.headers,
-          Buffer.concat(chunks).toString('utf8'),
-        );
-        if (answer === undefined) return; // a hung request: accepted, never answered
-        res.writeHead(answer.status, answer.headers);
-        res.end(answer.body);
+        const method = req.method ?? 'GET';
+        const rawUrl = req.url ?? '/';
+        const body = Buffer.concat(chunks).toString('utf8');
+        // The Check runs' answers may be held (a slow create): given when they come.
+        const answer = this.checks.claims(rawUrl)
+          ? this.checks.answer(method, rawUrl, req.headers, body)
+          : this.answer(method, rawUrl, req.headers, body);
+        void Promise.resolve(answer).then((given) => {
+          if (given === undefined) return; // a hung request: accepted, never answered
+          res.writeHead(given.status, given.headers);
+          res.end(given.body);
+        });
       });
     });
     await new Promise<void>((resolve, reject) => {

@@ -8,14 +8,15 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '../engine/errors.js';
-import type { CommandRun } from '../pipeline/confirm.js';
+import { pathExists, readText, removePath } from '../pipeline/files.js';
+import type { CommandRun } from '../pipeline/pairRunner.js';
 import type { RunContext } from './context.js';
 
 /** A prepared base build: its folder, the commit it holds, and how to remove it. */
 export interface BaseTree {
   dir: string;
   commit: string;
-  remove(): void;
+  remove(): Promise<void>;
 }
 
 /** Where the base commit comes from: the ref to check out and what it is, for messages. */
@@ -52,60 +53,72 @@ export function shellWord(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The last non-empty line a failed command printed, for a one-line reason. */
+/** The last non-empty line a failed command printed (its standard error's end), for a one-line reason. */
 function lastLine(run: CommandRun): string {
-  const lines = `${run.stderr}\n${run.stdout}`.split('\n').filter((l) => l.trim() !== '');
+  const lines = `${run.stderr}\n${run.stdout ?? ''}`.split('\n').filter((l) => l.trim() !== '');
   return lines.at(-1)?.trim() ?? `exit ${run.status ?? run.signal}`;
 }
 
 /**
  * Makes the base build: finds or fetches the commit, and adds a detached worktree of it at `dir`. `token`: the job's
  * token, used only when a plain fetch (with the clone's own credentials) fails; it is passed in the environment of git,
- * never in its arguments. Throws a UsageError naming the step that failed.
+ * never in its arguments. A git command's output goes to `scratch` (the shell port keeps no output in memory), read
+ * back and removed. Throws a UsageError naming the step that failed.
  */
-export function prepareBaseTree(
+export async function prepareBaseTree(
   context: Pick<RunContext, 'shell' | 'serverUrl'>,
   base: BaseRef,
   dir: string,
+  scratch: string,
   token?: string,
-): BaseTree {
-  const git = (args: string) => context.shell.run(`git ${args}`, '.');
+): Promise<BaseTree> {
+  const git = async (args: string, env = ''): Promise<CommandRun & { out: string }> => {
+    const run = await context.shell.run(`${env}git ${args}`, '.', { stdoutFile: scratch, timeoutMs: GIT_TIMEOUT_MS });
+    const out = run.stdout ?? (pathExists(scratch) ? readText(scratch) : '');
+    removePath(scratch);
+    return { ...run, out };
+  };
   const fail = (step: string, run: CommandRun): never => {
     throw new UsageError(
       `the base build could not be prepared from ${base.what}: ${step} failed (${lastLine(run)}). Check out more history (actions/checkout with fetch-depth: 0) or give confirm-base-dir.`,
     );
   };
-  const inside = git('rev-parse --is-inside-work-tree');
+  const inside = await git('rev-parse --is-inside-work-tree');
   if (inside.status !== 0) fail('the workspace is not a git checkout: git rev-parse', inside);
-  let commit = git(`rev-parse --verify --quiet ${shellWord(`${base.ref}^{commit}`)}`);
+  let commit = await git(`rev-parse --verify --quiet ${shellWord(`${base.ref}^{commit}`)}`);
   if (commit.status !== 0) {
     const fetchArgs = `fetch --no-tags --no-recurse-submodules --depth=1 origin ${shellWord(base.ref)}`;
-    let fetched = git(fetchArgs);
+    let fetched = await git(fetchArgs);
     if (fetched.status !== 0 && token !== undefined && token !== '') {
       // The job's token as actions/checkout passes it: an extra header for the server, from git's environment.
       const header = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`;
-      const env = `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=${shellWord(`http.${context.serverUrl}/.extraheader`)} GIT_CONFIG_VALUE_0=${shellWord(header)}`;
-      fetched = context.shell.run(`${env} git ${fetchArgs}`, '.');
+      fetched = await git(
+        fetchArgs,
+        `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=${shellWord(`http.${context.serverUrl}/.extraheader`)} GIT_CONFIG_VALUE_0=${shellWord(header)} `,
+      );
     }
     if (fetched.status !== 0) fail(`git fetch origin ${base.ref}`, fetched);
-    commit = git('rev-parse --verify --quiet FETCH_HEAD^{commit}');
+    commit = await git('rev-parse --verify --quiet FETCH_HEAD^{commit}');
     if (commit.status !== 0) fail('git rev-parse FETCH_HEAD', commit);
   }
-  const sha = commit.stdout.trim();
+  const sha = commit.out.trim();
   // A worktree an earlier run of this job left behind (the job was cancelled) is replaced.
-  git(`worktree remove --force ${shellWord(dir)}`);
-  git('worktree prune');
-  const added = git(`worktree add --detach ${shellWord(dir)} ${shellWord(sha)}`);
+  await git(`worktree remove --force ${shellWord(dir)}`);
+  await git('worktree prune');
+  const added = await git(`worktree add --detach ${shellWord(dir)} ${shellWord(sha)}`);
   if (added.status !== 0) fail(`git worktree add ${sha.slice(0, 7)}`, added);
   return {
     dir,
     commit: sha,
-    remove() {
-      git(`worktree remove --force ${shellWord(dir)}`);
-      git('worktree prune');
+    async remove() {
+      await git(`worktree remove --force ${shellWord(dir)}`);
+      await git('worktree prune');
     },
   };
 }
+
+/** A git command that has not answered in this long (a fetch from a hung server) is ended. */
+const GIT_TIMEOUT_MS = 10 * 60 * 1000;
 
 /** Where the base worktree goes: the runner's temp folder, else beside the confirmation's reports. */
 export function baseTreeDir(runnerTemp: string | undefined, confirmFolder: string, commitish: string): string {

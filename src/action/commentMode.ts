@@ -23,7 +23,7 @@ import { apiRoot, githubClient } from './github/http.js';
 import { findPullRequest } from './github/pulls.js';
 import { statusComment } from '../engine/report/reviewerComment.js';
 import { checkSettings, type CommentModeInputs } from './inputs.js';
-import { completeCheck, startCheck } from './publish/checkRun.js';
+import { checkTitle, completeCheck, isUndecidedReason, startCheck } from './publish/checkRun.js';
 import type { CheckConclusion } from './github/checkRuns.js';
 
 /** The files the gate writes into its report folder on a pull-request event, for this mode. */
@@ -37,6 +37,8 @@ export interface CommentMeta {
   verdict?: 'pass' | 'fail' | 'error';
   /** The name of the Check run the gate made itself (a same-repository pull request): this mode makes none then. */
   checkRun?: string;
+  /** Why a passing gate left something slower undecided (undecidedReason): its Check is then neutral. */
+  undecided?: string;
 }
 
 /** Largest report artifact accepted, zipped and unzipped. */
@@ -95,7 +97,13 @@ export async function runCommentMode(
   const meta = readMeta(folder);
   const verdict = meta.verdict ?? verdictOfReports(folder);
   if (verdict !== undefined) context.out.setOutput('verdict', verdict);
-  await publishCheck(context, run, { owner, repo }, { body, verdict, gateCheck: meta.checkRun }, log);
+  await publishCheck(
+    context,
+    run,
+    { owner, repo },
+    { body, verdict, gateCheck: meta.checkRun, undecided: meta.undecided },
+    log,
+  );
   if (comment.when === 'never') {
     log('input comment is never: no comment');
     return;
@@ -139,7 +147,7 @@ async function publishCheck(
   context: RunContext,
   run: WorkflowRunEvent,
   { owner, repo }: { owner: string; repo: string },
-  gate: { body: string; verdict: CommentMeta['verdict']; gateCheck: string | undefined },
+  gate: { body: string; verdict: CommentMeta['verdict']; gateCheck: string | undefined; undecided: string | undefined },
   log: (message: string) => void,
 ): Promise<void> {
   const settings = checkSettings(context);
@@ -149,11 +157,19 @@ async function publishCheck(
     return;
   }
   const handle = await startCheck(context, { owner, repo, sha: run.headSha, detailsUrl: run.htmlUrl, job: run.name });
+  const undecided = gate.verdict === 'pass' ? gate.undecided : undefined;
   const conclusion: CheckConclusion =
-    gate.verdict === 'fail' || gate.verdict === 'error' ? 'failure' : gate.verdict === 'pass' ? 'success' : 'neutral';
+    gate.verdict === 'fail' || gate.verdict === 'error'
+      ? 'failure'
+      : gate.verdict === 'pass' && undecided === undefined
+        ? 'success'
+        : 'neutral';
   await completeCheck(handle, context, {
     conclusion,
-    title: headlineOfComment(gate.body) ?? `perfgate: ${gate.verdict ?? 'no verdict'} (run ${run.id})`,
+    title: checkTitle(
+      headlineOfComment(gate.body) ?? `perfgate: ${gate.verdict ?? 'no verdict'} (run ${run.id})`,
+      undecided,
+    ),
     summary: gate.body,
     annotations: [],
   });
@@ -325,6 +341,8 @@ function readMeta(folder: string): CommentMeta {
   if (verdict === 'pass' || verdict === 'fail' || verdict === 'error') meta.verdict = verdict;
   const checkRun = data['checkRun'];
   if (typeof checkRun === 'string' && checkRun !== '') meta.checkRun = checkRun;
+  const undecided = data['undecided'];
+  if (typeof undecided === 'string' && isUndecidedReason(undecided)) meta.undecided = undecided;
   return meta;
 }
 

@@ -18,8 +18,8 @@ export interface ActionConfirm extends ConfirmSettings {
 }
 
 /**
- * `confirm-command`, `confirm-base-dir`, `confirm-head-dir`, `confirm-max-pairs`, `confirm-base-ref`,
- * `confirm-setup`; the builds' folders that are given must exist.
+ * `confirm-command`, `confirm-base-dir`, `confirm-head-dir`, `confirm-max-pairs`, `confirm-run-timeout`,
+ * `confirm-base-ref`, `confirm-setup`; the builds' folders that are given must exist.
  */
 export function confirmInputs(env: Env, firstStage: boolean, paired: boolean): ActionConfirm | undefined {
   const baseRef = optionalInput(env, 'confirm-base-ref');
@@ -30,6 +30,7 @@ export function confirmInputs(env: Env, firstStage: boolean, paired: boolean): A
       baseDir: optionalInput(env, 'confirm-base-dir'),
       headDir: optionalInput(env, 'confirm-head-dir'),
       maxPairs: optionalInput(env, 'confirm-max-pairs'),
+      runTimeout: optionalInput(env, 'confirm-run-timeout'),
       firstStage,
       paired,
     },

@@ -18,8 +18,9 @@ import { DEFAULT_SCREEN } from '../engine/confirm/screen.js';
 import { InputError, UsageError } from '../engine/errors.js';
 import type { ConfirmationSummary } from '../engine/report/confirmation.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
-import { runConfirm } from '../pipeline/confirm.js';
-import { readText } from '../pipeline/files.js';
+import { ConfirmationCut, runConfirm } from '../pipeline/confirm.js';
+import { makeFolder, readText } from '../pipeline/files.js';
+import { DEFAULT_RUN_TIMEOUT_MINUTES } from '../pipeline/pairRunner.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import type { AcceptanceOptions } from './acceptance.js';
@@ -54,11 +55,11 @@ export async function confirmStage(
   let baseTree: BaseTree | undefined;
   try {
     const builds = await context.out.group('Preparing the base and head builds', async () => {
-      baseTree = settings.baseDir === undefined ? makeBaseTree(inputs, context) : undefined;
+      baseTree = settings.baseDir === undefined ? await makeBaseTree(inputs, context) : undefined;
       const dirs = { baseDir: baseTree?.dir ?? settings.baseDir ?? '.', headDir: settings.headDir ?? '.' };
       if (settings.setup !== undefined) {
-        setUp(context, settings.setup, dirs.baseDir, 'base');
-        setUp(context, settings.setup, dirs.headDir, 'head');
+        await setUp(inputs, context, settings.setup, dirs.baseDir, 'base');
+        await setUp(inputs, context, settings.setup, dirs.headDir, 'head');
       }
       return dirs;
     });
@@ -71,6 +72,7 @@ export async function confirmStage(
           from: first.jsonPath,
           screen: DEFAULT_SCREEN,
           maxPairs,
+          ...(settings.runTimeoutMs !== undefined ? { runTimeoutMs: settings.runTimeoutMs } : {}),
           outputDir: join(inputs.outputDir, CONFIRM_FOLDER),
           thresholds: inputs.comparison.thresholds,
           ...(inputs.comparison.gate !== undefined ? { gate: inputs.comparison.gate } : {}),
@@ -102,48 +104,82 @@ export async function confirmStage(
     // The whole error (a failing run's stderr tail) in the log, verbatim; its first sentence in the warning and report.
     logVerbatim(context.out, text);
     const why = text.split('\n')[0]!.replace(/\s*The last lines of its stderr:$/, '');
+    const cut = error instanceof ConfirmationCut;
     // Annotations escape their data, so the command's text cannot start a workflow command there.
     context.out.warning(
-      `perfgate: the confirmation could not run, so the first stage's verdict stands: ${why} (more in the log)`,
+      `perfgate: the confirmation ${cut ? 'was cut' : 'could not run'}, so the first stage's verdict stands: ${why} (more in the log)`,
     );
-    return { ...summary, state: 'not-run', pairs: 0, confirmed: [], undecided: [], why: `${why} (more in the log)` };
+    return {
+      ...summary,
+      state: 'not-run',
+      pairs: 0,
+      confirmed: [],
+      undecided: [],
+      why: `${why} (more in the log)`,
+      ...(cut ? { cut } : {}),
+    };
   } finally {
-    baseTree?.remove();
+    await baseTree?.remove();
   }
 }
 
 /** The base build as a worktree of the base commit (baseTree.ts), when the workflow gave no folder for it. */
-function makeBaseTree(inputs: Readonly<ActionInputs>, context: RunContext): BaseTree {
+async function makeBaseTree(inputs: Readonly<ActionInputs>, context: RunContext): Promise<BaseTree> {
   const settings = inputs.confirm;
   const base = baseRefOf(context, settings?.baseRef);
   if (base === undefined)
     throw new UsageError(
       `the base build could not be prepared: a ${context.eventName || 'local'} run names no base commit; give input "confirm-base-ref" (a branch, tag or commit) or "confirm-base-dir"`,
     );
-  const tree = prepareBaseTree(
+  const folder = join(inputs.outputDir, CONFIRM_FOLDER);
+  makeFolder(folder);
+  const tree = await prepareBaseTree(
     context,
     base,
-    baseTreeDir(context.runnerTemp, join(inputs.outputDir, CONFIRM_FOLDER), base.ref),
+    baseTreeDir(context.runnerTemp, folder, base.ref),
+    join(folder, 'git-output.txt'),
     settings?.token,
   );
   context.out.info(logSafe(`perfgate: the base build is ${base.what}, checked out at ${tree.dir}`));
   return tree;
 }
 
-/** Runs `confirm-setup` in a build's folder; a failure is a usage error naming the build and the command's last line. */
-function setUp(context: RunContext, command: string, dir: string, build: 'base' | 'head'): void {
-  context.out.info(logSafe(`perfgate: setting up the ${build} build in ${dir}`));
-  const run = context.shell.run(command, dir);
-  if (run.stdout !== '') logVerbatim(context.out, run.stdout.trimEnd());
+/**
+ * Runs `confirm-setup` in a build's folder, within the runs' time limit; its output goes to `setup-<build>.log` in the
+ * confirmation's folder. A failure is a usage error naming the build and the last line of its standard error.
+ */
+async function setUp(
+  inputs: Readonly<ActionInputs>,
+  context: RunContext,
+  command: string,
+  dir: string,
+  build: 'base' | 'head',
+): Promise<void> {
+  const folder = join(inputs.outputDir, CONFIRM_FOLDER);
+  makeFolder(folder);
+  const log = join(folder, `setup-${build}.log`);
+  context.out.info(logSafe(`perfgate: setting up the ${build} build in ${dir} (its output in ${log})`));
+  const run = await context.shell.run(command, dir, {
+    stdoutFile: log,
+    timeoutMs: inputs.confirm?.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MINUTES * 60_000,
+  });
   if (run.stderr !== '') logVerbatim(context.out, run.stderr.trimEnd());
-  if (run.status !== 0) {
-    const last = `${run.stderr}\n${run.stdout}`
+  if (run.status !== 0 || run.ended !== undefined) {
+    const last = run.stderr
       .split('\n')
       .filter((l) => l.trim() !== '')
       .at(-1)
       ?.trim();
+    const how =
+      run.ended?.why === 'timeout'
+        ? `timed out after ${run.ended.ms / 60_000} min`
+        : run.ended?.why === 'cancelled'
+          ? `cut by ${run.ended.signal}`
+          : run.status === null
+            ? `signal ${run.signal}`
+            : `exit ${run.status}`;
     throw new UsageError(
-      `input "confirm-setup" failed in the ${build} build (${dir}): ${run.status === null ? `signal ${run.signal}` : `exit ${run.status}`}${last !== undefined ? `: ${last}` : ''}`,
+      `input "confirm-setup" failed in the ${build} build (${dir}): ${how}${last !== undefined ? `: ${last}` : ''}`,
     );
   }
 }

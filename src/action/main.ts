@@ -30,8 +30,16 @@ import { setConfirmOutputs, setOutputs } from './publish/outputs.js';
 import { uploadReport } from './publish/artifacts.js';
 import { annotateFailedChecks, comparisonFailure } from './publish/annotations.js';
 import { erroredMarkdown, publishError } from './publish/error.js';
-import { checkAnnotations, completeCheck, startCheck, type CheckHandle } from './publish/checkRun.js';
-import { fitOutput, MAX_CHECK_OUTPUT, type CheckConclusion } from './github/checkRuns.js';
+import {
+  checkAnnotations,
+  checkConclusion,
+  checkTitle,
+  completeCheck,
+  startCheck,
+  undecidedReason,
+  type CheckHandle,
+} from './publish/checkRun.js';
+import { fitOutput, MAX_CHECK_OUTPUT } from './github/checkRuns.js';
 import { confirmedFailure, confirmStage } from './confirmStage.js';
 import { acceptanceOf } from './acceptance.js';
 import type { ConfirmationSummary } from '../engine/report/confirmation.js';
@@ -257,6 +265,7 @@ async function publish(
       commentId: inputs.comment.id,
       verdict,
       ...(checkRun !== undefined ? { checkRun: checkRun.name } : {}),
+      ...undecidedOf(inputs, decision),
     });
   setOutputs(context, inputs.outputDir, markdownPath, verdict, check, comparison);
   if (inputs.confirm !== undefined) setConfirmOutputs(context, decision.confirmation);
@@ -296,8 +305,10 @@ function logTables(inputs: Readonly<ActionInputs>, context: RunContext, decision
 
 /**
  * The Check's conclusion and output: failure when the gate failed (neutral when fail-on-regression is false), neutral
- * when nothing was gated (no requirements, nothing compared), else success; the reviewer's headline as the title, the
- * reviewer's comment as the summary, the full comparison as the text, and the failing rows as annotations.
+ * when nothing was gated (no requirements, nothing compared) or when something slower was left undecided (no
+ * confirmation configured, or it could not run; the title says why), else success; the reviewer's headline as the
+ * title (plain text), the reviewer's comment as the summary, the full comparison as the text, and the failing rows
+ * (the confirmation's, when it decided) as annotations.
  */
 function checkCompletion(
   inputs: Readonly<ActionInputs>,
@@ -305,12 +316,14 @@ function checkCompletion(
   decision: Decision,
   parts: ReviewerCommentParts & { fullReport: string; reportHtml: boolean; artifact?: string },
 ): Parameters<typeof completeCheck>[2] {
-  const { check, comparison, failures } = decision;
+  const { check, comparison, confirmation, failures } = decision;
   const gated = check !== undefined || comparison !== undefined || failures.length > 0;
-  const conclusion: CheckConclusion =
-    failures.length > 0 ? (inputs.failOnRegression ? 'failure' : 'neutral') : gated ? 'success' : 'neutral';
-  const title =
-    reviewerHeadline(parts) ?? (failures.length > 0 ? `perfgate failed: ${failures.join('; ')}` : 'Nothing gated');
+  const { undecided } = undecidedOf(inputs, decision);
+  const conclusion = checkConclusion(failures.length > 0, inputs.failOnRegression, gated, undecided);
+  const title = checkTitle(
+    reviewerHeadline(parts) ?? (failures.length > 0 ? `perfgate failed: ${failures.join('; ')}` : 'Nothing gated'),
+    undecided,
+  );
   const { fullReport, reportHtml, artifact, ...judged } = parts;
   const links = {
     fullReport,
@@ -323,8 +336,21 @@ function checkCompletion(
     title,
     summary: reviewerComment(judged, links, MAX_CHECK_OUTPUT),
     ...(comparison !== undefined ? { text: fitOutput(comparison.markdown) } : {}),
-    annotations: checkAnnotations(context, check, comparison, inputs.failOnRegression ? 'failure' : 'warning'),
+    annotations: checkAnnotations(
+      context,
+      check,
+      comparison,
+      inputs.failOnRegression ? 'failure' : 'warning',
+      confirmation,
+    ),
   };
+}
+
+/** Why a run that did not fail left something slower undecided (its Check is neutral), as comment.json records it. */
+function undecidedOf(inputs: Readonly<ActionInputs>, decision: Decision): { undecided?: string } {
+  if (decision.failures.length > 0) return {};
+  const why = undecidedReason(inputs.confirm !== undefined, decision.comparison?.report, decision.confirmation);
+  return why !== undefined ? { undecided: why } : {};
 }
 
 /**

@@ -52,6 +52,7 @@ export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 export const RERUN_OPTIONS = {
   command: { type: 'string' },
   'max-pairs': { type: 'string' },
+  'run-timeout': { type: 'string' },
   'no-shared-shift': { type: 'boolean' },
   threshold: { type: 'string', short: 't' },
   confidence: { type: 'string' },

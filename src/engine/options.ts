@@ -157,6 +157,22 @@ export function repetitionsSetting(text: string | undefined, name: string): Repe
 }
 
 /**
+ * `--run-timeout` / input `confirm-run-timeout`: the time limit of one run of a confirmation's (or qualification's)
+ * command, in minutes (more than 0, at most 360: a job's own limit), as milliseconds; undefined when not given or empty.
+ */
+export function parseRunTimeout(text: string | undefined, what = '--run-timeout'): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const minutes = numberSetting(
+    text.trim(),
+    what,
+    0,
+    (v) => v > 0 && v <= 360,
+    'a number of minutes above 0 and at most 360, such as 30',
+  );
+  return Math.round(minutes * 60_000);
+}
+
+/**
  * `--max-pairs` / input `max-pairs`: the cap of a sequential A/B run (a whole number of pairs, 2 to 1000); undefined
  * when not given or empty (a fixed design).
  */

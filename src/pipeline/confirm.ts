@@ -4,44 +4,43 @@
  * planned look compares the pairs exactly as `compare --paired` does (runCompare), until no gated
  * row is inconclusive or the cap is reached. Processes and the clock come through ConfirmPorts.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   confirmLooks,
   confirmedRows,
-  filterFits,
   filterPattern,
   lookDecides,
-  pairOrder,
   selected,
   selectionFromComparison,
   undecidedRows,
-  type Build,
   type Selection,
 } from '../engine/confirm/plan.js';
 import { InputError, UsageError } from '../engine/errors.js';
 import type { Screen } from '../engine/confirm/screen.js';
 import type { ComparisonSettings } from '../engine/settings/rules.js';
 import { runCompare, type CompareOptions, type CompareOutcome } from './compare.js';
-import { loadResults, type ResultsOptions } from './results.js';
+import { pairRunner, shellWord, type ConfirmPorts } from './pairRunner.js';
+import type { ResultsOptions } from './results.js';
 import { silentProgress } from './steps.js';
 
-/** What one run of the command did. */
-export interface CommandRun {
-  /** The exit status; null when a signal ended it. */
-  status: number | null;
-  signal?: string | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The outside world of a confirmation: a clock and a shell. */
-export interface ConfirmPorts {
-  /** Milliseconds since some fixed moment. */
-  now(): number;
-  /** Runs `command` through `/bin/sh -c` in `cwd` and waits for it. */
-  run(command: string, cwd: string): CommandRun;
-}
+// The runs' machinery, where the importers of confirm find it.
+export {
+  commandOf,
+  ConfirmationCut,
+  DEFAULT_RUN_TIMEOUT_MINUTES,
+  OUTPUT_FILE,
+  pairRunner,
+  RUNS_FOLDER,
+  shellWord,
+  STDERR_TAIL,
+  STDOUT_FILE,
+  type CommandRun,
+  type ConfirmPorts,
+  type PairRunner,
+  type PairRunnerOptions,
+  type RunLimits,
+} from './pairRunner.js';
 
 export interface ConfirmOptions extends ResultsOptions, ComparisonSettings {
   baseDir: string;
@@ -53,6 +52,8 @@ export interface ConfirmOptions extends ResultsOptions, ComparisonSettings {
   screen?: Screen;
   maxPairs: number;
   outputDir: string;
+  /** The time limit of one run of the command, in milliseconds (default {@link DEFAULT_RUN_TIMEOUT_MINUTES} min). */
+  runTimeoutMs?: number;
   /**
    * What accepts a known change (the pull request's label, the waiver file), applied to each look as to the first
    * stage: an accepted row is not confirmed.
@@ -72,29 +73,6 @@ export interface ConfirmOutcome {
   filter: string;
 }
 
-/** The file `{output}` names in each run's folder (the same name every run). */
-export const OUTPUT_FILE = 'output';
-/** Where a command's standard output is kept when it names neither `{output}` nor `{outdir}`. */
-export const STDOUT_FILE = 'stdout.txt';
-/** The lines of a failing command's stderr an error shows. */
-export const STDERR_TAIL = 20;
-
-/** The run folders inside the output folder: `runs/base/r1`, `runs/head/r1`, … */
-export const RUNS_FOLDER = 'runs';
-
-/** A value as one shell word: as is when it is plainly safe, else single-quoted. */
-export function shellWord(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The command of one run: `{output}`, `{outdir}` and `{filter}` replaced by shell words. */
-export function commandOf(command: string, runFolder: string, filter: string): string {
-  return command
-    .replaceAll('{output}', shellWord(join(runFolder, OUTPUT_FILE)))
-    .replaceAll('{outdir}', shellWord(runFolder))
-    .replaceAll('{filter}', shellWord(filter));
-}
-
 /**
  * A build's folder, where the command runs, as an absolute path; a usage error (of `name`, none when '') when it is
  * not one.
@@ -106,28 +84,6 @@ export function mustBeFolder(path: string, flag: string, name = 'confirm'): stri
       `${name !== '' ? `${name}: ` : ''}${flag} ${path} is not a folder (the build's folder, where the command runs)`,
     );
   return full;
-}
-
-function tail(text: string): string {
-  const lines = text.replace(/\s+$/, '').split('\n');
-  return lines.slice(-STDERR_TAIL).join('\n');
-}
-
-/** A run that failed (`problem` undefined: it exited non-zero) or left no result: its name, status and stderr's tail. */
-function runFailure(what: string, run: CommandRun, problem: string | undefined, runsFolder: string): InputError {
-  const ended = run.status === null ? `was ended by ${run.signal ?? 'a signal'}` : `exited with status ${run.status}`;
-  const stderr = tail(run.stderr);
-  return new InputError(
-    (problem === undefined ? `${what} failed: the command ${ended}.` : `${what}: ${problem} (the command ${ended}).`) +
-      (stderr === '' ? ' Its stderr was empty.' : ` The last lines of its stderr:\n${stderr}`) +
-      `\nThe runs measured so far are kept in ${runsFolder}.`,
-  );
-}
-
-function hasOutput(path: string): boolean {
-  if (!existsSync(path)) return false;
-  const stat = statSync(path);
-  return stat.isDirectory() ? readdirSync(path).length > 0 : stat.size > 0;
 }
 
 /** `12.3 s`, `4 min 05 s`. */
@@ -143,7 +99,11 @@ export function elapsed(ms: number): string {
  * InputError or UsageError (exit 2) for bad input and for a run that fails or writes nothing; the
  * runs measured until then stay in the output folder.
  */
-export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (line: string) => void): ConfirmOutcome {
+export async function runConfirm(
+  options: ConfirmOptions,
+  ports: ConfirmPorts,
+  say: (line: string) => void,
+): Promise<ConfirmOutcome> {
   const base = mustBeFolder(options.baseDir, '--base-dir');
   const head = mustBeFolder(options.headDir, '--head-dir');
   if (options.command.trim() === '') throw new UsageError('confirm: --command is empty');
@@ -176,7 +136,7 @@ export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (l
   let outcome: CompareOutcome | undefined;
   let pairs = 0;
   for (let pair = 1; pair <= options.maxPairs; pair++) {
-    runner.runPair(pair);
+    await runner.runPair(pair);
     pairs = pair;
     say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
     if (!looks.includes(pair)) continue;
@@ -210,7 +170,7 @@ export function runConfirm(options: ConfirmOptions, ports: ConfirmPorts, say: (l
     order,
     confirmed: outcome ? confirmedRows(outcome.report) : [],
     undecided: outcome ? undecidedRows(outcome.report) : [],
-    filter,
+    filter: runner.filter,
   };
 }
 
@@ -224,106 +184,8 @@ function settingsOf(options: ConfirmOptions): ComparisonSettings & ResultsOption
     outputDir: _o,
     maxPairs: _m,
     acceptance: _a,
+    runTimeoutMs: _t,
     ...rest
   } = options;
   return rest;
-}
-
-/** What a run of A/B pairs needs: the command, where it runs per build, where the runs go, how outputs read. */
-export interface PairRunnerOptions extends ResultsOptions {
-  command: string;
-  outputDir: string;
-  /** The folder each build's runs start in (the same one twice for an A/A run). */
-  cwd: Readonly<Record<Build, string>>;
-  /** What `{filter}` becomes. */
-  filter: string;
-  /** The rows to confirm: the first run's output must hold one of them. */
-  selection?: Selection | undefined;
-  /** The command's name in progress lines and errors (`confirm`, `qualify`). */
-  name: string;
-}
-
-/** Runs the pairs of a confirmation (or a qualification) one at a time and keeps each run's output. */
-export interface PairRunner {
-  /** The folder of the run folders: `runs/base/rN`, `runs/head/rN`. */
-  runs: string;
-  /** The runs in the order they ran: `base 1`, `head 1`, `head 2`, `base 2`, … */
-  order: string[];
-  /** Runs pair `pair` (1-based) in ABBA order; throws an InputError naming the run that failed. */
-  runPair(pair: number): void;
-}
-
-/**
- * The runner `confirm` and `qualify` share: refuses an output folder that already holds runs, then
- * runs the command per build in its own run folder with `{output}`, `{outdir}` and `{filter}`
- * replaced, checks that each run wrote a result perfgate reads (the first run's also gives the
- * format and must hold a selected row), and names a failing run with its stderr's tail.
- */
-export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say: (line: string) => void): PairRunner {
-  const { filter, selection, name } = options;
-  const format = options.format === undefined || options.format === 'auto' ? undefined : options.format;
-  const runs = join(options.outputDir, RUNS_FOLDER);
-  if (existsSync(runs) && readdirSync(runs).length > 0)
-    throw new UsageError(
-      `${name}: ${runs} already holds runs (of an earlier run of perfgate ${name}?); give an empty --output-dir or remove it`,
-    );
-  const cwd = options.cwd;
-  const order: string[] = [];
-  const runOnce = (build: Build, pair: number) => {
-    const what = `${build} run ${pair}`;
-    const folder = resolve(runs, build, `r${pair}`);
-    mkdirSync(folder, { recursive: true });
-    const run = ports.run(commandOf(options.command, folder, filter), cwd[build]);
-    order.push(`${build} ${pair}`);
-    if (run.status !== 0) throw runFailure(what, run, undefined, runs);
-    const writesFile = options.command.includes('{output}');
-    if (!writesFile && !options.command.includes('{outdir}')) {
-      if (run.stdout.trim() === '') throw runFailure(what, run, 'the command printed nothing', runs);
-      writeFileSync(join(folder, STDOUT_FILE), run.stdout);
-    } else if (!hasOutput(writesFile ? join(folder, OUTPUT_FILE) : folder)) {
-      throw runFailure(
-        what,
-        run,
-        writesFile ? `the command wrote no output to ${join(folder, OUTPUT_FILE)}` : `it left ${folder} empty`,
-        runs,
-      );
-    }
-    readRun(folder, what, run, order.length === 1);
-  };
-  /** Every run's output must read; the first one's also gives the format and must hold what to confirm. */
-  const readRun = (folder: string, what: string, run: CommandRun, first: boolean) => {
-    let loaded;
-    try {
-      loaded = loadResults([folder], options, silentProgress);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
-    }
-    const experiments = [...loaded.experiments.values()];
-    const detected = experiments[0]?.format;
-    if (detected === undefined) throw runFailure(what, run, 'its output holds no benchmark results', runs);
-    if (!first) return;
-    if (!filterFits(format, detected))
-      throw new UsageError(
-        `${name}: the output is ${detected}, whose {filter} has another syntax than the one given (${filter}); add --format ${detected}`,
-      );
-    say(`perfgate ${name}: the output is ${detected}`);
-    if (
-      selection !== undefined &&
-      !experiments.some((e) => e.measurements.some((m) => selected(selection, e.experiment, m.parameter.label)))
-    )
-      throw runFailure(
-        what,
-        run,
-        `its output has none of the benchmarks to confirm (${[...selection.keys()].join(', ')}); does the command pass {filter} on?`,
-        runs,
-      );
-  };
-  return {
-    runs,
-    order,
-    runPair(pair: number) {
-      for (const build of pairOrder(pair)) runOnce(build, pair);
-    },
-  };
 }

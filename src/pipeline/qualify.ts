@@ -25,6 +25,8 @@ export interface QualifyOptions extends ResultsOptions, ComparisonSettings {
   /** The cap of the confirmation being qualified. */
   maxPairs: number;
   outputDir: string;
+  /** The time limit of one run of the command, in milliseconds (confirm's default). */
+  runTimeoutMs?: number;
 }
 
 export interface QualifyOutcome {
@@ -36,7 +38,11 @@ export interface QualifyOutcome {
 }
 
 /** Qualifies this runner for a confirmation: see the file's comment. Bad input and a failing run throw (exit 2). */
-export function runQualify(options: QualifyOptions, ports: ConfirmPorts, say: (line: string) => void): QualifyOutcome {
+export async function runQualify(
+  options: QualifyOptions,
+  ports: ConfirmPorts,
+  say: (line: string) => void,
+): Promise<QualifyOutcome> {
   const dir = mustBeFolder(options.dir, '--dir', 'qualify');
   if (options.command.trim() === '') throw new UsageError('qualify: --command is empty');
   const format = options.format === undefined || options.format === 'auto' ? undefined : options.format;
@@ -48,7 +54,7 @@ export function runQualify(options: QualifyOptions, ports: ConfirmPorts, say: (l
       `{filter} = ${filter === '' ? "'' (everything)" : shellWord(filter)}`,
   );
   for (let pair = 1; pair <= options.pairs; pair++) {
-    runner.runPair(pair);
+    await runner.runPair(pair);
     say(`perfgate qualify: pair ${pair} of ${options.pairs} (${elapsed(ports.now() - started)})`);
   }
   const [first, second] = (['base', 'head'] as const).map((side) =>

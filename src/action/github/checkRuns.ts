@@ -4,17 +4,26 @@
  * updates. Nothing here throws; no reason ever contains the token. A Check is a report: it never changes the job's
  * verdict.
  *
+ * A create is idempotent: it is not retried blindly (a slow create that GitHub made but did not answer in time would
+ * leave an orphan `in_progress` Check per retry); before each retry the Checks of this name on the commit are looked
+ * up, and the one carrying this run's `external_id` is taken as made. A completion GitHub refuses (422, or a 5xx
+ * after the client's retries) is tried once more without annotations, so that a Check is never left `in_progress`
+ * for the sake of its annotations.
+ *
  * REST calls (documented in GitHub's OpenAPI description, and checked against it in the tests):
- *   POST  /repos/{owner}/{repo}/check-runs                 {name, head_sha, status: in_progress, details_url?}
+ *   POST  /repos/{owner}/{repo}/check-runs                 {name, head_sha, status: in_progress, external_id?, details_url?}
+ *   GET   /repos/{owner}/{repo}/commits/{ref}/check-runs   ?check_name&filter=all&per_page=100   (after a failed create)
  *   PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}  {status: completed, conclusion, output: {title, summary, text?, annotations?}}
  *   PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}  {output: {title, summary, annotations}}   (each further batch)
  */
+import { systemClock } from '../ports.js';
 import {
   apiRoot,
   describeHttpFailure,
   firstLineOf,
   githubClient,
   redact,
+  MAX_RETRIES,
   toFailure,
   type GithubSession,
   type HttpFailure,
@@ -46,28 +55,106 @@ export interface CheckRunTarget {
 }
 
 export type CheckRunResult =
-  { outcome: 'ok'; id: number; url?: string } | { outcome: 'forbidden' | 'failed'; reason: string };
+  | {
+      outcome: 'ok';
+      id: number;
+      url?: string;
+      /** Said when the Check was completed only on a second try, without its annotations: why the first was refused. */
+      withoutAnnotations?: string;
+    }
+  | { outcome: 'forbidden' | 'failed'; reason: string };
 
-/** Creates the Check run `in_progress` on `headSha`. */
+/** A Check run of a commit as the listing gives it. */
+export interface ExistingCheckRun {
+  id: number;
+  status: string;
+  conclusion: string | null;
+  externalId: string | null;
+}
+
+/** Whether a failed call may have reached GitHub and may succeed when tried again: no answer, or a 5xx. */
+function mayRetry(failure: HttpFailure): boolean {
+  return failure.status === undefined || failure.status >= 500;
+}
+
+/**
+ * Creates the Check run `in_progress` on `headSha`, marked with `externalId` (this run's own mark). A create that got
+ * no answer or a 5xx is tried again up to {@link MAX_RETRIES} times, after 1, 4 and 9 waits of the session's unit,
+ * each time first looking for the Check this run may already have made: at most one Check per run.
+ */
 export async function createCheckRun(
   target: CheckRunTarget,
   name: string,
   headSha: string,
   detailsUrl?: string,
+  externalId?: string,
 ): Promise<CheckRunResult> {
+  const octokit = client(target);
+  const session = target.session;
+  const sleep = (ms: number) => (session?.clock ?? systemClock).sleep(ms);
+  let failure: HttpFailure = { message: 'not tried' };
+  for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
+    if (attempt > 0) {
+      if (!mayRetry(failure) || (session !== undefined && session.leftMs() <= 0)) break;
+      await sleep((session?.retryBaseMs ?? 1000) * attempt * attempt);
+      if (externalId !== undefined) {
+        const made = (await listCheckRuns(target, name, headSha))?.find((run) => run.externalId === externalId);
+        if (made !== undefined) return { outcome: 'ok', id: made.id };
+      }
+    }
+    try {
+      const response = await octokit.rest.checks.create({
+        owner: target.owner,
+        repo: target.repo,
+        name,
+        head_sha: headSha,
+        status: 'in_progress',
+        ...(externalId !== undefined ? { external_id: externalId } : {}),
+        ...(detailsUrl !== undefined ? { details_url: detailsUrl } : {}),
+        // Retried here, after a look for the Check a lost answer may hide, never by the client.
+        request: { retries: 0 },
+      });
+      return {
+        outcome: 'ok',
+        id: response.data.id,
+        ...(response.data.html_url ? { url: response.data.html_url } : {}),
+      };
+    } catch (error) {
+      failure = toFailure(error);
+    }
+  }
+  return failed(target, `cannot create the Check run on ${headSha.slice(0, 12)}`, failure);
+}
+
+/**
+ * The Check runs named `name` on `headSha`, newest first (GitHub's ids grow); undefined when they cannot be listed.
+ * The first 100 are enough: a commit gets one per run of the job.
+ */
+export async function listCheckRuns(
+  target: CheckRunTarget,
+  name: string,
+  headSha: string,
+): Promise<ExistingCheckRun[] | undefined> {
   try {
-    const octokit = client(target);
-    const response = await octokit.rest.checks.create({
+    const { data } = await client(target).rest.checks.listForRef({
       owner: target.owner,
       repo: target.repo,
-      name,
-      head_sha: headSha,
-      status: 'in_progress',
-      ...(detailsUrl !== undefined ? { details_url: detailsUrl } : {}),
+      ref: headSha,
+      check_name: name,
+      filter: 'all',
+      per_page: 100,
     });
-    return { outcome: 'ok', id: response.data.id, ...(response.data.html_url ? { url: response.data.html_url } : {}) };
-  } catch (error) {
-    return failed(target, `cannot create the Check run on ${headSha.slice(0, 12)}`, toFailure(error));
+    return data.check_runs
+      .filter((run) => run.name === name && run.head_sha === headSha)
+      .map((run) => ({
+        id: run.id,
+        status: run.status,
+        conclusion: run.conclusion,
+        externalId: run.external_id,
+      }))
+      .sort((a, b) => b.id - a.id);
+  } catch {
+    return undefined;
   }
 }
 
@@ -94,8 +181,8 @@ export async function completeCheckRun(
   const batches: CheckAnnotation[][] = [];
   for (let i = 0; i < completion.annotations.length; i += MAX_ANNOTATIONS_PER_REQUEST)
     batches.push(completion.annotations.slice(i, i + MAX_ANNOTATIONS_PER_REQUEST));
-  try {
-    await octokit.rest.checks.update({
+  const complete = (annotations: readonly CheckAnnotation[] | undefined) =>
+    octokit.rest.checks.update({
       owner: target.owner,
       repo: target.repo,
       check_run_id: id,
@@ -105,11 +192,23 @@ export async function completeCheckRun(
         title,
         summary,
         ...(completion.text !== undefined ? { text: fitOutput(completion.text) } : {}),
-        ...(batches[0] !== undefined ? { annotations: batches[0] } : {}),
+        ...(annotations !== undefined ? { annotations: [...annotations] } : {}),
       },
     });
+  try {
+    await complete(batches[0]);
   } catch (error) {
-    return failed(target, `cannot complete the Check run ${id}`, toFailure(error));
+    const failure = toFailure(error);
+    // A refused body (422) or a GitHub that kept failing (5xx after the client's retries, no answer): once more
+    // without annotations, so that the Check is completed all the same.
+    if (failure.status !== 422 && !mayRetry(failure))
+      return failed(target, `cannot complete the Check run ${id}`, failure);
+    try {
+      await complete(undefined);
+    } catch (again) {
+      return failed(target, `cannot complete the Check run ${id}, even without annotations`, toFailure(again));
+    }
+    return { outcome: 'ok', id, withoutAnnotations: redact(describeCheckFailure(failure), target.token) };
   }
   for (const [index, batch] of batches.entries()) {
     if (index === 0) continue;
@@ -139,10 +238,17 @@ function client(target: CheckRunTarget) {
   return githubClient(target.token, apiRoot(target.apiUrl), { session: target.session });
 }
 
+function describeCheckFailure(failure: HttpFailure): string {
+  return describeHttpFailure(failure, {
+    404: 'no such repository or Check run, or no access to it',
+    422: 'GitHub refused the Check',
+  });
+}
+
 function failed(target: CheckRunTarget, what: string, failure: HttpFailure): CheckRunResult {
   const forbidden = failure.status === 403;
   const reason = forbidden
     ? `${what}: HTTP 403, the token may not write Checks (${firstLineOf(failure)}); give the job permissions: checks: write (a fork's pull request never can)`
-    : `${what}: ${describeHttpFailure(failure, { 404: 'no such repository or Check run, or no access to it', 422: 'GitHub refused the Check' })}`;
+    : `${what}: ${describeCheckFailure(failure)}`;
   return { outcome: forbidden ? 'forbidden' : 'failed', reason: redact(reason, target.token) };
 }

@@ -1,6 +1,7 @@
 /** `perfgate confirm`: rerun both builds here in ABBA pairs until the paired verdict is decided. */
 import { comparisonTextPieces } from '../../engine/report/comparisonText.js';
 import { CONFIRM_DEFAULT_MAX_PAIRS } from '../../engine/confirm/plan.js';
+import { parseRunTimeout } from '../../engine/options.js';
 import { CLI_SPELLING, comparisonSettings } from '../../engine/settings/rules.js';
 import { runConfirm, type ConfirmPorts } from '../../pipeline/confirm.js';
 import { systemConfirmPorts } from '../../pipeline/shell.js';
@@ -14,7 +15,11 @@ export const DEFAULT_CONFIRM_DIR = 'perfgate-confirm';
 
 const SPELLING = { ...CLI_SPELLING, compare: 'confirm: ' };
 
-export function confirmCommand(args: string[], io: Console, ports: ConfirmPorts = systemConfirmPorts): number {
+export async function confirmCommand(
+  args: string[],
+  io: Console,
+  ports: ConfirmPorts = systemConfirmPorts,
+): Promise<number> {
   const { values, positionals } = parseCommandArgs('confirm', args, {
     'base-dir': { type: 'string' },
     'head-dir': { type: 'string' },
@@ -43,7 +48,8 @@ export function confirmCommand(args: string[], io: Console, ports: ConfirmPorts 
     SPELLING,
   );
   const outputDir = values['output-dir'] ?? DEFAULT_CONFIRM_DIR;
-  const outcome = runConfirm(
+  const runTimeoutMs = parseRunTimeout(values['run-timeout']);
+  const outcome = await runConfirm(
     {
       baseDir: values['base-dir']!,
       headDir: values['head-dir']!,
@@ -52,6 +58,7 @@ export function confirmCommand(args: string[], io: Console, ports: ConfirmPorts 
       ...settings,
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir,
+      ...(runTimeoutMs !== undefined ? { runTimeoutMs } : {}),
       ...readOptions(values, SPELLING),
     },
     ports,

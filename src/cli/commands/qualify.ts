@@ -1,9 +1,10 @@
 /** `perfgate qualify`: A/A pairs of one build on this runner; is it fit for a confirmation at this threshold? */
 import { CONFIRM_DEFAULT_MAX_PAIRS } from '../../engine/confirm/plan.js';
 import { QUALIFY_DEFAULT_PAIRS } from '../../engine/confirm/qualify.js';
-import { parseMaxPairs } from '../../engine/options.js';
+import { parseMaxPairs, parseRunTimeout } from '../../engine/options.js';
 import { CLI_SPELLING, comparisonSettings } from '../../engine/settings/rules.js';
 import type { ConfirmPorts } from '../../pipeline/confirm.js';
+import { renderQualifyCatches } from '../../engine/confirm/qualifyReport.js';
 import { runQualify } from '../../pipeline/qualify.js';
 import { systemConfirmPorts } from '../../pipeline/shell.js';
 import { parseCommandArgs, readOptions, requireFlags, RERUN_OPTIONS } from '../args.js';
@@ -15,7 +16,11 @@ export const DEFAULT_QUALIFY_DIR = 'perfgate-qualify';
 
 const SPELLING = { ...CLI_SPELLING, compare: 'qualify: ' };
 
-export function qualifyCommand(args: string[], io: Console, ports: ConfirmPorts = systemConfirmPorts): number {
+export async function qualifyCommand(
+  args: string[],
+  io: Console,
+  ports: ConfirmPorts = systemConfirmPorts,
+): Promise<number> {
   const { values, positionals } = parseCommandArgs('qualify', args, {
     dir: { type: 'string' },
     pairs: { type: 'string' },
@@ -41,7 +46,8 @@ export function qualifyCommand(args: string[], io: Console, ports: ConfirmPorts 
     },
     SPELLING,
   );
-  const outcome = runQualify(
+  const runTimeoutMs = parseRunTimeout(values['run-timeout']);
+  const outcome = await runQualify(
     {
       dir: values.dir!,
       command: values.command!,
@@ -49,12 +55,14 @@ export function qualifyCommand(args: string[], io: Console, ports: ConfirmPorts 
       ...settings,
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir: values['output-dir'] ?? DEFAULT_QUALIFY_DIR,
+      ...(runTimeoutMs !== undefined ? { runTimeoutMs } : {}),
       ...readOptions(values, SPELLING),
     },
     ports,
     (line) => io.err(terminalSafe(line) + '\n'),
   );
   const q = outcome.qualification;
+  io.out(terminalSafe(renderQualifyCatches(q)));
   io.out(`Report: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   io.out(
     q.fit

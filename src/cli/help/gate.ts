@@ -118,7 +118,8 @@ export const CONFIRM_HELP = `perfgate confirm — rerun base and head here in A/
 
 Usage:
   perfgate confirm --base-dir DIR --head-dir DIR --command CMD [--from comparison.json]
-                   [--max-pairs N] [--threshold T] [--confidence C] [--gate G] [--format F] [-o DIR]
+                   [--max-pairs N] [--run-timeout MIN] [--threshold T] [--confidence C] [--gate G]
+                   [--format F] [-o DIR]
 
 Runs CMD (through /bin/sh -c, in each build's folder) in order-balanced pairs, base head, head base,
 … so a drift cancels, and judges the pairs as compare --paired --shared-shift --max-pairs does: a look
@@ -135,24 +136,31 @@ Options:
   --from FILE            a comparison.json: confirm only its gated rows that failed or are undecided
                          (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
   --max-pairs N          the most pairs to run (default 24)
+  --run-timeout MIN      the time limit of one run of CMD, in minutes (default 60): then CMD and
+                         everything it started are ended, and the run fails
   --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks
                          (always so with --from, which runs only the flagged benchmarks)
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
   -o, --output-dir D     reports of the last look and every run folder (runs/base/rN, runs/head/rN)
-                         (default perfgate-confirm)
+                         (default perfgate-confirm; the runs of an earlier run there are replaced)
+
+CMD's standard output goes straight to its file. Each run is its own process group: on SIGINT or
+SIGTERM (a cancelled job) the run in progress and everything it started are ended, no more runs
+start, and perfgate says the confirmation was cut.
 
 Exit codes: 0 nothing confirmed (pass, or undecided at the cap), 1 a regression confirmed, 2 bad
-input, or a run that failed or wrote nothing (named, with its stderr's last lines; the runs so far
-are kept).
+input, or a run that failed, timed out, was cut or wrote nothing (named, with its stderr's last
+lines; the runs so far are kept).
 `;
 
 export const QUALIFY_HELP = `perfgate qualify — A/A on one build: can a confirmation on this runner reach the threshold?
 
 Usage:
   perfgate qualify --dir DIR --command CMD [--pairs N] [--max-pairs N] [--threshold T]
-                   [--no-shared-shift] [--confidence C] [--gate G] [--format F] [-o DIR]
+                   [--no-shared-shift] [--run-timeout MIN] [--confidence C] [--gate G] [--format F]
+                   [-o DIR]
 
 Runs CMD (through /bin/sh -c, in DIR) in N pairs of the same build, in confirm's ABBA order and with
 its {output}, {outdir} and {filter} (everything), and judges the pairs exactly as confirm does (the
@@ -163,17 +171,21 @@ projected to --max-pairs. The runner is fit when on every gated row (benchmark o
 confirmation reaches the threshold within --max-pairs: an unchanged build's upper bound at the
 last look, at the level confirm passes a row at, is below the threshold ("Reached at"); and a known
 slowdown (2 × the threshold, or twice on the log scale what N pairs catch, if larger) applied to
-one side's parsed results, each benchmark alone and each suite whole, fails the comparison.
+one side's parsed results, each benchmark alone and each suite whole, fails the comparison. The
+terminal lists what a confirmation here catches at --max-pairs: each suite, then each benchmark,
+the least sensitive first; then how well N pairs pin the noise down (its 90 % interval), and
+whether a fit is only narrow (at the top of that interval a gated row would not be fit).
 
 Options:
   --pairs N              the A/A pairs to run (default 12)
   --max-pairs N          the confirmation's cap to qualify for (default 24, confirm's)
   --no-shared-shift      qualify confirm --no-shared-shift: each benchmark alone
+  --run-timeout MIN      the time limit of one run of CMD, in minutes (default 60), as confirm's
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
   -o, --output-dir D     qualify.md, qualify.json and every run folder (runs/base/rN, runs/head/rN)
-                         (default perfgate-qualify)
+                         (default perfgate-qualify; the runs of an earlier run there are replaced)
 
 Exit codes: 0 fit, 4 unfit (the threshold cannot be reached within --max-pairs pairs, or the gate
 did not fail the known slowdown), 2 bad input, or a run that failed or wrote nothing.

@@ -122,18 +122,36 @@ function goName(experiment: string): string {
  * - Go (`-bench`), Google Benchmark (`--benchmark_filter`), Criterion and libtest (the name filter),
  *   JMH (the include regex) and any other or unknown format: an anchored regular expression
  *   `^(A|B)(/|$)` over the experiments' names (a name's sub-benchmarks and parameters run too; only
- *   the selected rows are judged). Go's names lose their `pkg.` prefix and match the top level only.
- * - pytest-benchmark (`-k`): `A or B`.
+ *   the selected rows are judged). Go's names lose their `pkg.` prefix, and its selected sub-benchmarks are named
+ *   level by level (goFilter).
+ * - pytest-benchmark (`-k`): `A or B`, the test functions' names (a `group/` prefix dropped).
  * - Everything: `.`, except the empty filter for pytest, Criterion and libtest (whose filters are
  *   an expression or a substring).
  */
 export function filterPattern(format: string | undefined, selection: Selection | undefined): string {
   if (selection === undefined) return format !== undefined && EMPTY_SELECTS_ALL.has(format) ? '' : '.';
   const experiments = [...selection.keys()];
-  if (format === PYTEST) return experiments.join(' or ');
+  // -k matches the test's name: the experiment is `group/test` when the benchmark has a group.
+  if (format === PYTEST) return [...new Set(experiments.map((e) => e.slice(e.lastIndexOf('/') + 1)))].join(' or ');
   const names = [...new Set(experiments.map((e) => (format === 'go-bench' ? goName(e) : e)))];
-  if (format === 'go-bench') return `^(${names.map(regexLiteral).join('|')})$`;
+  if (format === 'go-bench') return goFilter(names, [...selection.values()]);
   return `^(${names.map(regexLiteral).join('|')})(/|$)`;
+}
+
+/**
+ * Go's `-bench` pattern: one regular expression per `/`-level of the name (Go splits the pattern at each `/` outside
+ * brackets and parentheses and matches level by level), so the selected sub-benchmarks run alone: the top-level names,
+ * then each level's names of the selected parameters (`^(BenchmarkPublish)$/^(size=64,mode=copy)$`). Sub-benchmarks
+ * selected across benchmarks run as their cross product (a superset; only the selected rows are judged); a benchmark
+ * selected whole, or without sub-benchmarks, leaves the levels below open.
+ */
+function goFilter(names: readonly string[], parameters: readonly ('all' | ReadonlySet<string>)[]): string {
+  const top = `^(${names.map(regexLiteral).join('|')})$`;
+  if (parameters.some((p) => p === 'all' || p.has(''))) return top;
+  const levels: Set<string>[] = [];
+  for (const set of parameters)
+    for (const parameter of set) parameter.split('/').forEach((name, i) => (levels[i] ??= new Set()).add(name));
+  return [top, ...levels.map((level) => `^(${[...level].map(regexLiteral).join('|')})$`)].join('/');
 }
 
 /** Whether a filter text written for `assumed` still fits the format the first run turned out to be. */
@@ -141,22 +159,26 @@ export function filterFits(assumed: string | undefined, detected: string): boole
   return (assumed === PYTEST) === (detected === PYTEST);
 }
 
-/** The rows of a look that still need pairs: gated rows that are inconclusive, named `experiment parameter`. */
+/**
+ * The benchmarks of a look that still need pairs: those with a gated row that is inconclusive, named `experiment
+ * parameter`, each once (a benchmark's metrics, time/op and MB/s, are one benchmark).
+ */
 export function undecidedRows(report: ComparisonReport): string[] {
-  return report.subExperiments.flatMap((sub) =>
-    sub.rows
-      .filter((row) => row.gated && row.status === 'inconclusive')
-      .map((row) => (row.parameter === '' ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)),
-  );
+  return benchmarksOf(report, (row) => row.gated && row.status === 'inconclusive');
 }
 
-/** The rows a look confirmed as regressions, named as in undecidedRows. */
+/** The benchmarks a look confirmed as regressions (a failed row), named as in undecidedRows, each once. */
 export function confirmedRows(report: ComparisonReport): string[] {
-  return report.subExperiments.flatMap((sub) =>
+  return benchmarksOf(report, (row) => row.failed);
+}
+
+function benchmarksOf(report: ComparisonReport, take: (row: ComparisonReport['rows'][number]) => boolean): string[] {
+  const names = report.subExperiments.flatMap((sub) =>
     sub.rows
-      .filter((row) => row.failed)
+      .filter(take)
       .map((row) => (row.parameter === '' ? sub.experimentType : `${sub.experimentType} ${row.parameter}`)),
   );
+  return [...new Set(names)];
 }
 
 /**

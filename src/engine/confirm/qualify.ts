@@ -24,6 +24,7 @@ import type { Direction, Measurement } from '../model/measurement.js';
 import { detectableChange, meanAndSd, relativeOfLog } from '../stats/effectTest.js';
 import { DEFAULT_SPENDING, sequentialNominalAlpha } from '../stats/sequential.js';
 import { studentTQuantile } from '../stats/studentT.js';
+import { chiSquaredQuantile } from '../stats/moderatedVariance.js';
 
 /**
  * A/A pairs a qualification runs when `--pairs` is not given: 12 gives the per-pair spread on 11
@@ -112,6 +113,41 @@ export interface Qualification {
   fit: boolean;
   /** Why the runner is unfit, one sentence each; empty when fit. */
   reasons: string[];
+  /** How sure the verdict is, from how well the pairs run pin the noise down. */
+  uncertainty: QualifyUncertainty;
+}
+
+/**
+ * The noise is estimated from the pairs run: its 90 % interval, as factors of the estimate (a standard deviation from
+ * n pairs: √((n − 1) / χ²(0.95 or 0.05, n − 1))). The bound an unchanged build reaches and the Catches ≥ scale with the
+ * noise, so the same factors bound them. A fit runner is `marginal` when a gated row's bound at the cap, at the top of
+ * the interval, would reach the threshold; `pairsForMargin` is then the pairs whose top factor would keep every gated
+ * row below it (undefined past 1000).
+ */
+export interface QualifyUncertainty {
+  low: number;
+  high: number;
+  marginal: boolean;
+  pairsForMargin?: number;
+}
+
+/** The 90 % interval of a standard deviation estimated from `n` pairs, as factors of the estimate. */
+export function noiseInterval(n: number): { low: number; high: number } {
+  const df = Math.max(1, n - 1);
+  return { low: Math.sqrt(df / chiSquaredQuantile(0.95, df)), high: Math.sqrt(df / chiSquaredQuantile(0.05, df)) };
+}
+
+function uncertaintyOf(rows: readonly QualifyRow[], pairs: number, fit: boolean): QualifyUncertainty {
+  const interval = noiseInterval(pairs);
+  // The gated row nearest its threshold: its bound at the cap against the threshold.
+  const worst = rows
+    .filter((r) => r.gated && r.passBoundAtCap !== undefined && Number.isFinite(r.passBoundAtCap) && r.threshold > 0)
+    .reduce((m, r) => Math.max(m, r.passBoundAtCap! / r.threshold), 0);
+  const marginal = fit && worst * interval.high >= 1;
+  if (!marginal) return { ...interval, marginal };
+  let n = pairs;
+  while (n <= 1000 && worst * noiseInterval(n).high >= 1) n++;
+  return { ...interval, marginal, ...(n <= 1000 ? { pairsForMargin: n } : {}) };
 }
 
 /** The log of a relative change, worse positive (the inverse of effectTest's relativeOfLog). */
@@ -273,6 +309,7 @@ export function qualify(
     proofs,
     fit: reasons.length === 0,
     reasons,
+    uncertainty: uncertaintyOf(rows, pairs.length, reasons.length === 0),
   };
 }
 

@@ -29,6 +29,8 @@ export interface ConfirmationSummary {
   comparison?: ComparisonReport;
   /** Why it could not run (its error, as perfgate said it). */
   why?: string;
+  /** It did not run to its end because perfgate was asked to stop (a cancelled job): `not-run`, said as cut. */
+  cut?: boolean;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -44,7 +46,8 @@ function pairsText(c: ConfirmationSummary): string {
  * `firstStage` with the reason it stands.
  */
 export function confirmationHeadline(c: ConfirmationSummary, firstStage: string): string {
-  if (c.state === 'not-run') return `${firstStage} · ⚠️ not confirmed: the confirmation could not run`;
+  if (c.state === 'not-run')
+    return `${firstStage} · ⚠️ not confirmed: the confirmation ${c.cut === true ? 'was cut' : 'could not run'}`;
   const worse = c.comparison?.changes.worse;
   if (c.state === 'confirmed')
     return worse !== undefined
@@ -63,7 +66,7 @@ export function firstStageLine(firstStage: string): string {
 export function confirmationMarkdown(c: ConfirmationSummary): string {
   if (c.state === 'not-run')
     return [
-      `**Confirmation:** ⚠️ could not run, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? 'unknown')}`,
+      `**Confirmation:** ⚠️ ${c.cut === true ? 'was cut' : 'could not run'}, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? 'unknown')}`,
     ].join('\n');
   const how =
     `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), ` +

@@ -13,6 +13,7 @@ import {
   formatSetting,
   parseExperimentNames,
   parseMaxPairs,
+  parseRunTimeout,
   repetitionsSetting,
   skipSecondsSetting,
   type RepetitionMode,
@@ -160,6 +161,8 @@ export interface ConfirmGiven {
   baseDir?: string | undefined;
   headDir?: string | undefined;
   maxPairs?: string | undefined;
+  /** The time limit of one run of the command, in minutes. */
+  runTimeout?: string | undefined;
   /** Whether there is a first stage to confirm: a history or a baseline (as paths or found). */
   firstStage: boolean;
   paired: boolean;
@@ -174,6 +177,8 @@ export interface ConfirmSettings {
   headDir?: string;
   /** The cap of the confirmation's pairs; absent: confirm's own (engine/confirm/plan.ts, 24). */
   maxPairs?: number;
+  /** The time limit of one run of the command, in milliseconds; absent: confirm's own (60 min). */
+  runTimeoutMs?: number;
 }
 
 /**
@@ -186,6 +191,7 @@ export function confirmSettings(given: ConfirmGiven, spelling: Readonly<Spelling
     [given.baseDir, spelling.confirmBaseDir],
     [given.headDir, spelling.confirmHeadDir],
     [given.maxPairs, spelling.confirmMaxPairs],
+    [given.runTimeout, spelling.confirmRunTimeout],
   ];
   const command = given.command?.trim() ?? '';
   if (command === '') {
@@ -207,10 +213,12 @@ export function confirmSettings(given: ConfirmGiven, spelling: Readonly<Spelling
   const baseDir = given.baseDir?.trim() ?? '';
   const headDir = given.headDir?.trim() ?? '';
   const maxPairs = parseMaxPairs(given.maxPairs, spelling.confirmMaxPairs);
+  const runTimeoutMs = parseRunTimeout(given.runTimeout, spelling.confirmRunTimeout);
   return {
     command,
     ...(baseDir !== '' ? { baseDir } : {}),
     ...(headDir !== '' ? { headDir } : {}),
     ...(maxPairs !== undefined ? { maxPairs } : {}),
+    ...(runTimeoutMs !== undefined ? { runTimeoutMs } : {}),
   };
 }

@@ -30,6 +30,7 @@ export interface Spelling {
   confirmBaseDir: string;
   confirmHeadDir: string;
   confirmMaxPairs: string;
+  confirmRunTimeout: string;
   /**
    * Paired without A/B pairs to compare (no reference paths, or a history): each shell says what to give in its own
    * words (the CLI two lists of runs, the action two folders of run folders).
@@ -59,6 +60,7 @@ export const CLI_SPELLING: Readonly<Spelling> = Object.freeze({
   confirmBaseDir: '--base-dir',
   confirmHeadDir: '--head-dir',
   confirmMaxPairs: '--max-pairs',
+  confirmRunTimeout: '--run-timeout',
   pairedNeedsPairs: 'compare: --paired compares A/B pairs; give --reference and --results, not --history',
 });
 
@@ -84,6 +86,7 @@ export const ACTION_SPELLING: Readonly<Spelling> = Object.freeze({
   confirmBaseDir: 'input "confirm-base-dir"',
   confirmHeadDir: 'input "confirm-head-dir"',
   confirmMaxPairs: 'input "confirm-max-pairs"',
+  confirmRunTimeout: 'input "confirm-run-timeout"',
   pairedNeedsPairs:
     'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)',
 });
