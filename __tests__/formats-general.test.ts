@@ -450,6 +450,12 @@ describe('redis-benchmark adapter (project fixtures)', () => {
     });
     const oldShort = '"PING_INLINE","94339.62"\n"SET"\n';
     expect(inputError(() => parseText(redisBenchmarkAdapter, oldShort, 'r.csv')).place).toMatchObject({ line: 2 });
+    // A file of another kind is refused at its first line, not read through as headerless CSV.
+    const other = 'desc: I1 cache: 32768 B, 64 B, 8-way associative\n' + '"x",'.repeat(1000) + '\n';
+    expect(inputError(() => parseText(redisBenchmarkAdapter, other, 'r.csv'))).toMatchObject({
+      message: expect.stringMatching(/^not redis-benchmark --csv output: line 1 is neither its header/),
+      place: { file: 'r.csv', line: 1, column: 1 },
+    });
   });
 });
 

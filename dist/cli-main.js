@@ -9703,6 +9703,11 @@ function readRedisTable(file, text3, notes) {
   if (!/^"?test"?\s*,/.test(firstLine4.trim())) {
     if (body.trim() === "")
       throw new InputError("the file is empty; expected redis-benchmark --csv output", { file, line: 1 });
+    if (!OLD_LINE.test(firstLine4))
+      throw new InputError(
+        'not redis-benchmark --csv output: line 1 is neither its header ("test","rps",…) nor an old headerless line ("NAME","requests per second")',
+        { file, line: 1, column: 1 }
+      );
     content = '"test","rps"\n' + body;
     lineOffset = 1;
     notes.push("an old redis-benchmark CSV without header: only requests per second");
