@@ -5,7 +5,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../src/engine/errors.js';
 import { parseWaivers, type Waiver } from '../src/engine/compare/waivers.js';
 import { acceptComparisons } from '../src/engine/compare/acceptance.js';
 import { compareExperiment, type ComparisonRow, type ExperimentSide } from '../src/engine/compare/compare.js';
@@ -22,18 +21,9 @@ import { trendAlerts } from '../src/engine/trends/alerts.js';
 import { renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/render.js';
 import { buildDashboard } from '../src/engine/dashboard/model.js';
 import { renderExperimentHtml, renderIndexHtml } from '../src/engine/dashboard/html.js';
+import { inputError } from './helpers/formats.js';
 
 const HEADER = 'benchmark,metric,ceiling,expires,link,reason\n';
-
-function inputError(run: () => unknown): InputError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('no InputError');
-}
 
 describe('the waiver file', () => {
   test('reads each row with where it was written; # lines are comments; the ceiling takes a % sign', () => {

@@ -16,6 +16,7 @@ import { historyFileName } from '../src/engine/history/window.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
+import { inputError } from './helpers/formats.js';
 
 const RESULTS = join(repoRoot, 'fixtures', 'example', 'results');
 const loaded = loadResults([RESULTS], { floatParse: 'precise' });
@@ -32,16 +33,6 @@ function recordOf(i: number): HistoryRecord {
     runId: 100 + i,
     runUrl: 'https://example.invalid',
   });
-}
-
-function inputError(run: () => unknown): InputError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('no InputError');
 }
 
 /** The text with the first value of a column (`"median": [` or `"median": 3`) replaced by `value`. */

@@ -6,7 +6,6 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../src/engine/errors.js';
 import { parseWaivers, type Waiver } from '../src/engine/compare/waivers.js';
 import { acceptComparisons, WAIVER_WARNINGS_NAMED } from '../src/engine/compare/acceptance.js';
 import { compareExperiment, type ExperimentSide } from '../src/engine/compare/compare.js';
@@ -17,19 +16,10 @@ import { withReportWarnings } from '../src/cli/io.js';
 import { checkScaling } from './helpers/fuzz.js';
 import { writeGoRun } from './helpers/pullRequestSuites.js';
 import { cli, tempDir } from './helpers/shared.js';
+import { inputError } from './helpers/formats.js';
 
 const HEADER = 'benchmark,metric,ceiling,expires,link,reason\n';
 const PUBLISH = '"BenchmarkPublish size=64,mode=copy"';
-
-function inputError(run: () => unknown): InputError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof InputError) return error;
-    throw error;
-  }
-  throw new Error('no InputError');
-}
 
 /** A Go run as the engine reads it: BenchmarkPublish size=64,mode=copy `slower` times slower. */
 function goSide(folder: string, slower: number): Map<string, ExperimentSide> {
