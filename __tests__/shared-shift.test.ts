@@ -266,6 +266,24 @@ describe('the paired method with the shared-shift model', () => {
     expect(rows.some((r) => r.failed)).toBe(false);
   });
 
+  test("the suite's row carries its own pairs evidence, never its first benchmark's", () => {
+    // As above with the wobbling ×1.1 on the first benchmark, whose row is inconclusive with pairs to go: the pooled
+    // row, built over that row, keeps none of it.
+    const pairs = SHIFT_A.map((a, i) => ({
+      reference: run([a, a, a, a]),
+      result: run([1.1 * Math.exp(i % 2 === 0 ? 0.05 : -0.05), 1, 1, 1].map((c) => SHIFT_B[i]! * c)),
+    }));
+    const rows = median(compareExperimentPaired('suite', pairs, at5, { sharedShift: true, maxPairs: 24 }).rows);
+    expect(rows.find((r) => r.parameter === 'bench0')).toMatchObject({
+      status: 'inconclusive',
+      evidence: { sharedShift: 'benchmark', pairsCap: 24 },
+    });
+    const suite = pairsEvidenceOf(rows.find((r) => r.pooled)!);
+    expect(suite?.sharedShift).toBe('suite');
+    // The 4 more pairs bench0 needs are its own, not the suite's.
+    expect(suite?.morePairs).toBeUndefined();
+  });
+
   test('one benchmark: the model does not apply and the row is judged as without it', () => {
     const pairs = shiftedPairs([1.1]).map((p) => ({
       reference: { measurements: p.reference.measurements.slice(0, 1) },

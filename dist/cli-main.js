@@ -14102,7 +14102,7 @@ function pooledEvidence(first, outcome2) {
     const { band: _band, ...kept } = first;
     return outcome2?.kind === "band" ? { ...kept, ...outcome2 } : outcome2 ?? kept;
   }
-  if (first?.kind === "pairs" && outcome2?.kind === "pairs") return { ...first, ...outcome2 };
+  if (first?.kind === "pairs") return outcome2;
   return outcome2 ?? first;
 }
 

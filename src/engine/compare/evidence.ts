@@ -72,7 +72,9 @@ export function withPairs(
 
 /**
  * A pooled row's evidence: its outcome's over the first parameter row's of its family (as every other field of that
- * row), except a band, which is the outcome's own or none.
+ * row), except a band, which is the outcome's own or none, and pairs evidence, which describes one row's pairs and so is
+ * the outcome's alone (a parameter row's interval, `morePairs` or `sharedShift: 'benchmark'` never reaches the pooled
+ * row).
  */
 export function pooledEvidence(
   first: RowEvidence | undefined,
@@ -82,6 +84,6 @@ export function pooledEvidence(
     const { band: _band, ...kept } = first;
     return outcome?.kind === 'band' ? { ...kept, ...outcome } : (outcome ?? kept);
   }
-  if (first?.kind === 'pairs' && outcome?.kind === 'pairs') return { ...first, ...outcome };
+  if (first?.kind === 'pairs') return outcome;
   return outcome ?? first;
 }
