@@ -13,8 +13,8 @@ import {
 } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
-import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
-import { renderComparisonJson } from '../src/engine/report/comparisonJson.js';
+import { buildComparisonReport } from '../src/engine/report/comparison/comparisonReport.js';
+import { renderComparisonJson } from '../src/engine/report/comparison/comparisonJson.js';
 
 function row(parameter: string, fields: Partial<ComparisonRow>): ComparisonRow {
   return {

@@ -9,7 +9,7 @@ import {
 import { experimentFailed, judgeMissing } from '../src/engine/compare/rows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
-import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
+import { buildComparisonReport } from '../src/engine/report/comparison/comparisonReport.js';
 
 // Benchmarks that come and go (engine/compare/presence.ts, rows.ts judgeMissing): removed on main, missing in the pull
 // request, renamed, new.

@@ -27,7 +27,7 @@ import { textWidth, truncateMiddle } from '../src/engine/charts/textWidth.js';
 import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import { compareExperiment, compareExperimentPaired } from '../src/engine/compare/compare.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
-import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
+import { buildComparisonReport } from '../src/engine/report/comparison/comparisonReport.js';
 import { planCharts, writeCharts } from '../src/pipeline/writeCharts.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { makeHistoryRecord } from '../src/engine/history/record.js';

@@ -4,8 +4,8 @@ import { metricRequirementsOf } from '../src/engine/formats/metricRequirementsCs
 import { resultSetOfSummary } from '../src/engine/formats/fastdds/measurements.js';
 import { parseRequirementsCsv } from '../src/engine/formats/requirementsCsv.js';
 import { parseSummaryCsv } from '../src/engine/formats/fastdds/summary.js';
-import { renderChecksCsv } from '../src/engine/report/checksCsv.js';
-import { buildCheckReport } from '../src/engine/report/model.js';
+import { renderChecksCsv } from '../src/engine/report/check/checksCsv.js';
+import { buildCheckReport } from '../src/engine/report/check/model.js';
 
 const summaryCsv = (rows: string) =>
   'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n' + rows;

@@ -5,17 +5,17 @@
  * says exactly how many rows each family line and each cut leaves out, names no benchmark that did not regress, stays
  * under GitHub's limits, escapes hostile names and is the same bytes for the same inputs.
  */
-import { commentMarker, MAX_COMMENT_BODY } from '../src/engine/report/commentBody.js';
+import { commentMarker, MAX_COMMENT_BODY } from '../src/engine/report/comment/commentBody.js';
 import {
   reviewerComment,
   reviewerReport,
   type ReviewerCommentLinks,
   type ReviewerCommentParts,
-} from '../src/engine/report/reviewerComment.js';
-import type { ComparisonReport } from '../src/engine/report/comparisonReport.js';
+} from '../src/engine/report/comment/reviewerComment.js';
+import type { ComparisonReport } from '../src/engine/report/comparison/comparisonReport.js';
 import { MAX_CHECK_OUTPUT } from '../src/action/github/checkRuns.js';
 import { LOG_TABLE_ROWS } from '../src/action/main.js';
-import { renderComparisonText } from '../src/engine/report/comparisonText.js';
+import { renderComparisonText } from '../src/engine/report/comparison/comparisonText.js';
 import { benchmarkName, regressedIndices } from '../bench/scale-suite.mjs';
 import { compareGeneratedSuite } from './helpers/generatedSuite.js';
 import { tempDir } from './helpers/shared.js';

@@ -8,13 +8,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commentMarker, MAX_COMMENT_BODY } from '../src/engine/report/commentBody.js';
+import { commentMarker, MAX_COMMENT_BODY } from '../src/engine/report/comment/commentBody.js';
 import {
   reviewerComment,
   reviewerReport,
   type ReviewerCommentLinks,
   type ReviewerCommentParts,
-} from '../src/engine/report/reviewerComment.js';
+} from '../src/engine/report/comment/reviewerComment.js';
 import { runCheck } from '../src/pipeline/check.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';

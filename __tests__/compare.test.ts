@@ -3,8 +3,8 @@ import { bandOf } from '../src/engine/compare/rows.js';
 import { compareSummaries, compareWithHistory } from './helpers/fastddsCompare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { parseSummaryCsv } from '../src/engine/formats/fastdds/summary.js';
-import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
-import { renderComparisonMarkdown } from '../src/engine/report/comparisonMarkdown.js';
+import { buildComparisonReport } from '../src/engine/report/comparison/comparisonReport.js';
+import { renderComparisonMarkdown } from '../src/engine/report/comparison/comparisonMarkdown.js';
 import { labelOfPath } from '../src/pipeline/patterns.js';
 import { UsageError } from '../src/engine/errors.js';
 

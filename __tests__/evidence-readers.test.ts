@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chartEvidence } from '../src/engine/charts/chartEvidence.js';
-import { shownEvidence } from '../src/engine/report/shownEvidence.js';
+import { shownEvidence } from '../src/engine/report/comparison/shownEvidence.js';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
@@ -17,9 +17,9 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 const READERS: readonly { file: RegExp; only?: string }[] = [
   { file: /^engine\/compare\/[^/]+\.ts$/ },
   { file: /^engine\/confirm\/qualify\.ts$/ },
-  { file: /^engine\/report\/comparisonReport\.ts$/ },
-  { file: /^engine\/report\/comparisonJson\.ts$/, only: 'rowJson' },
-  { file: /^engine\/report\/shownEvidence\.ts$/ },
+  { file: /^engine\/report\/comparison\/comparisonReport\.ts$/ },
+  { file: /^engine\/report\/comparison\/comparisonJson\.ts$/, only: 'rowJson' },
+  { file: /^engine\/report\/comparison\/shownEvidence\.ts$/ },
   { file: /^engine\/charts\/chartEvidence\.ts$/ },
 ];
 
@@ -80,15 +80,17 @@ describe("a row's evidence is read in one helper per output format", () => {
 
   test('catches a renderer that reads it itself, and a read outside the JSON helper', () => {
     const markdown = {
-      file: 'engine/report/comparisonMarkdown.ts',
+      file: 'engine/report/comparison/comparisonMarkdown.ts',
       text: "import { bandOf } from '../compare/rows.js';\nconst band = bandOf(r)?.band;\nconst x = r.evidence?.kind;\n",
     };
     expect(strayReads([markdown])).toHaveLength(2);
     const json = {
-      file: 'engine/report/comparisonJson.ts',
+      file: 'engine/report/comparison/comparisonJson.ts',
       text: 'function rowJson(r) {\n  const e = r.evidence;\n}\nfunction other(r) {\n  return r.evidence;\n}\n',
     };
-    expect(strayReads([json])).toEqual(['engine/report/comparisonJson.ts (outside rowJson): return r.evidence;']);
+    expect(strayReads([json])).toEqual([
+      'engine/report/comparison/comparisonJson.ts (outside rowJson): return r.evidence;',
+    ]);
     // The dashboard's own bandOf (its trend band) is not the row's evidence.
     expect(strayReads([{ file: 'engine/dashboard/model.ts', text: 'const b = bandOf(s, runs, 0.99);\n' }])).toEqual([]);
   });

@@ -71,7 +71,7 @@ describe('eslint: src/engine stays pure', () => {
     ['src/engine/model/probe.ts', "export { compareExperiment } from '../compare/compare.js';\n"],
     [
       'src/engine/numeric/probe.ts',
-      "import type { ComparisonRow } from '../report/model.js';\nexport type R = ComparisonRow;\n",
+      "import type { ComparisonRow } from '../report/check/model.js';\nexport type R = ComparisonRow;\n",
     ],
     ['src/engine/stats/probe.ts', "import { summarize } from '../summarize.js';\nexport const s = summarize;\n"],
   ])('inside the engine, %s: %j runs back up and is an error', async (path, code) => {

@@ -8,8 +8,13 @@ import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { acceptComparisons } from '../src/engine/compare/acceptance.js';
 import type { SubExperimentComparison } from '../src/engine/compare/rows.js';
 import { parseWaivers } from '../src/engine/compare/waivers.js';
-import type { ComparisonReport } from '../src/engine/report/comparisonReport.js';
-import { dateAfter, MAX_WAIVER_SUGGESTIONS, nextSteps, nextStepsMarkdown } from '../src/engine/report/nextSteps.js';
+import type { ComparisonReport } from '../src/engine/report/comparison/comparisonReport.js';
+import {
+  dateAfter,
+  MAX_WAIVER_SUGGESTIONS,
+  nextSteps,
+  nextStepsMarkdown,
+} from '../src/engine/report/comment/nextSteps.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { repoRoot, tempDir } from './helpers/shared.js';

@@ -12,13 +12,13 @@ import {
   joinPieces,
   jsonPieces,
 } from '../src/engine/report/pieces.js';
-import { comparisonJsonPieces } from '../src/engine/report/comparisonJson.js';
-import { comparisonMarkdownPieces } from '../src/engine/report/comparisonMarkdown.js';
-import { comparisonTextPieces } from '../src/engine/report/comparisonText.js';
+import { comparisonJsonPieces } from '../src/engine/report/comparison/comparisonJson.js';
+import { comparisonMarkdownPieces } from '../src/engine/report/comparison/comparisonMarkdown.js';
+import { comparisonTextPieces } from '../src/engine/report/comparison/comparisonText.js';
 import { writeFileAtomicInPieces } from '../src/pipeline/files.js';
 import type { CompareOutcome } from '../src/pipeline/compare.js';
 import { outInPieces } from '../src/cli/io.js';
-import { inspectionJsonPieces, inspectionTextPieces } from '../src/engine/report/inspect.js';
+import { inspectionJsonPieces, inspectionTextPieces } from '../src/engine/report/results/inspect.js';
 import { runInspect } from '../src/pipeline/inspect.js';
 import { writeGoogleBenchmarkSuite } from '../bench/scale-suite.mjs';
 import { compareGeneratedSuiteOutcome } from './helpers/generatedSuite.js';

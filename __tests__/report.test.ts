@@ -1,9 +1,9 @@
 import { checkSummary } from '../src/engine/check/metricCheck.js';
 import { parseRequirementsCsv } from '../src/engine/formats/requirementsCsv.js';
 import { parseSummaryCsv } from '../src/engine/formats/fastdds/summary.js';
-import { renderJson } from '../src/engine/report/json.js';
-import { FOLD_ROWS_ABOVE, renderMarkdown } from '../src/engine/report/markdown.js';
-import { buildCheckReport } from '../src/engine/report/model.js';
+import { renderJson } from '../src/engine/report/check/json.js';
+import { FOLD_ROWS_ABOVE, renderMarkdown } from '../src/engine/report/check/markdown.js';
+import { buildCheckReport } from '../src/engine/report/check/model.js';
 import { escapeMarkdown } from '../src/engine/report/escape.js';
 
 const header = 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n';

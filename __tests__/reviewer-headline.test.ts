@@ -8,10 +8,10 @@ import { judgeMissing } from '../src/engine/compare/rows.js';
 import { compareExperimentWithHistory } from '../src/engine/compare/historyMethod.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
-import { buildComparisonReport, THRESHOLD_METHOD } from '../src/engine/report/comparisonReport.js';
-import { renderComparisonText } from '../src/engine/report/comparisonText.js';
-import { buildCheckReport } from '../src/engine/report/model.js';
-import { reviewerComment, reviewerHeadline } from '../src/engine/report/reviewerComment.js';
+import { buildComparisonReport, THRESHOLD_METHOD } from '../src/engine/report/comparison/comparisonReport.js';
+import { renderComparisonText } from '../src/engine/report/comparison/comparisonText.js';
+import { buildCheckReport } from '../src/engine/report/check/model.js';
+import { reviewerComment, reviewerHeadline } from '../src/engine/report/comment/reviewerComment.js';
 import { checkLimit, type SubExperimentCheck } from '../src/engine/check/checkRow.js';
 
 /** A Go-style time per operation in ns: one benchmark at one parameter. */

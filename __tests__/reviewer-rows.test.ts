@@ -4,12 +4,17 @@
  */
 import { describe, expect, test } from '@jest/globals';
 import { changeDigits, changePercent, changeWithInterval, worseningSize } from '../src/engine/report/change.js';
-import { bandCell, changeTable, pooledFamilies, probability } from '../src/engine/report/comparisonMarkdown.js';
+import {
+  bandCell,
+  changeTable,
+  pooledFamilies,
+  probability,
+} from '../src/engine/report/comparison/comparisonMarkdown.js';
 import { compareExperimentPaired, type ComparisonRow } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
-import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
-import { renderComparisonMarkdown } from '../src/engine/report/comparisonMarkdown.js';
+import { buildComparisonReport } from '../src/engine/report/comparison/comparisonReport.js';
+import { renderComparisonMarkdown } from '../src/engine/report/comparison/comparisonMarkdown.js';
 
 describe('3 significant digits for a change', () => {
   test.each([

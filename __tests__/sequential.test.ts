@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { cli, tempDir } from './helpers/shared.js';
 import { compareExperimentPaired, type ExperimentSide } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
-import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
-import { headline, renderComparisonMarkdown } from '../src/engine/report/comparisonMarkdown.js';
+import { buildComparisonReport } from '../src/engine/report/comparison/comparisonReport.js';
+import { headline, renderComparisonMarkdown } from '../src/engine/report/comparison/comparisonMarkdown.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import {
   alphaSpent,

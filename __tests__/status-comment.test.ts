@@ -1,4 +1,4 @@
-import { erroredComment, statusComment } from '../src/engine/report/reviewerComment.js';
+import { erroredComment, statusComment } from '../src/engine/report/comment/reviewerComment.js';
 
 // The short comment posted when GitHub refuses the report, and the errored one: both name the
 // commit they judged, so that a comment a later failure left standing is recognised as stale.

@@ -11,7 +11,7 @@ import { compareExperimentsPaired, runSuites, suiteKey } from '../src/engine/com
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { ComparisonRow, SubExperimentComparison } from '../src/engine/compare/rows.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
-import { buildComparisonReport } from '../src/engine/report/comparisonReport.js';
+import { buildComparisonReport } from '../src/engine/report/comparison/comparisonReport.js';
 import { cli, tempDir } from './helpers/shared.js';
 
 const NAMES = ['A', 'B', 'C', 'D', 'E', 'F'].map((c) => `Benchmark${c}`);

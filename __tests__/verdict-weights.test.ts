@@ -89,8 +89,8 @@ describe('the weighted geomean row', () => {
 
 describe('comparison.json', () => {
   test('a weighted geomean row carries its weights and how many older runs set them', async () => {
-    const { renderComparisonJson } = await import('../src/engine/report/comparisonJson.js');
-    const { buildComparisonReport } = await import('../src/engine/report/comparisonReport.js');
+    const { renderComparisonJson } = await import('../src/engine/report/comparison/comparisonJson.js');
+    const { buildComparisonReport } = await import('../src/engine/report/comparison/comparisonReport.js');
     const pattern = [0.3, -0.2, 0.1, -0.3, 0.2, 0, -0.1, 0.25, -0.25];
     const history = pattern.map((x) => run(0.05 * x, 0.2 * x));
     const c = compareExperimentWithHistory('udp', history, run(0, 0, 1.3), parseThresholds('0.1'), { maxHistory: 3 });
@@ -104,7 +104,7 @@ describe('comparison.json', () => {
 
 describe('the note on a large suite', () => {
   test('12 gated statistics at 0.5 % each: up to 5.8 % of unchanged builds fail one, and the confidence that bounds them', async () => {
-    const { buildComparisonReport } = await import('../src/engine/report/comparisonReport.js');
+    const { buildComparisonReport } = await import('../src/engine/report/comparison/comparisonReport.js');
     const pattern = [0.3, -0.2, 0.1, -0.3, 0.2];
     const judged = (n: number) =>
       Array.from({ length: n }, (_, e) =>

@@ -937,7 +937,7 @@ function notInResults(what, requirement, hint = "") {
   return requirement.optional ? `${what} is not in the results (optional: skipped)${hint}` : `${what} is required but not in the results${hint}`;
 }
 
-// src/engine/report/model.ts
+// src/engine/report/check/model.ts
 function buildCheckReport(checks, requiredExperiments) {
   const rows = checks.flatMap((c) => c.rows);
   const checksFailed = rows.filter(rowFailed).length;
@@ -1023,7 +1023,7 @@ function firstCheckOf(sub, row) {
   return sub.rows.find((r) => (r.parameter ?? String(r.payloadBytes)) === parameter)?.check ?? row.check;
 }
 
-// src/engine/report/markdown.ts
+// src/engine/report/check/markdown.ts
 var FOLD_ROWS_ABOVE = 20;
 var PASS = "✅";
 var FAIL = "❌";
@@ -1160,7 +1160,7 @@ function percent(x) {
   return (text3.startsWith("-") ? text3 : "+" + text3) + " %";
 }
 
-// src/engine/report/text.ts
+// src/engine/report/check/text.ts
 function renderText(report) {
   const out = [];
   out.push(`perfgate: ${report.verdict === "pass" ? "PASS" : "FAIL"}: ${headline(report)}`);
@@ -11990,7 +11990,7 @@ function csvText(text3) {
   return /[",\r\n]/.test(cell2) ? `"${cell2.replace(/"/g, '""')}"` : cell2;
 }
 
-// src/engine/report/checksCsv.ts
+// src/engine/report/check/checksCsv.ts
 var CHECKS_HEADER = "Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status";
 var METRIC_CHECKS_HEADER = "Check,Parameter,Unit,Direction,Requirement,Experiment,Difference,Percentage over requirement,Status";
 function renderChecksCsv(check) {
@@ -12025,7 +12025,7 @@ function renderMetricChecksCsv(check) {
   return out;
 }
 
-// src/engine/report/json.ts
+// src/engine/report/check/json.ts
 var REPORT_SCHEMA_VERSION = 1;
 function renderJson(report) {
   const document = {
@@ -16247,7 +16247,7 @@ function buildCharts(sources) {
   return uniqueIds(charts);
 }
 
-// src/engine/report/shownEvidence.ts
+// src/engine/report/comparison/shownEvidence.ts
 function shownEvidence(row) {
   const evidence = row.evidence;
   switch (evidence?.kind) {
@@ -16382,7 +16382,7 @@ function acceptanceWords(acceptance) {
   return acceptance.kind === "label" ? `label ${acceptance.label}` : `waiver ${acceptance.place}`;
 }
 
-// src/engine/report/rowNames.ts
+// src/engine/report/comparison/rowNames.ts
 function payloadLayout(rows) {
   return rows.every(
     (r) => r.metric === "latency" && r.unit === "µs" && (r.pooled || Number.isFinite(r.payloadBytes) && r.parameter === String(r.payloadBytes))
@@ -16393,7 +16393,7 @@ function benchmarkCell(r, general) {
   return escapeMarkdown(parameter === "" ? r.experimentType : `${r.experimentType} ${parameter}`);
 }
 
-// src/engine/report/acceptanceMarkdown.ts
+// src/engine/report/comparison/acceptanceMarkdown.ts
 var plural2 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function acceptedBy(rows) {
   const label = rows.find((r) => r.acceptance?.kind === "label")?.acceptance;
@@ -16452,7 +16452,7 @@ function acceptanceMarkdown(rows) {
 var README_URL = "https://github.com/perfgate/perfgate/blob/main/README.md";
 var SEE_SMALLER_CHANGES_URL = `${README_URL}#when-a-change-cannot-be-seen`;
 
-// src/engine/report/comparisonHeadline.ts
+// src/engine/report/comparison/comparisonHeadline.ts
 var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function unseenWords(below, plain) {
   const how = plain ? `see how to see it: ${SEE_SMALLER_CHANGES_URL}` : `see [how to see it](${SEE_SMALLER_CHANGES_URL})`;
@@ -16662,7 +16662,7 @@ var PiecesKeptWhenShort = class {
   }
 };
 
-// src/engine/report/comparisonMarkdown.ts
+// src/engine/report/comparison/comparisonMarkdown.ts
 var MARK = {
   pass: "✅",
   improved: "🟢",
@@ -16878,7 +16878,7 @@ function changeTable(rows, all) {
   return { header, rows: lines };
 }
 
-// src/engine/report/verdictTable.ts
+// src/engine/report/pages/verdictTable.ts
 function checkVerdictTable(report) {
   const rows = [];
   let cells = 0;
@@ -20157,7 +20157,7 @@ function listed3(names) {
   return more > 0 ? `${shown2.join(", ")} and ${more} more` : text3;
 }
 
-// src/engine/report/comparisonReport.ts
+// src/engine/report/comparison/comparisonReport.ts
 var THRESHOLD_METHOD = resolveVerdictSettings(thresholdMethod.name);
 function inconclusiveRows(rows, benchmarks) {
   const undecided = rows.filter((r) => r.gated && r.status === "inconclusive");
@@ -20571,7 +20571,7 @@ function naturalCompare(a, b) {
   return pa.length - pb.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-// src/engine/report/comparisonCsv.ts
+// src/engine/report/comparison/comparisonCsv.ts
 function renderComparisonCsv(reference, result, referenceLabel, resultLabel) {
   let out = SUMMARY_COLUMNS.join(",") + ",Label\n";
   const rows = (summary, label) => {
@@ -20590,7 +20590,7 @@ function comparisonFileName(experimentType) {
   return `${experimentType}_comparison.csv`;
 }
 
-// src/engine/report/comparisonJson.ts
+// src/engine/report/comparison/comparisonJson.ts
 var finite2 = (x) => Number.isFinite(x) ? x : null;
 function* comparisonJsonPieces(report) {
   yield* jsonPieces(
@@ -20926,7 +20926,7 @@ function finish2(report, reference, results, said, options, progress) {
   return progress.step("Writing reports", () => writeComparisonReports(report, options));
 }
 
-// src/engine/report/comparisonText.ts
+// src/engine/report/comparison/comparisonText.ts
 function* comparisonTextPieces(report, options = {}) {
   yield* joinedLines(comparisonTextLines(report, options));
   yield "\n";
@@ -21343,7 +21343,7 @@ function readOptions(values, spelling = CLI_SPELLING) {
   return { ...settings, ...mappingFile !== void 0 ? { mapping: readMapping(mappingFile) } : {} };
 }
 
-// src/engine/report/commentBody.ts
+// src/engine/report/comment/commentBody.ts
 var MAX_COMMENT_BODY = 65536;
 var MAX_JOB_SUMMARY = Math.floor((1024 * 1024 - 4096) / 3);
 var COMMENT_WORDS = {
@@ -21470,7 +21470,7 @@ ${fence}`;
   return tail2;
 }
 
-// src/engine/report/familyLines.ts
+// src/engine/report/comment/familyLines.ts
 var FAMILY_ROWS_NAMED = 3;
 var GROUP_ROWS_ABOVE = 20;
 var benchmarkKey = (r) => `${r.experimentType}\0${r.parameter}\0${r.statistic}\0${r.unit}`;
@@ -21561,7 +21561,7 @@ function familyLine(family, rows, secondaries, where, marks) {
   return { text: text3, rows: rows.length, named: namedRows };
 }
 
-// src/engine/report/restCounts.ts
+// src/engine/report/comment/restCounts.ts
 var plural6 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function restCounts(rest, reportHtml) {
   const counts = /* @__PURE__ */ new Map();
@@ -21580,7 +21580,7 @@ function restCounts(rest, reportHtml) {
   return `${plural6(rest.length, "other row")}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(", ")}. Every row is in ${listed4} in the report folder.`;
 }
 
-// src/engine/report/confirmation.ts
+// src/engine/report/confirmation/confirmation.ts
 var plural7 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var percent3 = (p) => `${Number((p * 100).toPrecision(3))} %`;
 function pairsText(c) {
@@ -21616,7 +21616,7 @@ function confirmationMarkdown(c) {
   return [how, "", ...table2.header, ...table2.rows, "", verdict].join("\n");
 }
 
-// src/engine/report/nextSteps.ts
+// src/engine/report/comment/nextSteps.ts
 var WAIVER_DAYS = 30;
 var MAX_WAIVER_SUGGESTIONS = 10;
 var CONFIRM_URL = `${README_URL}#confirm-by-rerun`;
@@ -21696,7 +21696,7 @@ function nextSteps(comparison, confirmation, settings) {
   return decided ? nextStepsMarkdown(decided, settings, comparison) : "";
 }
 
-// src/engine/report/reviewerComment.ts
+// src/engine/report/comment/reviewerComment.ts
 var plural8 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 function reviewerHeadline(parts) {
   const pieces = [];
@@ -23273,7 +23273,7 @@ ${JSON.stringify(record.measurements)}`).digest("hex");
   return String(parseInt(digest.slice(0, 12), 16));
 }
 
-// src/engine/report/historyCsv.ts
+// src/engine/report/history/historyCsv.ts
 var HISTORY_CSV_HEADER = "run,commit,date,experiment,parameter,metric,statistic,unit,direction,value,repetitions";
 function renderHistoryCsv(runs) {
   const lines = [HISTORY_CSV_HEADER];
@@ -24255,7 +24255,7 @@ function buildDashboard(runs, options = {}) {
   };
 }
 
-// src/engine/report/embedScript.ts
+// src/engine/report/pages/embedScript.ts
 function chartPageCsp(self = false) {
   return [
     "default-src 'none'",
@@ -25762,7 +25762,7 @@ function runExport(options, progress) {
   return exported;
 }
 
-// src/engine/report/inspect.ts
+// src/engine/report/results/inspect.ts
 function inspectResultSet(set, formatTitle) {
   const experiments = /* @__PURE__ */ new Map();
   const parameterSets = /* @__PURE__ */ new Map();

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeGoogleBenchmarkRuns, writeGoogleBenchmarkSuite } from '../../bench/scale-suite.mjs';
-import type { ComparisonReport } from '../../src/engine/report/comparisonReport.js';
+import type { ComparisonReport } from '../../src/engine/report/comparison/comparisonReport.js';
 import { parseThresholds } from '../../src/engine/compare/thresholds.js';
 import { runCompare, type CompareOutcome } from '../../src/pipeline/compare.js';
 import { silentProgress } from '../../src/pipeline/steps.js';

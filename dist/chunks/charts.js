@@ -20,7 +20,7 @@ function jsonForScript(value) {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-// src/engine/report/embedScript.ts
+// src/engine/report/pages/embedScript.ts
 function chartPageCsp(self = false) {
   return [
     "default-src 'none'",

@@ -2,7 +2,7 @@ import { requireRepository, type RunContext } from './context.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../engine/errors.js';
-import type { BaselineRun } from '../engine/report/comparisonReport.js';
+import type { BaselineRun } from '../engine/report/comparison/comparisonReport.js';
 import { downloadRunArtifacts, findBaseline } from './github/baseline.js';
 
 export interface AutoBaselineSettings {

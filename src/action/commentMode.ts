@@ -21,7 +21,7 @@ import { downloadRunArtifacts } from './github/baseline.js';
 import { isValidMarkerId, MAX_COMMENT_BODY, upsertStickyComment, type StickyCommentResult } from './github/comment.js';
 import { apiRoot, githubClient } from './github/http.js';
 import { findPullRequest } from './github/pulls.js';
-import { statusComment } from '../engine/report/reviewerComment.js';
+import { statusComment } from '../engine/report/comment/reviewerComment.js';
 import { checkSettings, type CommentModeInputs } from './inputs.js';
 import { checkTitle, completeCheck, isUndecidedReason, startCheck } from './publish/checkRun.js';
 import type { CheckConclusion } from './github/checkRuns.js';

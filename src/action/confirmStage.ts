@@ -16,7 +16,7 @@ import {
 } from '../engine/confirm/plan.js';
 import { DEFAULT_SCREEN } from '../engine/confirm/screen.js';
 import { InputError, UsageError } from '../engine/errors.js';
-import type { ConfirmationSummary } from '../engine/report/confirmation.js';
+import type { ConfirmationSummary } from '../engine/report/confirmation/confirmation.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
 import { ConfirmationCut, runConfirm } from '../pipeline/confirm.js';
 import { makeFolder, readText } from '../pipeline/files.js';

@@ -1,9 +1,9 @@
 import { UsageError } from '../engine/errors.js';
-import { renderText } from '../engine/report/text.js';
+import { renderText } from '../engine/report/check/text.js';
 import { REPORT_MARKDOWN, runCheck, type CheckOutcome } from '../pipeline/check.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
 import { checkOutputFolder, ReportWriter } from '../pipeline/files.js';
-import { renderComparisonText } from '../engine/report/comparisonText.js';
+import { renderComparisonText } from '../engine/report/comparison/comparisonText.js';
 import type { TrendsOutcome } from '../pipeline/trends.js';
 import { getInput, readCommentModeInputs, readInputs, readMode, type ActionInputs } from './inputs.js';
 import { runCommentMode } from './commentMode.js';
@@ -16,7 +16,7 @@ import {
   reviewerHeadline,
   reviewerReport,
   type ReviewerCommentParts,
-} from '../engine/report/reviewerComment.js';
+} from '../engine/report/comment/reviewerComment.js';
 import { logSafe, logVerbatim } from './logSafety.js';
 import { baselineOf, compareWithReference, defaultBranchOf, missingHistory, noticeOfMissing } from './reference.js';
 import { downloadResults, readResultsAlone } from './readResults.js';
@@ -42,8 +42,8 @@ import {
 import { fitOutput, MAX_CHECK_OUTPUT } from './github/checkRuns.js';
 import { confirmedFailure, confirmStage } from './confirmStage.js';
 import { acceptanceOf } from './acceptance.js';
-import type { ConfirmationSummary } from '../engine/report/confirmation.js';
-import type { NextStepSettings } from '../engine/report/nextSteps.js';
+import type { ConfirmationSummary } from '../engine/report/confirmation/confirmation.js';
+import type { NextStepSettings } from '../engine/report/comment/nextSteps.js';
 
 /**
  * The comparison rows the job log shows, failing first then worst Δ: at 10,000 benchmarks the whole table was 22,000

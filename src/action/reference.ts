@@ -1,5 +1,5 @@
 import { UsageError } from '../engine/errors.js';
-import type { BaselineRun } from '../engine/report/comparisonReport.js';
+import type { BaselineRun } from '../engine/report/comparison/comparisonReport.js';
 import { basename, dirname, join } from 'node:path';
 import { closestName, editDistance } from '../engine/text/closest.js';
 import { namesIn, pathExists } from '../pipeline/files.js';

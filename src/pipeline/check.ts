@@ -3,10 +3,10 @@ import { experimentSummary, type Measurement, type ResultSet } from '../engine/m
 import type { Summary } from '../engine/model/summary.js';
 import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
 import { renderSummaryCsv } from '../engine/formats/registry.js';
-import { checksFileName, renderChecksCsv } from '../engine/report/checksCsv.js';
-import { renderJson } from '../engine/report/json.js';
-import { renderMarkdown } from '../engine/report/markdown.js';
-import { buildCheckReport, type CheckReport } from '../engine/report/model.js';
+import { checksFileName, renderChecksCsv } from '../engine/report/check/checksCsv.js';
+import { renderJson } from '../engine/report/check/json.js';
+import { renderMarkdown } from '../engine/report/check/markdown.js';
+import { buildCheckReport, type CheckReport } from '../engine/report/check/model.js';
 import { uniqueFileStems } from '../engine/report/fileNames.js';
 import { isReferenceRequirementsFile, readMetricRequirements } from './resultSets.js';
 import { checkOutputFolder, ReportWriter } from './files.js';

@@ -7,7 +7,7 @@ import {
   reviewerComment,
   type ReviewerCommentLinks,
   type ReviewerCommentParts,
-} from '../engine/report/reviewerComment.js';
+} from '../engine/report/comment/reviewerComment.js';
 import { statSync } from 'node:fs';
 import { describeError } from '../engine/errors.js';
 import { ReportWriter } from './files.js';

@@ -20,7 +20,7 @@ import {
   type BaselineRun,
   type ComparisonReport,
   type MethodSummary,
-} from '../engine/report/comparisonReport.js';
+} from '../engine/report/comparison/comparisonReport.js';
 import { naturalCompare, readHistoryRuns, readRunFolders, type HistoryRun } from './historyRuns.js';
 import { checkOutputFolder, readText } from './files.js';
 import { writeComparisonReports, type CompareOutcome } from './compareReports.js';

@@ -1,7 +1,7 @@
-import type { ComparisonReport } from '../engine/report/comparisonReport.js';
-import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparisonCsv.js';
-import { comparisonJsonPieces } from '../engine/report/comparisonJson.js';
-import { comparisonMarkdownPieces, renderComparisonMarkdown } from '../engine/report/comparisonMarkdown.js';
+import type { ComparisonReport } from '../engine/report/comparison/comparisonReport.js';
+import { comparisonFileName, renderComparisonCsv } from '../engine/report/comparison/comparisonCsv.js';
+import { comparisonJsonPieces } from '../engine/report/comparison/comparisonJson.js';
+import { comparisonMarkdownPieces, renderComparisonMarkdown } from '../engine/report/comparison/comparisonMarkdown.js';
 import { uniqueFileStems } from '../engine/report/fileNames.js';
 import { PiecesKeptWhenShort } from '../engine/report/pieces.js';
 import { ReportWriter } from './files.js';

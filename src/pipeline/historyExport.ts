@@ -1,5 +1,5 @@
 /** `perfgate history export`: a history folder as one tidy CSV table (the renderer is in the engine). */
-import { renderHistoryCsv } from '../engine/report/historyCsv.js';
+import { renderHistoryCsv } from '../engine/report/history/historyCsv.js';
 import { writeFileAtomic } from './files.js';
 import { readRecordedHistory } from './historyFolder.js';
 

@@ -1,6 +1,6 @@
 import { adapterById } from '../engine/formats/registry.js';
 import type { ResultSet } from '../engine/model/measurement.js';
-import { inspectResultSet, type FileInspection } from '../engine/report/inspect.js';
+import { inspectResultSet, type FileInspection } from '../engine/report/results/inspect.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import type { ParseOptions } from '../engine/formats/adapter.js';
 import { discoverResults } from './discover.js';

@@ -4,7 +4,7 @@
  * comment and job summary. SVGs are drawn from the chart model (engine/charts/svg.ts); resvg and
  * report.html's scripts are imported only here, on demand, so runs without charts start without them.
  */
-import { checkVerdictTable, comparisonRowsTable, comparisonVerdictTable } from '../engine/report/verdictTable.js';
+import { checkVerdictTable, comparisonRowsTable, comparisonVerdictTable } from '../engine/report/pages/verdictTable.js';
 import { join } from 'node:path';
 import { makeFolder, writeFileAtomic } from './files.js';
 import { buildCharts, type RawSamples, type ReducedRaw } from '../engine/charts/build.js';
@@ -14,8 +14,8 @@ import { chartToSvg } from '../engine/charts/svg.js';
 import { toVegaLite } from '../engine/charts/vegaLite.js';
 import type { Measurement } from '../engine/model/measurement.js';
 import type { Summary } from '../engine/model/summary.js';
-import type { ComparisonReport } from '../engine/report/comparisonReport.js';
-import type { CheckReport } from '../engine/report/model.js';
+import type { ComparisonReport } from '../engine/report/comparison/comparisonReport.js';
+import type { CheckReport } from '../engine/report/check/model.js';
 import { latencyHistoryRuns } from '../engine/charts/latencyHistory.js';
 import type { HistoryRecord } from '../engine/history/record.js';
 

@@ -5,9 +5,9 @@
  * that cannot end its script element.
  */
 import type { VegaLiteSpec } from '../engine/charts/vegaLite.js';
-import type { RowsTable, VerdictTable } from '../engine/report/verdictTable.js';
+import type { RowsTable, VerdictTable } from '../engine/report/pages/verdictTable.js';
 import { escapeHtml, jsonForScript } from '../engine/report/escape.js';
-import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../engine/report/embedScript.js';
+import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../engine/report/pages/embedScript.js';
 
 export { escapeHtml, jsonForScript };
 

@@ -31,7 +31,7 @@ import {
   neutraliseMarkers,
   withMarker,
   type CommentSection,
-} from '../../engine/report/commentBody.js';
+} from '../../engine/report/comment/commentBody.js';
 import {
   createWithFallback,
   deleteComment,
@@ -53,7 +53,7 @@ export {
   withMarker,
   type CommentSection,
   type FittedBody,
-} from '../../engine/report/commentBody.js';
+} from '../../engine/report/comment/commentBody.js';
 
 export type StickyCommentMode = 'update' | 'recreate' | 'hide-and-recreate';
 

@@ -10,7 +10,7 @@
  *   mutation minimizeComment(input: {subjectId, classifier: OUTDATED})
  */
 import { toFailure, type HttpFailure, type Octokit } from './http.js';
-import { hasMarker } from '../../engine/report/commentBody.js';
+import { hasMarker } from '../../engine/report/comment/commentBody.js';
 
 export interface IssueComment {
   id: number;

@@ -1,6 +1,6 @@
-import { failedCheckNotes } from '../../engine/report/model.js';
+import { failedCheckNotes } from '../../engine/report/check/model.js';
 import type { ComparisonRow } from '../../engine/compare/rows.js';
-import type { ComparisonReport } from '../../engine/report/comparisonReport.js';
+import type { ComparisonReport } from '../../engine/report/comparison/comparisonReport.js';
 import { withoutControls } from '../../engine/report/escape.js';
 import type { CheckOutcome } from '../../pipeline/check.js';
 import { logSafe } from '../logSafety.js';

@@ -1,8 +1,8 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import { failedCheckNotes } from '../../engine/report/model.js';
+import { failedCheckNotes } from '../../engine/report/check/model.js';
 import type { ComparisonRow } from '../../engine/compare/rows.js';
-import type { ComparisonReport } from '../../engine/report/comparisonReport.js';
-import type { ConfirmationSummary } from '../../engine/report/confirmation.js';
+import type { ComparisonReport } from '../../engine/report/comparison/comparisonReport.js';
+import type { ConfirmationSummary } from '../../engine/report/confirmation/confirmation.js';
 import type { CheckOutcome } from '../../pipeline/check.js';
 import type { CompareOutcome } from '../../pipeline/compare.js';
 import { pullRequestRefs, type RunContext } from '../context.js';

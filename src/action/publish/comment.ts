@@ -3,7 +3,7 @@ import {
   statusComment,
   type ReviewerCommentLinks,
   type ReviewerCommentParts,
-} from '../../engine/report/reviewerComment.js';
+} from '../../engine/report/comment/reviewerComment.js';
 import type { ReportWriter } from '../../pipeline/files.js';
 import { COMMENT_BODY_FILE, COMMENT_META_FILE, type CommentMeta } from '../commentMode.js';
 import { pullRequestRefs, requireRepository, type RunContext } from '../context.js';

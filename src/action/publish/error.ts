@@ -1,5 +1,5 @@
 import { describeError, InputError, isUserError } from '../../engine/errors.js';
-import { erroredComment, statusComment } from '../../engine/report/reviewerComment.js';
+import { erroredComment, statusComment } from '../../engine/report/comment/reviewerComment.js';
 import { pullRequestRefs, type RunContext } from '../context.js';
 import { commentSettings, readMode, type CommentSettings } from '../inputs.js';
 import { postComment } from './comment.js';

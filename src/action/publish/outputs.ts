@@ -2,7 +2,7 @@ import type { RunContext } from '../context.js';
 import { methodOf } from '../../engine/compare/methods.js';
 import type { CheckOutcome } from '../../pipeline/check.js';
 import type { CompareOutcome } from '../../pipeline/compare.js';
-import type { ConfirmationSummary } from '../../engine/report/confirmation.js';
+import type { ConfirmationSummary } from '../../engine/report/confirmation/confirmation.js';
 
 /** The step outputs of a decided run: the verdict, what failed, the counts and where the report is. */
 export function setOutputs(

@@ -1,5 +1,5 @@
 /** `perfgate confirm`: rerun both builds here in ABBA pairs until the paired verdict is decided. */
-import { comparisonTextPieces } from '../../engine/report/comparisonText.js';
+import { comparisonTextPieces } from '../../engine/report/comparison/comparisonText.js';
 import { CONFIRM_DEFAULT_MAX_PAIRS } from '../../engine/confirm/plan.js';
 import { parseRunTimeout } from '../../engine/options.js';
 import { CLI_SPELLING, comparisonSettings } from '../../engine/settings/rules.js';

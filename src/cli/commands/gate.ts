@@ -1,10 +1,10 @@
 /** The gating commands, check and compare, and the report, charts and comment they finish with. */
-import { renderText } from '../../engine/report/text.js';
+import { renderText } from '../../engine/report/check/text.js';
 import { REPORT_MARKDOWN, runCheck } from '../../pipeline/check.js';
 import { writeReportCharts, type ReportChartsOptions } from '../../pipeline/writeReportCharts.js';
-import type { ReviewerCommentParts } from '../../engine/report/reviewerComment.js';
+import type { ReviewerCommentParts } from '../../engine/report/comment/reviewerComment.js';
 import { COMPARISON_MARKDOWN, runCompare, type CompareOptions } from '../../pipeline/compare.js';
-import { comparisonTextPieces } from '../../engine/report/comparisonText.js';
+import { comparisonTextPieces } from '../../engine/report/comparison/comparisonText.js';
 import { UsageError } from '../../engine/errors.js';
 import { choiceSetting, DEFAULT_OUTPUT_DIR } from '../../engine/options.js';
 import {

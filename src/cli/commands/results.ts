@@ -6,7 +6,7 @@ import { runExport } from '../../pipeline/export.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../../engine/export/export.js';
 import type { Direction } from '../../engine/model/measurement.js';
 import { runInspect } from '../../pipeline/inspect.js';
-import { inspectionJsonPieces, inspectionTextPieces } from '../../engine/report/inspect.js';
+import { inspectionJsonPieces, inspectionTextPieces } from '../../engine/report/results/inspect.js';
 import { UsageError } from '../../engine/errors.js';
 import {
   floatParseOption,

@@ -7,7 +7,7 @@ import { chartEvidence } from './chartEvidence.js';
 import { valueChange, valueChangeRange } from '../report/change.js';
 import type { ComparisonRow } from '../compare/compare.js';
 import { methodOf } from '../compare/methods.js';
-import type { ComparisonReport } from '../report/comparisonReport.js';
+import type { ComparisonReport } from '../report/comparison/comparisonReport.js';
 import type { PayloadSummary } from '../model/summary.js';
 import { BAND_FILL, BASELINE_GREYS, EXPERIMENT_BLUE, LIMIT_COLOR, RESULT_BLUES } from './palette.js';
 import { formatDelta, unchangedAtDisplay } from './format.js';

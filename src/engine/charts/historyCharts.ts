@@ -2,7 +2,7 @@
  * Charts of the history runs (Fast-DDS reference: history_<col>.png and <payload>_bytes_<col>.png),
  * and how a run is labelled and coloured wherever runs are drawn.
  */
-import type { CheckReport } from '../report/model.js';
+import type { CheckReport } from '../report/check/model.js';
 import { seriesColor } from './palette.js';
 import { safeFileStem, type Chart, type Series, type XAxis } from './model.js';
 import { finitePoints, LATENCY_UNIT, panel, PAYLOAD_AXIS, withUnit } from './panels.js';

@@ -3,7 +3,7 @@
  * sub-experiments side by side (Fast-DDS summaries), and higher-is-better metrics (throughput).
  */
 import type { CheckRow } from '../check/checkRow.js';
-import type { CheckReport } from '../report/model.js';
+import type { CheckReport } from '../report/check/model.js';
 import type { Measurement, StatisticName } from '../model/measurement.js';
 import type { PayloadSummary, Summary } from '../model/summary.js';
 import { isPayloadAxis } from './payloadAxis.js';

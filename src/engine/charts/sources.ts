@@ -2,8 +2,8 @@
  * What the charts are drawn from: the report models, history runs and raw samples, as buildCharts
  * (build.ts) receives them.
  */
-import type { ComparisonReport } from '../report/comparisonReport.js';
-import type { CheckReport } from '../report/model.js';
+import type { ComparisonReport } from '../report/comparison/comparisonReport.js';
+import type { CheckReport } from '../report/check/model.js';
 import type { Measurement, StatisticName } from '../model/measurement.js';
 import type { RawMeasurements } from '../model/rawMeasurements.js';
 import type { Summary } from '../model/summary.js';

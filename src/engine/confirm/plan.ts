@@ -5,7 +5,7 @@
  */
 import { FIRST_LOOK, LOOK_STEP } from '../stats/sequential.js';
 import { POOLED_PARAMETER } from '../compare/rows.js';
-import type { ComparisonReport } from '../report/comparisonReport.js';
+import type { ComparisonReport } from '../report/comparison/comparisonReport.js';
 import { InputError } from '../errors.js';
 import { confirmedFamilies, FLAGGED_SCREEN, screenRows, type Screen, type ScreenRow } from './screen.js';
 

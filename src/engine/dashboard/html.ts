@@ -9,7 +9,7 @@
  * server. Names from result files are HTML-escaped; the JSON cannot end its script element.
  */
 import { escapeHtml, jsonForScript } from '../report/escape.js';
-import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../report/embedScript.js';
+import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../report/pages/embedScript.js';
 import { experimentCharts, runRows, sparklineData, type DashboardChart } from './specs.js';
 import { EXPERIMENT_BLUE } from '../charts/palette.js';
 import type { DashboardExperiment, DashboardModel, DashboardSeries, ExperimentStatus } from './model.js';

@@ -2,9 +2,9 @@
  * What accepted a failing row, in Markdown: the label (who added it, its description quoted) or each waiver (where it
  * is written, its ceiling, expiry, link and reason). Every user text is escaped.
  */
-import type { ComparisonRow } from '../compare/compare.js';
-import { changeWithInterval } from './change.js';
-import { escapeMarkdown } from './escape.js';
+import type { ComparisonRow } from '../../compare/compare.js';
+import { changeWithInterval } from '../change.js';
+import { escapeMarkdown } from '../escape.js';
 import { benchmarkCell, payloadLayout } from './rowNames.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

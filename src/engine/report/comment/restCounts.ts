@@ -2,8 +2,8 @@
  * The other comparison rows of a large comparison, counted by status instead of listed: no text is
  * made per row, so a reviewer's document of 10,000 benchmarks stays small (reviewerComment.ts).
  */
-import type { ComparisonRow } from '../compare/compare.js';
-import { showNotGated, statusMark } from './comparisonMarkdown.js';
+import type { ComparisonRow } from '../../compare/compare.js';
+import { showNotGated, statusMark } from '../comparison/comparisonMarkdown.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,6 +1,6 @@
-import type { SubExperimentCheck } from '../check/checkRow.js';
-import { formatCsvFloat } from '../numeric/formatFixed.js';
-import { csvText } from './csvText.js';
+import type { SubExperimentCheck } from '../../check/checkRow.js';
+import { formatCsvFloat } from '../../numeric/formatFixed.js';
+import { csvText } from '../csvText.js';
 
 export const CHECKS_HEADER = 'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status';
 

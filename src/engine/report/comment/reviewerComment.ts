@@ -15,8 +15,8 @@ import {
   MAX_JOB_SUMMARY,
   type CommentSection,
 } from './commentBody.js';
-import type { ComparisonReport } from './comparisonReport.js';
-import type { ComparisonRow } from '../compare/compare.js';
+import type { ComparisonReport } from '../comparison/comparisonReport.js';
+import type { ComparisonRow } from '../../compare/compare.js';
 import {
   changeTable,
   comparisonMarkdownParts,
@@ -24,18 +24,23 @@ import {
   headline as comparisonHeadline,
   statusMark,
   type ComparisonMarkdownParts,
-} from './comparisonMarkdown.js';
+} from '../comparison/comparisonMarkdown.js';
 import { FAMILY_ROWS_NAMED, familyLines, GROUP_ROWS_ABOVE } from './familyLines.js';
 import { restCounts } from './restCounts.js';
-import { escapeMarkdown, withoutControls } from './escape.js';
-import { checkMarkdownParts, requirementFailures, requirementsHeadline, type CheckMarkdownParts } from './markdown.js';
-import { headline as checkHeadline, type CheckReport } from './model.js';
+import { escapeMarkdown, withoutControls } from '../escape.js';
+import {
+  checkMarkdownParts,
+  requirementFailures,
+  requirementsHeadline,
+  type CheckMarkdownParts,
+} from '../check/markdown.js';
+import { headline as checkHeadline, type CheckReport } from '../check/model.js';
 import {
   confirmationHeadline,
   confirmationMarkdown,
   firstStageLine,
   type ConfirmationSummary,
-} from './confirmation.js';
+} from '../confirmation/confirmation.js';
 import { nextSteps, type NextStepSettings } from './nextSteps.js';
 
 export interface ReviewerCommentParts {

@@ -4,15 +4,15 @@ import {
   type ComparisonRow,
   type SubExperimentComparison,
   pairsEvidenceOf,
-} from '../compare/rows.js';
-import { describeGate } from '../compare/gate.js';
-import { percent, plural, type ComparisonMethod, type MethodSummary } from '../compare/method.js';
-import { methodOf, methodOfRows } from '../compare/methods.js';
-import { incomparableWarnings } from '../compare/instruments.js';
-import { resolutionFloorWarnings, thresholdMethod } from '../compare/thresholdMethod.js';
-import { resolveVerdictSettings } from '../compare/settings.js';
-import type { Verdict } from './model.js';
-import { valueChange } from './change.js';
+} from '../../compare/rows.js';
+import { describeGate } from '../../compare/gate.js';
+import { percent, plural, type ComparisonMethod, type MethodSummary } from '../../compare/method.js';
+import { methodOf, methodOfRows } from '../../compare/methods.js';
+import { incomparableWarnings } from '../../compare/instruments.js';
+import { resolutionFloorWarnings, thresholdMethod } from '../../compare/thresholdMethod.js';
+import { resolveVerdictSettings } from '../../compare/settings.js';
+import type { Verdict } from '../check/model.js';
+import { valueChange } from '../change.js';
 
 export type { MethodSummary };
 

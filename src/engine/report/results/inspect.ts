@@ -1,8 +1,8 @@
-import type { ResultSet } from '../model/measurement.js';
-import { formatFixed3 } from '../numeric/formatFixed.js';
-import { parseToolUnit } from '../model/units.js';
-import { withoutControls } from './escape.js';
-import { JsonArrayInPieces, JsonObjectInPieces, joinPieces, joinedLines, jsonPieces } from './pieces.js';
+import type { ResultSet } from '../../model/measurement.js';
+import { formatFixed3 } from '../../numeric/formatFixed.js';
+import { parseToolUnit } from '../../model/units.js';
+import { withoutControls } from '../escape.js';
+import { JsonArrayInPieces, JsonObjectInPieces, joinPieces, joinedLines, jsonPieces } from '../pieces.js';
 
 /** What perfgate understood of one file: for `perfgate inspect`. */
 export interface FileInspection {

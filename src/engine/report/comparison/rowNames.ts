@@ -2,8 +2,8 @@
  * How a comparison's rows are named in Markdown: the reference's payload layout or the general one, and a benchmark's
  * name in one cell. Shared by the comparison's tables and the acceptance section.
  */
-import type { ComparisonRow } from '../compare/compare.js';
-import { escapeMarkdown } from './escape.js';
+import type { ComparisonRow } from '../../compare/compare.js';
+import { escapeMarkdown } from '../escape.js';
 
 /**
  * The reference's layout (sub-experiment, payload, magnitude; values in µs) when every row is a

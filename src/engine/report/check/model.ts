@@ -1,7 +1,7 @@
-import { CHECKED_MAGNITUDES } from '../model/requirement.js';
-import { rowFailed, type CheckRow, type SubExperimentCheck } from '../check/checkRow.js';
-import { formatFixed3 } from '../numeric/formatFixed.js';
-import { quantityDisplay } from './quantity.js';
+import { CHECKED_MAGNITUDES } from '../../model/requirement.js';
+import { rowFailed, type CheckRow, type SubExperimentCheck } from '../../check/checkRow.js';
+import { formatFixed3 } from '../../numeric/formatFixed.js';
+import { quantityDisplay } from '../quantity.js';
 
 export type Verdict = 'pass' | 'fail';
 

@@ -5,10 +5,10 @@
  * row (cpu time) that says the same as its primary's (real time) is folded into it, so that a benchmark is named once;
  * one that disagrees is said next to it. Renders only the rows a line names: linear in rows.
  */
-import type { ComparisonRow } from '../compare/compare.js';
-import { changeWithInterval } from './change.js';
-import { metricStatistic } from './comparisonMarkdown.js';
-import { escapeMarkdown } from './escape.js';
+import type { ComparisonRow } from '../../compare/compare.js';
+import { changeWithInterval } from '../change.js';
+import { metricStatistic } from '../comparison/comparisonMarkdown.js';
+import { escapeMarkdown } from '../escape.js';
 
 /** How many rows a family's line names; the rest are counted. */
 export const FAMILY_ROWS_NAMED = 3;

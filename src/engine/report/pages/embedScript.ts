@@ -2,7 +2,7 @@
  * What the pages of charts (report.html, the dashboard) share: their security policy, their
  * skeleton, and the script that draws their Vega-Lite specs.
  */
-import { escapeHtml, jsonForScript } from './escape.js';
+import { escapeHtml, jsonForScript } from '../escape.js';
 
 /**
  * The Content-Security-Policy of a page of charts: no network; scripts inline (and, with `self`,

@@ -1,6 +1,6 @@
-import { csvText } from './csvText.js';
-import { SUMMARY_COLUMNS, SUMMARY_FIELDS, type Summary } from '../model/summary.js';
-import { formatCsvFloat } from '../numeric/formatFixed.js';
+import { csvText } from '../csvText.js';
+import { SUMMARY_COLUMNS, SUMMARY_FIELDS, type Summary } from '../../model/summary.js';
+import { formatCsvFloat } from '../../numeric/formatFixed.js';
 
 /**
  * `<type>_comparison.csv` as `latency_compare_experiments.py` writes it: every reference summary

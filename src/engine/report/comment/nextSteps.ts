@@ -5,14 +5,14 @@
  * (engine/compare/waivers.ts) and name each row as acceptance.ts matches it, so that pasted as they are they accept
  * exactly these rows until they expire.
  */
-import { benchmarkNames } from '../compare/acceptance.js';
-import { methodOf } from '../compare/methods.js';
-import type { ComparisonRow } from '../compare/rows.js';
-import { WAIVER_HEADER } from '../compare/waivers.js';
-import type { ComparisonReport } from './comparisonReport.js';
-import type { ConfirmationSummary } from './confirmation.js';
-import { README_URL } from './docsLinks.js';
-import { withoutControls } from './escape.js';
+import { benchmarkNames } from '../../compare/acceptance.js';
+import { methodOf } from '../../compare/methods.js';
+import type { ComparisonRow } from '../../compare/rows.js';
+import { WAIVER_HEADER } from '../../compare/waivers.js';
+import type { ComparisonReport } from '../comparison/comparisonReport.js';
+import type { ConfirmationSummary } from '../confirmation/confirmation.js';
+import { README_URL } from '../docsLinks.js';
+import { withoutControls } from '../escape.js';
 
 /** What the run could have used: the shell's settings, for the advice only. */
 export interface NextStepSettings {

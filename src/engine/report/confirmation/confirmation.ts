@@ -3,9 +3,9 @@
  * (confirmed: ❌; not confirmed: ⚠️ unconfirmed, never a silent ✅; could not run: the first stage's, with why), and
  * the confirmation's section below the first stage's rows. Pure: the action says what the confirmation did.
  */
-import type { ComparisonReport } from './comparisonReport.js';
-import { changed, changeTable, comparisonMarkdownParts } from './comparisonMarkdown.js';
-import { escapeMarkdown } from './escape.js';
+import type { ComparisonReport } from '../comparison/comparisonReport.js';
+import { changed, changeTable, comparisonMarkdownParts } from '../comparison/comparisonMarkdown.js';
+import { escapeMarkdown } from '../escape.js';
 
 /** What the confirmation of the first stage's flagged rows did. */
 export interface ConfirmationSummary {

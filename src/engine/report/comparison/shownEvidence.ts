@@ -3,7 +3,7 @@
  * (compare/evidence.ts): the one place these renderers read it, switching on its kind. A method whose rows carry a new
  * kind of evidence adds its case here.
  */
-import type { ComparisonRow } from '../compare/rows.js';
+import type { ComparisonRow } from '../../compare/rows.js';
 
 type Range = { lower: number; upper: number };
 

@@ -1,7 +1,7 @@
 import { checkValues, columnTitle, percent } from './markdown.js';
 import { headline, type CheckReport } from './model.js';
-import { changeFromRequirement } from './change.js';
-import { withoutControls } from './escape.js';
+import { changeFromRequirement } from '../change.js';
+import { withoutControls } from '../escape.js';
 
 /** A plain-text table for terminals and logs: failing rows first, columns aligned. */
 export function renderText(report: CheckReport): string {

@@ -2,11 +2,11 @@
  * The first line of a comparison (comment, job summary, terminal): benchmarks counted per outcome, worst first, each
  * changed metric named with its change, then what they were compared with.
  */
-import { methodOf } from '../compare/methods.js';
+import { methodOf } from '../../compare/methods.js';
 import { acceptedBy } from './acceptanceMarkdown.js';
 import type { BenchmarkChanges, ChangeSummary, ComparisonReport, MetricChanges } from './comparisonReport.js';
-import { SEE_SMALLER_CHANGES_URL } from './docsLinks.js';
-import { escapeMarkdown } from './escape.js';
+import { SEE_SMALLER_CHANGES_URL } from '../docsLinks.js';
+import { escapeMarkdown } from '../escape.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

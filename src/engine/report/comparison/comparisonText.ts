@@ -1,6 +1,6 @@
-import { formatFixed3 } from '../numeric/formatFixed.js';
+import { formatFixed3 } from '../../numeric/formatFixed.js';
 import type { ComparisonReport } from './comparisonReport.js';
-import { changeRangeText, valueChangeRange, worseningSize } from './change.js';
+import { changeRangeText, valueChangeRange, worseningSize } from '../change.js';
 import {
   bandCell,
   changeCells,
@@ -12,12 +12,12 @@ import {
   belowResolutionText,
   showNotGated,
 } from './comparisonMarkdown.js';
-import { withoutControls } from './escape.js';
-import { acceptanceWords } from '../compare/acceptance.js';
-import type { RowAcceptance } from '../compare/rows.js';
+import { withoutControls } from '../escape.js';
+import { acceptanceWords } from '../../compare/acceptance.js';
+import type { RowAcceptance } from '../../compare/rows.js';
 import { shownEvidence } from './shownEvidence.js';
-import type { ComparisonRow } from '../compare/compare.js';
-import { joinPieces, joinedLines } from './pieces.js';
+import type { ComparisonRow } from '../../compare/compare.js';
+import { joinPieces, joinedLines } from '../pieces.js';
 
 /** How much of the table a terminal text shows. */
 export interface ComparisonTextOptions {

@@ -1,8 +1,8 @@
-import type { CheckRow } from '../check/checkRow.js';
-import { formatFixed3 } from '../numeric/formatFixed.js';
-import { changeFromRequirement } from './change.js';
-import { escapeMarkdown } from './escape.js';
-import { quantityDisplay, type QuantityDisplay } from './quantity.js';
+import type { CheckRow } from '../../check/checkRow.js';
+import { formatFixed3 } from '../../numeric/formatFixed.js';
+import { changeFromRequirement } from '../change.js';
+import { escapeMarkdown } from '../escape.js';
+import { quantityDisplay, type QuantityDisplay } from '../quantity.js';
 import { headline, type CheckReport, type PercentRow } from './model.js';
 
 /** Above this many rows, passing rows fold into a <details> block. */

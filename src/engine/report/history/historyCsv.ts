@@ -2,9 +2,9 @@
  * A history as one tidy CSV table (`perfgate history export --csv`): one row per value, for a
  * spreadsheet, pandas or R. Pure: the records come from the caller.
  */
-import { statisticDirection } from '../model/statisticRules.js';
-import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
-import { csvText } from './csvText.js';
+import { statisticDirection } from '../../model/statisticRules.js';
+import { STATISTIC_NAMES, type Direction, type StatisticName } from '../../model/measurement.js';
+import { csvText } from '../csvText.js';
 
 /** What the table reads of a history record (the pipeline's HistoryRecord has these fields). */
 export interface HistoryCsvRun {

@@ -4,7 +4,7 @@
  * rows. report.html shows them above its charts, the comparison first. Formats what the report
  * models hold; computes nothing new.
  */
-import type { ComparisonReport } from './comparisonReport.js';
+import type { ComparisonReport } from '../comparison/comparisonReport.js';
 import {
   changeCells,
   headline as comparisonHeadline,
@@ -12,13 +12,13 @@ import {
   rowDisplay,
   belowResolutionText,
   probability,
-} from './comparisonMarkdown.js';
-import { acceptanceWords } from '../compare/acceptance.js';
-import { quantityDisplay } from './quantity.js';
-import { changeFromRequirement, changePercent, changeRangeText, valueChange, valueChangeRange } from './change.js';
-import { percent, requirementsHeadline } from './markdown.js';
-import { headline as checkHeadline, type CheckReport } from './model.js';
-import { formatFixed3 } from '../numeric/formatFixed.js';
+} from '../comparison/comparisonMarkdown.js';
+import { acceptanceWords } from '../../compare/acceptance.js';
+import { quantityDisplay } from '../quantity.js';
+import { changeFromRequirement, changePercent, changeRangeText, valueChange, valueChangeRange } from '../change.js';
+import { percent, requirementsHeadline } from '../check/markdown.js';
+import { headline as checkHeadline, type CheckReport } from '../check/model.js';
+import { formatFixed3 } from '../../numeric/formatFixed.js';
 
 export interface VerdictTable {
   verdict: 'pass' | 'fail';

@@ -1,9 +1,9 @@
 import type { ComparisonReport } from './comparisonReport.js';
-import { pairsEvidenceOf, bandOf } from '../compare/rows.js';
-import { valueChange } from './change.js';
-import { REPORT_SCHEMA_VERSION } from './json.js';
-import { JsonArrayInPieces, JsonObjectInPieces, joinPieces, jsonPieces } from './pieces.js';
-import type { ComparisonRow } from '../compare/compare.js';
+import { pairsEvidenceOf, bandOf } from '../../compare/rows.js';
+import { valueChange } from '../change.js';
+import { REPORT_SCHEMA_VERSION } from '../check/json.js';
+import { JsonArrayInPieces, JsonObjectInPieces, joinPieces, jsonPieces } from '../pieces.js';
+import type { ComparisonRow } from '../../compare/compare.js';
 
 const finite = (x: number) => (Number.isFinite(x) ? x : null);
 

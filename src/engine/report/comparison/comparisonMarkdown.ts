@@ -1,20 +1,20 @@
-import { formatFixed3 } from '../numeric/formatFixed.js';
+import { formatFixed3 } from '../../numeric/formatFixed.js';
 import { shownEvidence } from './shownEvidence.js';
-import type { ComparisonRow } from '../compare/compare.js';
-import { acceptanceWords } from '../compare/acceptance.js';
-import { comparisonRowFailed } from '../compare/compare.js';
+import type { ComparisonRow } from '../../compare/compare.js';
+import { acceptanceWords } from '../../compare/acceptance.js';
+import { comparisonRowFailed } from '../../compare/compare.js';
 import type { ComparisonReport } from './comparisonReport.js';
-import { escapeMarkdown } from './escape.js';
+import { escapeMarkdown } from '../escape.js';
 import { acceptanceMarkdown, nameText } from './acceptanceMarkdown.js';
 import { benchmarkCell, payloadLayout } from './rowNames.js';
 
 export { payloadLayout } from './rowNames.js';
 export { changed, headline, type HeadlineOptions } from './comparisonHeadline.js';
 import { headline } from './comparisonHeadline.js';
-import { changeRangeText, changeWithInterval, valueChangeRange, worseningSize } from './change.js';
-import { FOLD_ROWS_ABOVE } from './markdown.js';
-import { joinPieces, joinedLines } from './pieces.js';
-import { quantityDisplay, type QuantityDisplay } from './quantity.js';
+import { changeRangeText, changeWithInterval, valueChangeRange, worseningSize } from '../change.js';
+import { FOLD_ROWS_ABOVE } from '../check/markdown.js';
+import { joinPieces, joinedLines } from '../pieces.js';
+import { quantityDisplay, type QuantityDisplay } from '../quantity.js';
 
 const MARK: Record<ComparisonRow['status'], string> = {
   pass: '✅',
