@@ -1,7 +1,7 @@
 /**
  * The house drawn from its own imports (docs/architecture.md): every relative import in src/ goes
- * from a room to a room on a lower floor, never back up, and no file grows past one screenful of
- * screens (450 lines).
+ * from a room to a room on a lower floor, never back up, no files import each other round a circle
+ * (not even for a type), and no file grows past one screenful of screens (450 lines).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
@@ -58,6 +58,40 @@ function importsOf(path: string): string[] {
   return [...text.matchAll(IMPORT)].map((m) => normalize(join(dirname(path), (m[1] ?? m[2])!.replace(/\.js$/, '.ts'))));
 }
 
+/** The circles of a graph of imports (Tarjan's strongly connected components of more than one file), each sorted. */
+function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const circle: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      circle.push(member);
+    } while (member !== file);
+    if (circle.length > 1) circles.push(circle.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return circles;
+}
+
 describe('the house drawn from its own imports', () => {
   const files = sourceFiles(SRC);
 
@@ -91,6 +125,22 @@ describe('the house drawn from its own imports', () => {
     );
     expect(floorOf('engine/model')).toBeLessThan(floorOf('engine/formats'));
     expect(() => floorOf('engine/nowhere')).toThrow(/on no floor/);
+  });
+
+  it('has no circle of imports between files, types included', () => {
+    const graph = new Map(files.map((file) => [file, importsOf(file)]));
+    expect(circlesOf(graph).map((circle) => circle.map((file) => relative(SRC, file)))).toEqual([]);
+  });
+
+  it('catches a circle, and not a chain', () => {
+    const chain = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', []],
+    ]);
+    expect(circlesOf(chain)).toEqual([]);
+    const circle = new Map([...chain, ['c', ['a']], ['d', ['d', 'a']]]);
+    expect(circlesOf(circle)).toEqual([['a', 'b', 'c']]);
   });
 
   it(`keeps every file under src/ at ${MAX_LINES} lines or fewer`, () => {

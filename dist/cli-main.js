@@ -7081,9 +7081,6 @@ var LineSplitter = class {
     this.rest = "";
   }
 };
-function ownCopy(text3) {
-  return (" " + text3).slice(1);
-}
 var ModelLimits = class {
   constructor(file, options) {
     this.file = file;
@@ -7354,6 +7351,11 @@ function ownsContainer(value2, container) {
   if (isJsonObject(value2))
     return Object.values(value2).some((v) => typeof v === "object" && v !== null && ownsContainer(v, container));
   return false;
+}
+
+// src/engine/text/ownCopy.ts
+function ownCopy(text3) {
+  return (" " + text3).slice(1);
 }
 
 // src/engine/formats/jsonStream.ts
@@ -23583,6 +23585,15 @@ function finish3(kept, points, bounds, outliers, minSegment) {
   return { steps: changes, outliers };
 }
 
+// src/engine/trends/seriesName.ts
+var SERIES_NAME_FIELDS = ["experiment", "parameter", "metric", "statistic"];
+function seriesNames(s) {
+  return SERIES_NAME_FIELDS.map((field2) => s[field2]);
+}
+function seriesNameOf(s) {
+  return Object.fromEntries(SERIES_NAME_FIELDS.map((field2) => [field2, s[field2]]));
+}
+
 // src/engine/trends/trends.ts
 function hasCommit(run) {
   return /^[0-9a-f]{7,64}$/i.test(run.sha);
@@ -23592,13 +23603,6 @@ function runName(run) {
   if (hasCommit(run)) return run.sha.slice(0, 7);
   if (run.date) return run.date.replace(/\.0+(?=Z$)/, "");
   return run.runId ? `run ${run.runId}` : "?";
-}
-var SERIES_NAME_FIELDS = ["experiment", "parameter", "metric", "statistic"];
-function seriesNames(s) {
-  return SERIES_NAME_FIELDS.map((field2) => s[field2]);
-}
-function seriesNameOf(s) {
-  return Object.fromEntries(SERIES_NAME_FIELDS.map((field2) => [field2, s[field2]]));
 }
 var SAME_STEP = SAME_STEP_RUNS;
 function collect(runs, statistics) {

@@ -6,8 +6,16 @@
  */
 import { closestName, didYouMean } from '../../engine/text/closest.js';
 import { byCodePoint } from '../../engine/text/order.js';
-import type { FindBaselineOptions } from './baseline.js';
 import type { Octokit } from './http.js';
+
+/** The names a baseline lookup was given (FindBaselineOptions, baseline.ts), which a misspelling is looked for among. */
+interface LookupNames {
+  owner: string;
+  repo: string;
+  workflowId: string | number;
+  branch: string;
+  artifactName: string;
+}
 
 /**
  * After a 404 on the runs of a workflow: "workflow "latncy.yml" does not exist; did you mean latency.yml?" when the
@@ -16,7 +24,7 @@ import type { Octokit } from './http.js';
  */
 export async function missingWorkflow(
   octokit: Octokit,
-  { owner, repo, workflowId }: FindBaselineOptions,
+  { owner, repo, workflowId }: LookupNames,
 ): Promise<string | undefined> {
   let workflows: { id: number; path: string }[];
   try {
@@ -40,7 +48,7 @@ export async function missingWorkflow(
  */
 export async function misspeltBranch(
   octokit: Octokit,
-  { owner, repo, workflowId, branch }: FindBaselineOptions,
+  { owner, repo, workflowId, branch }: LookupNames,
 ): Promise<string | undefined> {
   let branches: string[];
   try {
@@ -68,7 +76,7 @@ export async function misspeltBranch(
  */
 export async function misspeltArtifact(
   octokit: Octokit,
-  { owner, repo, artifactName, workflowId, branch }: FindBaselineOptions,
+  { owner, repo, artifactName, workflowId, branch }: LookupNames,
   runId: number,
 ): Promise<string | undefined> {
   let names: string[];

@@ -56,12 +56,13 @@ import {
   downloadArchives,
   localRecords,
   readTip,
+  type HistoryBranchOptions,
   type Tip,
 } from './historyTip.js';
 
 export { BLOBS_PER_QUERY, compareRecordNames } from './historyBlobs.js';
 
-export { HISTORY_BRANCH_FOLDER } from './historyTip.js';
+export { HISTORY_BRANCH_FOLDER, type HistoryBranchOptions } from './historyTip.js';
 /**
  * How often a record is committed again when concurrent runs move the branch under it. Every lost
  * race is another run's commit landing during the attempt, and each run commits once, so with this
@@ -71,31 +72,6 @@ export { HISTORY_BRANCH_FOLDER } from './historyTip.js';
 export const MAX_HISTORY_ATTEMPTS = 64;
 /** The longest wait between two attempts, in units of retryBaseMs (seconds in production). */
 const MAX_BACKOFF_UNITS = 16;
-/** Names a record may have on the branch (and so in the local folder): nothing else is read. */
-export interface HistoryBranchOptions {
-  token: string;
-  apiUrl?: string;
-  owner: string;
-  repo: string;
-  branch: string;
-  /** The local history folder: filled from the branch, and (when writing) the records to commit. */
-  folder: string;
-  warn?: (message: string) => void;
-  /**
-   * The wait before attempt n (2, 3, …) of a record that lost a race; by default, random up to a doubling bound (full
-   * jitter).
-   */
-  backoffMs?: (attempt: number) => number;
-  /** The run's GitHub session (budget and waits); a fresh one by default. */
-  session?: GithubSession;
-  /**
-   * Reading: copy only the newest `window` records (those held in the folder count), as the
-   * comparison reads them; every record of the branch without it. Writing: the window `record`
-   * applies; only the newest `window` records are read, and the older ones are removed unread.
-   */
-  window?: number;
-}
-
 /**
  * GitHub refuses a file over 100 MiB on a push, and the Git Data API serves blobs up to 100 MB: a
  * record or an archive file over it is an error that says so, before anything is sent.

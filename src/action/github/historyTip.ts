@@ -16,9 +16,33 @@ import {
   renderArchive,
 } from '../../engine/history/archive.js';
 import { makeFolder, namesIn, pathExists, readText, writeFileAtomic } from '../../pipeline/files.js';
-import { readRef, type Octokit, type RefInfo } from './http.js';
+import { readRef, type GithubSession, type Octokit, type RefInfo } from './http.js';
 import { blobTexts, compareRecordNames } from './historyBlobs.js';
-import type { HistoryBranchOptions } from './historyBranch.js';
+
+/** Where the history branch is, the local folder it is read into, and how its requests go. */
+export interface HistoryBranchOptions {
+  token: string;
+  apiUrl?: string;
+  owner: string;
+  repo: string;
+  branch: string;
+  /** The local history folder: filled from the branch, and (when writing) the records to commit. */
+  folder: string;
+  warn?: (message: string) => void;
+  /**
+   * The wait before attempt n (2, 3, …) of a record that lost a race; by default, random up to a doubling bound (full
+   * jitter).
+   */
+  backoffMs?: (attempt: number) => number;
+  /** The run's GitHub session (budget and waits); a fresh one by default. */
+  session?: GithubSession;
+  /**
+   * Reading: copy only the newest `window` records (those held in the folder count), as the
+   * comparison reads them; every record of the branch without it. Writing: the window `record`
+   * applies; only the newest `window` records are read, and the older ones are removed unread.
+   */
+  window?: number;
+}
 
 /** The folder of the records (and the archive) inside the branch. */
 export const HISTORY_BRANCH_FOLDER = 'history';

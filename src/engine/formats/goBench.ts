@@ -33,7 +33,8 @@ import { toBaseUnit, type Unit } from '../model/units.js';
 import { cpuName, nodeArchName, nodeOsName, type EnvironmentFingerprint } from '../model/environment.js';
 import type { FormatAdapter, ParseOptions } from './adapter.js';
 import type { ResultSet } from '../model/measurement.js';
-import { LineSplitter, ModelLimits, ownCopy, streamedFormat, type TextReader } from './streamed.js';
+import { LineSplitter, ModelLimits, streamedFormat, type TextReader } from './streamed.js';
+import { ownCopy } from '../text/ownCopy.js';
 import { ANSI_ESCAPE, metricOfUnit, iterationMeasurement, resolutionFloorNote } from './shared.js';
 
 /** A result line somewhere in the head: name, iteration count, a value and its unit. */
@@ -186,7 +187,7 @@ function readGoLine(output: GoOutput, line: string, lineNo: number): void {
   if (header) {
     const key = header[1];
     const value = header[2]!.trim();
-    // Copies: a slice of a line keeps the piece of the file the line was cut from (streamed.ts, ownCopy).
+    // Copies: a slice of a line keeps the piece of the file the line was cut from (text/ownCopy.ts).
     if (key === 'pkg') output.pkg = ownCopy(value);
     else if (value !== '' && (key === 'goos' || key === 'goarch' || key === 'cpu'))
       output.machine[key] = ownCopy(value);

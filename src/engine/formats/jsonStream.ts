@@ -10,7 +10,7 @@ import {
   type JsonValue,
 } from './looseJson.js';
 import { containerEnd, documentAround, SCALAR, SPACE, stringEnd, type Open, type State } from './jsonScan.js';
-import { ownCopy } from './streamed.js';
+import { ownCopy } from '../text/ownCopy.js';
 
 /**
  * A JSON file read in pieces, for the formats whose files grow with the suite (issue 38): one

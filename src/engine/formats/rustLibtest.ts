@@ -20,7 +20,8 @@ import { InputError } from '../errors.js';
 import type { Measurement, Metric } from '../model/measurement.js';
 import type { FormatAdapter, ParseOptions } from './adapter.js';
 import { stripBom } from '../csv/header.js';
-import { LineSplitter, ModelLimits, ownCopy, streamedFormat, type TextReader } from './streamed.js';
+import { LineSplitter, ModelLimits, streamedFormat, type TextReader } from './streamed.js';
+import { ownCopy } from '../text/ownCopy.js';
 import { toBaseUnit } from '../model/units.js';
 import { ANSI_ESCAPE, consoleLines, metricOfUnit, resolutionFloorNote } from './shared.js';
 
@@ -101,7 +102,7 @@ function rustLibtestReader(file: string, options: ParseOptions): TextReader {
         { ...place, column },
       );
     }
-    // A copy: a slice of the line keeps the piece of the file it was cut from (streamed.ts, ownCopy).
+    // A copy: a slice of the line keeps the piece of the file it was cut from (text/ownCopy.ts).
     const experiment = ownCopy(bench.name);
     const earlier = seen.get(experiment);
     if (earlier !== undefined)

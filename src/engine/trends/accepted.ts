@@ -6,7 +6,7 @@
 import { magnitudeName } from '../compare/rows.js';
 import type { RecordedAcceptance, RecordedWaiver } from '../history/record.js';
 import { WEIGHTED_PARAMETER } from './weighted.js';
-import type { TrendSeriesName } from './trends.js';
+import type { TrendSeriesName } from './seriesName.js';
 
 /** How a step was accepted: the label, or the waiver that covers its series; with the pull request when known. */
 export type StepAcceptance =

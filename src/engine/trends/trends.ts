@@ -21,6 +21,9 @@ import {
 } from './weighted.js';
 import type { RecordedAcceptance } from '../history/record.js';
 import { stepAcceptance, type StepAcceptance } from './accepted.js';
+import { seriesNameOf, seriesNames, type TrendSeriesName } from './seriesName.js';
+
+export { SERIES_NAME_FIELDS, seriesNameOf, seriesNames, type TrendSeriesName } from './seriesName.js';
 
 /** One run of the default branch, as the history records it. */
 export interface TrendRun {
@@ -83,27 +86,6 @@ export interface TrendOutlier {
   level: number;
   change: number;
   kind: 'worse' | 'better';
-}
-
-/** The fields that name a series, in the order every report shows them (table columns, alert titles, trends.json). */
-export const SERIES_NAME_FIELDS = ['experiment', 'parameter', 'metric', 'statistic'] as const;
-
-/** What names a series: the measurement's experiment, parameter and metric, and the statistic followed. */
-export interface TrendSeriesName {
-  experiment: string;
-  parameter: string;
-  metric: string;
-  statistic: StatisticName;
-}
-
-/** A series' names in SERIES_NAME_FIELDS order. */
-export function seriesNames(s: TrendSeriesName): string[] {
-  return SERIES_NAME_FIELDS.map((field) => s[field]);
-}
-
-/** Only the naming fields of a series, in SERIES_NAME_FIELDS order. */
-export function seriesNameOf(s: TrendSeriesName): TrendSeriesName {
-  return Object.fromEntries(SERIES_NAME_FIELDS.map((field) => [field, s[field]])) as unknown as TrendSeriesName;
 }
 
 export interface TrendSeries extends TrendSeriesName {

@@ -5,7 +5,8 @@
  * the first value. Read as common.ts says.
  */
 import type { FormatAdapter } from '../adapter.js';
-import { LineSplitter, ownCopy, streamedFormat } from '../streamed.js';
+import { LineSplitter, streamedFormat } from '../streamed.js';
+import { ownCopy } from '../../text/ownCopy.js';
 import { isNoCount, isNumber, perfStatSet, type CounterRow } from './common.js';
 
 /** The first field: a number or perf's word for no count; then the separator (one character: `,`, `;`, `|`). */

@@ -6,7 +6,8 @@
 import { InputError } from '../../errors.js';
 import type { FormatAdapter } from '../adapter.js';
 import { isJsonObject, parseJsonPiece, type JsonValue } from '../looseJson.js';
-import { LineSplitter, ownCopy, streamedFormat } from '../streamed.js';
+import { LineSplitter, streamedFormat } from '../streamed.js';
+import { ownCopy } from '../../text/ownCopy.js';
 import { perfStatSet, type CounterRow } from './common.js';
 
 const OBJECT_LINE = /^\s*\{\s*"counter-value"\s*:/;

@@ -20,7 +20,8 @@
 import { InputError } from '../../errors.js';
 import type { Measurement, Metric, ResultSet } from '../../model/measurement.js';
 import type { ParseOptions } from '../adapter.js';
-import { LineSplitter, ModelLimits, ownCopy, type TextReader } from '../streamed.js';
+import { LineSplitter, ModelLimits, type TextReader } from '../streamed.js';
+import { ownCopy } from '../../text/ownCopy.js';
 
 export type ValgrindTool = 'cachegrind' | 'callgrind';
 
