@@ -17,7 +17,7 @@ const TOKEN = 'ghs_waiverSECRET0123456789abcdefghijk';
 const HEAD_SHA = 'beef0123'.repeat(5);
 const SLOWER = 'size=64,mode=copy';
 /** The run's day: 2026-11-29, noon UTC. */
-const clock = { now: () => Date.UTC(2026, 10, 29, 12), sleep: systemClock.sleep };
+const clock = { ...systemClock, now: () => Date.UTC(2026, 10, 29, 12) };
 
 let fake: FakeCommentGitHub | undefined;
 afterEach(async () => {

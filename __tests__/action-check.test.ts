@@ -13,7 +13,7 @@ import {
   type ActionRun,
 } from './helpers/runner-action.js';
 import { runActionInProcess } from './helpers/action-in-process.js';
-import { GithubSession } from '../src/action/github/http.js';
+import { testSession } from './helpers/github-session.js';
 import { completeCheckRun, createCheckRun, type CheckAnnotation } from '../src/action/github/checkRuns.js';
 import { plainTitle, rowNote } from '../src/action/publish/checkRun.js';
 import type { ComparisonRow } from '../src/engine/compare/rows.js';
@@ -145,8 +145,8 @@ describe('action: the Check run', () => {
 
   test('more than 50 annotations go in batches of 50, each request valid against the description', async () => {
     await serve();
-    // Writes spaced by milliseconds, not seconds (as PERFGATE_RETRY_BASE_MS does for the action).
-    const session = new GithubSession({ PERFGATE_RETRY_BASE_MS: '1' });
+    // Writes spaced by milliseconds, not seconds.
+    const session = testSession();
     const target = { token: TOKEN, apiUrl: fake!.apiUrl, owner: 'octo', repo: 'bench', session };
     const created = await createCheckRun(target, 'perfgate', HEAD_SHA);
     expect(created.outcome).toBe('ok');

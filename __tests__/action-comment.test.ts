@@ -678,7 +678,9 @@ describe('action: a refused comment update or a hung GitHub never leaves an earl
 
   test('an API call accepted and never answered: timed out and retried, then a new comment; the verdict stands', async () => {
     await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
-    const env = { ...pullRequestEnv(fake!.apiUrl), PERFGATE_HTTP_TIMEOUT_MS: '300', PERFGATE_GITHUB_BUDGET_MS: '1500' };
+    // The four hung listings spend 1.2 s of the budget; the rest of the run's requests fit in what is left, even on a
+    // loaded machine.
+    const env = { ...pullRequestEnv(fake!.apiUrl), PERFGATE_HTTP_TIMEOUT_MS: '300', PERFGATE_GITHUB_BUDGET_MS: '4000' };
     const started = Date.now();
     const run = await runActionInProcess(gate('results-regression'), { env });
     expect(Date.now() - started).toBeLessThan(20_000);
@@ -707,8 +709,7 @@ describe('action: a refused comment update or a hung GitHub never leaves an earl
     const run = await runActionInProcess(gate('results-regression'), { env });
     expect(run.status).toBe(1);
     expect(run.outputs['verdict']).toBe('fail');
-    const spent =
-      "the step's GitHub time budget of 1.5 s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)";
+    const spent = "the step's GitHub time budget of 1.5 s is spent: GitHub work abandoned";
     expect(warnings(run).filter((m) => m.includes('time budget'))[0]).toBe(`perfgate: ${spent}; the verdict stands`);
     expect(fake!.requests).toHaveLength(2);
   });

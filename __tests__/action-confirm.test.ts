@@ -14,6 +14,8 @@ import { runActionInProcess } from './helpers/action-in-process.js';
 import { run } from '../src/action/main.js';
 import type { CommandRun } from '../src/pipeline/confirm.js';
 import { shellPorts } from '../src/pipeline/shell.js';
+import { systemClock } from '../src/action/ports.js';
+import { githubPortsOf } from './helpers/github-session.js';
 import { EventEmitter } from 'node:events';
 
 const SCRIPT = join(repoRoot, 'fixtures', 'confirm', 'synthetic-bench.mjs');
@@ -370,7 +372,9 @@ describe('action: the two-stage gate (confirm-command)', () => {
           appendSummary: async () => undefined,
           fail: () => (failed = true),
         },
+        clock: systemClock,
         shell,
+        github: githubPortsOf(env),
       });
     } finally {
       process.chdir(cwd);

@@ -15,7 +15,7 @@ import {
 } from './helpers/runner-action.js';
 import { runActionInProcess } from './helpers/action-in-process.js';
 import { writeHistoryBranch } from '../src/action/github/historyBranch.js';
-import { GithubSession } from '../src/action/github/http.js';
+import { testSession } from './helpers/github-session.js';
 import { foldIntoArchive, parseArchive, renderArchive } from '../src/engine/history/archive.js';
 import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
@@ -612,7 +612,7 @@ describe('action: history-branch', () => {
           .toString('utf8'),
         'first',
       );
-      const session = new GithubSession({ PERFGATE_RETRY_BASE_MS: '1' });
+      const session = testSession();
       const results = await Promise.all(
         Array.from({ length: count }, (_, i) => {
           const n = i + 2;
@@ -649,7 +649,7 @@ describe('action: history-branch', () => {
         repo: 'bench',
         branch: BRANCH,
         folder,
-        session: new GithubSession(),
+        session: testSession(),
       },
       // An archive month of 100 MiB and one byte (what a year of a huge suite would come to, unbounded).
       () => writeFileSync(join(folder, 'archive-2026-10.json'), Buffer.alloc(100 * 1024 * 1024 + 1, 0x20)),

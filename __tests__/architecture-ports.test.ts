@@ -1,7 +1,8 @@
 /**
  * The action is a function of its ports (docs/architecture.md): only its entry point touches the
- * process, @actions/core and the real environment, and the rest of src/action/ reads and writes
- * files only through pipeline/. Drawn from the source, so the doc stays true.
+ * process, @actions/core, the real environment, the system's timers and the global fetch; the rest of src/action/
+ * reads and writes files only through pipeline/, waits on the clock port and reaches GitHub through the GitHub port.
+ * Drawn from the source, so the doc stays true.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -32,6 +33,12 @@ function outsideThePorts(file: string, text: string): string[] {
     [/\bprocess\s*\.\s*(env|exitCode|exit|stdout|stderr|cwd|chdir|argv)\b/, 'the process'],
     [/from\s+['"]@actions\/core['"]|import\(\s*['"]@actions\/core['"]\s*\)/, '@actions/core'],
     [/from\s+['"](node:)?fs(\/promises)?['"]/, 'node:fs (files go through pipeline/)'],
+    [
+      /\b(setTimeout|setInterval|Date\.now|performance\.now)\s*\(|AbortSignal\.timeout\b/,
+      'a timer or time (the clock port)',
+    ],
+    [/(^|[^.\w])fetch\s*\(|globalThis\.fetch\b/, 'the global fetch (the GitHub port)'],
+    [/PERFGATE_[A-Z_]+/, 'a PERFGATE_ variable'],
   ];
   for (const [pattern, what] of rules) if (pattern.test(text)) found.push(`${file}: ${what}`);
   return found;
@@ -66,6 +73,14 @@ describe('the action is a function of its ports', () => {
       'x.ts: node:fs (files go through pipeline/)',
     ]);
     expect(outsideThePorts('x.ts', "import { readFile } from 'fs/promises';")).toHaveLength(1);
+    expect(outsideThePorts('x.ts', 'setTimeout(done, 10);')).toEqual(['x.ts: a timer or time (the clock port)']);
+    expect(outsideThePorts('x.ts', 'const signal = AbortSignal.timeout(30_000);')).toHaveLength(1);
+    expect(outsideThePorts('x.ts', 'const started = Date.now();')).toHaveLength(1);
+    expect(outsideThePorts('x.ts', 'await fetch(url);')).toEqual(['x.ts: the global fetch (the GitHub port)']);
+    expect(outsideThePorts('x.ts', 'await session.fetch(url);')).toEqual([]);
+    expect(outsideThePorts('x.ts', "const base = env['PERFGATE_RETRY_BASE_MS'];")).toEqual([
+      'x.ts: a PERFGATE_ variable',
+    ]);
     expect(outsideThePorts('x.ts', code(join(ACTION, 'context.ts')))).toEqual([]);
   });
 });

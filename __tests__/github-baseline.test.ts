@@ -3,7 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { findBaseline, type FindBaselineOptions } from '../src/action/github/baseline.js';
-import { GithubSession } from '../src/action/github/http.js';
+import type { GithubTimings } from '../src/action/github/http.js';
+import { testSession } from './helpers/github-session.js';
 import { FakeGitHub, type FakeGitHubOptions } from './helpers/github-fake.js';
 import { openApi } from './helpers/github-openapi.js';
 import { tempDir } from './helpers/shared.js';
@@ -15,12 +16,10 @@ import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { historyFileName, planHistoryWindow } from '../src/engine/history/window.js';
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 
-// Retries and rate-limit waits in milliseconds instead of seconds (internal, for the tests).
-const RETRY_BASE = { PERFGATE_RETRY_BASE_MS: '1' };
-/** The GitHub session of the test: a fresh budget each test. */
-let session = new GithubSession(RETRY_BASE);
+/** The GitHub session of the test (retries and rate-limit waits in milliseconds): a fresh budget each test. */
+let session = testSession();
 beforeEach(() => {
-  session = new GithubSession(RETRY_BASE);
+  session = testSession();
 });
 
 const TOKEN = 'ghs_perfgateSECRETtoken0123456789abcdef';
@@ -192,16 +191,13 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
   });
 
   /** Runs `body` with the GitHub timeouts set for it, and a fresh budget. */
-  async function withTimeouts(
-    timeouts: { PERFGATE_HTTP_TIMEOUT_MS?: string; PERFGATE_GITHUB_BUDGET_MS?: string },
-    body: () => Promise<void>,
-  ): Promise<void> {
-    session = new GithubSession({ ...RETRY_BASE, ...timeouts });
+  async function withTimeouts(timeouts: Partial<GithubTimings>, body: () => Promise<void>): Promise<void> {
+    session = testSession(timeouts);
     await body();
   }
 
   test('artifact storage that never answers: the run falls through after the request timeout', async () => {
-    await withTimeouts({ PERFGATE_HTTP_TIMEOUT_MS: '300' }, async () => {
+    await withTimeouts({ requestTimeoutMs: 300 }, async () => {
       const zip = zipOf({ 'measurements_x_summary.csv': SUMMARY });
       const fake = await serve({
         artifacts: [
@@ -219,7 +215,7 @@ describe('findBaseline against a loopback GitHub checked with the OpenAPI descri
   });
 
   test('artifact storage that stalls mid-download: stopped when the GitHub budget runs out', async () => {
-    await withTimeouts({ PERFGATE_GITHUB_BUDGET_MS: '1500' }, async () => {
+    await withTimeouts({ budgetMs: 1500 }, async () => {
       const zip = zipOf({ 'measurements_x_summary.csv': SUMMARY });
       const fake = await serve({
         artifacts: [{ id: 91, runId: 3003, name: 'perfgate-baseline', zip, blobHangs: 'body' }],

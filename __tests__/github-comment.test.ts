@@ -17,14 +17,12 @@ import {
   type FakeCommentOptions,
 } from './helpers/github-comment-fake.js';
 import { openApi } from './helpers/github-openapi.js';
-import { GithubSession } from '../src/action/github/http.js';
+import { testSession } from './helpers/github-session.js';
 
-// Retries and rate-limit waits in milliseconds instead of seconds (internal, for the tests).
-const RETRY_BASE = { PERFGATE_RETRY_BASE_MS: '1' };
-/** The GitHub session of the test: a fresh budget each test. */
-let session = new GithubSession(RETRY_BASE);
+/** The GitHub session of the test (retries and rate-limit waits in milliseconds): a fresh budget each test. */
+let session = testSession();
 beforeEach(() => {
-  session = new GithubSession(RETRY_BASE);
+  session = testSession();
 });
 
 const TOKEN = 'ghs_perfgateSECRETcomment0123456789abcdef';
@@ -671,7 +669,7 @@ describe('a refused report never leaves an earlier comment standing for this run
 
 describe('timeouts and the GitHub time budget', () => {
   test('a request accepted and never answered times out and is retried; then it succeeds', async () => {
-    session = new GithubSession({ ...RETRY_BASE, PERFGATE_HTTP_TIMEOUT_MS: '200' });
+    session = testSession({ requestTimeoutMs: 200 });
     const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 2 }] });
     const started = Date.now();
     const result = await upsert(optionsFor(fake));
@@ -686,7 +684,7 @@ describe('timeouts and the GitHub time budget', () => {
   });
 
   test('a request never answered at all: failed after the retries, with the timeout named', async () => {
-    session = new GithubSession({ ...RETRY_BASE, PERFGATE_HTTP_TIMEOUT_MS: '100' });
+    session = testSession({ requestTimeoutMs: 100 });
     const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
     const result = await upsert(optionsFor(fake));
     expect(result).toMatchObject({
@@ -699,14 +697,13 @@ describe('timeouts and the GitHub time budget', () => {
 
   test('the budget: once spent, GitHub work is abandoned with one warning and no more requests', async () => {
     // The first try's timeout leaves half a second of the budget: a loaded machine that answers late still tries twice.
-    session = new GithubSession({ ...RETRY_BASE, PERFGATE_HTTP_TIMEOUT_MS: '1000', PERFGATE_GITHUB_BUDGET_MS: '1500' });
+    session = testSession({ requestTimeoutMs: 1000, budgetMs: 1500 });
     const fake = await serve({ faults: [{ operationId: 'issues/list-comments', status: 0, hang: true, times: 100 }] });
     const warned: string[] = [];
     const started = Date.now();
     const result = await upsert(optionsFor(fake, { warn: (m) => warned.push(m), fallbackBody: 'short' }));
     expect(Date.now() - started).toBeLessThan(10_000);
-    const spent =
-      "the step's GitHub time budget of 1.5 s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)";
+    const spent = "the step's GitHub time budget of 1.5 s is spent: GitHub work abandoned";
     expect(result).toMatchObject({
       outcome: 'failed',
       reason: `cannot list the comments of pull request #42 of octo/bench: ${spent}; cannot comment either: ${spent}`,

@@ -31,7 +31,7 @@ import {
  * is the same bytes on every day, and runs on from there, so that durations and waits are real.
  */
 const GOLDEN_START = Date.now();
-const GOLDEN_CLOCK = { now: () => Date.UTC(2026, 11, 7, 12) + (Date.now() - GOLDEN_START), sleep: systemClock.sleep };
+const GOLDEN_CLOCK = { ...systemClock, now: () => Date.UTC(2026, 11, 7, 12) + (Date.now() - GOLDEN_START) };
 
 const GOLDEN_DIR = join(repoRoot, '__tests__', '__golden__');
 const UPDATE = process.env['UPDATE_GOLDEN'] === '1';

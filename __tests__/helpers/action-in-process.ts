@@ -12,8 +12,15 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { EOL } from 'node:os';
 import { run } from '../../src/action/main.js';
-import type { AnnotationProperties, Clock, OutputSink } from '../../src/action/ports.js';
-import type { ConfirmPorts } from '../../src/pipeline/confirm.js';
+import {
+  systemClock,
+  type AnnotationProperties,
+  type Clock,
+  type OutputSink,
+  type Shell,
+} from '../../src/action/ports.js';
+import { systemConfirmPorts } from '../../src/pipeline/shell.js';
+import { githubPortsOf } from './github-session.js';
 import { finishRun, prepareRunFolders, type ActionInputs, type ActionRun, type RunOptions } from './runner-action.js';
 
 /** @actions/core's escaping of a command's message and of its properties. */
@@ -42,11 +49,12 @@ function command(name: string, message: string, properties: AnnotationProperties
 
 /**
  * `clock`: the run's clock (the day a waiver's expiry is judged against); the system's by default. `shell`: where the
- * confirmation runs its command; the real one by default.
+ * confirmation runs its command; the real one by default. GitHub is reached with fetch, its waits in milliseconds
+ * unless the run's env sets them as a process run's would (PERFGATE_RETRY_BASE_MS, …: helpers/github-session.ts).
  */
 export async function runActionInProcess(
   inputs: ActionInputs,
-  options: RunOptions & { clock?: Clock; shell?: ConfirmPorts } = {},
+  options: RunOptions & { clock?: Clock; shell?: Shell } = {},
 ): Promise<ActionRun> {
   const prepared = prepareRunFolders(inputs, options);
   let stdout = '';
@@ -80,8 +88,9 @@ export async function runActionInProcess(
     await run({
       env: { ...prepared.env },
       out,
-      ...(options.clock ? { clock: options.clock } : {}),
-      ...(options.shell ? { shell: options.shell } : {}),
+      clock: options.clock ?? systemClock,
+      shell: options.shell ?? systemConfirmPorts,
+      github: githubPortsOf(prepared.env),
     });
   } finally {
     process.chdir(cwd);

@@ -11,8 +11,7 @@ import { ActionOutput } from './log.js';
 import { progressOf } from './logSafety.js';
 import type { Progress } from '../pipeline/steps.js';
 import type { ConfirmPorts } from '../pipeline/confirm.js';
-import { systemConfirmPorts } from '../pipeline/shell.js';
-import { systemClock, type ActionPorts, type Clock } from './ports.js';
+import type { ActionPorts, Clock } from './ports.js';
 
 /** A payload larger than this is not read (GitHub's webhook payloads are capped at 25 MB). */
 export const MAX_EVENT_BYTES = 25 * 1024 * 1024;
@@ -51,7 +50,7 @@ export interface RunContext {
   github: GithubSession;
   /** How the pipeline's steps report: log groups with their duration, warnings as annotations. */
   progress: Progress;
-  /** Where the two-stage gate's confirmation runs the benchmark command (ActionPorts.shell). */
+  /** Where the two-stage gate's confirmation runs the benchmark command (ActionPorts.shell), on the run's clock. */
   shell: ConfirmPorts;
 }
 
@@ -59,10 +58,13 @@ export interface RunContext {
 export function makeRunContext(ports: ActionPorts): RunContext {
   const env = ports.env;
   const out = new ActionOutput(ports.out);
-  const clock = ports.clock ?? systemClock;
-  const github = new GithubSession(env, clock, (message) => out.warning(message));
-  const shell = ports.shell ?? systemConfirmPorts;
-  return { ...readRunContext(env), out, clock, github, progress: progressOf(out), shell };
+  const clock = ports.clock;
+  const github = new GithubSession(ports.github, clock, (message) => out.warning(message));
+  const shell: ConfirmPorts = {
+    now: () => clock.now(),
+    run: (command, cwd, limits) => ports.shell.run(command, cwd, limits),
+  };
+  return { ...readRunContext(env), out, clock, github, progress: progressOf(out, clock), shell };
 }
 
 /** The run as its environment names it. */

@@ -4,6 +4,8 @@
  * environment, @actions/core, the clock), and the tests make their own (helpers/action-in-process.ts).
  */
 import type { ConfirmPorts } from '../pipeline/confirm.js';
+import type { GithubPorts } from './github/http.js';
+import type { Clock } from '../pipeline/clock.js';
 
 /** Where an annotation points (the names @actions/core takes). */
 export interface AnnotationProperties {
@@ -32,27 +34,19 @@ export interface OutputSink {
   fail(): void;
 }
 
-/** Time, so that waits and budgets can be driven without waiting. */
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
+export { systemClock, type Clock } from '../pipeline/clock.js';
 
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+/** Where the two-stage gate's confirmation runs the benchmark command (`/bin/sh -c` in a build's folder). */
+export type Shell = Pick<ConfirmPorts, 'run'>;
 
 /** What one run of the action is given. */
 export interface ActionPorts {
   /** The environment: INPUT_* variables, GITHUB_* variables, the runner's. */
   env: Readonly<Record<string, string | undefined>>;
   out: OutputSink;
-  clock?: Clock;
-  /**
-   * The shell the two-stage gate's confirmation runs the benchmark command through (`/bin/sh -c` in a build's folder)
-   * and its clock; absent: the real ones (pipeline/shell.ts).
-   */
-  shell?: ConfirmPorts;
+  clock: Clock;
+  /** The shell the two-stage gate's confirmation runs the benchmark command through (the real one: pipeline/shell.ts). */
+  shell: Shell;
+  /** How GitHub is reached: the transport (fetch) and the waits. */
+  github: GithubPorts;
 }

@@ -42,27 +42,27 @@ export async function downloadArtifact(
   const budgetEnds = started + session.leftMs();
   const abort = new AbortController();
   const waitMs = Math.max(0, Math.min(session.requestTimeoutMs, budgetEnds - started));
-  let timer = setTimeout(() => abort.abort(new Error(`no answer within ${waitMs / 1000} s`)), waitMs);
+  let cancel = clock.timer(waitMs, () => abort.abort(new Error(`no answer within ${waitMs / 1000} s`)));
   const budgetSpent = () => new Error(`the step's GitHub time budget of ${session.budgetMs / 1000} s ran out`);
   try {
     let blob: Response;
     try {
-      blob = await fetch(new URL(location, octokit.request.endpoint.DEFAULTS.baseUrl + '/'), {
+      blob = await session.fetch(new URL(location, octokit.request.endpoint.DEFAULTS.baseUrl + '/'), {
         redirect: 'follow',
         signal: abort.signal,
       });
     } catch (error) {
       return { failure: { message: `the artifact storage did not answer (${(error as Error).message})` } };
     }
-    clearTimeout(timer);
-    timer = setTimeout(() => abort.abort(budgetSpent()), Math.max(0, budgetEnds - clock.now()));
+    cancel();
+    cancel = clock.timer(Math.max(0, budgetEnds - clock.now()), () => abort.abort(budgetSpent()));
     try {
       return await readBlob(blob, maxBytes);
     } catch (error) {
       return { failure: { message: `the artifact download stopped (${(error as Error).message})` } };
     }
   } finally {
-    clearTimeout(timer);
+    cancel();
     session.spend(clock.now() - started);
   }
 }

@@ -59,8 +59,8 @@ export interface FindBaselineOptions {
   perPage?: number;
   /** Largest artifact accepted, zipped and unzipped (default 512 MiB). */
   maxBytes?: number;
-  /** The run's GitHub session (budget and waits). */
-  session?: GithubSession;
+  /** The run's GitHub session (its transport, budget and waits). */
+  session: GithubSession;
 }
 
 export interface Baseline {
@@ -106,7 +106,7 @@ export async function findBaseline(options: FindBaselineOptions): Promise<Baseli
   const where = `workflow ${options.workflowId} on branch ${branch}`;
 
   if (!token) return none('no token was given: the baseline lookup needs one with actions: read');
-  const session = options.session ?? new GithubSession();
+  const session = options.session;
   const octokit = githubClient(token, apiUrl, { session });
 
   let runs: WorkflowRun[];
@@ -324,8 +324,8 @@ export interface RunArtifactsOptions {
   /** Each artifact is unzipped into `destination/<artifact name>/`. */
   destination: string;
   maxBytes?: number;
-  /** The run's GitHub session (budget and waits). */
-  session?: GithubSession;
+  /** The run's GitHub session (its transport, budget and waits). */
+  session: GithubSession;
 }
 
 export interface RunArtifacts {
@@ -350,7 +350,7 @@ export async function downloadRunArtifacts(options: RunArtifactsOptions): Promis
   const clean = (text: string) => redact(text, token);
   const none = (reason: string): RunArtifacts => ({ artifacts: [], notes: notes.map(clean), reason: clean(reason) });
   if (!token) return none('no token was given: downloading artifacts needs one with actions: read');
-  const session = options.session ?? new GithubSession();
+  const session = options.session;
   const octokit = githubClient(token, apiUrl, { session });
 
   let run: RunArtifacts['run'];

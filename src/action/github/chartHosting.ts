@@ -64,8 +64,8 @@ export interface HostChartsOptions {
   files: readonly HostedChartFile[];
   /** Where a rate-limit wait is reported (default: a workflow warning). */
   warn?: (message: string) => void;
-  /** The run's GitHub session (budget and waits); a fresh one by default. */
-  session?: GithubSession;
+  /** The run's GitHub session (its transport, budget and waits). */
+  session: GithubSession;
 }
 
 export interface HostedImage {

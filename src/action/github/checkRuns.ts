@@ -16,7 +16,6 @@
  *   PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}  {status: completed, conclusion, output: {title, summary, text?, annotations?}}
  *   PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}  {output: {title, summary, annotations}}   (each further batch)
  */
-import { systemClock } from '../ports.js';
 import {
   apiRoot,
   describeHttpFailure,
@@ -51,7 +50,7 @@ export interface CheckRunTarget {
   apiUrl?: string;
   owner: string;
   repo: string;
-  session?: GithubSession;
+  session: GithubSession;
 }
 
 export type CheckRunResult =
@@ -91,7 +90,7 @@ export async function createCheckRun(
 ): Promise<CheckRunResult> {
   const octokit = client(target);
   const session = target.session;
-  const sleep = (ms: number) => (session?.clock ?? systemClock).sleep(ms);
+  const sleep = (ms: number) => session.clock.sleep(ms);
   let failure: HttpFailure = { message: 'not tried' };
   for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
     if (attempt > 0) {

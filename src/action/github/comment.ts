@@ -101,8 +101,8 @@ export interface UpsertStickyCommentOptions {
    * earlier comment cannot be edited, it is posted as a new comment and the earlier one deleted.
    */
   fallbackBody?: string;
-  /** The run's GitHub session (budget and waits); a fresh one by default. */
-  session?: GithubSession | undefined;
+  /** The run's GitHub session (its transport, budget and waits). */
+  session: GithubSession;
 }
 
 export type StickyCommentOutcome =

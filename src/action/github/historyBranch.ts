@@ -44,7 +44,6 @@ import {
   describeHttpFailure,
   githubClient,
   redact,
-  GithubSession,
   toFailure,
   type HttpFailure,
   type Octokit,
@@ -262,7 +261,7 @@ export async function writeHistoryBranch(
 
 /** The wait before another attempt: the options' backoff, else full jitter on the session's clock. */
 async function waitBeforeRetry(options: HistoryBranchOptions, attempt: number): Promise<void> {
-  const session = options.session ?? new GithubSession();
+  const session = options.session;
   const wait = options.backoffMs ? options.backoffMs(attempt) : jitteredBackoff(attempt, session.retryBaseMs);
   await session.clock.sleep(wait);
 }

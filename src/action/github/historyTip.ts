@@ -34,8 +34,8 @@ export interface HistoryBranchOptions {
    * jitter).
    */
   backoffMs?: (attempt: number) => number;
-  /** The run's GitHub session (budget and waits); a fresh one by default. */
-  session?: GithubSession;
+  /** The run's GitHub session (its transport, budget and waits). */
+  session: GithubSession;
   /**
    * Reading: copy only the newest `window` records (those held in the folder count), as the
    * comparison reads them; every record of the branch without it. Writing: the window `record`

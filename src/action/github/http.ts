@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../ports.js';
+import type { Clock } from '../../pipeline/clock.js';
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
@@ -26,44 +26,63 @@ export const MAX_RETRIES = 3;
 /** The longest the client waits in all for rate limits before it gives up and reports the failure. */
 export const MAX_RATE_LIMIT_WAIT_SECONDS = 60;
 
-function positiveMs(text: string | undefined, fallback: number): number {
-  const value = Number(text);
-  return text?.trim() && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 /** Marks the error of a request refused because the step's GitHub budget is spent (never retried). */
 const BUDGET_SPENT = Symbol('perfgate.budgetSpent');
 
+/** The waits of a step's GitHub work: a port of the action (ActionPorts.github), production's in PRODUCTION_TIMINGS. */
+export interface GithubTimings {
+  /** The unit of every wait, in milliseconds: retries after 1, 4 and 9 units, writes spaced a unit apart. */
+  retryBaseMs: number;
+  /** How long one request may go unanswered before it is abandoned (and retried). */
+  requestTimeoutMs: number;
+  /** How long the step's GitHub work may take in all; then it is abandoned. */
+  budgetMs: number;
+}
+
+/** Production's waits: a second's unit, 30 s a request, 5 min in all. */
+export const PRODUCTION_TIMINGS: GithubTimings = { retryBaseMs: 1000, requestTimeoutMs: 30_000, budgetMs: 300_000 };
+
+/** How the step reaches GitHub: the transport and the waits (ActionPorts.github). */
+export interface GithubPorts {
+  fetch: typeof fetch;
+  timings: GithubTimings;
+}
+
 /**
- * One step's GitHub work: its waits and its time budget. Every client of a run shares it: the
- * time spent waiting for GitHub's answers adds up (the step's own work in between does not
- * count), and once the budget is spent every request fails at once, so that a GitHub that answers
- * slowly or not at all never holds the job until its 6 h limit. The warning is given once.
+ * One step's GitHub work: its transport, its waits and its time budget. Every client of a run shares it: the time
+ * spent waiting for GitHub's answers adds up (the step's own work in between does not count), and once the budget is
+ * spent every request fails at once, so that a GitHub that answers slowly or not at all never holds the job until its
+ * 6 h limit. The warning is given once.
  */
 export class GithubSession {
-  /**
-   * The unit of every wait, in milliseconds: 1000 in production. Internal: the tests set
-   * PERFGATE_RETRY_BASE_MS to 1 so that retries and write spacing take no time.
-   */
   readonly retryBaseMs: number;
-  /** How long one request may go unanswered before it is abandoned (and retried): 30 s by default. */
   readonly requestTimeoutMs: number;
-  /** How long the step's GitHub work may take in all: 5 min by default; then it is abandoned. */
   readonly budgetMs: number;
+  readonly fetch: typeof fetch;
   private spentMs = 0;
   private warned = false;
+  /** The write spacings of this step's clients, by interval: every client keeps to them together. */
+  private readonly spacings = new Map<number, Group>();
 
-  /** The settings of an environment: PERFGATE_RETRY_BASE_MS, PERFGATE_HTTP_TIMEOUT_MS, PERFGATE_GITHUB_BUDGET_MS. */
   constructor(
-    env: Readonly<Record<string, string | undefined>> = {},
-    readonly clock: Clock = systemClock,
+    github: GithubPorts,
+    readonly clock: Clock,
     /** Where the session's own events (a spent budget, a rate-limit wait) are reported. */
-    readonly warn: (message: string) => void = () => {},
+    readonly warn: (message: string) => void,
   ) {
-    const base = Number(env['PERFGATE_RETRY_BASE_MS']);
-    this.retryBaseMs = Number.isFinite(base) && base >= 0 && env['PERFGATE_RETRY_BASE_MS']?.trim() ? base : 1000;
-    this.requestTimeoutMs = positiveMs(env['PERFGATE_HTTP_TIMEOUT_MS'], 30_000);
-    this.budgetMs = positiveMs(env['PERFGATE_GITHUB_BUDGET_MS'], 300_000);
+    ({
+      retryBaseMs: this.retryBaseMs,
+      requestTimeoutMs: this.requestTimeoutMs,
+      budgetMs: this.budgetMs,
+    } = github.timings);
+    this.fetch = github.fetch;
+  }
+
+  /** The group that spaces this step's requests of one kind `minMs` apart. */
+  spacing(minMs: number): Group {
+    let group = this.spacings.get(minMs);
+    if (!group) this.spacings.set(minMs, (group = spacedGroup(minMs, this.clock)));
+    return group;
   }
 
   /** What is left of the step's GitHub time budget. */
@@ -79,7 +98,7 @@ export class GithubSession {
   /** The error of a request refused for a spent budget; the first one warns. */
   spent(warn: (message: string) => void): Error {
     const seconds = Math.round(this.budgetMs / 100) / 10;
-    const message = `the step's GitHub time budget of ${seconds} s is spent: GitHub work abandoned (PERFGATE_GITHUB_BUDGET_MS sets it)`;
+    const message = `the step's GitHub time budget of ${seconds} s is spent: GitHub work abandoned`;
     if (!this.warned) {
       this.warned = true;
       warn(`perfgate: ${message}; the verdict stands`);
@@ -101,21 +120,25 @@ function timedFetch(session: GithubSession, warn: (message: string) => void): ty
     const left = session.leftMs();
     if (left <= 0) throw session.spent(warn);
     const limit = Math.min(timeout, left);
-    const timer = AbortSignal.timeout(limit);
-    const signal = init.signal ? AbortSignal.any([init.signal, timer]) : timer;
+    const timer = new AbortController();
+    const cancel = clock.timer(limit, () => timer.abort());
+    const signal = init.signal ? AbortSignal.any([init.signal, timer.signal]) : timer.signal;
     const started = clock.now();
     try {
-      return await fetch(input, { ...init, signal });
+      return await session.fetch(input, { ...init, signal });
     } catch (error) {
       if (init.signal?.aborted) throw error;
-      if (timer.aborted && limit < timeout) throw session.spent(warn);
+      if (timer.signal.aborted && limit < timeout) throw session.spent(warn);
       // Said as what happened ("connect ECONNREFUSED …", "no answer within 30 s"); octokit makes it a retried
       // status-500 error.
-      const why = timer.aborted ? `no answer within ${Math.round(limit / 100) / 10} s` : connectionFailure(error);
+      const why = timer.signal.aborted
+        ? `no answer within ${Math.round(limit / 100) / 10} s`
+        : connectionFailure(error);
       // octokit reads the message of the cause: it is the described failure, which keeps the original as its own cause.
       // eslint-disable-next-line preserve-caught-error
       throw new TypeError('fetch failed', { cause: new Error(why, { cause: error }) });
     } finally {
+      cancel();
       session.spend(clock.now() - started);
     }
   };
@@ -140,8 +163,8 @@ const DO_NOT_RETRY = Array.from({ length: 100 }, (_, i) => 400 + i).filter((stat
 export interface ClientOptions {
   /** Where a rate-limit wait is reported (default: the session's warn). Never given the token. */
   warn?: (message: string) => void;
-  /** The run's GitHub session (its budget and waits); a fresh one with production settings by default. */
-  session?: GithubSession | undefined;
+  /** The run's GitHub session (its transport, budget and waits). */
+  session: GithubSession;
 }
 
 /**
@@ -150,8 +173,8 @@ export interface ClientOptions {
  * seconds), never retries another 4xx, and on a rate limit waits as GitHub asks (`retry-after`,
  * or until the reset) only while the waits add up to at most {@link MAX_RATE_LIMIT_WAIT_SECONDS}.
  */
-export function githubClient(token: string, apiUrl: string, options: ClientOptions = {}): Octokit {
-  const session = options.session ?? new GithubSession();
+export function githubClient(token: string, apiUrl: string, options: ClientOptions): Octokit {
+  const session = options.session;
   const base = session.retryBaseMs;
   const warn = options.warn ?? session.warn;
   let waited = 0;
@@ -181,8 +204,8 @@ export function githubClient(token: string, apiUrl: string, options: ClientOptio
     onRateLimit: onLimit('primary'),
     onSecondaryRateLimit: onLimit('secondary'),
     // GitHub asks for a second between writes (three for ones that notify); scaled with the base.
-    write: spacedGroup(base),
-    notifications: spacedGroup(3 * base),
+    write: session.spacing(base),
+    notifications: session.spacing(3 * base),
   };
   return getOctokit(
     token,
@@ -225,16 +248,12 @@ export function requestPath(request: RequestOptions): string {
 }
 
 type Group = NonNullable<ThrottlingOptions['write']>;
-const groups = new Map<number, Group>();
 
 /**
  * A stand-in for the Bottleneck group the throttling plugin uses to space writes
- * (`group.key(id).schedule([options,] fn, ...args)`): jobs run one at a time, `minMs` apart.
- * Shared per spacing, so that every client of the process keeps to it.
+ * (`group.key(id).schedule([options,] fn, ...args)`): jobs run one at a time, `minMs` apart on `clock`.
  */
-function spacedGroup(minMs: number): Group {
-  let group = groups.get(minMs);
-  if (group) return group;
+function spacedGroup(minMs: number, clock: Clock): Group {
   let chain: Promise<unknown> = Promise.resolve();
   let next = 0;
   const limiter = {
@@ -242,18 +261,16 @@ function spacedGroup(minMs: number): Group {
       if (typeof args[0] !== 'function') args.shift();
       const [job, ...jobArgs] = args as [(...a: unknown[]) => unknown, ...unknown[]];
       const run = chain.then(async () => {
-        const wait = next - Date.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        next = Date.now() + minMs;
+        const wait = next - clock.now();
+        if (wait > 0) await clock.sleep(wait);
+        next = clock.now() + minMs;
         return job(...jobArgs);
       });
       chain = run.catch(() => undefined);
       return run;
     },
   };
-  group = { key: () => limiter } as unknown as Group;
-  groups.set(minMs, group);
-  return group;
+  return { key: () => limiter } as unknown as Group;
 }
 
 /**

@@ -13,7 +13,7 @@ export interface LabelEventsTarget {
   apiUrl?: string;
   owner: string;
   repo: string;
-  session?: GithubSession;
+  session: GithubSession;
 }
 
 const PER_PAGE = 100;

@@ -33,8 +33,8 @@ export interface TrendIssuesOptions {
   alerts: readonly TrendAlert[];
   report: TrendReport;
   warn?: (message: string) => void;
-  /** The run's GitHub session (budget and waits); a fresh one by default. */
-  session?: GithubSession;
+  /** The run's GitHub session (its transport, budget and waits). */
+  session: GithubSession;
 }
 
 export type TrendIssuesResult =
