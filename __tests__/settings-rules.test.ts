@@ -4,7 +4,7 @@
  * reader, which keeps @actions/core's semantics while reading the run's environment instead of the process's.
  */
 import { usageMessage } from './helpers/usageError.js';
-import { parseThresholds, VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
+import { parseThresholds, VERDICT_DEFAULTS } from '../src/engine/settings/verdict.js';
 import {
   ACTION_SPELLING,
   CLI_SPELLING,

@@ -6,7 +6,7 @@
 import { pairsEvidenceOf } from '../src/engine/compare/rows.js';
 import { describe, expect, test } from '@jest/globals';
 import { compareExperimentPaired, pairedMethod, type ExperimentSide } from '../src/engine/compare/compare.js';
-import { resolveVerdictSettings } from '../src/engine/compare/settings.js';
+import { resolveVerdictSettings } from '../src/engine/settings/verdict.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { fitSharedShift, judgeBenchmark, type SuiteOutcome } from '../src/engine/stats/sharedShift.js';

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { methodOf, methodOfRows, VERDICT_METHODS } from '../src/engine/compare/methods.js';
-import { VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
+import { VERDICT_DEFAULTS } from '../src/engine/settings/verdict.js';
 import type { ComparisonRow } from '../src/engine/compare/rows.js';
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
@@ -45,7 +45,9 @@ function sourceFiles(folder: string): string[] {
 /** The lines of a file (path relative to src/) that know a method by its name. */
 function nameTests(file: string, text: string): string[] {
   if (VERDICT_METHODS.some((m) => file === `engine/compare/${m.name}Method.ts`)) return [];
-  const patterns = file.startsWith('engine/compare/') ? NAME_TESTS : [...NAME_TESTS, ...OUTSIDE_COMPARE];
+  // The verdict settings' one table of defaults is drawn from the methods (a Record by method name), as compare/ may.
+  const drawsFromMethods = file.startsWith('engine/compare/') || file === 'engine/settings/verdict.ts';
+  const patterns = drawsFromMethods ? NAME_TESTS : [...NAME_TESTS, ...OUTSIDE_COMPARE];
   return text
     .split('\n')
     .map((line, i) => ({ line: line.trim(), at: `${file}:${i + 1}` }))
@@ -79,7 +81,7 @@ describe('a verdict method is one object', () => {
     expect(nameTests('pipeline/x.ts', 'confidence: Record<ComparisonMethod, number>')).toHaveLength(1);
     expect(nameTests('engine/dashboard/x.ts', 'c = VERDICT_DEFAULTS.confidence.history')).toHaveLength(1);
     expect(nameTests('engine/compare/pairedMethod.ts', "if (name === 'paired')")).toEqual([]);
-    expect(nameTests('engine/compare/settings.ts', "if (name === 'paired')")).toHaveLength(1);
+    expect(nameTests('engine/settings/verdict.ts', "if (name === 'paired')")).toHaveLength(1);
     expect(nameTests('engine/report/x.ts', "label: 'threshold'")).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ import {
   historyMethod,
   type ExperimentSide,
 } from '../src/engine/compare/compare.js';
-import { resolveVerdictSettings } from '../src/engine/compare/settings.js';
+import { resolveVerdictSettings } from '../src/engine/settings/verdict.js';
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import { noiseVerdict } from '../src/engine/compare/noise.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';

@@ -1,12 +1,12 @@
 /**
- * The verdict settings resolved once (src/engine/compare/settings.ts): the one table of defaults,
+ * The verdict settings resolved once (src/engine/settings/verdict.ts): the one table of defaults,
  * the usage errors for a bad setting, and the shells reaching them — `compare --confidence 0.5` on a
  * one-parameter history once reached the engine and exited 3 ("internal error: RangeError").
  */
 import { join } from 'node:path';
 import { compareExperimentPaired } from '../src/engine/compare/pairedRows.js';
 import { noiseVerdict } from '../src/engine/compare/noise.js';
-import { parseConfidence, resolveVerdictSettings, VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
+import { parseConfidence, resolveVerdictSettings, VERDICT_DEFAULTS } from '../src/engine/settings/verdict.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { UsageError } from '../src/engine/errors.js';
 import { cli, tempDir } from './helpers/shared.js';

@@ -22,7 +22,7 @@ import {
 } from '../src/engine/compare/compare.js';
 import { nameRegressedRows } from '../src/engine/compare/attribution.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
-import { VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
+import { VERDICT_DEFAULTS } from '../src/engine/settings/verdict.js';
 import type { Measurement, StatisticName } from '../src/engine/model/measurement.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import { gaussian } from './simulation.js';

@@ -15,7 +15,7 @@ import {
   type ExperimentSide,
 } from '../src/engine/compare/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
-import { VERDICT_DEFAULTS } from '../src/engine/compare/settings.js';
+import { VERDICT_DEFAULTS } from '../src/engine/settings/verdict.js';
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import type { Measurement, StatisticName } from '../src/engine/model/measurement.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';

@@ -19879,7 +19879,7 @@ function historyRecords(folder) {
   }
 }
 
-// src/engine/compare/settings.ts
+// src/engine/settings/verdict.ts
 var VERDICT_DEFAULTS = Object.freeze({
   ...SHARED_DEFAULTS,
   confidence: Object.freeze(

@@ -8,7 +8,7 @@ import {
   type ExperimentSide,
   type SubExperimentComparison,
 } from '../../src/engine/compare/compare.js';
-import type { VerdictOptions } from '../../src/engine/compare/settings.js';
+import type { VerdictOptions } from '../../src/engine/settings/verdict.js';
 import type { Thresholds } from '../../src/engine/compare/thresholds.js';
 import { resultSetOfSummary } from '../../src/engine/formats/fastdds/measurements.js';
 import type { Summary } from '../../src/engine/model/summary.js';

@@ -3,7 +3,7 @@
  * the same function, so a setting's rule, default and message are written once. `name` is how the
  * user spelled the setting (`--skip-seconds` or `input "skip-seconds"`), so a message names what
  * they typed. An unset setting is `undefined`: a flag not given, or an empty action input.
- * The verdict settings (confidence, threshold, gate) have their own module (compare/settings.ts); the rules between
+ * The verdict settings (confidence, threshold, gate) have their own module (settings/verdict.ts); the rules between
  * settings, and the option bags the shells hand to the pipeline, are in settings/.
  */
 import { UsageError } from './errors.js';

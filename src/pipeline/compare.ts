@@ -5,7 +5,7 @@ import {
   type MethodReads,
   type SubExperimentComparison,
 } from '../engine/compare/compare.js';
-import { resolveVerdictSettings } from '../engine/compare/settings.js';
+import { resolveVerdictSettings } from '../engine/settings/verdict.js';
 import { acceptComparisons, type AcceptLabel } from '../engine/compare/acceptance.js';
 import { removedOnMain, renameHints, withMissingJudged } from '../engine/compare/presence.js';
 import { parseWaivers } from '../engine/compare/waivers.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { filterPattern } from '../engine/confirm/plan.js';
 import { qualify, type AaPair, type Qualification } from '../engine/confirm/qualify.js';
 import { renderQualifyJson, renderQualifyMarkdown } from '../engine/confirm/qualifyReport.js';
-import { resolveVerdictSettings } from '../engine/compare/settings.js';
+import { resolveVerdictSettings } from '../engine/settings/verdict.js';
 import { UsageError } from '../engine/errors.js';
 import type { ComparisonSettings } from '../engine/settings/rules.js';
 import { elapsed, mustBeFolder, pairRunner, shellWord, type ConfirmPorts } from './confirm.js';

@@ -7,7 +7,7 @@
  * Every number is computed here, in the model; the page only sorts and shows them.
  */
 import { noiseBand } from '../compare/noise.js';
-import { VERDICT_DEFAULTS } from '../compare/settings.js';
+import { VERDICT_DEFAULTS } from '../settings/verdict.js';
 import { median } from '../stats/median.js';
 import type { Direction } from '../model/measurement.js';
 import type { TrendSeries } from '../trends/trends.js';

@@ -2,7 +2,7 @@
  * The one home of the rules between settings and of the option bags the shells hand to the pipeline.
  * A shell reads what the user gave, as text and as the user spelled it, and calls these functions; they
  * check which combinations are allowed and what needs what, parse each setting with its one parser
- * (engine/options.ts, engine/compare/settings.ts), fill in the defaults, and return the validated bag,
+ * (engine/options.ts, engine/settings/verdict.ts), fill in the defaults, and return the validated bag,
  * or throw a UsageError naming the flag or input (spelling.ts). A rule or default is written here only.
  */
 import { UsageError } from '../errors.js';
@@ -18,7 +18,7 @@ import {
   skipSecondsSetting,
   type RepetitionMode,
 } from '../options.js';
-import { parseConfidence, parseGateStatistics, parseMissingPolicy, parseThresholds } from '../compare/settings.js';
+import { parseConfidence, parseGateStatistics, parseMissingPolicy, parseThresholds } from './verdict.js';
 import { DEFAULT_MISSING, type MissingPolicy } from '../compare/rows.js';
 import type { Spelling } from './spelling.js';
 

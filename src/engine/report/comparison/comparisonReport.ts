@@ -10,7 +10,7 @@ import { percent, plural, type ComparisonMethod, type MethodSummary } from '../.
 import { methodOf, methodOfRows } from '../../compare/methods.js';
 import { incomparableWarnings } from '../../compare/instruments.js';
 import { resolutionFloorWarnings, thresholdMethod } from '../../compare/thresholdMethod.js';
-import { resolveVerdictSettings } from '../../compare/settings.js';
+import { resolveVerdictSettings } from '../../settings/verdict.js';
 import type { Verdict } from '../check/model.js';
 import { valueChange } from '../change.js';
 

@@ -5,15 +5,15 @@
  * pipeline resolves one frozen VerdictSettings and hands it down; the methods below only assert.
  */
 import { UsageError } from '../errors.js';
-import { isConfidence, SHARED_DEFAULTS } from './defaults.js';
-import { parseGateStatistics, type GateStatistics } from './gate.js';
-import type { ComparisonMethod, MethodSummary } from './method.js';
-import { methodOf, VERDICT_METHODS } from './methods.js';
-import { parseThresholds, type Thresholds } from './thresholds.js';
-import type { MissingPolicy } from './rows.js';
+import { isConfidence, SHARED_DEFAULTS } from '../compare/defaults.js';
+import { parseGateStatistics, type GateStatistics } from '../compare/gate.js';
+import type { ComparisonMethod, MethodSummary } from '../compare/method.js';
+import { methodOf, VERDICT_METHODS } from '../compare/methods.js';
+import { parseThresholds, type Thresholds } from '../compare/thresholds.js';
+import type { MissingPolicy } from '../compare/rows.js';
 
 export { parseGateStatistics, parseThresholds };
-export { assertConfidence, isConfidence, type VerdictOptions } from './defaults.js';
+export { assertConfidence, isConfidence, type VerdictOptions } from '../compare/defaults.js';
 
 /**
  * The one table of defaults: those every method shares (defaults.ts, where each is explained), and per method its
