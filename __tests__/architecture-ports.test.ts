@@ -39,6 +39,8 @@ function outsideThePorts(file: string, text: string): string[] {
     ],
     [/(^|[^.\w])fetch\s*\(|globalThis\.fetch\b/, 'the global fetch (the GitHub port)'],
     [/PERFGATE_[A-Z_]+/, 'a PERFGATE_ variable'],
+    // Each reads the process when loaded (the event file, proxy settings, the runtime's variables): never a static import.
+    [/from\s+['"]@actions\/(github|artifact)['"]/, 'a library that reads the process when loaded'],
   ];
   for (const [pattern, what] of rules) if (pattern.test(text)) found.push(`${file}: ${what}`);
   return found;
@@ -78,6 +80,10 @@ describe('the action is a function of its ports', () => {
     expect(outsideThePorts('x.ts', 'const started = Date.now();')).toHaveLength(1);
     expect(outsideThePorts('x.ts', 'await fetch(url);')).toEqual(['x.ts: the global fetch (the GitHub port)']);
     expect(outsideThePorts('x.ts', 'await session.fetch(url);')).toEqual([]);
+    expect(outsideThePorts('x.ts', "import { getOctokit } from '@actions/github';")).toEqual([
+      'x.ts: a library that reads the process when loaded',
+    ]);
+    expect(outsideThePorts('x.ts', "const { DefaultArtifactClient } = await import('@actions/artifact');")).toEqual([]);
     expect(outsideThePorts('x.ts', "const base = env['PERFGATE_RETRY_BASE_MS'];")).toEqual([
       'x.ts: a PERFGATE_ variable',
     ]);

@@ -1,5 +1,7 @@
 import type { Clock } from '../../pipeline/clock.js';
-import { getOctokit } from '@actions/github';
+import { Octokit as OctokitCore } from '@octokit/core';
+import { paginateRest } from '@octokit/plugin-paginate-rest';
+import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
 import { retry } from '@octokit/plugin-retry';
 import { throttling, type ThrottlingOptions } from '@octokit/plugin-throttling';
 
@@ -12,7 +14,13 @@ export interface HttpFailure {
   message: string;
 }
 
-export type Octokit = ReturnType<typeof getOctokit>;
+/**
+ * The REST client: @octokit/core with the REST methods, pagination, retries and throttling, as @actions/github's
+ * getOctokit makes it, without importing @actions/github (which reads the process's event file and proxy settings
+ * when loaded): the run's GitHub port is all this client knows of the world.
+ */
+const GithubClient = OctokitCore.plugin(restEndpointMethods, paginateRest, retry, throttling);
+export type Octokit = InstanceType<typeof GithubClient>;
 
 const silentLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
@@ -207,19 +215,15 @@ export function githubClient(token: string, apiUrl: string, options: ClientOptio
     write: session.spacing(base),
     notifications: session.spacing(3 * base),
   };
-  return getOctokit(
-    token,
-    {
-      baseUrl: apiUrl,
-      userAgent: 'perfgate',
-      log: silentLog,
-      request: { fetch: timedFetch(session, warn) },
-      retry: { retries: MAX_RETRIES, retryAfterBaseValue: base, doNotRetry: DO_NOT_RETRY },
-      throttle,
-    },
-    retry,
-    throttling,
-  );
+  return new GithubClient({
+    auth: `token ${token}`,
+    baseUrl: apiUrl,
+    userAgent: 'perfgate',
+    log: silentLog,
+    request: { fetch: timedFetch(session, warn) },
+    retry: { retries: MAX_RETRIES, retryAfterBaseValue: base, doNotRetry: DO_NOT_RETRY },
+    throttle,
+  });
 }
 
 type RequestOptions = { method?: string; url?: string } & Record<string, unknown>;
