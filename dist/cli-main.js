@@ -20641,6 +20641,8 @@ function rowJson(r) {
       historyRuns: history.historyRuns
     } : {},
     ...pairs?.interval ? { interval: { lower: finite2(pairs.interval.lower), upper: finite2(pairs.interval.upper) } } : {},
+    // A history row's 90 % interval of the change (an A/B row's is its `interval`): what the two-stage screen reads.
+    ...r.changeInterval !== void 0 && pairs === void 0 ? { changeInterval: { lower: finite2(r.changeInterval.lower), upper: finite2(r.changeInterval.upper) } } : {},
     ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
     ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
     ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
@@ -22151,6 +22153,16 @@ function familyPValue(rows) {
     alphas
   );
 }
+function intervalUpper(row) {
+  const interval = row.changeInterval ?? row.interval;
+  if (typeof interval !== "object" || interval === null) return NaN;
+  const upper = interval.upper;
+  return typeof upper === "number" ? upper : NaN;
+}
+function rowReaches(row) {
+  const upper = intervalUpper(row);
+  return judgeable(row) && row.status !== "accepted" && typeof row.threshold === "number" && Number.isFinite(row.threshold) && Number.isFinite(upper) && upper >= row.threshold;
+}
 function rowFlagged(row) {
   return judgeable(row) && (row.failed === true || CONFIRMED_STATUSES.includes(row.status));
 }
@@ -22161,7 +22173,7 @@ function screenRows(rows, screen) {
     if (judgeable(row)) families.set(screenFamily(row), [...families.get(screenFamily(row)) ?? [], row]);
   return [...families.values()].flatMap((family) => {
     if (Number.isNaN(familyPValue(family))) return family.filter(rowFlagged);
-    const taken = family.some((r) => r.failed === true || UNJUDGED.includes(r.status)) || familyPValue(family) < screen.level;
+    const taken = family.some((r) => r.failed === true || UNJUDGED.includes(r.status)) || familyPValue(family) < screen.level || screen.reach === true && family.some(rowReaches);
     return taken ? family : [];
   });
 }
@@ -22186,7 +22198,16 @@ function confirmLooks(maxPairs) {
   looks.push(maxPairs);
   return looks;
 }
-function screenComparison(text3, file, screen = FLAGGED_SCREEN) {
+function benchmarksWithin(budget) {
+  const each = budget.pairMinutes * budget.maxPairs;
+  if (!(each > 0) || !Number.isFinite(budget.maxMinutes)) return Infinity;
+  return Math.max(1, Math.floor(budget.maxMinutes / each));
+}
+function largestChange(rows) {
+  const changes = rows.map((r) => typeof r.deltaPercent === "number" ? r.deltaPercent : NaN).filter(Number.isFinite);
+  return changes.length > 0 ? Math.max(...changes) : -Infinity;
+}
+function screenComparison(text3, file, screen = FLAGGED_SCREEN, budget) {
   let json;
   try {
     json = JSON.parse(text3);
@@ -22197,22 +22218,30 @@ function screenComparison(text3, file, screen = FLAGGED_SCREEN) {
     throw new InputError('no "subExperiments": --from takes the comparison.json that perfgate compare writes', {
       file
     });
-  const selection = /* @__PURE__ */ new Map();
-  let families = 0;
+  const taken = [];
   for (const sub of json.subExperiments) {
     const experiment = sub.experimentType;
     if (typeof experiment !== "string" || !Array.isArray(sub.comparisons)) continue;
-    for (const row of screenRows(sub.comparisons, screen)) {
+    const rows = screenRows(sub.comparisons, screen);
+    if (rows.length > 0) taken.push({ experiment, rows, all: sub.comparisons, change: largestChange(rows) });
+  }
+  const keep = budget !== void 0 ? benchmarksWithin(budget) : Infinity;
+  const ranked = budget !== void 0 ? [...taken].sort((a, b) => b.change - a.change) : taken;
+  const kept = new Set(ranked.slice(0, keep).map((t) => t.experiment));
+  const selection = /* @__PURE__ */ new Map();
+  let families = 0;
+  for (const { experiment, rows, all } of taken) {
+    if (!kept.has(experiment)) continue;
+    for (const row of rows) {
       const parameter = typeof row.parameter === "string" ? row.parameter : "";
       const known = selection.get(experiment);
       if (row.pooled === true || parameter === POOLED_PARAMETER) selection.set(experiment, "all");
       else if (known === void 0) selection.set(experiment, /* @__PURE__ */ new Set([parameter]));
       else if (known !== "all") known.add(parameter);
     }
-    const parameters = selection.get(experiment);
-    if (parameters !== void 0) families += confirmedFamilies(sub.comparisons, parameters);
+    families += confirmedFamilies(all, selection.get(experiment));
   }
-  return { selection, families };
+  return { selection, families, overBudget: ranked.slice(keep).map((t) => t.experiment) };
 }
 function selectionFromComparison(text3, file, screen = FLAGGED_SCREEN) {
   return screenComparison(text3, file, screen).selection;
