@@ -14297,7 +14297,7 @@ function compareExperiment(experimentType, reference, result, thresholds, option
       if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
       const threshold = thresholdOf(thresholds, statistic, shape.metric);
       const floor = ref?.belowResolution === true || res?.belowResolution === true;
-      const judged = statusOf(
+      const judged2 = statusOf(
         !res ? "missing" : !ref ? "new" : floor ? "pass" : thresholdStatus(r, x, threshold, direction)
       );
       rows.push({
@@ -14315,7 +14315,7 @@ function compareExperiment(experimentType, reference, result, thresholds, option
         deltaPercent: deltaPercent(r, x, direction),
         threshold,
         ...roleOfRow(shape),
-        ...gated(judged, gates(gate, statistic, shape)),
+        ...gated(judged2, gates(gate, statistic, shape)),
         ...floor ? { belowResolution: true } : {}
       });
     }
@@ -14910,7 +14910,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     (input, row) => noiseVariance(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options))
   ) : /* @__PURE__ */ new Map();
   let newestByKey;
-  const judged = plain.rows.map((row, i) => {
+  const judged2 = plain.rows.map((row, i) => {
     const shape = resultByKey.get(rowKey(row)) ?? (newestByKey ??= measurementsByKey(newest2)).get(rowKey(row));
     const input = inputs[i];
     if (input === void 0) return regate(row, gate, shape);
@@ -14923,7 +14923,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     );
   });
   const pooled = pooledRows(
-    judged,
+    judged2,
     (row, parameters) => judgePooledFamily(
       row,
       parameters,
@@ -14933,7 +14933,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     gate,
     resultByKey
   );
-  const rows = nameRegressedRows([...judged, ...pooled], alpha);
+  const rows = nameRegressedRows([...judged2, ...pooled], alpha);
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
 }
 var MIN_MODERATED_ROWS = 3;
@@ -15099,7 +15099,7 @@ var historyMethod = {
     if (input.reads !== "history") throw unreadSides("history", input);
     const comparable = input.comparable.length > 0;
     const runs = comparable ? input.comparable : input.history;
-    const judged = input.experiments.map((t) => {
+    const judged2 = input.experiments.map((t) => {
       const comparison = compareExperimentWithHistory(
         t,
         runs.map((run) => run.experiments.get(t)),
@@ -15109,7 +15109,7 @@ var historyMethod = {
       );
       return comparable ? comparison : asNotComparable(comparison);
     });
-    const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged, 1 - settings.confidence) : judged;
+    const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged2, 1 - settings.confidence) : judged2;
     return { comparisons, notes: [] };
   }
 };
@@ -15320,7 +15320,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
       for (const [parameter, outcome2] of outcomes ?? []) shifted.set(outcomeKey({ ...family[0], parameter }), outcome2);
     }
   }
-  const judged = plain.rows.map((row) => {
+  const judged2 = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf2(row));
     const familySize = sizes.get(familyKey(row)) ?? 1;
     const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
@@ -15329,7 +15329,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
   });
   const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
   const pooled = pooledRows(
-    judged,
+    judged2,
     (row, parameters) => {
       const perPair = meanCells(parameters.map((p) => logRatios(row, p)));
       const outcome2 = pairedRowOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true, options);
@@ -15340,7 +15340,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     resultByKey
   );
   const acrossFamilies = new Set(plain.rows.filter((r) => across.has(outcomeKey(r))).map(familyKey));
-  const all = [...judged, ...pooled].map((r) => r.pooled && acrossFamilies.has(familyKey(r)) ? gated(r, false) : r);
+  const all = [...judged2, ...pooled].map((r) => r.pooled && acrossFamilies.has(familyKey(r)) ? gated(r, false) : r);
   const named = nameRegressedRows(
     all.filter((r) => !acrossFamilies.has(familyKey(r))),
     alpha
@@ -15522,7 +15522,8 @@ function suiteNote(head, members, suite) {
   const moved = interval !== void 0 && (interval.lower > 0 || interval.upper < 0);
   const span = interval ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, ` : "";
   const verdict = suite.status === "fail" ? "The shift fails the gate by itself: every benchmark that moved with it is named." : suite.status === "inconclusive" ? "Its interval straddles the threshold: every benchmark not yet decided stays inconclusive until it is decided." : "Each benchmark is judged on its own change against the threshold.";
-  return `${moved ? "The suite moved as a whole" : "Suite across experiments"}: ${what} shifted ${change} (worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}`;
+  const two = members.length === 2 ? " With two benchmarks the model tells that they moved apart, not which of them moved (each one’s change relative to the suite is half their difference); a change both share is judged as the suite’s, with the runner’s noise in its interval." : "";
+  return `${moved ? "The suite moved as a whole" : "Suite across experiments"}: ${what} shifted ${change} (worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}${two}`;
 }
 
 // src/engine/compare/pairedMethod.ts
@@ -20273,10 +20274,10 @@ function changeSummary(rows) {
   const changedExperiments = new Set(
     changedRows.filter((r) => r.pooled && !changedAlone.has(r.experimentType)).map((r) => r.experimentType)
   );
-  const judged = rows.filter((r) => !r.pooled && r.status !== "new" && r.status !== "not-comparable");
+  const judged2 = rows.filter((r) => !r.pooled && r.status !== "new" && r.status !== "not-comparable");
   const added = benchmarks.setOf(rows.filter((r) => r.status === "new"));
   const unchanged = benchmarks.setOf(
-    judged.filter((r) => !changedBenchmarks.has(benchmarks.of(r)) && !changedExperiments.has(r.experimentType))
+    judged2.filter((r) => !changedBenchmarks.has(benchmarks.of(r)) && !changedExperiments.has(r.experimentType))
   );
   for (const id of added) unchanged.delete(id);
   return {
@@ -20357,18 +20358,18 @@ function methodNotes(method, rows) {
 }
 function ungatedKinds(given, all) {
   let rows = given;
-  const judged = new Set(all.filter((r) => r.gated && r.metricRole !== void 0).map((r) => r.metric));
+  const judged2 = new Set(all.filter((r) => r.gated && r.metricRole !== void 0).map((r) => r.metric));
   const kinds = [];
   const incomparable = rows.filter((r) => r.instruments !== void 0).length;
   if (incomparable > 0) kinds.push(`${incomparable} counted by different instruments, which a warning names`);
   rows = rows.filter((r) => r.instruments === void 0);
-  if (rows.some((r) => r.metricRole === void 0 || judged.has(r.metric)))
+  if (rows.some((r) => r.metricRole === void 0 || judged2.has(r.metric)))
     kinds.push("tail statistics such as Min, Max, 99 %");
   for (const [role, what] of [
     ["derived", "derived metrics"],
     ["secondary", "secondary metrics"]
   ]) {
-    const names = [...new Set(rows.filter((r) => r.metricRole === role && !judged.has(r.metric)).map((r) => r.metric))];
+    const names = [...new Set(rows.filter((r) => r.metricRole === role && !judged2.has(r.metric)).map((r) => r.metric))];
     if (names.length === 0) continue;
     const plain = names.filter((n) => /^[\p{L}\p{N} ./·%-]{1,40}$/u.test(n));
     const shown2 = plain.slice(0, 6);
@@ -20782,14 +20783,14 @@ function runCompare(given, progress) {
     );
   const sides = LOADERS[verdictMethod.reads](options, progress);
   const report = progress.step("Comparing", () => {
-    const judged = verdictMethod.judge(sides.input, options.thresholds, {
+    const judged2 = verdictMethod.judge(sides.input, options.thresholds, {
       ...verdict,
       suiteBudget: options.suiteBudget !== false,
       maxPairs: options.maxPairs,
       sharedShift: options.sharedShift
     });
-    const built = reportOfJudged(judged.comparisons, options, verdict, sides.removedWarning);
-    built.notes.push(...judged.notes);
+    const built = reportOfJudged(judged2.comparisons, options, verdict, sides.removedWarning);
+    built.notes.push(...judged2.notes);
     return built;
   });
   if (sides.machineWarning !== void 0) report.warnings.unshift(sides.machineWarning);
@@ -20861,9 +20862,9 @@ function loadPaired(options, progress) {
     said: { pooled: [], skipped: said.skipped }
   };
 }
-function reportOfJudged(judged, options, method, removedWarning) {
+function reportOfJudged(judged2, options, method, removedWarning) {
   const waivers = options.waivers !== void 0 ? parseWaivers(options.waivers, readText(options.waivers)) : void 0;
-  const accepted = acceptComparisons(withMissingJudged(judged, options.missing), {
+  const accepted = acceptComparisons(withMissingJudged(judged2, options.missing), {
     ...options.acceptLabel ? { label: options.acceptLabel } : {},
     ...waivers ? { waivers } : {},
     ...options.today !== void 0 ? { today: options.today } : {}
@@ -21595,7 +21596,7 @@ function confirmationHeadline(c, firstStage) {
   if (c.state === "confirmed")
     return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural7(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
   const undecided = c.undecided.length > 0 ? ` (${plural7(c.undecided.length, "row")} still undecided at the cap)` : "";
-  return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
+  return `⚠️ ${c.flagged ?? c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
   return `**First stage:** ${firstStage}`;
@@ -21605,13 +21606,15 @@ function confirmationMarkdown(c) {
     return [
       `**Confirmation:** ⚠️ ${c.cut === true ? "was cut" : "could not run"}, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? "unknown")}`
     ].join("\n");
-  const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), the ${c.families} flagged ${c.families === 1 ? "family" : "families"} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
+  const reference = c.reference ?? [];
+  const what = c.flagged === void 0 ? `the ${c.families} flagged ${c.families === 1 ? "family" : "families"}` : `the ${plural7(c.flagged, "flagged benchmark")}` + (reference.length > 0 ? ` and ${reference.length} more as the run's reference (${reference.map(escapeMarkdown).join(", ")}: the shared-shift model reads each pair's runner shift from all of them)` : "") + `, ${c.families} ${c.families === 1 ? "family" : "families"}`;
+  const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), ${what} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
   const report = c.comparison;
   if (report === void 0) return how;
   const attention = comparisonMarkdownParts(report).attention;
   if (attention.length === 0) {
-    const what = c.state === "unconfirmed" ? "No flagged benchmark changed beyond the threshold in the pairs: the first stage saw noise." : "The pairs confirmed a regression.";
-    return [how, "", what].join("\n");
+    const what2 = c.state === "unconfirmed" ? "No flagged benchmark changed beyond the threshold in the pairs: the first stage saw noise." : "The pairs confirmed a regression.";
+    return [how, "", what2].join("\n");
   }
   const table2 = changeTable(attention, report.rows);
   const verdict = c.state === "confirmed" ? `Confirmed: ${c.confirmed.map(escapeMarkdown).join(", ")}.` : `Still undecided at the cap (the gate passes): ${c.undecided.map(escapeMarkdown).join(", ")}.`;
@@ -21817,10 +21820,10 @@ function moreIn(what, where) {
 function headlineSections(parts) {
   const sections = [];
   const line = reviewerHeadline(parts);
-  const judged = judgedLine(parts);
+  const judged2 = judgedLine(parts);
   if (line !== void 0)
     sections.push({
-      text: [`### ${line}`, ...judged !== "" ? ["", judged] : []].join("\n"),
+      text: [`### ${line}`, ...judged2 !== "" ? ["", judged2] : []].join("\n"),
       priority: 0,
       required: true,
       label: "the headline"
@@ -22299,6 +22302,57 @@ function lookDecides(report, pairs, maxPairs) {
 import { existsSync as existsSync7, readFileSync as readFileSync3, statSync as statSync8 } from "node:fs";
 import { join as join9, resolve as resolve3 } from "node:path";
 
+// src/engine/confirm/reference.ts
+var REFERENCE_BENCHMARKS = 4;
+function judged(row) {
+  return row.gated === true && row.status !== "missing" && row.status !== "new";
+}
+function noiseWidth(row) {
+  const band = row.noiseBand ?? row.changeInterval ?? row.interval;
+  if (typeof band !== "object" || band === null) return Infinity;
+  const { lower, upper } = band;
+  return typeof lower === "number" && typeof upper === "number" && Number.isFinite(upper - lower) ? upper - lower : Infinity;
+}
+function withReference(text3, file, selection, count = REFERENCE_BENCHMARKS) {
+  let json;
+  try {
+    json = JSON.parse(text3);
+  } catch (error) {
+    throw new InputError(`not JSON: ${error.message}`, { file });
+  }
+  const experiments = (Array.isArray(json.subExperiments) ? json.subExperiments : []).filter(
+    (sub) => typeof sub.experimentType === "string" && Array.isArray(sub.comparisons)
+  );
+  const candidates = experiments.filter((sub) => !selection.has(sub.experimentType) && sub.comparisons.some(judged)).map((sub, order) => ({
+    name: sub.experimentType,
+    order,
+    width: Math.max(...sub.comparisons.filter(judged).map(noiseWidth))
+  })).sort((a, b) => a.width - b.width || a.order - b.order);
+  const reference = candidates.slice(0, Math.max(0, Math.floor(count))).map((c) => c.name);
+  const run = new Map(selection);
+  for (const name of reference) run.set(name, "all");
+  const families = /* @__PURE__ */ new Set();
+  for (const sub of experiments) {
+    const parameters = run.get(sub.experimentType);
+    if (parameters === void 0) continue;
+    for (const row of sub.comparisons) {
+      const parameter = typeof row.parameter === "string" ? row.parameter : "";
+      if (judged(row) && (parameters === "all" || parameters.has(parameter))) families.add(screenFamily(row));
+    }
+  }
+  const benchmarks = run.size;
+  return {
+    selection: run,
+    reference,
+    benchmarks,
+    families: families.size,
+    ...benchmarks < 3 ? { limit: referenceLimit(benchmarks) } : {}
+  };
+}
+function referenceLimit(benchmarks) {
+  return benchmarks <= 1 ? "the run holds one benchmark: nothing tells the runner’s shift from its change, so it is judged alone by the paired rule" : "the run holds two benchmarks: the model can tell that they moved apart, not which of them moved (each one’s change relative to the run is half their difference); a change both share is judged as the run’s, with the runner’s noise in its interval";
+}
+
 // src/pipeline/pairRunner.ts
 import {
   closeSync as closeSync3,
@@ -22539,6 +22593,13 @@ async function runConfirm(options, ports, say) {
       throw new InputError("cannot read the comparison to confirm", { file: options.from });
     }
     selection = selectionFromComparison(text3, options.from, options.screen);
+    if (options.sharedShift === true && (options.referenceBenchmarks ?? 0) > 0 && selection.size > 0) {
+      const plan = withReference(text3, options.from, selection, options.referenceBenchmarks);
+      selection = plan.selection;
+      say(
+        `perfgate confirm: ${plan.reference.length > 0 ? `${plan.reference.join(", ")} also run${plan.reference.length === 1 ? "s" : ""}` : "no unflagged benchmark runs"} as the run's reference (shared-shift model, ${plan.benchmarks} benchmark${plan.benchmarks === 1 ? "" : "s"})` + (plan.limit !== void 0 ? `: ${plan.limit}` : "")
+      );
+    }
   }
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
   const filter = filterPattern(format, selection);
@@ -22601,6 +22662,7 @@ function settingsOf(options) {
     from: _f,
     outputDir: _o,
     maxPairs: _m,
+    referenceBenchmarks: _r,
     acceptance: _a,
     runTimeoutMs: _t,
     ...rest
@@ -25379,8 +25441,8 @@ function deriveLimitValues(series, method) {
       })
     };
   }
-  const judged = series.filter((s) => s.values.length > 0 && !s.values.some(Number.isNaN)).length;
-  const confidence = perLimitConfidence(method.confidence, judged);
+  const judged2 = series.filter((s) => s.values.length > 0 && !s.values.some(Number.isNaN)).length;
+  const confidence = perLimitConfidence(method.confidence, judged2);
   return {
     perLimitConfidence: confidence,
     values: series.map(({ values, direction }) => {
