@@ -26,6 +26,7 @@ import path from 'node:path';
 import { screenComparison } from '../src/engine/confirm/plan.js';
 import { REFERENCE_BENCHMARKS, withReference } from '../src/engine/confirm/reference.js';
 import { DEFAULT_SCREEN, P_SCREEN, type Screen } from '../src/engine/confirm/screen.js';
+import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 
@@ -101,6 +102,7 @@ function firstStage(
   work: string,
   history: Series['runs'],
   candidate: Series['runs'][number]['files'],
+  gate?: ReturnType<typeof parseGateStatistics>,
 ): { text: string; file: string } {
   const dir = mkdtempSync(path.join(work, 'c-'));
   history.forEach((run, i) => {
@@ -119,6 +121,7 @@ function firstStage(
       outputDir: path.join(dir, 'out'),
       thresholds: THRESHOLDS,
       floatParse: 'precise',
+      ...(gate !== undefined ? { gate } : {}),
     },
     silentProgress,
   );
@@ -147,7 +150,6 @@ const SCREENS = [
 
 function main(): void {
   const work = mkdtempSync(path.join(tmpdir(), 'perfgate-validate-screen-'));
-  const say = (s = '') => console.log(s);
   say('\n## The screen on real runs: what the first stage cannot clear, and what confirming it costs\n');
   say(
     'Leave-one-out: each recorded run of an unchanged build as a pull request against a history of the others (threshold 10 %, ' +
@@ -197,7 +199,79 @@ function main(): void {
   say('| runs | slowed | screen | sent to the confirmation | the slowed one among them |');
   say('| --- | --- | --- | --- | --- |');
   for (const line of regressed) say(line);
+  const gb = series().find((x) => x.name.startsWith('Google Benchmark'));
+  if (gb) wallOrCpu(work, gb);
   rmSync(work, { recursive: true, force: true });
 }
+
+interface JsonRow {
+  metric: string;
+  statistic: string;
+  deltaPercent: number | null;
+  threshold: number;
+  pValue?: number | null;
+  noiseBand?: { lower: number | null; upper: number | null };
+  changeInterval?: { lower: number | null; upper: number | null };
+  status: string;
+  failed: boolean;
+}
+
+/** The median rows of one metric in a comparison.json, by benchmark. */
+function medianRows(text: string, metric: string): Map<string, JsonRow> {
+  const json = JSON.parse(text) as { subExperiments: { experimentType: string; comparisons: JsonRow[] }[] };
+  const rows = new Map<string, JsonRow>();
+  for (const sub of json.subExperiments)
+    for (const row of sub.comparisons)
+      if (row.metric === metric && row.statistic.toLowerCase() === 'median') rows.set(sub.experimentType, row);
+  return rows;
+}
+
+/** A percentage to 3 significant digits, whole above 1000. */
+const percent = (x: number) =>
+  Math.abs(100 * x) >= 1000 ? Math.abs(100 * x).toFixed(0) : Math.abs(100 * x).toPrecision(3);
+const signed = (x: number | null | undefined) =>
+  x === null || x === undefined ? '—' : `${x >= 0 ? '+' : '−'}${percent(x)} %`;
+
+/**
+ * Issue 45, item 7: which of Google Benchmark's two times a gate can trust on a loaded runner. Both metrics gated
+ * (`all-metrics`), the same leave-one-out and regressed pull request as above.
+ */
+function wallOrCpu(work: string, s: Series): void {
+  const gate = parseGateStatistics('all-metrics');
+  const firsts = s.runs.map((candidate, i) =>
+    firstStage(
+      work,
+      s.runs.filter((_, j) => j !== i),
+      candidate.files,
+      gate,
+    ),
+  );
+  const pr = firstStage(work, s.runs, s.regressed!.files, gate);
+  say('\n### Wall or CPU time: Google Benchmark on the loaded runs (both metrics gated, median)\n');
+  say(
+    '| metric | unchanged: rows failed | unchanged: rows cleared (interval below the threshold) | unchanged: median band | regressed BM_Checksum: Δ (90 % interval) | p | band | status |',
+  );
+  say('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const metric of ['real time', 'cpu time']) {
+    const rows = firsts.flatMap((f) => [...medianRows(f.text, metric).values()]);
+    const failed = rows.filter((r) => r.failed).length;
+    const cleared = rows.filter(
+      (r) => typeof r.changeInterval?.upper === 'number' && r.changeInterval.upper < r.threshold,
+    ).length;
+    const widths = rows
+      .map((r) => (r.noiseBand?.upper ?? NaN) - (r.noiseBand?.lower ?? NaN))
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
+    const band = widths.length > 0 ? widths[Math.floor(widths.length / 2)]! : NaN;
+    const slowed = medianRows(pr.text, metric).get(s.regressed!.slowed)!;
+    say(
+      `| ${metric} | ${failed} of ${rows.length} | ${cleared} of ${rows.length} | ${percent(band)} % wide | ` +
+        `${signed((slowed.deltaPercent ?? NaN) / 100)} (${signed(slowed.changeInterval?.lower)} … ${signed(slowed.changeInterval?.upper)}) | ` +
+        `${slowed.pValue?.toPrecision(2) ?? '—'} | ${signed(slowed.noiseBand?.lower)} … ${signed(slowed.noiseBand?.upper)} | ${slowed.status} |`,
+    );
+  }
+}
+
+const say = (s = '') => console.log(s);
 
 main();
