@@ -69,6 +69,30 @@ describe('the run’s reference of a confirmation (shared-shift model)', () => {
     expect(withReference(suite, 'c.json', new Map([['BenchmarkC', 'all']]), 0).reference).toEqual([]);
   });
 
+  test('an experiment of several payloads is a suite by itself: each payload counts, no caveat', () => {
+    const payload = (parameter: string) => ({
+      parameter,
+      metric: 'latency',
+      statistic: 'median',
+      status: 'noisy',
+      gated: true,
+      noiseBand: { lower: -0.3, upper: 0.4 },
+    });
+    const fastdds = JSON.stringify({
+      subExperiments: [
+        {
+          experimentType: 'udp_reliable',
+          comparisons: [...['16', '64', '256'].map(payload), { ...payload('geomean'), pooled: true }],
+        },
+      ],
+    });
+    const plan = withReference(fastdds, 'c.json', new Map([['udp_reliable', 'all']]));
+    expect(plan.reference).toEqual([]);
+    expect(plan.benchmarks).toBe(3);
+    expect(plan.families).toBe(1);
+    expect(plan.limit).toBeUndefined();
+  });
+
   test('a comparison that is not JSON is an input error naming the file', () => {
     expect(() => withReference('{', 'first/comparison.json', new Map())).toThrow(InputError);
     expect(() => withReference('{', 'first/comparison.json', new Map())).toThrow(/not JSON/);

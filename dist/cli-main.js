@@ -22332,15 +22332,18 @@ function withReference(text3, file, selection, count = REFERENCE_BENCHMARKS) {
   const run = new Map(selection);
   for (const name of reference) run.set(name, "all");
   const families = /* @__PURE__ */ new Set();
+  const members = /* @__PURE__ */ new Set();
   for (const sub of experiments) {
     const parameters = run.get(sub.experimentType);
     if (parameters === void 0) continue;
     for (const row of sub.comparisons) {
       const parameter = typeof row.parameter === "string" ? row.parameter : "";
-      if (judged(row) && (parameters === "all" || parameters.has(parameter))) families.add(screenFamily(row));
+      if (!judged(row) || parameters !== "all" && !parameters.has(parameter)) continue;
+      families.add(screenFamily(row));
+      if (row.pooled !== true && parameter !== POOLED_PARAMETER) members.add(`${sub.experimentType}\0${parameter}`);
     }
   }
-  const benchmarks = run.size;
+  const benchmarks = members.size;
   return {
     selection: run,
     reference,

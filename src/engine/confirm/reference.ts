@@ -7,6 +7,7 @@
  * that moved together move the median with them. So `{filter}` also runs some benchmarks the screen left out, the run's
  * reference: they are judged like the others (a regression among them is one), and K counts the suites the run forms.
  */
+import { POOLED_PARAMETER } from '../compare/rows.js';
 import { InputError } from '../errors.js';
 import type { Selection } from './plan.js';
 import { screenFamily, type ScreenRow } from './screen.js';
@@ -22,7 +23,7 @@ export interface ReferencePlan {
   selection: Map<string, 'all' | ReadonlySet<string>>;
   /** The unflagged benchmarks added as the run's reference, quietest first. */
   reference: string[];
-  /** The benchmarks of the run (screened and reference). */
+  /** The benchmarks of the run (screened and reference), each parameter of an experiment one. */
   benchmarks: number;
   /**
    * K under the shared-shift model: the families the run judges, a suite across experiments (metric × statistic)
@@ -85,15 +86,20 @@ export function withReference(
   const run = new Map<string, 'all' | ReadonlySet<string>>(selection);
   for (const name of reference) run.set(name, 'all');
   const families = new Set<string>();
+  // The run's benchmarks as the model counts them: each experiment's parameter rows (a payload size, a Go
+  // sub-benchmark), not its pooled geomean row.
+  const members = new Set<string>();
   for (const sub of experiments) {
     const parameters = run.get(sub.experimentType);
     if (parameters === undefined) continue;
     for (const row of sub.comparisons) {
       const parameter = typeof row.parameter === 'string' ? row.parameter : '';
-      if (judged(row) && (parameters === 'all' || parameters.has(parameter))) families.add(screenFamily(row));
+      if (!judged(row) || (parameters !== 'all' && !parameters.has(parameter))) continue;
+      families.add(screenFamily(row));
+      if (row.pooled !== true && parameter !== POOLED_PARAMETER) members.add(`${sub.experimentType}\u0000${parameter}`);
     }
   }
-  const benchmarks = run.size;
+  const benchmarks = members.size;
   return {
     selection: run,
     reference,
