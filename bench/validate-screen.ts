@@ -130,7 +130,7 @@ function firstStage(
 
 interface Screening {
   triggered: boolean;
-  /** Benchmarks the screen took up, and those a run of them holds with the shared-shift model's reference. */
+  /** Experiments the screen took up, and those a run of them holds with the shared-shift model's reference. */
   screened: number;
   run: number;
   names: string[];
@@ -140,7 +140,7 @@ function screening(first: { text: string; file: string }, screen: Screen): Scree
   const s = screenComparison(first.text, first.file, screen);
   if (s.families === 0) return { triggered: false, screened: 0, run: 0, names: [] };
   const plan = withReference(first.text, first.file, s.selection, REFERENCE_BENCHMARKS);
-  return { triggered: true, screened: s.selection.size, run: plan.benchmarks, names: [...s.selection.keys()] };
+  return { triggered: true, screened: s.selection.size, run: plan.selection.size, names: [...s.selection.keys()] };
 }
 
 const SCREENS = [
