@@ -313,12 +313,13 @@ With neither {output} nor {outdir}, the command's standard output is the result.
 
 Options:
   --from FILE            a comparison.json: confirm only its gated rows that failed or are undecided
-                         (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
+                         (fail, warn, noisy, inconclusive, insufficient-history, not-comparable),
+                         with up to 4 other benchmarks as the run's reference for the shared shift
   --max-pairs N          the most pairs to run (default 24)
   --run-timeout MIN      the time limit of one run of CMD, in minutes (default 60): then CMD and
                          everything it started are ended, and the run fails
   --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks
-                         (always so with --from, which runs only the flagged benchmarks)
+                         (with --from: and run only the flagged benchmarks)
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
@@ -22298,10 +22299,6 @@ function lookDecides(report, pairs, maxPairs) {
   return pairs >= maxPairs || undecidedRows(report).length === 0;
 }
 
-// src/pipeline/confirm.ts
-import { existsSync as existsSync7, readFileSync as readFileSync3, statSync as statSync8 } from "node:fs";
-import { join as join9, resolve as resolve3 } from "node:path";
-
 // src/engine/confirm/reference.ts
 var REFERENCE_BENCHMARKS = 4;
 function judged(row) {
@@ -22355,6 +22352,10 @@ function withReference(text3, file, selection, count = REFERENCE_BENCHMARKS) {
 function referenceLimit(benchmarks) {
   return benchmarks <= 1 ? "the run holds one benchmark: nothing tells the runner’s shift from its change, so it is judged alone by the paired rule" : "the run holds two benchmarks: the model can tell that they moved apart, not which of them moved (each one’s change relative to the run is half their difference); a change both share is judged as the run’s, with the runner’s noise in its interval";
 }
+
+// src/pipeline/confirm.ts
+import { existsSync as existsSync7, readFileSync as readFileSync3, statSync as statSync8 } from "node:fs";
+import { join as join9, resolve as resolve3 } from "node:path";
 
 // src/pipeline/pairRunner.ts
 import {
@@ -22769,10 +22770,10 @@ async function confirmCommand(args, io, ports = systemConfirmPorts) {
       history: false,
       paired: true,
       maxPairs: values["max-pairs"] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
-      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for. Not
-      // with --from: {filter} then runs only the flagged benchmarks, and no unflagged ones show the
-      // invocation's shift (the flagged would be judged against each other).
-      sharedShift: values["no-shared-shift"] !== true && values.from === void 0,
+      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for. With
+      // --from, {filter} also runs some unflagged benchmarks as the run's reference (as the action's
+      // two-stage gate does), so the flagged are told from the invocation's shift, not from each other.
+      sharedShift: values["no-shared-shift"] !== true,
       confidence: values.confidence,
       gate: values.gate,
       threshold: values.threshold
@@ -22786,7 +22787,7 @@ async function confirmCommand(args, io, ports = systemConfirmPorts) {
       baseDir: values["base-dir"],
       headDir: values["head-dir"],
       command: values.command,
-      ...values.from !== void 0 ? { from: values.from } : {},
+      ...values.from !== void 0 ? { from: values.from, referenceBenchmarks: REFERENCE_BENCHMARKS } : {},
       ...settings,
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir,
