@@ -105,10 +105,15 @@ describe('action: the two-stage gate (confirm-command)', () => {
     });
     expect(body).toMatch(/### ❌ 1 slower \(time\/op \+\d+ %\), confirmed by 8 A\/B pairs on this runner/);
     expect(body).toContain('**First stage:** ❌ 2 slower');
-    expect(body).toMatch(/\*\*Confirmation:\*\* 8 A\/B pairs .* decided at 99\.5 % each \(α\/K: 1 % over K = 2/);
+    // The shared-shift model (issue 45, item 6): the two flagged and four unflagged benchmarks as the run's reference,
+    // one suite across them: K = 1.
+    expect(body).toContain(
+      "**Confirmation:** 8 A/B pairs of the base and head builds on this runner (order base, head, head, base, …; at most 8), the 2 flagged benchmarks and 4 more as the run's reference (BenchmarkA, BenchmarkB, BenchmarkD, BenchmarkF: the shared-shift model reads each pair's runner shift from all of them), 1 family decided at 99 % each (α/K: 1 % over K = 1,",
+    );
     expect(body).toContain('Confirmed: BenchmarkC');
     expect(run.summary).toContain('**Confirmation:**');
-    // The pairs ran in ABBA order, the base in its folder and the head in the workspace, only the flagged two.
+    // The pairs ran in ABBA order, the base in its folder and the head in the workspace, the flagged two and the
+    // run's reference.
     const order = ranBuilds(setup.state);
     expect(order.slice(0, 4)).toEqual([
       setup.base.split('/').pop(),
@@ -120,7 +125,14 @@ describe('action: the two-stage gate (confirm-command)', () => {
     const confirmed = JSON.parse(readFileSync(join(report, 'confirm', 'comparison.json'), 'utf8')) as {
       subExperiments: { experimentType: string }[];
     };
-    expect(confirmed.subExperiments.map((s) => s.experimentType).sort()).toEqual(['BenchmarkC', 'BenchmarkE']);
+    expect(confirmed.subExperiments.map((s) => s.experimentType).sort()).toEqual([
+      'BenchmarkA',
+      'BenchmarkB',
+      'BenchmarkC',
+      'BenchmarkD',
+      'BenchmarkE',
+      'BenchmarkF',
+    ]);
     expect(existsSync(join(report, 'comparison.json'))).toBe(true);
     expect(run.stdout).toContain(
       '::error::perfgate: 1 benchmark confirmed worse by 8 A/B pairs on this runner: BenchmarkC',
@@ -381,7 +393,7 @@ describe('action: the two-stage gate (confirm-command)', () => {
     }
     // Every pair measures the same ×1.3 and ×1.18: both confirmed at the one look of 8 pairs.
     expect(commands).toHaveLength(16);
-    expect(commands[0]).toContain("--run '^(BenchmarkC|BenchmarkE)");
+    expect(commands[0]).toContain("--run '^(BenchmarkC|BenchmarkE|BenchmarkA|BenchmarkB|BenchmarkD|BenchmarkF)(/|$)'");
     expect(failed).toBe(true);
     expect(outputs).toMatchObject({ verdict: 'fail', confirmed: 'true', 'confirm-pairs': '8' });
   });

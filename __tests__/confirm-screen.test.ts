@@ -1,10 +1,17 @@
 import { describe, expect, test } from '@jest/globals';
-import { screenComparison, selectionFromComparison, splitConfidence } from '../src/engine/confirm/plan.js';
+import {
+  benchmarksWithin,
+  screenComparison,
+  selectionFromComparison,
+  splitConfidence,
+} from '../src/engine/confirm/plan.js';
 import {
   confirmedFamilies,
   DEFAULT_SCREEN,
   familyPValue,
   FLAGGED_SCREEN,
+  P_SCREEN,
+  rowReaches,
   screenRows,
   type ScreenRow,
 } from '../src/engine/confirm/screen.js';
@@ -118,5 +125,66 @@ describe('the two-stage screen', () => {
     expect([...flagged.selection.keys()]).toEqual(['udp', 'shm', 'tcp']);
     expect(flagged.families).toBe(4);
     expect(selectionFromComparison(json, 'c.json', DEFAULT_SCREEN)).toEqual(screened.selection);
+  });
+
+  test('reach: a family whose 90 % interval of the change still reaches the threshold is screened in, whatever its p', () => {
+    // A history row of a loaded runner: +30 % but a band so wide that p is 0.4; its interval −60 … +250 % reaches 10 %.
+    const wide = {
+      ...family('median', [0.9, 0.9, 0.4])[2]!,
+      threshold: 0.1,
+      changeInterval: { lower: -0.6, upper: 2.5 },
+    };
+    expect(rowReaches(wide)).toBe(true);
+    expect(screenRows([wide], DEFAULT_SCREEN)).toEqual([wide]);
+    expect(screenRows([wide], P_SCREEN)).toEqual([]);
+    // Cleared: the interval's upper end is below the threshold (an A/B row's `interval` counts the same).
+    const cleared = { ...wide, changeInterval: { lower: -0.05, upper: 0.08 } };
+    expect(rowReaches(cleared)).toBe(false);
+    expect(screenRows([cleared], DEFAULT_SCREEN)).toEqual([]);
+    expect(rowReaches({ ...wide, changeInterval: undefined, interval: { lower: 0, upper: 0.1 } })).toBe(true);
+    // No interval, no threshold, or an ungated row: reach says nothing (the p rule decides).
+    expect(rowReaches({ ...wide, changeInterval: undefined })).toBe(false);
+    expect(rowReaches({ ...wide, threshold: undefined })).toBe(false);
+    expect(rowReaches({ ...wide, gated: false })).toBe(false);
+    expect(rowReaches({ ...wide, status: 'accepted' })).toBe(false);
+    expect(rowReaches({ ...wide, changeInterval: { lower: null, upper: null } })).toBe(false);
+  });
+
+  test('the time budget keeps the benchmarks with the largest changes, at least one; the rest are over budget', () => {
+    // 10 runner-minutes, 0.5 min a pair, 8 pairs: 4 minutes a benchmark, so 2 benchmarks fit.
+    const budget = { maxMinutes: 10, pairMinutes: 0.5, maxPairs: 8 };
+    expect(benchmarksWithin(budget)).toBe(2);
+    expect(benchmarksWithin({ ...budget, maxMinutes: 1 })).toBe(1);
+    expect(benchmarksWithin({ ...budget, maxMinutes: Infinity })).toBe(Infinity);
+    const row = (change: number) => ({
+      parameter: '',
+      metric: 'time/op',
+      statistic: 'median',
+      status: 'warn',
+      gated: true,
+      failed: false,
+      pValue: 0.5,
+      confidence: 0.995,
+      deltaPercent: change,
+      threshold: 0.1,
+      changeInterval: { lower: -0.7, upper: 2.9 },
+    });
+    const json = JSON.stringify({
+      subExperiments: [
+        { experimentType: 'BenchmarkSum', comparisons: [row(3)] },
+        { experimentType: 'BenchmarkChecksum', comparisons: [row(31)] },
+        { experimentType: 'BenchmarkSort', comparisons: [row(-12)] },
+        { experimentType: 'BenchmarkParse', comparisons: [row(8)] },
+      ],
+    });
+    const all = screenComparison(json, 'c.json', DEFAULT_SCREEN);
+    expect([...all.selection.keys()]).toEqual(['BenchmarkSum', 'BenchmarkChecksum', 'BenchmarkSort', 'BenchmarkParse']);
+    expect(all.overBudget).toEqual([]);
+    const kept = screenComparison(json, 'c.json', DEFAULT_SCREEN, budget);
+    expect([...kept.selection.keys()]).toEqual(['BenchmarkChecksum', 'BenchmarkParse']);
+    expect(kept.families).toBe(2);
+    expect(kept.overBudget).toEqual(['BenchmarkSum', 'BenchmarkSort']);
+    // Under the p rule alone nothing is taken: p 0.5 in every family.
+    expect(screenComparison(json, 'c.json', P_SCREEN, budget).families).toBe(0);
   });
 });

@@ -130,7 +130,7 @@ describe('perfgate confirm', () => {
     expect([0, 1]).toContain(today.code);
   });
 
-  test('--from confirms only the failed and undecided rows: the filter names them, only they are judged', async () => {
+  test('--from confirms the failed and undecided rows: the filter names them, and the run’s reference with them', async () => {
     const first = setup({ BenchmarkC: 1.25 });
     await confirm(first, '--max-pairs', '4');
     // A real comparison.json, made a first stage's: BenchmarkC failed, BenchmarkE undecided (warn), BenchmarkG new
@@ -146,13 +146,27 @@ describe('perfgate confirm', () => {
     const from = join(first.root, 'first-stage.json');
     writeFileSync(from, JSON.stringify(json));
 
+    // --no-shared-shift: only the flagged two run, each judged alone.
     const s = setup({ BenchmarkC: 1.25 });
-    const { code, err } = await confirm(s, '--from', from, '--max-pairs', '4');
+    const { code, err } = await confirm(s, '--from', from, '--max-pairs', '4', '--no-shared-shift');
     expect(err).toContain("{filter} = '^(BenchmarkC|BenchmarkE)(/|$)'");
     expect(code).toBe(1);
     expect(verdicts(s.out)).toEqual({ BenchmarkC: 'failed', BenchmarkE: 'passed' });
     const output = readFileSync(join(s.out, 'runs', 'head', 'r2', 'output'), 'utf8');
     expect(output.match(/^Benchmark\w+/gm)).toEqual(['BenchmarkC', 'BenchmarkE']);
+    // By default (the shared-shift model, issue 45 item 6) four unflagged benchmarks (not the new one) also run as the
+    // run's reference, after the flagged two in {filter}, and are judged with them.
+    const shared = setup({ BenchmarkC: 1.25 });
+    const withReference = await confirm(shared, '--from', from, '--max-pairs', '4');
+    expect(withReference.err).toMatch(
+      /perfgate confirm: (Benchmark[ABDFH], ){3}Benchmark[ABDFH] also run as the run's reference \(shared-shift model, 6 benchmarks\)/,
+    );
+    expect(withReference.err).toMatch(/\{filter\} = '\^\(BenchmarkC\|BenchmarkE(\|Benchmark[ABDFH]){4}\)\(\/\|\$\)'/);
+    expect(withReference.code).toBe(1);
+    const judged = verdicts(shared.out);
+    expect(Object.keys(judged)).toHaveLength(6);
+    expect(judged['BenchmarkC']).toBe('failed');
+    expect(judged['BenchmarkG']).toBeUndefined();
   });
 
   test('a --from comparison that passed leaves nothing to confirm and runs nothing', async () => {

@@ -203,3 +203,21 @@ describe('perfgate compare --paired --shared-shift', () => {
     expect(run.err).toContain('compare: --shared-shift models the shared shift of each A/B pair; it needs --paired');
   });
 });
+
+describe('a suite of two benchmarks (issue 45, item 6)', () => {
+  test('its note says the model tells that they moved apart, not which of them moved', () => {
+    const two = experiments([1, 1.3, 1, 1, 1, 1]).slice(0, 2);
+    const run = compareExperimentsPaired(two, at10, { sharedShift: true, confidence: 0.99 });
+    expect(run.suites).toHaveLength(1);
+    expect(run.suites[0]!.benchmarks).toBe(2);
+    expect(run.notes.join('\n')).toContain(
+      'With two benchmarks the model tells that they moved apart, not which of them moved (each one’s change relative to the suite is half their difference)',
+    );
+    // Three benchmarks: the median is one of them, and no such caveat.
+    const three = compareExperimentsPaired(experiments([1, 1.3, 1, 1, 1, 1]).slice(0, 3), at10, {
+      sharedShift: true,
+      confidence: 0.99,
+    });
+    expect(three.notes.join('\n')).not.toContain('With two benchmarks');
+  });
+});

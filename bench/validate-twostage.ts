@@ -8,8 +8,8 @@
  *   within/all spread gives ρ ≈ 0.74).
  * - First stage: a history of N single-run records (each its own job) and 3 candidate repetitions of one job, judged
  *   by compareExperimentWithHistory (threshold 10 %, the history method's confidence 0.995, gate: the median).
- * - Screen (src/engine/confirm/screen.ts, screenRows): today's `flagged` rule, and a family's combined p < 0.05, 0.1,
- *   0.2, 0.3, 0.4.
+ * - Screen (src/engine/confirm/screen.ts, screenRows): today's `flagged` rule, a family's combined p < 0.05, 0.1,
+ *   0.2, 0.3, 0.4, and the default (p < 0.3, or a row's 90 % interval of the change still reaches the threshold).
  * - Confirmation: A/B pairs on one runner, so the job's noise cancels and each run keeps its own (the run part, 1 − ρ
  *   of the variance); only the screened parameters, judged by compareExperimentPaired at splitConfidence(K) (K from
  *   confirmedFamilies), looks at confirmLooks(24), stopping when no gated row is inconclusive, as `perfgate confirm`
@@ -26,7 +26,7 @@ import { compareExperimentPaired } from '../src/engine/compare/pairedRows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { ComparisonRow, ExperimentSide } from '../src/engine/compare/rows.js';
 import { confirmLooks, splitConfidence } from '../src/engine/confirm/plan.js';
-import { confirmedFamilies, screenRows, type Screen } from '../src/engine/confirm/screen.js';
+import { confirmedFamilies, DEFAULT_SCREEN, screenRows, type Screen } from '../src/engine/confirm/screen.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import { poolMeasurements } from '../src/pipeline/results.js';
 import { gaussian, runNoise, simRun, t4, type Draw } from './simulation.js';
@@ -45,6 +45,8 @@ const SCREENS: { name: string; screen: Screen }[] = [
     name: `family p < ${level}`,
     screen: { rule: 'family-p', level } as Screen,
   })),
+  // Issue 45, item 3: the default, p < 0.3 or a 90 % interval that still reaches the threshold.
+  { name: 'family p < 0.3 or interval reaches (default)', screen: DEFAULT_SCREEN },
 ];
 
 /** One run's log offsets: its job's (shared by the job's runs) plus its own. */

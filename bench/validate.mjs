@@ -15,6 +15,7 @@ const VALIDATORS = [
   'validate-confirm',
   'validate-qualify',
   'validate-twostage',
+  'validate-screen',
   'validate-catches',
   'validate-budget',
 ];

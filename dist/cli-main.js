@@ -313,12 +313,13 @@ With neither {output} nor {outdir}, the command's standard output is the result.
 
 Options:
   --from FILE            a comparison.json: confirm only its gated rows that failed or are undecided
-                         (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
+                         (fail, warn, noisy, inconclusive, insufficient-history, not-comparable),
+                         with up to 4 other benchmarks as the run's reference for the shared shift
   --max-pairs N          the most pairs to run (default 24)
   --run-timeout MIN      the time limit of one run of CMD, in minutes (default 60): then CMD and
                          everything it started are ended, and the run fails
   --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks
-                         (always so with --from, which runs only the flagged benchmarks)
+                         (with --from: and run only the flagged benchmarks)
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)
@@ -14299,7 +14300,7 @@ function compareExperiment(experimentType, reference, result, thresholds, option
       if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
       const threshold = thresholdOf(thresholds, statistic, shape.metric);
       const floor = ref?.belowResolution === true || res?.belowResolution === true;
-      const judged = statusOf(
+      const judged2 = statusOf(
         !res ? "missing" : !ref ? "new" : floor ? "pass" : thresholdStatus(r, x, threshold, direction)
       );
       rows.push({
@@ -14317,7 +14318,7 @@ function compareExperiment(experimentType, reference, result, thresholds, option
         deltaPercent: deltaPercent(r, x, direction),
         threshold,
         ...roleOfRow(shape),
-        ...gated(judged, gates(gate, statistic, shape)),
+        ...gated(judged2, gates(gate, statistic, shape)),
         ...floor ? { belowResolution: true } : {}
       });
     }
@@ -14912,7 +14913,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     (input, row) => noiseVariance(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options))
   ) : /* @__PURE__ */ new Map();
   let newestByKey;
-  const judged = plain.rows.map((row, i) => {
+  const judged2 = plain.rows.map((row, i) => {
     const shape = resultByKey.get(rowKey(row)) ?? (newestByKey ??= measurementsByKey(newest2)).get(rowKey(row));
     const input = inputs[i];
     if (input === void 0) return regate(row, gate, shape);
@@ -14925,7 +14926,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     );
   });
   const pooled = pooledRows(
-    judged,
+    judged2,
     (row, parameters) => judgePooledFamily(
       row,
       parameters,
@@ -14935,7 +14936,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     gate,
     resultByKey
   );
-  const rows = nameRegressedRows([...judged, ...pooled], alpha);
+  const rows = nameRegressedRows([...judged2, ...pooled], alpha);
   return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
 }
 var MIN_MODERATED_ROWS = 3;
@@ -15101,7 +15102,7 @@ var historyMethod = {
     if (input.reads !== "history") throw unreadSides("history", input);
     const comparable = input.comparable.length > 0;
     const runs = comparable ? input.comparable : input.history;
-    const judged = input.experiments.map((t) => {
+    const judged2 = input.experiments.map((t) => {
       const comparison = compareExperimentWithHistory(
         t,
         runs.map((run) => run.experiments.get(t)),
@@ -15111,7 +15112,7 @@ var historyMethod = {
       );
       return comparable ? comparison : asNotComparable(comparison);
     });
-    const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged, 1 - settings.confidence) : judged;
+    const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged2, 1 - settings.confidence) : judged2;
     return { comparisons, notes: [] };
   }
 };
@@ -15322,7 +15323,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
       for (const [parameter, outcome2] of outcomes ?? []) shifted.set(outcomeKey({ ...family[0], parameter }), outcome2);
     }
   }
-  const judged = plain.rows.map((row) => {
+  const judged2 = plain.rows.map((row) => {
     if (row.status === "new" || row.status === "missing") return regate(row, gate, shapeOf2(row));
     const familySize = sizes.get(familyKey(row)) ?? 1;
     const rowConfidence = 1 - rowAlpha(alpha, familySize, pooledShare);
@@ -15331,7 +15332,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
   });
   const resultByKey = new Map(pairMaps.flatMap((p) => [...p.result.entries()]));
   const pooled = pooledRows(
-    judged,
+    judged2,
     (row, parameters) => {
       const perPair = meanCells(parameters.map((p) => logRatios(row, p)));
       const outcome2 = pairedRowOutcome(row, perPair, 1 - pooledAlpha(alpha, pooledShare), true, options);
@@ -15342,7 +15343,7 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
     resultByKey
   );
   const acrossFamilies = new Set(plain.rows.filter((r) => across.has(outcomeKey(r))).map(familyKey));
-  const all = [...judged, ...pooled].map((r) => r.pooled && acrossFamilies.has(familyKey(r)) ? gated(r, false) : r);
+  const all = [...judged2, ...pooled].map((r) => r.pooled && acrossFamilies.has(familyKey(r)) ? gated(r, false) : r);
   const named = nameRegressedRows(
     all.filter((r) => !acrossFamilies.has(familyKey(r))),
     alpha
@@ -15524,7 +15525,8 @@ function suiteNote(head, members, suite) {
   const moved = interval !== void 0 && (interval.lower > 0 || interval.upper < 0);
   const span = interval ? `interval ${signedPercent(Math.min(interval.lower, interval.upper))} to ${signedPercent(Math.max(interval.lower, interval.upper))}, ` : "";
   const verdict = suite.status === "fail" ? "The shift fails the gate by itself: every benchmark that moved with it is named." : suite.status === "inconclusive" ? "Its interval straddles the threshold: every benchmark not yet decided stays inconclusive until it is decided." : "Each benchmark is judged on its own change against the threshold.";
-  return `${moved ? "The suite moved as a whole" : "Suite across experiments"}: ${what} shifted ${change} (worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}`;
+  const two = members.length === 2 ? " With two benchmarks the model tells that they moved apart, not which of them moved (each one’s change relative to the suite is half their difference); a change both share is judged as the suite’s, with the runner’s noise in its interval." : "";
+  return `${moved ? "The suite moved as a whole" : "Suite across experiments"}: ${what} shifted ${change} (worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}${two}`;
 }
 
 // src/engine/compare/pairedMethod.ts
@@ -20275,10 +20277,10 @@ function changeSummary(rows) {
   const changedExperiments = new Set(
     changedRows.filter((r) => r.pooled && !changedAlone.has(r.experimentType)).map((r) => r.experimentType)
   );
-  const judged = rows.filter((r) => !r.pooled && r.status !== "new" && r.status !== "not-comparable");
+  const judged2 = rows.filter((r) => !r.pooled && r.status !== "new" && r.status !== "not-comparable");
   const added = benchmarks.setOf(rows.filter((r) => r.status === "new"));
   const unchanged = benchmarks.setOf(
-    judged.filter((r) => !changedBenchmarks.has(benchmarks.of(r)) && !changedExperiments.has(r.experimentType))
+    judged2.filter((r) => !changedBenchmarks.has(benchmarks.of(r)) && !changedExperiments.has(r.experimentType))
   );
   for (const id of added) unchanged.delete(id);
   return {
@@ -20359,18 +20361,18 @@ function methodNotes(method, rows) {
 }
 function ungatedKinds(given, all) {
   let rows = given;
-  const judged = new Set(all.filter((r) => r.gated && r.metricRole !== void 0).map((r) => r.metric));
+  const judged2 = new Set(all.filter((r) => r.gated && r.metricRole !== void 0).map((r) => r.metric));
   const kinds = [];
   const incomparable = rows.filter((r) => r.instruments !== void 0).length;
   if (incomparable > 0) kinds.push(`${incomparable} counted by different instruments, which a warning names`);
   rows = rows.filter((r) => r.instruments === void 0);
-  if (rows.some((r) => r.metricRole === void 0 || judged.has(r.metric)))
+  if (rows.some((r) => r.metricRole === void 0 || judged2.has(r.metric)))
     kinds.push("tail statistics such as Min, Max, 99 %");
   for (const [role, what] of [
     ["derived", "derived metrics"],
     ["secondary", "secondary metrics"]
   ]) {
-    const names = [...new Set(rows.filter((r) => r.metricRole === role && !judged.has(r.metric)).map((r) => r.metric))];
+    const names = [...new Set(rows.filter((r) => r.metricRole === role && !judged2.has(r.metric)).map((r) => r.metric))];
     if (names.length === 0) continue;
     const plain = names.filter((n) => /^[\p{L}\p{N} ./·%-]{1,40}$/u.test(n));
     const shown2 = plain.slice(0, 6);
@@ -20643,6 +20645,8 @@ function rowJson(r) {
       historyRuns: history.historyRuns
     } : {},
     ...pairs?.interval ? { interval: { lower: finite2(pairs.interval.lower), upper: finite2(pairs.interval.upper) } } : {},
+    // A history row's 90 % interval of the change (an A/B row's is its `interval`): what the two-stage screen reads.
+    ...r.changeInterval !== void 0 && pairs === void 0 ? { changeInterval: { lower: finite2(r.changeInterval.lower), upper: finite2(r.changeInterval.upper) } } : {},
     ...r.repetitions !== void 0 ? { repetitions: r.repetitions } : {},
     ...r.detectable !== void 0 ? { detectable: finite2(r.detectable) } : {},
     ...r.pValue !== void 0 ? { pValue: finite2(r.pValue) } : {},
@@ -20782,14 +20786,14 @@ function runCompare(given, progress) {
     );
   const sides = LOADERS[verdictMethod.reads](options, progress);
   const report = progress.step("Comparing", () => {
-    const judged = verdictMethod.judge(sides.input, options.thresholds, {
+    const judged2 = verdictMethod.judge(sides.input, options.thresholds, {
       ...verdict,
       suiteBudget: options.suiteBudget !== false,
       maxPairs: options.maxPairs,
       sharedShift: options.sharedShift
     });
-    const built = reportOfJudged(judged.comparisons, options, verdict, sides.removedWarning);
-    built.notes.push(...judged.notes);
+    const built = reportOfJudged(judged2.comparisons, options, verdict, sides.removedWarning);
+    built.notes.push(...judged2.notes);
     return built;
   });
   if (sides.machineWarning !== void 0) report.warnings.unshift(sides.machineWarning);
@@ -20861,9 +20865,9 @@ function loadPaired(options, progress) {
     said: { pooled: [], skipped: said.skipped }
   };
 }
-function reportOfJudged(judged, options, method, removedWarning) {
+function reportOfJudged(judged2, options, method, removedWarning) {
   const waivers = options.waivers !== void 0 ? parseWaivers(options.waivers, readText(options.waivers)) : void 0;
-  const accepted = acceptComparisons(withMissingJudged(judged, options.missing), {
+  const accepted = acceptComparisons(withMissingJudged(judged2, options.missing), {
     ...options.acceptLabel ? { label: options.acceptLabel } : {},
     ...waivers ? { waivers } : {},
     ...options.today !== void 0 ? { today: options.today } : {}
@@ -21595,7 +21599,7 @@ function confirmationHeadline(c, firstStage) {
   if (c.state === "confirmed")
     return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural7(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
   const undecided = c.undecided.length > 0 ? ` (${plural7(c.undecided.length, "row")} still undecided at the cap)` : "";
-  return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
+  return `⚠️ ${c.flagged ?? c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
   return `**First stage:** ${firstStage}`;
@@ -21605,13 +21609,15 @@ function confirmationMarkdown(c) {
     return [
       `**Confirmation:** ⚠️ ${c.cut === true ? "was cut" : "could not run"}, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? "unknown")}`
     ].join("\n");
-  const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), the ${c.families} flagged ${c.families === 1 ? "family" : "families"} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
+  const reference = c.reference ?? [];
+  const what = c.flagged === void 0 ? `the ${c.families} flagged ${c.families === 1 ? "family" : "families"}` : `the ${plural7(c.flagged, "flagged benchmark")}` + (reference.length > 0 ? ` and ${reference.length} more as the run's reference (${reference.map(escapeMarkdown).join(", ")}: the shared-shift model reads each pair's runner shift from all of them)` : "") + `, ${c.families} ${c.families === 1 ? "family" : "families"}`;
+  const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), ${what} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
   const report = c.comparison;
   if (report === void 0) return how;
   const attention = comparisonMarkdownParts(report).attention;
   if (attention.length === 0) {
-    const what = c.state === "unconfirmed" ? "No flagged benchmark changed beyond the threshold in the pairs: the first stage saw noise." : "The pairs confirmed a regression.";
-    return [how, "", what].join("\n");
+    const what2 = c.state === "unconfirmed" ? "No flagged benchmark changed beyond the threshold in the pairs: the first stage saw noise." : "The pairs confirmed a regression.";
+    return [how, "", what2].join("\n");
   }
   const table2 = changeTable(attention, report.rows);
   const verdict = c.state === "confirmed" ? `Confirmed: ${c.confirmed.map(escapeMarkdown).join(", ")}.` : `Still undecided at the cap (the gate passes): ${c.undecided.map(escapeMarkdown).join(", ")}.`;
@@ -21817,10 +21823,10 @@ function moreIn(what, where) {
 function headlineSections(parts) {
   const sections = [];
   const line = reviewerHeadline(parts);
-  const judged = judgedLine(parts);
+  const judged2 = judgedLine(parts);
   if (line !== void 0)
     sections.push({
-      text: [`### ${line}`, ...judged !== "" ? ["", judged] : []].join("\n"),
+      text: [`### ${line}`, ...judged2 !== "" ? ["", judged2] : []].join("\n"),
       priority: 0,
       required: true,
       label: "the headline"
@@ -22153,6 +22159,16 @@ function familyPValue(rows) {
     alphas
   );
 }
+function intervalUpper(row) {
+  const interval = row.changeInterval ?? row.interval;
+  if (typeof interval !== "object" || interval === null) return NaN;
+  const upper = interval.upper;
+  return typeof upper === "number" ? upper : NaN;
+}
+function rowReaches(row) {
+  const upper = intervalUpper(row);
+  return judgeable(row) && row.status !== "accepted" && typeof row.threshold === "number" && Number.isFinite(row.threshold) && Number.isFinite(upper) && upper >= row.threshold;
+}
 function rowFlagged(row) {
   return judgeable(row) && (row.failed === true || CONFIRMED_STATUSES.includes(row.status));
 }
@@ -22163,7 +22179,7 @@ function screenRows(rows, screen) {
     if (judgeable(row)) families.set(screenFamily(row), [...families.get(screenFamily(row)) ?? [], row]);
   return [...families.values()].flatMap((family) => {
     if (Number.isNaN(familyPValue(family))) return family.filter(rowFlagged);
-    const taken = family.some((r) => r.failed === true || UNJUDGED.includes(r.status)) || familyPValue(family) < screen.level;
+    const taken = family.some((r) => r.failed === true || UNJUDGED.includes(r.status)) || familyPValue(family) < screen.level || screen.reach === true && family.some(rowReaches);
     return taken ? family : [];
   });
 }
@@ -22188,7 +22204,16 @@ function confirmLooks(maxPairs) {
   looks.push(maxPairs);
   return looks;
 }
-function screenComparison(text3, file, screen = FLAGGED_SCREEN) {
+function benchmarksWithin(budget) {
+  const each = budget.pairMinutes * budget.maxPairs;
+  if (!(each > 0) || !Number.isFinite(budget.maxMinutes)) return Infinity;
+  return Math.max(1, Math.floor(budget.maxMinutes / each));
+}
+function largestChange(rows) {
+  const changes = rows.map((r) => typeof r.deltaPercent === "number" ? r.deltaPercent : NaN).filter(Number.isFinite);
+  return changes.length > 0 ? Math.max(...changes) : -Infinity;
+}
+function screenComparison(text3, file, screen = FLAGGED_SCREEN, budget) {
   let json;
   try {
     json = JSON.parse(text3);
@@ -22199,22 +22224,30 @@ function screenComparison(text3, file, screen = FLAGGED_SCREEN) {
     throw new InputError('no "subExperiments": --from takes the comparison.json that perfgate compare writes', {
       file
     });
-  const selection = /* @__PURE__ */ new Map();
-  let families = 0;
+  const taken = [];
   for (const sub of json.subExperiments) {
     const experiment = sub.experimentType;
     if (typeof experiment !== "string" || !Array.isArray(sub.comparisons)) continue;
-    for (const row of screenRows(sub.comparisons, screen)) {
+    const rows = screenRows(sub.comparisons, screen);
+    if (rows.length > 0) taken.push({ experiment, rows, all: sub.comparisons, change: largestChange(rows) });
+  }
+  const keep = budget !== void 0 ? benchmarksWithin(budget) : Infinity;
+  const ranked = budget !== void 0 ? [...taken].sort((a, b) => b.change - a.change) : taken;
+  const kept = new Set(ranked.slice(0, keep).map((t) => t.experiment));
+  const selection = /* @__PURE__ */ new Map();
+  let families = 0;
+  for (const { experiment, rows, all } of taken) {
+    if (!kept.has(experiment)) continue;
+    for (const row of rows) {
       const parameter = typeof row.parameter === "string" ? row.parameter : "";
       const known = selection.get(experiment);
       if (row.pooled === true || parameter === POOLED_PARAMETER) selection.set(experiment, "all");
       else if (known === void 0) selection.set(experiment, /* @__PURE__ */ new Set([parameter]));
       else if (known !== "all") known.add(parameter);
     }
-    const parameters = selection.get(experiment);
-    if (parameters !== void 0) families += confirmedFamilies(sub.comparisons, parameters);
+    families += confirmedFamilies(all, selection.get(experiment));
   }
-  return { selection, families };
+  return { selection, families, overBudget: ranked.slice(keep).map((t) => t.experiment) };
 }
 function selectionFromComparison(text3, file, screen = FLAGGED_SCREEN) {
   return screenComparison(text3, file, screen).selection;
@@ -22266,6 +22299,60 @@ function benchmarksOf(report, take) {
 }
 function lookDecides(report, pairs, maxPairs) {
   return pairs >= maxPairs || undecidedRows(report).length === 0;
+}
+
+// src/engine/confirm/reference.ts
+var REFERENCE_BENCHMARKS = 4;
+function judged(row) {
+  return row.gated === true && row.status !== "missing" && row.status !== "new";
+}
+function noiseWidth(row) {
+  const band = row.noiseBand ?? row.changeInterval ?? row.interval;
+  if (typeof band !== "object" || band === null) return Infinity;
+  const { lower, upper } = band;
+  return typeof lower === "number" && typeof upper === "number" && Number.isFinite(upper - lower) ? upper - lower : Infinity;
+}
+function withReference(text3, file, selection, count = REFERENCE_BENCHMARKS) {
+  let json;
+  try {
+    json = JSON.parse(text3);
+  } catch (error) {
+    throw new InputError(`not JSON: ${error.message}`, { file });
+  }
+  const experiments = (Array.isArray(json.subExperiments) ? json.subExperiments : []).filter(
+    (sub) => typeof sub.experimentType === "string" && Array.isArray(sub.comparisons)
+  );
+  const candidates = experiments.filter((sub) => !selection.has(sub.experimentType) && sub.comparisons.some(judged)).map((sub, order) => ({
+    name: sub.experimentType,
+    order,
+    width: Math.max(...sub.comparisons.filter(judged).map(noiseWidth))
+  })).sort((a, b) => a.width - b.width || a.order - b.order);
+  const reference = candidates.slice(0, Math.max(0, Math.floor(count))).map((c) => c.name);
+  const run = new Map(selection);
+  for (const name of reference) run.set(name, "all");
+  const families = /* @__PURE__ */ new Set();
+  const members = /* @__PURE__ */ new Set();
+  for (const sub of experiments) {
+    const parameters = run.get(sub.experimentType);
+    if (parameters === void 0) continue;
+    for (const row of sub.comparisons) {
+      const parameter = typeof row.parameter === "string" ? row.parameter : "";
+      if (!judged(row) || parameters !== "all" && !parameters.has(parameter)) continue;
+      families.add(screenFamily(row));
+      if (row.pooled !== true && parameter !== POOLED_PARAMETER) members.add(`${sub.experimentType}\0${parameter}`);
+    }
+  }
+  const benchmarks = members.size;
+  return {
+    selection: run,
+    reference,
+    benchmarks,
+    families: families.size,
+    ...benchmarks < 3 ? { limit: referenceLimit(benchmarks) } : {}
+  };
+}
+function referenceLimit(benchmarks) {
+  return benchmarks <= 1 ? "the run holds one benchmark: nothing tells the runner’s shift from its change, so it is judged alone by the paired rule" : "the run holds two benchmarks: the model can tell that they moved apart, not which of them moved (each one’s change relative to the run is half their difference); a change both share is judged as the run’s, with the runner’s noise in its interval";
 }
 
 // src/pipeline/confirm.ts
@@ -22512,6 +22599,13 @@ async function runConfirm(options, ports, say) {
       throw new InputError("cannot read the comparison to confirm", { file: options.from });
     }
     selection = selectionFromComparison(text3, options.from, options.screen);
+    if (options.sharedShift === true && (options.referenceBenchmarks ?? 0) > 0 && selection.size > 0) {
+      const plan = withReference(text3, options.from, selection, options.referenceBenchmarks);
+      selection = plan.selection;
+      say(
+        `perfgate confirm: ${plan.reference.length > 0 ? `${plan.reference.join(", ")} also run${plan.reference.length === 1 ? "s" : ""}` : "no unflagged benchmark runs"} as the run's reference (shared-shift model, ${plan.benchmarks} benchmark${plan.benchmarks === 1 ? "" : "s"})` + (plan.limit !== void 0 ? `: ${plan.limit}` : "")
+      );
+    }
   }
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
   const filter = filterPattern(format, selection);
@@ -22574,6 +22668,7 @@ function settingsOf(options) {
     from: _f,
     outputDir: _o,
     maxPairs: _m,
+    referenceBenchmarks: _r,
     acceptance: _a,
     runTimeoutMs: _t,
     ...rest
@@ -22677,10 +22772,10 @@ async function confirmCommand(args, io, ports = systemConfirmPorts) {
       history: false,
       paired: true,
       maxPairs: values["max-pairs"] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
-      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for. Not
-      // with --from: {filter} then runs only the flagged benchmarks, and no unflagged ones show the
-      // invocation's shift (the flagged would be judged against each other).
-      sharedShift: values["no-shared-shift"] !== true && values.from === void 0,
+      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for. With
+      // --from, {filter} also runs some unflagged benchmarks as the run's reference (as the action's
+      // two-stage gate does), so the flagged are told from the invocation's shift, not from each other.
+      sharedShift: values["no-shared-shift"] !== true,
       confidence: values.confidence,
       gate: values.gate,
       threshold: values.threshold
@@ -22694,7 +22789,7 @@ async function confirmCommand(args, io, ports = systemConfirmPorts) {
       baseDir: values["base-dir"],
       headDir: values["head-dir"],
       command: values.command,
-      ...values.from !== void 0 ? { from: values.from } : {},
+      ...values.from !== void 0 ? { from: values.from, referenceBenchmarks: REFERENCE_BENCHMARKS } : {},
       ...settings,
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir,
@@ -25354,8 +25449,8 @@ function deriveLimitValues(series, method) {
       })
     };
   }
-  const judged = series.filter((s) => s.values.length > 0 && !s.values.some(Number.isNaN)).length;
-  const confidence = perLimitConfidence(method.confidence, judged);
+  const judged2 = series.filter((s) => s.values.length > 0 && !s.values.some(Number.isNaN)).length;
+  const confidence = perLimitConfidence(method.confidence, judged2);
   return {
     perLimitConfidence: confidence,
     values: series.map(({ values, direction }) => {

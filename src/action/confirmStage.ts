@@ -1,8 +1,9 @@
 /**
  * The two-stage gate's second stage (docs/statistics.md, issue 35): when the first stage (a history or baseline
- * compare) leaves families its screen takes up (DEFAULT_SCREEN: a family's combined p < 0.3, engine/confirm/screen.ts),
- * exactly those families are rerun here, on this runner, in order-balanced A/B
- * pairs of the base and head builds (pipeline/confirm.ts, as `perfgate confirm --from comparison.json`), and the
+ * compare) leaves families its screen takes up (DEFAULT_SCREEN: a family's combined p < 0.3, or one the first stage
+ * cannot clear, engine/confirm/screen.ts), those families are rerun here, on this runner, in order-balanced A/B
+ * pairs of the base and head builds (pipeline/confirm.ts, as `perfgate confirm --from comparison.json`), beside a few
+ * unflagged benchmarks as the run's reference for the shared-shift model (engine/confirm/reference.ts), and the
  * gate's verdict is the confirmation's. The K families the confirmation judges share the whole-suite α (α/K each). A confirmation
  * that cannot run (the command fails, writes nothing perfgate reads, a folder is wrong) leaves the first stage's
  * verdict standing, with a warning that says why. Its reports go to `confirm/` in the output folder.
@@ -14,6 +15,7 @@ import {
   screenComparison,
   splitConfidence,
 } from '../engine/confirm/plan.js';
+import { REFERENCE_BENCHMARKS, withReference } from '../engine/confirm/reference.js';
 import { DEFAULT_SCREEN } from '../engine/confirm/screen.js';
 import { InputError, UsageError } from '../engine/errors.js';
 import type { ConfirmationSummary } from '../engine/report/confirmation/confirmation.js';
@@ -43,15 +45,25 @@ export async function confirmStage(
 ): Promise<ConfirmationSummary | undefined> {
   const settings = inputs.confirm;
   if (settings === undefined) return undefined;
-  // K: the families the confirmation judges (every gated family of each confirmed benchmark), not the experiments.
-  const { families } = screenComparison(readText(first.jsonPath), first.jsonPath, DEFAULT_SCREEN);
-  if (families === 0) {
+  const text = readText(first.jsonPath);
+  const screened = screenComparison(text, first.jsonPath, DEFAULT_SCREEN);
+  if (screened.families === 0) {
     context.out.info('perfgate: the first stage flagged nothing: no confirmation');
     return undefined;
   }
+  // K: the families the confirmation judges. Under the shared-shift model the run also holds its reference (some
+  // unflagged benchmarks, engine/confirm/reference.ts), and a suite across the run's benchmarks is one family.
+  const { families, reference } = withReference(text, first.jsonPath, screened.selection, REFERENCE_BENCHMARKS);
   const maxPairs = settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS;
   const confidence = splitConfidence(families);
-  const summary = { families, maxPairs, alpha: CONFIRM_SUITE_ALPHA, confidence };
+  const summary = {
+    families,
+    flagged: screened.selection.size,
+    reference,
+    maxPairs,
+    alpha: CONFIRM_SUITE_ALPHA,
+    confidence,
+  };
   let baseTree: BaseTree | undefined;
   try {
     const builds = await context.out.group('Preparing the base and head builds', async () => {
@@ -77,10 +89,11 @@ export async function confirmStage(
           thresholds: inputs.comparison.thresholds,
           ...(inputs.comparison.gate !== undefined ? { gate: inputs.comparison.gate } : {}),
           paired: true,
-          // Not the shared-shift model: {filter} runs only the flagged benchmarks, so the run has no
-          // unflagged ones to tell the invocation's shift from, and the flagged would be judged
-          // against each other. Today's paired rule, at α/K.
-          sharedShift: false,
+          // The shared-shift model (issue 45, item 6): {filter} also runs REFERENCE_BENCHMARKS unflagged
+          // benchmarks as the run's reference, so the model tells a flagged benchmark from the invocation's
+          // shift; the whole, at α/K.
+          sharedShift: true,
+          referenceBenchmarks: REFERENCE_BENCHMARKS,
           confidence,
           ...readOptionsOf(inputs),
           acceptance,

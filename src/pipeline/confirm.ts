@@ -17,6 +17,7 @@ import {
   type Selection,
 } from '../engine/confirm/plan.js';
 import { InputError, UsageError } from '../engine/errors.js';
+import { withReference } from '../engine/confirm/reference.js';
 import type { Screen } from '../engine/confirm/screen.js';
 import type { ComparisonSettings } from '../engine/settings/rules.js';
 import { runCompare, type CompareOptions, type CompareOutcome } from './compare.js';
@@ -50,6 +51,11 @@ export interface ConfirmOptions extends ResultsOptions, ComparisonSettings {
   from?: string;
   /** What of `from` to confirm (engine/confirm/screen.ts): by default its failed and undecided rows. */
   screen?: Screen;
+  /**
+   * With `from` and the shared-shift model: how many benchmarks `screen` left out also run, and are judged, as the
+   * run's reference (engine/confirm/reference.ts), so that the model can tell a screened benchmark from the run.
+   */
+  referenceBenchmarks?: number;
   maxPairs: number;
   outputDir: string;
   /** The time limit of one run of the command, in milliseconds (default {@link DEFAULT_RUN_TIMEOUT_MINUTES} min). */
@@ -116,6 +122,14 @@ export async function runConfirm(
       throw new InputError('cannot read the comparison to confirm', { file: options.from });
     }
     selection = selectionFromComparison(text, options.from, options.screen);
+    if (options.sharedShift === true && (options.referenceBenchmarks ?? 0) > 0 && selection.size > 0) {
+      const plan = withReference(text, options.from, selection, options.referenceBenchmarks);
+      selection = plan.selection;
+      say(
+        `perfgate confirm: ${plan.reference.length > 0 ? `${plan.reference.join(', ')} also run${plan.reference.length === 1 ? 's' : ''}` : 'no unflagged benchmark runs'} as the run's reference (shared-shift model, ${plan.benchmarks} benchmark${plan.benchmarks === 1 ? '' : 's'})` +
+          (plan.limit !== undefined ? `: ${plan.limit}` : ''),
+      );
+    }
   }
   const format = options.format === undefined || options.format === 'auto' ? undefined : options.format;
   const filter = filterPattern(format, selection);
@@ -183,6 +197,7 @@ function settingsOf(options: ConfirmOptions): ComparisonSettings & ResultsOption
     from: _f,
     outputDir: _o,
     maxPairs: _m,
+    referenceBenchmarks: _r,
     acceptance: _a,
     runTimeoutMs: _t,
     ...rest

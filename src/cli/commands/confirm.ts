@@ -1,6 +1,7 @@
 /** `perfgate confirm`: rerun both builds here in ABBA pairs until the paired verdict is decided. */
 import { comparisonTextPieces } from '../../engine/report/comparison/comparisonText.js';
 import { CONFIRM_DEFAULT_MAX_PAIRS } from '../../engine/confirm/plan.js';
+import { REFERENCE_BENCHMARKS } from '../../engine/confirm/reference.js';
 import { parseRunTimeout } from '../../engine/options.js';
 import { CLI_SPELLING, comparisonSettings } from '../../engine/settings/rules.js';
 import { runConfirm, type ConfirmPorts } from '../../pipeline/confirm.js';
@@ -37,10 +38,10 @@ export async function confirmCommand(
       history: false,
       paired: true,
       maxPairs: values['max-pairs'] ?? String(CONFIRM_DEFAULT_MAX_PAIRS),
-      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for. Not
-      // with --from: {filter} then runs only the flagged benchmarks, and no unflagged ones show the
-      // invocation's shift (the flagged would be judged against each other).
-      sharedShift: values['no-shared-shift'] !== true && values.from === undefined,
+      // One runner, invocations sharing its noise: the shared-shift model is what confirm is for. With
+      // --from, {filter} also runs some unflagged benchmarks as the run's reference (as the action's
+      // two-stage gate does), so the flagged are told from the invocation's shift, not from each other.
+      sharedShift: values['no-shared-shift'] !== true,
       confidence: values.confidence,
       gate: values.gate,
       threshold: values.threshold,
@@ -54,7 +55,7 @@ export async function confirmCommand(
       baseDir: values['base-dir']!,
       headDir: values['head-dir']!,
       command: values.command!,
-      ...(values.from !== undefined ? { from: values.from } : {}),
+      ...(values.from !== undefined ? { from: values.from, referenceBenchmarks: REFERENCE_BENCHMARKS } : {}),
       ...settings,
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir,

@@ -134,12 +134,13 @@ With neither {output} nor {outdir}, the command's standard output is the result.
 
 Options:
   --from FILE            a comparison.json: confirm only its gated rows that failed or are undecided
-                         (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
+                         (fail, warn, noisy, inconclusive, insufficient-history, not-comparable),
+                         with up to 4 other benchmarks as the run's reference for the shared shift
   --max-pairs N          the most pairs to run (default 24)
   --run-timeout MIN      the time limit of one run of CMD, in minutes (default 60): then CMD and
                          everything it started are ended, and the run fails
   --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks
-                         (always so with --from, which runs only the flagged benchmarks)
+                         (with --from: and run only the flagged benchmarks)
   -t, --threshold T      the relative worsening a row may show (default 0.1)
   --confidence C         per gated statistic family (default 0.99)
   -f, --format F         the output's format (default: detected from the first run)

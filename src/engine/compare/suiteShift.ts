@@ -197,8 +197,14 @@ function suiteNote(head: ComparisonRow, members: readonly SuiteMember[], suite: 
       : suite.status === 'inconclusive'
         ? 'Its interval straddles the threshold: every benchmark not yet decided stays inconclusive until it is decided.'
         : 'Each benchmark is judged on its own change against the threshold.';
+  // Two benchmarks (issue 45, item 6): the median of two log ratios is their mean, so each one's deviation is half
+  // their difference, the same size both ways.
+  const two =
+    members.length === 2
+      ? ' With two benchmarks the model tells that they moved apart, not which of them moved (each one’s change relative to the suite is half their difference); a change both share is judged as the suite’s, with the runner’s noise in its interval.'
+      : '';
   return (
     `${moved ? 'The suite moved as a whole' : 'Suite across experiments'}: ${what} shifted ${change} ` +
-    `(worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}`
+    `(worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}${two}`
   );
 }

@@ -47,15 +47,48 @@ interface ComparisonJson {
 export interface Screened {
   selection: Map<string, 'all' | Set<string>>;
   families: number;
+  /** Benchmarks (experiments) the screen took up that the time budget left out, largest change first. */
+  overBudget: string[];
+}
+
+/**
+ * The confirmation's time budget (issue 45, item 3): at most `maxMinutes` runner-minutes (the action's
+ * confirm-max-minutes), each screened benchmark (an experiment, which `{filter}` runs whole) costing `pairMinutes` per
+ * A/B pair (both builds once) for up to `maxPairs` pairs. The screen keeps the benchmarks with the largest changes
+ * that fit, at least one.
+ */
+export interface ScreenBudget {
+  readonly maxMinutes: number;
+  readonly pairMinutes: number;
+  readonly maxPairs: number;
+}
+
+/** How many benchmarks a budget confirms to the cap: ⌊maxMinutes / (pairMinutes · maxPairs)⌋, at least 1. */
+export function benchmarksWithin(budget: ScreenBudget): number {
+  const each = budget.pairMinutes * budget.maxPairs;
+  if (!(each > 0) || !Number.isFinite(budget.maxMinutes)) return Infinity;
+  return Math.max(1, Math.floor(budget.maxMinutes / each));
+}
+
+/** A benchmark's largest change (worse positive, %) among the rows the screen took up; −∞ without one. */
+function largestChange(rows: readonly ScreenRow[]): number {
+  const changes = rows.map((r) => (typeof r.deltaPercent === 'number' ? r.deltaPercent : NaN)).filter(Number.isFinite);
+  return changes.length > 0 ? Math.max(...changes) : -Infinity;
 }
 
 /**
  * The rows of a comparison.json (a history or baseline compare) that a confirmation takes up under `screen`
  * (screen.ts; `perfgate confirm --from` takes up the failed and undecided rows, the action's two-stage gate screens by
- * DEFAULT_SCREEN), and K: the gated families (experiment × metric × statistic) the confirmation of that selection
+ * DEFAULT_SCREEN), within `budget` when one is given (the benchmarks with the largest changes first; the rest in
+ * `overBudget`), and K: the gated families (experiment × metric × statistic) the confirmation of that selection
  * judges. Empty, K = 0, when the screen takes up nothing.
  */
-export function screenComparison(text: string, file: string, screen: Screen = FLAGGED_SCREEN): Screened {
+export function screenComparison(
+  text: string,
+  file: string,
+  screen: Screen = FLAGGED_SCREEN,
+  budget?: ScreenBudget,
+): Screened {
   let json: ComparisonJson;
   try {
     json = JSON.parse(text) as ComparisonJson;
@@ -66,22 +99,31 @@ export function screenComparison(text: string, file: string, screen: Screen = FL
     throw new InputError('no "subExperiments": --from takes the comparison.json that perfgate compare writes', {
       file,
     });
-  const selection = new Map<string, 'all' | Set<string>>();
-  let families = 0;
+  const taken: { experiment: string; rows: ScreenRow[]; all: ScreenRow[]; change: number }[] = [];
   for (const sub of json.subExperiments) {
     const experiment = sub.experimentType;
     if (typeof experiment !== 'string' || !Array.isArray(sub.comparisons)) continue;
-    for (const row of screenRows(sub.comparisons, screen)) {
+    const rows = screenRows(sub.comparisons, screen);
+    if (rows.length > 0) taken.push({ experiment, rows, all: sub.comparisons, change: largestChange(rows) });
+  }
+  // Largest change first (a stable sort: ties keep the comparison's order), as many as the budget affords.
+  const keep = budget !== undefined ? benchmarksWithin(budget) : Infinity;
+  const ranked = budget !== undefined ? [...taken].sort((a, b) => b.change - a.change) : taken;
+  const kept = new Set(ranked.slice(0, keep).map((t) => t.experiment));
+  const selection = new Map<string, 'all' | Set<string>>();
+  let families = 0;
+  for (const { experiment, rows, all } of taken) {
+    if (!kept.has(experiment)) continue;
+    for (const row of rows) {
       const parameter = typeof row.parameter === 'string' ? row.parameter : '';
       const known = selection.get(experiment);
       if (row.pooled === true || parameter === POOLED_PARAMETER) selection.set(experiment, 'all');
       else if (known === undefined) selection.set(experiment, new Set([parameter]));
       else if (known !== 'all') known.add(parameter);
     }
-    const parameters = selection.get(experiment);
-    if (parameters !== undefined) families += confirmedFamilies(sub.comparisons, parameters);
+    families += confirmedFamilies(all, selection.get(experiment)!);
   }
-  return { selection, families };
+  return { selection, families, overBudget: ranked.slice(keep).map((t) => t.experiment) };
 }
 
 /** The rows `perfgate confirm --from` takes up (screenComparison with the `flagged` screen by default). */

@@ -71,6 +71,10 @@ function rowJson(r: ComparisonRow): object {
     ...(pairs?.interval
       ? { interval: { lower: finite(pairs.interval.lower), upper: finite(pairs.interval.upper) } }
       : {}),
+    // A history row's 90 % interval of the change (an A/B row's is its `interval`): what the two-stage screen reads.
+    ...(r.changeInterval !== undefined && pairs === undefined
+      ? { changeInterval: { lower: finite(r.changeInterval.lower), upper: finite(r.changeInterval.upper) } }
+      : {}),
     ...(r.repetitions !== undefined ? { repetitions: r.repetitions } : {}),
     ...(r.detectable !== undefined ? { detectable: finite(r.detectable) } : {}),
     ...(r.pValue !== undefined ? { pValue: finite(r.pValue) } : {}),

@@ -14,8 +14,15 @@ export interface ConfirmationSummary {
    * `not-run`: the confirmation could not run, and the first stage's verdict stands.
    */
   state: 'confirmed' | 'unconfirmed' | 'not-run';
-  /** K: the families (experiments) the first stage flagged, failed or undecided. */
+  /**
+   * K: the families the confirmation judges, each at α/K: per benchmark its gated metric × statistic, or under the
+   * shared-shift model one per suite across the run's benchmarks.
+   */
   families: number;
+  /** The benchmarks the first stage's screen took up (K when absent: one family each). */
+  flagged?: number;
+  /** The unflagged benchmarks run beside them as the run's reference for the shared-shift model. */
+  reference?: string[];
   /** The A/B pairs run, and their cap. */
   pairs: number;
   maxPairs: number;
@@ -54,7 +61,7 @@ export function confirmationHeadline(c: ConfirmationSummary, firstStage: string)
       ? `❌ ${changed(worse, 'worse')}, confirmed by ${pairsText(c)} on this runner`
       : `❌ ${plural(c.confirmed.length, 'benchmark')} confirmed worse by ${pairsText(c)} on this runner`;
   const undecided = c.undecided.length > 0 ? ` (${plural(c.undecided.length, 'row')} still undecided at the cap)` : '';
-  return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
+  return `⚠️ ${c.flagged ?? c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 
 /** The line above the first stage's rows in a two-stage report. */
@@ -68,9 +75,18 @@ export function confirmationMarkdown(c: ConfirmationSummary): string {
     return [
       `**Confirmation:** ⚠️ ${c.cut === true ? 'was cut' : 'could not run'}, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? 'unknown')}`,
     ].join('\n');
+  const reference = c.reference ?? [];
+  const what =
+    c.flagged === undefined
+      ? `the ${c.families} flagged ${c.families === 1 ? 'family' : 'families'}`
+      : `the ${plural(c.flagged, 'flagged benchmark')}` +
+        (reference.length > 0
+          ? ` and ${reference.length} more as the run's reference (${reference.map(escapeMarkdown).join(', ')}: the shared-shift model reads each pair's runner shift from all of them)`
+          : '') +
+        `, ${c.families} ${c.families === 1 ? 'family' : 'families'}`;
   const how =
     `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), ` +
-    `the ${c.families} flagged ${c.families === 1 ? 'family' : 'families'} decided at ${percent(c.confidence)} each ` +
+    `${what} decided at ${percent(c.confidence)} each ` +
     `(α/K: ${percent(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent(c.alpha)}).`;
   const report = c.comparison;
   if (report === undefined) return how;
