@@ -53,6 +53,7 @@ const CASES: FormatCase[] = [
   { id: 'julia-benchmarktools', files: [join(formats, 'julia-benchmarktools', 'results.json')] },
   { id: 'bmf', files: [join(formats, 'bmf', 'results.json')] },
   { id: 'benchmarkjs', files: [join(formats, 'benchmarkjs', 'suite_run1.txt')] },
+  { id: 'benchmarkluau', files: [join(formats, 'benchmarkluau', 'benchmarkluau_output.txt')] },
   { id: 'hdrhistogram', files: [join(formats, 'hdrhistogram', 'rtt_ms.hgrm')] },
   { id: 'redis-benchmark', files: [join(formats, 'redis', 'redis7.csv')] },
   { id: 'pytest-benchmark', files: [join(formats, 'pytest-benchmark', 'codec.json')] },

@@ -10228,9 +10228,9 @@ function versionNote(entry) {
 function jmhUnit(symbol) {
   const hertz = HERTZ.get(/^ops\/(\w+)$/.exec(symbol)?.[1] ?? "");
   if (hertz !== void 0) return { unit: { symbol, dimension: "rate", toBase: hertz }, direction: "higher-is-better" };
-  const microseconds = MICROSECONDS.get(/^(\w+)\/op$/.exec(symbol)?.[1] ?? "");
-  if (microseconds !== void 0)
-    return { unit: { symbol, dimension: "time", toBase: microseconds }, direction: "lower-is-better" };
+  const microseconds2 = MICROSECONDS.get(/^(\w+)\/op$/.exec(symbol)?.[1] ?? "");
+  if (microseconds2 !== void 0)
+    return { unit: { symbol, dimension: "time", toBase: microseconds2 }, direction: "lower-is-better" };
   const reading = readUnit(symbol);
   return { unit: reading.unit, direction: reading.known ? reading.direction : void 0 };
 }
@@ -10664,8 +10664,95 @@ function readParts(line, start, file, lineNo) {
   return [out[0], out[4]];
 }
 
+// src/engine/formats/benchmarkLuau.ts
+var TIME7 = { name: "time", dimension: "time", unit: "us", displayUnit: "ms", direction: "lower-is-better" };
+var SUCCESS = "SUCCESS:";
+var RESULT2 = /^(\d+(?:\.\d+)?)([a-zµμ]+) \+\/- +(\d+(?:\.\d+)?)% on (\S+)$/;
+var TIME_CELL = /^(\d+(?:\.\d+)?)([a-zµμ]+)$/;
+function microseconds(value2, symbol) {
+  const unit = readUnit(symbol).unit;
+  return unit.dimension === "time" ? Number(value2) * unit.toBase : void 0;
+}
+function minimaOf(lines) {
+  const minima = /* @__PURE__ */ new Map();
+  for (const line of lines) {
+    const cells = line.split("|").map((cell2) => cell2.trim());
+    if (cells.length !== 5 || cells[0] === "Total" || cells[0] === "") continue;
+    const min = TIME_CELL.exec(cells[1] ?? "");
+    const us = min ? microseconds(min[1] ?? "", min[2] ?? "") : void 0;
+    if (us !== void 0) minima.set(`${cells[0]}\0${cells[4]}`, us);
+  }
+  return minima;
+}
+var benchmarkLuauAdapter = {
+  id: "benchmarkluau",
+  title: "Luau's bench.py output (SUCCESS lines and its RESULTS table)",
+  recognises(head) {
+    for (const raw of head.split("\n")) {
+      const line = raw.trimEnd();
+      if (!line.startsWith(SUCCESS)) continue;
+      const cut2 = line.indexOf(" : ");
+      if (cut2 > 0 && RESULT2.test(line.slice(cut2 + 3).trim())) return true;
+    }
+    return false;
+  },
+  parse({ file, text: text3 }) {
+    const notes = [];
+    const names = new DistinctNames(notes);
+    const measurements = [];
+    const lines = consoleLines(text3);
+    const minima = minimaOf(lines);
+    lines.forEach((line, index2) => {
+      const lineNo = index2 + 1;
+      if (!line.startsWith(SUCCESS)) return;
+      const cut2 = line.indexOf(" : ");
+      const name = cut2 < 0 ? "" : line.slice(SUCCESS.length, cut2).trim();
+      if (name === "")
+        throw new InputError('a SUCCESS line without a benchmark name before " : "', {
+          file,
+          line: lineNo,
+          column: SUCCESS.length + 1
+        });
+      const rest = line.slice(cut2 + 3);
+      const result = RESULT2.exec(rest.trim());
+      const column = cut2 + 4 + (rest.length - rest.trimStart().length);
+      if (!result)
+        throw new InputError(
+          `expected a time such as "15.041ms +/- 0.636% on luau", found "${rest.trim().slice(0, 40)}"`,
+          {
+            file,
+            line: lineNo,
+            column
+          }
+        );
+      const [, value2 = "", symbol = "", percent8 = "", driver = ""] = result;
+      const mean3 = microseconds(value2, symbol);
+      if (mean3 === void 0)
+        throw new InputError(`expected a time unit such as ms, found "${symbol}"`, {
+          file,
+          line: lineNo,
+          column: column + value2.length
+        });
+      const min = minima.get(`${name}\0${driver}`);
+      measurements.push({
+        experiment: names.name(name, `${TIME7.name} on ${driver}`, lineNo),
+        parameter: settingsParameter([["driver", driver]]),
+        metric: TIME7,
+        statistics: { mean: mean3, stdev: mean3 * Number(percent8) / 100, ...min !== void 0 ? { min } : {} },
+        place: { file, line: lineNo }
+      });
+    });
+    if (measurements.length === 0)
+      throw new InputError('no Luau benchmark lines ("SUCCESS: name : 15.041ms +/- 0.636% on luau") found', {
+        file,
+        line: 1
+      });
+    return { format: "benchmarkluau", file, measurements, notes };
+  }
+};
+
 // src/engine/formats/juliaBenchmarkTools.ts
-var TIME7 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
+var TIME8 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
 var MEMORY = {
   name: "memory",
   role: "secondary",
@@ -10782,13 +10869,13 @@ var Reader = class {
         throw this.fields.error(`expected a time in ns of 0 or more, found ${t}`, body.times, i);
     });
     const samples = Float64Array.from(times, (t) => t / 1e3);
-    this.push(path, line, TIME7, sampleStatistics(samples), samples);
+    this.push(path, line, TIME8, sampleStatistics(samples), samples);
     this.costs(body, path, line);
   }
   estimate(body, path, line) {
     const time2 = this.fields.number(body, "time", { required: true, what: `the TrialEstimate ${describePath(path)}` });
     this.estimates++;
-    this.push(path, line, TIME7, { value: time2 / 1e3 });
+    this.push(path, line, TIME8, { value: time2 / 1e3 });
     this.costs(body, path, line);
   }
   /** `memory` and `allocs`, single values. */
@@ -11411,6 +11498,7 @@ var READERS = [
   githubActionBenchmarkAdapter,
   bmfAdapter,
   benchmarkJsAdapter,
+  benchmarkLuauAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,
   redisBenchmarkQuietAdapter,

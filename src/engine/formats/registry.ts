@@ -37,6 +37,7 @@ import { pytestBenchmarkAdapter } from './pytestBenchmark.js';
 import { jmhAdapter } from './jmh.js';
 import { benchmarkDotNetAdapter } from './benchmarkDotNet.js';
 import { benchmarkJsAdapter } from './benchmarkJs.js';
+import { benchmarkLuauAdapter } from './benchmarkLuau.js';
 import { juliaBenchmarkToolsAdapter } from './juliaBenchmarkTools.js';
 import { bmfAdapter } from './bmf.js';
 import { cachegrindAdapter } from './valgrind/cachegrind.js';
@@ -87,6 +88,7 @@ const READERS: readonly FormatAdapter[] = [
   githubActionBenchmarkAdapter,
   bmfAdapter,
   benchmarkJsAdapter,
+  benchmarkLuauAdapter,
   hdrHistogramAdapter,
   redisBenchmarkAdapter,
   redisBenchmarkQuietAdapter,
