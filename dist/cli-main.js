@@ -16638,7 +16638,7 @@ var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function unseenWords(below, upTo, plain) {
   const how = plain ? `see how to see it: ${SEE_SMALLER_CHANGES_URL}` : `see [how to see it](${SEE_SMALLER_CHANGES_URL})`;
   const size = (x) => changeSize(x * 100).slice(1);
-  const noisiest = upTo !== void 0 && size(upTo) !== size(below) ? `, nor one under ${size(upTo)} % on some of its rows` : "";
+  const noisiest = upTo === void 0 || size(upTo) === size(below) ? "" : upTo > 100 ? ", nor on some of its rows even one of 10000 %" : `, nor on some of its rows one under ${size(upTo)} %`;
   return `a change under ${size(below)} % cannot be seen on this runner${noisiest} (${how})`;
 }
 function changeSize(x) {
@@ -20380,7 +20380,7 @@ function unseen(rows) {
   if (rows.some((r) => comparisonRowFailed(r) || r.gated && r.status === "inconclusive")) return {};
   const catching = rows.filter((r) => r.gated && r.detectable !== void 0 && Number.isFinite(r.detectable));
   if (catching.length === 0 || catching.some((r) => r.detectable <= UNSEEN_FACTOR * r.threshold)) return {};
-  const moved = catching.filter((r) => r.deltaPercent > r.threshold * 100);
+  const moved = catching.filter((r) => r.status === "warn" && r.deltaPercent > r.threshold * 100);
   const matter = moved.length > 0 ? moved : catching;
   const below = matter.reduce((m, r) => Math.min(m, r.detectable), Infinity);
   const upTo = matter.reduce((m, r) => Math.max(m, r.detectable), -Infinity);

@@ -23,15 +23,20 @@ export interface HeadlineOptions {
 /**
  * `a change under 56 % cannot be seen on this runner (see how to see it)`, linking to the README's section on A/B
  * pairs, the confirmation stage and repetitions; with `upTo`, the noisiest of the rows that matter:
- * `a change under 56 % cannot be seen on this runner, nor one under 240 % on some of its benchmarks (…)`.
+ * `a change under 56 % cannot be seen on this runner, nor on some of its rows one under 240 % (…)`.
  */
 function unseenWords(below: number, upTo: number | undefined, plain: boolean): string {
   const how = plain
     ? `see how to see it: ${SEE_SMALLER_CHANGES_URL}`
     : `see [how to see it](${SEE_SMALLER_CHANGES_URL})`;
   const size = (x: number) => changeSize(x * 100).slice(1);
+  // As the tables show Catches ≥: past 10000 %, only that it is.
   const noisiest =
-    upTo !== undefined && size(upTo) !== size(below) ? `, nor one under ${size(upTo)} % on some of its rows` : '';
+    upTo === undefined || size(upTo) === size(below)
+      ? ''
+      : upTo > 100
+        ? ', nor on some of its rows even one of 10000 %'
+        : `, nor on some of its rows one under ${size(upTo)} %`;
   return `a change under ${size(below)} % cannot be seen on this runner${noisiest} (${how})`;
 }
 
