@@ -211,7 +211,12 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
              the whole-suite budget: every gated family of the comparison decided together
              (Benjamini–Hochberg at α = 1 − confidence, each p-value read on Student t with 4 df,
              3 below 10 history runs), so that an unchanged build fails with probability ≤ α
-             whatever the suite's size; a regression it does not select shows as warn.
+             whatever the suite's size; a regression it does not select shows as warn, and
+             Catches ≥ is given at the level a statistic regressed alone is judged at (α/F).
+             Where a tool reports each benchmark as its own experiment (Go, Google Benchmark,
+             pytest, JMH), the whole suite's geomean is one family more (the suite row), judged
+             against the geomeans of the history's runs: a suite that moved as one fails there,
+             and a rerun of the base or the confirmation tells a slower runner from a slower build.
              --no-suite-budget judges each family at α alone. Give --results once per repetition of the
              candidate: the band for the mean of k runs is t · s · √(max(1, r/k) + 1/n), n history
              runs each pooling r repetitions (below). With fewer than 3 history runs the noise
@@ -20881,6 +20886,17 @@ function rowJson(r) {
     ...r.suite !== void 0 ? { suiteFamilies: r.suite.families } : {},
     ...r.suite?.level !== void 0 ? { suiteLevel: r.suite.level } : {},
     ...r.suite?.held ? { heldBySuite: true } : {},
+    // The p-value and level the budget compared for this row (the tables' p and α columns).
+    ...r.suite?.rulePValue !== void 0 ? { suitePValue: finite2(r.suite.rulePValue) } : {},
+    ...r.suite?.ruleAlpha !== void 0 ? { suiteAlpha: finite2(r.suite.ruleAlpha) } : {},
+    // A suite row (compare/suiteRow.ts): the benchmarks its geomean is over, and its recorded runs' spread.
+    ...history?.suite !== void 0 ? {
+      suite: {
+        benchmarks: history.suite.benchmarks,
+        experiments: history.suite.experiments,
+        spread: { lower: finite2(history.suite.spread.lower), upper: finite2(history.suite.spread.upper) }
+      }
+    } : {},
     ...pairs?.sharedShift !== void 0 ? { sharedShift: pairs.sharedShift } : {},
     // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
     ...pairs?.pairsCap !== void 0 ? { pairsCap: pairs.pairsCap } : {},
@@ -22402,6 +22418,17 @@ function confirmedFamilies(rows, parameters) {
   }
   return families.size;
 }
+function screenedSuites(subExperiments, screen) {
+  const suites = /* @__PURE__ */ new Set();
+  for (const sub of subExperiments)
+    if (sub.experimentType === SUITE_EXPERIMENT && Array.isArray(sub.comparisons))
+      for (const row of screenRows(sub.comparisons, screen)) suites.add(screenFamily(row));
+  return suites;
+}
+function suiteMembers(rows, suites) {
+  if (suites.size === 0) return [];
+  return rows.filter((r) => judgeable(r) && r.pooled !== true && suites.has(screenFamily(r)));
+}
 
 // src/engine/confirm/plan.ts
 var CONFIRM_DEFAULT_MAX_PAIRS = 24;
@@ -22427,10 +22454,11 @@ function screenComparison(text3, file, screen = FLAGGED_SCREEN) {
     });
   const selection = /* @__PURE__ */ new Map();
   let families = 0;
+  const suites = screenedSuites(json.subExperiments, screen);
   for (const sub of json.subExperiments) {
     const experiment = sub.experimentType;
-    if (typeof experiment !== "string" || !Array.isArray(sub.comparisons)) continue;
-    for (const row of screenRows(sub.comparisons, screen)) {
+    if (typeof experiment !== "string" || !Array.isArray(sub.comparisons) || experiment === SUITE_EXPERIMENT) continue;
+    for (const row of [...screenRows(sub.comparisons, screen), ...suiteMembers(sub.comparisons, suites)]) {
       const parameter = typeof row.parameter === "string" ? row.parameter : "";
       const known = selection.get(experiment);
       if (row.pooled === true || parameter === POOLED_PARAMETER) selection.set(experiment, "all");

@@ -7,7 +7,16 @@ import { FIRST_LOOK, LOOK_STEP } from '../stats/sequential.js';
 import { POOLED_PARAMETER } from '../compare/rows.js';
 import type { ComparisonReport } from '../report/comparisonReport.js';
 import { InputError } from '../errors.js';
-import { confirmedFamilies, FLAGGED_SCREEN, screenRows, type Screen, type ScreenRow } from './screen.js';
+import {
+  confirmedFamilies,
+  FLAGGED_SCREEN,
+  screenedSuites,
+  screenRows,
+  suiteMembers,
+  type Screen,
+  type ScreenRow,
+} from './screen.js';
+import { SUITE_EXPERIMENT } from '../compare/suiteRow.js';
 
 /** The cap of a confirmation when `--max-pairs` is not given: perfgate-ab.yml's `MAX_PAIRS`. */
 export const CONFIRM_DEFAULT_MAX_PAIRS = 24;
@@ -68,10 +77,12 @@ export function screenComparison(text: string, file: string, screen: Screen = FL
     });
   const selection = new Map<string, 'all' | Set<string>>();
   let families = 0;
+  // A suite row is no benchmark to run: when the screen takes it up, every benchmark of its suite is confirmed.
+  const suites = screenedSuites(json.subExperiments, screen);
   for (const sub of json.subExperiments) {
     const experiment = sub.experimentType;
-    if (typeof experiment !== 'string' || !Array.isArray(sub.comparisons)) continue;
-    for (const row of screenRows(sub.comparisons, screen)) {
+    if (typeof experiment !== 'string' || !Array.isArray(sub.comparisons) || experiment === SUITE_EXPERIMENT) continue;
+    for (const row of [...screenRows(sub.comparisons, screen), ...suiteMembers(sub.comparisons, suites)]) {
       const parameter = typeof row.parameter === 'string' ? row.parameter : '';
       const known = selection.get(experiment);
       if (row.pooled === true || parameter === POOLED_PARAMETER) selection.set(experiment, 'all');
