@@ -224,3 +224,9 @@ test('the fixture holds every recorded run', () => {
     expect(Object.keys(Object.fromEntries(nsPerOp(readFileSync(join(FIXTURES, name), 'utf8'))))).toHaveLength(7);
   cpSync(join(FIXTURES, 'recorded'), join(tempDir('perfgate-go-suite-copy-'), 'recorded'), { recursive: true });
 });
+
+test('compare --help states the default: one budget, Catches ≥ at the lone level, the suite row', async () => {
+  const help = (await cli(['compare', '--help'])).out.replace(/\s+/g, ' ');
+  expect(help).toContain('Catches ≥ is given at the level a statistic regressed alone is judged at (α/F)');
+  expect(help).toContain("the whole suite's geomean is one family more (the suite row)");
+});
