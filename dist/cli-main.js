@@ -13321,7 +13321,11 @@ function chartEvidence(row) {
   const evidence = row.evidence;
   switch (evidence?.kind) {
     case "band":
-      return { historyRuns: evidence.historyRuns, ...evidence.band !== void 0 ? { band: evidence.band } : {} };
+      return {
+        historyRuns: evidence.historyRuns,
+        ...evidence.band !== void 0 ? { band: evidence.band } : {},
+        ...evidence.suite !== void 0 ? { suite: true } : {}
+      };
     case "pairs":
       return evidence.interval !== void 0 ? { interval: evidence.interval } : {};
     default:
@@ -15965,7 +15969,7 @@ function familyTitle(row) {
   return `${row.metric} ${row.magnitude}`;
 }
 function changeChart(report) {
-  const rows = report.rows.filter((r) => r.gated && Number.isFinite(r.deltaPercent));
+  const rows = report.rows.filter((r) => r.gated && Number.isFinite(r.deltaPercent) && !chartEvidence(r).suite);
   if (rows.length === 0) return void 0;
   const names = benchmarkNames2(rows);
   const families = /* @__PURE__ */ new Map();
@@ -16134,7 +16138,7 @@ function regressionPanel(row, report, label, runs) {
   return inDisplayUnit(drawn2, familyTitle(row), row.printedUnit);
 }
 function regressionChart(report, runs = []) {
-  const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result));
+  const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result) && !chartEvidence(r).suite);
   if (failing.length === 0) return void 0;
   const names = benchmarkNames2(failing);
   const shown2 = failing.slice(0, MAX_REGRESSION_PANELS);
