@@ -16973,7 +16973,7 @@ function legend(rows) {
 function noiseLegend(rows) {
   if (!rows.some((r) => r.pValue !== void 0)) return "";
   const band = rows.some((r) => shownEvidence(r).band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
-  const rule = rows.some((r) => r.suite?.ruleAlpha !== void 0) ? `p: the one-sided p-value of "unchanged" against "worse" as the whole-suite budget reads it (${SUITE_RULE}), over the row's share of its family's α; α: the level Benjamini–Hochberg compared its family with (its cut-off when selected, else α·rank/F); a gated row fails when p ≤ α and its change exceeds the threshold and leaves the noise band.` : 'p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.';
+  const rule = rows.some((r) => r.suite?.ruleAlpha !== void 0) ? `p: the one-sided p-value of "unchanged" against "worse" as the whole-suite budget reads it, over the row's share of its family's α (the budget decides the gated families together: ${SUITE_RULE}); α: the level Benjamini–Hochberg compared its family with (its cut-off when selected, else α·rank/F); a gated row fails when p ≤ α and its change exceeds the threshold and leaves the noise band.` : 'p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.';
   return ` The 90 % interval holds the true change 9 times in 10. ${rule}${band}`;
 }
 function inconclusiveLegend(rows) {
