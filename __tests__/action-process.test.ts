@@ -202,7 +202,10 @@ describe('dist/index.js: a Go pull request ×1.3 slower than a 6-run history, wi
     expect(check.head_sha).toBe(HEAD_SHA);
     expect(check.statuses).toEqual(['in_progress', 'completed']);
     expect(check.conclusion).toBe('failure');
-    expect(check.output?.title).toMatch(/^❌ 5 slower \(time\/op \+30 %\) · against main \(history of 6 runs\)$/);
+    // Every benchmark ×1.3: the whole suite's move leads, with its recorded runs' spread (issue 45).
+    expect(check.output?.title).toMatch(
+      /^❌ the whole suite moved \+30 %; its recorded runs varied -1\.4 … \+1\.1 % · ❌ 5 slower \(time\/op \+30 %\) · against main \(history of 6 runs\)$/,
+    );
     expect(check.annotations.length).toBeGreaterThan(0);
     expect(check.annotations.every((a) => a.annotation_level === 'failure')).toBe(true);
     // No label: the issue's events were never asked for.

@@ -98,19 +98,20 @@ test('the comment leads with the change against main, names every failing family
   const body = reviewerComment(parts, links, limit);
   expect(body.length).toBeLessThanOrEqual(limit);
   expect(body.split('\n')[0]).toBe(
-    '### ❌ 80 slower (avgt +30 %) · 108 unchanged · against main (history of 5 runs) · ❌ 80 of 752 requirements over their limit',
+    '### ❌ the whole suite moved +12 %; its recorded runs varied -1.2 … +1.3 % · ❌ 80 slower (avgt +30 %) · 108 unchanged · against main (history of 5 runs) · ❌ 80 of 752 requirements over their limit',
   );
   expect(body.split('\n')[2]).toMatch(
     /^Judged commit feed5eed0123456789abcdef0123456789abcdef against main \(\*\*history\*\*\): history of 5 runs/,
   );
-  // Every failing comparison row (80 benchmarks and 20 geomean rows) is in a family: 20 lines of 5 rows, each naming
-  // its worst 3 and counting the 2 others.
+  // Every failing comparison row (80 benchmarks and 20 geomean rows, and the whole suite's row) is in a family: 20
+  // lines of 5 rows, each naming its worst 3 and counting the 2 others, and the suite's line of 1.
   const failing = parts.comparison!.rows.filter((r) => r.failed);
-  expect(failing).toHaveLength(100);
-  expect(body).toContain('100 rows in 20 families, worst first; each line names its worst 3 and counts the rest:');
+  expect(failing).toHaveLength(101);
+  expect(body).toContain('101 rows in 21 families, worst first; each line names its worst 3 and counts the rest:');
   const lines = familyLinesOf(body);
   expect(lines).toHaveLength(20);
-  const families = new Set(failing.map((r) => r.experimentType));
+  expect(body).toMatch(/\n- ❌ \*\*whole suite\*\* \(avgt median\) geomean: \+12\.0 %/);
+  const families = new Set(failing.map((r) => r.experimentType).filter((e) => e !== 'whole suite'));
   for (const line of lines) {
     const family = /\*\*(Bench\d\d\.publish)\*\*/.exec(line)![1]!;
     expect(families.delete(family)).toBe(true);
@@ -140,13 +141,13 @@ test('a limit too small for every failing family keeps the headline and as many 
   const body = reviewerComment(parts, links, limit);
   expect(body.length).toBeLessThanOrEqual(limit);
   expect(body.split('\n')[0]).toBe(
-    '### ❌ 80 slower (avgt +30 %) · 108 unchanged · against main (history of 5 runs) · ❌ 80 of 752 requirements over their limit',
+    '### ❌ the whole suite moved +12 %; its recorded runs varied -1.2 … +1.3 % · ❌ 80 slower (avgt +30 %) · 108 unchanged · against main (history of 5 runs) · ❌ 80 of 752 requirements over their limit',
   );
   const listed = familyLinesOf(body).length;
   expect(listed).toBeGreaterThan(3);
   expect(listed).toBeLessThan(20);
-  // Each family left out has 5 failing rows.
-  expect(body).toContain(`\n… and ${20 - listed} more families (${5 * (20 - listed)} rows) in report.html.\n`);
+  // Each family left out has 5 failing rows, and the whole suite's (the last) 1.
+  expect(body).toContain(`\n… and ${21 - listed} more families (${5 * (20 - listed) + 1} rows) in report.html.\n`);
   // Nothing else was kept in place of failing rows: no requirement row, no collapsed section.
   expect(body).not.toContain('**Requirements not met**');
   expect(body).not.toContain('<details>');

@@ -18,6 +18,7 @@ const VALIDATORS = [
   'validate-screen',
   'validate-catches',
   'validate-budget',
+  'validate-suite-row',
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -211,7 +211,12 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
              the whole-suite budget: every gated family of the comparison decided together
              (Benjamini–Hochberg at α = 1 − confidence, each p-value read on Student t with 4 df,
              3 below 10 history runs), so that an unchanged build fails with probability ≤ α
-             whatever the suite's size; a regression it does not select shows as warn.
+             whatever the suite's size; a regression it does not select shows as warn, and
+             Catches ≥ is given at the level a statistic regressed alone is judged at (α/F).
+             Where a tool reports each benchmark as its own experiment (Go, Google Benchmark,
+             pytest, JMH), the whole suite's geomean is one family more (the suite row), judged
+             against the geomeans of the history's runs: a suite that moved as one fails there,
+             and a rerun of the base or the confirmation tells a slower runner from a slower build.
              --no-suite-budget judges each family at α alone. Give --results once per repetition of the
              candidate: the band for the mean of k runs is t · s · √(max(1, r/k) + 1/n), n history
              runs each pooling r repetitions (below). With fewer than 3 history runs the noise
@@ -13407,7 +13412,11 @@ function chartEvidence(row) {
   const evidence = row.evidence;
   switch (evidence?.kind) {
     case "band":
-      return { historyRuns: evidence.historyRuns, ...evidence.band !== void 0 ? { band: evidence.band } : {} };
+      return {
+        historyRuns: evidence.historyRuns,
+        ...evidence.band !== void 0 ? { band: evidence.band } : {},
+        ...evidence.suite !== void 0 ? { suite: true } : {}
+      };
     case "pairs":
       return evidence.interval !== void 0 ? { interval: evidence.interval } : {};
     default:
@@ -14701,11 +14710,14 @@ function scaledPValues(rows) {
 }
 function applySuiteBudget(comparisons, alpha) {
   const families = /* @__PURE__ */ new Map();
+  const position = /* @__PURE__ */ new Map();
   comparisons.forEach((comparison, c) => {
     for (const row of comparison.rows)
       if (weighed(row)) {
         const key = `${c}\0${familyKey(row)}`;
-        families.set(key, [...families.get(key) ?? [], row]);
+        const family = families.get(key) ?? [];
+        if (family.length === 0) families.set(key, family);
+        position.set(row, family.push(row) - 1);
       }
   });
   if (families.size === 0) return [...comparisons];
@@ -14714,6 +14726,8 @@ function applySuiteBudget(comparisons, alpha) {
   const pValues = keys.map((k) => Math.min(...scaled.get(k)));
   const cutoff = benjaminiHochbergCutoff(pValues, alpha);
   const levels = new Map(keys.map((k, i) => [k, pValues[i] <= cutoff ? cutoff : NaN]));
+  const order = keys.map((_, i) => i).sort((a, b) => pValues[a] - pValues[b] || a - b);
+  const rankLevels = new Map(order.map((i, rank) => [keys[i], alpha * (rank + 1) / keys.length]));
   const failing = new Set(
     keys.filter(
       (k) => families.get(k).some((r, i) => r.failed && r.status === "fail" && r.namedBy !== "fdr" && scaled.get(k)[i] <= levels.get(k))
@@ -14724,7 +14738,11 @@ function applySuiteBudget(comparisons, alpha) {
       if (!weighed(row)) return row;
       const key = `${c}\0${familyKey(row)}`;
       const level = levels.get(key);
-      const suite = { families: families.size, ...Number.isFinite(level) ? { level } : {} };
+      const rule = {
+        rulePValue: scaled.get(key)[position.get(row)],
+        ruleAlpha: Number.isFinite(level) ? level : rankLevels.get(key)
+      };
+      const suite = { families: families.size, ...Number.isFinite(level) ? { level } : {}, ...rule };
       if (!(row.failed && row.status === "fail") || failing.has(key)) return { ...row, suite };
       const { namedBy: _named, ...held } = row;
       return { ...held, suite: { ...suite, held: true }, status: "warn", failed: false };
@@ -14734,59 +14752,34 @@ function applySuiteBudget(comparisons, alpha) {
   });
 }
 
-// src/engine/compare/historyNotes.ts
-function suiteFamilies(rows) {
-  return most(rows, (r) => r.suite?.families);
-}
-function suiteSentence(summary, rows) {
-  const alpha = 1 - summary.confidence;
-  const families = suiteFamilies(rows);
-  const level = families > 1 ? `${percent2(alpha)}/${families} = ${percent2(alpha / families)}` : percent2(alpha);
-  return `An unchanged build fails with probability ≤ ${percent2(alpha)} (confidence ${summary.confidence}), whatever the suite's size: its ${plural(families, "gated statistic")} are decided together (${SUITE_RULE}, so that heavy-tailed noise keeps the bound). A statistic regressed alone is judged at ${level}, ${shareText(summary.pooledShare)} of it on the pooled geomean row where there are several parameters, so the smallest changes caught below (each statistic at ${percent2(alpha)}) are optimistic; the two-stage gate (confirm) or --no-suite-budget (input suite-budget: false) keeps each statistic's own ${percent2(alpha)}.`;
-}
-function heldBySuiteNote(rows) {
-  const held = rows.filter((r) => r.suite?.held).length;
-  if (held === 0) return [];
-  return [
-    `${plural(held, "row")} ${held === 1 ? "is" : "are"} over the threshold and outside ${held === 1 ? "its" : "their"} noise band but not significant for the suite of ${plural(suiteFamilies(rows), "gated statistic")}: shown as warn, not failing.`
-  ];
-}
-function historyRuns(rows) {
-  return most(rows, (r) => bandOf(r)?.historyRuns);
-}
-function weightsNote(rows) {
-  const weighted = rows.map((r) => r.pooled ? bandOf(r) : void 0).find((b) => b?.weights !== void 0);
-  if (!weighted) return [];
-  return [
-    `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, "history run")} older than the band's window (never on the runs under test); the weights are in comparison.json.`
-  ];
-}
-function repetitionsNote(summary, rows) {
-  const repeated = most(rows, (r) => r.gated ? r.repetitions : void 0);
-  if (repeated <= 1 || summary.independentRepetitions) return [];
-  return [
-    `The candidate's ${repeated} repetitions are judged as runs of one job, which can share its noise: they narrow the band only as far as the history's runs pool as many repetitions. If they ran in separate jobs, say so with repetitions: independent (docs/statistics.md).`
-  ];
-}
-function stateChangeNote(rows) {
-  const states = rows.filter((r) => r.status === "state-change").length;
-  if (states === 0) return [];
-  return [
-    // Said of any tool's rows: no tool is named (ddsperf is where it was seen, not the only one that can).
-    `${plural(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (the benchmark switches between a fast and a slow state from run to run, whatever the code does) and the result is at one of them. Reported as a state change, not a regression.`
-  ];
-}
-var TOO_SHORT = `too short to estimate the noise (${SHARED_DEFAULTS.minHistory} runs needed)`;
-function tooShort(rows) {
-  return rows.some((r) => r.status === "insufficient-history") && !rows.some((r) => r.pValue !== void 0);
-}
-function shortHistoryNote(rows) {
-  const short = rows.filter((r) => r.status === "insufficient-history");
-  if (short.length === 0) return [];
-  const what = tooShort(rows) ? `History of ${plural(historyRuns(rows), "run")}: ${TOO_SHORT}, so nothing here is judged against the noise and no false-alarm rate holds.` : `${plural(short.length, "row")} had fewer than ${SHARED_DEFAULTS.minHistory} runs of history: ${TOO_SHORT}.`;
-  return [
-    `${what} Changes over the threshold are shown against the newest run, not failed: on a loaded runner that rule failed most unchanged pull requests at any threshold (docs/statistics.md, "A short history"). The gate judges against the noise once ${SHARED_DEFAULTS.minHistory} pushes to the default branch are recorded (record-history). Until then, a confirmation stage (confirm-command) decides such rows by A/B pairs on this runner, as A/B pairs throughout do (paired: true).`
-  ];
+// src/engine/stats/suiteGeomean.ts
+function suiteGeomeans(history, candidate, minBenchmarks = 2) {
+  const runs = history[0]?.length ?? 0;
+  if (runs === 0 || candidate.length !== history.length) return void 0;
+  const kept = [];
+  history.forEach((levels, b) => {
+    const values = candidate[b].filter((v) => Number.isFinite(v) && v > 0);
+    if (levels.length === runs && levels.every((v) => v !== void 0 && Number.isFinite(v) && v > 0) && values.length > 0)
+      kept.push(b);
+  });
+  if (kept.length < minBenchmarks) return void 0;
+  const meanLogOf = (value2) => {
+    let sum2 = 0;
+    for (let j = 0; j < kept.length; j++) sum2 += Math.log(value2(j));
+    return sum2 / kept.length;
+  };
+  const historyLogs = Array.from({ length: runs }, (_, r) => meanLogOf((j) => history[kept[j]][r]));
+  const candidates = kept.map((b) => candidate[b].filter((v) => Number.isFinite(v) && v > 0));
+  const k = Math.min(...candidates.map((v) => v.length));
+  const candidateLogs = Array.from({ length: k }, (_, i) => meanLogOf((j) => candidates[j][i]));
+  const centre = historyLogs.reduce((a, x) => a + x, 0) / runs;
+  const deviations = historyLogs.map((x) => Math.exp(x - centre) - 1);
+  return {
+    history: historyLogs.map(Math.exp),
+    candidate: candidateLogs.map(Math.exp),
+    benchmarks: kept.length,
+    spread: { lower: Math.min(...deviations), upper: Math.max(...deviations) }
+  };
 }
 
 // src/engine/compare/levels.ts
@@ -14965,245 +14958,6 @@ function sameOrder(side, start, count, result) {
     if (side.labels[start + i] !== result.labels[i] || side.metrics[start + i] !== result.metrics[i]) return false;
   return true;
 }
-
-// src/engine/compare/historyMethod.ts
-function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
-  const present = history.filter((s) => s !== void 0);
-  const newest2 = present[present.length - 1];
-  const gate = options.gate ?? SHARED_DEFAULTS.gate;
-  const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
-  if (!newest2 || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest2, result)) };
-  const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
-  const { resultByKey, across } = runsByKey(present, result);
-  const sizes = familySizes(plain.rows);
-  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
-  const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
-  const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
-  const runIndexes = present.map((_, i) => i);
-  const windowRuns = runIndexes.slice(-maxHistory);
-  const olderRuns = runIndexes.slice(0, Math.max(0, present.length - maxHistory));
-  const noise = (values, candidate, row, rowConfidence, runs, prior) => noiseFields(values, candidate, row, rowConfidence, runs, options, prior);
-  const inputs = plain.rows.map((row) => {
-    if (row.status === "new" || row.status === "missing") return void 0;
-    if (row.belowResolution) return void 0;
-    const key = rowKey(row);
-    const candidate = valuesOf(resultByKey.get(key), row.statistic);
-    if (candidate.length === 0) return void 0;
-    const values = [];
-    const runs = across(key);
-    for (const level of runs.levels(row.statistic))
-      if (level !== void 0 && Number.isFinite(level)) values.push(level);
-    return { values, candidate, pooledRuns: medianCount(runs.repetitions()) };
-  });
-  const priors = options.moderatedVariances ?? false ? familyPriors(
-    plain.rows,
-    inputs,
-    (input, row) => noiseVariance(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options))
-  ) : /* @__PURE__ */ new Map();
-  let newestByKey;
-  const judged2 = plain.rows.map((row, i) => {
-    const shape = resultByKey.get(rowKey(row)) ?? (newestByKey ??= measurementsByKey(newest2)).get(rowKey(row));
-    const input = inputs[i];
-    if (input === void 0) return regate(row, gate, shape);
-    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
-    const prior = priors.get(familyKey(row));
-    return regate(
-      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) },
-      gate,
-      shape
-    );
-  });
-  const pooled = pooledRows(
-    judged2,
-    (row, parameters) => judgePooledFamily(
-      row,
-      parameters,
-      { across, windowRuns, olderRuns, resultByKey, minWeightRuns },
-      (values, candidate, runs) => noise(values, candidate, row, 1 - pooledAlpha(alpha, pooledShare), runs)
-    ),
-    gate,
-    resultByKey
-  );
-  const rows = nameRegressedRows([...judged2, ...pooled], alpha);
-  return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
-}
-var MIN_MODERATED_ROWS = 3;
-var MODERATION_LEVEL = 0.9;
-function familyPriors(rows, inputs, varianceOf) {
-  const byFamily = /* @__PURE__ */ new Map();
-  rows.forEach((row, i) => {
-    const input = inputs[i];
-    const own = input === void 0 ? void 0 : varianceOf(input, row);
-    if (own === void 0 || !(own.variance > 0)) return;
-    const key = familyKey(row);
-    byFamily.set(key, [...byFamily.get(key) ?? [], own]);
-  });
-  const priors = /* @__PURE__ */ new Map();
-  for (const [key, own] of byFamily) {
-    if (own.length < MIN_MODERATED_ROWS) continue;
-    const variances = own.map((o) => o.variance);
-    const dfs = own.map((o) => o.df);
-    const prior = cautiousVariancePrior(variances, dfs, MODERATION_LEVEL);
-    if (prior.d0 > 0)
-      priors.set(
-        key,
-        capPriorDf(
-          prior,
-          own.reduce((a, o) => a + o.df, 0)
-        )
-      );
-  }
-  return priors;
-}
-function noiseOptions(row, historyRepetitions, confidence, options) {
-  return {
-    confidence,
-    direction: row.direction,
-    historyRepetitions,
-    independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
-    ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
-    ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
-  };
-}
-function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, options, variancePrior) {
-  const prior = variancePrior !== void 0 ? { variancePrior } : {};
-  const verdict = noiseVerdict(values, candidate, row.threshold, {
-    ...noiseOptions(row, historyRepetitions, rowConfidence, options),
-    ...prior
-  });
-  const upperAtLevel = verdict.estimate !== void 0 ? upperEdgeAt(verdict.estimate, (1 + CHANGE_INTERVAL_LEVEL) / 2) : NaN;
-  const changeInterval = changeIntervalOf(
-    Math.log(verdict.result / verdict.reference),
-    Math.log(upperAtLevel / verdict.reference),
-    row.direction
-  );
-  const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
-  const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
-  const short = verdict.status === "insufficient-history";
-  return {
-    reference: verdict.reference,
-    result: verdict.result,
-    deltaPercent: verdict.effect * 100,
-    status: stateChange ? "state-change" : verdict.status,
-    failed: stateChange || short ? false : verdict.failed,
-    evidence: {
-      kind: "band",
-      historyRuns: verdict.historyRuns,
-      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
-      ...Number.isFinite(verdict.pValue) ? { df: verdict.df } : {}
-    },
-    repetitions: verdict.repetitions,
-    confidence: rowConfidence,
-    ...changeInterval ? { changeInterval } : {},
-    ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
-    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
-  };
-}
-function judgePooledFamily(row, parameters, sides, judge) {
-  const { windowRuns, olderRuns, resultByKey } = sides;
-  const keys = parameters.map((parameter) => rowKey({ parameter, metric: row.metric }));
-  const inRuns = keys.map(sides.across);
-  const levelsInRuns = inRuns.map((runs) => runs.levels(row.statistic));
-  const levelsOf = (run) => levelsInRuns.map((levels) => levels[run]);
-  const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
-  const historyLevels = windowRuns.map((run) => weightedMeanLog(levelsOf(run), weights)).filter(Number.isFinite).map(Math.exp);
-  const candidate = perRepetitionLevels(
-    keys.map((key) => valuesOf(resultByKey.get(key), row.statistic)),
-    weights
-  );
-  if (candidate.length === 0) return void 0;
-  const repetitionsInRuns = inRuns.map((runs) => runs.repetitions());
-  const pooledRuns = medianCount(windowRuns.flatMap((run) => repetitionsInRuns.map((counts) => counts[run])));
-  const outcome2 = judge(historyLevels, candidate, pooledRuns);
-  const evidence = bandOf(outcome2);
-  if (!weights || evidence === void 0) return outcome2;
-  return {
-    ...outcome2,
-    evidence: {
-      ...evidence,
-      weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
-      weightRuns: olderRuns.length
-    }
-  };
-}
-function medianCount(counts) {
-  const first = counts[0];
-  return first !== void 0 && counts.every((c) => c === first) ? first : median(counts);
-}
-function parameterWeights(levels, minRuns) {
-  const complete = levels.filter((run) => run.every((v) => v !== void 0 && Number.isFinite(v) && v > 0));
-  if (complete.length < Math.max(3, minRuns)) return void 0;
-  const inverse = complete[0].map((_, p) => {
-    const logs = complete.map((run) => Math.log(run[p]));
-    const mean3 = logs.reduce((a, b) => a + b, 0) / logs.length;
-    const variance = logs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (logs.length - 1);
-    return 1 / variance;
-  });
-  if (inverse.some((w) => !Number.isFinite(w))) return void 0;
-  const total = inverse.reduce((a, b) => a + b, 0);
-  return inverse.map((w) => w / total);
-}
-function perRepetitionLevels(perParameter, weights) {
-  if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
-  const k = Math.min(...perParameter.map((v) => v.length));
-  return Array.from(
-    { length: k },
-    (_, i) => Math.exp(
-      weightedMeanLog(
-        perParameter.map((v) => v[i]),
-        weights
-      )
-    )
-  );
-}
-var historyMethod = {
-  name: "history",
-  defaults: { confidence: 0.995 },
-  judgesNoise: true,
-  marks: (row) => bandOf(row) !== void 0,
-  label: (summary, rows) => {
-    const repetitions = most(rows, (r) => r.repetitions);
-    const shown2 = repetitions > 1 ? `, ${plural(repetitions, "repetition")}` : "";
-    if (tooShort(rows))
-      return `history of ${plural(historyRuns(rows), "run")}${shown2}: ${TOO_SHORT}; changes over the threshold are shown, not failed`;
-    const budget = suiteFamilies(rows) > 0 ? `false alarms ≤ ${percent2(1 - summary.confidence)} for the whole comparison` : falseAlarms(summary);
-    return `history of ${plural(historyRuns(rows), "run")}${shown2}; ${budget}`;
-  },
-  shortLabel: (rows) => `history of ${plural(historyRuns(rows), "run")}${tooShort(rows) ? ", too short to gate" : ""}`,
-  referenceName: "the history",
-  bound: "the noise",
-  narrowedBy: "history runs or candidate repetitions",
-  notes: (summary, rows) => [
-    ...tooShort(rows) ? [] : [
-      `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), "baseline run")}; a row fails only when it exceeds the threshold and lies outside the noise band. ` + (suiteFamilies(rows) > 0 ? suiteSentence(summary, rows) : alphaSentence(summary))
-    ],
-    ...heldBySuiteNote(rows),
-    ...weightsNote(rows),
-    ...repetitionsNote(summary, rows),
-    ...stateChangeNote(rows),
-    ...shortHistoryNote(rows)
-  ],
-  chartNotes: ["Grey bar: the noise band, the Δ an unchanged build gives."],
-  outputs: () => [],
-  reads: "history",
-  judge(input, thresholds, settings) {
-    if (input.reads !== "history") throw unreadSides("history", input);
-    const comparable = input.comparable.length > 0;
-    const runs = comparable ? input.comparable : input.history;
-    const judged2 = input.experiments.map((t) => {
-      const comparison = compareExperimentWithHistory(
-        t,
-        runs.map((run) => run.experiments.get(t)),
-        input.results.get(t),
-        thresholds,
-        settings
-      );
-      return comparable ? comparison : asNotComparable(comparison);
-    });
-    const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged2, 1 - settings.confidence) : judged2;
-    return { comparisons, notes: [] };
-  }
-};
 
 // src/engine/stats/sharedShift.ts
 function fitSharedShift(logRatios) {
@@ -15617,6 +15371,442 @@ function suiteNote(head, members, suite) {
   return `${moved ? "The suite moved as a whole" : "Suite across experiments"}: ${what} shifted ${change} (worse positive; ${span}${suite.repetitions ?? 0} pairs; the suite of the run, judged at its share of α with the benchmarks' deviations from it). ${verdict}${two}`;
 }
 
+// src/engine/compare/suiteRow.ts
+var SUITE_EXPERIMENT = "whole suite";
+function suiteComparison(judged2, experiments, runs, results, options, judge) {
+  const window = runs.slice(-(options.maxHistory ?? SHARED_DEFAULTS.maxHistory));
+  const readers = /* @__PURE__ */ new Map();
+  const readerOf = (experiment) => {
+    if (!readers.has(experiment)) readers.set(experiment, experimentReader(experiments[experiment], window, results));
+    return readers.get(experiment);
+  };
+  const rows = [];
+  for (const suite of runSuites(judged2.map((c) => ({ ...c, rows: c.rows.filter(judgedAgainstNoise) })))) {
+    const row = suiteRow(suite, readerOf, judge);
+    if (row !== void 0) rows.push(row);
+  }
+  if (rows.length === 0) return void 0;
+  return { experimentType: SUITE_EXPERIMENT, status: rows.some((r) => r.failed) ? "failed" : "passed", rows };
+}
+function judgedAgainstNoise(row) {
+  return row.pValue !== void 0 && bandOf(row) !== void 0;
+}
+function experimentReader(type2, window, results) {
+  const result = results.get(type2);
+  if (result === void 0) return void 0;
+  const sides = window.map((run) => run.experiments.get(type2));
+  const present = sides.flatMap((side) => side === void 0 ? [] : [side]);
+  const { resultByKey, across } = runsByKey(present, result);
+  return {
+    levels(row) {
+      const inRuns = across(rowKey(row));
+      const found = inRuns.levels(row.statistic);
+      const counts = inRuns.repetitions();
+      let p = 0;
+      const levels = sides.map((side) => side === void 0 ? void 0 : found[p++]);
+      return { levels, repetitions: counts, candidate: valuesOf(resultByKey.get(rowKey(row)), row.statistic) };
+    }
+  };
+}
+function suiteRow(members, readerOf, judge) {
+  const read = members.map((m) => readerOf(m.experiment)?.levels(m.row));
+  const given = members.flatMap((m, i) => read[i] !== void 0 ? [{ member: m, read: read[i] }] : []);
+  const geomeans = suiteGeomeans(
+    given.map((g) => g.read.levels),
+    given.map((g) => g.read.candidate)
+  );
+  if (geomeans === void 0) return void 0;
+  const head = members[0].row;
+  const outcome2 = judge(head, geomeans.history, geomeans.candidate, median(given.flatMap((g) => g.read.repetitions)));
+  const band = bandOf(outcome2);
+  if (band === void 0) return void 0;
+  const { lower, upper } = geomeans.spread;
+  const spread3 = head.direction === "higher-is-better" ? { lower: -upper, upper: -lower } : { lower, upper };
+  const experiments = new Set(given.map((g) => g.member.experiment)).size;
+  return {
+    experimentType: SUITE_EXPERIMENT,
+    parameter: POOLED_PARAMETER,
+    payloadBytes: NaN,
+    metric: head.metric,
+    statistic: head.statistic,
+    magnitude: head.magnitude,
+    unit: head.unit,
+    ...head.printedUnit !== void 0 ? { printedUnit: head.printedUnit } : {},
+    direction: head.direction,
+    reference: NaN,
+    result: NaN,
+    deltaPercent: NaN,
+    threshold: head.threshold,
+    status: "pass",
+    failed: false,
+    gated: true,
+    pooled: true,
+    ...outcome2,
+    evidence: { ...band, suite: { benchmarks: geomeans.benchmarks, experiments, spread: spread3 } }
+  };
+}
+
+// src/engine/compare/heldBack.ts
+function heldBy(row) {
+  if (row.suite?.held === true) return "suite-budget";
+  const band = bandOf(row)?.band;
+  if (band !== void 0 && row.deltaPercent / 100 > band.upper) return "suite-budget";
+  if (row.changeInterval !== void 0 && row.changeInterval.lower > row.threshold) return "level";
+  return "noise";
+}
+function isSuiteRow(row) {
+  return row.experimentType === SUITE_EXPERIMENT && bandOf(row)?.suite !== void 0;
+}
+function suiteMoves(rows) {
+  return rows.flatMap((row) => {
+    const suite = bandOf(row)?.suite;
+    if (!isSuiteRow(row) || suite === void 0 || !Number.isFinite(row.deltaPercent)) return [];
+    const change = row.deltaPercent / 100;
+    const over = change > row.threshold;
+    if (!row.failed && !(over && row.status === "warn")) return [];
+    return [
+      {
+        metric: row.metric,
+        statistic: row.statistic,
+        direction: row.direction,
+        change,
+        spread: suite.spread,
+        benchmarks: suite.benchmarks,
+        failed: row.failed,
+        ...row.failed ? {} : { heldBy: heldBy(row) }
+      }
+    ];
+  });
+}
+
+// src/engine/compare/historyNotes.ts
+function suiteFamilies(rows) {
+  return most(rows, (r) => r.suite?.families);
+}
+function suiteSentence(summary, rows) {
+  const alpha = 1 - summary.confidence;
+  const families = suiteFamilies(rows);
+  const level = families > 1 ? `${percent2(alpha)}/${families} = ${percent2(alpha / families)}` : percent2(alpha);
+  return `An unchanged build fails with probability ≤ ${percent2(alpha)} (confidence ${summary.confidence}), whatever the suite's size: its ${plural(families, "gated statistic")} are decided together (${SUITE_RULE}, so that heavy-tailed noise keeps the bound). A statistic regressed alone is judged at ${level}, ${shareText(summary.pooledShare)} of it on the pooled geomean row where there are several parameters, and Catches ≥ and the smallest changes caught below are given at that level, as the budget reads a p-value (a statistic regressed with others is judged at a higher one); the two-stage gate (confirm) or --no-suite-budget (input suite-budget: false) keeps each statistic's own ${percent2(alpha)}.`;
+}
+function heldBySuiteNote(rows) {
+  const held = rows.filter((r) => r.suite?.held).length;
+  if (held === 0) return [];
+  return [
+    `${plural(held, "row")} ${held === 1 ? "is" : "are"} over the threshold and outside ${held === 1 ? "its" : "their"} noise band but not significant for the suite of ${plural(suiteFamilies(rows), "gated statistic")}: shown as warn, not failing.`
+  ];
+}
+function suiteRowNote(rows) {
+  return suiteMoves(rows).map((m) => {
+    const pct = (x) => `${x >= 0 ? "+" : "−"}${percent2(Math.abs(x))}`;
+    const outcome2 = m.failed ? "It fails the gate" : "It does not fail the gate";
+    return `The whole suite: the geomean of ${plural(m.benchmarks, "benchmark")}' ${m.metric} ${m.statistic} moved ${pct(m.change)} the worse way; the history's runs' own suite geomeans varied ${pct(m.spread.lower)} … ${pct(m.spread.upper)} (worse positive). It is judged against the spread of those geomeans as one gated statistic more within the whole-suite budget. ${outcome2}. A slower runner moves every benchmark as a slower build does: the confirmation stage (confirm-command: A/B pairs of the base and this build on one runner) or a rerun of the base on this runner tells them apart.`;
+  });
+}
+function historyRuns(rows) {
+  return most(rows, (r) => bandOf(r)?.historyRuns);
+}
+function weightsNote(rows) {
+  const weighted = rows.map((r) => r.pooled ? bandOf(r) : void 0).find((b) => b?.weights !== void 0);
+  if (!weighted) return [];
+  return [
+    `The geomean rows weight each parameter by 1/σ², σ estimated on ${plural(weighted.weightRuns ?? 0, "history run")} older than the band's window (never on the runs under test); the weights are in comparison.json.`
+  ];
+}
+function repetitionsNote(summary, rows) {
+  const repeated = most(rows, (r) => r.gated ? r.repetitions : void 0);
+  if (repeated <= 1 || summary.independentRepetitions) return [];
+  return [
+    `The candidate's ${repeated} repetitions are judged as runs of one job, which can share its noise: they narrow the band only as far as the history's runs pool as many repetitions. If they ran in separate jobs, say so with repetitions: independent (docs/statistics.md).`
+  ];
+}
+function stateChangeNote(rows) {
+  const states = rows.filter((r) => r.status === "state-change").length;
+  if (states === 0) return [];
+  return [
+    // Said of any tool's rows: no tool is named (ddsperf is where it was seen, not the only one that can).
+    `${plural(states, "row")} changed state: the history shows two levels a factor of 2 or more apart (the benchmark switches between a fast and a slow state from run to run, whatever the code does) and the result is at one of them. Reported as a state change, not a regression.`
+  ];
+}
+var TOO_SHORT = `too short to estimate the noise (${SHARED_DEFAULTS.minHistory} runs needed)`;
+function tooShort(rows) {
+  return rows.some((r) => r.status === "insufficient-history") && !rows.some((r) => r.pValue !== void 0);
+}
+function shortHistoryNote(rows) {
+  const short = rows.filter((r) => r.status === "insufficient-history");
+  if (short.length === 0) return [];
+  const what = tooShort(rows) ? `History of ${plural(historyRuns(rows), "run")}: ${TOO_SHORT}, so nothing here is judged against the noise and no false-alarm rate holds.` : `${plural(short.length, "row")} had fewer than ${SHARED_DEFAULTS.minHistory} runs of history: ${TOO_SHORT}.`;
+  return [
+    `${what} Changes over the threshold are shown against the newest run, not failed: on a loaded runner that rule failed most unchanged pull requests at any threshold (docs/statistics.md, "A short history"). The gate judges against the noise once ${SHARED_DEFAULTS.minHistory} pushes to the default branch are recorded (record-history). Until then, a confirmation stage (confirm-command) decides such rows by A/B pairs on this runner, as A/B pairs throughout do (paired: true).`
+  ];
+}
+
+// src/engine/compare/loneLevel.ts
+function atLoneLevel(comparisons) {
+  return comparisons.map((comparison) => ({ ...comparison, rows: comparison.rows.map(loneDetectable) }));
+}
+function loneDetectable(row) {
+  const evidence = bandOf(row);
+  const families = row.suite?.families;
+  const se = evidence?.standardError;
+  const df = evidence?.df;
+  if (families === void 0 || se === void 0 || df === void 0 || row.confidence === void 0) return row;
+  if (!(se > 0) || !(df >= 1) || row.detectable === void 0) return row;
+  const level = (1 - row.confidence) / families;
+  const critical = studentTUpperQuantile(level, tailReferenceDf(df));
+  return { ...row, detectable: detectableChange(critical, se, df, row.threshold, row.direction) };
+}
+
+// src/engine/compare/historyMethod.ts
+function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
+  const present = history.filter((s) => s !== void 0);
+  const newest2 = present[present.length - 1];
+  const gate = options.gate ?? SHARED_DEFAULTS.gate;
+  const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
+  if (!newest2 || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest2, result)) };
+  const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
+  const { resultByKey, across } = runsByKey(present, result);
+  const sizes = familySizes(plain.rows);
+  const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
+  const maxHistory = options.maxHistory ?? SHARED_DEFAULTS.maxHistory;
+  const minWeightRuns = options.minWeightRuns ?? SHARED_DEFAULTS.minWeightRuns;
+  const runIndexes = present.map((_, i) => i);
+  const windowRuns = runIndexes.slice(-maxHistory);
+  const olderRuns = runIndexes.slice(0, Math.max(0, present.length - maxHistory));
+  const noise = (values, candidate, row, rowConfidence, runs, prior) => noiseFields(values, candidate, row, rowConfidence, runs, options, prior);
+  const inputs = plain.rows.map((row) => {
+    if (row.status === "new" || row.status === "missing") return void 0;
+    if (row.belowResolution) return void 0;
+    const key = rowKey(row);
+    const candidate = valuesOf(resultByKey.get(key), row.statistic);
+    if (candidate.length === 0) return void 0;
+    const values = [];
+    const runs = across(key);
+    for (const level of runs.levels(row.statistic))
+      if (level !== void 0 && Number.isFinite(level)) values.push(level);
+    return { values, candidate, pooledRuns: medianCount(runs.repetitions()) };
+  });
+  const priors = options.moderatedVariances ?? false ? familyPriors(
+    plain.rows,
+    inputs,
+    (input, row) => noiseVariance(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options))
+  ) : /* @__PURE__ */ new Map();
+  let newestByKey;
+  const judged2 = plain.rows.map((row, i) => {
+    const shape = resultByKey.get(rowKey(row)) ?? (newestByKey ??= measurementsByKey(newest2)).get(rowKey(row));
+    const input = inputs[i];
+    if (input === void 0) return regate(row, gate, shape);
+    const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
+    const prior = priors.get(familyKey(row));
+    return regate(
+      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) },
+      gate,
+      shape
+    );
+  });
+  const pooled = pooledRows(
+    judged2,
+    (row, parameters) => judgePooledFamily(
+      row,
+      parameters,
+      { across, windowRuns, olderRuns, resultByKey, minWeightRuns },
+      (values, candidate, runs) => noise(values, candidate, row, 1 - pooledAlpha(alpha, pooledShare), runs)
+    ),
+    gate,
+    resultByKey
+  );
+  const rows = nameRegressedRows([...judged2, ...pooled], alpha);
+  return { ...plain, status: rows.some(comparisonRowFailed) ? "failed" : "passed", rows };
+}
+var MIN_MODERATED_ROWS = 3;
+var MODERATION_LEVEL = 0.9;
+function familyPriors(rows, inputs, varianceOf) {
+  const byFamily = /* @__PURE__ */ new Map();
+  rows.forEach((row, i) => {
+    const input = inputs[i];
+    const own = input === void 0 ? void 0 : varianceOf(input, row);
+    if (own === void 0 || !(own.variance > 0)) return;
+    const key = familyKey(row);
+    byFamily.set(key, [...byFamily.get(key) ?? [], own]);
+  });
+  const priors = /* @__PURE__ */ new Map();
+  for (const [key, own] of byFamily) {
+    if (own.length < MIN_MODERATED_ROWS) continue;
+    const variances = own.map((o) => o.variance);
+    const dfs = own.map((o) => o.df);
+    const prior = cautiousVariancePrior(variances, dfs, MODERATION_LEVEL);
+    if (prior.d0 > 0)
+      priors.set(
+        key,
+        capPriorDf(
+          prior,
+          own.reduce((a, o) => a + o.df, 0)
+        )
+      );
+  }
+  return priors;
+}
+function noiseOptions(row, historyRepetitions, confidence, options) {
+  return {
+    confidence,
+    direction: row.direction,
+    historyRepetitions,
+    independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
+    ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
+    ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
+  };
+}
+function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, options, variancePrior) {
+  const prior = variancePrior !== void 0 ? { variancePrior } : {};
+  const verdict = noiseVerdict(values, candidate, row.threshold, {
+    ...noiseOptions(row, historyRepetitions, rowConfidence, options),
+    ...prior
+  });
+  const upperAtLevel = verdict.estimate !== void 0 ? upperEdgeAt(verdict.estimate, (1 + CHANGE_INTERVAL_LEVEL) / 2) : NaN;
+  const changeInterval = changeIntervalOf(
+    Math.log(verdict.result / verdict.reference),
+    Math.log(upperAtLevel / verdict.reference),
+    row.direction
+  );
+  const states = verdict.status === "fail" || verdict.status === "warn" ? splitStates(values) : void 0;
+  const stateChange = states !== void 0 && stateOf(states, verdict.result, row.threshold) !== void 0;
+  const short = verdict.status === "insufficient-history";
+  return {
+    reference: verdict.reference,
+    result: verdict.result,
+    deltaPercent: verdict.effect * 100,
+    status: stateChange ? "state-change" : verdict.status,
+    failed: stateChange || short ? false : verdict.failed,
+    evidence: {
+      kind: "band",
+      historyRuns: verdict.historyRuns,
+      ...Number.isFinite(verdict.band.lower) ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } } : {},
+      ...Number.isFinite(verdict.pValue) ? { df: verdict.df } : {},
+      ...verdict.estimate !== void 0 && verdict.estimate.standardError > 0 ? { standardError: verdict.estimate.standardError } : {}
+    },
+    repetitions: verdict.repetitions,
+    confidence: rowConfidence,
+    ...changeInterval ? { changeInterval } : {},
+    ...Number.isFinite(verdict.detectable) ? { detectable: verdict.detectable } : {},
+    ...Number.isFinite(verdict.pValue) ? { pValue: verdict.pValue } : {}
+  };
+}
+function judgePooledFamily(row, parameters, sides, judge) {
+  const { windowRuns, olderRuns, resultByKey } = sides;
+  const keys = parameters.map((parameter) => rowKey({ parameter, metric: row.metric }));
+  const inRuns = keys.map(sides.across);
+  const levelsInRuns = inRuns.map((runs) => runs.levels(row.statistic));
+  const levelsOf = (run) => levelsInRuns.map((levels) => levels[run]);
+  const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
+  const historyLevels = windowRuns.map((run) => weightedMeanLog(levelsOf(run), weights)).filter(Number.isFinite).map(Math.exp);
+  const candidate = perRepetitionLevels(
+    keys.map((key) => valuesOf(resultByKey.get(key), row.statistic)),
+    weights
+  );
+  if (candidate.length === 0) return void 0;
+  const repetitionsInRuns = inRuns.map((runs) => runs.repetitions());
+  const pooledRuns = medianCount(windowRuns.flatMap((run) => repetitionsInRuns.map((counts) => counts[run])));
+  const outcome2 = judge(historyLevels, candidate, pooledRuns);
+  const evidence = bandOf(outcome2);
+  if (!weights || evidence === void 0) return outcome2;
+  return {
+    ...outcome2,
+    evidence: {
+      ...evidence,
+      weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
+      weightRuns: olderRuns.length
+    }
+  };
+}
+function medianCount(counts) {
+  const first = counts[0];
+  return first !== void 0 && counts.every((c) => c === first) ? first : median(counts);
+}
+function parameterWeights(levels, minRuns) {
+  const complete = levels.filter((run) => run.every((v) => v !== void 0 && Number.isFinite(v) && v > 0));
+  if (complete.length < Math.max(3, minRuns)) return void 0;
+  const inverse = complete[0].map((_, p) => {
+    const logs = complete.map((run) => Math.log(run[p]));
+    const mean3 = logs.reduce((a, b) => a + b, 0) / logs.length;
+    const variance = logs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (logs.length - 1);
+    return 1 / variance;
+  });
+  if (inverse.some((w) => !Number.isFinite(w))) return void 0;
+  const total = inverse.reduce((a, b) => a + b, 0);
+  return inverse.map((w) => w / total);
+}
+function perRepetitionLevels(perParameter, weights) {
+  if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
+  const k = Math.min(...perParameter.map((v) => v.length));
+  return Array.from(
+    { length: k },
+    (_, i) => Math.exp(
+      weightedMeanLog(
+        perParameter.map((v) => v[i]),
+        weights
+      )
+    )
+  );
+}
+var historyMethod = {
+  name: "history",
+  defaults: { confidence: 0.995 },
+  judgesNoise: true,
+  marks: (row) => bandOf(row) !== void 0,
+  label: (summary, rows) => {
+    const repetitions = most(rows, (r) => r.repetitions);
+    const shown2 = repetitions > 1 ? `, ${plural(repetitions, "repetition")}` : "";
+    if (tooShort(rows))
+      return `history of ${plural(historyRuns(rows), "run")}${shown2}: ${TOO_SHORT}; changes over the threshold are shown, not failed`;
+    const budget = suiteFamilies(rows) > 0 ? `false alarms ≤ ${percent2(1 - summary.confidence)} for the whole comparison` : falseAlarms(summary);
+    return `history of ${plural(historyRuns(rows), "run")}${shown2}; ${budget}`;
+  },
+  shortLabel: (rows) => `history of ${plural(historyRuns(rows), "run")}${tooShort(rows) ? ", too short to gate" : ""}`,
+  referenceName: "the history",
+  bound: "the noise",
+  narrowedBy: "history runs or candidate repetitions",
+  notes: (summary, rows) => [
+    ...tooShort(rows) ? [] : [
+      `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), "baseline run")}; a row fails only when it exceeds the threshold and lies outside the noise band. ` + (suiteFamilies(rows) > 0 ? suiteSentence(summary, rows) : alphaSentence(summary))
+    ],
+    ...suiteRowNote(rows),
+    ...heldBySuiteNote(rows),
+    ...weightsNote(rows),
+    ...repetitionsNote(summary, rows),
+    ...stateChangeNote(rows),
+    ...shortHistoryNote(rows)
+  ],
+  chartNotes: ["Grey bar: the noise band, the Δ an unchanged build gives."],
+  outputs: () => [],
+  reads: "history",
+  judge(input, thresholds, settings) {
+    if (input.reads !== "history") throw unreadSides("history", input);
+    const comparable = input.comparable.length > 0;
+    const runs = comparable ? input.comparable : input.history;
+    const judged2 = input.experiments.map((t) => {
+      const comparison = compareExperimentWithHistory(
+        t,
+        runs.map((run) => run.experiments.get(t)),
+        input.results.get(t),
+        thresholds,
+        settings
+      );
+      return comparable ? comparison : asNotComparable(comparison);
+    });
+    const suite = suiteComparison(
+      judged2,
+      input.experiments,
+      runs,
+      input.results,
+      settings,
+      (head, h, c, reps) => noiseFields(h, c, head, settings.confidence, reps, settings)
+    );
+    const all = suite === void 0 ? judged2 : [...judged2, comparable ? suite : asNotComparable(suite)];
+    const comparisons = settings.suiteBudget !== false ? atLoneLevel(applySuiteBudget(all, 1 - settings.confidence)) : all;
+    return { comparisons, notes: [] };
+  }
+};
+
 // src/engine/compare/pairedMethod.ts
 function sequentialNote(pairs, maxPairs, spending = DEFAULT_SPENDING) {
   const looks = looksAt(pairs, maxPairs);
@@ -15871,7 +16061,7 @@ function familyTitle(row) {
   return `${row.metric} ${row.magnitude}`;
 }
 function changeChart(report) {
-  const rows = report.rows.filter((r) => r.gated && Number.isFinite(r.deltaPercent));
+  const rows = report.rows.filter((r) => r.gated && Number.isFinite(r.deltaPercent) && !chartEvidence(r).suite);
   if (rows.length === 0) return void 0;
   const names = benchmarkNames2(rows);
   const families = /* @__PURE__ */ new Map();
@@ -16040,7 +16230,7 @@ function regressionPanel(row, report, label, runs) {
   return inDisplayUnit(drawn2, familyTitle(row), row.printedUnit);
 }
 function regressionChart(report, runs = []) {
-  const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result));
+  const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result) && !chartEvidence(r).suite);
   if (failing.length === 0) return void 0;
   const names = benchmarkNames2(failing);
   const shown2 = failing.slice(0, MAX_REGRESSION_PANELS);
@@ -16546,9 +16736,11 @@ var SEE_SMALLER_CHANGES_URL = `${README_URL}#when-a-change-cannot-be-seen`;
 
 // src/engine/report/comparison/comparisonHeadline.ts
 var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-function unseenWords(below, plain) {
+function unseenWords(below, upTo, plain) {
   const how = plain ? `see how to see it: ${SEE_SMALLER_CHANGES_URL}` : `see [how to see it](${SEE_SMALLER_CHANGES_URL})`;
-  return `a change under ${changeSize(below * 100).slice(1)} % cannot be seen on this runner (${how})`;
+  const size = (x) => changeSize(x * 100).slice(1);
+  const noisiest = upTo === void 0 || size(upTo) === size(below) ? "" : upTo > 100 ? ", nor on some of its rows even one of 10000 %" : `, nor on some of its rows one under ${size(upTo)} %`;
+  return `a change under ${size(below)} % cannot be seen on this runner${noisiest} (${how})`;
 }
 function changeSize(x) {
   if (!Number.isFinite(x)) return "?";
@@ -16561,6 +16753,22 @@ function metricRange(m) {
   const high = changeSize(m.highest);
   return `${m.metric} ${low === high ? low : `${low}…${high}`} %`;
 }
+function suiteWords(moves, failed) {
+  const shown2 = moves.filter((m) => m.failed === failed);
+  if (shown2.length === 0) return void 0;
+  const named = new Set(moves.map((m) => m.metric)).size > 1;
+  return shown2.map((m) => {
+    const range2 = valueChangeRange(m.spread, m.direction);
+    const spread3 = `${changeSize(range2.lower * 100)} … ${changeSize(range2.upper * 100)} %`;
+    const moved = `the whole suite${named ? ` (${m.metric})` : ""} moved ${changeSize(valueChange(m.change, m.direction) * 100)} %`;
+    return `${moved}; its recorded runs varied ${spread3}${failed ? "" : `, ${HELD_WORDS[m.heldBy ?? "noise"]}`}`;
+  }).join(" · ");
+}
+var HELD_WORDS = {
+  noise: "inside the noise",
+  "suite-budget": "beyond the noise, held back by the whole suite's false-alarm budget",
+  level: "over the threshold (90 % interval), held back by the gate's confidence"
+};
 var HEADLINE_METRICS = 3;
 function changed(c, way) {
   const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
@@ -16571,6 +16779,7 @@ function changed(c, way) {
   return `${c.benchmarks} ${word}${metrics !== "" ? ` (${metrics})` : ""}`;
 }
 var OUTCOMES = [
+  { icon: "❌", always: true, words: (c) => suiteWords(c.suiteMoves, true) },
   { icon: "❌", always: true, words: (c) => c.worse ? changed(c.worse, "worse") : void 0 },
   { icon: "❌", always: true, words: (c) => c.missing > 0 ? `${c.missing} missing` : void 0 },
   {
@@ -16592,7 +16801,22 @@ var OUTCOMES = [
   {
     icon: "⚠️",
     always: true,
-    words: (c) => c.warned ? `${changed(c.warned, "worse")} inside the noise` : void 0
+    words: (c) => suiteWords(c.suiteMoves, false)
+  },
+  {
+    icon: "⚠️",
+    always: true,
+    words: (c) => c.heldBySuite ? `${changed(c.heldBySuite, "worse")} ${HELD_WORDS["suite-budget"]}` : void 0
+  },
+  {
+    icon: "⚠️",
+    always: true,
+    words: (c) => c.heldByLevel ? `${changed(c.heldByLevel, "worse")} ${HELD_WORDS.level}` : void 0
+  },
+  {
+    icon: "⚠️",
+    always: true,
+    words: (c) => c.warned ? `${changed(c.warned, "worse")} ${HELD_WORDS.noise}` : void 0
   },
   {
     icon: "⚠️",
@@ -16621,7 +16845,7 @@ var OUTCOMES = [
   {
     icon: "",
     always: false,
-    words: (c, _r, options) => c.unseenBelow !== void 0 ? unseenWords(c.unseenBelow, options.plain === true) : void 0
+    words: (c, _r, options) => c.unseenBelow !== void 0 ? unseenWords(c.unseenBelow, c.unseenUpTo, options.plain === true) : void 0
   }
 ];
 function headline2(report, options = {}) {
@@ -16841,7 +17065,8 @@ function legend(rows) {
 function noiseLegend(rows) {
   if (!rows.some((r) => r.pValue !== void 0)) return "";
   const band = rows.some((r) => shownEvidence(r).band !== void 0) ? " The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean." : "";
-  return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
+  const rule = rows.some((r) => r.suite?.ruleAlpha !== void 0) ? `p: the one-sided p-value of "unchanged" against "worse" as the whole-suite budget reads it, over the row's share of its family's α (the budget decides the gated families together: ${SUITE_RULE}); α: the level Benjamini–Hochberg compared its family with (its cut-off when selected, else α·rank/F); a gated row fails when p ≤ α and its change exceeds the threshold and leaves the noise band.` : 'p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.';
+  return ` The 90 % interval holds the true change 9 times in 10. ${rule}${band}`;
 }
 function inconclusiveLegend(rows) {
   return rows.some((r) => r.status === "inconclusive") ? " ⏳ inconclusive: the interval straddles the threshold (neither a failure nor shown below it at 90 %); it does not fail, and more pairs would decide." : "";
@@ -16881,8 +17106,9 @@ function probability(p) {
 function changeCells(r) {
   return {
     change: changeWithInterval(r.deltaPercent / 100, r.changeInterval, r.direction),
-    p: r.pValue !== void 0 ? probability(r.pValue) : "",
-    alpha: r.pValue !== void 0 && r.confidence !== void 0 ? probability(1 - r.confidence) : ""
+    // Under the whole-suite budget, the p and α its rule compared (compare/suiteBudget.ts), not the row's own test's.
+    p: r.pValue !== void 0 ? probability(r.suite?.rulePValue ?? r.pValue) : "",
+    alpha: r.pValue !== void 0 && r.confidence !== void 0 ? probability(r.suite?.ruleAlpha ?? 1 - r.confidence) : ""
   };
 }
 function relativeToSuite(r) {
@@ -20249,6 +20475,19 @@ function listed3(names) {
   return more > 0 ? `${shown2.join(", ")} and ${more} more` : text3;
 }
 
+// src/engine/report/comparison/unseen.ts
+var UNSEEN_FACTOR = 2;
+function unseen(rows) {
+  if (rows.some((r) => comparisonRowFailed(r) || r.gated && r.status === "inconclusive")) return {};
+  const catching = rows.filter((r) => r.gated && r.detectable !== void 0 && Number.isFinite(r.detectable));
+  if (catching.length === 0 || catching.some((r) => r.detectable <= UNSEEN_FACTOR * r.threshold)) return {};
+  const moved = catching.filter((r) => r.status === "warn" && r.deltaPercent > r.threshold * 100);
+  const matter = moved.length > 0 ? moved : catching;
+  const below = matter.reduce((m, r) => Math.min(m, r.detectable), Infinity);
+  const upTo = matter.reduce((m, r) => Math.max(m, r.detectable), -Infinity);
+  return { unseenBelow: below, ...upTo > below ? { unseenUpTo: upTo } : {} };
+}
+
 // src/engine/report/comparison/comparisonReport.ts
 var THRESHOLD_METHOD = resolveVerdictSettings(thresholdMethod.name);
 function inconclusiveRows(rows, benchmarks) {
@@ -20332,17 +20571,19 @@ function isSpeed(r) {
     return /\/\s*(s|sec|ms|us|µs|ns|min)$/i.test(r.unit) || /^[kmg]?hz$/i.test(r.unit) || /throughput|ops|rate/i.test(r.metric);
   return /^(ps|ns|us|µs|ms|s|sec|min)(\/\w+)?$/i.test(r.unit) || /latency|time|duration/i.test(r.metric);
 }
-function changeSummary(rows) {
+function changeSummary(all) {
+  const rows = all.some(isSuiteRow) ? all.filter((r) => !isSuiteRow(r)) : all;
   const over = (r) => r.deltaPercent > r.threshold * 100;
   const benchmarks = new Benchmarks();
   const worse = benchmarkChanges(
     rows.filter((r) => comparisonRowFailed(r) && r.status !== "missing"),
     benchmarks
   );
-  const warned = benchmarkChanges(
-    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "warn"),
+  const warnedBy = (by) => benchmarkChanges(
+    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "warn" && heldBy(r) === by),
     benchmarks
   );
+  const [warned, heldBySuite, heldByLevel] = [warnedBy("noise"), warnedBy("suite-budget"), warnedBy("level")];
   const shortHistory = benchmarkChanges(
     rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === "insufficient-history" && over(r)),
     benchmarks
@@ -20379,6 +20620,9 @@ function changeSummary(rows) {
     missing: benchmarks.setOf(rows.filter((r) => comparisonRowFailed(r) && r.status === "missing")).size,
     missingWarned: missingWarned(rows, benchmarks),
     ...warned ? { warned } : {},
+    ...heldBySuite ? { heldBySuite } : {},
+    ...heldByLevel ? { heldByLevel } : {},
+    suiteMoves: suiteMoves(all),
     ...shortHistory ? { shortHistory } : {},
     historyTooShort: gatedJudged.length > 0 && gatedJudged.every((r) => r.status === "insufficient-history" && !comparisonRowFailed(r)),
     ...unseen(rows),
@@ -20393,13 +20637,6 @@ function missingWarned(rows, benchmarks) {
   return benchmarks.setOf(
     rows.filter((r) => r.status === "missing" && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarks.of(r)))
   ).size;
-}
-var UNSEEN_FACTOR = 2;
-function unseen(rows) {
-  if (rows.some((r) => comparisonRowFailed(r) || r.gated && r.status === "inconclusive")) return {};
-  const catching = rows.filter((r) => r.gated && r.detectable !== void 0 && Number.isFinite(r.detectable));
-  if (catching.length === 0 || catching.some((r) => r.detectable <= UNSEEN_FACTOR * r.threshold)) return {};
-  return { unseenBelow: catching.reduce((m, r) => Math.min(m, r.detectable), Infinity) };
 }
 function suiteConfidence(confidence, families) {
   const tail2 = Number(((1 - confidence) / families).toPrecision(2));
@@ -20747,6 +20984,17 @@ function rowJson(r) {
     ...r.suite !== void 0 ? { suiteFamilies: r.suite.families } : {},
     ...r.suite?.level !== void 0 ? { suiteLevel: r.suite.level } : {},
     ...r.suite?.held ? { heldBySuite: true } : {},
+    // The p-value and level the budget compared for this row (the tables' p and α columns).
+    ...r.suite?.rulePValue !== void 0 ? { suitePValue: finite2(r.suite.rulePValue) } : {},
+    ...r.suite?.ruleAlpha !== void 0 ? { suiteAlpha: finite2(r.suite.ruleAlpha) } : {},
+    // A suite row (compare/suiteRow.ts): the benchmarks its geomean is over, and its recorded runs' spread.
+    ...history?.suite !== void 0 ? {
+      suite: {
+        benchmarks: history.suite.benchmarks,
+        experiments: history.suite.experiments,
+        spread: { lower: finite2(history.suite.spread.lower), upper: finite2(history.suite.spread.upper) }
+      }
+    } : {},
     ...pairs?.sharedShift !== void 0 ? { sharedShift: pairs.sharedShift } : {},
     // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
     ...pairs?.pairsCap !== void 0 ? { pairsCap: pairs.pairsCap } : {},
@@ -22280,6 +22528,17 @@ function confirmedFamilies(rows, parameters) {
   }
   return families.size;
 }
+function screenedSuites(subExperiments, screen) {
+  const suites = /* @__PURE__ */ new Set();
+  for (const sub of subExperiments)
+    if (sub.experimentType === SUITE_EXPERIMENT && Array.isArray(sub.comparisons))
+      for (const row of screenRows(sub.comparisons, screen)) suites.add(screenFamily(row));
+  return suites;
+}
+function suiteMembers(rows, suites) {
+  if (suites.size === 0) return [];
+  return rows.filter((r) => judgeable(r) && r.pooled !== true && suites.has(screenFamily(r)));
+}
 
 // src/engine/confirm/plan.ts
 var CONFIRM_DEFAULT_MAX_PAIRS = 24;
@@ -22312,11 +22571,12 @@ function screenComparison(text3, file, screen = FLAGGED_SCREEN, budget) {
     throw new InputError('no "subExperiments": --from takes the comparison.json that perfgate compare writes', {
       file
     });
+  const suites = screenedSuites(json.subExperiments, screen);
   const taken = [];
   for (const sub of json.subExperiments) {
     const experiment = sub.experimentType;
-    if (typeof experiment !== "string" || !Array.isArray(sub.comparisons)) continue;
-    const rows = screenRows(sub.comparisons, screen);
+    if (typeof experiment !== "string" || !Array.isArray(sub.comparisons) || experiment === SUITE_EXPERIMENT) continue;
+    const rows = [...screenRows(sub.comparisons, screen), ...suiteMembers(sub.comparisons, suites)];
     if (rows.length > 0) taken.push({ experiment, rows, all: sub.comparisons, change: largestChange(rows) });
   }
   const keep = budget !== void 0 ? benchmarksWithin(budget) : Infinity;
@@ -23021,7 +23281,7 @@ function qualify(pairs, thresholds, verdict, maxPairs) {
   const run = judge(() => 1);
   const reasons = [];
   const { rows, factors } = experimentRows(run, experiments, pairs, maxPairs, reasons);
-  for (const suite of run.suites) rows.push(suiteRow(suite, maxPairs, reasons));
+  for (const suite of run.suites) rows.push(suiteRow2(suite, maxPairs, reasons));
   const proofs = [
     ...experimentSlowdownProofs(factors, experiments, judge, reasons),
     ...run.suites.map((suite) => suiteSlowdownProof(suite, experiments, judge, reasons))
@@ -23067,7 +23327,7 @@ function experimentRows(run, experiments, pairs, maxPairs, reasons) {
   });
   return { rows, factors };
 }
-function suiteRow(suite, maxPairs, reasons) {
+function suiteRow2(suite, maxPairs, reasons) {
   const name = suiteName(suite);
   return {
     experiment: name,

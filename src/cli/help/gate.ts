@@ -31,7 +31,12 @@ Three methods (docs/statistics.md has their measured error rates on CI noise):
              the whole-suite budget: every gated family of the comparison decided together
              (Benjamini–Hochberg at α = 1 − confidence, each p-value read on Student t with 4 df,
              3 below 10 history runs), so that an unchanged build fails with probability ≤ α
-             whatever the suite's size; a regression it does not select shows as warn.
+             whatever the suite's size; a regression it does not select shows as warn, and
+             Catches ≥ is given at the level a statistic regressed alone is judged at (α/F).
+             Where a tool reports each benchmark as its own experiment (Go, Google Benchmark,
+             pytest, JMH), the whole suite's geomean is one family more (the suite row), judged
+             against the geomeans of the history's runs: a suite that moved as one fails there,
+             and a rerun of the base or the confirmation tells a slower runner from a slower build.
              --no-suite-budget judges each family at α alone. Give --results once per repetition of the
              candidate: the band for the mean of k runs is t · s · √(max(1, r/k) + 1/n), n history
              runs each pooling r repetitions (below). With fewer than 3 history runs the noise

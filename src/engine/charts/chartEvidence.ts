@@ -9,11 +9,17 @@ export function chartEvidence(row: Pick<ComparisonRow, 'evidence'>): {
   band?: { lower: number; upper: number };
   historyRuns?: number;
   interval?: { lower: number; upper: number };
+  /** A history's suite row (compare/suiteRow.ts): no benchmark, and no run values of its own to draw. */
+  suite?: true;
 } {
   const evidence = row.evidence;
   switch (evidence?.kind) {
     case 'band':
-      return { historyRuns: evidence.historyRuns, ...(evidence.band !== undefined ? { band: evidence.band } : {}) };
+      return {
+        historyRuns: evidence.historyRuns,
+        ...(evidence.band !== undefined ? { band: evidence.band } : {}),
+        ...(evidence.suite !== undefined ? { suite: true } : {}),
+      };
     case 'pairs':
       return evidence.interval !== undefined ? { interval: evidence.interval } : {};
     default:

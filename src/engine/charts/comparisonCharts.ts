@@ -151,7 +151,8 @@ function familyTitle(row: ComparisonRow): string {
  * benchmark changed at all (allocations, byte counts) is named in the note, not drawn.
  */
 export function changeChart(report: ComparisonReport): Chart | undefined {
-  const rows = report.rows.filter((r) => r.gated && Number.isFinite(r.deltaPercent));
+  // A suite row is no benchmark: the headline and a note say its move.
+  const rows = report.rows.filter((r) => r.gated && Number.isFinite(r.deltaPercent) && !chartEvidence(r).suite);
   if (rows.length === 0) return undefined;
   const names = benchmarkNames(rows);
   const families = new Map<string, ComparisonRow[]>();
@@ -356,7 +357,7 @@ function regressionPanel(
  * with the threshold drawn as a line. At most MAX_REGRESSION_PANELS panels.
  */
 export function regressionChart(report: ComparisonReport, runs: readonly MeasuredRun[] = []): Chart | undefined {
-  const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result));
+  const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result) && !chartEvidence(r).suite);
   if (failing.length === 0) return undefined;
   const names = benchmarkNames(failing);
   const shown = failing.slice(0, MAX_REGRESSION_PANELS);

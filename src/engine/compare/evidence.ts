@@ -43,6 +43,25 @@ export interface BandEvidence {
   readonly weightRuns?: number;
   /** The degrees of freedom of the Student t the row's `pValue` is read on. */
   readonly df?: number;
+  /**
+   * The standard error of the row's log change (noise.ts): its statistic is the log change over it, on `df`. What the
+   * detectable change at another level needs (loneLevel.ts).
+   */
+  readonly standardError?: number;
+  /** The suite row (suiteRow.ts): the whole suite's geomean against the geomeans of the history's runs. */
+  readonly suite?: SuiteEvidence;
+}
+
+/** What a suite row is the geomean of, and how far the history's own suite geomeans varied. */
+export interface SuiteEvidence {
+  /** How many benchmarks (gated parameter rows) the geomean is taken over, in how many experiments. */
+  readonly benchmarks: number;
+  readonly experiments: number;
+  /**
+   * Each recorded run's suite geomean relative to the geomean of them all, worse positive, lowest and highest: "its
+   * recorded runs varied −4.4 … +6.5 %".
+   */
+  readonly spread: { readonly lower: number; readonly upper: number };
 }
 
 /**

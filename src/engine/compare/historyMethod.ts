@@ -35,6 +35,7 @@ import {
   shortHistoryNote,
   stateChangeNote,
   suiteFamilies,
+  suiteRowNote,
   suiteSentence,
   TOO_SHORT,
   tooShort,
@@ -45,6 +46,8 @@ import { measurementsByKey, runsByKey, type HistorySide, type KeyInRuns } from '
 import { valuesOf, weightedMeanLog } from './levels.js';
 import type { Thresholds } from './thresholds.js';
 import { applySuiteBudget } from './suiteBudget.js';
+import { atLoneLevel } from './loneLevel.js';
+import { suiteComparison } from './suiteRow.js';
 
 /**
  * Compares one experiment with a history window of runs (oldest first; a run may lack the
@@ -237,6 +240,9 @@ function noiseFields(
         ? { band: { lower: verdict.band.lower, upper: verdict.band.upper } }
         : {}),
       ...(Number.isFinite(verdict.pValue) ? { df: verdict.df } : {}),
+      ...(verdict.estimate !== undefined && verdict.estimate.standardError > 0
+        ? { standardError: verdict.estimate.standardError }
+        : {}),
     },
     repetitions: verdict.repetitions,
     confidence: rowConfidence,
@@ -381,6 +387,7 @@ export const historyMethod = {
           `Noise-aware: each row is judged against the between-run spread of ${plural(historyRuns(rows), 'baseline run')}; a row fails only when it exceeds the threshold and lies outside the noise band. ` +
             (suiteFamilies(rows) > 0 ? suiteSentence(summary, rows) : alphaSentence(summary)),
         ]),
+    ...suiteRowNote(rows),
     ...heldBySuiteNote(rows),
     ...weightsNote(rows),
     ...repetitionsNote(summary, rows),
@@ -405,8 +412,15 @@ export const historyMethod = {
       );
       return comparable ? comparison : asNotComparable(comparison);
     });
+    // The whole suite's geomean against the history runs' own: a family of its own (suiteRow.ts).
+    const suite = suiteComparison(judged, input.experiments, runs, input.results, settings, (head, h, c, reps) =>
+      noiseFields(h, c, head, settings.confidence, reps, settings),
+    );
+    const all = suite === undefined ? judged : [...judged, comparable ? suite : asNotComparable(suite)];
     // A history gate decides across the whole suite's families, so that its false alarms do not grow with the suite.
-    const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged, 1 - settings.confidence) : judged;
+    // Catches ≥ is then given at the level a statistic regressed alone is judged at within the budget (loneLevel.ts).
+    const comparisons =
+      settings.suiteBudget !== false ? atLoneLevel(applySuiteBudget(all, 1 - settings.confidence)) : all;
     return { comparisons, notes: [] };
   },
 } satisfies VerdictMethod;

@@ -6,6 +6,7 @@ import { SHARED_DEFAULTS } from './defaults.js';
 import { most, plural, percent, shareText, type MethodSummary } from './method.js';
 import { SUITE_RULE } from './suiteBudget.js';
 import { bandOf, type ComparisonRow } from './rows.js';
+import { suiteMoves } from './heldBack.js';
 
 /** How many gated statistics the whole-suite budget decided together (0: it did not decide). */
 export function suiteFamilies(rows: readonly ComparisonRow[]): number {
@@ -21,7 +22,7 @@ export function suiteSentence(summary: MethodSummary, rows: readonly ComparisonR
     `An unchanged build fails with probability ≤ ${percent(alpha)} (confidence ${summary.confidence}), whatever the suite's size: ` +
     `its ${plural(families, 'gated statistic')} are decided together (${SUITE_RULE}, so that heavy-tailed noise keeps the bound). ` +
     `A statistic regressed alone is judged at ${level}, ${shareText(summary.pooledShare)} of it on the pooled geomean row where there are several parameters, ` +
-    `so the smallest changes caught below (each statistic at ${percent(alpha)}) are optimistic; the two-stage gate (confirm) or --no-suite-budget (input suite-budget: false) keeps each statistic's own ${percent(alpha)}.`
+    `and Catches ≥ and the smallest changes caught below are given at that level, as the budget reads a p-value (a statistic regressed with others is judged at a higher one); the two-stage gate (confirm) or --no-suite-budget (input suite-budget: false) keeps each statistic's own ${percent(alpha)}.`
   );
 }
 
@@ -31,6 +32,22 @@ export function heldBySuiteNote(rows: readonly ComparisonRow[]): string[] {
   return [
     `${plural(held, 'row')} ${held === 1 ? 'is' : 'are'} over the threshold and outside ${held === 1 ? 'its' : 'their'} noise band but not significant for the suite of ${plural(suiteFamilies(rows), 'gated statistic')}: shown as warn, not failing.`,
   ];
+}
+
+/**
+ * The suite rows that failed or moved over the threshold (heldBack.ts): what they are the geomean of, and what tells a
+ * slower runner from a slower build, which they cannot.
+ */
+export function suiteRowNote(rows: readonly ComparisonRow[]): string[] {
+  return suiteMoves(rows).map((m) => {
+    const pct = (x: number) => `${x >= 0 ? '+' : '−'}${percent(Math.abs(x))}`;
+    const outcome = m.failed ? 'It fails the gate' : 'It does not fail the gate';
+    return (
+      `The whole suite: the geomean of ${plural(m.benchmarks, 'benchmark')}' ${m.metric} ${m.statistic} moved ${pct(m.change)} the worse way; the history's runs' own suite geomeans varied ${pct(m.spread.lower)} … ${pct(m.spread.upper)} (worse positive). ` +
+      `It is judged against the spread of those geomeans as one gated statistic more within the whole-suite budget. ${outcome}. ` +
+      'A slower runner moves every benchmark as a slower build does: the confirmation stage (confirm-command: A/B pairs of the base and this build on one runner) or a rerun of the base on this runner tells them apart.'
+    );
+  });
 }
 
 /** The most history runs any row was judged against. */

@@ -70,6 +70,13 @@ export interface SuiteDecision {
    * budget does not select; shown as `warn`, not failing.
    */
   readonly held?: true;
+  /**
+   * What the rule compared for this row: its p-value read as the budget reads it, over its share of its family's α
+   * (the family is rejected on this row iff `rulePValue` ≤ its level), and that level: Benjamini–Hochberg's cut-off
+   * when the family was selected, else α·rank/F at the family's own rank. The p and α columns show these.
+   */
+  readonly rulePValue?: number;
+  readonly ruleAlpha?: number;
 }
 
 /** One statistic of one metric of one experiment at one parameter: reference against result. */

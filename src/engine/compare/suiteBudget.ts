@@ -62,11 +62,14 @@ export function applySuiteBudget(
   alpha: number,
 ): SubExperimentComparison[] {
   const families = new Map<string, Weighed[]>();
+  const position = new Map<ComparisonRow, number>();
   comparisons.forEach((comparison, c) => {
     for (const row of comparison.rows)
       if (weighed(row)) {
         const key = `${c}\u0000${familyKey(row)}`;
-        families.set(key, [...(families.get(key) ?? []), row]);
+        const family = families.get(key) ?? [];
+        if (family.length === 0) families.set(key, family);
+        position.set(row, family.push(row) - 1);
       }
   });
   if (families.size === 0) return [...comparisons];
@@ -76,6 +79,9 @@ export function applySuiteBudget(
   // Benjamini–Hochberg's cut-off: every family at or under it is selected, at that level.
   const cutoff = benjaminiHochbergCutoff(pValues, alpha);
   const levels = new Map(keys.map((k, i) => [k, pValues[i]! <= cutoff ? cutoff : NaN]));
+  // The level BH compared each family with at its own rank (α·rank/F), for a family it did not select.
+  const order = keys.map((_, i) => i).sort((a, b) => pValues[a]! - pValues[b]! || a - b);
+  const rankLevels = new Map(order.map((i, rank) => [keys[i]!, (alpha * (rank + 1)) / keys.length]));
   // A selected family fails on its own evidence: a row it failed on (not one BH named after) within the level.
   const failing = new Set(
     keys.filter((k) =>
@@ -89,7 +95,12 @@ export function applySuiteBudget(
       if (!weighed(row)) return row;
       const key = `${c}\u0000${familyKey(row)}`;
       const level = levels.get(key)!;
-      const suite = { families: families.size, ...(Number.isFinite(level) ? { level } : {}) };
+      // The p-value and level the rule compared for this row: its tail-read p over its share, and its family's level.
+      const rule = {
+        rulePValue: scaled.get(key)![position.get(row)!]!,
+        ruleAlpha: Number.isFinite(level) ? level : rankLevels.get(key)!,
+      };
+      const suite = { families: families.size, ...(Number.isFinite(level) ? { level } : {}), ...rule };
       if (!(row.failed && row.status === 'fail') || failing.has(key)) return { ...row, suite };
       const { namedBy: _named, ...held } = row;
       return { ...held, suite: { ...suite, held: true }, status: 'warn', failed: false };

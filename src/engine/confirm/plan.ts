@@ -7,7 +7,16 @@ import { FIRST_LOOK, LOOK_STEP } from '../stats/sequential.js';
 import { POOLED_PARAMETER } from '../compare/rows.js';
 import type { ComparisonReport } from '../report/comparison/comparisonReport.js';
 import { InputError } from '../errors.js';
-import { confirmedFamilies, FLAGGED_SCREEN, screenRows, type Screen, type ScreenRow } from './screen.js';
+import {
+  confirmedFamilies,
+  FLAGGED_SCREEN,
+  screenedSuites,
+  screenRows,
+  suiteMembers,
+  type Screen,
+  type ScreenRow,
+} from './screen.js';
+import { SUITE_EXPERIMENT } from '../compare/suiteRow.js';
 
 /** The cap of a confirmation when `--max-pairs` is not given: perfgate-ab.yml's `MAX_PAIRS`. */
 export const CONFIRM_DEFAULT_MAX_PAIRS = 24;
@@ -99,11 +108,13 @@ export function screenComparison(
     throw new InputError('no "subExperiments": --from takes the comparison.json that perfgate compare writes', {
       file,
     });
+  // A suite row is no benchmark to run: when the screen takes it up, every benchmark of its suite is confirmed.
+  const suites = screenedSuites(json.subExperiments, screen);
   const taken: { experiment: string; rows: ScreenRow[]; all: ScreenRow[]; change: number }[] = [];
   for (const sub of json.subExperiments) {
     const experiment = sub.experimentType;
-    if (typeof experiment !== 'string' || !Array.isArray(sub.comparisons)) continue;
-    const rows = screenRows(sub.comparisons, screen);
+    if (typeof experiment !== 'string' || !Array.isArray(sub.comparisons) || experiment === SUITE_EXPERIMENT) continue;
+    const rows = [...screenRows(sub.comparisons, screen), ...suiteMembers(sub.comparisons, suites)];
     if (rows.length > 0) taken.push({ experiment, rows, all: sub.comparisons, change: largestChange(rows) });
   }
   // Largest change first (a stable sort: ties keep the comparison's order), as many as the budget affords.

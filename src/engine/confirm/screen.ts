@@ -5,6 +5,7 @@
  */
 import { weightedBonferroni } from '../stats/weightedBonferroni.js';
 import type { ComparisonStatus } from '../compare/rows.js';
+import { SUITE_EXPERIMENT } from '../compare/suiteRow.js';
 
 /** One row of a comparison, as comparison.json writes it (every field checked before use). */
 export interface ScreenRow {
@@ -170,4 +171,26 @@ export function confirmedFamilies(rows: readonly ScreenRow[], parameters: 'all' 
     if (parameters === 'all' || parameters.has(parameter)) families.add(screenFamily(row));
   }
   return families.size;
+}
+
+/**
+ * The families (screenFamily) of a history's suite rows (compare/suiteRow.ts, reported under SUITE_EXPERIMENT) that
+ * `screen` takes up, as it takes up any family: a suite that moved as one is screened in, and its benchmarks are
+ * confirmed (suiteMembers), since only A/B pairs on one runner tell a slower runner from a slower build.
+ */
+export function screenedSuites(
+  subExperiments: readonly { experimentType?: unknown; comparisons?: ScreenRow[] }[],
+  screen: Screen,
+): Set<string> {
+  const suites = new Set<string>();
+  for (const sub of subExperiments)
+    if (sub.experimentType === SUITE_EXPERIMENT && Array.isArray(sub.comparisons))
+      for (const row of screenRows(sub.comparisons, screen)) suites.add(screenFamily(row));
+  return suites;
+}
+
+/** The rows of one experiment that are benchmarks of a screened suite: its judgeable parameter rows of that family. */
+export function suiteMembers<R extends ScreenRow>(rows: readonly R[], suites: ReadonlySet<string>): R[] {
+  if (suites.size === 0) return [];
+  return rows.filter((r) => judgeable(r) && r.pooled !== true && suites.has(screenFamily(r)));
 }

@@ -7,6 +7,8 @@ import { acceptedBy } from './acceptanceMarkdown.js';
 import type { BenchmarkChanges, ChangeSummary, ComparisonReport, MetricChanges } from './comparisonReport.js';
 import { SEE_SMALLER_CHANGES_URL } from '../docsLinks.js';
 import { escapeMarkdown } from '../escape.js';
+import type { HeldBy, SuiteMove } from '../../compare/heldBack.js';
+import { valueChange, valueChangeRange } from '../change.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -20,13 +22,22 @@ export interface HeadlineOptions {
 
 /**
  * `a change under 56 % cannot be seen on this runner (see how to see it)`, linking to the README's section on A/B
- * pairs, the confirmation stage and repetitions.
+ * pairs, the confirmation stage and repetitions; with `upTo`, the noisiest of the rows that matter:
+ * `a change under 56 % cannot be seen on this runner, nor on some of its rows one under 240 % (…)`.
  */
-function unseenWords(below: number, plain: boolean): string {
+function unseenWords(below: number, upTo: number | undefined, plain: boolean): string {
   const how = plain
     ? `see how to see it: ${SEE_SMALLER_CHANGES_URL}`
     : `see [how to see it](${SEE_SMALLER_CHANGES_URL})`;
-  return `a change under ${changeSize(below * 100).slice(1)} % cannot be seen on this runner (${how})`;
+  const size = (x: number) => changeSize(x * 100).slice(1);
+  // As the tables show Catches ≥: past 10000 %, only that it is.
+  const noisiest =
+    upTo === undefined || size(upTo) === size(below)
+      ? ''
+      : upTo > 100
+        ? ', nor on some of its rows even one of 10000 %'
+        : `, nor on some of its rows one under ${size(upTo)} %`;
+  return `a change under ${size(below)} % cannot be seen on this runner${noisiest} (${how})`;
 }
 
 /** A change in % for a headline, signed as the value's own: whole percents from 10 %, two significant digits below. */
@@ -43,6 +54,32 @@ function metricRange(m: MetricChanges): string {
   const high = changeSize(m.highest);
   return `${m.metric} ${low === high ? low : `${low}…${high}`} %`;
 }
+
+/**
+ * `the whole suite moved +35 %; its recorded runs varied -4.4 … +6.5 %` per suite move (compare/heldBack.ts), the
+ * metric named when several suites moved; a move that did not fail says what held it back.
+ */
+function suiteWords(moves: readonly SuiteMove[], failed: boolean): string | undefined {
+  const shown = moves.filter((m) => m.failed === failed);
+  if (shown.length === 0) return undefined;
+  const named = new Set(moves.map((m) => m.metric)).size > 1;
+  return shown
+    .map((m) => {
+      // Said as the value's own changes, as every change in the headline (+ went up).
+      const range = valueChangeRange(m.spread, m.direction)!;
+      const spread = `${changeSize(range.lower * 100)} … ${changeSize(range.upper * 100)} %`;
+      const moved = `the whole suite${named ? ` (${m.metric})` : ''} moved ${changeSize(valueChange(m.change, m.direction) * 100)} %`;
+      return `${moved}; its recorded runs varied ${spread}${failed ? '' : `, ${HELD_WORDS[m.heldBy ?? 'noise']}`}`;
+    })
+    .join(' · ');
+}
+
+/** What held back a change over the threshold that did not fail (compare/heldBack.ts), in the headline's words. */
+const HELD_WORDS: Readonly<Record<HeldBy, string>> = {
+  noise: 'inside the noise',
+  'suite-budget': "beyond the noise, held back by the whole suite's false-alarm budget",
+  level: "over the threshold (90 % interval), held back by the gate's confidence",
+};
 
 /** How many metrics a group names in the headline; the rest are counted, so that the title line stays short. */
 const HEADLINE_METRICS = 3;
@@ -66,6 +103,7 @@ const OUTCOMES: readonly {
   always: boolean;
   words: (c: ChangeSummary, report: ComparisonReport, options: HeadlineOptions) => string | undefined;
 }[] = [
+  { icon: '❌', always: true, words: (c) => suiteWords(c.suiteMoves, true) },
   { icon: '❌', always: true, words: (c) => (c.worse ? changed(c.worse, 'worse') : undefined) },
   { icon: '❌', always: true, words: (c) => (c.missing > 0 ? `${c.missing} missing` : undefined) },
   {
@@ -93,7 +131,22 @@ const OUTCOMES: readonly {
   {
     icon: '⚠️',
     always: true,
-    words: (c) => (c.warned ? `${changed(c.warned, 'worse')} inside the noise` : undefined),
+    words: (c) => suiteWords(c.suiteMoves, false),
+  },
+  {
+    icon: '⚠️',
+    always: true,
+    words: (c) => (c.heldBySuite ? `${changed(c.heldBySuite, 'worse')} ${HELD_WORDS['suite-budget']}` : undefined),
+  },
+  {
+    icon: '⚠️',
+    always: true,
+    words: (c) => (c.heldByLevel ? `${changed(c.heldByLevel, 'worse')} ${HELD_WORDS.level}` : undefined),
+  },
+  {
+    icon: '⚠️',
+    always: true,
+    words: (c) => (c.warned ? `${changed(c.warned, 'worse')} ${HELD_WORDS.noise}` : undefined),
   },
   {
     icon: '⚠️',
@@ -131,7 +184,7 @@ const OUTCOMES: readonly {
     icon: '',
     always: false,
     words: (c, _r, options) =>
-      c.unseenBelow !== undefined ? unseenWords(c.unseenBelow, options.plain === true) : undefined,
+      c.unseenBelow !== undefined ? unseenWords(c.unseenBelow, c.unseenUpTo, options.plain === true) : undefined,
   },
 ];
 

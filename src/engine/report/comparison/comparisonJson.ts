@@ -87,6 +87,19 @@ function rowJson(r: ComparisonRow): object {
     ...(r.suite !== undefined ? { suiteFamilies: r.suite.families } : {}),
     ...(r.suite?.level !== undefined ? { suiteLevel: r.suite.level } : {}),
     ...(r.suite?.held ? { heldBySuite: true } : {}),
+    // The p-value and level the budget compared for this row (the tables' p and α columns).
+    ...(r.suite?.rulePValue !== undefined ? { suitePValue: finite(r.suite.rulePValue) } : {}),
+    ...(r.suite?.ruleAlpha !== undefined ? { suiteAlpha: finite(r.suite.ruleAlpha) } : {}),
+    // A suite row (compare/suiteRow.ts): the benchmarks its geomean is over, and its recorded runs' spread.
+    ...(history?.suite !== undefined
+      ? {
+          suite: {
+            benchmarks: history.suite.benchmarks,
+            experiments: history.suite.experiments,
+            spread: { lower: finite(history.suite.spread.lower), upper: finite(history.suite.spread.upper) },
+          },
+        }
+      : {}),
     ...(pairs?.sharedShift !== undefined ? { sharedShift: pairs.sharedShift } : {}),
     // Inconclusive rows: the more pairs that would decide, of at most pairsCap in all (no morePairs: not even then).
     ...(pairs?.pairsCap !== undefined ? { pairsCap: pairs.pairsCap } : {}),

@@ -1,3 +1,4 @@
+import { SUITE_RULE } from '../../compare/suiteBudget.js';
 import { formatFixed3 } from '../../numeric/formatFixed.js';
 import { shownEvidence } from './shownEvidence.js';
 import type { ComparisonRow } from '../../compare/compare.js';
@@ -138,7 +139,10 @@ function noiseLegend(rows: readonly ComparisonRow[]): string {
   const band = rows.some((r) => shownEvidence(r).band !== undefined)
     ? ' The noise band is shown once per family, on its geomean row (or on a row that is its family alone); a parameter row too noisy to gate alone is judged through the geomean.'
     : '';
-  return ` The 90 % interval holds the true change 9 times in 10. p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.${band}`;
+  const rule = rows.some((r) => r.suite?.ruleAlpha !== undefined)
+    ? `p: the one-sided p-value of "unchanged" against "worse" as the whole-suite budget reads it, over the row's share of its family's α (the budget decides the gated families together: ${SUITE_RULE}); α: the level Benjamini–Hochberg compared its family with (its cut-off when selected, else α·rank/F); a gated row fails when p ≤ α and its change exceeds the threshold and leaves the noise band.`
+    : 'p: the one-sided p-value of "unchanged" against "worse"; α: the level the row is gated at, its share of the false-alarm budget; a gated row fails when p ≤ α and its change exceeds the threshold.';
+  return ` The 90 % interval holds the true change 9 times in 10. ${rule}${band}`;
 }
 
 /** What an inconclusive row means, when there is one. */
@@ -214,8 +218,10 @@ export function probability(p: number): string {
 export function changeCells(r: ComparisonRow): { change: string; p: string; alpha: string } {
   return {
     change: changeWithInterval(r.deltaPercent / 100, r.changeInterval, r.direction),
-    p: r.pValue !== undefined ? probability(r.pValue) : '',
-    alpha: r.pValue !== undefined && r.confidence !== undefined ? probability(1 - r.confidence) : '',
+    // Under the whole-suite budget, the p and α its rule compared (compare/suiteBudget.ts), not the row's own test's.
+    p: r.pValue !== undefined ? probability(r.suite?.rulePValue ?? r.pValue) : '',
+    alpha:
+      r.pValue !== undefined && r.confidence !== undefined ? probability(r.suite?.ruleAlpha ?? 1 - r.confidence) : '',
   };
 }
 

@@ -13,6 +13,8 @@ import { resolutionFloorWarnings, thresholdMethod } from '../../compare/threshol
 import { resolveVerdictSettings } from '../../settings/verdict.js';
 import type { Verdict } from '../check/model.js';
 import { valueChange } from '../change.js';
+import { unseen } from './unseen.js';
+import { heldBy, isSuiteRow, suiteMoves, type SuiteMove } from '../../compare/heldBack.js';
 
 export type { MethodSummary };
 
@@ -103,6 +105,14 @@ export interface ChangeSummary {
   missingWarned: number;
   /** Gated rows over the threshold that did not fail: inside the noise band. */
   warned?: BenchmarkChanges;
+  /**
+   * Gated rows over the threshold that did not fail though outside their band (the whole-suite budget did not select
+   * them), or whose interval lies wholly above the threshold inside the band at the gate's level (compare/heldBack.ts).
+   */
+  heldBySuite?: BenchmarkChanges;
+  heldByLevel?: BenchmarkChanges;
+  /** A history's suite rows that failed or are over the threshold: the whole suite's move against its runs' spread. */
+  suiteMoves: SuiteMove[];
   /** Gated rows over the threshold against a history too short to estimate the noise: shown, never failed. */
   shortHistory?: BenchmarkChanges;
   /**
@@ -116,6 +126,8 @@ export interface ChangeSummary {
    * unseen.
    */
   unseenBelow?: number;
+  /** With unseenBelow: the largest such change among the rows that matter (unseen.ts), when it differs. */
+  unseenUpTo?: number;
   /** Gated rows better by more than the threshold. */
   better?: BenchmarkChanges;
   /** Rows that failed, accepted by a label or a waiver (acceptance.ts): they do not fail. */
@@ -248,17 +260,21 @@ function isSpeed(r: ComparisonRow): boolean {
   return /^(ps|ns|us|µs|ms|s|sec|min)(\/\w+)?$/i.test(r.unit) || /latency|time|duration/i.test(r.metric);
 }
 
-function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
+function changeSummary(all: readonly ComparisonRow[]): ChangeSummary {
+  // A suite row is no benchmark: its move is said on its own (suiteMoves).
+  const rows = all.some(isSuiteRow) ? all.filter((r) => !isSuiteRow(r)) : all;
   const over = (r: ComparisonRow) => r.deltaPercent > r.threshold * 100;
   const benchmarks = new Benchmarks();
   const worse = benchmarkChanges(
     rows.filter((r) => comparisonRowFailed(r) && r.status !== 'missing'),
     benchmarks,
   );
-  const warned = benchmarkChanges(
-    rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'warn'),
-    benchmarks,
-  );
+  const warnedBy = (by: string) =>
+    benchmarkChanges(
+      rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'warn' && heldBy(r) === by),
+      benchmarks,
+    );
+  const [warned, heldBySuite, heldByLevel] = [warnedBy('noise'), warnedBy('suite-budget'), warnedBy('level')];
   const shortHistory = benchmarkChanges(
     rows.filter((r) => !comparisonRowFailed(r) && r.gated && r.status === 'insufficient-history' && over(r)),
     benchmarks,
@@ -302,6 +318,9 @@ function changeSummary(rows: readonly ComparisonRow[]): ChangeSummary {
     missing: benchmarks.setOf(rows.filter((r) => comparisonRowFailed(r) && r.status === 'missing')).size,
     missingWarned: missingWarned(rows, benchmarks),
     ...(warned ? { warned } : {}),
+    ...(heldBySuite ? { heldBySuite } : {}),
+    ...(heldByLevel ? { heldByLevel } : {}),
+    suiteMoves: suiteMoves(all),
     ...(shortHistory ? { shortHistory } : {}),
     historyTooShort:
       gatedJudged.length > 0 &&
@@ -320,25 +339,6 @@ function missingWarned(rows: readonly ComparisonRow[], benchmarks: Benchmarks): 
   return benchmarks.setOf(
     rows.filter((r) => r.status === 'missing' && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarks.of(r))),
   ).size;
-}
-
-/**
- * How far past its threshold a row may need a change to be before the headline says the change cannot be seen. A row
- * catches a change 9 times in 10 only some way past its threshold (exactly at it, at most half the time), so "Catches
- * ≥" always exceeds the threshold; at twice the threshold the gate no longer sees what its threshold asks of it.
- */
-export const UNSEEN_FACTOR = 2;
-
-/**
- * The smallest change the gated rows catch, when no row failed or is inconclusive and none of them catches a change
- * of UNSEEN_FACTOR times its threshold: `{ unseenBelow: 0.56 }`, else nothing.
- */
-function unseen(rows: readonly ComparisonRow[]): { unseenBelow?: number } {
-  // An inconclusive row's headline already says how many more pairs would decide: that is its way to see.
-  if (rows.some((r) => comparisonRowFailed(r) || (r.gated && r.status === 'inconclusive'))) return {};
-  const catching = rows.filter((r) => r.gated && r.detectable !== undefined && Number.isFinite(r.detectable));
-  if (catching.length === 0 || catching.some((r) => r.detectable! <= UNSEEN_FACTOR * r.threshold)) return {};
-  return { unseenBelow: catching.reduce((m, r) => Math.min(m, r.detectable!), Infinity) };
 }
 
 /** 1 − α/F with α/F to two significant digits, written out: 0.995 over 12 statistics is 0.99958. */
