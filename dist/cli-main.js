@@ -619,9 +619,9 @@ function valueChange(worse, direction) {
   if (worse === 0) return 0;
   return direction === "higher-is-better" ? -worse : worse;
 }
-function valueChangeRange(range2, direction) {
-  if (range2 === void 0 || direction !== "higher-is-better") return range2;
-  return { lower: valueChange(range2.upper, direction), upper: valueChange(range2.lower, direction) };
+function valueChangeRange(range3, direction) {
+  if (range3 === void 0 || direction !== "higher-is-better") return range3;
+  return { lower: valueChange(range3.upper, direction), upper: valueChange(range3.lower, direction) };
 }
 function changeFromRequirement(percentOver, direction) {
   return valueChange(percentOver, direction);
@@ -645,14 +645,14 @@ function changeDigits(percent8) {
 function changePercent(percent8) {
   return Number.isNaN(percent8) ? "—" : `${changeDigits(percent8)} %`;
 }
-function changeRangeText(range2) {
-  return `${changeDigits(range2.lower)} … ${changeDigits(range2.upper)} %`;
+function changeRangeText(range3) {
+  return `${changeDigits(range3.lower)} … ${changeDigits(range3.upper)} %`;
 }
 function changeWithInterval(worse, interval, direction) {
   const change = changePercent(valueChange(worse * 100, direction));
-  const range2 = valueChangeRange(interval, direction);
-  if (range2 === void 0) return change;
-  return `${change} (${changeRangeText({ lower: range2.lower * 100, upper: range2.upper * 100 })})`;
+  const range3 = valueChangeRange(interval, direction);
+  if (range3 === void 0) return change;
+  return `${change} (${changeRangeText({ lower: range3.lower * 100, upper: range3.upper * 100 })})`;
 }
 
 // src/engine/report/escape.ts
@@ -4176,9 +4176,9 @@ var SPREAD_BOUNDS = {
 var ACCUMULATED_TIME = /^(?:(?:user|system|cpu) time|gc\.time)$/;
 function impossibleValue({ dimension, statistic, metric: metric2 }, value2) {
   if (!Number.isFinite(value2)) return "a measured value must be a finite number";
-  const spread3 = statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic];
+  const spread4 = statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic];
   const accumulated = dimension === "time" && metric2 !== void 0 && ACCUMULATED_TIME.test(metric2);
-  const bound = spread3 ?? (accumulated ? NOT_NEGATIVE("a CPU or GC time") : LOCATION_BOUNDS[dimension]);
+  const bound = spread4 ?? (accumulated ? NOT_NEGATIVE("a CPU or GC time") : LOCATION_BOUNDS[dimension]);
   const possible = bound.exclusive ? value2 > bound.least : value2 >= bound.least;
   return possible ? void 0 : bound.what;
 }
@@ -13106,17 +13106,17 @@ function exponentRange(payloads) {
   return min <= max ? { lo: Math.floor(Math.log2(min)), hi: Math.ceil(Math.log2(max)) } : void 0;
 }
 function payloadTicks(payloads, maxTicks = 12) {
-  const range2 = exponentRange(payloads);
-  if (!range2) return [];
-  const count = range2.hi - range2.lo + 1;
+  const range3 = exponentRange(payloads);
+  if (!range3) return [];
+  const count = range3.hi - range3.lo + 1;
   const step = Math.max(1, Math.ceil(count / maxTicks));
   const ticks = [];
-  for (let e = range2.lo; e <= range2.hi; e += step) ticks.push(2 ** e);
+  for (let e = range3.lo; e <= range3.hi; e += step) ticks.push(2 ** e);
   return ticks;
 }
 function payloadDomain(payloads) {
-  const range2 = exponentRange(payloads);
-  return range2 ? [2 ** range2.lo, 2 ** range2.hi] : void 0;
+  const range3 = exponentRange(payloads);
+  return range3 ? [2 ** range3.lo, 2 ** range3.hi] : void 0;
 }
 var PAYLOAD_LABEL_EXPR = "datum.value >= 1073741824 ? format(datum.value / 1073741824, '~r') + ' GiB' : datum.value >= 1048576 ? format(datum.value / 1048576, '~r') + ' MiB' : datum.value >= 1024 ? format(datum.value / 1024, '~r') + ' KiB' : format(datum.value, '~r') + ' B'";
 function isPayloadAxis(values) {
@@ -13591,21 +13591,21 @@ function ratioDensity(w, df, logNorm) {
 }
 var ratioRanges = /* @__PURE__ */ new Map();
 function ratioRange(df) {
-  let range2 = ratioRanges.get(df);
-  if (range2 === void 0) {
-    const spread3 = 10 / Math.sqrt(2 * df);
-    range2 = {
-      lo: Math.max(0, 1 - spread3),
-      hi: 1 + spread3,
+  let range3 = ratioRanges.get(df);
+  if (range3 === void 0) {
+    const spread4 = 10 / Math.sqrt(2 * df);
+    range3 = {
+      lo: Math.max(0, 1 - spread4),
+      hi: 1 + spread4,
       logNorm: Math.log(2) + df / 2 * Math.log(df / 2) - logGamma(df / 2)
     };
     if (ratioRanges.size >= 1024) ratioRanges.clear();
-    ratioRanges.set(df, range2);
+    ratioRanges.set(df, range3);
   }
-  return range2;
+  return range3;
 }
-function piecePoints(range2, kink, step, stepWidth, points) {
-  const { lo, hi } = range2;
+function piecePoints(range3, kink, step, stepWidth, points) {
+  const { lo, hi } = range3;
   let count = 1;
   points[0] = lo;
   const cut2 = (c) => {
@@ -13708,15 +13708,15 @@ var PowerIntegral = class {
   slope = NaN;
   range;
   at(shift, withSlope) {
-    const { critical, floor, range: range2 } = this;
-    if (range2 === void 0) {
+    const { critical, floor, range: range3 } = this;
+    if (range3 === void 0) {
       const z = shift - Math.max(floor, critical * 1);
       if (withSlope) this.slope = normalDensity2(z);
       return normalCdf(z);
     }
     const positive = critical > 0;
     const count = piecePoints(
-      range2,
+      range3,
       positive ? floor / critical : NaN,
       positive ? shift / critical : NaN,
       positive ? 1 / critical : NaN,
@@ -13731,7 +13731,7 @@ var PowerIntegral = class {
       const a = POINTS[p - 1];
       const b = POINTS[p];
       if (!(b > a)) continue;
-      const offset = NODE_STORE.offsetOf(range2.logNorm, a, b);
+      const offset = NODE_STORE.offsetOf(range3.logNorm, a, b);
       const { w, weighted } = NODE_STORE;
       let piece = 0;
       let pieceSlope = 0;
@@ -13924,9 +13924,9 @@ function cautiousVariancePrior(variances, df, level) {
   if (m < 2) return { d0: 0, s0Squared: NaN };
   const e = rows.map(({ v, d }) => Math.log(v) - digamma(d / 2) + Math.log(d / 2));
   const mean3 = e.reduce((a, b) => a + b, 0) / m;
-  const spread3 = e.reduce((a, b) => a + (b - mean3) ** 2, 0) / (m - 1);
+  const spread4 = e.reduce((a, b) => a + (b - mean3) ** 2, 0) / (m - 1);
   const ownSpread = rows.reduce((a, { d }) => a + trigamma(d / 2), 0) / m;
-  const excess = (m - 1) * spread3 / chiSquaredQuantile(1 - level, m - 1) - ownSpread;
+  const excess = (m - 1) * spread4 / chiSquaredQuantile(1 - level, m - 1) - ownSpread;
   if (!(excess > 0)) return { d0: Infinity, s0Squared: Math.exp(mean3) };
   const d0 = 2 * trigammaInverse(excess);
   return { d0, s0Squared: Math.exp(mean3 + digamma(d0 / 2) - Math.log(d0 / 2)) };
@@ -14269,6 +14269,78 @@ function asNotComparable(comparison) {
   };
 }
 
+// src/engine/compare/exactCounts.ts
+var UNKNOWN_COMMIT = "unknown";
+function isExactCount(metric2) {
+  return metric2.kind === "count" || metric2.dimension === "count" && metric2.instrument !== void 0;
+}
+function countsDiffer(candidate, history) {
+  if (spread(candidate)) return `the results' ${candidate.length} repetitions (${range(candidate)})`;
+  if (history === void 0) return void 0;
+  if (spread(history.newestRepetitions))
+    return `the newest history run's ${history.newestRepetitions.length} repetitions (${range(history.newestRepetitions)})`;
+  const byCommit = /* @__PURE__ */ new Map();
+  history.levels.forEach((level, i) => {
+    const commit = history.commits[i];
+    if (commit === void 0 || commit === UNKNOWN_COMMIT || level === void 0) return;
+    byCommit.set(commit, [...byCommit.get(commit) ?? [], level]);
+  });
+  for (const [commit, levels] of byCommit)
+    if (spread(levels)) return `${levels.length} history runs of commit ${commit.slice(0, 7)} (${range(levels)})`;
+  return void 0;
+}
+function repetitionsOf(m, statistic) {
+  if (!m) return [];
+  const reps = m.repetitionValues?.[statistic];
+  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
+  return values.filter((v) => typeof v === "number" && Number.isFinite(v));
+}
+function repetitionsDiffer(reference, result, statistic) {
+  const results = repetitionsOf(result, statistic);
+  if (spread(results)) return { countsDiffer: `the results' ${results.length} repetitions (${range(results)})` };
+  const references = repetitionsOf(reference, statistic);
+  if (spread(references))
+    return { countsDiffer: `the reference's ${references.length} repetitions (${range(references)})` };
+  return {};
+}
+function exactCountFields(row, history, candidate) {
+  const differ = countsDiffer(candidate, history);
+  if (differ !== void 0) return { countsDiffer: differ };
+  const levels = history.levels.filter((v) => v !== void 0 && Number.isFinite(v));
+  const reference = levels[levels.length - 1];
+  const result = candidate[0];
+  if (reference === void 0 || result === void 0) return void 0;
+  const worse = row.direction === "higher-is-better" ? 1 - result / reference : result / reference - 1;
+  const status = worse > row.threshold ? "fail" : worse < -row.threshold ? "improved" : "pass";
+  return {
+    reference,
+    result,
+    deltaPercent: worse * 100,
+    status,
+    failed: status === "fail",
+    evidence: { kind: "band", historyRuns: levels.length, band: { lower: 0, upper: 0 } },
+    repetitions: candidate.length
+  };
+}
+function countsDifferWarnings(rows) {
+  const places = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.countsDiffer === void 0 || row.pooled) continue;
+    const name = `${row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`} ${row.metric}`;
+    places.set(row.countsDiffer, [...places.get(row.countsDiffer) ?? [], name]);
+  }
+  return [...places].map(([where, names]) => {
+    const shown2 = names.slice(0, 5).join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
+    return `Counts differ on identical builds: the measurement is not deterministic here. ${shown2}: ${where}. These rows are judged against the noise like times, not as exact counts.`;
+  });
+}
+function spread(values) {
+  return values.some((v) => v !== values[0]);
+}
+function range(values) {
+  return `${Math.min(...values)} … ${Math.max(...values)}`;
+}
+
 // src/engine/compare/thresholdMethod.ts
 function thresholdStatus(reference, result, threshold, direction = "lower-is-better") {
   if (Number.isNaN(result)) return "missing";
@@ -14316,7 +14388,8 @@ function compareExperiment(experimentType, reference, result, thresholds, option
         threshold,
         ...roleOfRow(shape),
         ...gated(judged, gates(gate, statistic, shape)),
-        ...floor ? { belowResolution: true } : {}
+        ...floor ? { belowResolution: true } : {},
+        ...isExactCount(shape.metric) ? repetitionsDiffer(ref, res, statistic) : {}
       });
     }
   }
@@ -14383,7 +14456,7 @@ function noiseVerdict(history, candidate, threshold, options) {
   if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
   const logs = runs.map(Math.log);
   const estimate = noiseBand(usable, k, { ...options, confidence, candidateLogs: logs });
-  const { centre, spread: spread3, standardError, critical, df, band } = estimate;
+  const { centre, spread: spread4, standardError, critical, df, band } = estimate;
   const reference = Math.exp(centre);
   const effect = worseBy2(reference);
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
@@ -14412,7 +14485,7 @@ function noiseVerdict(history, candidate, threshold, options) {
     effect,
     threshold,
     band,
-    spread: spread3,
+    spread: spread4,
     historyRuns: n,
     repetitions: k,
     detectable,
@@ -14439,8 +14512,8 @@ function noiseVariance(history, candidate, options) {
   const usable = usableHistory(history, maxHistory);
   const runs = candidate.filter((v) => Number.isFinite(v) && v > 0);
   if (usable.length < minHistory || runs.length === 0) return void 0;
-  const { spread: spread3, df } = noiseBand(usable, runs.length, { ...options, candidateLogs: runs.map(Math.log) });
-  return { variance: spread3 ** 2, df };
+  const { spread: spread4, df } = noiseBand(usable, runs.length, { ...options, candidateLogs: runs.map(Math.log) });
+  return { variance: spread4 ** 2, df };
 }
 function insufficientHistoryVerdict(usable, result, k, threshold, minHistory, direction) {
   const n = usable.length;
@@ -14504,8 +14577,8 @@ function noiseBand(usable, k, options) {
   const ownSpread = pooled ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / ownDf) : historySpread;
   const moderated = options.variancePrior ? moderatedVariance(ownSpread ** 2, ownDf, options.variancePrior) : { variance: ownSpread ** 2, df: ownDf };
   const { df } = moderated;
-  const spread3 = Math.sqrt(moderated.variance);
-  const standardError = spread3 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
+  const spread4 = Math.sqrt(moderated.variance);
+  const standardError = spread4 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
   const critical = tTableQuantile(assertConfidence(options.confidence), df);
   const halfWidth = critical * standardError;
   const band = {
@@ -14514,7 +14587,7 @@ function noiseBand(usable, k, options) {
     lowerValue: Math.exp(centre - halfWidth),
     upperValue: Math.exp(centre + halfWidth)
   };
-  return { centre, spread: spread3, standardError, df, critical, band };
+  return { centre, spread: spread4, standardError, df, critical, band };
 }
 
 // src/engine/stats/fdr.ts
@@ -14876,8 +14949,9 @@ function sameOrder(side, start, count, result) {
 }
 
 // src/engine/compare/historyMethod.ts
-function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
+function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}, commits = []) {
   const present = history.filter((s) => s !== void 0);
+  const presentCommits = commits.filter((_, i) => history[i] !== void 0);
   const newest2 = present[present.length - 1];
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
   const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
@@ -14914,10 +14988,23 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     const shape = resultByKey.get(rowKey(row)) ?? (newestByKey ??= measurementsByKey(newest2)).get(rowKey(row));
     const input = inputs[i];
     if (input === void 0) return regate(row, gate, shape);
+    const counted = shape !== void 0 && isExactCount(shape.metric) && row.instruments === void 0 ? exactCountFields(
+      row,
+      {
+        levels: across(rowKey(row)).levels(row.statistic),
+        commits: presentCommits,
+        newestRepetitions: repetitionsOf(
+          (newestByKey ??= measurementsByKey(newest2)).get(rowKey(row)),
+          row.statistic
+        )
+      },
+      input.candidate
+    ) : void 0;
+    if (counted !== void 0 && counted.countsDiffer === void 0) return regate({ ...row, ...counted }, gate, shape);
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
     const prior = priors.get(familyKey(row));
     return regate(
-      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) },
+      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior), ...counted },
       gate,
       shape
     );
@@ -15105,7 +15192,8 @@ var historyMethod = {
         runs.map((run) => run.experiments.get(t)),
         input.results.get(t),
         thresholds,
-        settings
+        settings,
+        runs.map((run) => run.recorded?.sha)
       );
       return comparable ? comparison : asNotComparable(comparison);
     });
@@ -15934,10 +16022,10 @@ function regressionPanel(row, report, label, runs) {
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
   const interval = valueChangeRange(chartEvidence(row).interval, row.direction);
-  const range2 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
+  const range3 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
   const drawn2 = {
     title: label,
-    subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range2} (${row.status})`,
+    subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range3} (${row.status})`,
     x: { kind: "category", title: history.length > 0 ? "Run" : "Side", categories },
     y: { title: withUnit(familyTitle(row), unit), unit, log, ...domain ? { domain } : {} },
     mark: "line",
@@ -16778,8 +16866,8 @@ function bandCell(r, pooled) {
   const band = shownEvidence(r).band;
   if (band === void 0) return "";
   if (!r.pooled && pooled.has(familyOf2(r))) return band.upper > r.threshold ? THROUGH_GEOMEAN : "";
-  const range2 = valueChangeRange(band, r.direction);
-  return changeRangeText({ lower: range2.lower * 100, upper: range2.upper * 100 });
+  const range3 = valueChangeRange(band, r.direction);
+  return changeRangeText({ lower: range3.lower * 100, upper: range3.upper * 100 });
 }
 function probability(p) {
   if (!Number.isFinite(p)) return "";
@@ -16802,13 +16890,13 @@ function extraColumns(rows, all) {
   const withInterval = rows.some(relativeToSuite);
   const withDetectable = rows.some((r) => r.detectable !== void 0);
   const pooled = pooledFamilies(all);
-  const range2 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
+  const range3 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   return {
     header: `${withP ? " p | α |" : ""}${withBand ? " Noise band |" : ""}${withInterval ? " Interval vs suite |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
     align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
     cells: (r) => {
       const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range3(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
     }
   };
 }
@@ -17882,7 +17970,7 @@ function niceDomain(start, stop, count) {
   }
   return [start, stop];
 }
-function spread(lo, hi) {
+function spread2(lo, hi) {
   if (lo < hi) return [lo, hi];
   const pad = lo === 0 ? 1 : Math.abs(lo) * 0.1;
   return [lo - pad, hi + pad];
@@ -18098,7 +18186,7 @@ function xAxis(p) {
       )
     };
   }
-  const [lo, hi] = spread(...minMax(xs) ?? [0, 1]);
+  const [lo, hi] = spread2(...minMax(xs) ?? [0, 1]);
   const map = (v) => W * (v - lo) / (hi - lo);
   let values = [];
   let labels = [];
@@ -18146,9 +18234,9 @@ function yAxis(p) {
       labels: ticks.labels.map((v) => ({ at: map2(v), label: formatLogTick(v) }))
     };
   }
-  const range2 = minMax(p.mark === "bar" ? [0, ...ys] : ys) ?? [0, 1];
+  const range3 = minMax(p.mark === "bar" ? [0, ...ys] : ys) ?? [0, 1];
   const count = Math.ceil(H / 40);
-  const [lo, hi] = niceDomain(...spread(...range2), count);
+  const [lo, hi] = niceDomain(...spread2(...range3), count);
   const map = (v) => H - H * (v - lo) / (hi - lo);
   const values = linearTicks(lo, hi, count);
   const step = tickStep(lo, hi, count);
@@ -18229,7 +18317,7 @@ function changeAxis(p, rows) {
     ...r.interval ? [r.interval.lower, r.interval.upper] : [],
     ...r.band ? [r.band.lower, r.band.upper] : []
   ]);
-  const [a, b] = spread(...minMax([0, ...p.y.domain ?? [], ...ends].filter(Number.isFinite)) ?? [0, 1]);
+  const [a, b] = spread2(...minMax([0, ...p.y.domain ?? [], ...ends].filter(Number.isFinite)) ?? [0, 1]);
   const room = (b - a) * (CROSS_SIZE / 2 + 2) / W;
   const marked = rows.map((r) => r.delta).filter(Number.isFinite);
   const [lo0, hi0] = [marked.some((d) => d - room < a) ? a - room : a, marked.some((d) => d + room > b) ? b + room : b];
@@ -19070,7 +19158,7 @@ function lineAndColumn(text3, offset) {
 var HISTORY_FORMAT = "perfgate-history";
 var HISTORY_VERSION = 3;
 var READABLE_HISTORY_VERSIONS = [1, 2, 3];
-var UNKNOWN_COMMIT = "unknown";
+var UNKNOWN_COMMIT2 = "unknown";
 function finiteOrNull(value2) {
   return Number.isFinite(value2) ? value2 : null;
 }
@@ -19080,7 +19168,7 @@ function compareStrings(a, b) {
 function makeHistoryRecord(experiments, run) {
   const runId = String(run.runId);
   if (!/^[0-9]+$/.test(runId)) throw new InputError(`history: the run id must be a number, got "${runId}"`);
-  if (run.sha !== UNKNOWN_COMMIT && !/^[0-9a-f]{7,64}$/i.test(run.sha))
+  if (run.sha !== UNKNOWN_COMMIT2 && !/^[0-9a-f]{7,64}$/i.test(run.sha))
     throw new InputError(`history: not a commit SHA: "${run.sha}"`);
   const sorted = [...experiments].sort((a, b) => compareStrings(a.experiment, b.experiment));
   for (let i = 1; i < sorted.length; i++) {
@@ -20191,7 +20279,7 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     subExperiments: comparisons,
     rows,
     notes: methodNotes(method, all),
-    warnings: [...incomparableWarnings(all), ...resolutionFloorWarnings(all)]
+    warnings: [...incomparableWarnings(all), ...countsDifferWarnings(all), ...resolutionFloorWarnings(all)]
   };
 }
 var Benchmarks = class {
@@ -20342,9 +20430,9 @@ function methodNotes(method, rows) {
     const pooled = gatedRows.filter((r) => r.pooled);
     const shown2 = pooled.length > 0 ? pooled : gatedRows;
     const values = shown2.map((r) => r.detectable).sort((a, b) => a - b);
-    const range2 = values[0] === values[values.length - 1] ? percent2(values[0]) : `${percent2(values[0])} to ${percent2(values[values.length - 1])}`;
+    const range3 = values[0] === values[values.length - 1] ? percent2(values[0]) : `${percent2(values[0])} to ${percent2(values[values.length - 1])}`;
     notes.push(
-      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range2}. Smaller regressions pass unnoticed; more ${verdictMethod.narrowedBy} narrow it.`
+      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range3}. Smaller regressions pass unnoticed; more ${verdictMethod.narrowedBy} narrow it.`
     );
   }
   const ungated = rows.filter((r) => !r.gated);
@@ -20946,7 +21034,7 @@ function* comparisonTextLines(report, options) {
   const pooled = pooledFamilies(report.rows);
   const withInterval = report.rows.some(relativeToSuite);
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
-  const range2 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
+  const range3 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   const general = !payloadLayout(report.rows);
   const safe2 = (text3) => withoutControls(text3);
   const header = [
@@ -20978,7 +21066,7 @@ function* comparisonTextLines(report, options) {
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withP ? [changeCells(r).p, changeCells(r).alpha] : [],
       ...withBand ? [bandCell(r, pooled)] : [],
-      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""] : [],
+      ...withInterval ? [relativeToSuite(r) ? range3(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       r.acceptance ? `${r.status} (${safe2(acceptanceWords(r.acceptance))})` : showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
@@ -22929,10 +23017,10 @@ function shiftOf(pairs) {
 
 // src/engine/confirm/qualifyReport.ts
 var percent5 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `${(x * 100).toFixed(1)} %`;
-var spread2 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `±${(x * 100).toFixed(1)} %`;
+var spread3 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `±${(x * 100).toFixed(1)} %`;
 var cell = (text3) => text3.replace(/\|/g, "\\|");
 function noiseCell(row) {
-  const text3 = spread2(row.pairNoise);
+  const text3 = spread3(row.pairNoise);
   if (text3 === "" || row.sharedShift === void 0) return text3;
   return row.sharedShift === "benchmark" ? `${text3} vs suite` : `${text3} suite`;
 }
@@ -22954,7 +23042,7 @@ function renderQualifyMarkdown(q) {
     `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | Reached at ${q.maxPairs} | |`,
     "|---|---|---|---:|---:|---:|---:|---:|---:|---|",
     ...q.rows.map(
-      (r) => `| ${cell(r.experiment)} | ${cell(r.parameter)} | ${cell(r.statistic)} | ${percent5(r.threshold)} | ${noiseCell(r)} | ${spread2(r.runNoise)} | ${percent5(r.detectable)} | ${percent5(r.detectableAtCap)} | ${percent5(r.passBoundAtCap)} | ${fitCell(r)} |`
+      (r) => `| ${cell(r.experiment)} | ${cell(r.parameter)} | ${cell(r.statistic)} | ${percent5(r.threshold)} | ${noiseCell(r)} | ${spread3(r.runNoise)} | ${percent5(r.detectable)} | ${percent5(r.detectableAtCap)} | ${percent5(r.passBoundAtCap)} | ${fitCell(r)} |`
     ),
     "",
     "## The gate can fail",
@@ -23163,7 +23251,7 @@ function runHistoryImport(options, progress) {
   const records = drafts.map((draft, i) => datedRecord(draft, dates[i].date));
   if (options.commit === void 0)
     progress.warning(
-      `${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`
+      `${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT2}" (the folders do not say which commit they measured)`
     );
   const outcome2 = progress.step(
     "Writing records",
@@ -23250,7 +23338,7 @@ function recordOfRun({ source, run }, options, date) {
   const where = join11(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
   const info = {
-    sha: options.commit ?? UNKNOWN_COMMIT,
+    sha: options.commit ?? UNKNOWN_COMMIT2,
     date,
     runId: "0",
     runUrl: options.runUrl ?? "",
@@ -24840,7 +24928,7 @@ function commitLink(model, i) {
   if (!run) return "?";
   return link(run.commitUrl, run.sha.slice(0, 7));
 }
-function range(model) {
+function range2(model) {
   const first = model.runs[0];
   const last = model.runs[model.runs.length - 1];
   if (!first || !last) return "No recorded runs.";
@@ -24930,7 +25018,7 @@ function renderIndexHtml(model, title = "perfgate dashboard") {
   const sortable = (key, text3, sorted = false) => `<th${sorted ? ' aria-sort="descending"' : ""}><button type="button" data-sort="${key}">${text3}</button></th>`;
   const body = [
     `<h1>${escapeHtml(title)}</h1>`,
-    `<p>${range(model)} ${failing} of ${model.experiments.length} experiment(s) need attention.</p>`,
+    `<p>${range2(model)} ${failing} of ${model.experiments.length} experiment(s) need attention.</p>`,
     '<p><label for="search">Search series</label> <input type="search" id="search" size="40" autocomplete="off" placeholder="name, family or metric (words in any order)"></p>',
     "<h2>What moved</h2>",
     `<p class="note">Each series’ latest change — a pending change, a step that appeared with the newest run, else the newest run against its level — over the noise band of the level before it: 1× is the band’s edge. Click a column to sort.</p>`,
@@ -25029,7 +25117,7 @@ function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
   const body = [
     `<p><a href="../index.html">${escapeHtml(title)}</a></p>`,
     `<h1>${escapeHtml(e.name)}</h1>`,
-    `<p><span class="status ${e.status}">${STATUS_TEXT[e.status]}</span> · ${checkText(e)} · newest run ${runLink(model, e.latestRun)}. ${range(model)}</p>`,
+    `<p><span class="status ${e.status}">${STATUS_TEXT[e.status]}</span> · ${checkText(e)} · newest run ${runLink(model, e.latestRun)}. ${range2(model)}</p>`,
     "<h2>Change points</h2>",
     ...stepRows(model, e),
     `<p class="note">${escapeHtml(settingsNote(model))} Each point links to its run; the red dashed line is the requirement.</p>`,
@@ -25284,14 +25372,14 @@ function predictionLimit(values, direction, confidence, floorMargin) {
   if (n === 0 || values.some(Number.isNaN)) {
     return { limit: NaN, centre: NaN, spread: NaN, scale: "log", runs: n, t: NaN, setBy: "bound", margin: NaN };
   }
-  const { scale: scale2, mean: mean3, spread: spread3 } = spreadOf(values);
+  const { scale: scale2, mean: mean3, spread: spread4 } = spreadOf(values);
   const t = n > 1 ? studentTQuantile(confidence, n - 1) : NaN;
   const worst = ceiling ? Math.max(...values) : Math.min(...values);
   const floorLimit = worst + side * floorMargin * Math.abs(worst);
   let limit = floorLimit;
   let setBy = "floor";
   if (n > 1) {
-    const reach = mean3 + side * t * spread3 * Math.sqrt(1 + 1 / n);
+    const reach = mean3 + side * t * spread4 * Math.sqrt(1 + 1 / n);
     const bound = scale2 === "log" ? Math.exp(reach) : reach;
     if (ceiling ? bound > floorLimit : bound < floorLimit) {
       limit = bound;
@@ -25299,15 +25387,15 @@ function predictionLimit(values, direction, confidence, floorMargin) {
     }
   }
   const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
-  return { limit, centre, spread: spread3, scale: scale2, runs: n, t, setBy, margin: marginOver(centre, limit, direction, scale2) };
+  return { limit, centre, spread: spread4, scale: scale2, runs: n, t, setBy, margin: marginOver(centre, limit, direction, scale2) };
 }
 function spreadOf(values) {
   const n = values.length;
   const scale2 = values.every((v) => v > 0) ? "log" : "linear";
   const xs = scale2 === "log" ? values.map(Math.log) : values;
   const mean3 = xs.reduce((a, b) => a + b, 0) / n;
-  const spread3 = n > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (n - 1)) : NaN;
-  return { scale: scale2, mean: mean3, spread: spread3 };
+  const spread4 = n > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (n - 1)) : NaN;
+  return { scale: scale2, mean: mean3, spread: spread4 };
 }
 function marginOver(centre, limit, direction, scale2) {
   const ceiling = direction === "lower-is-better";
@@ -25334,14 +25422,14 @@ function deriveLimitValues(series, method) {
         const p = higher ? 100 - method.percentile : method.percentile;
         const value2 = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), p);
         const limit = method.margin === 0 ? value2 : value2 * (higher ? 1 - method.margin : 1 + method.margin);
-        const { scale: scale2, mean: mean3, spread: spread3 } = spreadOf(values);
+        const { scale: scale2, mean: mean3, spread: spread4 } = spreadOf(values);
         const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
         return {
           limit,
           basis: {
             runs: values.length,
             centre,
-            spread: spread3,
+            spread: spread4,
             scale: scale2,
             setBy: "percentile",
             margin: marginOver(centre, limit, direction, scale2)

@@ -115,6 +115,8 @@ export interface ComparisonRow {
    * configuration): what counted each. The row is reported, never gated, and the report warns naming both.
    */
   instruments?: { reference: string; result: string };
+  /** An exact count that two runs of one build counted differently: where (exactCounts.ts); the report warns. */
+  countsDiffer?: string;
   /** The geometric mean over every parameter of the metric (benchstat's geomean row); `parameter` is `geomean`. */
   pooled?: boolean;
   /** How many candidate runs (with a history) or A/B pairs (paired) the row was judged on. */

@@ -9,6 +9,7 @@ import { describeGate } from '../compare/gate.js';
 import { percent, plural, type ComparisonMethod, type MethodSummary } from '../compare/method.js';
 import { methodOf, methodOfRows } from '../compare/methods.js';
 import { incomparableWarnings } from '../compare/instruments.js';
+import { countsDifferWarnings } from '../compare/exactCounts.js';
 import { resolutionFloorWarnings, thresholdMethod } from '../compare/thresholdMethod.js';
 import { resolveVerdictSettings } from '../compare/settings.js';
 import type { Verdict } from './model.js';
@@ -182,7 +183,7 @@ export function buildComparisonReport(
     subExperiments: comparisons,
     rows,
     notes: methodNotes(method, all),
-    warnings: [...incomparableWarnings(all), ...resolutionFloorWarnings(all)],
+    warnings: [...incomparableWarnings(all), ...countsDifferWarnings(all), ...resolutionFloorWarnings(all)],
   };
 }
 
