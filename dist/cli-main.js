@@ -23671,6 +23671,39 @@ function finish3(kept, points, bounds, outliers, minSegment) {
   return { steps: changes, outliers };
 }
 
+// src/engine/stats/exactSteps.ts
+function exactSteps(logValues, instruments, threshold) {
+  if (!(threshold >= 0)) throw new RangeError(`threshold must be 0 or more, got ${threshold}`);
+  const starts = [{ index: 0, step: false }];
+  const levels = [];
+  for (let i = 1; i < logValues.length; i++) {
+    const level = logValues[starts[starts.length - 1].index];
+    if (instruments[i] !== instruments[i - 1]) {
+      levels.push({ index: i, before: instruments[i - 1] ?? "not said", after: instruments[i] ?? "not said" });
+      starts.push({ index: i, step: false });
+    } else if (Math.abs(Math.exp(logValues[i] - level) - 1) > threshold) starts.push({ index: i, step: true });
+  }
+  const steps = [];
+  starts.forEach((start, s) => {
+    if (!start.step) return;
+    const previous = starts[s - 1].index;
+    const next = starts[s + 1]?.index ?? logValues.length;
+    const before = logValues[previous];
+    const after = logValues[start.index];
+    steps.push({
+      index: start.index,
+      lastBefore: start.index - 1,
+      before,
+      after,
+      relativeChange: Math.exp(after - before) - 1,
+      pValue: NaN,
+      runsBefore: start.index - previous,
+      runsAfter: next - start.index
+    });
+  });
+  return { steps, outliers: [], levels };
+}
+
 // src/engine/trends/trends.ts
 function hasCommit(run) {
   return /^[0-9a-f]{7,64}$/i.test(run.sha);
@@ -23719,6 +23752,7 @@ function collect(runs, statistics) {
         }
         s.values[r] = value2;
         s.repetitions[r] = m.repetitions ?? 1;
+        if (isExactCount(m.metric)) (s.instruments ??= [])[r] = m.metric.instrument;
       }
     }
   });
@@ -23740,7 +23774,8 @@ function stepOf(c, runIndex, s, isNew, runs) {
     runsBefore: c.runsBefore,
     runsAfter: c.runsAfter,
     isNew,
-    ...accepted ? { accepted } : {}
+    ...accepted ? { accepted } : {},
+    ...s.instruments ? { exact: true } : {}
   };
 }
 function analyzeTrends(runs, options = {}) {
@@ -23755,7 +23790,7 @@ function analyzeTrends(runs, options = {}) {
     const key = groupKey(s);
     const group = groups.get(key) ?? [];
     const parameterSteps = s.weights ? group.filter((p) => s.weights.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps) : [];
-    const analysed = analyzeSeries(s, runs, settings, parameterSteps);
+    const analysed = analyzeSeries(s, runs, settings, parameterSteps, options.countThreshold);
     series.push(analysed);
     group.push(analysed);
     groups.set(key, group);
@@ -23769,7 +23804,7 @@ function analyzeTrends(runs, options = {}) {
 function groupKey(s) {
   return JSON.stringify([s.experiment, s.metric, s.statistic]);
 }
-function analyzeSeries(s, runs, settings, parameterSteps) {
+function analyzeSeries(s, runs, settings, parameterSteps, countThreshold = DEFAULT_COUNT_THRESHOLD) {
   const runCount = runs.length;
   const newest2 = runCount - 1;
   const runIndex = [];
@@ -23780,7 +23815,10 @@ function analyzeSeries(s, runs, settings, parameterSteps) {
       logs.push(Math.log(v));
     }
   });
+  const instruments = s.instruments && runIndex.map((r) => s.instruments[r]);
+  const exact = instruments && exactSteps(logs, instruments, countThreshold);
   const detect = (values) => {
+    if (instruments) return exactSteps(values, instruments, countThreshold);
     const analysis = detectChangePoints(values, settings);
     return s.weights ? confirmWeightedSteps(analysis, (i) => runIndex[i], parameterSteps, settings.minSegment) : analysis;
   };
@@ -23816,7 +23854,12 @@ function analyzeSeries(s, runs, settings, parameterSteps) {
       };
     }),
     ...found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest, runs) } : {},
-    ...s.weights ? { weights: s.weights } : {}
+    ...s.weights ? { weights: s.weights } : {},
+    ...exact ? {
+      exact: true,
+      countThreshold,
+      newLevels: exact.levels.map((l) => ({ run: runIndex[l.index], before: l.before, after: l.after }))
+    } : {}
   };
 }
 function withWeightedSeries(series, runCount) {
@@ -23861,14 +23904,26 @@ function percent6(change) {
 function pValue(p) {
   return p < 1e-4 ? "< 0.0001" : p.toFixed(4);
 }
+function stepP(step) {
+  return step.exact ? EXACT_WORDS : pValue(step.pValue);
+}
+var EXACT_WORDS = "exact count";
+function newLevelLines(report, escape, sha, separator) {
+  return report.series.flatMap(
+    (series) => (series.newLevels ?? []).map(
+      (l) => `${seriesName(series, escape).join(separator)}: counted by "${escape(l.after)}" from ${sha(l.run)} (before: "${escape(l.before)}"); not comparable, a new level, not a step`
+    )
+  );
+}
 function runWithDate(run, escape) {
   return hasCommit(run) ? `${escape(runName(run))} (${escape(run.date)})` : escape(runName(run));
 }
 function seriesName(s, escape) {
   return seriesNames(s).map(escape);
 }
-function withUnit2(v, unit) {
-  return unit ? `${value(v)} ${unit}` : value(v);
+function withUnit2(v, unit, exact) {
+  const shown2 = exact && Number.isFinite(v) ? String(Math.round(v)) : value(v);
+  return unit ? `${shown2} ${unit}` : shown2;
 }
 function rowsOf(report, pick) {
   return report.series.flatMap((series) => pick(series).map((step) => ({ series, step })));
@@ -23901,7 +23956,7 @@ function renderTrendsMarkdown(report) {
     for (const { series, step } of steps) {
       const mark = step.accepted ? `✅ accepted regression (${md(stepAcceptanceWords(step.accepted))})` : step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
       lines.push(
-        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent6(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
+        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent6(step.change)} | ${withUnit2(step.before, md(series.unit), series.exact)} → ${withUnit2(step.after, md(series.unit), series.exact)} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${stepP(step)} |`
       );
     }
     lines.push("");
@@ -23918,7 +23973,7 @@ function renderTrendsMarkdown(report) {
     lines.push("Pending (too few runs after the change to tell a step from an outlier yet):", "");
     for (const { series, step } of pending) {
       lines.push(
-        `- ${seriesName(series, md).join(" · ")}: ${percent6(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`
+        `- ${seriesName(series, md).join(" · ")}: ${percent6(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${stepP(step)})`
       );
     }
     lines.push("");
@@ -23930,6 +23985,19 @@ function renderTrendsMarkdown(report) {
       lines.push(`- ${seriesName(series, md).join(" · ")}: ${outlierText(o, series.unit, md, sha(o.run))}`);
     lines.push("");
   }
+  const levels = newLevelLines(report, md, sha, " · ");
+  if (levels.length > 0)
+    lines.push(
+      "New levels (another tool, version or cache configuration counted):",
+      "",
+      ...levels.map((l) => `- ${l}`),
+      ""
+    );
+  if (report.series.some((s) => s.exact && s.steps.length > 0))
+    lines.push(
+      `Exact counts (instructions counted by a simulator) have no noise: their step is any change over the count threshold, with no test.`,
+      ""
+    );
   if (steps.length > 0 || pending.length > 0 || outliers.length > 0) lines.push(CHANGE_LEGEND, "");
   const weighted = report.series.filter((s) => s.weights !== void 0);
   if (weighted.length > 0) {
@@ -23964,7 +24032,7 @@ function renderTrendsText(report) {
   for (const { series, step } of steps) {
     const mark = step.accepted ? "accepted regression" : step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
     lines.push(
-      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent6(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}${step.accepted ? `; accepted: ${acceptedWhy(step.accepted, t)}` : ""}`
+      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent6(step.change)} (${withUnit2(step.before, t(series.unit), series.exact)} -> ${withUnit2(step.after, t(series.unit), series.exact)}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, ${step.exact ? EXACT_WORDS : `p ${pValue(step.pValue)}`}${step.accepted ? `; accepted: ${acceptedWhy(step.accepted, t)}` : ""}`
     );
   }
   for (const series of report.series) {
@@ -23975,6 +24043,7 @@ function renderTrendsText(report) {
     for (const o of series.outliers)
       lines.push(`  outlier: ${seriesName(series, t).join(" / ")} ${outlierText(o, series.unit, t, sha(o.run))}`);
   }
+  for (const l of newLevelLines(report, t, sha, " / ")) lines.push(`  new level: ${l}`);
   if (steps.length > 0 || report.series.some((s) => s.pending !== void 0 || s.outliers.length > 0))
     lines.push(`  ${CHANGE_LEGEND}`);
   return lines.join("\n") + "\n";
@@ -23994,7 +24063,8 @@ function stepJson(s) {
     pValue: finite3(s.pValue),
     runsBefore: s.runsBefore,
     runsAfter: s.runsAfter,
-    ...s.accepted ? { accepted: s.accepted } : {}
+    ...s.accepted ? { accepted: s.accepted } : {},
+    ...s.exact ? { exact: true } : {}
   };
 }
 function renderTrendsJson(report) {
@@ -24019,7 +24089,8 @@ function renderTrendsJson(report) {
         change: finite3(o.change),
         kind: o.kind
       })),
-      ...s.weights ? { weights: s.weights.map((w) => ({ parameter: w.parameter, sd: w.sd, weight: w.weight })) } : {}
+      ...s.weights ? { weights: s.weights.map((w) => ({ parameter: w.parameter, sd: w.sd, weight: w.weight })) } : {},
+      ...s.exact ? { exact: true, newLevels: s.newLevels ?? [] } : {}
     }))
   };
   return JSON.stringify(document, null, 2) + "\n";

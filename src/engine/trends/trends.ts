@@ -21,6 +21,9 @@ import {
 } from './weighted.js';
 import type { RecordedAcceptance } from '../history/record.js';
 import { stepAcceptance, type StepAcceptance } from './accepted.js';
+import { exactSteps } from '../stats/exactSteps.js';
+import { isExactCount } from '../compare/exactCounts.js';
+import { DEFAULT_COUNT_THRESHOLD } from '../compare/thresholds.js';
 
 /** One run of the default branch, as the history records it. */
 export interface TrendRun {
@@ -54,6 +57,8 @@ export function runName(run: TrendRunRef | undefined): string {
 export interface TrendOptions extends ChangePointOptions {
   /** Statistics to analyse; default: each measurement's primary statistic (median, mean or value). */
   statistics?: readonly StatisticName[];
+  /** An exact count's step: a change over this fraction (the count threshold, 1 % unless set). */
+  countThreshold?: number;
 }
 
 /** A step found in a series; values are geometric means in `unit`. */
@@ -73,6 +78,8 @@ export interface TrendStep {
   isNew: boolean;
   /** A regression step that began at a run whose changes were accepted (accepted.ts): it opens no alert. */
   accepted?: StepAcceptance;
+  /** A step of an exact count: a change over the count threshold, no test made (pValue NaN). */
+  exact?: true;
 }
 
 export interface TrendOutlier {
@@ -124,6 +131,12 @@ export interface TrendSeries extends TrendSeriesName {
   pending?: TrendStep;
   /** The weighted geomean series (parameter WEIGHTED_PARAMETER): each parameter's σ and share of the weight. */
   weights?: ParameterWeight[];
+  /** An exact count (stats/exactSteps.ts): its steps are any change over the count threshold; no outliers. */
+  exact?: true;
+  /** An exact count's step threshold (a fraction): a change over it is a step, and a level back within it recovered. */
+  countThreshold?: number;
+  /** An exact count's new levels: where another instrument counted from (run index), not a step. */
+  newLevels?: { run: number; before: string; after: string }[];
 }
 
 export interface TrendReport {
@@ -143,6 +156,8 @@ interface Collected extends TrendSeriesName {
   values: (number | undefined)[];
   repetitions: number[];
   weights?: ParameterWeight[];
+  /** An exact count's: what counted each run's value. */
+  instruments?: (string | undefined)[];
 }
 
 /** Two steps at most this many runs apart, in the same direction, are the same step. */
@@ -178,6 +193,7 @@ function collect(runs: readonly TrendRun[], statistics: readonly StatisticName[]
         }
         s.values[r] = value;
         s.repetitions[r] = m.repetitions ?? 1;
+        if (isExactCount(m.metric)) (s.instruments ??= [])[r] = m.metric.instrument;
       }
     }
   });
@@ -208,6 +224,7 @@ function stepOf(
     runsAfter: c.runsAfter,
     isNew,
     ...(accepted ? { accepted } : {}),
+    ...(s.instruments ? { exact: true as const } : {}),
   };
 }
 
@@ -229,7 +246,7 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
     const parameterSteps = s.weights
       ? group.filter((p) => s.weights!.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps)
       : [];
-    const analysed = analyzeSeries(s, runs, settings, parameterSteps);
+    const analysed = analyzeSeries(s, runs, settings, parameterSteps, options.countThreshold);
     series.push(analysed);
     group.push(analysed);
     groups.set(key, group);
@@ -252,6 +269,7 @@ function analyzeSeries(
   runs: readonly TrendRun[],
   settings: Required<ChangePointOptions>,
   parameterSteps: readonly TrendStep[],
+  countThreshold = DEFAULT_COUNT_THRESHOLD,
 ): TrendSeries {
   const runCount = runs.length;
   const newest = runCount - 1;
@@ -263,7 +281,10 @@ function analyzeSeries(
       logs.push(Math.log(v));
     }
   });
+  const instruments = s.instruments && runIndex.map((r) => s.instruments![r]);
+  const exact = instruments && exactSteps(logs, instruments, countThreshold);
   const detect = (values: number[]) => {
+    if (instruments) return exactSteps(values, instruments, countThreshold);
     const analysis = detectChangePoints(values, settings);
     return s.weights
       ? confirmWeightedSteps(analysis, (i) => runIndex[i]!, parameterSteps, settings.minSegment)
@@ -304,6 +325,13 @@ function analyzeSeries(
     }),
     ...(found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest, runs) } : {}),
     ...(s.weights ? { weights: s.weights } : {}),
+    ...(exact
+      ? {
+          exact: true as const,
+          countThreshold,
+          newLevels: exact.levels.map((l) => ({ run: runIndex[l.index]!, before: l.before, after: l.after })),
+        }
+      : {}),
   };
 }
 
