@@ -11381,6 +11381,377 @@ var perfStatJsonAdapter = {
   })
 };
 
+// src/engine/formats/gungraun/common.ts
+var TEXT_NAMES = {
+  Instructions: "Ir",
+  "L1 Hits": "L1hits",
+  "LL Hits": "LLhits",
+  "L2 Hits": "LLhits",
+  "RAM Hits": "RamHits",
+  "Total read+write": "TotalRW",
+  "Estimated Cycles": "EstimatedCycles"
+};
+function summaryName(printed) {
+  return Object.hasOwn(TEXT_NAMES, printed) ? TEXT_NAMES[printed] : printed;
+}
+var ESTIMATED_CYCLES_FORMULA = "L1hits + 5·LLhits + 35·RamHits";
+var INSTRUCTION_TOOLS = /* @__PURE__ */ new Set(["callgrind", "cachegrind"]);
+function gungraunMetric(tool, name, primary) {
+  const instrument = `gungraun ${tool}`;
+  const metric2 = name === "EstimatedCycles" ? eventMetric(name, `${instrument}; estimated cycles = ${ESTIMATED_CYCLES_FORMULA}`) : eventMetric(name, instrument);
+  if (primary) return metric2;
+  const { kind: _kind, ...rest } = metric2;
+  return { ...rest, name: `${tool} ${name}`, role: "secondary" };
+}
+function countsInstructions(tool) {
+  return INSTRUCTION_TOOLS.has(tool.toLowerCase());
+}
+function figureMeasurements(file, benchmark, figures) {
+  const primaryTool = figures.find((f) => countsInstructions(f.tool))?.tool;
+  const seen = /* @__PURE__ */ new Set();
+  const measurements = [];
+  for (const f of figures) {
+    const metric2 = gungraunMetric(f.tool, f.name, f.tool === primaryTool);
+    if (seen.has(metric2.name)) continue;
+    seen.add(metric2.name);
+    measurements.push({
+      experiment: benchmark.experiment,
+      parameter: { label: benchmark.label },
+      metric: metric2,
+      statistics: { value: f.value },
+      place: { file, line: f.line }
+    });
+  }
+  return measurements;
+}
+function benchmarkOf(modulePath, id) {
+  return { experiment: modulePath, label: id ?? "" };
+}
+
+// src/engine/formats/gungraun/json.ts
+var VERSIONS = ["6", "7"];
+var gungraunJsonAdapter = {
+  id: "gungraun-json",
+  title: "gungraun / iai-callgrind summary JSON (summary.json, --output-format=json)",
+  recognises(head) {
+    const text3 = head.replace(/^\uFEFF/, "");
+    return /^\s*[[{]/m.test(text3) && /"module_path"\s*:/.test(text3) && /"profiles"\s*:/.test(text3) && /"(?:benchmark_exe|function_name)"\s*:/.test(text3);
+  },
+  ...streamedFormat(gungraunReader)
+};
+function gungraunReader(file, options) {
+  let mode;
+  const documentLines = [];
+  const measurements = [];
+  const notes = [];
+  const limits = new ModelLimits(file, options);
+  const seen = /* @__PURE__ */ new Map();
+  const read = (doc, summary) => {
+    const line = doc.placeOf(summary).line;
+    const found = summaryMeasurements(file, doc, summary);
+    const key = `${found.benchmark.experiment}\0${found.benchmark.label}`;
+    const first = seen.get(key);
+    if (first !== void 0)
+      throw new InputError(
+        `the benchmark ${found.benchmark.experiment}${found.benchmark.label ? ` ${found.benchmark.label}` : ""} again (first on line ${first}): give each run its own file`,
+        { file, ...doc.placeOf(summary) }
+      );
+    seen.set(key, line);
+    limits.experiment(found.benchmark.experiment, line);
+    for (const m of found.measurements) {
+      limits.measurement(line);
+      measurements.push(m);
+    }
+    if (found.rates && !notes.length)
+      notes.push("miss and hit rates (%) are not read: they are derived from the counts, which are");
+  };
+  const splitter = new LineSplitter((raw, lineNo) => {
+    const line = (lineNo === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(/\r$/, "");
+    if (mode === void 0) {
+      if (line.trim() === "") return;
+      const trimmed = line.trim();
+      mode = trimmed === "{" || trimmed.startsWith("[") ? "document" : "lines";
+      if (mode === "document") for (let i = 1; i < lineNo; i++) documentLines.push("");
+    }
+    if (mode === "document") {
+      documentLines.push(line);
+      return;
+    }
+    if (!line.trimStart().startsWith("{")) return;
+    const start = line.length - line.trimStart().length;
+    const { document, end } = parseJsonPiece(file, line.slice(start), { line: lineNo, column: start + 1, depth: 0 });
+    const rest = line.slice(start + end).trim();
+    if (rest !== "")
+      throw new InputError('expected one summary a line: more after its closing "}"', {
+        file,
+        line: lineNo,
+        column: start + end + 1
+      });
+    if (!isJsonObject(document.value))
+      throw new InputError("expected a gungraun summary object", { file, line: lineNo, column: start + 1 });
+    read(document, document.value);
+  });
+  return {
+    push: (text3) => splitter.push(text3),
+    finish() {
+      splitter.finish();
+      if (mode === "document") {
+        const doc = parseLooseJson(file, documentLines.join("\n"));
+        const root = doc.value;
+        if (Array.isArray(root)) {
+          root.forEach((summary, index2) => {
+            if (!isJsonObject(summary))
+              throw new JsonFields(file, doc).error(
+                `expected a gungraun summary object, found ${describeJson(summary)}`,
+                root,
+                index2
+              );
+            read(doc, summary);
+          });
+        } else if (isJsonObject(root)) read(doc, root);
+        else
+          throw new InputError("expected a gungraun summary: an object, or an array of them", {
+            file,
+            line: 1,
+            column: 1
+          });
+      }
+      if (seen.size === 0) throw new InputError("no gungraun summary in the file", { file, line: 1, column: 1 });
+      return { format: "gungraun-json", file, measurements, notes };
+    }
+  };
+}
+function summaryMeasurements(file, doc, summary) {
+  const fields = new JsonFields(file, doc);
+  const rawVersion = summary["version"];
+  const version2 = typeof rawVersion === "number" ? String(rawVersion) : rawVersion;
+  if (typeof version2 !== "string")
+    throw rawVersion === void 0 ? fields.error('the summary has no "version"', summary) : fields.error(`expected the schema version as a string, found ${describeJson(rawVersion)}`, summary, "version");
+  if (!VERSIONS.includes(version2))
+    throw fields.error(
+      `gungraun summary schema version "${version2.slice(0, 20)}" is not read: perfgate reads versions ${VERSIONS.join(" and ")} (gungraun ≥ 0.16)`,
+      summary,
+      "version"
+    );
+  const modulePath = fields.string(summary, "module_path", { required: true, what: "the summary" });
+  const id = summary["id"] === null ? void 0 : fields.string(summary, "id");
+  const benchmark = benchmarkOf(modulePath, id);
+  const profiles = summary["profiles"];
+  if (!Array.isArray(profiles))
+    throw profiles === void 0 ? fields.error('the summary has no "profiles"', summary) : fields.error(`expected an array of profiles, found ${describeJson(profiles)}`, summary, "profiles");
+  const figures = [];
+  let rates = false;
+  profiles.forEach((profile, index2) => {
+    if (!isJsonObject(profile))
+      throw fields.error(`expected a profile object, found ${describeJson(profile)}`, profiles, index2);
+    const tool = fields.string(profile, "tool", { required: true, what: "the profile" });
+    const metrics = version2 === "6" ? v6Metrics(fields, profile, tool) : v7Metrics(fields, profile);
+    for (const name of Object.keys(metrics)) {
+      const entry = metrics[name];
+      if (!isJsonObject(entry))
+        throw fields.error(
+          `expected the figure "${name.slice(0, 40)}" as an object, found ${describeJson(entry)}`,
+          metrics,
+          name
+        );
+      const value2 = version2 === "6" ? v6New(fields, entry, name) : v7New(fields, entry, name);
+      if (value2 === void 0) continue;
+      if (!Number.isInteger(value2) || /Rate$/.test(name)) {
+        rates = true;
+        continue;
+      }
+      if (value2 < 0)
+        throw fields.error(
+          `the count of ${name.slice(0, 40)} is ${value2}, which is impossible: a count is never negative`,
+          entry
+        );
+      figures.push({ tool, name, value: value2, line: doc.placeOfKey(metrics, name).line });
+    }
+  });
+  return { benchmark, measurements: figureMeasurements(file, benchmark, figures), rates };
+}
+function objectField(fields, object, key, what) {
+  const value2 = object[key];
+  if (!isJsonObject(value2))
+    throw value2 === void 0 ? fields.error(`${what} has no "${key}"`, object) : fields.error(`expected an object for "${key}", found ${describeJson(value2)}`, object, key);
+  return value2;
+}
+function v6Metrics(fields, profile, tool) {
+  const total = objectField(fields, objectField(fields, profile, "summaries", "the profile"), "total", "the summaries");
+  const summary = objectField(fields, total, "summary", "the total");
+  const keys = Object.keys(summary);
+  const key = keys.find((k) => k === tool) ?? keys[0];
+  if (key === void 0) return summary;
+  return objectField(fields, summary, key, "the total summary");
+}
+function v6New(fields, entry, name) {
+  const metrics = objectField(fields, entry, "metrics", `the figure "${name.slice(0, 40)}"`);
+  let value2;
+  let bad;
+  const both = metrics["Both"];
+  if (both !== void 0) {
+    if (!Array.isArray(both) || both.length !== 2)
+      throw fields.error(`expected "Both" as [new, old], found ${describeJson(both)}`, metrics, "Both");
+    value2 = both[0];
+    bad = (message) => fields.error(message, both, 0);
+  } else if (metrics["Left"] !== void 0) {
+    value2 = metrics["Left"];
+    bad = (message) => fields.error(message, metrics, "Left");
+  } else if (metrics["Right"] !== void 0) return void 0;
+  else throw fields.error(`expected "Both", "Left" or "Right" in the metrics of "${name.slice(0, 40)}"`, metrics);
+  if (isJsonObject(value2)) {
+    const typed = value2["Int"] ?? value2["Float"];
+    if (typeof typed === "number") return typed;
+  }
+  throw bad(`expected {"Int": n} or {"Float": x} for ${name.slice(0, 40)}, found ${describeJson(value2 ?? null)}`);
+}
+function v7Metrics(fields, profile) {
+  const total = objectField(fields, objectField(fields, profile, "data", "the profile"), "total", "the data");
+  return objectField(fields, total, "metrics", "the total");
+}
+function v7New(fields, entry, name) {
+  const values = objectField(fields, entry, "values", `the figure "${name.slice(0, 40)}"`);
+  if (!("new" in values)) return void 0;
+  const value2 = values["new"];
+  if (typeof value2 === "number") return value2;
+  if (isJsonObject(value2) && typeof value2["value"] === "number") return value2["value"];
+  throw fields.error(
+    `expected the new value of ${name.slice(0, 40)} as a number, found ${describeJson(value2 ?? null)}`,
+    values,
+    "new"
+  );
+}
+
+// src/engine/formats/gungraun/text.ts
+var HEADER8 = /^([A-Za-z_][\w]*(?:::[A-Za-z_][\w]*)+)(?:[ \t]+(.*))?$/;
+var FIGURE = /^([^:|]*[^:|\s]):[ \t]+(\S+)\|(\S+)(?:[ \t].*)?$/;
+var TOOL = /^=+[ \t]+([A-Za-z][A-Za-z0-9 ]*?)[ \t]+=+$/;
+var KNOWN_FIGURE = /^[ \t]*\|?[ \t]*(?:Instructions|L1 Hits|Estimated Cycles):[ \t]+(?:\d+|N\/A)\|(?:\d+|N\/A)\b/m;
+var COUNT2 = /^\d+$/;
+var TOOL_NAMES = {
+  CALLGRIND: "Callgrind",
+  CACHEGRIND: "Cachegrind",
+  DHAT: "DHAT",
+  MEMCHECK: "Memcheck",
+  HELGRIND: "Helgrind",
+  DRD: "DRD",
+  MASSIF: "Massif",
+  BBV: "BBV",
+  PERF: "Perf"
+};
+function bare(raw) {
+  return raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").replace(/^[ \t]*\|?[ \t]*/, "").trimEnd();
+}
+var gungraunTextAdapter = {
+  id: "gungraun-text",
+  title: "gungraun / iai-callgrind terminal output (cargo bench)",
+  recognises(head) {
+    const text3 = head.replace(/^\uFEFF/, "").replace(ANSI_ESCAPE, "");
+    return KNOWN_FIGURE.test(text3) && text3.split("\n", 200).some((line) => HEADER8.test(line.replace(/\r$/, "")));
+  },
+  ...streamedFormat((file, options) => {
+    const measurements = [];
+    const limits = new ModelLimits(file, options);
+    const seen = /* @__PURE__ */ new Map();
+    let current;
+    let tool = "Callgrind";
+    let reading = true;
+    let rates = false;
+    const close = () => {
+      if (current === void 0) return;
+      for (const m of figureMeasurements(file, current, current.figures)) {
+        limits.measurement(m.place.line ?? current.line);
+        measurements.push(m);
+      }
+      current = void 0;
+    };
+    const splitter = new LineSplitter((raw, lineNo) => {
+      const original = (lineNo === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(ANSI_ESCAPE, "").replace(/\r$/, "");
+      const header = /^\S/.test(original) ? HEADER8.exec(original.trimEnd()) : null;
+      if (header) {
+        close();
+        const rest = header[2]?.trim() ?? "";
+        const id = /^([A-Za-z_]\w*)(?::|$)/.exec(rest)?.[1];
+        const benchmark = benchmarkOf(ownCopy(header[1]), id === void 0 ? void 0 : ownCopy(id));
+        const key = `${benchmark.experiment}\0${benchmark.label}`;
+        const first = seen.get(key);
+        if (first !== void 0)
+          throw new InputError(
+            `the benchmark ${header[1]}${id ? ` ${id}` : ""} again (first on line ${first}): give each run its own file`,
+            { file, line: lineNo, column: 1 }
+          );
+        seen.set(key, lineNo);
+        limits.experiment(benchmark.experiment, lineNo);
+        current = { ...benchmark, line: lineNo, figures: [] };
+        tool = "Callgrind";
+        reading = true;
+        return;
+      }
+      const line = bare(original);
+      const toolLine = TOOL.exec(line);
+      if (toolLine) {
+        const printed = toolLine[1].toUpperCase();
+        tool = Object.hasOwn(TOOL_NAMES, printed) ? TOOL_NAMES[printed] : toolLine[1];
+        reading = true;
+        return;
+      }
+      const block = /^-?##[ \t]*(.*)$/.exec(line);
+      if (block) {
+        reading = /^Total\b/.test(block[1]);
+        return;
+      }
+      if (/^-?Comparison with\b/.test(line)) {
+        reading = false;
+        return;
+      }
+      const figure = FIGURE.exec(line);
+      if (!figure || !reading) return;
+      const name = summaryName(figure[1].trim());
+      const value2 = figure[2];
+      const column = original.indexOf(value2, original.indexOf(":")) + 1;
+      if (value2 === "N/A") return;
+      if (current === void 0)
+        throw new InputError(`the figure "${figure[1].slice(0, 40)}" before any benchmark's name line`, {
+          file,
+          line: lineNo,
+          column: 1
+        });
+      if (/^[\d.]+%$/.test(value2)) {
+        rates = true;
+        return;
+      }
+      if (!COUNT2.test(value2) || !Number.isSafeInteger(Number(value2))) {
+        if (name !== figure[1].trim() || /^\d/.test(value2))
+          throw new InputError(
+            `expected the new count of ${figure[1].trim().slice(0, 40)}, found "${value2.slice(0, 40)}"`,
+            {
+              file,
+              line: lineNo,
+              column
+            }
+          );
+        return;
+      }
+      current.figures.push({ tool, name: ownCopy(name), value: Number(value2), line: lineNo });
+    });
+    return {
+      push: (text3) => splitter.push(text3),
+      finish() {
+        splitter.finish();
+        close();
+        if (seen.size === 0)
+          throw new InputError("no gungraun benchmark in the file: expected a `<module_path> <id>:<args>` line", {
+            file,
+            line: 1,
+            column: 1
+          });
+        const notes = rates ? ["miss and hit rates (%) are not read: they are derived from the counts, which are"] : [];
+        return { format: "gungraun-text", file, measurements, notes };
+      }
+    };
+  })
+};
+
 // src/engine/formats/registry.ts
 var READERS = [
   fastddsSummaryAdapter,
@@ -11418,6 +11789,8 @@ var READERS = [
   cachegrindAdapter,
   perfStatCsvAdapter,
   perfStatJsonAdapter,
+  gungraunJsonAdapter,
+  gungraunTextAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter
 ];
@@ -12601,7 +12974,7 @@ function classifyFile(path, listing, formats, forced, skipped) {
       named: true
     };
   const lenient = listing !== "named";
-  const fastdds = classifyFastdds(path, lenient || formats, listing === "matched" && !formats);
+  const fastdds = classifyFastdds(path, lenient || formats, listing === "matched" && !formats, formats);
   if (fastdds || !formats) {
     if (!fastdds) skipped.notResults.push(path);
     return fastdds;
@@ -12662,7 +13035,7 @@ function readHead(path) {
     closeSync2(fd);
   }
 }
-function classifyFastdds(path, lenient, byContent = false) {
+function classifyFastdds(path, lenient, byContent = false, formats = false) {
   const name = baseName(path);
   const adapters = fileNameAdapters();
   if (lenient && !byContent && !adapters.some((a) => a.fileNames.mayBe(name))) return void 0;
@@ -12672,6 +13045,7 @@ function classifyFastdds(path, lenient, byContent = false) {
   );
   if (adapter) return { path, experimentType: adapter.fileNames.experimentOf(path), format: adapter.id };
   if (lenient && !adapters.some((a) => a.fileNames.claims(name))) return void 0;
+  if (formats && recogniseFormat(readHead(path), path, true)) return void 0;
   throw fastddsHeaderError(path, header);
 }
 function preferSummaries(files, notices, repetitions) {

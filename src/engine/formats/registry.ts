@@ -43,6 +43,8 @@ import { cachegrindAdapter } from './valgrind/cachegrind.js';
 import { callgrindAdapter } from './valgrind/callgrind.js';
 import { perfStatCsvAdapter } from './perf/statCsv.js';
 import { perfStatJsonAdapter } from './perf/statJson.js';
+import { gungraunJsonAdapter } from './gungraun/json.js';
+import { gungraunTextAdapter } from './gungraun/text.js';
 import { requirePossibleValues } from '../model/validity.js';
 
 /**
@@ -97,6 +99,8 @@ const READERS: readonly FormatAdapter[] = [
   cachegrindAdapter,
   perfStatCsvAdapter,
   perfStatJsonAdapter,
+  gungraunJsonAdapter,
+  gungraunTextAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter,
 ];
