@@ -11752,6 +11752,106 @@ var gungraunTextAdapter = {
   })
 };
 
+// src/engine/formats/codspeed.ts
+var NS = 1e-3;
+var TIME8 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
+var STATISTICS5 = [
+  ["min_ns", "min"],
+  ["max_ns", "max"],
+  ["mean_ns", "mean"],
+  ["median_ns", "median"],
+  ["stdev_ns", "stdev"]
+];
+var PARAMETRISED = /^(.*\S)\[([^[\]]*)\]$/s;
+var codspeedWalltimeAdapter = {
+  id: "codspeed-walltime",
+  title: "CodSpeed walltime results JSON",
+  recognises(head) {
+    return /^\uFEFF?\s*\{/.test(head) && /"instrument"\s*:\s*\{\s*"type"\s*:\s*"/.test(head) && /"benchmarks"\s*:\s*\[/.test(head) && /"(?:uri|creator)"\s*:/.test(head);
+  },
+  parse({ file, text: text3 }, options) {
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text3,
+      isObjectWithArray("benchmarks"),
+      'expected CodSpeed walltime results: an object with a "benchmarks" array'
+    );
+    const instrument = root["instrument"];
+    const type2 = isJsonObject(instrument) ? instrument["type"] : void 0;
+    if (type2 !== "walltime")
+      throw isJsonObject(instrument) ? fields.error(
+        `CodSpeed results of the instrument ${describeJson(type2 ?? null)}: perfgate reads the walltime results`,
+        instrument,
+        type2 === void 0 ? void 0 : "type"
+      ) : fields.error(
+        'expected "instrument": {"type": "walltime"}',
+        root,
+        instrument === void 0 ? void 0 : "instrument"
+      );
+    const benchmarks = root.benchmarks;
+    if (benchmarks.length === 0)
+      throw new InputError('the CodSpeed results have no benchmarks (the "benchmarks" array is empty)', {
+        file,
+        ...doc.placeOf(benchmarks)
+      });
+    const limits = new ModelLimits(file, options);
+    const measurements = [];
+    const seen = /* @__PURE__ */ new Map();
+    benchmarks.forEach((benchmark, index2) => {
+      if (!isJsonObject(benchmark))
+        throw fields.error(`expected a benchmark object, found ${describeJson(benchmark)}`, benchmarks, index2);
+      const place = { file, line: doc.placeOf(benchmark).line };
+      const name = fields.string(benchmark, "name");
+      const uri = fields.string(benchmark, "uri") ?? name;
+      if (uri === void 0) throw fields.error('the benchmark has no "uri" nor "name"', benchmark);
+      const first = seen.get(uri);
+      if (first !== void 0)
+        throw fields.error(`the benchmark ${uri.slice(0, 80)} again (first on line ${first})`, benchmark, "uri");
+      seen.set(uri, place.line);
+      const { experiment, parameter } = benchmarkOf2(uri);
+      limits.experiment(experiment, place.line);
+      limits.measurement(place.line);
+      measurements.push({
+        experiment,
+        parameter,
+        metric: TIME8,
+        statistics: statisticsOf(fields, benchmark, uri),
+        place
+      });
+    });
+    const creator = root["creator"];
+    const notes = [];
+    if (isJsonObject(creator) && typeof creator["name"] === "string")
+      notes.push(
+        `written by ${creator["name"]}${typeof creator["version"] === "string" ? ` ${creator["version"]}` : ""}; times are per iteration (each round's time divided by its iterations)`
+      );
+    return { format: "codspeed-walltime", file, measurements, notes };
+  }
+};
+function benchmarkOf2(uri) {
+  const m = PARAMETRISED.exec(uri);
+  return m ? { experiment: m[1], parameter: { label: m[2] } } : { experiment: uri, parameter: { label: "" } };
+}
+function statisticsOf(fields, benchmark, uri) {
+  const stats = benchmark["stats"];
+  if (!isJsonObject(stats))
+    throw fields.error(
+      `expected a "stats" object for ${uri.slice(0, 80)}`,
+      benchmark,
+      stats === void 0 ? void 0 : "stats"
+    );
+  const statistics = {};
+  for (const [field2, statistic] of STATISTICS5) {
+    const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
+    if (value2 !== void 0) statistics[statistic] = value2 * NS;
+  }
+  if (statistics.median === void 0 && statistics.mean === void 0)
+    throw fields.error(`the stats of ${uri.slice(0, 80)} have no "median_ns" nor "mean_ns"`, stats);
+  const rounds = optionalStatistic(fields, stats, "rounds", { dimension: "count", statistic: "samples" });
+  if (rounds !== void 0) statistics.samples = rounds;
+  return statistics;
+}
+
 // src/engine/formats/registry.ts
 var READERS = [
   fastddsSummaryAdapter,
@@ -11791,6 +11891,7 @@ var READERS = [
   perfStatJsonAdapter,
   gungraunJsonAdapter,
   gungraunTextAdapter,
+  codspeedWalltimeAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter
 ];

@@ -45,6 +45,7 @@ import { perfStatCsvAdapter } from './perf/statCsv.js';
 import { perfStatJsonAdapter } from './perf/statJson.js';
 import { gungraunJsonAdapter } from './gungraun/json.js';
 import { gungraunTextAdapter } from './gungraun/text.js';
+import { codspeedWalltimeAdapter } from './codspeed.js';
 import { requirePossibleValues } from '../model/validity.js';
 
 /**
@@ -101,6 +102,7 @@ const READERS: readonly FormatAdapter[] = [
   perfStatJsonAdapter,
   gungraunJsonAdapter,
   gungraunTextAdapter,
+  codspeedWalltimeAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter,
 ];
