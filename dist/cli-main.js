@@ -1100,14 +1100,14 @@ function requirementFailures(report) {
   for (const row of report.table) {
     if (!row.failed) continue;
     for (const column of report.columns) {
-      const cell2 = row.cells[column];
-      if (!cell2 || cell2.status === "passed") continue;
-      const shown2 = checkValues(cell2, report.latencyOnly);
+      const cell3 = row.cells[column];
+      if (!cell3 || cell3.status === "passed") continue;
+      const shown2 = checkValues(cell3, report.latencyOnly);
       const withUnit4 = (x) => Number.isNaN(x) ? "—" : `${shown2.number(x)}${shown2.unit ? ` ${escapeMarkdown(shown2.unit)}` : ""}`;
       const where = report.latencyOnly ? `${row.parameter} B` : row.parameter;
-      const check = `${escapeMarkdown(column)} ${cell2.direction === "higher-is-better" ? "≥" : "≤"}`;
+      const check = `${escapeMarkdown(column)} ${cell3.direction === "higher-is-better" ? "≥" : "≤"}`;
       rows.push(
-        `| ${escapeMarkdown(where === "" ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell2.status === "missing" ? "missing" : withUnit4(cell2.experiment)} | ${withUnit4(cell2.requirement)} | ${percent(changeFromRequirement(cell2.percentOver, cell2.direction))} |`
+        `| ${escapeMarkdown(where === "" ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell3.status === "missing" ? "missing" : withUnit4(cell3.experiment)} | ${withUnit4(cell3.requirement)} | ${percent(changeFromRequirement(cell3.percentOver, cell3.direction))} |`
       );
     }
   }
@@ -1763,15 +1763,15 @@ var RawMeasurementReader = class {
     );
     this.checkFieldCount(fields.length);
     const encoder2 = new TextEncoder();
-    const cell2 = (index2) => {
+    const cell3 = (index2) => {
       const f = fields[index2];
       const bytes = encoder2.encode(f.value.trim());
       return { bytes, column: f.column, text: f.value };
     };
-    const p = cell2(this.payloadField);
+    const p = cell3(this.payloadField);
     const payload = parseCount(p.bytes, 0, p.bytes.length);
     if (payload < 0) this.failAt(p.column, "expected a payload size in bytes (a whole number)", p.text);
-    const l = cell2(this.latencyField);
+    const l = cell3(this.latencyField);
     const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
     if (!isFiniteLatency(latency)) this.failAt(l.column, LATENCY_EXPECTED, l.text);
     this.add(payload, latency);
@@ -1808,8 +1808,8 @@ var RawMeasurementReader = class {
     if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
     this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
   }
-  failAt(column, expected, cell2) {
-    const shown2 = cell2.length > 40 ? cell2.slice(0, 40) + "…" : cell2;
+  failAt(column, expected, cell3) {
+    const shown2 = cell3.length > 40 ? cell3.slice(0, 40) + "…" : cell3;
     throw new InputError(`${expected}, found "${shown2}"`, { file: this.file, line: this.lineNumber, column });
   }
 };
@@ -4507,11 +4507,11 @@ function clip(text3) {
   return text3.length > 40 ? text3.slice(0, 40) + "…" : text3;
 }
 function readNumberCell(file, row, index2, column) {
-  const cell2 = row.fields[index2] ?? "";
-  if (isMissingValue(cell2)) return void 0;
-  const value2 = parseNumber(cell2, "precise");
+  const cell3 = row.fields[index2] ?? "";
+  if (isMissingValue(cell3)) return void 0;
+  const value2 = parseNumber(cell3, "precise");
   if (value2 === void 0) {
-    throw new InputError(`expected a number in column "${column}", found "${clip(cell2)}"`, {
+    throw new InputError(`expected a number in column "${column}", found "${clip(cell3)}"`, {
       file,
       line: row.line,
       column: fieldColumn(row.text, index2)
@@ -5278,10 +5278,10 @@ function perSizeMeasurement(file, lines, dataIndex, perSize, name) {
 }
 function acrossSizesMeasurements(file, lines, dataIndex, name, notes) {
   const cells = (lines[0] ?? "").trim().split(",");
-  const columns = cells.map((cell2, index2) => {
-    const m = ACROSS_HEADER_CELL.exec(cell2.trim());
+  const columns = cells.map((cell3, index2) => {
+    const m = ACROSS_HEADER_CELL.exec(cell3.trim());
     if (!m)
-      throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell2}`, {
+      throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell3}`, {
         file,
         line: 1,
         column: index2 + 1
@@ -5962,9 +5962,9 @@ function readCsv(file, lines) {
     let column = 1;
     rows.push(
       fields.map((f) => {
-        const cell2 = { text: f.trim(), line: i + 1, column: column + (f.length - f.trimStart().length) };
+        const cell3 = { text: f.trim(), line: i + 1, column: column + (f.length - f.trimStart().length) };
         column += f.length + 1;
-        return cell2;
+        return cell3;
       })
     );
   }
@@ -6030,18 +6030,18 @@ function readFepRow(file, table2, index2, row) {
   const number3 = (column, integer = false) => {
     const at = index2[column];
     if (at === void 0) return void 0;
-    const cell2 = row[at];
-    if (!(integer ? /^\d+$/ : NUMBER3).test(cell2.text)) {
+    const cell3 = row[at];
+    if (!(integer ? /^\d+$/ : NUMBER3).test(cell3.text)) {
       throw new InputError(
-        `expected ${integer ? "a whole number" : "a number"} in column "${table2.header[at]}", found "${cell2.text}"`,
+        `expected ${integer ? "a whole number" : "a number"} in column "${table2.header[at]}", found "${cell3.text}"`,
         {
           file,
-          line: cell2.line,
-          column: cell2.column
+          line: cell3.line,
+          column: cell3.column
         }
       );
     }
-    return Number(cell2.text);
+    return Number(cell3.text);
   };
   const throughput = number3("throughput");
   const size = number3("size", true);
@@ -9041,12 +9041,12 @@ function tableRows(lines, start, nameWidth) {
 function failureCellEnd(line, nameWidth) {
   const ends = [];
   for (let p = line.indexOf(")", FAILED.length); p !== -1; p = line.indexOf(")", p + 1)) {
-    const cell2 = p + 1;
-    const next = cell2 + 1 < nameWidth ? nameWidth : cell2 + 1;
-    if (line.slice(cell2, next).trim() === "" && line[next] !== " ") ends.push(cell2);
+    const cell3 = p + 1;
+    const next = cell3 + 1 < nameWidth ? nameWidth : cell3 + 1;
+    if (line.slice(cell3, next).trim() === "" && line[next] !== " ") ends.push(cell3);
   }
-  const startsBenchmark = (cell2) => {
-    const rest = line.slice(cell2).trim();
+  const startsBenchmark = (cell3) => {
+    const rest = line.slice(cell3).trim();
     return rest === "" || rest.includes(FAILED) || /\S +\d+ +\d+$/.test(rest);
   };
   return ends.find(startsBenchmark) ?? ends[0] ?? line.lastIndexOf(")") + 1;
@@ -9768,10 +9768,10 @@ var hyperfineCsvAdapter = {
       const statistics = {};
       for (const [column, statistic] of TIME_STATISTICS) {
         const index2 = table2.columns[column];
-        const cell2 = row.fields[index2] ?? "";
-        const seconds = parseNumber(cell2, "precise");
+        const cell3 = row.fields[index2] ?? "";
+        const seconds = parseNumber(cell3, "precise");
         if (seconds === void 0) {
-          throw new InputError(`expected a time in seconds in column "${column}", found "${cell2.slice(0, 40)}"`, {
+          throw new InputError(`expected a time in seconds in column "${column}", found "${cell3.slice(0, 40)}"`, {
             file,
             line: row.line,
             column: fieldColumn(row.text, index2)
@@ -12459,9 +12459,9 @@ function sameName(a, b) {
 
 // src/engine/report/csvText.ts
 function csvText(text3) {
-  let cell2 = text3;
-  if (/^[=+\-@\t\r]/.test(cell2) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell2)) cell2 = "'" + cell2;
-  return /[",\r\n]/.test(cell2) ? `"${cell2.replace(/"/g, '""')}"` : cell2;
+  let cell3 = text3;
+  if (/^[=+\-@\t\r]/.test(cell3) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell3)) cell3 = "'" + cell3;
+  return /[",\r\n]/.test(cell3) ? `"${cell3.replace(/"/g, '""')}"` : cell3;
 }
 
 // src/engine/report/checksCsv.ts
@@ -14562,6 +14562,78 @@ function falseAlarms(summary) {
   return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
 }
 
+// src/engine/compare/exactCounts.ts
+var UNKNOWN_COMMIT = "unknown";
+function isExactCount(metric2) {
+  return metric2.kind === "count" || metric2.dimension === "count" && metric2.instrument !== void 0;
+}
+function countsDiffer(candidate, history) {
+  if (spread(candidate)) return `the results' ${candidate.length} repetitions (${range(candidate)})`;
+  if (history === void 0) return void 0;
+  if (spread(history.newestRepetitions))
+    return `the newest history run's ${history.newestRepetitions.length} repetitions (${range(history.newestRepetitions)})`;
+  const byCommit = /* @__PURE__ */ new Map();
+  history.levels.forEach((level, i) => {
+    const commit = history.commits[i];
+    if (commit === void 0 || commit === UNKNOWN_COMMIT || level === void 0) return;
+    byCommit.set(commit, [...byCommit.get(commit) ?? [], level]);
+  });
+  for (const [commit, levels] of byCommit)
+    if (spread(levels)) return `${levels.length} history runs of commit ${commit.slice(0, 7)} (${range(levels)})`;
+  return void 0;
+}
+function repetitionsOf(m, statistic) {
+  if (!m) return [];
+  const reps = m.repetitionValues?.[statistic];
+  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
+  return values.filter((v) => typeof v === "number" && Number.isFinite(v));
+}
+function repetitionsDiffer(reference, result, statistic) {
+  const results = repetitionsOf(result, statistic);
+  if (spread(results)) return { countsDiffer: `the results' ${results.length} repetitions (${range(results)})` };
+  const references = repetitionsOf(reference, statistic);
+  if (spread(references))
+    return { countsDiffer: `the reference's ${references.length} repetitions (${range(references)})` };
+  return {};
+}
+function exactCountFields(row, history, candidate) {
+  const differ = countsDiffer(candidate, history);
+  if (differ !== void 0) return { countsDiffer: differ };
+  const levels = history.levels.filter((v) => v !== void 0 && Number.isFinite(v));
+  const reference = levels[levels.length - 1];
+  const result = candidate[0];
+  if (reference === void 0 || result === void 0) return void 0;
+  const worse = row.direction === "higher-is-better" ? 1 - result / reference : result / reference - 1;
+  const status = worse > row.threshold ? "fail" : worse < -row.threshold ? "improved" : "pass";
+  return {
+    reference,
+    result,
+    deltaPercent: worse * 100,
+    status,
+    failed: status === "fail",
+    evidence: { kind: "band", historyRuns: levels.length, band: { lower: 0, upper: 0 } },
+    repetitions: candidate.length
+  };
+}
+function countsDifferWarnings(rows) {
+  const places = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.countsDiffer === void 0 || row.pooled) continue;
+    const name = `${row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`} ${row.metric}`;
+    places.set(row.countsDiffer, [...places.get(row.countsDiffer) ?? [], name]);
+  }
+  return [...places].map(([where, names]) => {
+    const shown2 = names.slice(0, 5).join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
+    return `Counts differ on identical builds: the measurement is not deterministic here. ${shown2}: ${where}. These rows are judged against the noise like times, not as exact counts.`;
+  });
+}
+function spread(values) {
+  return values.some((v) => v !== values[0]);
+}
+function range(values) {
+  return `${Math.min(...values)} … ${Math.max(...values)}`;
+}
+
 // src/engine/compare/evidence.ts
 function bandOf(row) {
   return row.evidence?.kind === "band" ? row.evidence : void 0;
@@ -14637,7 +14709,11 @@ function rowShape(reference, result) {
 function roleOfRow(m) {
   const role = metricRole(m.metric);
   const instruments = m.metric.incomparable;
-  return { ...role === "primary" ? {} : { metricRole: role }, ...instruments ? { instruments } : {} };
+  return {
+    ...role === "primary" ? {} : { metricRole: role },
+    ...instruments ? { instruments } : {},
+    ...isExactCount(m.metric) ? { exactCount: true } : {}
+  };
 }
 function keyOf3(m) {
   return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
@@ -14742,78 +14818,6 @@ function asNotComparable(comparison) {
     status: "passed",
     rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false }))
   };
-}
-
-// src/engine/compare/exactCounts.ts
-var UNKNOWN_COMMIT = "unknown";
-function isExactCount(metric2) {
-  return metric2.kind === "count" || metric2.dimension === "count" && metric2.instrument !== void 0;
-}
-function countsDiffer(candidate, history) {
-  if (spread(candidate)) return `the results' ${candidate.length} repetitions (${range(candidate)})`;
-  if (history === void 0) return void 0;
-  if (spread(history.newestRepetitions))
-    return `the newest history run's ${history.newestRepetitions.length} repetitions (${range(history.newestRepetitions)})`;
-  const byCommit = /* @__PURE__ */ new Map();
-  history.levels.forEach((level, i) => {
-    const commit = history.commits[i];
-    if (commit === void 0 || commit === UNKNOWN_COMMIT || level === void 0) return;
-    byCommit.set(commit, [...byCommit.get(commit) ?? [], level]);
-  });
-  for (const [commit, levels] of byCommit)
-    if (spread(levels)) return `${levels.length} history runs of commit ${commit.slice(0, 7)} (${range(levels)})`;
-  return void 0;
-}
-function repetitionsOf(m, statistic) {
-  if (!m) return [];
-  const reps = m.repetitionValues?.[statistic];
-  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
-  return values.filter((v) => typeof v === "number" && Number.isFinite(v));
-}
-function repetitionsDiffer(reference, result, statistic) {
-  const results = repetitionsOf(result, statistic);
-  if (spread(results)) return { countsDiffer: `the results' ${results.length} repetitions (${range(results)})` };
-  const references = repetitionsOf(reference, statistic);
-  if (spread(references))
-    return { countsDiffer: `the reference's ${references.length} repetitions (${range(references)})` };
-  return {};
-}
-function exactCountFields(row, history, candidate) {
-  const differ = countsDiffer(candidate, history);
-  if (differ !== void 0) return { countsDiffer: differ };
-  const levels = history.levels.filter((v) => v !== void 0 && Number.isFinite(v));
-  const reference = levels[levels.length - 1];
-  const result = candidate[0];
-  if (reference === void 0 || result === void 0) return void 0;
-  const worse = row.direction === "higher-is-better" ? 1 - result / reference : result / reference - 1;
-  const status = worse > row.threshold ? "fail" : worse < -row.threshold ? "improved" : "pass";
-  return {
-    reference,
-    result,
-    deltaPercent: worse * 100,
-    status,
-    failed: status === "fail",
-    evidence: { kind: "band", historyRuns: levels.length, band: { lower: 0, upper: 0 } },
-    repetitions: candidate.length
-  };
-}
-function countsDifferWarnings(rows) {
-  const places = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.countsDiffer === void 0 || row.pooled) continue;
-    const name = `${row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`} ${row.metric}`;
-    places.set(row.countsDiffer, [...places.get(row.countsDiffer) ?? [], name]);
-  }
-  return [...places].map(([where, names]) => {
-    const shown2 = names.slice(0, 5).join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
-    return `Counts differ on identical builds: the measurement is not deterministic here. ${shown2}: ${where}. These rows are judged against the noise like times, not as exact counts.`;
-  });
-}
-function spread(values) {
-  return values.some((v) => v !== values[0]);
-}
-function range(values) {
-  return `${Math.min(...values)} … ${Math.max(...values)}`;
 }
 
 // src/engine/compare/thresholdMethod.ts
@@ -17446,19 +17450,19 @@ function checkVerdictTable(report) {
   const rows = [];
   let cells = 0;
   for (const row of report.table) {
-    for (const [column, cell2] of Object.entries(row.cells)) {
-      if (!cell2) continue;
+    for (const [column, cell3] of Object.entries(row.cells)) {
+      if (!cell3) continue;
       cells++;
-      if (cell2.status === "passed") continue;
-      const shown2 = report.latencyOnly ? void 0 : quantityDisplay(cell2.unit ?? "µs", [cell2.experiment, cell2.requirement], cell2.printedUnit);
+      if (cell3.status === "passed") continue;
+      const shown2 = report.latencyOnly ? void 0 : quantityDisplay(cell3.unit ?? "µs", [cell3.experiment, cell3.requirement], cell3.printedUnit);
       const measured = (x) => Number.isNaN(x) ? "—" : shown2 ? shown2.withUnit(x) : formatFixed3(x);
       rows.push([
         row.experimentType,
         row.parameter,
         column,
-        cell2.status === "missing" ? "missing" : measured(cell2.experiment),
-        measured(cell2.requirement),
-        percent(changeFromRequirement(cell2.percentOver, cell2.direction))
+        cell3.status === "missing" ? "missing" : measured(cell3.experiment),
+        measured(cell3.requirement),
+        percent(changeFromRequirement(cell3.percentOver, cell3.direction))
       ]);
     }
   }
@@ -18587,14 +18591,14 @@ function legendAt(entries2, columns, columnWidth, originX, originY) {
   });
   return out;
 }
-function panelTitles(p, cell2) {
-  const titleWidth = cell2.left + W + cell2.right;
+function panelTitles(p, cell3) {
+  const titleWidth = cell3.left + W + cell3.right;
   const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
   const titleY = p.subtitle !== void 0 ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
   const out = [
     text2(
       "panel-title",
-      -cell2.left,
+      -cell3.left,
       titleY,
       truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true),
       ' font-weight="bold"',
@@ -18605,7 +18609,7 @@ function panelTitles(p, cell2) {
     out.push(
       text2(
         "subtitle",
-        -cell2.left,
+        -cell3.left,
         subtitleY,
         truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth),
         ` fill="${SUBTITLE_TEXT}"`,
@@ -18777,8 +18781,8 @@ function changePanel(p) {
     labelWidth,
     xLabelsBottom
   };
-  const marks = (cell2) => [
-    ...panelTitles(p, cell2),
+  const marks = (cell3) => [
+    ...panelTitles(p, cell3),
     ...changePlotMarks(g),
     ...changeTextMarks(g),
     ...legendAt(legend2, legendColumns, columnWidth, 0, h + titleBottom + 10)
@@ -19042,10 +19046,10 @@ function legendMarks(l) {
   const originY = l.legendRight ? 0 : H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT + 10;
   return legendAt(l.legend, l.legendColumns, l.legendColumnWidth, originX, originY);
 }
-function panelMarks(l, cell2) {
+function panelMarks(l, cell3) {
   const p = l.panel;
   const out = [];
-  out.push(...panelTitles(p, cell2));
+  out.push(...panelTitles(p, cell3));
   const grid = [...l.x.grid.map((x) => `M${crisp(x)},0V${H}`), ...l.y.grid.map((y) => `M0,${crisp(y)}H${W}`)].join("");
   if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
   if (p.band) {
@@ -19115,19 +19119,19 @@ function panelMarks(l, cell2) {
 function drawable(panel2) {
   if (panel2.mark === "change") return changePanel(panel2);
   const l = layoutPanel(panel2);
-  return { extent: l.extent, height: H, marks: (cell2) => panelMarks(l, cell2) };
+  return { extent: l.extent, height: H, marks: (cell3) => panelMarks(l, cell3) };
 }
 function chartToSvg(chart) {
   const layouts = chart.panels.map(drawable);
   const columns = Math.max(1, Math.min(chart.columns, layouts.length));
   const rows = Math.max(1, Math.ceil(layouts.length / columns));
-  const cell2 = { left: 0, right: 0, top: 0, bottom: 0 };
+  const cell3 = { left: 0, right: 0, top: 0, bottom: 0 };
   for (const l of layouts)
-    for (const side of ["left", "right", "top", "bottom"]) cell2[side] = Math.max(cell2[side], l.extent[side]);
-  const cellWidth = cell2.left + W + cell2.right;
+    for (const side of ["left", "right", "top", "bottom"]) cell3[side] = Math.max(cell3[side], l.extent[side]);
+  const cellWidth = cell3.left + W + cell3.right;
   const rowHeights = Array.from(
     { length: rows },
-    (_, r) => cell2.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell2.bottom
+    (_, r) => cell3.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell3.bottom
   );
   const rowTops = rowHeights.map((_, r) => rowHeights.slice(0, r).reduce((sum2, h) => sum2 + h + GAP_Y, 0));
   const titleBlock = TITLE_SIZE + 8;
@@ -19151,9 +19155,9 @@ function chartToSvg(chart) {
     )
   ];
   layouts.forEach((l, k) => {
-    const ox = PAD + k % columns * (cellWidth + GAP_X) + cell2.left;
-    const oy = PAD + titleBlock + rowTops[Math.floor(k / columns)] + cell2.top;
-    out.push(`<g class="panel" transform="translate(${num(ox)},${num(oy)})">`, ...l.marks(cell2), "</g>");
+    const ox = PAD + k % columns * (cellWidth + GAP_X) + cell3.left;
+    const oy = PAD + titleBlock + rowTops[Math.floor(k / columns)] + cell3.top;
+    out.push(`<g class="panel" transform="translate(${num(ox)},${num(oy)})">`, ...l.marks(cell3), "</g>");
   });
   out.push("</svg>");
   return out.join("\n") + "\n";
@@ -22259,6 +22263,57 @@ function nextSteps(comparison, confirmation, settings) {
   return decided ? nextStepsMarkdown(decided, settings, comparison) : "";
 }
 
+// src/engine/report/countsBesideTime.ts
+var DECIDED = /* @__PURE__ */ new Set(["fail", "improved"]);
+var WORDS = {
+  "both changed": "both changed: the code does more or less work, and it shows in time",
+  "time only": "**time changed, counts did not**: the same work; the runner, memory or I/O, not the code",
+  "count only": "counts changed, time did not (yet): the code does more or less work",
+  unchanged: "unchanged",
+  "count not comparable": "counts not comparable (another instrument): time alone"
+};
+function countsBesideTime(rows) {
+  const byBenchmark2 = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    const counted = row.exactCount === true;
+    if (counted ? row.metricRole !== void 0 : !row.gated || row.metricRole !== void 0) continue;
+    if (row.status === "new" || row.status === "missing") continue;
+    const key = `${row.experimentType}\0${row.parameter}`;
+    const pair = byBenchmark2.get(key) ?? {};
+    if (counted) pair.count ??= row;
+    else pair.time ??= row;
+    byBenchmark2.set(key, pair);
+  }
+  const found = [];
+  for (const { time: time2, count } of byBenchmark2.values()) {
+    if (time2 === void 0 || count === void 0) continue;
+    const timeChanged = DECIDED.has(time2.status);
+    const countChanged = DECIDED.has(count.status);
+    const reading = count.instruments !== void 0 ? "count not comparable" : timeChanged && countChanged ? "both changed" : timeChanged ? "time only" : countChanged ? "count only" : "unchanged";
+    found.push({ experiment: time2.experimentType, parameter: time2.parameter, time: time2, count, reading });
+  }
+  return found;
+}
+function cell(row) {
+  return `${metricStatistic(row)} ${changePercent(valueChange(row.deltaPercent, row.direction))} ${statusMark(row)}`;
+}
+function countsBesideTimeMarkdown(comparison) {
+  const found = countsBesideTime(comparison.rows);
+  if (found.length === 0) return "";
+  const timeOnly = found.filter((f) => f.reading === "time only").length;
+  const lines = [
+    `**Counts beside time** (${found.length} benchmark${found.length === 1 ? "" : "s"} measured both ways${timeOnly > 0 ? `; ${timeOnly} changed in time alone` : ""})`,
+    "",
+    "| Benchmark | Time | Count | Reading |",
+    "|---|---|---|---|"
+  ];
+  for (const f of found) {
+    const name = escapeMarkdown(f.parameter === "" ? f.experiment : `${f.experiment} (${f.parameter})`);
+    lines.push(`| ${name} | ${cell(f.time)} | ${cell(f.count)} | ${WORDS[f.reading]} |`);
+  }
+  return lines.join("\n");
+}
+
 // src/engine/report/reviewerComment.ts
 var plural8 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 function reviewerHeadline(parts) {
@@ -22329,6 +22384,8 @@ function reviewerSections(parts, links = {}) {
       required: true,
       label: "the confirmation"
     });
+  const beside = comparison ? countsBesideTimeMarkdown(comparison) : "";
+  if (beside !== "") sections.push({ text: beside, priority: 3, label: "the counts beside time" });
   const next = comparison && parts.nextSteps ? nextSteps(comparison, parts.confirmation, parts.nextSteps) : "";
   if (next !== "") sections.push({ text: next, priority: 2, label: "what to do next" });
   const checked = check ? checkMarkdownParts(check) : void 0;
@@ -23493,7 +23550,7 @@ function shiftOf(pairs) {
 // src/engine/confirm/qualifyReport.ts
 var percent5 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `${(x * 100).toFixed(1)} %`;
 var spread3 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `±${(x * 100).toFixed(1)} %`;
-var cell = (text3) => text3.replace(/\|/g, "\\|");
+var cell2 = (text3) => text3.replace(/\|/g, "\\|");
 function noiseCell(row) {
   const text3 = spread3(row.pairNoise);
   if (text3 === "" || row.sharedShift === void 0) return text3;
@@ -23512,12 +23569,12 @@ function renderQualifyMarkdown(q) {
     ""
   ];
   lines.push(uncertaintyLine(q), "");
-  if (q.reasons.length > 0) lines.push(...q.reasons.map((r) => `- ${cell(r)}`), "");
+  if (q.reasons.length > 0) lines.push(...q.reasons.map((r) => `- ${cell2(r)}`), "");
   lines.push(
     `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | Reached at ${q.maxPairs} | |`,
     "|---|---|---|---:|---:|---:|---:|---:|---:|---|",
     ...q.rows.map(
-      (r) => `| ${cell(r.experiment)} | ${cell(r.parameter)} | ${cell(r.statistic)} | ${percent5(r.threshold)} | ${noiseCell(r)} | ${spread3(r.runNoise)} | ${percent5(r.detectable)} | ${percent5(r.detectableAtCap)} | ${percent5(r.passBoundAtCap)} | ${fitCell(r)} |`
+      (r) => `| ${cell2(r.experiment)} | ${cell2(r.parameter)} | ${cell2(r.statistic)} | ${percent5(r.threshold)} | ${noiseCell(r)} | ${spread3(r.runNoise)} | ${percent5(r.detectable)} | ${percent5(r.detectableAtCap)} | ${percent5(r.passBoundAtCap)} | ${fitCell(r)} |`
     ),
     "",
     "## The gate can fail",
@@ -23527,7 +23584,7 @@ function renderQualifyMarkdown(q) {
     "| Benchmark | Known slowdown | Gate |",
     "|---|---:|---|",
     ...q.proofs.map(
-      (p) => `| ${cell(p.experiment)} | ×${p.factor.toFixed(3)} | ${p.failed ? "✅ failed" : "❌ passed"} |`
+      (p) => `| ${cell2(p.experiment)} | ×${p.factor.toFixed(3)} | ${p.failed ? "✅ failed" : "❌ passed"} |`
     ),
     ""
   );
@@ -26205,8 +26262,8 @@ function metricRowNotes(limits, floorMargin) {
   return [...rows.values()].map((row) => metricRowNote(row[0].experiment, row[0].parameter, row, floorMargin));
 }
 function firstCell(experiment) {
-  const cell2 = csvText(experiment);
-  return cell2.startsWith("#") ? `"${cell2}"` : cell2;
+  const cell3 = csvText(experiment);
+  return cell3.startsWith("#") ? `"${cell3}"` : cell3;
 }
 
 // src/pipeline/derive.ts
