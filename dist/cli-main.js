@@ -11435,7 +11435,11 @@ var gungraunJsonAdapter = {
   title: "gungraun / iai-callgrind summary JSON (summary.json, --output-format=json)",
   recognises(head) {
     const text3 = head.replace(/^\uFEFF/, "");
-    return /^\s*[[{]/m.test(text3) && /"module_path"\s*:/.test(text3) && /"profiles"\s*:/.test(text3) && /"(?:benchmark_exe|function_name)"\s*:/.test(text3);
+    return (
+      // A line opening with `{` or `[` (a summary, or NDJSON after other lines); per line, not /^…/m, which tries
+      // every `\r` of a line of them.
+      text3.split("\n", 50).some((line) => /^\s*[[{]/.test(line)) && /"module_path"\s*:/.test(text3) && /"profiles"\s*:/.test(text3) && /"(?:benchmark_exe|function_name)"\s*:/.test(text3)
+    );
   },
   ...streamedFormat(gungraunReader)
 };
@@ -11626,7 +11630,7 @@ function v7New(fields, entry, name) {
 var HEADER8 = /^([A-Za-z_][\w]*(?:::[A-Za-z_][\w]*)+)(?:[ \t]+(.*))?$/;
 var FIGURE = /^([^:|]*[^:|\s]):[ \t]+(\S+)\|(\S+)(?:[ \t].*)?$/;
 var TOOL = /^=+[ \t]+([A-Za-z][A-Za-z0-9 ]*?)[ \t]+=+$/;
-var KNOWN_FIGURE = /^[ \t]*\|?[ \t]*(?:Instructions|L1 Hits|Estimated Cycles):[ \t]+(?:\d+|N\/A)\|(?:\d+|N\/A)\b/m;
+var KNOWN_FIGURE = /^[ \t]*(?:\|[ \t]*)?(?:Instructions|L1 Hits|Estimated Cycles):[ \t]+(?:\d+|N\/A)\|(?:\d+|N\/A)\b/m;
 var COUNT2 = /^\d+$/;
 var TOOL_NAMES = {
   CALLGRIND: "Callgrind",
@@ -11640,7 +11644,7 @@ var TOOL_NAMES = {
   PERF: "Perf"
 };
 function bare(raw) {
-  return raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").replace(/^[ \t]*\|?[ \t]*/, "").trimEnd();
+  return raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").replace(/^[ \t]*(?:\|[ \t]*)?/, "").trimEnd();
 }
 var gungraunTextAdapter = {
   id: "gungraun-text",

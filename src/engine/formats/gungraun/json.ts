@@ -36,7 +36,9 @@ export const gungraunJsonAdapter: FormatAdapter = {
   recognises(head: string): boolean {
     const text = head.replace(/^\uFEFF/, '');
     return (
-      /^\s*[[{]/m.test(text) &&
+      // A line opening with `{` or `[` (a summary, or NDJSON after other lines); per line, not /^…/m, which tries
+      // every `\r` of a line of them.
+      text.split('\n', 50).some((line) => /^\s*[[{]/.test(line)) &&
       /"module_path"\s*:/.test(text) &&
       /"profiles"\s*:/.test(text) &&
       /"(?:benchmark_exe|function_name)"\s*:/.test(text)

@@ -31,7 +31,9 @@ const FIGURE = /^([^:|]*[^:|\s]):[ \t]+(\S+)\|(\S+)(?:[ \t].*)?$/;
 /** `======= CALLGRIND ====`. */
 const TOOL = /^=+[ \t]+([A-Za-z][A-Za-z0-9 ]*?)[ \t]+=+$/;
 /** The figures the recogniser looks for. */
-const KNOWN_FIGURE = /^[ \t]*\|?[ \t]*(?:Instructions|L1 Hits|Estimated Cycles):[ \t]+(?:\d+|N\/A)\|(?:\d+|N\/A)\b/m;
+// (`[ \t]*(?:\|[ \t]*)?`, not `[ \t]*\|?[ \t]*`: two runs of blanks around nothing backtrack quadratically on a line of them.)
+const KNOWN_FIGURE =
+  /^[ \t]*(?:\|[ \t]*)?(?:Instructions|L1 Hits|Estimated Cycles):[ \t]+(?:\d+|N\/A)\|(?:\d+|N\/A)\b/m;
 const COUNT = /^\d+$/;
 
 /** gungraun's names of its tools, by the upper-case name the text prints. */
@@ -52,7 +54,7 @@ function bare(raw: string): string {
   return raw
     .replace(ANSI_ESCAPE, '')
     .replace(/\r$/, '')
-    .replace(/^[ \t]*\|?[ \t]*/, '')
+    .replace(/^[ \t]*(?:\|[ \t]*)?/, '')
     .trimEnd();
 }
 
