@@ -1,9 +1,13 @@
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { levelBand, latestMove } from '../src/engine/dashboard/moves.js';
 import { eventMetric } from '../src/engine/formats/valgrind/common.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { exactSteps } from '../src/engine/stats/exactSteps.js';
 import { trendAlerts } from '../src/engine/trends/alerts.js';
 import { renderTrendsJson, renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/render.js';
 import { analyzeTrends, type TrendRun } from '../src/engine/trends/trends.js';
+import { cli, repoRoot, tempDir } from './helpers/shared.js';
 
 // Exact counts over the default branch's history: no noise, so a step is any change over the count threshold, and a
 // tool upgrade (another instrument) starts a new level rather than a step.
@@ -122,5 +126,54 @@ describe('trends of an exact count', () => {
   test('the count threshold is a setting: 2.08 % is no step at 5 %', () => {
     const report = analyzeTrends(runs([BASE, BASE, PLUS_2_08]), { countThreshold: 0.05 });
     expect(report.series[0]!.steps).toEqual([]);
+  });
+});
+
+describe('the dashboard of an exact count (dashboard/moves.ts)', () => {
+  test('identical counts: a zero-width band at the count, from one run on', () => {
+    const series = analyzeTrends(runs([BASE, BASE])).series[0]!;
+    expect(levelBand(series, 0, 2, 0.995)).toEqual({
+      centre: BASE,
+      lower: BASE,
+      upper: BASE,
+      fromRun: 0,
+      toRun: 1,
+      runs: 2,
+    });
+  });
+
+  test('+2.08 %: a step ranked in count thresholds, no noise, no NaN', () => {
+    const series = analyzeTrends(runs([BASE, BASE, BASE, BASE, PLUS_2_08])).series[0]!;
+    const move = latestMove(series, 0.995)!;
+    expect(move).toMatchObject({ kind: 'step', run: 4, noise: 0, worse: true });
+    // 2.08 % in units of the 1 % threshold, on the log scale.
+    expect(move.score).toBeCloseTo(Math.log(PLUS_2_08 / BASE) / Math.log(1.01), 9);
+    expect(move.score).toBeGreaterThan(1);
+    const unchanged = latestMove(analyzeTrends(runs([BASE, BASE, BASE])).series[0]!, 0.995)!;
+    expect(unchanged).toMatchObject({ kind: 'newest', change: 0, noise: 0, score: 0 });
+  });
+});
+
+describe('a history of real cachegrind runs (fixtures/formats/valgrind)', () => {
+  test('imported, the record keeps the count kind: Ir +2.08 % is a step, its cache figures +2.1 % are not', async () => {
+    const valgrind = join(repoRoot, 'fixtures', 'formats', 'valgrind', 'cachegrind');
+    const runsDir = join(tempDir('perfgate-exact-runs-'), 'runs');
+    for (const run of readdirSync(join(valgrind, 'runs')))
+      cpSync(join(valgrind, 'runs', run), join(runsDir, run), { recursive: true });
+    cpSync(join(valgrind, 'candidates', 'checksum-2'), join(runsDir, '2026-12-06_09-00-00'), { recursive: true });
+    const history = tempDir('perfgate-exact-history-');
+    expect((await cli(['history', 'import', runsDir, '--output', history])).code).toBe(0);
+    const out = tempDir('perfgate-exact-trends-');
+    expect((await cli(['trends', history, '-o', out])).code).toBe(0);
+    const report = JSON.parse(readFileSync(join(out, 'trends.json'), 'utf8')) as {
+      series: { experiment: string; metric: string; exact?: true; steps: { isNew: boolean; kind: string }[] }[];
+    };
+    const stepped = report.series.filter((s) => s.steps.length > 0).map((s) => `${s.experiment} ${s.metric}`);
+    expect(stepped).toEqual(['checksum Ir']);
+    expect(report.series.find((s) => s.experiment === 'checksum' && s.metric === 'Ir')).toMatchObject({
+      exact: true,
+      steps: [{ isNew: true, kind: 'regression' }],
+    });
+    expect(readFileSync(join(out, 'trends.md'), 'utf8')).not.toMatch(/NaN/);
   });
 });

@@ -19268,23 +19268,8 @@ async function writeCharts(outputDir, input) {
 import { existsSync as existsSync3, readdirSync as readdirSync4, rmSync as rmSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 
-// src/engine/history/columns.ts
+// src/engine/history/shape.ts
 var MAX_INSTRUMENT = 1e3;
-function checkStoredValue(value2, kind, where, bad) {
-  if (kind.belowResolution && isResolutionFloor(value2)) return;
-  const reason = impossibleValue({ dimension: kind.dimension, statistic: kind.statistic, metric: kind.metric }, value2);
-  if (reason !== void 0) throw bad(`${where} is ${valueText(value2)}, which is impossible: ${reason}`);
-}
-function isPayloadBytes(value2) {
-  return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0;
-}
-function num2(value2) {
-  return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
-}
-function columnText(values) {
-  const first = values[0];
-  return values.length > 1 && values.every((v) => v === first) ? first : `[${values.join(",")}]`;
-}
 function shapeOf(m) {
   const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== void 0);
   const repetitionValues = m.repetitionValues ? STATISTIC_NAMES.filter((s) => m.repetitionValues[s] !== void 0) : void 0;
@@ -19299,8 +19284,82 @@ function shapeOf(m) {
     ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {},
     ...repetitionValues !== void 0 ? { repetitionValues } : {},
     ...m.belowResolution ? { belowResolution: true } : {},
-    ...m.instrument !== void 0 ? { instrument: m.instrument } : {}
+    ...m.instrument !== void 0 ? { instrument: m.instrument } : {},
+    ...m.kind === "count" ? { kind: "count" } : {}
   };
+}
+function isObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function isStatisticName(name) {
+  return typeof name === "string" && STATISTIC_NAMES.includes(name);
+}
+function statisticList(value2, what, bad) {
+  if (!Array.isArray(value2)) throw bad(`${what} is not a list of statistics`);
+  const seen = /* @__PURE__ */ new Set();
+  for (const name of value2) {
+    if (!isStatisticName(name)) throw bad(`${what}: unknown statistic ${JSON.stringify(name)}`);
+    if (seen.has(name)) throw bad(`${what}: "${name}" appears twice`);
+    seen.add(name);
+  }
+  return value2;
+}
+function shapeOfJson(value2, where, bad) {
+  if (!isObject(value2)) throw bad(`${where} is not an object`);
+  const text3 = (key) => {
+    const v = value2[key];
+    if (typeof v !== "string") throw bad(`${where}: "${key}" is not a string`);
+    return v;
+  };
+  const { dimension, direction, repetitions, belowResolution } = value2;
+  if (typeof dimension !== "string" || !Object.hasOwn(BASE_UNITS, dimension))
+    throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
+  if (direction !== "lower-is-better" && direction !== "higher-is-better")
+    throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
+  if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1))
+    throw bad(`${where}: "repetitions" is not a count above 1`);
+  if (belowResolution !== void 0 && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
+  const instrument = value2["instrument"];
+  if (instrument !== void 0 && (typeof instrument !== "string" || instrument.length > MAX_INSTRUMENT))
+    throw bad(`${where}: "instrument" is not a string of at most ${MAX_INSTRUMENT} characters`);
+  const kind = value2["kind"];
+  if (kind !== void 0 && kind !== "count") throw bad(`${where}: "kind" is not "count"`);
+  let repetitionValues;
+  if (value2["repetitionValues"] !== void 0) {
+    if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
+    repetitionValues = statisticList(value2["repetitionValues"], `${where}: "repetitionValues"`, bad);
+  }
+  return {
+    format: text3("format"),
+    metric: text3("metric"),
+    dimension,
+    unit: text3("unit"),
+    displayUnit: text3("displayUnit"),
+    direction,
+    statistics: statisticList(value2["statistics"], `${where}: "statistics"`, bad),
+    ...repetitions !== void 0 ? { repetitions } : {},
+    ...repetitionValues !== void 0 ? { repetitionValues } : {},
+    ...belowResolution === true ? { belowResolution } : {},
+    ...instrument !== void 0 ? { instrument } : {},
+    ...kind === "count" ? { kind } : {}
+  };
+}
+
+// src/engine/history/columns.ts
+function checkStoredValue(value2, kind, where, bad) {
+  if (kind.belowResolution && isResolutionFloor(value2)) return;
+  const reason = impossibleValue({ dimension: kind.dimension, statistic: kind.statistic, metric: kind.metric }, value2);
+  if (reason !== void 0) throw bad(`${where} is ${valueText(value2)}, which is impossible: ${reason}`);
+}
+function isPayloadBytes(value2) {
+  return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0;
+}
+function num2(value2) {
+  return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
+}
+function columnText(values) {
+  const first = values[0];
+  return values.length > 1 && values.every((v) => v === first) ? first : `[${values.join(",")}]`;
 }
 function parameterOf5(m) {
   return m.payloadBytes === null || !Number.isFinite(m.payloadBytes) ? m.parameter : [m.parameter, m.payloadBytes];
@@ -19393,59 +19452,6 @@ function renderColumns(measurements) {
     ...repetitionColumns.size > 0 ? [object("repetitionValues", repetitionColumns)] : []
   ]);
 }
-function isObject(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
-function isStatisticName(name) {
-  return typeof name === "string" && STATISTIC_NAMES.includes(name);
-}
-function statisticList(value2, what, bad) {
-  if (!Array.isArray(value2)) throw bad(`${what} is not a list of statistics`);
-  const seen = /* @__PURE__ */ new Set();
-  for (const name of value2) {
-    if (!isStatisticName(name)) throw bad(`${what}: unknown statistic ${JSON.stringify(name)}`);
-    if (seen.has(name)) throw bad(`${what}: "${name}" appears twice`);
-    seen.add(name);
-  }
-  return value2;
-}
-function shapeOfJson(value2, where, bad) {
-  if (!isObject(value2)) throw bad(`${where} is not an object`);
-  const text3 = (key) => {
-    const v = value2[key];
-    if (typeof v !== "string") throw bad(`${where}: "${key}" is not a string`);
-    return v;
-  };
-  const { dimension, direction, repetitions, belowResolution } = value2;
-  if (typeof dimension !== "string" || !Object.hasOwn(BASE_UNITS, dimension))
-    throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
-  if (direction !== "lower-is-better" && direction !== "higher-is-better")
-    throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
-  if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1))
-    throw bad(`${where}: "repetitions" is not a count above 1`);
-  if (belowResolution !== void 0 && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
-  const instrument = value2["instrument"];
-  if (instrument !== void 0 && (typeof instrument !== "string" || instrument.length > MAX_INSTRUMENT))
-    throw bad(`${where}: "instrument" is not a string of at most ${MAX_INSTRUMENT} characters`);
-  let repetitionValues;
-  if (value2["repetitionValues"] !== void 0) {
-    if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
-    repetitionValues = statisticList(value2["repetitionValues"], `${where}: "repetitionValues"`, bad);
-  }
-  return {
-    format: text3("format"),
-    metric: text3("metric"),
-    dimension,
-    unit: text3("unit"),
-    displayUnit: text3("displayUnit"),
-    direction,
-    statistics: statisticList(value2["statistics"], `${where}: "statistics"`, bad),
-    ...repetitions !== void 0 ? { repetitions } : {},
-    ...repetitionValues !== void 0 ? { repetitionValues } : {},
-    ...belowResolution === true ? { belowResolution } : {},
-    ...instrument !== void 0 ? { instrument } : {}
-  };
-}
 function seriesRunOfJson(value2, where, shapeCount, bad) {
   if (!Array.isArray(value2) || value2.length !== 3)
     throw bad(`${where} is not [experiment, [shape, …], [parameter, …]]`);
@@ -19531,6 +19537,7 @@ function expandLayout({ shapes, runs }, valueOf, convert, bad, placeOf2) {
         if (repetitionValues !== void 0) m.repetitionValues = repetitionValues;
         if (shape.belowResolution) m.belowResolution = true;
         if (shape.instrument !== void 0) m.instrument = shape.instrument;
+        if (shape.kind !== void 0) m.kind = shape.kind;
         out.push(convert(m));
       }
     }
@@ -19679,7 +19686,8 @@ function makeHistoryRecord(experiments, run) {
         ...m.repetitions !== void 0 && m.repetitions > 1 ? { repetitions: m.repetitions } : {},
         ...m.repetitions !== void 0 && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {},
         ...m.belowResolution ? { belowResolution: true } : {},
-        ...m.metric.instrument !== void 0 ? { instrument: m.metric.instrument } : {}
+        ...m.metric.instrument !== void 0 ? { instrument: m.metric.instrument } : {},
+        ...m.metric.kind === "count" ? { kind: "count" } : {}
       };
     })
   );
@@ -19728,7 +19736,8 @@ function metricOf2(m) {
     unit: m.unit,
     displayUnit: m.displayUnit,
     direction: m.direction,
-    ...m.instrument !== void 0 ? { instrument: m.instrument } : {}
+    ...m.instrument !== void 0 ? { instrument: m.instrument } : {},
+    ...m.kind === "count" ? { kind: "count" } : {}
   };
 }
 function readBack(m, parameter, metric2, place, adopt = false) {
@@ -19762,7 +19771,7 @@ function repetitionsOfHistory(m) {
 }
 function sharedMetric(metrics, m) {
   for (const metric3 of metrics)
-    if (metric3.name === m.metric && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction && metric3.instrument === m.instrument)
+    if (metric3.name === m.metric && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction && metric3.instrument === m.instrument && metric3.kind === m.kind)
       return metric3;
   const metric2 = metricOf2(m);
   if (metrics.length < 16) metrics.push(metric2);
@@ -24288,7 +24297,10 @@ function collect(runs, statistics) {
         }
         s.values[r] = value2;
         s.repetitions[r] = m.repetitions ?? 1;
-        if (isExactCount(m.metric)) (s.instruments ??= [])[r] = m.metric.instrument;
+        if (isExactCount(m.metric)) {
+          (s.instruments ??= [])[r] = m.metric.instrument;
+          if (m.metric.kind === "count") s.primaryCount = true;
+        }
       }
     }
   });
@@ -24352,9 +24364,10 @@ function analyzeSeries(s, runs, settings, parameterSteps, countThreshold = DEFAU
     }
   });
   const instruments = s.instruments && runIndex.map((r) => s.instruments[r]);
-  const exact = instruments && exactSteps(logs, instruments, countThreshold);
+  const threshold = s.primaryCount ? countThreshold : settings.minMagnitude;
+  const exact = instruments && exactSteps(logs, instruments, threshold);
   const detect = (values) => {
-    if (instruments) return exactSteps(values, instruments, countThreshold);
+    if (instruments) return exactSteps(values, instruments, threshold);
     const analysis = detectChangePoints(values, settings);
     return s.weights ? confirmWeightedSteps(analysis, (i) => runIndex[i], parameterSteps, settings.minSegment) : analysis;
   };
@@ -24393,7 +24406,7 @@ function analyzeSeries(s, runs, settings, parameterSteps, countThreshold = DEFAU
     ...s.weights ? { weights: s.weights } : {},
     ...exact ? {
       exact: true,
-      countThreshold,
+      countThreshold: threshold,
       newLevels: exact.levels.map((l) => ({ run: runIndex[l.index], before: l.before, after: l.after }))
     } : {}
   };
@@ -24691,8 +24704,17 @@ function levelBand(s, from, to, confidence) {
     if (v !== null && v !== void 0 && v > 0 && !outlying.has(r)) picked.push(r);
   }
   const used = picked.slice(-VERDICT_DEFAULTS.maxHistory);
-  if (used.length < VERDICT_DEFAULTS.minHistory) return void 0;
   const values = used.map((r) => s.byRun[r]);
+  if (s.exact && values.length > 0 && values.every((v) => v === values[0]))
+    return {
+      centre: values[0],
+      lower: values[0],
+      upper: values[0],
+      fromRun: used[0],
+      toRun: used.at(-1),
+      runs: used.length
+    };
+  if (used.length < VERDICT_DEFAULTS.minHistory) return void 0;
   const estimate = noiseBand(values, 1, {
     confidence,
     direction: s.direction,
@@ -24738,13 +24760,15 @@ function latestMove(s, confidence) {
   const band = levelBand(s, levelFrom, run, confidence);
   if (!band) return void 0;
   change ??= s.byRun[run] / band.centre - 1;
-  const halfWidth = (Math.log(band.upper) - Math.log(band.lower)) / 2;
+  const spread4 = (Math.log(band.upper) - Math.log(band.lower)) / 2;
+  const exact = s.exact === true && spread4 === 0;
+  const halfWidth = exact ? Math.log1p(s.countThreshold ?? DEFAULT_COUNT_THRESHOLD) : spread4;
   if (!(halfWidth > 0) || !Number.isFinite(change) || !(change > -1)) return void 0;
   return {
     kind,
     run,
     change,
-    noise: Math.expm1(halfWidth),
+    noise: exact ? 0 : Math.expm1(halfWidth),
     score: Math.abs(Math.log1p(change)) / halfWidth,
     worse: isWorse(s.direction, change)
   };

@@ -133,7 +133,10 @@ export interface TrendSeries extends TrendSeriesName {
   weights?: ParameterWeight[];
   /** An exact count (stats/exactSteps.ts): its steps are any change over the count threshold; no outliers. */
   exact?: true;
-  /** An exact count's step threshold (a fraction): a change over it is a step, and a level back within it recovered. */
+  /**
+   * An exact count's step threshold (a fraction: the count threshold for instructions, the step size of the settings
+   * for other counts such as cache misses): a change over it is a step, and a level back within it recovered.
+   */
   countThreshold?: number;
   /** An exact count's new levels: where another instrument counted from (run index), not a step. */
   newLevels?: { run: number; before: string; after: string }[];
@@ -158,6 +161,8 @@ interface Collected extends TrendSeriesName {
   weights?: ParameterWeight[];
   /** An exact count's: what counted each run's value. */
   instruments?: (string | undefined)[];
+  /** The primary count (Metric.kind `count`: instructions), stepped at the count threshold; other counts at the time's. */
+  primaryCount?: true;
 }
 
 /** Two steps at most this many runs apart, in the same direction, are the same step. */
@@ -193,7 +198,10 @@ function collect(runs: readonly TrendRun[], statistics: readonly StatisticName[]
         }
         s.values[r] = value;
         s.repetitions[r] = m.repetitions ?? 1;
-        if (isExactCount(m.metric)) (s.instruments ??= [])[r] = m.metric.instrument;
+        if (isExactCount(m.metric)) {
+          (s.instruments ??= [])[r] = m.metric.instrument;
+          if (m.metric.kind === 'count') s.primaryCount = true;
+        }
       }
     }
   });
@@ -282,9 +290,11 @@ function analyzeSeries(
     }
   });
   const instruments = s.instruments && runIndex.map((r) => s.instruments![r]);
-  const exact = instruments && exactSteps(logs, instruments, countThreshold);
+  // The primary count (instructions) steps at the count threshold; a cache figure, also exact, at the time's.
+  const threshold = s.primaryCount ? countThreshold : settings.minMagnitude;
+  const exact = instruments && exactSteps(logs, instruments, threshold);
   const detect = (values: number[]) => {
-    if (instruments) return exactSteps(values, instruments, countThreshold);
+    if (instruments) return exactSteps(values, instruments, threshold);
     const analysis = detectChangePoints(values, settings);
     return s.weights
       ? confirmWeightedSteps(analysis, (i) => runIndex[i]!, parameterSteps, settings.minSegment)
@@ -328,7 +338,7 @@ function analyzeSeries(
     ...(exact
       ? {
           exact: true as const,
-          countThreshold,
+          countThreshold: threshold,
           newLevels: exact.levels.map((l) => ({ run: runIndex[l.index]!, before: l.before, after: l.after })),
         }
       : {}),
