@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gungraunJsonAdapter } from '../src/engine/formats/gungraun/json.js';
 import { gungraunTextAdapter } from '../src/engine/formats/gungraun/text.js';
@@ -239,4 +239,23 @@ describe('gungraun outputs gated with no --format', () => {
       expect(failed).toEqual([`${CHECKSUM} small Ir`]);
     },
   );
+});
+
+test("a summary.json is gungraun's by its content, not a Fast-DDS summary by its name; a broken summary CSV still fails", async () => {
+  const inspected = await cli([
+    'inspect',
+    '--json',
+    join(folder, 'v7', 'summary.json'),
+    join(folder, 'v6', 'summary.json'),
+  ]);
+  expect(inspected.code).toBe(0);
+  expect((JSON.parse(inspected.out) as { files: { format: string }[] }).files.map((f) => f.format)).toEqual([
+    'gungraun-json',
+    'gungraun-json',
+  ]);
+  const dir = tempDir('perfgate-summary-name-');
+  writeFileSync(join(dir, 'measurements_x_summary.csv'), 'not,a,summary\n1,2,3\n');
+  const broken = await cli(['inspect', join(dir, 'measurements_x_summary.csv')]);
+  expect(broken.code).toBe(2);
+  expect(broken.err).toMatch(/measurements_x_summary\.csv:1:1: missing column "Bytes"/);
 });
