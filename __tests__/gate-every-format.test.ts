@@ -76,6 +76,9 @@ const CASES: FormatCase[] = [
   },
   { id: 'perf-stat-csv', files: [join(formats, 'perf-stat', 'default-events.csv')] },
   { id: 'perf-stat-json', files: [join(formats, 'perf-stat', 'checksum.json')] },
+  { id: 'gungraun-json', files: [join(formats, 'gungraun', 'base', 'bench.ndjson')] },
+  { id: 'gungraun-text', files: [join(formats, 'gungraun', 'base', 'bench.txt')] },
+  { id: 'codspeed-walltime', files: [join(formats, 'codspeed', 'base-1.json')] },
   {
     id: 'generic-csv',
     files: [join(formats, 'generic-csv', 'latency.csv')],

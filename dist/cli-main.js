@@ -625,9 +625,9 @@ function valueChange(worse, direction) {
   if (worse === 0) return 0;
   return direction === "higher-is-better" ? -worse : worse;
 }
-function valueChangeRange(range2, direction) {
-  if (range2 === void 0 || direction !== "higher-is-better") return range2;
-  return { lower: valueChange(range2.upper, direction), upper: valueChange(range2.lower, direction) };
+function valueChangeRange(range3, direction) {
+  if (range3 === void 0 || direction !== "higher-is-better") return range3;
+  return { lower: valueChange(range3.upper, direction), upper: valueChange(range3.lower, direction) };
 }
 function changeFromRequirement(percentOver, direction) {
   return valueChange(percentOver, direction);
@@ -651,14 +651,14 @@ function changeDigits(percent8) {
 function changePercent(percent8) {
   return Number.isNaN(percent8) ? "—" : `${changeDigits(percent8)} %`;
 }
-function changeRangeText(range2) {
-  return `${changeDigits(range2.lower)} … ${changeDigits(range2.upper)} %`;
+function changeRangeText(range3) {
+  return `${changeDigits(range3.lower)} … ${changeDigits(range3.upper)} %`;
 }
 function changeWithInterval(worse, interval, direction) {
   const change = changePercent(valueChange(worse * 100, direction));
-  const range2 = valueChangeRange(interval, direction);
-  if (range2 === void 0) return change;
-  return `${change} (${changeRangeText({ lower: range2.lower * 100, upper: range2.upper * 100 })})`;
+  const range3 = valueChangeRange(interval, direction);
+  if (range3 === void 0) return change;
+  return `${change} (${changeRangeText({ lower: range3.lower * 100, upper: range3.upper * 100 })})`;
 }
 
 // src/engine/report/escape.ts
@@ -1106,14 +1106,14 @@ function requirementFailures(report) {
   for (const row of report.table) {
     if (!row.failed) continue;
     for (const column of report.columns) {
-      const cell2 = row.cells[column];
-      if (!cell2 || cell2.status === "passed") continue;
-      const shown2 = checkValues(cell2, report.latencyOnly);
+      const cell3 = row.cells[column];
+      if (!cell3 || cell3.status === "passed") continue;
+      const shown2 = checkValues(cell3, report.latencyOnly);
       const withUnit4 = (x) => Number.isNaN(x) ? "—" : `${shown2.number(x)}${shown2.unit ? ` ${escapeMarkdown(shown2.unit)}` : ""}`;
       const where = report.latencyOnly ? `${row.parameter} B` : row.parameter;
-      const check = `${escapeMarkdown(column)} ${cell2.direction === "higher-is-better" ? "≥" : "≤"}`;
+      const check = `${escapeMarkdown(column)} ${cell3.direction === "higher-is-better" ? "≥" : "≤"}`;
       rows.push(
-        `| ${escapeMarkdown(where === "" ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell2.status === "missing" ? "missing" : withUnit4(cell2.experiment)} | ${withUnit4(cell2.requirement)} | ${percent(changeFromRequirement(cell2.percentOver, cell2.direction))} |`
+        `| ${escapeMarkdown(where === "" ? row.experimentType : `${row.experimentType} ${where}`)} | ${check} | ${cell3.status === "missing" ? "missing" : withUnit4(cell3.experiment)} | ${withUnit4(cell3.requirement)} | ${percent(changeFromRequirement(cell3.percentOver, cell3.direction))} |`
       );
     }
   }
@@ -1769,15 +1769,15 @@ var RawMeasurementReader = class {
     );
     this.checkFieldCount(fields.length);
     const encoder2 = new TextEncoder();
-    const cell2 = (index2) => {
+    const cell3 = (index2) => {
       const f = fields[index2];
       const bytes = encoder2.encode(f.value.trim());
       return { bytes, column: f.column, text: f.value };
     };
-    const p = cell2(this.payloadField);
+    const p = cell3(this.payloadField);
     const payload = parseCount(p.bytes, 0, p.bytes.length);
     if (payload < 0) this.failAt(p.column, "expected a payload size in bytes (a whole number)", p.text);
-    const l = cell2(this.latencyField);
+    const l = cell3(this.latencyField);
     const latency = parseDecimalBytes(l.bytes, 0, l.bytes.length, this.floatParse);
     if (!isFiniteLatency(latency)) this.failAt(l.column, LATENCY_EXPECTED, l.text);
     this.add(payload, latency);
@@ -1814,8 +1814,8 @@ var RawMeasurementReader = class {
     if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
     this.failAt(column, expected, decoder.decode(bytes.subarray(fieldStart, fieldEnd)));
   }
-  failAt(column, expected, cell2) {
-    const shown2 = cell2.length > 40 ? cell2.slice(0, 40) + "…" : cell2;
+  failAt(column, expected, cell3) {
+    const shown2 = cell3.length > 40 ? cell3.slice(0, 40) + "…" : cell3;
     throw new InputError(`${expected}, found "${shown2}"`, { file: this.file, line: this.lineNumber, column });
   }
 };
@@ -4182,9 +4182,9 @@ var SPREAD_BOUNDS = {
 var ACCUMULATED_TIME = /^(?:(?:user|system|cpu) time|gc\.time)$/;
 function impossibleValue({ dimension, statistic, metric: metric2 }, value2) {
   if (!Number.isFinite(value2)) return "a measured value must be a finite number";
-  const spread3 = statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic];
+  const spread4 = statistic === "sample" ? void 0 : SPREAD_BOUNDS[statistic];
   const accumulated = dimension === "time" && metric2 !== void 0 && ACCUMULATED_TIME.test(metric2);
-  const bound = spread3 ?? (accumulated ? NOT_NEGATIVE("a CPU or GC time") : LOCATION_BOUNDS[dimension]);
+  const bound = spread4 ?? (accumulated ? NOT_NEGATIVE("a CPU or GC time") : LOCATION_BOUNDS[dimension]);
   const possible = bound.exclusive ? value2 > bound.least : value2 >= bound.least;
   return possible ? void 0 : bound.what;
 }
@@ -4513,11 +4513,11 @@ function clip(text3) {
   return text3.length > 40 ? text3.slice(0, 40) + "…" : text3;
 }
 function readNumberCell(file, row, index2, column) {
-  const cell2 = row.fields[index2] ?? "";
-  if (isMissingValue(cell2)) return void 0;
-  const value2 = parseNumber(cell2, "precise");
+  const cell3 = row.fields[index2] ?? "";
+  if (isMissingValue(cell3)) return void 0;
+  const value2 = parseNumber(cell3, "precise");
   if (value2 === void 0) {
-    throw new InputError(`expected a number in column "${column}", found "${clip(cell2)}"`, {
+    throw new InputError(`expected a number in column "${column}", found "${clip(cell3)}"`, {
       file,
       line: row.line,
       column: fieldColumn(row.text, index2)
@@ -5284,10 +5284,10 @@ function perSizeMeasurement(file, lines, dataIndex, perSize, name) {
 }
 function acrossSizesMeasurements(file, lines, dataIndex, name, notes) {
   const cells = (lines[0] ?? "").trim().split(",");
-  const columns = cells.map((cell2, index2) => {
-    const m = ACROSS_HEADER_CELL.exec(cell2.trim());
+  const columns = cells.map((cell3, index2) => {
+    const m = ACROSS_HEADER_CELL.exec(cell3.trim());
     if (!m)
-      throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell2}`, {
+      throw new InputError(`expected "<n> samples of <bytes> bytes (us)", found ${cell3}`, {
         file,
         line: 1,
         column: index2 + 1
@@ -5968,9 +5968,9 @@ function readCsv(file, lines) {
     let column = 1;
     rows.push(
       fields.map((f) => {
-        const cell2 = { text: f.trim(), line: i + 1, column: column + (f.length - f.trimStart().length) };
+        const cell3 = { text: f.trim(), line: i + 1, column: column + (f.length - f.trimStart().length) };
         column += f.length + 1;
-        return cell2;
+        return cell3;
       })
     );
   }
@@ -6036,18 +6036,18 @@ function readFepRow(file, table2, index2, row) {
   const number3 = (column, integer = false) => {
     const at = index2[column];
     if (at === void 0) return void 0;
-    const cell2 = row[at];
-    if (!(integer ? /^\d+$/ : NUMBER3).test(cell2.text)) {
+    const cell3 = row[at];
+    if (!(integer ? /^\d+$/ : NUMBER3).test(cell3.text)) {
       throw new InputError(
-        `expected ${integer ? "a whole number" : "a number"} in column "${table2.header[at]}", found "${cell2.text}"`,
+        `expected ${integer ? "a whole number" : "a number"} in column "${table2.header[at]}", found "${cell3.text}"`,
         {
           file,
-          line: cell2.line,
-          column: cell2.column
+          line: cell3.line,
+          column: cell3.column
         }
       );
     }
-    return Number(cell2.text);
+    return Number(cell3.text);
   };
   const throughput = number3("throughput");
   const size = number3("size", true);
@@ -9049,12 +9049,12 @@ function tableRows(lines, start, nameWidth) {
 function failureCellEnd(line, nameWidth) {
   const ends = [];
   for (let p = line.indexOf(")", FAILED.length); p !== -1; p = line.indexOf(")", p + 1)) {
-    const cell2 = p + 1;
-    const next = cell2 + 1 < nameWidth ? nameWidth : cell2 + 1;
-    if (line.slice(cell2, next).trim() === "" && line[next] !== " ") ends.push(cell2);
+    const cell3 = p + 1;
+    const next = cell3 + 1 < nameWidth ? nameWidth : cell3 + 1;
+    if (line.slice(cell3, next).trim() === "" && line[next] !== " ") ends.push(cell3);
   }
-  const startsBenchmark = (cell2) => {
-    const rest = line.slice(cell2).trim();
+  const startsBenchmark = (cell3) => {
+    const rest = line.slice(cell3).trim();
     return rest === "" || rest.includes(FAILED) || /\S +\d+ +\d+$/.test(rest);
   };
   return ends.find(startsBenchmark) ?? ends[0] ?? line.lastIndexOf(")") + 1;
@@ -9776,10 +9776,10 @@ var hyperfineCsvAdapter = {
       const statistics = {};
       for (const [column, statistic] of TIME_STATISTICS) {
         const index2 = table2.columns[column];
-        const cell2 = row.fields[index2] ?? "";
-        const seconds = parseNumber(cell2, "precise");
+        const cell3 = row.fields[index2] ?? "";
+        const seconds = parseNumber(cell3, "precise");
         if (seconds === void 0) {
-          throw new InputError(`expected a time in seconds in column "${column}", found "${cell2.slice(0, 40)}"`, {
+          throw new InputError(`expected a time in seconds in column "${column}", found "${cell3.slice(0, 40)}"`, {
             file,
             line: row.line,
             column: fieldColumn(row.text, index2)
@@ -10681,7 +10681,7 @@ function microseconds(value2, symbol) {
 function minimaOf(lines) {
   const minima = /* @__PURE__ */ new Map();
   for (const line of lines) {
-    const cells = line.split("|").map((cell2) => cell2.trim());
+    const cells = line.split("|").map((cell3) => cell3.trim());
     if (cells.length !== 5 || cells[0] === "Total" || cells[0] === "") continue;
     const min = TIME_CELL.exec(cells[1] ?? "");
     const us = min ? microseconds(min[1] ?? "", min[2] ?? "") : void 0;
@@ -11476,6 +11476,481 @@ var perfStatJsonAdapter = {
   })
 };
 
+// src/engine/formats/gungraun/common.ts
+var TEXT_NAMES = {
+  Instructions: "Ir",
+  "L1 Hits": "L1hits",
+  "LL Hits": "LLhits",
+  "L2 Hits": "LLhits",
+  "RAM Hits": "RamHits",
+  "Total read+write": "TotalRW",
+  "Estimated Cycles": "EstimatedCycles"
+};
+function summaryName(printed) {
+  return Object.hasOwn(TEXT_NAMES, printed) ? TEXT_NAMES[printed] : printed;
+}
+var ESTIMATED_CYCLES_FORMULA = "L1hits + 5·LLhits + 35·RamHits";
+var INSTRUCTION_TOOLS = /* @__PURE__ */ new Set(["callgrind", "cachegrind"]);
+function gungraunMetric(tool, name, primary) {
+  const instrument = `gungraun ${tool}`;
+  const metric2 = name === "EstimatedCycles" ? eventMetric(name, `${instrument}; estimated cycles = ${ESTIMATED_CYCLES_FORMULA}`) : eventMetric(name, instrument);
+  if (primary) return metric2;
+  const { kind: _kind, ...rest } = metric2;
+  return { ...rest, name: `${tool} ${name}`, role: "secondary" };
+}
+function countsInstructions(tool) {
+  return INSTRUCTION_TOOLS.has(tool.toLowerCase());
+}
+function figureMeasurements(file, benchmark, figures) {
+  const primaryTool = figures.find((f) => countsInstructions(f.tool))?.tool;
+  const seen = /* @__PURE__ */ new Set();
+  const measurements = [];
+  for (const f of figures) {
+    const metric2 = gungraunMetric(f.tool, f.name, f.tool === primaryTool);
+    if (seen.has(metric2.name)) continue;
+    seen.add(metric2.name);
+    measurements.push({
+      experiment: benchmark.experiment,
+      parameter: { label: benchmark.label },
+      metric: metric2,
+      statistics: { value: f.value },
+      place: { file, line: f.line }
+    });
+  }
+  return measurements;
+}
+function benchmarkOf(modulePath, id) {
+  return { experiment: modulePath, label: id ?? "" };
+}
+
+// src/engine/formats/gungraun/json.ts
+var VERSIONS = ["6", "7"];
+var gungraunJsonAdapter = {
+  id: "gungraun-json",
+  title: "gungraun / iai-callgrind summary JSON (summary.json, --output-format=json)",
+  recognises(head) {
+    const text3 = head.replace(/^\uFEFF/, "");
+    return (
+      // A line opening with `{` or `[` (a summary, or NDJSON after other lines); per line, not /^…/m, which tries
+      // every `\r` of a line of them.
+      text3.split("\n", 50).some((line) => /^\s*[[{]/.test(line)) && /"module_path"\s*:/.test(text3) && /"profiles"\s*:/.test(text3) && /"(?:benchmark_exe|function_name)"\s*:/.test(text3)
+    );
+  },
+  ...streamedFormat(gungraunReader)
+};
+function gungraunReader(file, options) {
+  let mode;
+  const documentLines = [];
+  const measurements = [];
+  const notes = [];
+  const limits = new ModelLimits(file, options);
+  const seen = /* @__PURE__ */ new Map();
+  const read = (doc, summary) => {
+    const line = doc.placeOf(summary).line;
+    const found = summaryMeasurements(file, doc, summary);
+    const key = `${found.benchmark.experiment}\0${found.benchmark.label}`;
+    const first = seen.get(key);
+    if (first !== void 0)
+      throw new InputError(
+        `the benchmark ${found.benchmark.experiment}${found.benchmark.label ? ` ${found.benchmark.label}` : ""} again (first on line ${first}): give each run its own file`,
+        { file, ...doc.placeOf(summary) }
+      );
+    seen.set(key, line);
+    limits.experiment(found.benchmark.experiment, line);
+    for (const m of found.measurements) {
+      limits.measurement(line);
+      measurements.push(m);
+    }
+    if (found.rates && !notes.length)
+      notes.push("miss and hit rates (%) are not read: they are derived from the counts, which are");
+  };
+  const splitter = new LineSplitter((raw, lineNo) => {
+    const line = (lineNo === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(/\r$/, "");
+    if (mode === void 0) {
+      if (line.trim() === "") return;
+      const trimmed = line.trim();
+      mode = trimmed === "{" || trimmed.startsWith("[") ? "document" : "lines";
+      if (mode === "document") for (let i = 1; i < lineNo; i++) documentLines.push("");
+    }
+    if (mode === "document") {
+      documentLines.push(line);
+      return;
+    }
+    if (!line.trimStart().startsWith("{")) return;
+    const start = line.length - line.trimStart().length;
+    const { document, end } = parseJsonPiece(file, line.slice(start), { line: lineNo, column: start + 1, depth: 0 });
+    const rest = line.slice(start + end).trim();
+    if (rest !== "")
+      throw new InputError('expected one summary a line: more after its closing "}"', {
+        file,
+        line: lineNo,
+        column: start + end + 1
+      });
+    if (!isJsonObject(document.value))
+      throw new InputError("expected a gungraun summary object", { file, line: lineNo, column: start + 1 });
+    read(document, document.value);
+  });
+  return {
+    push: (text3) => splitter.push(text3),
+    finish() {
+      splitter.finish();
+      if (mode === "document") {
+        const doc = parseLooseJson(file, documentLines.join("\n"));
+        const root = doc.value;
+        if (Array.isArray(root)) {
+          root.forEach((summary, index2) => {
+            if (!isJsonObject(summary))
+              throw new JsonFields(file, doc).error(
+                `expected a gungraun summary object, found ${describeJson(summary)}`,
+                root,
+                index2
+              );
+            read(doc, summary);
+          });
+        } else if (isJsonObject(root)) read(doc, root);
+        else
+          throw new InputError("expected a gungraun summary: an object, or an array of them", {
+            file,
+            line: 1,
+            column: 1
+          });
+      }
+      if (seen.size === 0) throw new InputError("no gungraun summary in the file", { file, line: 1, column: 1 });
+      return { format: "gungraun-json", file, measurements, notes };
+    }
+  };
+}
+function summaryMeasurements(file, doc, summary) {
+  const fields = new JsonFields(file, doc);
+  const rawVersion = summary["version"];
+  const version2 = typeof rawVersion === "number" ? String(rawVersion) : rawVersion;
+  if (typeof version2 !== "string")
+    throw rawVersion === void 0 ? fields.error('the summary has no "version"', summary) : fields.error(`expected the schema version as a string, found ${describeJson(rawVersion)}`, summary, "version");
+  if (!VERSIONS.includes(version2))
+    throw fields.error(
+      `gungraun summary schema version "${version2.slice(0, 20)}" is not read: perfgate reads versions ${VERSIONS.join(" and ")} (gungraun ≥ 0.16)`,
+      summary,
+      "version"
+    );
+  const modulePath = fields.string(summary, "module_path", { required: true, what: "the summary" });
+  const id = summary["id"] === null ? void 0 : fields.string(summary, "id");
+  const benchmark = benchmarkOf(modulePath, id);
+  const profiles = summary["profiles"];
+  if (!Array.isArray(profiles))
+    throw profiles === void 0 ? fields.error('the summary has no "profiles"', summary) : fields.error(`expected an array of profiles, found ${describeJson(profiles)}`, summary, "profiles");
+  const figures = [];
+  let rates = false;
+  profiles.forEach((profile, index2) => {
+    if (!isJsonObject(profile))
+      throw fields.error(`expected a profile object, found ${describeJson(profile)}`, profiles, index2);
+    const tool = fields.string(profile, "tool", { required: true, what: "the profile" });
+    const metrics = version2 === "6" ? v6Metrics(fields, profile, tool) : v7Metrics(fields, profile);
+    for (const name of Object.keys(metrics)) {
+      const entry = metrics[name];
+      if (!isJsonObject(entry))
+        throw fields.error(
+          `expected the figure "${name.slice(0, 40)}" as an object, found ${describeJson(entry)}`,
+          metrics,
+          name
+        );
+      const value2 = version2 === "6" ? v6New(fields, entry, name) : v7New(fields, entry, name);
+      if (value2 === void 0) continue;
+      if (!Number.isInteger(value2) || /Rate$/.test(name)) {
+        rates = true;
+        continue;
+      }
+      if (value2 < 0)
+        throw fields.error(
+          `the count of ${name.slice(0, 40)} is ${value2}, which is impossible: a count is never negative`,
+          entry
+        );
+      figures.push({ tool, name, value: value2, line: doc.placeOfKey(metrics, name).line });
+    }
+  });
+  return { benchmark, measurements: figureMeasurements(file, benchmark, figures), rates };
+}
+function objectField(fields, object, key, what) {
+  const value2 = object[key];
+  if (!isJsonObject(value2))
+    throw value2 === void 0 ? fields.error(`${what} has no "${key}"`, object) : fields.error(`expected an object for "${key}", found ${describeJson(value2)}`, object, key);
+  return value2;
+}
+function v6Metrics(fields, profile, tool) {
+  const total = objectField(fields, objectField(fields, profile, "summaries", "the profile"), "total", "the summaries");
+  const summary = objectField(fields, total, "summary", "the total");
+  const keys = Object.keys(summary);
+  const key = keys.find((k) => k === tool) ?? keys[0];
+  if (key === void 0) return summary;
+  return objectField(fields, summary, key, "the total summary");
+}
+function v6New(fields, entry, name) {
+  const metrics = objectField(fields, entry, "metrics", `the figure "${name.slice(0, 40)}"`);
+  let value2;
+  let bad;
+  const both = metrics["Both"];
+  if (both !== void 0) {
+    if (!Array.isArray(both) || both.length !== 2)
+      throw fields.error(`expected "Both" as [new, old], found ${describeJson(both)}`, metrics, "Both");
+    value2 = both[0];
+    bad = (message) => fields.error(message, both, 0);
+  } else if (metrics["Left"] !== void 0) {
+    value2 = metrics["Left"];
+    bad = (message) => fields.error(message, metrics, "Left");
+  } else if (metrics["Right"] !== void 0) return void 0;
+  else throw fields.error(`expected "Both", "Left" or "Right" in the metrics of "${name.slice(0, 40)}"`, metrics);
+  if (isJsonObject(value2)) {
+    const typed = value2["Int"] ?? value2["Float"];
+    if (typeof typed === "number") return typed;
+  }
+  throw bad(`expected {"Int": n} or {"Float": x} for ${name.slice(0, 40)}, found ${describeJson(value2 ?? null)}`);
+}
+function v7Metrics(fields, profile) {
+  const total = objectField(fields, objectField(fields, profile, "data", "the profile"), "total", "the data");
+  return objectField(fields, total, "metrics", "the total");
+}
+function v7New(fields, entry, name) {
+  const values = objectField(fields, entry, "values", `the figure "${name.slice(0, 40)}"`);
+  if (!("new" in values)) return void 0;
+  const value2 = values["new"];
+  if (typeof value2 === "number") return value2;
+  if (isJsonObject(value2) && typeof value2["value"] === "number") return value2["value"];
+  throw fields.error(
+    `expected the new value of ${name.slice(0, 40)} as a number, found ${describeJson(value2 ?? null)}`,
+    values,
+    "new"
+  );
+}
+
+// src/engine/formats/gungraun/text.ts
+var HEADER8 = /^([A-Za-z_][\w]*(?:::[A-Za-z_][\w]*)+)(?:[ \t]+(.*))?$/;
+var FIGURE = /^([^:|]*[^:|\s]):[ \t]+(\S+)\|(\S+)(?:[ \t].*)?$/;
+var TOOL = /^=+[ \t]+([A-Za-z][A-Za-z0-9 ]*?)[ \t]+=+$/;
+var KNOWN_FIGURE = /^[ \t]*(?:\|[ \t]*)?(?:Instructions|L1 Hits|Estimated Cycles):[ \t]+(?:\d+|N\/A)\|(?:\d+|N\/A)\b/m;
+var COUNT2 = /^\d+$/;
+var TOOL_NAMES = {
+  CALLGRIND: "Callgrind",
+  CACHEGRIND: "Cachegrind",
+  DHAT: "DHAT",
+  MEMCHECK: "Memcheck",
+  HELGRIND: "Helgrind",
+  DRD: "DRD",
+  MASSIF: "Massif",
+  BBV: "BBV",
+  PERF: "Perf"
+};
+function bare(raw) {
+  return raw.replace(ANSI_ESCAPE, "").replace(/\r$/, "").replace(/^[ \t]*(?:\|[ \t]*)?/, "").trimEnd();
+}
+var gungraunTextAdapter = {
+  id: "gungraun-text",
+  title: "gungraun / iai-callgrind terminal output (cargo bench)",
+  recognises(head) {
+    const text3 = head.replace(/^\uFEFF/, "").replace(ANSI_ESCAPE, "");
+    return KNOWN_FIGURE.test(text3) && text3.split("\n", 200).some((line) => HEADER8.test(line.replace(/\r$/, "")));
+  },
+  ...streamedFormat((file, options) => {
+    const measurements = [];
+    const limits = new ModelLimits(file, options);
+    const seen = /* @__PURE__ */ new Map();
+    let current;
+    let tool = "Callgrind";
+    let reading = true;
+    let rates = false;
+    const close = () => {
+      if (current === void 0) return;
+      for (const m of figureMeasurements(file, current, current.figures)) {
+        limits.measurement(m.place.line ?? current.line);
+        measurements.push(m);
+      }
+      current = void 0;
+    };
+    const splitter = new LineSplitter((raw, lineNo) => {
+      const original = (lineNo === 1 ? raw.replace(/^\uFEFF/, "") : raw).replace(ANSI_ESCAPE, "").replace(/\r$/, "");
+      const header = /^\S/.test(original) ? HEADER8.exec(original.trimEnd()) : null;
+      if (header) {
+        close();
+        const rest = header[2]?.trim() ?? "";
+        const id = /^([A-Za-z_]\w*)(?::|$)/.exec(rest)?.[1];
+        const benchmark = benchmarkOf(ownCopy(header[1]), id === void 0 ? void 0 : ownCopy(id));
+        const key = `${benchmark.experiment}\0${benchmark.label}`;
+        const first = seen.get(key);
+        if (first !== void 0)
+          throw new InputError(
+            `the benchmark ${header[1]}${id ? ` ${id}` : ""} again (first on line ${first}): give each run its own file`,
+            { file, line: lineNo, column: 1 }
+          );
+        seen.set(key, lineNo);
+        limits.experiment(benchmark.experiment, lineNo);
+        current = { ...benchmark, line: lineNo, figures: [] };
+        tool = "Callgrind";
+        reading = true;
+        return;
+      }
+      const line = bare(original);
+      const toolLine = TOOL.exec(line);
+      if (toolLine) {
+        const printed = toolLine[1].toUpperCase();
+        tool = Object.hasOwn(TOOL_NAMES, printed) ? TOOL_NAMES[printed] : toolLine[1];
+        reading = true;
+        return;
+      }
+      const block = /^-?##[ \t]*(.*)$/.exec(line);
+      if (block) {
+        reading = /^Total\b/.test(block[1]);
+        return;
+      }
+      if (/^-?Comparison with\b/.test(line)) {
+        reading = false;
+        return;
+      }
+      const figure = FIGURE.exec(line);
+      if (!figure || !reading) return;
+      const name = summaryName(figure[1].trim());
+      const value2 = figure[2];
+      const column = original.indexOf(value2, original.indexOf(":")) + 1;
+      if (value2 === "N/A") return;
+      if (current === void 0)
+        throw new InputError(`the figure "${figure[1].slice(0, 40)}" before any benchmark's name line`, {
+          file,
+          line: lineNo,
+          column: 1
+        });
+      if (/^[\d.]+%$/.test(value2)) {
+        rates = true;
+        return;
+      }
+      if (!COUNT2.test(value2) || !Number.isSafeInteger(Number(value2))) {
+        if (name !== figure[1].trim() || /^\d/.test(value2))
+          throw new InputError(
+            `expected the new count of ${figure[1].trim().slice(0, 40)}, found "${value2.slice(0, 40)}"`,
+            {
+              file,
+              line: lineNo,
+              column
+            }
+          );
+        return;
+      }
+      current.figures.push({ tool, name: ownCopy(name), value: Number(value2), line: lineNo });
+    });
+    return {
+      push: (text3) => splitter.push(text3),
+      finish() {
+        splitter.finish();
+        close();
+        if (seen.size === 0)
+          throw new InputError("no gungraun benchmark in the file: expected a `<module_path> <id>:<args>` line", {
+            file,
+            line: 1,
+            column: 1
+          });
+        const notes = rates ? ["miss and hit rates (%) are not read: they are derived from the counts, which are"] : [];
+        return { format: "gungraun-text", file, measurements, notes };
+      }
+    };
+  })
+};
+
+// src/engine/formats/codspeed.ts
+var NS = 1e-3;
+var TIME9 = { name: "time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" };
+var STATISTICS5 = [
+  ["min_ns", "min"],
+  ["max_ns", "max"],
+  ["mean_ns", "mean"],
+  ["median_ns", "median"],
+  ["stdev_ns", "stdev"]
+];
+var PARAMETRISED = /^(.*\S)\[([^[\]]*)\]$/s;
+var codspeedWalltimeAdapter = {
+  id: "codspeed-walltime",
+  title: "CodSpeed walltime results JSON",
+  recognises(head) {
+    return /^\uFEFF?\s*\{/.test(head) && /"instrument"\s*:\s*\{\s*"type"\s*:\s*"/.test(head) && /"benchmarks"\s*:\s*\[/.test(head) && /"(?:uri|creator)"\s*:/.test(head);
+  },
+  parse({ file, text: text3 }, options) {
+    const { doc, fields, root } = readJsonReport(
+      file,
+      text3,
+      isObjectWithArray("benchmarks"),
+      'expected CodSpeed walltime results: an object with a "benchmarks" array'
+    );
+    const instrument = root["instrument"];
+    const type2 = isJsonObject(instrument) ? instrument["type"] : void 0;
+    if (type2 !== "walltime")
+      throw isJsonObject(instrument) ? fields.error(
+        `CodSpeed results of the instrument ${describeJson(type2 ?? null)}: perfgate reads the walltime results`,
+        instrument,
+        type2 === void 0 ? void 0 : "type"
+      ) : fields.error(
+        'expected "instrument": {"type": "walltime"}',
+        root,
+        instrument === void 0 ? void 0 : "instrument"
+      );
+    const benchmarks = root.benchmarks;
+    if (benchmarks.length === 0)
+      throw new InputError('the CodSpeed results have no benchmarks (the "benchmarks" array is empty)', {
+        file,
+        ...doc.placeOf(benchmarks)
+      });
+    const limits = new ModelLimits(file, options);
+    const measurements = [];
+    const seen = /* @__PURE__ */ new Map();
+    benchmarks.forEach((benchmark, index2) => {
+      if (!isJsonObject(benchmark))
+        throw fields.error(`expected a benchmark object, found ${describeJson(benchmark)}`, benchmarks, index2);
+      const place = { file, line: doc.placeOf(benchmark).line };
+      const name = fields.string(benchmark, "name");
+      const uri = fields.string(benchmark, "uri") ?? name;
+      if (uri === void 0) throw fields.error('the benchmark has no "uri" nor "name"', benchmark);
+      const first = seen.get(uri);
+      if (first !== void 0)
+        throw fields.error(`the benchmark ${uri.slice(0, 80)} again (first on line ${first})`, benchmark, "uri");
+      seen.set(uri, place.line);
+      const { experiment, parameter } = benchmarkOf2(uri);
+      limits.experiment(experiment, place.line);
+      limits.measurement(place.line);
+      measurements.push({
+        experiment,
+        parameter,
+        metric: TIME9,
+        statistics: statisticsOf(fields, benchmark, uri),
+        place
+      });
+    });
+    const creator = root["creator"];
+    const notes = [];
+    if (isJsonObject(creator) && typeof creator["name"] === "string")
+      notes.push(
+        `written by ${creator["name"]}${typeof creator["version"] === "string" ? ` ${creator["version"]}` : ""}; times are per iteration (each round's time divided by its iterations)`
+      );
+    return { format: "codspeed-walltime", file, measurements, notes };
+  }
+};
+function benchmarkOf2(uri) {
+  const m = PARAMETRISED.exec(uri);
+  return m ? { experiment: m[1], parameter: { label: m[2] } } : { experiment: uri, parameter: { label: "" } };
+}
+function statisticsOf(fields, benchmark, uri) {
+  const stats = benchmark["stats"];
+  if (!isJsonObject(stats))
+    throw fields.error(
+      `expected a "stats" object for ${uri.slice(0, 80)}`,
+      benchmark,
+      stats === void 0 ? void 0 : "stats"
+    );
+  const statistics = {};
+  for (const [field2, statistic] of STATISTICS5) {
+    const value2 = optionalStatistic(fields, stats, field2, { dimension: "time", statistic });
+    if (value2 !== void 0) statistics[statistic] = value2 * NS;
+  }
+  if (statistics.median === void 0 && statistics.mean === void 0)
+    throw fields.error(`the stats of ${uri.slice(0, 80)} have no "median_ns" nor "mean_ns"`, stats);
+  const rounds = optionalStatistic(fields, stats, "rounds", { dimension: "count", statistic: "samples" });
+  if (rounds !== void 0) statistics.samples = rounds;
+  return statistics;
+}
+
 // src/engine/formats/registry.ts
 var READERS = [
   fastddsSummaryAdapter,
@@ -11514,6 +11989,9 @@ var READERS = [
   cachegrindAdapter,
   perfStatCsvAdapter,
   perfStatJsonAdapter,
+  gungraunJsonAdapter,
+  gungraunTextAdapter,
+  codspeedWalltimeAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter
 ];
@@ -12081,9 +12559,9 @@ function sameName(a, b) {
 
 // src/engine/report/csvText.ts
 function csvText(text3) {
-  let cell2 = text3;
-  if (/^[=+\-@\t\r]/.test(cell2) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell2)) cell2 = "'" + cell2;
-  return /[",\r\n]/.test(cell2) ? `"${cell2.replace(/"/g, '""')}"` : cell2;
+  let cell3 = text3;
+  if (/^[=+\-@\t\r]/.test(cell3) && !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(cell3)) cell3 = "'" + cell3;
+  return /[",\r\n]/.test(cell3) ? `"${cell3.replace(/"/g, '""')}"` : cell3;
 }
 
 // src/engine/report/check/checksCsv.ts
@@ -12697,7 +13175,7 @@ function classifyFile(path, listing, formats, forced, skipped) {
       named: true
     };
   const lenient = listing !== "named";
-  const fastdds = classifyFastdds(path, lenient || formats, listing === "matched" && !formats);
+  const fastdds = classifyFastdds(path, lenient || formats, listing === "matched" && !formats, formats);
   if (fastdds || !formats) {
     if (!fastdds) skipped.notResults.push(path);
     return fastdds;
@@ -12758,7 +13236,7 @@ function readHead(path) {
     closeSync2(fd);
   }
 }
-function classifyFastdds(path, lenient, byContent = false) {
+function classifyFastdds(path, lenient, byContent = false, formats = false) {
   const name = baseName(path);
   const adapters = fileNameAdapters();
   if (lenient && !byContent && !adapters.some((a) => a.fileNames.mayBe(name))) return void 0;
@@ -12768,6 +13246,7 @@ function classifyFastdds(path, lenient, byContent = false) {
   );
   if (adapter) return { path, experimentType: adapter.fileNames.experimentOf(path), format: adapter.id };
   if (lenient && !adapters.some((a) => a.fileNames.claims(name))) return void 0;
+  if (formats && recogniseFormat(readHead(path), path, true)) return void 0;
   throw fastddsHeaderError(path, header);
 }
 function preferSummaries(files, notices, repetitions) {
@@ -13202,17 +13681,17 @@ function exponentRange(payloads) {
   return min <= max ? { lo: Math.floor(Math.log2(min)), hi: Math.ceil(Math.log2(max)) } : void 0;
 }
 function payloadTicks(payloads, maxTicks = 12) {
-  const range2 = exponentRange(payloads);
-  if (!range2) return [];
-  const count = range2.hi - range2.lo + 1;
+  const range3 = exponentRange(payloads);
+  if (!range3) return [];
+  const count = range3.hi - range3.lo + 1;
   const step = Math.max(1, Math.ceil(count / maxTicks));
   const ticks = [];
-  for (let e = range2.lo; e <= range2.hi; e += step) ticks.push(2 ** e);
+  for (let e = range3.lo; e <= range3.hi; e += step) ticks.push(2 ** e);
   return ticks;
 }
 function payloadDomain(payloads) {
-  const range2 = exponentRange(payloads);
-  return range2 ? [2 ** range2.lo, 2 ** range2.hi] : void 0;
+  const range3 = exponentRange(payloads);
+  return range3 ? [2 ** range3.lo, 2 ** range3.hi] : void 0;
 }
 var PAYLOAD_LABEL_EXPR = "datum.value >= 1073741824 ? format(datum.value / 1073741824, '~r') + ' GiB' : datum.value >= 1048576 ? format(datum.value / 1048576, '~r') + ' MiB' : datum.value >= 1024 ? format(datum.value / 1024, '~r') + ' KiB' : format(datum.value, '~r') + ' B'";
 function isPayloadAxis(values) {
@@ -13691,21 +14170,21 @@ function ratioDensity(w, df, logNorm) {
 }
 var ratioRanges = /* @__PURE__ */ new Map();
 function ratioRange(df) {
-  let range2 = ratioRanges.get(df);
-  if (range2 === void 0) {
-    const spread3 = 10 / Math.sqrt(2 * df);
-    range2 = {
-      lo: Math.max(0, 1 - spread3),
-      hi: 1 + spread3,
+  let range3 = ratioRanges.get(df);
+  if (range3 === void 0) {
+    const spread4 = 10 / Math.sqrt(2 * df);
+    range3 = {
+      lo: Math.max(0, 1 - spread4),
+      hi: 1 + spread4,
       logNorm: Math.log(2) + df / 2 * Math.log(df / 2) - logGamma(df / 2)
     };
     if (ratioRanges.size >= 1024) ratioRanges.clear();
-    ratioRanges.set(df, range2);
+    ratioRanges.set(df, range3);
   }
-  return range2;
+  return range3;
 }
-function piecePoints(range2, kink, step, stepWidth, points) {
-  const { lo, hi } = range2;
+function piecePoints(range3, kink, step, stepWidth, points) {
+  const { lo, hi } = range3;
   let count = 1;
   points[0] = lo;
   const cut2 = (c) => {
@@ -13808,15 +14287,15 @@ var PowerIntegral = class {
   slope = NaN;
   range;
   at(shift, withSlope) {
-    const { critical, floor, range: range2 } = this;
-    if (range2 === void 0) {
+    const { critical, floor, range: range3 } = this;
+    if (range3 === void 0) {
       const z = shift - Math.max(floor, critical * 1);
       if (withSlope) this.slope = normalDensity2(z);
       return normalCdf(z);
     }
     const positive = critical > 0;
     const count = piecePoints(
-      range2,
+      range3,
       positive ? floor / critical : NaN,
       positive ? shift / critical : NaN,
       positive ? 1 / critical : NaN,
@@ -13831,7 +14310,7 @@ var PowerIntegral = class {
       const a = POINTS[p - 1];
       const b = POINTS[p];
       if (!(b > a)) continue;
-      const offset = NODE_STORE.offsetOf(range2.logNorm, a, b);
+      const offset = NODE_STORE.offsetOf(range3.logNorm, a, b);
       const { w, weighted } = NODE_STORE;
       let piece = 0;
       let pieceSlope = 0;
@@ -14024,9 +14503,9 @@ function cautiousVariancePrior(variances, df, level) {
   if (m < 2) return { d0: 0, s0Squared: NaN };
   const e = rows.map(({ v, d }) => Math.log(v) - digamma(d / 2) + Math.log(d / 2));
   const mean3 = e.reduce((a, b) => a + b, 0) / m;
-  const spread3 = e.reduce((a, b) => a + (b - mean3) ** 2, 0) / (m - 1);
+  const spread4 = e.reduce((a, b) => a + (b - mean3) ** 2, 0) / (m - 1);
   const ownSpread = rows.reduce((a, { d }) => a + trigamma(d / 2), 0) / m;
-  const excess = (m - 1) * spread3 / chiSquaredQuantile(1 - level, m - 1) - ownSpread;
+  const excess = (m - 1) * spread4 / chiSquaredQuantile(1 - level, m - 1) - ownSpread;
   if (!(excess > 0)) return { d0: Infinity, s0Squared: Math.exp(mean3) };
   const d0 = 2 * trigammaInverse(excess);
   return { d0, s0Squared: Math.exp(mean3 + digamma(d0 / 2) - Math.log(d0 / 2)) };
@@ -14187,6 +14666,11 @@ function falseAlarms(summary) {
   return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
 }
 
+// src/engine/compare/countKind.ts
+function isExactCount(metric2) {
+  return metric2.kind === "count" || metric2.dimension === "count" && metric2.instrument !== void 0;
+}
+
 // src/engine/compare/evidence.ts
 function bandOf(row) {
   return row.evidence?.kind === "band" ? row.evidence : void 0;
@@ -14262,7 +14746,11 @@ function rowShape(reference, result) {
 function roleOfRow(m) {
   const role = metricRole(m.metric);
   const instruments = m.metric.incomparable;
-  return { ...role === "primary" ? {} : { metricRole: role }, ...instruments ? { instruments } : {} };
+  return {
+    ...role === "primary" ? {} : { metricRole: role },
+    ...instruments ? { instruments } : {},
+    ...isExactCount(m.metric) ? { exactCount: true } : {}
+  };
 }
 function keyOf3(m) {
   return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
@@ -14369,6 +14857,75 @@ function asNotComparable(comparison) {
   };
 }
 
+// src/engine/compare/exactCounts.ts
+var UNKNOWN_COMMIT = "unknown";
+function countsDiffer(candidate, history) {
+  if (spread(candidate)) return `the results' ${candidate.length} repetitions (${range(candidate)})`;
+  if (history === void 0) return void 0;
+  if (spread(history.newestRepetitions))
+    return `the newest history run's ${history.newestRepetitions.length} repetitions (${range(history.newestRepetitions)})`;
+  const byCommit = /* @__PURE__ */ new Map();
+  history.levels.forEach((level, i) => {
+    const commit = history.commits[i];
+    if (commit === void 0 || commit === UNKNOWN_COMMIT || level === void 0) return;
+    byCommit.set(commit, [...byCommit.get(commit) ?? [], level]);
+  });
+  for (const [commit, levels] of byCommit)
+    if (spread(levels)) return `${levels.length} history runs of commit ${commit.slice(0, 7)} (${range(levels)})`;
+  return void 0;
+}
+function repetitionsOf(m, statistic) {
+  if (!m) return [];
+  const reps = m.repetitionValues?.[statistic];
+  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
+  return values.filter((v) => typeof v === "number" && Number.isFinite(v));
+}
+function repetitionsDiffer(reference, result, statistic) {
+  const results = repetitionsOf(result, statistic);
+  if (spread(results)) return { countsDiffer: `the results' ${results.length} repetitions (${range(results)})` };
+  const references = repetitionsOf(reference, statistic);
+  if (spread(references))
+    return { countsDiffer: `the reference's ${references.length} repetitions (${range(references)})` };
+  return {};
+}
+function exactCountFields(row, history, candidate) {
+  const differ = countsDiffer(candidate, history);
+  if (differ !== void 0) return { countsDiffer: differ };
+  const levels = history.levels.filter((v) => v !== void 0 && Number.isFinite(v));
+  const reference = levels[levels.length - 1];
+  const result = candidate[0];
+  if (reference === void 0 || result === void 0) return void 0;
+  const worse = row.direction === "higher-is-better" ? 1 - result / reference : result / reference - 1;
+  const status = worse > row.threshold ? "fail" : worse < -row.threshold ? "improved" : "pass";
+  return {
+    reference,
+    result,
+    deltaPercent: worse * 100,
+    status,
+    failed: status === "fail",
+    evidence: { kind: "band", historyRuns: levels.length, band: { lower: 0, upper: 0 } },
+    repetitions: candidate.length
+  };
+}
+function countsDifferWarnings(rows) {
+  const places = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.countsDiffer === void 0 || row.pooled) continue;
+    const name = `${row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`} ${row.metric}`;
+    places.set(row.countsDiffer, [...places.get(row.countsDiffer) ?? [], name]);
+  }
+  return [...places].map(([where, names]) => {
+    const shown2 = names.slice(0, 5).join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
+    return `Counts differ on identical builds: the measurement is not deterministic here. ${shown2}: ${where}. These rows are judged against the noise like times, not as exact counts.`;
+  });
+}
+function spread(values) {
+  return values.some((v) => v !== values[0]);
+}
+function range(values) {
+  return `${Math.min(...values)} … ${Math.max(...values)}`;
+}
+
 // src/engine/compare/thresholdMethod.ts
 function thresholdStatus(reference, result, threshold, direction = "lower-is-better") {
   if (Number.isNaN(result)) return "missing";
@@ -14416,7 +14973,8 @@ function compareExperiment(experimentType, reference, result, thresholds, option
         threshold,
         ...roleOfRow(shape),
         ...gated(judged2, gates(gate, statistic, shape)),
-        ...floor ? { belowResolution: true } : {}
+        ...floor ? { belowResolution: true } : {},
+        ...isExactCount(shape.metric) ? repetitionsDiffer(ref, res, statistic) : {}
       });
     }
   }
@@ -14483,7 +15041,7 @@ function noiseVerdict(history, candidate, threshold, options) {
   if (n < minHistory) return insufficientHistoryVerdict(usable, result, k, threshold, minHistory, options.direction);
   const logs = runs.map(Math.log);
   const estimate = noiseBand(usable, k, { ...options, confidence, candidateLogs: logs });
-  const { centre, spread: spread3, standardError, critical, df, band } = estimate;
+  const { centre, spread: spread4, standardError, critical, df, band } = estimate;
   const reference = Math.exp(centre);
   const effect = worseBy2(reference);
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
@@ -14512,7 +15070,7 @@ function noiseVerdict(history, candidate, threshold, options) {
     effect,
     threshold,
     band,
-    spread: spread3,
+    spread: spread4,
     historyRuns: n,
     repetitions: k,
     detectable,
@@ -14539,8 +15097,8 @@ function noiseVariance(history, candidate, options) {
   const usable = usableHistory(history, maxHistory);
   const runs = candidate.filter((v) => Number.isFinite(v) && v > 0);
   if (usable.length < minHistory || runs.length === 0) return void 0;
-  const { spread: spread3, df } = noiseBand(usable, runs.length, { ...options, candidateLogs: runs.map(Math.log) });
-  return { variance: spread3 ** 2, df };
+  const { spread: spread4, df } = noiseBand(usable, runs.length, { ...options, candidateLogs: runs.map(Math.log) });
+  return { variance: spread4 ** 2, df };
 }
 function insufficientHistoryVerdict(usable, result, k, threshold, minHistory, direction) {
   const n = usable.length;
@@ -14604,8 +15162,8 @@ function noiseBand(usable, k, options) {
   const ownSpread = pooled ? Math.sqrt(((n - 1) * historySpread ** 2 + (candidate.length - 1) * meanAndSd(candidate).sd ** 2) / ownDf) : historySpread;
   const moderated = options.variancePrior ? moderatedVariance(ownSpread ** 2, ownDf, options.variancePrior) : { variance: ownSpread ** 2, df: ownDf };
   const { df } = moderated;
-  const spread3 = Math.sqrt(moderated.variance);
-  const standardError = spread3 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
+  const spread4 = Math.sqrt(moderated.variance);
+  const standardError = spread4 * Math.sqrt((independent ? r / k : Math.max(1, r / k)) + 1 / n);
   const critical = tTableQuantile(assertConfidence(options.confidence), df);
   const halfWidth = critical * standardError;
   const band = {
@@ -14614,7 +15172,7 @@ function noiseBand(usable, k, options) {
     lowerValue: Math.exp(centre - halfWidth),
     upperValue: Math.exp(centre + halfWidth)
   };
-  return { centre, spread: spread3, standardError, df, critical, band };
+  return { centre, spread: spread4, standardError, df, critical, band };
 }
 
 // src/engine/stats/fdr.ts
@@ -15421,7 +15979,7 @@ function suiteRow(members, readerOf, judge) {
   const band = bandOf(outcome2);
   if (band === void 0) return void 0;
   const { lower, upper } = geomeans.spread;
-  const spread3 = head.direction === "higher-is-better" ? { lower: -upper, upper: -lower } : { lower, upper };
+  const spread4 = head.direction === "higher-is-better" ? { lower: -upper, upper: -lower } : { lower, upper };
   const experiments = new Set(given.map((g) => g.member.experiment)).size;
   return {
     experimentType: SUITE_EXPERIMENT,
@@ -15442,7 +16000,7 @@ function suiteRow(members, readerOf, judge) {
     gated: true,
     pooled: true,
     ...outcome2,
-    evidence: { ...band, suite: { benchmarks: geomeans.benchmarks, experiments, spread: spread3 } }
+    evidence: { ...band, suite: { benchmarks: geomeans.benchmarks, experiments, spread: spread4 } }
   };
 }
 
@@ -15558,8 +16116,9 @@ function loneDetectable(row) {
 }
 
 // src/engine/compare/historyMethod.ts
-function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
+function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}, commits = []) {
   const present = history.filter((s) => s !== void 0);
+  const presentCommits = commits.filter((_, i) => history[i] !== void 0);
   const newest2 = present[present.length - 1];
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
   const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
@@ -15596,10 +16155,23 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     const shape = resultByKey.get(rowKey(row)) ?? (newestByKey ??= measurementsByKey(newest2)).get(rowKey(row));
     const input = inputs[i];
     if (input === void 0) return regate(row, gate, shape);
+    const counted = shape !== void 0 && isExactCount(shape.metric) && row.instruments === void 0 ? exactCountFields(
+      row,
+      {
+        levels: across(rowKey(row)).levels(row.statistic),
+        commits: presentCommits,
+        newestRepetitions: repetitionsOf(
+          (newestByKey ??= measurementsByKey(newest2)).get(rowKey(row)),
+          row.statistic
+        )
+      },
+      input.candidate
+    ) : void 0;
+    if (counted !== void 0 && counted.countsDiffer === void 0) return regate({ ...row, ...counted }, gate, shape);
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
     const prior = priors.get(familyKey(row));
     return regate(
-      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) },
+      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior), ...counted },
       gate,
       shape
     );
@@ -15789,7 +16361,8 @@ var historyMethod = {
         runs.map((run) => run.experiments.get(t)),
         input.results.get(t),
         thresholds,
-        settings
+        settings,
+        runs.map((run) => run.recorded?.sha)
       );
       return comparable ? comparison : asNotComparable(comparison);
     });
@@ -16216,10 +16789,10 @@ function regressionPanel(row, report, label, runs) {
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
   const interval = valueChangeRange(chartEvidence(row).interval, row.direction);
-  const range2 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
+  const range3 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
   const drawn2 = {
     title: label,
-    subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range2} (${row.status})`,
+    subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range3} (${row.status})`,
     x: { kind: "category", title: history.length > 0 ? "Run" : "Side", categories },
     y: { title: withUnit(familyTitle(row), unit), unit, log, ...domain ? { domain } : {} },
     mark: "line",
@@ -16758,10 +17331,10 @@ function suiteWords(moves, failed) {
   if (shown2.length === 0) return void 0;
   const named = new Set(moves.map((m) => m.metric)).size > 1;
   return shown2.map((m) => {
-    const range2 = valueChangeRange(m.spread, m.direction);
-    const spread3 = `${changeSize(range2.lower * 100)} … ${changeSize(range2.upper * 100)} %`;
+    const range3 = valueChangeRange(m.spread, m.direction);
+    const spread4 = `${changeSize(range3.lower * 100)} … ${changeSize(range3.upper * 100)} %`;
     const moved = `the whole suite${named ? ` (${m.metric})` : ""} moved ${changeSize(valueChange(m.change, m.direction) * 100)} %`;
-    return `${moved}; its recorded runs varied ${spread3}${failed ? "" : `, ${HELD_WORDS[m.heldBy ?? "noise"]}`}`;
+    return `${moved}; its recorded runs varied ${spread4}${failed ? "" : `, ${HELD_WORDS[m.heldBy ?? "noise"]}`}`;
   }).join(" · ");
 }
 var HELD_WORDS = {
@@ -17095,8 +17668,8 @@ function bandCell(r, pooled) {
   const band = shownEvidence(r).band;
   if (band === void 0) return "";
   if (!r.pooled && pooled.has(familyOf2(r))) return band.upper > r.threshold ? THROUGH_GEOMEAN : "";
-  const range2 = valueChangeRange(band, r.direction);
-  return changeRangeText({ lower: range2.lower * 100, upper: range2.upper * 100 });
+  const range3 = valueChangeRange(band, r.direction);
+  return changeRangeText({ lower: range3.lower * 100, upper: range3.upper * 100 });
 }
 function probability(p) {
   if (!Number.isFinite(p)) return "";
@@ -17120,13 +17693,13 @@ function extraColumns(rows, all) {
   const withInterval = rows.some(relativeToSuite);
   const withDetectable = rows.some((r) => r.detectable !== void 0);
   const pooled = pooledFamilies(all);
-  const range2 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
+  const range3 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   return {
     header: `${withP ? " p | α |" : ""}${withBand ? " Noise band |" : ""}${withInterval ? " Interval vs suite |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
     align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
     cells: (r) => {
       const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range2(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range3(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
     }
   };
 }
@@ -17201,19 +17774,19 @@ function checkVerdictTable(report) {
   const rows = [];
   let cells = 0;
   for (const row of report.table) {
-    for (const [column, cell2] of Object.entries(row.cells)) {
-      if (!cell2) continue;
+    for (const [column, cell3] of Object.entries(row.cells)) {
+      if (!cell3) continue;
       cells++;
-      if (cell2.status === "passed") continue;
-      const shown2 = report.latencyOnly ? void 0 : quantityDisplay(cell2.unit ?? "µs", [cell2.experiment, cell2.requirement], cell2.printedUnit);
+      if (cell3.status === "passed") continue;
+      const shown2 = report.latencyOnly ? void 0 : quantityDisplay(cell3.unit ?? "µs", [cell3.experiment, cell3.requirement], cell3.printedUnit);
       const measured = (x) => Number.isNaN(x) ? "—" : shown2 ? shown2.withUnit(x) : formatFixed3(x);
       rows.push([
         row.experimentType,
         row.parameter,
         column,
-        cell2.status === "missing" ? "missing" : measured(cell2.experiment),
-        measured(cell2.requirement),
-        percent(changeFromRequirement(cell2.percentOver, cell2.direction))
+        cell3.status === "missing" ? "missing" : measured(cell3.experiment),
+        measured(cell3.requirement),
+        percent(changeFromRequirement(cell3.percentOver, cell3.direction))
       ]);
     }
   }
@@ -18200,7 +18773,7 @@ function niceDomain(start, stop, count) {
   }
   return [start, stop];
 }
-function spread(lo, hi) {
+function spread2(lo, hi) {
   if (lo < hi) return [lo, hi];
   const pad = lo === 0 ? 1 : Math.abs(lo) * 0.1;
   return [lo - pad, hi + pad];
@@ -18342,14 +18915,14 @@ function legendAt(entries2, columns, columnWidth, originX, originY) {
   });
   return out;
 }
-function panelTitles(p, cell2) {
-  const titleWidth = cell2.left + W + cell2.right;
+function panelTitles(p, cell3) {
+  const titleWidth = cell3.left + W + cell3.right;
   const subtitleY = -8 - SUBTITLE_SIZE * DESCENT;
   const titleY = p.subtitle !== void 0 ? subtitleY - SUBTITLE_SIZE - 4 : -8 - PANEL_TITLE_SIZE * DESCENT;
   const out = [
     text2(
       "panel-title",
-      -cell2.left,
+      -cell3.left,
       titleY,
       truncateText(p.title, PANEL_TITLE_SIZE, titleWidth, true),
       ' font-weight="bold"',
@@ -18360,7 +18933,7 @@ function panelTitles(p, cell2) {
     out.push(
       text2(
         "subtitle",
-        -cell2.left,
+        -cell3.left,
         subtitleY,
         truncateText(p.subtitle, SUBTITLE_SIZE, titleWidth),
         ` fill="${SUBTITLE_TEXT}"`,
@@ -18416,7 +18989,7 @@ function xAxis(p) {
       )
     };
   }
-  const [lo, hi] = spread(...minMax(xs) ?? [0, 1]);
+  const [lo, hi] = spread2(...minMax(xs) ?? [0, 1]);
   const map = (v) => W * (v - lo) / (hi - lo);
   let values = [];
   let labels = [];
@@ -18464,9 +19037,9 @@ function yAxis(p) {
       labels: ticks.labels.map((v) => ({ at: map2(v), label: formatLogTick(v) }))
     };
   }
-  const range2 = minMax(p.mark === "bar" ? [0, ...ys] : ys) ?? [0, 1];
+  const range3 = minMax(p.mark === "bar" ? [0, ...ys] : ys) ?? [0, 1];
   const count = Math.ceil(H / 40);
-  const [lo, hi] = niceDomain(...spread(...range2), count);
+  const [lo, hi] = niceDomain(...spread2(...range3), count);
   const map = (v) => H - H * (v - lo) / (hi - lo);
   const values = linearTicks(lo, hi, count);
   const step = tickStep(lo, hi, count);
@@ -18532,8 +19105,8 @@ function changePanel(p) {
     labelWidth,
     xLabelsBottom
   };
-  const marks = (cell2) => [
-    ...panelTitles(p, cell2),
+  const marks = (cell3) => [
+    ...panelTitles(p, cell3),
     ...changePlotMarks(g),
     ...changeTextMarks(g),
     ...legendAt(legend2, legendColumns, columnWidth, 0, h + titleBottom + 10)
@@ -18547,7 +19120,7 @@ function changeAxis(p, rows) {
     ...r.interval ? [r.interval.lower, r.interval.upper] : [],
     ...r.band ? [r.band.lower, r.band.upper] : []
   ]);
-  const [a, b] = spread(...minMax([0, ...p.y.domain ?? [], ...ends].filter(Number.isFinite)) ?? [0, 1]);
+  const [a, b] = spread2(...minMax([0, ...p.y.domain ?? [], ...ends].filter(Number.isFinite)) ?? [0, 1]);
   const room = (b - a) * (CROSS_SIZE / 2 + 2) / W;
   const marked = rows.map((r) => r.delta).filter(Number.isFinite);
   const [lo0, hi0] = [marked.some((d) => d - room < a) ? a - room : a, marked.some((d) => d + room > b) ? b + room : b];
@@ -18797,10 +19370,10 @@ function legendMarks(l) {
   const originY = l.legendRight ? 0 : H + l.xLabelsBottom + 4 + AXIS_TITLE_SIZE + AXIS_TITLE_SIZE * DESCENT + 10;
   return legendAt(l.legend, l.legendColumns, l.legendColumnWidth, originX, originY);
 }
-function panelMarks(l, cell2) {
+function panelMarks(l, cell3) {
   const p = l.panel;
   const out = [];
-  out.push(...panelTitles(p, cell2));
+  out.push(...panelTitles(p, cell3));
   const grid = [...l.x.grid.map((x) => `M${crisp(x)},0V${H}`), ...l.y.grid.map((y) => `M0,${crisp(y)}H${W}`)].join("");
   if (grid !== "") out.push(`<path class="grid" d="${grid}" stroke="${GRID}" fill="none"/>`);
   if (p.band) {
@@ -18870,19 +19443,19 @@ function panelMarks(l, cell2) {
 function drawable(panel2) {
   if (panel2.mark === "change") return changePanel(panel2);
   const l = layoutPanel(panel2);
-  return { extent: l.extent, height: H, marks: (cell2) => panelMarks(l, cell2) };
+  return { extent: l.extent, height: H, marks: (cell3) => panelMarks(l, cell3) };
 }
 function chartToSvg(chart) {
   const layouts = chart.panels.map(drawable);
   const columns = Math.max(1, Math.min(chart.columns, layouts.length));
   const rows = Math.max(1, Math.ceil(layouts.length / columns));
-  const cell2 = { left: 0, right: 0, top: 0, bottom: 0 };
+  const cell3 = { left: 0, right: 0, top: 0, bottom: 0 };
   for (const l of layouts)
-    for (const side of ["left", "right", "top", "bottom"]) cell2[side] = Math.max(cell2[side], l.extent[side]);
-  const cellWidth = cell2.left + W + cell2.right;
+    for (const side of ["left", "right", "top", "bottom"]) cell3[side] = Math.max(cell3[side], l.extent[side]);
+  const cellWidth = cell3.left + W + cell3.right;
   const rowHeights = Array.from(
     { length: rows },
-    (_, r) => cell2.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell2.bottom
+    (_, r) => cell3.top + Math.max(0, ...layouts.slice(r * columns, (r + 1) * columns).map((l) => l.height)) + cell3.bottom
   );
   const rowTops = rowHeights.map((_, r) => rowHeights.slice(0, r).reduce((sum2, h) => sum2 + h + GAP_Y, 0));
   const titleBlock = TITLE_SIZE + 8;
@@ -18906,9 +19479,9 @@ function chartToSvg(chart) {
     )
   ];
   layouts.forEach((l, k) => {
-    const ox = PAD + k % columns * (cellWidth + GAP_X) + cell2.left;
-    const oy = PAD + titleBlock + rowTops[Math.floor(k / columns)] + cell2.top;
-    out.push(`<g class="panel" transform="translate(${num(ox)},${num(oy)})">`, ...l.marks(cell2), "</g>");
+    const ox = PAD + k % columns * (cellWidth + GAP_X) + cell3.left;
+    const oy = PAD + titleBlock + rowTops[Math.floor(k / columns)] + cell3.top;
+    out.push(`<g class="panel" transform="translate(${num(ox)},${num(oy)})">`, ...l.marks(cell3), "</g>");
   });
   out.push("</svg>");
   return out.join("\n") + "\n";
@@ -19015,23 +19588,8 @@ async function writeCharts(outputDir, input) {
 import { existsSync as existsSync3, readdirSync as readdirSync4, rmSync as rmSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 
-// src/engine/history/columns.ts
+// src/engine/history/shape.ts
 var MAX_INSTRUMENT = 1e3;
-function checkStoredValue(value2, kind, where, bad) {
-  if (kind.belowResolution && isResolutionFloor(value2)) return;
-  const reason = impossibleValue({ dimension: kind.dimension, statistic: kind.statistic, metric: kind.metric }, value2);
-  if (reason !== void 0) throw bad(`${where} is ${valueText(value2)}, which is impossible: ${reason}`);
-}
-function isPayloadBytes(value2) {
-  return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0;
-}
-function num2(value2) {
-  return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
-}
-function columnText(values) {
-  const first = values[0];
-  return values.length > 1 && values.every((v) => v === first) ? first : `[${values.join(",")}]`;
-}
 function shapeOf(m) {
   const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== void 0);
   const repetitionValues = m.repetitionValues ? STATISTIC_NAMES.filter((s) => m.repetitionValues[s] !== void 0) : void 0;
@@ -19046,8 +19604,82 @@ function shapeOf(m) {
     ...m.repetitions !== void 0 ? { repetitions: m.repetitions } : {},
     ...repetitionValues !== void 0 ? { repetitionValues } : {},
     ...m.belowResolution ? { belowResolution: true } : {},
-    ...m.instrument !== void 0 ? { instrument: m.instrument } : {}
+    ...m.instrument !== void 0 ? { instrument: m.instrument } : {},
+    ...m.kind === "count" ? { kind: "count" } : {}
   };
+}
+function isObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function isStatisticName(name) {
+  return typeof name === "string" && STATISTIC_NAMES.includes(name);
+}
+function statisticList(value2, what, bad) {
+  if (!Array.isArray(value2)) throw bad(`${what} is not a list of statistics`);
+  const seen = /* @__PURE__ */ new Set();
+  for (const name of value2) {
+    if (!isStatisticName(name)) throw bad(`${what}: unknown statistic ${JSON.stringify(name)}`);
+    if (seen.has(name)) throw bad(`${what}: "${name}" appears twice`);
+    seen.add(name);
+  }
+  return value2;
+}
+function shapeOfJson(value2, where, bad) {
+  if (!isObject(value2)) throw bad(`${where} is not an object`);
+  const text3 = (key) => {
+    const v = value2[key];
+    if (typeof v !== "string") throw bad(`${where}: "${key}" is not a string`);
+    return v;
+  };
+  const { dimension, direction, repetitions, belowResolution } = value2;
+  if (typeof dimension !== "string" || !Object.hasOwn(BASE_UNITS, dimension))
+    throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
+  if (direction !== "lower-is-better" && direction !== "higher-is-better")
+    throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
+  if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1))
+    throw bad(`${where}: "repetitions" is not a count above 1`);
+  if (belowResolution !== void 0 && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
+  const instrument = value2["instrument"];
+  if (instrument !== void 0 && (typeof instrument !== "string" || instrument.length > MAX_INSTRUMENT))
+    throw bad(`${where}: "instrument" is not a string of at most ${MAX_INSTRUMENT} characters`);
+  const kind = value2["kind"];
+  if (kind !== void 0 && kind !== "count") throw bad(`${where}: "kind" is not "count"`);
+  let repetitionValues;
+  if (value2["repetitionValues"] !== void 0) {
+    if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
+    repetitionValues = statisticList(value2["repetitionValues"], `${where}: "repetitionValues"`, bad);
+  }
+  return {
+    format: text3("format"),
+    metric: text3("metric"),
+    dimension,
+    unit: text3("unit"),
+    displayUnit: text3("displayUnit"),
+    direction,
+    statistics: statisticList(value2["statistics"], `${where}: "statistics"`, bad),
+    ...repetitions !== void 0 ? { repetitions } : {},
+    ...repetitionValues !== void 0 ? { repetitionValues } : {},
+    ...belowResolution === true ? { belowResolution } : {},
+    ...instrument !== void 0 ? { instrument } : {},
+    ...kind === "count" ? { kind } : {}
+  };
+}
+
+// src/engine/history/columns.ts
+function checkStoredValue(value2, kind, where, bad) {
+  if (kind.belowResolution && isResolutionFloor(value2)) return;
+  const reason = impossibleValue({ dimension: kind.dimension, statistic: kind.statistic, metric: kind.metric }, value2);
+  if (reason !== void 0) throw bad(`${where} is ${valueText(value2)}, which is impossible: ${reason}`);
+}
+function isPayloadBytes(value2) {
+  return typeof value2 === "number" && Number.isFinite(value2) && value2 >= 0;
+}
+function num2(value2) {
+  return value2 === null || !Number.isFinite(value2) ? "null" : JSON.stringify(value2);
+}
+function columnText(values) {
+  const first = values[0];
+  return values.length > 1 && values.every((v) => v === first) ? first : `[${values.join(",")}]`;
 }
 function parameterOf5(m) {
   return m.payloadBytes === null || !Number.isFinite(m.payloadBytes) ? m.parameter : [m.parameter, m.payloadBytes];
@@ -19140,59 +19772,6 @@ function renderColumns(measurements) {
     ...repetitionColumns.size > 0 ? [object("repetitionValues", repetitionColumns)] : []
   ]);
 }
-function isObject(value2) {
-  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
-}
-function isStatisticName(name) {
-  return typeof name === "string" && STATISTIC_NAMES.includes(name);
-}
-function statisticList(value2, what, bad) {
-  if (!Array.isArray(value2)) throw bad(`${what} is not a list of statistics`);
-  const seen = /* @__PURE__ */ new Set();
-  for (const name of value2) {
-    if (!isStatisticName(name)) throw bad(`${what}: unknown statistic ${JSON.stringify(name)}`);
-    if (seen.has(name)) throw bad(`${what}: "${name}" appears twice`);
-    seen.add(name);
-  }
-  return value2;
-}
-function shapeOfJson(value2, where, bad) {
-  if (!isObject(value2)) throw bad(`${where} is not an object`);
-  const text3 = (key) => {
-    const v = value2[key];
-    if (typeof v !== "string") throw bad(`${where}: "${key}" is not a string`);
-    return v;
-  };
-  const { dimension, direction, repetitions, belowResolution } = value2;
-  if (typeof dimension !== "string" || !Object.hasOwn(BASE_UNITS, dimension))
-    throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
-  if (direction !== "lower-is-better" && direction !== "higher-is-better")
-    throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
-  if (repetitions !== void 0 && !(typeof repetitions === "number" && Number.isInteger(repetitions) && repetitions > 1))
-    throw bad(`${where}: "repetitions" is not a count above 1`);
-  if (belowResolution !== void 0 && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
-  const instrument = value2["instrument"];
-  if (instrument !== void 0 && (typeof instrument !== "string" || instrument.length > MAX_INSTRUMENT))
-    throw bad(`${where}: "instrument" is not a string of at most ${MAX_INSTRUMENT} characters`);
-  let repetitionValues;
-  if (value2["repetitionValues"] !== void 0) {
-    if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
-    repetitionValues = statisticList(value2["repetitionValues"], `${where}: "repetitionValues"`, bad);
-  }
-  return {
-    format: text3("format"),
-    metric: text3("metric"),
-    dimension,
-    unit: text3("unit"),
-    displayUnit: text3("displayUnit"),
-    direction,
-    statistics: statisticList(value2["statistics"], `${where}: "statistics"`, bad),
-    ...repetitions !== void 0 ? { repetitions } : {},
-    ...repetitionValues !== void 0 ? { repetitionValues } : {},
-    ...belowResolution === true ? { belowResolution } : {},
-    ...instrument !== void 0 ? { instrument } : {}
-  };
-}
 function seriesRunOfJson(value2, where, shapeCount, bad) {
   if (!Array.isArray(value2) || value2.length !== 3)
     throw bad(`${where} is not [experiment, [shape, …], [parameter, …]]`);
@@ -19278,6 +19857,7 @@ function expandLayout({ shapes, runs }, valueOf, convert, bad, placeOf2) {
         if (repetitionValues !== void 0) m.repetitionValues = repetitionValues;
         if (shape.belowResolution) m.belowResolution = true;
         if (shape.instrument !== void 0) m.instrument = shape.instrument;
+        if (shape.kind !== void 0) m.kind = shape.kind;
         out.push(convert(m));
       }
     }
@@ -19388,7 +19968,7 @@ function lineAndColumn(text3, offset) {
 var HISTORY_FORMAT = "perfgate-history";
 var HISTORY_VERSION = 3;
 var READABLE_HISTORY_VERSIONS = [1, 2, 3];
-var UNKNOWN_COMMIT = "unknown";
+var UNKNOWN_COMMIT2 = "unknown";
 function finiteOrNull(value2) {
   return Number.isFinite(value2) ? value2 : null;
 }
@@ -19398,7 +19978,7 @@ function compareStrings(a, b) {
 function makeHistoryRecord(experiments, run) {
   const runId = String(run.runId);
   if (!/^[0-9]+$/.test(runId)) throw new InputError(`history: the run id must be a number, got "${runId}"`);
-  if (run.sha !== UNKNOWN_COMMIT && !/^[0-9a-f]{7,64}$/i.test(run.sha))
+  if (run.sha !== UNKNOWN_COMMIT2 && !/^[0-9a-f]{7,64}$/i.test(run.sha))
     throw new InputError(`history: not a commit SHA: "${run.sha}"`);
   const sorted = [...experiments].sort((a, b) => compareStrings(a.experiment, b.experiment));
   for (let i = 1; i < sorted.length; i++) {
@@ -19426,7 +20006,8 @@ function makeHistoryRecord(experiments, run) {
         ...m.repetitions !== void 0 && m.repetitions > 1 ? { repetitions: m.repetitions } : {},
         ...m.repetitions !== void 0 && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {},
         ...m.belowResolution ? { belowResolution: true } : {},
-        ...m.metric.instrument !== void 0 ? { instrument: m.metric.instrument } : {}
+        ...m.metric.instrument !== void 0 ? { instrument: m.metric.instrument } : {},
+        ...m.metric.kind === "count" ? { kind: "count" } : {}
       };
     })
   );
@@ -19475,7 +20056,8 @@ function metricOf2(m) {
     unit: m.unit,
     displayUnit: m.displayUnit,
     direction: m.direction,
-    ...m.instrument !== void 0 ? { instrument: m.instrument } : {}
+    ...m.instrument !== void 0 ? { instrument: m.instrument } : {},
+    ...m.kind === "count" ? { kind: "count" } : {}
   };
 }
 function readBack(m, parameter, metric2, place, adopt = false) {
@@ -19509,7 +20091,7 @@ function repetitionsOfHistory(m) {
 }
 function sharedMetric(metrics, m) {
   for (const metric3 of metrics)
-    if (metric3.name === m.metric && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction && metric3.instrument === m.instrument)
+    if (metric3.name === m.metric && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction && metric3.instrument === m.instrument && metric3.kind === m.kind)
       return metric3;
   const metric2 = metricOf2(m);
   if (metrics.length < 16) metrics.push(metric2);
@@ -20522,7 +21104,7 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     subExperiments: comparisons,
     rows,
     notes: methodNotes(method, all),
-    warnings: [...incomparableWarnings(all), ...resolutionFloorWarnings(all)]
+    warnings: [...incomparableWarnings(all), ...countsDifferWarnings(all), ...resolutionFloorWarnings(all)]
   };
 }
 var Benchmarks = class {
@@ -20671,9 +21253,9 @@ function methodNotes(method, rows) {
     const pooled = gatedRows.filter((r) => r.pooled);
     const shown2 = pooled.length > 0 ? pooled : gatedRows;
     const values = shown2.map((r) => r.detectable).sort((a, b) => a - b);
-    const range2 = values[0] === values[values.length - 1] ? percent2(values[0]) : `${percent2(values[0])} to ${percent2(values[values.length - 1])}`;
+    const range3 = values[0] === values[values.length - 1] ? percent2(values[0]) : `${percent2(values[0])} to ${percent2(values[values.length - 1])}`;
     notes.push(
-      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range2}. Smaller regressions pass unnoticed; more ${verdictMethod.narrowedBy} narrow it.`
+      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range3}. Smaller regressions pass unnoticed; more ${verdictMethod.narrowedBy} narrow it.`
     );
   }
   const ungated = rows.filter((r) => !r.gated);
@@ -21288,7 +21870,7 @@ function* comparisonTextLines(report, options) {
   const pooled = pooledFamilies(report.rows);
   const withInterval = report.rows.some(relativeToSuite);
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
-  const range2 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
+  const range3 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   const general = !payloadLayout(report.rows);
   const safe2 = (text3) => withoutControls(text3);
   const header = [
@@ -21320,7 +21902,7 @@ function* comparisonTextLines(report, options) {
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withP ? [changeCells(r).p, changeCells(r).alpha] : [],
       ...withBand ? [bandCell(r, pooled)] : [],
-      ...withInterval ? [relativeToSuite(r) ? range2(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""] : [],
+      ...withInterval ? [relativeToSuite(r) ? range3(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       r.acceptance ? `${r.status} (${safe2(acceptanceWords(r.acceptance))})` : showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
@@ -22040,6 +22622,57 @@ function nextSteps(comparison, confirmation, settings) {
   return decided ? nextStepsMarkdown(decided, settings, comparison) : "";
 }
 
+// src/engine/report/comment/countsBesideTime.ts
+var DECIDED = /* @__PURE__ */ new Set(["fail", "improved"]);
+var WORDS = {
+  "both changed": "both changed: the code does more or less work, and it shows in time",
+  "time only": "**time changed, counts did not**: the same work; the runner, memory or I/O, not the code",
+  "count only": "counts changed, time did not (yet): the code does more or less work",
+  unchanged: "unchanged",
+  "count not comparable": "counts not comparable (another instrument): time alone"
+};
+function countsBesideTime(rows) {
+  const byBenchmark2 = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    const counted = row.exactCount === true;
+    if (counted ? row.metricRole !== void 0 : !row.gated || row.metricRole !== void 0) continue;
+    if (row.status === "new" || row.status === "missing") continue;
+    const key = `${row.experimentType}\0${row.parameter}`;
+    const pair = byBenchmark2.get(key) ?? {};
+    if (counted) pair.count ??= row;
+    else pair.time ??= row;
+    byBenchmark2.set(key, pair);
+  }
+  const found = [];
+  for (const { time: time2, count } of byBenchmark2.values()) {
+    if (time2 === void 0 || count === void 0) continue;
+    const timeChanged = DECIDED.has(time2.status);
+    const countChanged = DECIDED.has(count.status);
+    const reading = count.instruments !== void 0 ? "count not comparable" : timeChanged && countChanged ? "both changed" : timeChanged ? "time only" : countChanged ? "count only" : "unchanged";
+    found.push({ experiment: time2.experimentType, parameter: time2.parameter, time: time2, count, reading });
+  }
+  return found;
+}
+function cell(row) {
+  return `${metricStatistic(row)} ${changePercent(valueChange(row.deltaPercent, row.direction))} ${statusMark(row)}`;
+}
+function countsBesideTimeMarkdown(comparison) {
+  const found = countsBesideTime(comparison.rows);
+  if (found.length === 0) return "";
+  const timeOnly = found.filter((f) => f.reading === "time only").length;
+  const lines = [
+    `**Counts beside time** (${found.length} benchmark${found.length === 1 ? "" : "s"} measured both ways${timeOnly > 0 ? `; ${timeOnly} changed in time alone` : ""})`,
+    "",
+    "| Benchmark | Time | Count | Reading |",
+    "|---|---|---|---|"
+  ];
+  for (const f of found) {
+    const name = escapeMarkdown(f.parameter === "" ? f.experiment : `${f.experiment} (${f.parameter})`);
+    lines.push(`| ${name} | ${cell(f.time)} | ${cell(f.count)} | ${WORDS[f.reading]} |`);
+  }
+  return lines.join("\n");
+}
+
 // src/engine/report/comment/reviewerComment.ts
 var plural8 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 function reviewerHeadline(parts) {
@@ -22110,6 +22743,8 @@ function reviewerSections(parts, links = {}) {
       required: true,
       label: "the confirmation"
     });
+  const beside = comparison ? countsBesideTimeMarkdown(comparison) : "";
+  if (beside !== "") sections.push({ text: beside, priority: 3, label: "the counts beside time" });
   const next = comparison && parts.nextSteps ? nextSteps(comparison, parts.confirmation, parts.nextSteps) : "";
   if (next !== "") sections.push({ text: next, priority: 2, label: "what to do next" });
   const checked = check ? checkMarkdownParts(check) : void 0;
@@ -23374,10 +24009,10 @@ function shiftOf(pairs) {
 
 // src/engine/confirm/qualifyReport.ts
 var percent5 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `${(x * 100).toFixed(1)} %`;
-var spread2 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `±${(x * 100).toFixed(1)} %`;
-var cell = (text3) => text3.replace(/\|/g, "\\|");
+var spread3 = (x) => x === void 0 || !Number.isFinite(x) ? "" : `±${(x * 100).toFixed(1)} %`;
+var cell2 = (text3) => text3.replace(/\|/g, "\\|");
 function noiseCell(row) {
-  const text3 = spread2(row.pairNoise);
+  const text3 = spread3(row.pairNoise);
   if (text3 === "" || row.sharedShift === void 0) return text3;
   return row.sharedShift === "benchmark" ? `${text3} vs suite` : `${text3} suite`;
 }
@@ -23394,12 +24029,12 @@ function renderQualifyMarkdown(q) {
     ""
   ];
   lines.push(uncertaintyLine(q), "");
-  if (q.reasons.length > 0) lines.push(...q.reasons.map((r) => `- ${cell(r)}`), "");
+  if (q.reasons.length > 0) lines.push(...q.reasons.map((r) => `- ${cell2(r)}`), "");
   lines.push(
     `| Benchmark | Parameter | Statistic | Threshold | Pair noise | Run noise | Catches ≥ (${q.pairs} pairs) | Catches ≥ (${q.maxPairs} pairs) | Reached at ${q.maxPairs} | |`,
     "|---|---|---|---:|---:|---:|---:|---:|---:|---|",
     ...q.rows.map(
-      (r) => `| ${cell(r.experiment)} | ${cell(r.parameter)} | ${cell(r.statistic)} | ${percent5(r.threshold)} | ${noiseCell(r)} | ${spread2(r.runNoise)} | ${percent5(r.detectable)} | ${percent5(r.detectableAtCap)} | ${percent5(r.passBoundAtCap)} | ${fitCell(r)} |`
+      (r) => `| ${cell2(r.experiment)} | ${cell2(r.parameter)} | ${cell2(r.statistic)} | ${percent5(r.threshold)} | ${noiseCell(r)} | ${spread3(r.runNoise)} | ${percent5(r.detectable)} | ${percent5(r.detectableAtCap)} | ${percent5(r.passBoundAtCap)} | ${fitCell(r)} |`
     ),
     "",
     "## The gate can fail",
@@ -23409,7 +24044,7 @@ function renderQualifyMarkdown(q) {
     "| Benchmark | Known slowdown | Gate |",
     "|---|---:|---|",
     ...q.proofs.map(
-      (p) => `| ${cell(p.experiment)} | ×${p.factor.toFixed(3)} | ${p.failed ? "✅ failed" : "❌ passed"} |`
+      (p) => `| ${cell2(p.experiment)} | ×${p.factor.toFixed(3)} | ${p.failed ? "✅ failed" : "❌ passed"} |`
     ),
     ""
   );
@@ -23608,7 +24243,7 @@ function runHistoryImport(options, progress) {
   const records = drafts.map((draft, i) => datedRecord(draft, dates[i].date));
   if (options.commit === void 0)
     progress.warning(
-      `${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`
+      `${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT2}" (the folders do not say which commit they measured)`
     );
   const outcome2 = progress.step(
     "Writing records",
@@ -23695,7 +24330,7 @@ function recordOfRun({ source, run }, options, date) {
   const where = join11(source, run.name);
   const environment = mergeEnvironments(options.environment, run.environment);
   const info = {
-    sha: options.commit ?? UNKNOWN_COMMIT,
+    sha: options.commit ?? UNKNOWN_COMMIT2,
     date,
     runId: "0",
     runUrl: options.runUrl ?? "",
@@ -24037,6 +24672,39 @@ function seriesNameOf(s) {
   return Object.fromEntries(SERIES_NAME_FIELDS.map((field2) => [field2, s[field2]]));
 }
 
+// src/engine/stats/exactSteps.ts
+function exactSteps(logValues, instruments, threshold) {
+  if (!(threshold >= 0)) throw new RangeError(`threshold must be 0 or more, got ${threshold}`);
+  const starts = [{ index: 0, step: false }];
+  const levels = [];
+  for (let i = 1; i < logValues.length; i++) {
+    const level = logValues[starts[starts.length - 1].index];
+    if (instruments[i] !== instruments[i - 1]) {
+      levels.push({ index: i, before: instruments[i - 1] ?? "not said", after: instruments[i] ?? "not said" });
+      starts.push({ index: i, step: false });
+    } else if (Math.abs(Math.exp(logValues[i] - level) - 1) > threshold) starts.push({ index: i, step: true });
+  }
+  const steps = [];
+  starts.forEach((start, s) => {
+    if (!start.step) return;
+    const previous = starts[s - 1].index;
+    const next = starts[s + 1]?.index ?? logValues.length;
+    const before = logValues[previous];
+    const after = logValues[start.index];
+    steps.push({
+      index: start.index,
+      lastBefore: start.index - 1,
+      before,
+      after,
+      relativeChange: Math.exp(after - before) - 1,
+      pValue: NaN,
+      runsBefore: start.index - previous,
+      runsAfter: next - start.index
+    });
+  });
+  return { steps, outliers: [], levels };
+}
+
 // src/engine/trends/trends.ts
 function hasCommit(run) {
   return /^[0-9a-f]{7,64}$/i.test(run.sha);
@@ -24078,6 +24746,10 @@ function collect(runs, statistics) {
         }
         s.values[r] = value2;
         s.repetitions[r] = m.repetitions ?? 1;
+        if (isExactCount(m.metric)) {
+          (s.instruments ??= [])[r] = m.metric.instrument;
+          if (m.metric.kind === "count") s.primaryCount = true;
+        }
       }
     }
   });
@@ -24099,7 +24771,8 @@ function stepOf(c, runIndex, s, isNew, runs) {
     runsBefore: c.runsBefore,
     runsAfter: c.runsAfter,
     isNew,
-    ...accepted ? { accepted } : {}
+    ...accepted ? { accepted } : {},
+    ...s.instruments ? { exact: true } : {}
   };
 }
 function analyzeTrends(runs, options = {}) {
@@ -24114,7 +24787,7 @@ function analyzeTrends(runs, options = {}) {
     const key = groupKey(s);
     const group = groups.get(key) ?? [];
     const parameterSteps = s.weights ? group.filter((p) => s.weights.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps) : [];
-    const analysed = analyzeSeries(s, runs, settings, parameterSteps);
+    const analysed = analyzeSeries(s, runs, settings, parameterSteps, options.countThreshold);
     series.push(analysed);
     group.push(analysed);
     groups.set(key, group);
@@ -24128,7 +24801,7 @@ function analyzeTrends(runs, options = {}) {
 function groupKey(s) {
   return JSON.stringify([s.experiment, s.metric, s.statistic]);
 }
-function analyzeSeries(s, runs, settings, parameterSteps) {
+function analyzeSeries(s, runs, settings, parameterSteps, countThreshold = DEFAULT_COUNT_THRESHOLD) {
   const runCount = runs.length;
   const newest2 = runCount - 1;
   const runIndex = [];
@@ -24139,7 +24812,11 @@ function analyzeSeries(s, runs, settings, parameterSteps) {
       logs.push(Math.log(v));
     }
   });
+  const instruments = s.instruments && runIndex.map((r) => s.instruments[r]);
+  const threshold = s.primaryCount ? countThreshold : settings.minMagnitude;
+  const exact = instruments && exactSteps(logs, instruments, threshold);
   const detect = (values) => {
+    if (instruments) return exactSteps(values, instruments, threshold);
     const analysis = detectChangePoints(values, settings);
     return s.weights ? confirmWeightedSteps(analysis, (i) => runIndex[i], parameterSteps, settings.minSegment) : analysis;
   };
@@ -24175,7 +24852,12 @@ function analyzeSeries(s, runs, settings, parameterSteps) {
       };
     }),
     ...found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest, runs) } : {},
-    ...s.weights ? { weights: s.weights } : {}
+    ...s.weights ? { weights: s.weights } : {},
+    ...exact ? {
+      exact: true,
+      countThreshold: threshold,
+      newLevels: exact.levels.map((l) => ({ run: runIndex[l.index], before: l.before, after: l.after }))
+    } : {}
   };
 }
 function withWeightedSeries(series, runCount) {
@@ -24220,14 +24902,26 @@ function percent6(change) {
 function pValue(p) {
   return p < 1e-4 ? "< 0.0001" : p.toFixed(4);
 }
+function stepP(step) {
+  return step.exact ? EXACT_WORDS : pValue(step.pValue);
+}
+var EXACT_WORDS = "exact count";
+function newLevelLines(report, escape, sha, separator) {
+  return report.series.flatMap(
+    (series) => (series.newLevels ?? []).map(
+      (l) => `${seriesName(series, escape).join(separator)}: counted by "${escape(l.after)}" from ${sha(l.run)} (before: "${escape(l.before)}"); not comparable, a new level, not a step`
+    )
+  );
+}
 function runWithDate(run, escape) {
   return hasCommit(run) ? `${escape(runName(run))} (${escape(run.date)})` : escape(runName(run));
 }
 function seriesName(s, escape) {
   return seriesNames(s).map(escape);
 }
-function withUnit2(v, unit) {
-  return unit ? `${value(v)} ${unit}` : value(v);
+function withUnit2(v, unit, exact) {
+  const shown2 = exact && Number.isFinite(v) ? String(Math.round(v)) : value(v);
+  return unit ? `${shown2} ${unit}` : shown2;
 }
 function rowsOf(report, pick) {
   return report.series.flatMap((series) => pick(series).map((step) => ({ series, step })));
@@ -24260,7 +24954,7 @@ function renderTrendsMarkdown(report) {
     for (const { series, step } of steps) {
       const mark = step.accepted ? `✅ accepted regression (${md(stepAcceptanceWords(step.accepted))})` : step.kind === "regression" ? step.isNew ? "**new regression**" : "regression" : "improvement";
       lines.push(
-        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent6(step.change)} | ${withUnit2(step.before, md(series.unit))} → ${withUnit2(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`
+        `| ${mark} | ${seriesName(series, md).join(" | ")} | ${percent6(step.change)} | ${withUnit2(step.before, md(series.unit), series.exact)} → ${withUnit2(step.after, md(series.unit), series.exact)} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${stepP(step)} |`
       );
     }
     lines.push("");
@@ -24277,7 +24971,7 @@ function renderTrendsMarkdown(report) {
     lines.push("Pending (too few runs after the change to tell a step from an outlier yet):", "");
     for (const { series, step } of pending) {
       lines.push(
-        `- ${seriesName(series, md).join(" · ")}: ${percent6(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`
+        `- ${seriesName(series, md).join(" · ")}: ${percent6(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${stepP(step)})`
       );
     }
     lines.push("");
@@ -24289,6 +24983,19 @@ function renderTrendsMarkdown(report) {
       lines.push(`- ${seriesName(series, md).join(" · ")}: ${outlierText(o, series.unit, md, sha(o.run))}`);
     lines.push("");
   }
+  const levels = newLevelLines(report, md, sha, " · ");
+  if (levels.length > 0)
+    lines.push(
+      "New levels (another tool, version or cache configuration counted):",
+      "",
+      ...levels.map((l) => `- ${l}`),
+      ""
+    );
+  if (report.series.some((s) => s.exact && s.steps.length > 0))
+    lines.push(
+      `Exact counts (instructions counted by a simulator) have no noise: their step is any change over the count threshold, with no test.`,
+      ""
+    );
   if (steps.length > 0 || pending.length > 0 || outliers.length > 0) lines.push(CHANGE_LEGEND, "");
   const weighted = report.series.filter((s) => s.weights !== void 0);
   if (weighted.length > 0) {
@@ -24323,7 +25030,7 @@ function renderTrendsText(report) {
   for (const { series, step } of steps) {
     const mark = step.accepted ? "accepted regression" : step.kind === "regression" ? step.isNew ? "NEW REGRESSION" : "regression" : "improvement";
     lines.push(
-      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent6(step.change)} (${withUnit2(step.before, t(series.unit))} -> ${withUnit2(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}${step.accepted ? `; accepted: ${acceptedWhy(step.accepted, t)}` : ""}`
+      `  ${mark}: ${seriesName(series, t).join(" / ")} ${percent6(step.change)} (${withUnit2(step.before, t(series.unit), series.exact)} -> ${withUnit2(step.after, t(series.unit), series.exact)}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, ${step.exact ? EXACT_WORDS : `p ${pValue(step.pValue)}`}${step.accepted ? `; accepted: ${acceptedWhy(step.accepted, t)}` : ""}`
     );
   }
   for (const series of report.series) {
@@ -24334,6 +25041,7 @@ function renderTrendsText(report) {
     for (const o of series.outliers)
       lines.push(`  outlier: ${seriesName(series, t).join(" / ")} ${outlierText(o, series.unit, t, sha(o.run))}`);
   }
+  for (const l of newLevelLines(report, t, sha, " / ")) lines.push(`  new level: ${l}`);
   if (steps.length > 0 || report.series.some((s) => s.pending !== void 0 || s.outliers.length > 0))
     lines.push(`  ${CHANGE_LEGEND}`);
   return lines.join("\n") + "\n";
@@ -24353,7 +25061,8 @@ function stepJson(s) {
     pValue: finite3(s.pValue),
     runsBefore: s.runsBefore,
     runsAfter: s.runsAfter,
-    ...s.accepted ? { accepted: s.accepted } : {}
+    ...s.accepted ? { accepted: s.accepted } : {},
+    ...s.exact ? { exact: true } : {}
   };
 }
 function renderTrendsJson(report) {
@@ -24378,7 +25087,8 @@ function renderTrendsJson(report) {
         change: finite3(o.change),
         kind: o.kind
       })),
-      ...s.weights ? { weights: s.weights.map((w) => ({ parameter: w.parameter, sd: w.sd, weight: w.weight })) } : {}
+      ...s.weights ? { weights: s.weights.map((w) => ({ parameter: w.parameter, sd: w.sd, weight: w.weight })) } : {},
+      ...s.exact ? { exact: true, newLevels: s.newLevels ?? [] } : {}
     }))
   };
   return JSON.stringify(document, null, 2) + "\n";
@@ -24443,8 +25153,17 @@ function levelBand(s, from, to, confidence) {
     if (v !== null && v !== void 0 && v > 0 && !outlying.has(r)) picked.push(r);
   }
   const used = picked.slice(-VERDICT_DEFAULTS.maxHistory);
-  if (used.length < VERDICT_DEFAULTS.minHistory) return void 0;
   const values = used.map((r) => s.byRun[r]);
+  if (s.exact && values.length > 0 && values.every((v) => v === values[0]))
+    return {
+      centre: values[0],
+      lower: values[0],
+      upper: values[0],
+      fromRun: used[0],
+      toRun: used.at(-1),
+      runs: used.length
+    };
+  if (used.length < VERDICT_DEFAULTS.minHistory) return void 0;
   const estimate = noiseBand(values, 1, {
     confidence,
     direction: s.direction,
@@ -24490,13 +25209,15 @@ function latestMove(s, confidence) {
   const band = levelBand(s, levelFrom, run, confidence);
   if (!band) return void 0;
   change ??= s.byRun[run] / band.centre - 1;
-  const halfWidth = (Math.log(band.upper) - Math.log(band.lower)) / 2;
+  const spread4 = (Math.log(band.upper) - Math.log(band.lower)) / 2;
+  const exact = s.exact === true && spread4 === 0;
+  const halfWidth = exact ? Math.log1p(s.countThreshold ?? DEFAULT_COUNT_THRESHOLD) : spread4;
   if (!(halfWidth > 0) || !Number.isFinite(change) || !(change > -1)) return void 0;
   return {
     kind,
     run,
     change,
-    noise: Math.expm1(halfWidth),
+    noise: exact ? 0 : Math.expm1(halfWidth),
     score: Math.abs(Math.log1p(change)) / halfWidth,
     worse: isWorse(s.direction, change)
   };
@@ -25287,7 +26008,7 @@ function commitLink(model, i) {
   if (!run) return "?";
   return link(run.commitUrl, run.sha.slice(0, 7));
 }
-function range(model) {
+function range2(model) {
   const first = model.runs[0];
   const last = model.runs[model.runs.length - 1];
   if (!first || !last) return "No recorded runs.";
@@ -25377,7 +26098,7 @@ function renderIndexHtml(model, title = "perfgate dashboard") {
   const sortable = (key, text3, sorted = false) => `<th${sorted ? ' aria-sort="descending"' : ""}><button type="button" data-sort="${key}">${text3}</button></th>`;
   const body = [
     `<h1>${escapeHtml(title)}</h1>`,
-    `<p>${range(model)} ${failing} of ${model.experiments.length} experiment(s) need attention.</p>`,
+    `<p>${range2(model)} ${failing} of ${model.experiments.length} experiment(s) need attention.</p>`,
     '<p><label for="search">Search series</label> <input type="search" id="search" size="40" autocomplete="off" placeholder="name, family or metric (words in any order)"></p>',
     "<h2>What moved</h2>",
     `<p class="note">Each series’ latest change — a pending change, a step that appeared with the newest run, else the newest run against its level — over the noise band of the level before it: 1× is the band’s edge. Click a column to sort.</p>`,
@@ -25476,7 +26197,7 @@ function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
   const body = [
     `<p><a href="../index.html">${escapeHtml(title)}</a></p>`,
     `<h1>${escapeHtml(e.name)}</h1>`,
-    `<p><span class="status ${e.status}">${STATUS_TEXT[e.status]}</span> · ${checkText(e)} · newest run ${runLink(model, e.latestRun)}. ${range(model)}</p>`,
+    `<p><span class="status ${e.status}">${STATUS_TEXT[e.status]}</span> · ${checkText(e)} · newest run ${runLink(model, e.latestRun)}. ${range2(model)}</p>`,
     "<h2>Change points</h2>",
     ...stepRows(model, e),
     `<p class="note">${escapeHtml(settingsNote(model))} Each point links to its run; the red dashed line is the requirement.</p>`,
@@ -25731,14 +26452,14 @@ function predictionLimit(values, direction, confidence, floorMargin) {
   if (n === 0 || values.some(Number.isNaN)) {
     return { limit: NaN, centre: NaN, spread: NaN, scale: "log", runs: n, t: NaN, setBy: "bound", margin: NaN };
   }
-  const { scale: scale2, mean: mean3, spread: spread3 } = spreadOf(values);
+  const { scale: scale2, mean: mean3, spread: spread4 } = spreadOf(values);
   const t = n > 1 ? studentTQuantile(confidence, n - 1) : NaN;
   const worst = ceiling ? Math.max(...values) : Math.min(...values);
   const floorLimit = worst + side * floorMargin * Math.abs(worst);
   let limit = floorLimit;
   let setBy = "floor";
   if (n > 1) {
-    const reach = mean3 + side * t * spread3 * Math.sqrt(1 + 1 / n);
+    const reach = mean3 + side * t * spread4 * Math.sqrt(1 + 1 / n);
     const bound = scale2 === "log" ? Math.exp(reach) : reach;
     if (ceiling ? bound > floorLimit : bound < floorLimit) {
       limit = bound;
@@ -25746,15 +26467,15 @@ function predictionLimit(values, direction, confidence, floorMargin) {
     }
   }
   const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
-  return { limit, centre, spread: spread3, scale: scale2, runs: n, t, setBy, margin: marginOver(centre, limit, direction, scale2) };
+  return { limit, centre, spread: spread4, scale: scale2, runs: n, t, setBy, margin: marginOver(centre, limit, direction, scale2) };
 }
 function spreadOf(values) {
   const n = values.length;
   const scale2 = values.every((v) => v > 0) ? "log" : "linear";
   const xs = scale2 === "log" ? values.map(Math.log) : values;
   const mean3 = xs.reduce((a, b) => a + b, 0) / n;
-  const spread3 = n > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (n - 1)) : NaN;
-  return { scale: scale2, mean: mean3, spread: spread3 };
+  const spread4 = n > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean3) ** 2, 0) / (n - 1)) : NaN;
+  return { scale: scale2, mean: mean3, spread: spread4 };
 }
 function marginOver(centre, limit, direction, scale2) {
   const ceiling = direction === "lower-is-better";
@@ -25781,14 +26502,14 @@ function deriveLimitValues(series, method) {
         const p = higher ? 100 - method.percentile : method.percentile;
         const value2 = values.some(Number.isNaN) ? NaN : percentileOfSorted(Float64Array.from(values).sort(), p);
         const limit = method.margin === 0 ? value2 : value2 * (higher ? 1 - method.margin : 1 + method.margin);
-        const { scale: scale2, mean: mean3, spread: spread3 } = spreadOf(values);
+        const { scale: scale2, mean: mean3, spread: spread4 } = spreadOf(values);
         const centre = scale2 === "log" ? Math.exp(mean3) : mean3;
         return {
           limit,
           basis: {
             runs: values.length,
             centre,
-            spread: spread3,
+            spread: spread4,
             scale: scale2,
             setBy: "percentile",
             margin: marginOver(centre, limit, direction, scale2)
@@ -26018,8 +26739,8 @@ function metricRowNotes(limits, floorMargin) {
   return [...rows.values()].map((row) => metricRowNote(row[0].experiment, row[0].parameter, row, floorMargin));
 }
 function firstCell(experiment) {
-  const cell2 = csvText(experiment);
-  return cell2.startsWith("#") ? `"${cell2}"` : cell2;
+  const cell3 = csvText(experiment);
+  return cell3.startsWith("#") ? `"${cell3}"` : cell3;
 }
 
 // src/pipeline/derive.ts

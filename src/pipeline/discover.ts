@@ -240,7 +240,7 @@ function classifyFile(
     };
   const lenient = listing !== 'named';
   // Without `formats`, a matched file is known as a summary by its header, as a named one is.
-  const fastdds = classifyFastdds(path, lenient || formats, listing === 'matched' && !formats);
+  const fastdds = classifyFastdds(path, lenient || formats, listing === 'matched' && !formats, formats);
   if (fastdds || !formats) {
     if (!fastdds) skipped.notResults.push(path);
     return fastdds;
@@ -317,7 +317,7 @@ export function readHead(path: string): string {
  * names with `summary` are summaries), unless `byContent`. A file whose name claims the format is an
  * error when its content does not fit, as in the reference.
  */
-function classifyFastdds(path: string, lenient: boolean, byContent = false): ResultFile | undefined {
+function classifyFastdds(path: string, lenient: boolean, byContent = false, formats = false): ResultFile | undefined {
   const name = baseName(path);
   const adapters = fileNameAdapters();
   if (lenient && !byContent && !adapters.some((a) => a.fileNames.mayBe(name))) return undefined;
@@ -327,6 +327,8 @@ function classifyFastdds(path: string, lenient: boolean, byContent = false): Res
   );
   if (adapter) return { path, experimentType: adapter.fileNames.experimentOf(path), format: adapter.id };
   if (lenient && !adapters.some((a) => a.fileNames.claims(name))) return undefined;
+  // A file another format knows by its content (gungraun's summary.json) is not a Fast-DDS summary by its name.
+  if (formats && recogniseFormat(readHead(path), path, true)) return undefined;
   throw fastddsHeaderError(path, header);
 }
 

@@ -48,6 +48,7 @@ import type { Thresholds } from './thresholds.js';
 import { applySuiteBudget } from './suiteBudget.js';
 import { atLoneLevel } from './loneLevel.js';
 import { suiteComparison } from './suiteRow.js';
+import { exactCountFields, isExactCount, repetitionsOf } from './exactCounts.js';
 
 /**
  * Compares one experiment with a history window of runs (oldest first; a run may lack the
@@ -64,8 +65,11 @@ export function compareExperimentWithHistory(
   result: ExperimentSide | undefined,
   thresholds: Thresholds,
   options: VerdictOptions = {},
+  /** Each history run's record commit, in `history`'s order: runs of one commit count the same (exactCounts.ts). */
+  commits: readonly (string | undefined)[] = [],
 ): SubExperimentComparison {
   const present = history.filter((s): s is HistorySide => s !== undefined);
+  const presentCommits = commits.filter((_, i) => history[i] !== undefined);
   const newest = present[present.length - 1];
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
   const plain = compareExperiment(experimentType, newest, result, thresholds, { gate: ALL_GATED });
@@ -115,10 +119,27 @@ export function compareExperimentWithHistory(
     const shape = resultByKey.get(rowKey(row)) ?? (newestByKey ??= measurementsByKey(newest)).get(rowKey(row));
     const input = inputs[i];
     if (input === undefined) return regate(row, gate, shape);
+    // An exact count is decided against the newest run's count, unless two runs of one build counted differently.
+    const counted =
+      shape !== undefined && isExactCount(shape.metric) && row.instruments === undefined
+        ? exactCountFields(
+            row,
+            {
+              levels: across(rowKey(row)).levels(row.statistic),
+              commits: presentCommits,
+              newestRepetitions: repetitionsOf(
+                (newestByKey ??= measurementsByKey(newest)).get(rowKey(row)),
+                row.statistic,
+              ),
+            },
+            input.candidate,
+          )
+        : undefined;
+    if (counted !== undefined && counted.countsDiffer === undefined) return regate({ ...row, ...counted }, gate, shape);
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
     const prior = priors.get(familyKey(row));
     return regate(
-      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) },
+      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior), ...counted },
       gate,
       shape,
     );
@@ -409,6 +430,7 @@ export const historyMethod = {
         input.results.get(t),
         thresholds,
         settings,
+        runs.map((run) => run.recorded?.sha),
       );
       return comparable ? comparison : asNotComparable(comparison);
     });

@@ -89,6 +89,8 @@ export interface RunInput {
 /** A history run's experiments (a run may lack one). */
 export interface HistoryRunSides {
   readonly experiments: ReadonlyMap<string, HistorySide>;
+  /** A history record's commit (a run folder has none): runs of one commit count the same (exactCounts.ts). */
+  readonly recorded?: { readonly sha: string };
 }
 
 /** A history of runs (oldest first) and the results. */

@@ -3,6 +3,7 @@
  * pairedMethod.ts) fills in, and the row helpers they share: keys, gating, the pooled geomean family and
  * its Bonferroni split.
  */
+import { isExactCount } from './countKind.js';
 import { metricRole, primaryStatistic } from '../model/statisticRules.js';
 import type { Direction, Measurement, MetricRole, ResultSet, StatisticName } from '../model/measurement.js';
 import type { Summary } from '../model/summary.js';
@@ -122,6 +123,10 @@ export interface ComparisonRow {
    * configuration): what counted each. The row is reported, never gated, and the report warns naming both.
    */
   instruments?: { reference: string; result: string };
+  /** An exact count that two runs of one build counted differently: where (exactCounts.ts); the report warns. */
+  countsDiffer?: string;
+  /** The row is of an exact count (exactCounts.ts isExactCount): instructions, not a time. */
+  exactCount?: true;
   /** The geometric mean over every parameter of the metric (benchstat's geomean row); `parameter` is `geomean`. */
   pooled?: boolean;
   /** How many candidate runs (with a history) or A/B pairs (paired) the row was judged on. */
@@ -263,10 +268,14 @@ export function rowShape(reference: Measurement | undefined, result: Measurement
  * A row's `metricRole` field for a measurement: present only where the metric is not its benchmark's primary one; and
  * its `instruments` where the sides were counted by different ones.
  */
-export function roleOfRow(m: Measurement): Pick<ComparisonRow, 'metricRole' | 'instruments'> {
+export function roleOfRow(m: Measurement): Pick<ComparisonRow, 'metricRole' | 'instruments' | 'exactCount'> {
   const role = metricRole(m.metric);
   const instruments = m.metric.incomparable;
-  return { ...(role === 'primary' ? {} : { metricRole: role }), ...(instruments ? { instruments } : {}) };
+  return {
+    ...(role === 'primary' ? {} : { metricRole: role }),
+    ...(instruments ? { instruments } : {}),
+    ...(isExactCount(m.metric) ? { exactCount: true as const } : {}),
+  };
 }
 
 export function keyOf(m: Measurement): string {

@@ -22,6 +22,7 @@ import {
   type SubExperimentComparison,
 } from './rows.js';
 import { thresholdOf, type Thresholds } from './thresholds.js';
+import { isExactCount, repetitionsDiffer } from './exactCounts.js';
 
 /**
  * The intended rule of `latency_compare_experiments.py`: a magnitude fails when
@@ -94,6 +95,7 @@ export function compareExperiment(
         ...roleOfRow(shape),
         ...gated(judged, gates(gate, statistic, shape)),
         ...(floor ? { belowResolution: true as const } : {}),
+        ...(isExactCount(shape.metric) ? repetitionsDiffer(ref, res, statistic) : {}),
       });
     }
   }

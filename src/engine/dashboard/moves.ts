@@ -4,10 +4,13 @@
  * with the newest run, else the newest value against the current level. Its noise is the noise band of the level
  * before it (compare/noise.ts, the band compare --history judges a run against). The rank is the change's size in
  * band half-widths on the log scale: 1 is the band's edge, so a series above 1 moved more than its noise explains.
+ * An exact count (trends' `exact` series) has no noise: its band has zero width, and its rank is the change in count
+ * thresholds (1 is the threshold), so a count over its threshold ranks above 1 as a step does.
  * Every number is computed here, in the model; the page only sorts and shows them.
  */
 import { noiseBand } from '../compare/noise.js';
 import { VERDICT_DEFAULTS } from '../settings/verdict.js';
+import { DEFAULT_COUNT_THRESHOLD } from '../compare/thresholds.js';
 import { median } from '../stats/median.js';
 import type { Direction } from '../model/measurement.js';
 import type { TrendSeries } from '../trends/trends.js';
@@ -53,8 +56,18 @@ export function levelBand(s: TrendSeries, from: number, to: number, confidence: 
     if (v !== null && v !== undefined && v > 0 && !outlying.has(r)) picked.push(r);
   }
   const used = picked.slice(-VERDICT_DEFAULTS.maxHistory);
-  if (used.length < VERDICT_DEFAULTS.minHistory) return undefined;
   const values = used.map((r) => s.byRun[r]!);
+  // An exact count that every run of the level counted alike: a zero-width band at that count, from one run on.
+  if (s.exact && values.length > 0 && values.every((v) => v === values[0]))
+    return {
+      centre: values[0]!,
+      lower: values[0]!,
+      upper: values[0]!,
+      fromRun: used[0]!,
+      toRun: used.at(-1)!,
+      runs: used.length,
+    };
+  if (used.length < VERDICT_DEFAULTS.minHistory) return undefined;
   // The band compare --history judges a single run against; it depends on the history only.
   const estimate = noiseBand(values, 1, {
     confidence,
@@ -104,13 +117,16 @@ export function latestMove(s: TrendSeries, confidence: number): SeriesMove | und
   const band = levelBand(s, levelFrom, run, confidence);
   if (!band) return undefined;
   change ??= s.byRun[run]! / band.centre - 1;
-  const halfWidth = (Math.log(band.upper) - Math.log(band.lower)) / 2;
+  const spread = (Math.log(band.upper) - Math.log(band.lower)) / 2;
+  // A zero-width band of an exact count: its edge is the count threshold (a change over it is a step).
+  const exact = s.exact === true && spread === 0;
+  const halfWidth = exact ? Math.log1p(s.countThreshold ?? DEFAULT_COUNT_THRESHOLD) : spread;
   if (!(halfWidth > 0) || !Number.isFinite(change) || !(change > -1)) return undefined;
   return {
     kind,
     run,
     change,
-    noise: Math.expm1(halfWidth),
+    noise: exact ? 0 : Math.expm1(halfWidth),
     score: Math.abs(Math.log1p(change)) / halfWidth,
     worse: isWorse(s.direction, change),
   };

@@ -44,6 +44,9 @@ import { cachegrindAdapter } from './valgrind/cachegrind.js';
 import { callgrindAdapter } from './valgrind/callgrind.js';
 import { perfStatCsvAdapter } from './perf/statCsv.js';
 import { perfStatJsonAdapter } from './perf/statJson.js';
+import { gungraunJsonAdapter } from './gungraun/json.js';
+import { gungraunTextAdapter } from './gungraun/text.js';
+import { codspeedWalltimeAdapter } from './codspeed.js';
 import { requirePossibleValues } from '../model/validity.js';
 
 /**
@@ -99,6 +102,9 @@ const READERS: readonly FormatAdapter[] = [
   cachegrindAdapter,
   perfStatCsvAdapter,
   perfStatJsonAdapter,
+  gungraunJsonAdapter,
+  gungraunTextAdapter,
+  codspeedWalltimeAdapter,
   // Never auto-detected: only used when named, with a column mapping.
   genericCsvAdapter,
 ];

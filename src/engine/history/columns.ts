@@ -3,7 +3,7 @@
  *
  * A run of 10,000 benchmarks repeats the same nine descriptive fields 20,000 times in a version 2
  * record (5.5 MB, over 90 % of it keys and repeated text). Here:
- *   - `shapes`: each distinct description (format, metric, dimension, units, direction, which
+ *   - `shapes`: each distinct description (shape.ts: format, metric, dimension, units, direction, which
  *     statistics, repetitions, whether below resolution) once, numbered in order of first use;
  *   - `series`: runs of measurements of one experiment, `[experiment, [shape, …], [parameter, …]]`,
  *     standing for every parameter × every shape in that order (a parameter with payload bytes is
@@ -14,28 +14,13 @@
  * The same measurements always give the same columns (same record, same bytes); reading checks
  * every field and that each column holds exactly the values its series call for.
  */
-import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
-import { BASE_UNITS, type Dimension } from '../model/units.js';
+import { STATISTIC_NAMES, type StatisticName } from '../model/measurement.js';
+import type { Dimension } from '../model/units.js';
 import { impossibleValue, isResolutionFloor, valueText } from '../model/validity.js';
 import type { HistoryMeasurement } from './record.js';
+import { isObject, isStatisticName, shapeOf, shapeOfJson, type Bad, type Shape } from './shape.js';
 
-/** The longest instrument a record may name (a tool, its version and a cache configuration take about 170). */
-const MAX_INSTRUMENT = 1000;
-
-/** One description shared by many measurements. */
-interface Shape {
-  format: string;
-  metric: string;
-  dimension: Dimension;
-  unit: string;
-  displayUnit: string;
-  direction: Direction;
-  statistics: StatisticName[];
-  repetitions?: number;
-  repetitionValues?: StatisticName[];
-  belowResolution?: true;
-  instrument?: string;
-}
+export type { Bad } from './shape.js';
 
 type Parameter = string | [label: string, payloadBytes: number];
 
@@ -44,9 +29,6 @@ interface SeriesRun {
   shapes: number[];
   parameters: Parameter[];
 }
-
-/** How a field that fails its check is reported (the record's own "not a perfgate history record: …"). */
-export type Bad = (what: string) => Error;
 
 /** What a stored value is: its metric, the metric's dimension, its statistic, whether it may be the resolution's 0. */
 export interface StoredValueKind {
@@ -80,26 +62,6 @@ function num(value: number | null): string {
 function columnText(values: readonly string[]): string {
   const first = values[0];
   return values.length > 1 && values.every((v) => v === first) ? first! : `[${values.join(',')}]`;
-}
-
-function shapeOf(m: HistoryMeasurement): Shape {
-  const statistics = STATISTIC_NAMES.filter((s) => m.statistics[s] !== undefined);
-  const repetitionValues = m.repetitionValues
-    ? STATISTIC_NAMES.filter((s) => m.repetitionValues![s] !== undefined)
-    : undefined;
-  return {
-    format: m.format,
-    metric: m.metric,
-    dimension: m.dimension,
-    unit: m.unit,
-    displayUnit: m.displayUnit,
-    direction: m.direction,
-    statistics,
-    ...(m.repetitions !== undefined ? { repetitions: m.repetitions } : {}),
-    ...(repetitionValues !== undefined ? { repetitionValues } : {}),
-    ...(m.belowResolution ? { belowResolution: true as const } : {}),
-    ...(m.instrument !== undefined ? { instrument: m.instrument } : {}),
-  };
 }
 
 function parameterOf(m: HistoryMeasurement): Parameter {
@@ -217,66 +179,6 @@ export function renderColumns(measurements: readonly HistoryMeasurement[]): stri
   ]);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isStatisticName(name: unknown): name is StatisticName {
-  return typeof name === 'string' && (STATISTIC_NAMES as readonly string[]).includes(name);
-}
-
-function statisticList(value: unknown, what: string, bad: Bad): StatisticName[] {
-  if (!Array.isArray(value)) throw bad(`${what} is not a list of statistics`);
-  const seen = new Set<string>();
-  for (const name of value) {
-    if (!isStatisticName(name)) throw bad(`${what}: unknown statistic ${JSON.stringify(name)}`);
-    if (seen.has(name)) throw bad(`${what}: "${name}" appears twice`);
-    seen.add(name);
-  }
-  return value as StatisticName[];
-}
-
-function shapeOfJson(value: unknown, where: string, bad: Bad): Shape {
-  if (!isObject(value)) throw bad(`${where} is not an object`);
-  const text = (key: 'format' | 'metric' | 'unit' | 'displayUnit'): string => {
-    const v = value[key];
-    if (typeof v !== 'string') throw bad(`${where}: "${key}" is not a string`);
-    return v;
-  };
-  const { dimension, direction, repetitions, belowResolution } = value;
-  if (typeof dimension !== 'string' || !Object.hasOwn(BASE_UNITS, dimension))
-    throw bad(`${where}: unknown dimension ${JSON.stringify(dimension)}`);
-  if (direction !== 'lower-is-better' && direction !== 'higher-is-better')
-    throw bad(`${where}: unknown direction ${JSON.stringify(direction)}`);
-  if (
-    repetitions !== undefined &&
-    !(typeof repetitions === 'number' && Number.isInteger(repetitions) && repetitions > 1)
-  )
-    throw bad(`${where}: "repetitions" is not a count above 1`);
-  if (belowResolution !== undefined && belowResolution !== true) throw bad(`${where}: "belowResolution" is not true`);
-  const instrument = value['instrument'];
-  if (instrument !== undefined && (typeof instrument !== 'string' || instrument.length > MAX_INSTRUMENT))
-    throw bad(`${where}: "instrument" is not a string of at most ${MAX_INSTRUMENT} characters`);
-  let repetitionValues: StatisticName[] | undefined;
-  if (value['repetitionValues'] !== undefined) {
-    if (repetitions === undefined) throw bad(`${where}: "repetitionValues" without "repetitions"`);
-    repetitionValues = statisticList(value['repetitionValues'], `${where}: "repetitionValues"`, bad);
-  }
-  return {
-    format: text('format'),
-    metric: text('metric'),
-    dimension: dimension as Dimension,
-    unit: text('unit'),
-    displayUnit: text('displayUnit'),
-    direction,
-    statistics: statisticList(value['statistics'], `${where}: "statistics"`, bad),
-    ...(repetitions !== undefined ? { repetitions } : {}),
-    ...(repetitionValues !== undefined ? { repetitionValues } : {}),
-    ...(belowResolution === true ? { belowResolution } : {}),
-    ...(instrument !== undefined ? { instrument } : {}),
-  };
-}
-
 function seriesRunOfJson(value: unknown, where: string, shapeCount: number, bad: Bad): SeriesRun {
   if (!Array.isArray(value) || value.length !== 3)
     throw bad(`${where} is not [experiment, [shape, …], [parameter, …]]`);
@@ -390,6 +292,7 @@ function expandLayout<T>(
         if (repetitionValues !== undefined) m.repetitionValues = repetitionValues;
         if (shape.belowResolution) m.belowResolution = true;
         if (shape.instrument !== undefined) m.instrument = shape.instrument;
+        if (shape.kind !== undefined) m.kind = shape.kind;
         out.push(convert(m));
       }
     }

@@ -54,6 +54,8 @@ export interface HistoryMeasurement {
   belowResolution?: true;
   /** What counted it (Metric.instrument: the tool, its version, a cache configuration), where the adapter says. */
   instrument?: string;
+  /** An exact count (Metric.kind `count`: instructions), stepped at the count threshold in trends. */
+  kind?: 'count';
 }
 
 export interface HistoryRecord {
@@ -157,6 +159,7 @@ export function makeHistoryRecord(experiments: readonly RecordedExperiment[], ru
           : {}),
         ...(m.belowResolution ? { belowResolution: true as const } : {}),
         ...(m.metric.instrument !== undefined ? { instrument: m.metric.instrument } : {}),
+        ...(m.metric.kind === 'count' ? { kind: 'count' as const } : {}),
       };
     }),
   );
@@ -232,6 +235,7 @@ function metricOf(m: HistoryMeasurement): Metric {
     displayUnit: m.displayUnit,
     direction: m.direction,
     ...(m.instrument !== undefined ? { instrument: m.instrument } : {}),
+    ...(m.kind === 'count' ? { kind: 'count' as const } : {}),
   };
 }
 
@@ -291,7 +295,8 @@ function sharedMetric(metrics: Metric[], m: HistoryMeasurement): Metric {
       metric.unit === m.unit &&
       metric.displayUnit === m.displayUnit &&
       metric.direction === m.direction &&
-      metric.instrument === m.instrument
+      metric.instrument === m.instrument &&
+      metric.kind === m.kind
     )
       return metric;
   const metric = metricOf(m);

@@ -45,8 +45,8 @@ function worseThan(series: TrendSeries, level: number, reference: number, margin
   return series.direction === 'higher-is-better' ? level < reference * (1 - margin) : level > reference * (1 + margin);
 }
 
-function value(v: number, unit: string): string {
-  const text = Number.isFinite(v) ? String(Number(v.toPrecision(4))) : '—';
+function shown(v: number, unit: string, exact?: true): string {
+  const text = !Number.isFinite(v) ? '—' : exact ? String(Math.round(v)) : String(Number(v.toPrecision(4)));
   return unit ? `${text} ${unit}` : text;
 }
 
@@ -63,10 +63,13 @@ function latestLevel(series: TrendSeries, step: TrendStep): number {
 
 /** The alerts of the regression steps that are still current, in report order. */
 export function trendAlerts(report: TrendReport, serverUrl: string, repository: string): TrendAlert[] {
-  const margin = report.settings.minMagnitude;
+  const settingsMargin = report.settings.minMagnitude;
   const commitUrl = (sha: string) => `${serverUrl.replace(/\/+$/, '')}/${repository}/commit/${encodeURIComponent(sha)}`;
   const alerts: TrendAlert[] = [];
   for (const series of report.series) {
+    // An exact count's level is back when it is within its count threshold (1 %), a time's within the step size.
+    const margin = series.exact && series.countThreshold !== undefined ? series.countThreshold : settingsMargin;
+    const value = (v: number, unit: string) => shown(v, unit, series.exact);
     for (const step of series.steps) {
       // An accepted step (the merged pull request's label, a waiver) is known and wanted: no alert.
       if (step.kind !== 'regression' || step.accepted) continue;
@@ -98,7 +101,7 @@ export function trendAlerts(report: TrendReport, serverUrl: string, repository: 
         `|${SERIES_NAME_FIELDS.map(() => '---|').join('')}`,
         `| ${names.map(md).join(' | ')} |`,
         '',
-        `The ${md(series.statistic)} went from ${md(value(step.before, series.unit))} to ${md(value(step.after, series.unit))} (${percent(step.change)}), a persistent step (p = ${step.pValue < 1e-4 ? '< 0.0001' : step.pValue.toFixed(4)}, ${step.runsBefore} runs before, ${step.runsAfter} after).`,
+        `The ${md(series.statistic)} went from ${md(value(step.before, series.unit))} to ${md(value(step.after, series.unit))} (${percent(step.change)}), ${step.exact ? 'a change of an exact count over its threshold (no noise to test it against' : `a persistent step (p = ${step.pValue < 1e-4 ? '< 0.0001' : step.pValue.toFixed(4)}`}, ${step.runsBefore} runs before, ${step.runsAfter} after).`,
         '',
         `It began between ${link(before)} and ${link(first)}${compare}.`,
         '',

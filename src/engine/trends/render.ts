@@ -35,6 +35,29 @@ function pValue(p: number): string {
   return p < 1e-4 ? '< 0.0001' : p.toFixed(4);
 }
 
+/** A step's evidence: its p-value, or, for an exact count, that no test was needed. */
+function stepP(step: TrendStep): string {
+  return step.exact ? EXACT_WORDS : pValue(step.pValue);
+}
+
+/** What an exact count's step shows where another step shows its p-value. */
+const EXACT_WORDS = 'exact count';
+
+/** Each new level of an exact count: another instrument counted from that run on, so it is no step. */
+function newLevelLines(
+  report: TrendReport,
+  escape: (text: string) => string,
+  sha: (i: number) => string,
+  separator: string,
+): string[] {
+  return report.series.flatMap((series) =>
+    (series.newLevels ?? []).map(
+      (l) =>
+        `${seriesName(series, escape).join(separator)}: counted by "${escape(l.after)}" from ${sha(l.run)} (before: "${escape(l.before)}"); not comparable, a new level, not a step`,
+    ),
+  );
+}
+
 /** A run with its date, unless its name already is the date. */
 function runWithDate(run: TrendRunRef, escape: (text: string) => string): string {
   return hasCommit(run) ? `${escape(runName(run))} (${escape(run.date)})` : escape(runName(run));
@@ -44,8 +67,10 @@ function seriesName(s: TrendSeries, escape: (text: string) => string): string[] 
   return seriesNames(s).map(escape);
 }
 
-function withUnit(v: number, unit: string): string {
-  return unit ? `${value(v)} ${unit}` : value(v);
+/** A value with its unit: to 4 significant digits, an exact count (`exact`) whole. */
+function withUnit(v: number, unit: string, exact?: true): string {
+  const shown = exact && Number.isFinite(v) ? String(Math.round(v)) : value(v);
+  return unit ? `${shown} ${unit}` : shown;
 }
 
 interface Row {
@@ -93,7 +118,7 @@ export function renderTrendsMarkdown(report: TrendReport): string {
             : 'regression'
           : 'improvement';
       lines.push(
-        `| ${mark} | ${seriesName(series, md).join(' | ')} | ${percent(step.change)} | ${withUnit(step.before, md(series.unit))} → ${withUnit(step.after, md(series.unit))} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${pValue(step.pValue)} |`,
+        `| ${mark} | ${seriesName(series, md).join(' | ')} | ${percent(step.change)} | ${withUnit(step.before, md(series.unit), series.exact)} → ${withUnit(step.after, md(series.unit), series.exact)} | ${sha(step.lastRunBefore)} … ${sha(step.firstRun)} | ${step.runsAfter} | ${stepP(step)} |`,
       );
     }
     lines.push('');
@@ -110,7 +135,7 @@ export function renderTrendsMarkdown(report: TrendReport): string {
     lines.push('Pending (too few runs after the change to tell a step from an outlier yet):', '');
     for (const { series, step } of pending) {
       lines.push(
-        `- ${seriesName(series, md).join(' · ')}: ${percent(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${pValue(step.pValue)})`,
+        `- ${seriesName(series, md).join(' · ')}: ${percent(step.change)} since ${sha(step.firstRun)} (${step.runsAfter} run(s), p ${stepP(step)})`,
       );
     }
     lines.push('');
@@ -122,6 +147,19 @@ export function renderTrendsMarkdown(report: TrendReport): string {
       lines.push(`- ${seriesName(series, md).join(' · ')}: ${outlierText(o, series.unit, md, sha(o.run))}`);
     lines.push('');
   }
+  const levels = newLevelLines(report, md, sha, ' · ');
+  if (levels.length > 0)
+    lines.push(
+      'New levels (another tool, version or cache configuration counted):',
+      '',
+      ...levels.map((l) => `- ${l}`),
+      '',
+    );
+  if (report.series.some((s) => s.exact && s.steps.length > 0))
+    lines.push(
+      `Exact counts (instructions counted by a simulator) have no noise: their step is any change over the count threshold, with no test.`,
+      '',
+    );
   if (steps.length > 0 || pending.length > 0 || outliers.length > 0) lines.push(CHANGE_LEGEND, '');
   const weighted = report.series.filter((s) => s.weights !== undefined);
   if (weighted.length > 0) {
@@ -170,7 +208,7 @@ export function renderTrendsText(report: TrendReport): string {
           : 'regression'
         : 'improvement';
     lines.push(
-      `  ${mark}: ${seriesName(series, t).join(' / ')} ${percent(step.change)} (${withUnit(step.before, t(series.unit))} -> ${withUnit(step.after, t(series.unit))}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, p ${pValue(step.pValue)}${step.accepted ? `; accepted: ${acceptedWhy(step.accepted, t)}` : ''}`,
+      `  ${mark}: ${seriesName(series, t).join(' / ')} ${percent(step.change)} (${withUnit(step.before, t(series.unit), series.exact)} -> ${withUnit(step.after, t(series.unit), series.exact)}), began between ${sha(step.lastRunBefore)} and ${sha(step.firstRun)}, ${step.runsAfter} run(s) after, ${step.exact ? EXACT_WORDS : `p ${pValue(step.pValue)}`}${step.accepted ? `; accepted: ${acceptedWhy(step.accepted, t)}` : ''}`,
     );
   }
   for (const series of report.series) {
@@ -181,6 +219,7 @@ export function renderTrendsText(report: TrendReport): string {
     for (const o of series.outliers)
       lines.push(`  outlier: ${seriesName(series, t).join(' / ')} ${outlierText(o, series.unit, t, sha(o.run))}`);
   }
+  for (const l of newLevelLines(report, t, sha, ' / ')) lines.push(`  new level: ${l}`);
   if (steps.length > 0 || report.series.some((s) => s.pending !== undefined || s.outliers.length > 0))
     lines.push(`  ${CHANGE_LEGEND}`);
   return lines.join('\n') + '\n';
@@ -203,6 +242,7 @@ function stepJson(s: TrendStep) {
     runsBefore: s.runsBefore,
     runsAfter: s.runsAfter,
     ...(s.accepted ? { accepted: s.accepted } : {}),
+    ...(s.exact ? { exact: true } : {}),
   };
 }
 
@@ -230,6 +270,7 @@ export function renderTrendsJson(report: TrendReport): string {
         kind: o.kind,
       })),
       ...(s.weights ? { weights: s.weights.map((w) => ({ parameter: w.parameter, sd: w.sd, weight: w.weight })) } : {}),
+      ...(s.exact ? { exact: true, newLevels: s.newLevels ?? [] } : {}),
     })),
   };
   return JSON.stringify(document, null, 2) + '\n';

@@ -22,6 +22,9 @@ import {
 import type { RecordedAcceptance } from '../history/record.js';
 import { stepAcceptance, type StepAcceptance } from './accepted.js';
 import { seriesNameOf, seriesNames, type TrendSeriesName } from './seriesName.js';
+import { exactSteps } from '../stats/exactSteps.js';
+import { isExactCount } from '../compare/exactCounts.js';
+import { DEFAULT_COUNT_THRESHOLD } from '../compare/thresholds.js';
 
 export { SERIES_NAME_FIELDS, seriesNameOf, seriesNames, type TrendSeriesName } from './seriesName.js';
 
@@ -57,6 +60,8 @@ export function runName(run: TrendRunRef | undefined): string {
 export interface TrendOptions extends ChangePointOptions {
   /** Statistics to analyse; default: each measurement's primary statistic (median, mean or value). */
   statistics?: readonly StatisticName[];
+  /** An exact count's step: a change over this fraction (the count threshold, 1 % unless set). */
+  countThreshold?: number;
 }
 
 /** A step found in a series; values are geometric means in `unit`. */
@@ -76,6 +81,8 @@ export interface TrendStep {
   isNew: boolean;
   /** A regression step that began at a run whose changes were accepted (accepted.ts): it opens no alert. */
   accepted?: StepAcceptance;
+  /** A step of an exact count: a change over the count threshold, no test made (pValue NaN). */
+  exact?: true;
 }
 
 export interface TrendOutlier {
@@ -106,6 +113,15 @@ export interface TrendSeries extends TrendSeriesName {
   pending?: TrendStep;
   /** The weighted geomean series (parameter WEIGHTED_PARAMETER): each parameter's σ and share of the weight. */
   weights?: ParameterWeight[];
+  /** An exact count (stats/exactSteps.ts): its steps are any change over the count threshold; no outliers. */
+  exact?: true;
+  /**
+   * An exact count's step threshold (a fraction: the count threshold for instructions, the step size of the settings
+   * for other counts such as cache misses): a change over it is a step, and a level back within it recovered.
+   */
+  countThreshold?: number;
+  /** An exact count's new levels: where another instrument counted from (run index), not a step. */
+  newLevels?: { run: number; before: string; after: string }[];
 }
 
 export interface TrendReport {
@@ -125,6 +141,10 @@ interface Collected extends TrendSeriesName {
   values: (number | undefined)[];
   repetitions: number[];
   weights?: ParameterWeight[];
+  /** An exact count's: what counted each run's value. */
+  instruments?: (string | undefined)[];
+  /** The primary count (Metric.kind `count`: instructions), stepped at the count threshold; other counts at the time's. */
+  primaryCount?: true;
 }
 
 /** Two steps at most this many runs apart, in the same direction, are the same step. */
@@ -160,6 +180,10 @@ function collect(runs: readonly TrendRun[], statistics: readonly StatisticName[]
         }
         s.values[r] = value;
         s.repetitions[r] = m.repetitions ?? 1;
+        if (isExactCount(m.metric)) {
+          (s.instruments ??= [])[r] = m.metric.instrument;
+          if (m.metric.kind === 'count') s.primaryCount = true;
+        }
       }
     }
   });
@@ -190,6 +214,7 @@ function stepOf(
     runsAfter: c.runsAfter,
     isNew,
     ...(accepted ? { accepted } : {}),
+    ...(s.instruments ? { exact: true as const } : {}),
   };
 }
 
@@ -211,7 +236,7 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
     const parameterSteps = s.weights
       ? group.filter((p) => s.weights!.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps)
       : [];
-    const analysed = analyzeSeries(s, runs, settings, parameterSteps);
+    const analysed = analyzeSeries(s, runs, settings, parameterSteps, options.countThreshold);
     series.push(analysed);
     group.push(analysed);
     groups.set(key, group);
@@ -234,6 +259,7 @@ function analyzeSeries(
   runs: readonly TrendRun[],
   settings: Required<ChangePointOptions>,
   parameterSteps: readonly TrendStep[],
+  countThreshold = DEFAULT_COUNT_THRESHOLD,
 ): TrendSeries {
   const runCount = runs.length;
   const newest = runCount - 1;
@@ -245,7 +271,12 @@ function analyzeSeries(
       logs.push(Math.log(v));
     }
   });
+  const instruments = s.instruments && runIndex.map((r) => s.instruments![r]);
+  // The primary count (instructions) steps at the count threshold; a cache figure, also exact, at the time's.
+  const threshold = s.primaryCount ? countThreshold : settings.minMagnitude;
+  const exact = instruments && exactSteps(logs, instruments, threshold);
   const detect = (values: number[]) => {
+    if (instruments) return exactSteps(values, instruments, threshold);
     const analysis = detectChangePoints(values, settings);
     return s.weights
       ? confirmWeightedSteps(analysis, (i) => runIndex[i]!, parameterSteps, settings.minSegment)
@@ -286,6 +317,13 @@ function analyzeSeries(
     }),
     ...(found.pending ? { pending: stepOf(found.pending, runIndex, s, hasNewest, runs) } : {}),
     ...(s.weights ? { weights: s.weights } : {}),
+    ...(exact
+      ? {
+          exact: true as const,
+          countThreshold: threshold,
+          newLevels: exact.levels.map((l) => ({ run: runIndex[l.index]!, before: l.before, after: l.after })),
+        }
+      : {}),
   };
 }
 

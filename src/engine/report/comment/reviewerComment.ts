@@ -42,6 +42,7 @@ import {
   type ConfirmationSummary,
 } from '../confirmation/confirmation.js';
 import { nextSteps, type NextStepSettings } from './nextSteps.js';
+import { countsBesideTimeMarkdown } from './countsBesideTime.js';
 
 export interface ReviewerCommentParts {
   /** The requirement check. */
@@ -195,6 +196,8 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
       required: true,
       label: 'the confirmation',
     });
+  const beside = comparison ? countsBesideTimeMarkdown(comparison) : '';
+  if (beside !== '') sections.push({ text: beside, priority: 3, label: 'the counts beside time' });
   const next = comparison && parts.nextSteps ? nextSteps(comparison, parts.confirmation, parts.nextSteps) : '';
   if (next !== '') sections.push({ text: next, priority: 2, label: 'what to do next' });
   const checked = check ? checkMarkdownParts(check) : undefined;

@@ -15,6 +15,7 @@ import type { Verdict } from '../check/model.js';
 import { valueChange } from '../change.js';
 import { unseen } from './unseen.js';
 import { heldBy, isSuiteRow, suiteMoves, type SuiteMove } from '../../compare/heldBack.js';
+import { countsDifferWarnings } from '../../compare/exactCounts.js';
 
 export type { MethodSummary };
 
@@ -194,7 +195,7 @@ export function buildComparisonReport(
     subExperiments: comparisons,
     rows,
     notes: methodNotes(method, all),
-    warnings: [...incomparableWarnings(all), ...resolutionFloorWarnings(all)],
+    warnings: [...incomparableWarnings(all), ...countsDifferWarnings(all), ...resolutionFloorWarnings(all)],
   };
 }
 

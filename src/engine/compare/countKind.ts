@@ -1,0 +1,7 @@
+/** Which metrics are exact counts, apart from how counts are judged (exactCounts.ts), so that a row may ask it. */
+import type { Metric } from '../model/measurement.js';
+
+/** Whether a metric is an exact count: the count kind, or counted by a named instrument. */
+export function isExactCount(metric: Pick<Metric, 'kind' | 'instrument' | 'dimension'>): boolean {
+  return metric.kind === 'count' || (metric.dimension === 'count' && metric.instrument !== undefined);
+}
