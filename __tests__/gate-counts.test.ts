@@ -138,6 +138,17 @@ describe.each(['cachegrind', 'callgrind'])('%s out files, read with no --format'
     expect(failingRows(all.report)).toEqual(['checksum Ir']);
   });
 
+  test('against one run, the notes speak of exact counts, not of ±14 % noise', async () => {
+    const { texts, report } = await compare(['--reference', base, '--results', candidate('checksum-2')]);
+    expect(report.notes).toContain(
+      'Exact counts against one reference run: a build counts the same on every run of the same tool, so a change ' +
+        'over the count threshold (1 % by default) is a change in the work the code does, not noise.',
+    );
+    expect(texts).toContain('(one run, exact counts)');
+    expect(texts).not.toContain('±14 %');
+    expect(texts).not.toContain('noise not estimated');
+  });
+
   test('copy Ir −42 % passes, an improvement', async () => {
     const { code, report } = await compare(['--reference', base, '--results', candidate('copy-42')]);
     expect(code).toBe(0);

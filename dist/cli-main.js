@@ -14998,16 +14998,22 @@ function resolutionFloorWarnings(rows) {
     return `${name} ${row.metric} ${row.magnitude} changed from ${side(row.reference)} to ${side(row.result)}: one side is below the tool's resolution, so the change is reported, not judged by a ratio.`;
   });
 }
+function onlyCounts(rows) {
+  const gated2 = rows.filter((row) => row.gated);
+  return gated2.length > 0 && gated2.every((row) => row.exactCount === true);
+}
 var thresholdMethod = {
   name: "threshold",
   defaults: { confidence: 0.99 },
   judgesNoise: false,
-  label: () => "threshold against one run, noise not estimated",
-  shortLabel: (_rows, baselineCommit) => baselineCommit !== void 0 ? `against ${baselineCommit.slice(0, 7)}` : "one run, noise not estimated",
+  label: (_summary, rows) => onlyCounts(rows) ? "threshold against one run of exact counts" : "threshold against one run, noise not estimated",
+  shortLabel: (rows, baselineCommit) => baselineCommit !== void 0 ? `against ${baselineCommit.slice(0, 7)}` : onlyCounts(rows) ? "one run, exact counts" : "one run, noise not estimated",
   referenceName: "the baseline",
   bound: "the threshold",
   narrowedBy: "history runs or candidate repetitions",
-  notes: () => [
+  notes: (_summary, rows) => onlyCounts(rows) ? [
+    "Exact counts against one reference run: a build counts the same on every run of the same tool, so a change over the count threshold (1 % by default) is a change in the work the code does, not noise."
+  ] : [
     "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired)."
   ],
   chartNotes: [],

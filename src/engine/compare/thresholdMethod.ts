@@ -134,6 +134,12 @@ export function resolutionFloorWarnings(rows: readonly ComparisonRow[]): string[
     });
 }
 
+/** Whether every gated row is an exact count (an instruction count): then no noise is there to estimate. */
+function onlyCounts(rows: readonly ComparisonRow[]): boolean {
+  const gated = rows.filter((row) => row.gated);
+  return gated.length > 0 && gated.every((row) => row.exactCount === true);
+}
+
 /**
  * The threshold method. It judges no noise: its confidence is only reported (the paired default). Against one reference
  * run a row's change is the threshold's alone to decide, so the method bears no mark on its rows.
@@ -142,16 +148,27 @@ export const thresholdMethod = {
   name: 'threshold',
   defaults: { confidence: 0.99 },
   judgesNoise: false,
-  label: () => 'threshold against one run, noise not estimated',
-  shortLabel: (_rows, baselineCommit) =>
-    baselineCommit !== undefined ? `against ${baselineCommit.slice(0, 7)}` : 'one run, noise not estimated',
+  label: (_summary, rows) =>
+    onlyCounts(rows) ? 'threshold against one run of exact counts' : 'threshold against one run, noise not estimated',
+  shortLabel: (rows, baselineCommit) =>
+    baselineCommit !== undefined
+      ? `against ${baselineCommit.slice(0, 7)}`
+      : onlyCounts(rows)
+        ? 'one run, exact counts'
+        : 'one run, noise not estimated',
   referenceName: 'the baseline',
   bound: 'the threshold',
   narrowedBy: 'history runs or candidate repetitions',
-  notes: () => [
-    "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, " +
-      'so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired).',
-  ],
+  notes: (_summary, rows) =>
+    onlyCounts(rows)
+      ? [
+          'Exact counts against one reference run: a build counts the same on every run of the same tool, so a change ' +
+            'over the count threshold (1 % by default) is a change in the work the code does, not noise.',
+        ]
+      : [
+          "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, " +
+            'so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired).',
+        ],
   chartNotes: [],
   outputs: () => [],
   reads: 'run',
