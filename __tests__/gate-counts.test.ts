@@ -158,6 +158,14 @@ describe.each(['cachegrind', 'callgrind'])('%s out files, read with no --format'
     expect(ir.status).toBe('improved');
   });
 
+  test('history runs that record no machine: the notice speaks of another CPU, not of a slower machine', async () => {
+    const { texts } = await compare(['--history', runs, '--results', candidate('checksum-2')]);
+    expect(texts).toContain(
+      'so a count that moved may come from another CPU (a library that picks its code by the CPU) rather than other code',
+    );
+    expect(texts).not.toContain('60 % slower');
+  });
+
   test('against a 5-run history of identical counts, +2.08 % fails with no NaN anywhere', async () => {
     const history = join(tempDir('perfgate-counts-'), 'history');
     expect((await cli(['history', 'import', runs, '--output', history])).code).toBe(0);

@@ -14670,6 +14670,10 @@ function falseAlarms(summary) {
 function isExactCount(metric2) {
   return metric2.kind === "count" || metric2.dimension === "count" && metric2.instrument !== void 0;
 }
+function onlyExactCounts(measurements) {
+  const primary = measurements.filter((m) => m.metric.role !== "secondary");
+  return primary.length > 0 && primary.every((m) => isExactCount(m.metric));
+}
 
 // src/engine/compare/evidence.ts
 function bandOf(row) {
@@ -21752,7 +21756,11 @@ function loadHistory(options, progress) {
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
     (t) => !removedNames.has(t)
   );
-  const machines = comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments)));
+  const machines = comparableRuns(
+    history,
+    resultsMachine(options, mergeEnvironments(...resultEnvironments)),
+    onlyExactCounts([...results.values()].flatMap((side) => side.measurements))
+  );
   if (machines.notice) progress.warning(machines.notice);
   return {
     input: { reads: "history", experiments, history, comparable: machines.runs, results },
@@ -21820,12 +21828,13 @@ function resultsMachine(options, fromFiles) {
   if (options.environment) return mergeEnvironments(fromFiles, options.environment);
   return void 0;
 }
-function comparableRuns(history, environment) {
+function comparableRuns(history, environment, countsOnly) {
   if (!environment) return { runs: history };
   if (history.every((run) => run.environment === void 0)) {
+    const risk = countsOnly ? "a count that moved may come from another CPU (a library that picks its code by the CPU) rather than other code" : "a result 60 % slower may be a slower machine rather than slower code";
     return {
       runs: history,
-      notice: `No machine check: the ${history.length} history runs record no machine, so a result 60 % slower may be a slower machine rather than slower code (perfgate history import --environment records it; the action records its runner).`
+      notice: `No machine check: the ${history.length} history runs record no machine, so ${risk} (perfgate history import --environment records it; the action records its runner).`
     };
   }
   const runs = history.filter((run) => environmentDifferences(run.environment, environment).length === 0);

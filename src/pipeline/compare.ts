@@ -9,6 +9,7 @@ import { resolveVerdictSettings } from '../engine/settings/verdict.js';
 import { acceptComparisons, type AcceptLabel } from '../engine/compare/acceptance.js';
 import { removedOnMain, renameHints, withMissingJudged } from '../engine/compare/presence.js';
 import { parseWaivers } from '../engine/compare/waivers.js';
+import { onlyExactCounts } from '../engine/compare/countKind.js';
 import { UsageError } from '../engine/errors.js';
 import { environmentDifferences, mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
 import type { SkippedBenchmark } from '../engine/model/measurement.js';
@@ -279,7 +280,11 @@ function loadHistory(options: Labelled, progress: Progress): Loaded {
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))].filter(
     (t) => !removedNames.has(t),
   );
-  const machines = comparableRuns(history, resultsMachine(options, mergeEnvironments(...resultEnvironments)));
+  const machines = comparableRuns(
+    history,
+    resultsMachine(options, mergeEnvironments(...resultEnvironments)),
+    onlyExactCounts([...results.values()].flatMap((side) => side.measurements)),
+  );
   if (machines.notice) progress.warning(machines.notice);
   return {
     input: { reads: 'history', experiments, history, comparable: machines.runs, results },
@@ -382,13 +387,18 @@ function resultsMachine(
 function comparableRuns(
   history: HistoryRun[],
   environment: EnvironmentFingerprint | undefined,
+  countsOnly: boolean,
 ): { runs: HistoryRun[]; warning?: string; notice?: string } {
   if (!environment) return { runs: history };
   if (history.every((run) => run.environment === undefined)) {
+    // A count is not slower on a slower machine; it moves where a library picks its code by the CPU's features.
+    const risk = countsOnly
+      ? 'a count that moved may come from another CPU (a library that picks its code by the CPU) rather than other code'
+      : 'a result 60 % slower may be a slower machine rather than slower code';
     return {
       runs: history,
       notice:
-        `No machine check: the ${history.length} history runs record no machine, so a result 60 % slower may be a slower machine rather than slower code ` +
+        `No machine check: the ${history.length} history runs record no machine, so ${risk} ` +
         '(perfgate history import --environment records it; the action records its runner).',
     };
   }
