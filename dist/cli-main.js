@@ -16452,6 +16452,19 @@ function acceptanceMarkdown(rows) {
 var README_URL = "https://github.com/perfgate/perfgate/blob/main/README.md";
 var SEE_SMALLER_CHANGES_URL = `${README_URL}#when-a-change-cannot-be-seen`;
 
+// src/engine/report/unpairedWords.ts
+var LISTED = 4;
+function listed2(names, plain) {
+  const shown2 = names.slice(0, LISTED).map((n) => plain ? n : escapeMarkdown(n));
+  const more = names.length - shown2.length;
+  return more > 0 ? `${shown2.join(", ")} and ${more} more` : shown2.join(", ");
+}
+function unpairedWords(u, plain = false) {
+  if (u.why === "repetitions")
+    return `repetitions differ: the recorded runs give ${listed2(u.recorded, plain)} of repeated runs and this run none of them; run the benchmarks with the same repetitions as the recorded runs (Google Benchmark --benchmark_repetitions, go test -count)`;
+  return `metrics differ: the recorded runs measure ${listed2(u.recorded, plain)} and this run ${listed2(u.given, plain)}; run the benchmarks with the same flags as the recorded runs (go test -benchmem, the same counters)`;
+}
+
 // src/engine/report/comparisonHeadline.ts
 var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function unseenWords(below, plain) {
@@ -16542,6 +16555,8 @@ function headline2(report, options = {}) {
     const words = o.words(c, report, options);
     return words === void 0 ? [] : [{ icon: o.icon, always: o.always, words }];
   });
+  if (c.unpaired !== void 0)
+    return `❌ Nothing compared with ${base}: ${unpairedWords(c.unpaired, options.plain === true)}`;
   if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
   const shown2 = pieces.map((p, i) => (i === 0 || p.always) && p.icon !== "" ? `${p.icon} ${p.words}` : p.words);
   const against = method.startsWith("against ") ? `against ${base} at ${method.slice("against ".length)}` : `against ${base} (${method})`;
@@ -19923,7 +19938,7 @@ function resolveVerdictSettings(method, choices = {}) {
 
 // src/engine/compare/presence.ts
 var NAMES_LISTED = 10;
-function listed2(names) {
+function listed3(names) {
   const shown2 = names.slice(0, NAMES_LISTED).join(", ");
   return names.length > NAMES_LISTED ? `${shown2} and ${names.length - NAMES_LISTED} more` : shown2;
 }
@@ -19934,12 +19949,12 @@ function removedOnMain(newest2, history, results) {
   const run = newest2.recorded ? `${newest2.name}, commit ${newest2.recorded.sha.slice(0, 7)} of ${newest2.recorded.date.slice(0, 10)}` : newest2.name;
   return {
     removed,
-    warning: `${listed2(removed)}: removed on main (absent from main's newest recorded run, ${run}); not compared.`
+    warning: `${listed3(removed)}: removed on main (absent from main's newest recorded run, ${run}); not compared.`
   };
 }
 function missingPolicyOf(comparisons, policy) {
-  const nothingPaired = comparisons.length > 0 && comparisons.every((c) => c.status === "new" || c.status === "missing") && comparisons.some((c) => c.status === "missing");
-  return nothingPaired ? "fail" : policy;
+  const nothingPaired2 = comparisons.length > 0 && comparisons.every((c) => c.status === "new" || c.status === "missing") && comparisons.some((c) => c.status === "missing");
+  return nothingPaired2 ? "fail" : policy;
 }
 function withMissingJudged(comparisons, policy = DEFAULT_MISSING) {
   const missing = missingPolicyOf(comparisons, policy);
@@ -19967,6 +19982,22 @@ function renameHints(comparisons) {
       `${name} is missing and ${renamed} is new: if it was renamed, map it with experiment-names: ${renamed}=${name} (CLI --experiment-name ${renamed}=${name}), so that it is compared under its old name.`
     ];
   });
+}
+function nothingPaired(comparisons) {
+  const shared = comparisons.filter((c) => c.status !== "new" && c.status !== "missing");
+  if (shared.length === 0) return void 0;
+  const rows = comparisons.flatMap((c) => c.rows).filter((r) => !r.pooled);
+  const recordedRows = rows.filter((r) => Number.isFinite(r.reference));
+  if (recordedRows.length === 0) return void 0;
+  if (rows.some((r) => Number.isFinite(r.reference) && Number.isFinite(r.result))) return void 0;
+  const sharedNames = new Set(shared.map((c) => c.experimentType));
+  const givenRows = rows.filter((r) => sharedNames.has(r.experimentType) && Number.isFinite(r.result));
+  const distinct = (values) => [...new Set(values)];
+  return givenRows.length > 0 ? {
+    why: "metrics",
+    recorded: distinct(recordedRows.map((r) => r.metric)),
+    given: distinct(givenRows.map((r) => r.metric))
+  } : { why: "repetitions", recorded: distinct(recordedRows.map((r) => r.statistic)), given: [] };
 }
 
 // src/engine/compare/waivers.ts
@@ -20147,10 +20178,10 @@ function incomparableWarnings(rows) {
     if (!pair.benchmarks.includes(benchmark)) pair.benchmarks.push(benchmark);
   }
   return [...pairs.values()].map(
-    (pair) => `Not comparable: ${listed3(pair.metrics)} of ${listed3(pair.benchmarks)} ${pair.metrics.length === 1 ? "was" : "were"} counted by "${pair.reference}" in the reference and by "${pair.result}" in the results; another tool, version, cache configuration or counting mode counts otherwise, so these rows are reported, not gated.`
+    (pair) => `Not comparable: ${listed4(pair.metrics)} of ${listed4(pair.benchmarks)} ${pair.metrics.length === 1 ? "was" : "were"} counted by "${pair.reference}" in the reference and by "${pair.result}" in the results; another tool, version, cache configuration or counting mode counts otherwise, so these rows are reported, not gated.`
   );
 }
-function listed3(names) {
+function listed4(names) {
   const shown2 = names.slice(0, 5);
   const more = names.length - shown2.length;
   const text3 = shown2.length > 1 ? `${shown2.slice(0, -1).join(", ")} and ${shown2[shown2.length - 1]}` : shown2[0] ?? "";
@@ -20176,13 +20207,14 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
   const deltas = Float64Array.from(all, (r) => Number.isNaN(r.deltaPercent) ? -Infinity : r.deltaPercent);
   const rows = Array.from(all.keys()).sort((a, b) => ranks[a] - ranks[b] || deltas[b] - deltas[a] || a - b).map((index2) => all[index2]);
   const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
+  const unpaired = nothingPaired(comparisons);
   return {
     ...baselineRun ? { baselineRun } : {},
-    verdict: failedExperiments.length > 0 ? "fail" : "pass",
+    verdict: failedExperiments.length > 0 || unpaired !== void 0 ? "fail" : "pass",
     method: method.method,
     methodLabel: verdictMethod.label(method, all),
     methodShort: verdictMethod.shortLabel(all, baselineRun?.commit),
-    changes: changeSummary(all),
+    changes: { ...changeSummary(all), ...unpaired !== void 0 ? { unpaired } : {} },
     referenceLabel,
     resultLabel,
     comparisonsTotal: all.length,
@@ -21576,8 +21608,8 @@ function restCounts(rest, reportHtml) {
     ...notGated > 0 ? [{ n: notGated, words: `${statusMark(row)} ${row.status} (not gated)` }] : []
   ]).sort((a, b) => b.n - a.n || (a.words < b.words ? -1 : a.words > b.words ? 1 : 0));
   const files = [...reportHtml ? ["report.html (sortable and searchable)"] : [], "comparison.md", "comparison.json"];
-  const listed4 = `${files.slice(0, -1).join(", ")} and ${files.at(-1)}`;
-  return `${plural6(rest.length, "other row")}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(", ")}. Every row is in ${listed4} in the report folder.`;
+  const listed5 = `${files.slice(0, -1).join(", ")} and ${files.at(-1)}`;
+  return `${plural6(rest.length, "other row")}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(", ")}. Every row is in ${listed5} in the report folder.`;
 }
 
 // src/engine/report/confirmation.ts
@@ -21917,8 +21949,8 @@ function linksLine(links) {
       ...links.csvFiles ? ["the CSV files"] : [],
       ...links.reportHtml ? ["report.html with charts"] : []
     ];
-    const listed4 = files.length <= 2 ? files.join(" and ") : `${files.slice(0, -1).join(", ")}, and ${files.at(-1)}`;
-    return `The full report (${listed4}) is in the report folder of this job.`;
+    const listed5 = files.length <= 2 ? files.join(" and ") : `${files.slice(0, -1).join(", ")}, and ${files.at(-1)}`;
+    return `The full report (${listed5}) is in the report folder of this job.`;
   }
   return void 0;
 }

@@ -9,6 +9,7 @@ import { describeGate } from '../compare/gate.js';
 import { percent, plural, type ComparisonMethod, type MethodSummary } from '../compare/method.js';
 import { methodOf, methodOfRows } from '../compare/methods.js';
 import { incomparableWarnings } from '../compare/instruments.js';
+import { nothingPaired, type Unpaired } from '../compare/presence.js';
 import { resolutionFloorWarnings, thresholdMethod } from '../compare/thresholdMethod.js';
 import { resolveVerdictSettings } from '../compare/settings.js';
 import type { Verdict } from './model.js';
@@ -124,6 +125,11 @@ export interface ChangeSummary {
   notComparable: boolean;
   /** A/B pairs: gated rows whose interval straddles the threshold (they do not fail; more pairs would decide). */
   inconclusive?: Inconclusive;
+  /**
+   * Nothing paired although the reference had results (presence.ts, nothingPaired): why. The comparison then fails,
+   * as a gate that compared nothing must not pass.
+   */
+  unpaired?: Unpaired;
 }
 
 /** The gated inconclusive rows of a paired comparison, and how many more pairs would decide them all. */
@@ -167,13 +173,15 @@ export function buildComparisonReport(
     .sort((a, b) => ranks[a]! - ranks[b]! || deltas[b]! - deltas[a]! || a - b)
     .map((index) => all[index]!);
   const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
+  // A comparison that paired nothing while the reference had results fails closed, saying why (the headline).
+  const unpaired = nothingPaired(comparisons);
   return {
     ...(baselineRun ? { baselineRun } : {}),
-    verdict: failedExperiments.length > 0 ? 'fail' : 'pass',
+    verdict: failedExperiments.length > 0 || unpaired !== undefined ? 'fail' : 'pass',
     method: method.method,
     methodLabel: verdictMethod.label(method, all),
     methodShort: verdictMethod.shortLabel(all, baselineRun?.commit),
-    changes: changeSummary(all),
+    changes: { ...changeSummary(all), ...(unpaired !== undefined ? { unpaired } : {}) },
     referenceLabel,
     resultLabel,
     comparisonsTotal: all.length,
