@@ -106,6 +106,7 @@ describe('action: the two-stage gate (confirm-command)', () => {
     expect(body).toMatch(/\*\*Confirmation:\*\* 8 A\/B pairs .* decided at 99\.5 % each \(α\/K: 1 % over K = 2/);
     expect(body).toContain('Confirmed: BenchmarkC');
     expect(run.summary).toContain('**Confirmation:**');
+    expect(body).toMatch(/^\*\*Time:\*\* \d+(\.\d)? min\.$/m);
     // The pairs ran in ABBA order, the base in its folder and the head in the workspace, only the flagged two.
     const order = ranBuilds(setup.state);
     expect(order.slice(0, 4)).toEqual([
@@ -158,7 +159,7 @@ describe('action: the two-stage gate (confirm-command)', () => {
 
   test('unconfirmed: the first stage flags noise, the pairs clear it: the job passes, shown as unconfirmed', async () => {
     const setup = builds({});
-    const { run, body } = await pullRequest(setup);
+    const { run, body } = await pullRequest(setup, { 'confirm-max-minutes': '30' });
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', confirmed: 'false', 'confirm-pairs': '8' });
     expect(body).toContain(
@@ -167,6 +168,9 @@ describe('action: the two-stage gate (confirm-command)', () => {
     expect(body).not.toMatch(/^### ✅/m);
     expect(body).toContain('**First stage:** ❌ 2 slower');
     expect(body).toContain('No flagged benchmark changed beyond the threshold in the pairs');
+    // The time it took, of its budget (confirm-max-minutes), in the comment and the job summary.
+    expect(body).toMatch(/^\*\*Time:\*\* \d+(\.\d)? min of 30 min \(the time budget\)\.$/m);
+    expect(run.summary).toMatch(/\*\*Time:\*\* \d+(\.\d)? min of 30 min \(the time budget\)\./);
     // Decided by the pairs: nothing slower is left undecided, so the Check may pass.
     expect(fake!.checks.runs.map((r) => r.conclusion)).toEqual(['success']);
   });

@@ -297,8 +297,8 @@ var CONFIRM_HELP = `perfgate confirm — rerun base and head here in A/B pairs u
 
 Usage:
   perfgate confirm --base-dir DIR --head-dir DIR --command CMD [--from comparison.json]
-                   [--max-pairs N] [--run-timeout MIN] [--threshold T] [--confidence C] [--gate G]
-                   [--format F] [-o DIR]
+                   [--max-pairs N] [--max-minutes MIN] [--run-timeout MIN] [--threshold T] [--confidence C]
+                   [--gate G] [--format F] [-o DIR]
 
 Runs CMD (through /bin/sh -c, in each build's folder) in order-balanced pairs, base head, head base,
 … so a drift cancels, and judges the pairs as compare --paired --shared-shift --max-pairs does: a look
@@ -315,6 +315,8 @@ Options:
   --from FILE            a comparison.json: confirm only its gated rows that failed or are undecided
                          (fail, warn, noisy, inconclusive, insufficient-history, not-comparable)
   --max-pairs N          the most pairs to run (default 24)
+  --max-minutes MIN      a time budget: stop at the look the next look would take past it (the rows
+                         still undecided stay undecided; default: none, the cap of pairs alone)
   --run-timeout MIN      the time limit of one run of CMD, in minutes (default 60): then CMD and
                          everything it started are ended, and the run fails
   --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks
@@ -21133,6 +21135,17 @@ function parseRunTimeout(text3, what = "--run-timeout") {
   );
   return Math.round(minutes * 6e4);
 }
+function parseMaxMinutes(text3, what = "--max-minutes") {
+  if (text3 === void 0 || text3.trim() === "") return void 0;
+  const minutes = numberSetting(
+    text3.trim(),
+    what,
+    0,
+    (v) => v > 0 && v <= 360,
+    "a number of minutes above 0 and at most 360, such as 20"
+  );
+  return Math.round(minutes * 6e4);
+}
 function parseMaxPairs(text3, what = "--max-pairs") {
   if (text3 === void 0 || text3.trim() === "") return void 0;
   return numberSetting(
@@ -21168,6 +21181,7 @@ var CLI_SPELLING = Object.freeze({
   confirmHeadDir: "--head-dir",
   confirmMaxPairs: "--max-pairs",
   confirmRunTimeout: "--run-timeout",
+  confirmMaxMinutes: "--max-minutes",
   pairedNeedsPairs: "compare: --paired compares A/B pairs; give --reference and --results, not --history"
 });
 var ACTION_SPELLING = Object.freeze({
@@ -21193,6 +21207,7 @@ var ACTION_SPELLING = Object.freeze({
   confirmHeadDir: 'input "confirm-head-dir"',
   confirmMaxPairs: 'input "confirm-max-pairs"',
   confirmRunTimeout: 'input "confirm-run-timeout"',
+  confirmMaxMinutes: 'input "confirm-max-minutes"',
   pairedNeedsPairs: 'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)'
 });
 
@@ -21615,6 +21630,18 @@ function restCounts(rest, reportHtml) {
 // src/engine/report/confirmation.ts
 var plural7 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var percent3 = (p) => `${Number((p * 100).toPrecision(3))} %`;
+function minutesText(ms) {
+  return `${Number((Math.max(0, ms) / 6e4).toFixed(1))} min`;
+}
+function stoppedAt(c) {
+  return c.budgetReached === true ? "at the time budget" : "at the cap";
+}
+function timeLine(c) {
+  if (c.usedMs === void 0) return void 0;
+  const used = c.maxMs !== void 0 ? `${minutesText(c.usedMs)} of ${minutesText(c.maxMs)} (the time budget)` : minutesText(c.usedMs);
+  const stop = c.budgetReached === true ? `; it stopped at ${plural7(c.pairs, "pair")}, before the cap of ${c.maxPairs}, as the next look would have overrun the budget` : "";
+  return `**Time:** ${used}${stop}.`;
+}
 function pairsText(c) {
   return `${plural7(c.pairs, "A/B pair")}`;
 }
@@ -21624,28 +21651,31 @@ function confirmationHeadline(c, firstStage) {
   const worse = c.comparison?.changes.worse;
   if (c.state === "confirmed")
     return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural7(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
-  const undecided = c.undecided.length > 0 ? ` (${plural7(c.undecided.length, "row")} still undecided at the cap)` : "";
+  const undecided = c.undecided.length > 0 ? ` (${plural7(c.undecided.length, "row")} still undecided ${stoppedAt(c)})` : "";
   return `⚠️ ${c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
   return `**First stage:** ${firstStage}`;
 }
 function confirmationMarkdown(c) {
+  const time2 = timeLine(c);
   if (c.state === "not-run")
     return [
-      `**Confirmation:** ⚠️ ${c.cut === true ? "was cut" : "could not run"}, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? "unknown")}`
+      `**Confirmation:** ⚠️ ${c.cut === true ? "was cut" : "could not run"}, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? "unknown")}`,
+      ...time2 !== void 0 ? ["", time2] : []
     ].join("\n");
   const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), the ${c.families} flagged ${c.families === 1 ? "family" : "families"} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
   const report = c.comparison;
-  if (report === void 0) return how;
+  const timed = time2 !== void 0 ? [how, "", time2] : [how];
+  if (report === void 0) return timed.join("\n");
   const attention = comparisonMarkdownParts(report).attention;
   if (attention.length === 0) {
     const what = c.state === "unconfirmed" ? "No flagged benchmark changed beyond the threshold in the pairs: the first stage saw noise." : "The pairs confirmed a regression.";
-    return [how, "", what].join("\n");
+    return [...timed, "", what].join("\n");
   }
   const table2 = changeTable(attention, report.rows);
-  const verdict = c.state === "confirmed" ? `Confirmed: ${c.confirmed.map(escapeMarkdown).join(", ")}.` : `Still undecided at the cap (the gate passes): ${c.undecided.map(escapeMarkdown).join(", ")}.`;
-  return [how, "", ...table2.header, ...table2.rows, "", verdict].join("\n");
+  const verdict = c.state === "confirmed" ? `Confirmed: ${c.confirmed.map(escapeMarkdown).join(", ")}.` : `Still undecided ${stoppedAt(c)} (the gate passes): ${c.undecided.map(escapeMarkdown).join(", ")}.`;
+  return [...timed, "", ...table2.header, ...table2.rows, "", verdict].join("\n");
 }
 
 // src/engine/report/nextSteps.ts
@@ -22549,22 +22579,26 @@ async function runConfirm(options, ports, say) {
     say(
       `perfgate confirm: ${options.from} has no ${options.screen?.rule === "family-p" ? "family to screen in" : "failed or undecided rows"}; nothing to confirm`
     );
-    return { pairs: 0, order: [], confirmed: [], undecided: [], filter };
+    return { pairs: 0, order: [], confirmed: [], undecided: [], filter, elapsedMs: 0, budgetReached: false };
   }
   const runner = pairRunner({ ...options, cwd: { base, head }, filter, selection, name: "confirm" }, ports, say);
   const { runs, order } = runner;
   const started = ports.now();
+  const budgetStart = options.startedAt ?? started;
   const looks = confirmLooks(options.maxPairs);
+  const budget = options.maxMs !== void 0 ? `, within ${minutesText(options.maxMs)}` : "";
   say(
-    `perfgate confirm: at most ${options.maxPairs} pairs, looks at ${looks.join(", ")} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
+    `perfgate confirm: at most ${options.maxPairs} pairs${budget}, looks at ${looks.join(", ")} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
   );
   let outcome2;
   let pairs = 0;
+  let budgetReached = false;
   for (let pair = 1; pair <= options.maxPairs; pair++) {
     await runner.runPair(pair);
     pairs = pair;
     say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
-    if (!looks.includes(pair)) continue;
+    const overrun = options.maxMs !== void 0 && overrunsBudget(pair, looks, ports.now() - budgetStart, (ports.now() - started) / pair, options.maxMs);
+    if (!looks.includes(pair) && !overrun) continue;
     outcome2 = runCompare(
       {
         reference: [join9(runs, "base")],
@@ -22586,6 +22620,13 @@ async function runConfirm(options, ports, say) {
       `perfgate confirm: look at ${pair} pairs: ` + (confirmed.length > 0 ? `regressed: ${confirmed.join(", ")}; ` : "") + (undecided.length > 0 ? `still undecided: ${undecided.join(", ")}` : "nothing undecided")
     );
     if (lookDecides(outcome2.report, pair, options.maxPairs)) break;
+    if (overrun) {
+      budgetReached = true;
+      say(
+        `perfgate confirm: stopped at ${pair} pairs, at the time budget: ${minutesText(ports.now() - budgetStart)} used of ${minutesText(options.maxMs)}, and the next ${looks.includes(pair) ? "look" : "pair"} would overrun it`
+      );
+      break;
+    }
   }
   return {
     ...outcome2 ? { compare: outcome2 } : {},
@@ -22593,8 +22634,15 @@ async function runConfirm(options, ports, say) {
     order,
     confirmed: outcome2 ? confirmedRows(outcome2.report) : [],
     undecided: outcome2 ? undecidedRows(outcome2.report) : [],
-    filter: runner.filter
+    filter: runner.filter,
+    elapsedMs: ports.now() - budgetStart,
+    budgetReached
   };
+}
+function overrunsBudget(pair, looks, used, perPair, maxMs) {
+  const next = looks.find((look) => look > pair);
+  if (pair < 2 || next === void 0) return false;
+  return used + (looks.includes(pair) ? next - pair : 1) * perPair > maxMs;
 }
 function settingsOf(options) {
   const {
@@ -22606,6 +22654,8 @@ function settingsOf(options) {
     maxPairs: _m,
     acceptance: _a,
     runTimeoutMs: _t,
+    maxMs: _x,
+    startedAt: _s,
     ...rest
   } = options;
   return rest;
@@ -22694,6 +22744,7 @@ async function confirmCommand(args, io, ports = systemConfirmPorts) {
     "base-dir": { type: "string" },
     "head-dir": { type: "string" },
     from: { type: "string" },
+    "max-minutes": { type: "string" },
     ...RERUN_OPTIONS
   });
   if (values.help) {
@@ -22719,6 +22770,7 @@ async function confirmCommand(args, io, ports = systemConfirmPorts) {
   );
   const outputDir = values["output-dir"] ?? DEFAULT_CONFIRM_DIR;
   const runTimeoutMs = parseRunTimeout(values["run-timeout"]);
+  const maxMs = parseMaxMinutes(values["max-minutes"], "confirm: --max-minutes");
   const outcome2 = await runConfirm(
     {
       baseDir: values["base-dir"],
@@ -22729,6 +22781,7 @@ async function confirmCommand(args, io, ports = systemConfirmPorts) {
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir,
       ...runTimeoutMs !== void 0 ? { runTimeoutMs } : {},
+      ...maxMs !== void 0 ? { maxMs } : {},
       ...readOptions(values, SPELLING)
     },
     ports,
@@ -22750,7 +22803,7 @@ Report: ${outcome2.compare.markdownPath}, ${outcome2.compare.jsonPath}
   );
   io.out(
     failed ? `Confirmed after ${outcome2.pairs} pairs: ${outcome2.confirmed.join(", ")} regressed.
-` : outcome2.undecided.length > 0 ? `Not confirmed: still undecided after ${outcome2.pairs} pairs (the cap): ${outcome2.undecided.join(", ")}.
+` : outcome2.undecided.length > 0 ? `Not confirmed: still undecided after ${outcome2.pairs} pairs (${outcome2.budgetReached ? "the time budget" : "the cap"}): ${outcome2.undecided.join(", ")}.
 ` : `Not confirmed: no regression after ${outcome2.pairs} pairs.
 `
   );

@@ -51,7 +51,15 @@ export async function confirmStage(
   }
   const maxPairs = settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS;
   const confidence = splitConfidence(families);
-  const summary = { families, maxPairs, alpha: CONFIRM_SUITE_ALPHA, confidence };
+  const summary = {
+    families,
+    maxPairs,
+    alpha: CONFIRM_SUITE_ALPHA,
+    confidence,
+    ...(settings.maxMs !== undefined ? { maxMs: settings.maxMs } : {}),
+  };
+  // The time budget counts the builds' preparation too: it is the job's time the confirmation takes.
+  const startedAt = context.shell.now();
   let baseTree: BaseTree | undefined;
   try {
     const builds = await context.out.group('Preparing the base and head builds', async () => {
@@ -73,6 +81,8 @@ export async function confirmStage(
           screen: DEFAULT_SCREEN,
           maxPairs,
           ...(settings.runTimeoutMs !== undefined ? { runTimeoutMs: settings.runTimeoutMs } : {}),
+          ...(settings.maxMs !== undefined ? { maxMs: settings.maxMs } : {}),
+          startedAt,
           outputDir: join(inputs.outputDir, CONFIRM_FOLDER),
           thresholds: inputs.comparison.thresholds,
           ...(inputs.comparison.gate !== undefined ? { gate: inputs.comparison.gate } : {}),
@@ -96,6 +106,8 @@ export async function confirmStage(
       pairs: outcome.pairs,
       confirmed: outcome.confirmed,
       undecided: outcome.undecided,
+      usedMs: outcome.elapsedMs,
+      ...(outcome.budgetReached ? { budgetReached: true } : {}),
       ...(report !== undefined ? { comparison: report } : {}),
     };
   } catch (error) {
@@ -116,6 +128,7 @@ export async function confirmStage(
       confirmed: [],
       undecided: [],
       why: `${why} (more in the log)`,
+      usedMs: context.shell.now() - startedAt,
       ...(cut ? { cut } : {}),
     };
   } finally {
