@@ -43,6 +43,14 @@ export async function confirmStage(
 ): Promise<ConfirmationSummary | undefined> {
   const settings = inputs.confirm;
   if (settings === undefined) return undefined;
+  // A manual run (workflow_dispatch) of the pasted workflow compares with the recorded runs: with no base named, its
+  // verdict is the first stage's, as any run's without a confirmation.
+  if (settings.baseDir === undefined && baseRefOf(context, settings.baseRef) === undefined) {
+    context.out.info(
+      `perfgate: a ${context.eventName || 'local'} run names no base commit: no confirmation (input "confirm-base-ref" names one); the comparison with the recorded runs decides`,
+    );
+    return undefined;
+  }
   // K: the families the confirmation judges (every gated family of each confirmed benchmark), not the experiments.
   const { families } = screenComparison(readText(first.jsonPath), first.jsonPath, DEFAULT_SCREEN);
   if (families === 0) {
