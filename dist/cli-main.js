@@ -23028,7 +23028,7 @@ function renderQualifyMarkdown(q) {
   const lines = [
     "# perfgate qualify: A/A on this runner",
     "",
-    q.fit ? `✅ **Fit**: within ${q.maxPairs} pairs the confirmation reaches the threshold on every gated row (an unchanged build is shown below it), and the gate fails a known slowdown.` : `❌ **Unfit**: the threshold cannot be reached within ${q.maxPairs} pairs on this runner.`,
+    q.fit ? `✅ **Fit**: within ${q.maxPairs} pairs the confirmation reaches the threshold on every gated row (an unchanged build is shown below it), and the gate fails a known slowdown. A change at the threshold itself is failed about half the time; a change of a row's *Catches ≥ at ${q.maxPairs}* is failed 9 times in 10.` : `❌ **Unfit**: the threshold cannot be reached within ${q.maxPairs} pairs on this runner.`,
     "",
     `${q.pairs} A/A pairs of one build, in ABBA order, judged as \`perfgate confirm\` judges A/B pairs at confidence ${q.confidence}, ` + (q.sharedShift ? "with the shared-shift model (a benchmark is judged on its deviation from the suite of the run; the suite on its own). " : "each benchmark alone (--no-shared-shift). ") + `Pair noise is the spread (sd) of the per-pair ratios the row is judged on` + (q.sharedShift ? " (“vs suite”: of the benchmark’s deviation from the suite, the shared runner noise cancelled; “suite”: of the suite’s own change, with it)" : "") + `, run noise that of the single runs; Catches ≥ is the smallest slowdown caught 9 times in 10 with ${q.pairs} pairs, and projected to the last look of a confirmation of ${q.maxPairs} pairs. Reached at ${q.maxPairs} is the upper bound an unchanged build's interval reaches at the last look, at the level at which the confirmation passes a row; a gated row is fit when it is below the threshold.`,
     ""
@@ -23202,7 +23202,7 @@ async function qualifyCommand(args, io, ports = systemConfirmPorts) {
   io.out(`Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
   io.out(
-    q.fit ? `Fit: within ${q.maxPairs} pairs a confirmation reaches the threshold on every gated row, and the gate fails a known slowdown.
+    q.fit ? `Fit: within ${q.maxPairs} pairs a confirmation reaches the threshold on every gated row (an unchanged build passes), and the gate fails a known slowdown. A change at the threshold itself is failed about half the time; the changes failed 9 times in 10 are those under Catches above.
 ` : `Unfit: the threshold cannot be reached within ${q.maxPairs} pairs on this runner:
 ${q.reasons.map((r) => `  ${r}
 `).join("")}`
