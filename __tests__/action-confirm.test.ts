@@ -9,7 +9,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
 import { eventFile, pullRequestEvent } from './helpers/github-events.js';
-import { makeTempDir, removeTempDirs, repoRoot, type ActionInputs, type ActionRun } from './helpers/runner-action.js';
+import {
+  makeTempDir,
+  pushEventEnv,
+  removeTempDirs,
+  repoRoot,
+  type ActionInputs,
+  type ActionRun,
+} from './helpers/runner-action.js';
 import { runActionInProcess } from './helpers/action-in-process.js';
 import { run } from '../src/action/main.js';
 import type { CommandRun } from '../src/pipeline/confirm.js';
@@ -112,6 +119,7 @@ describe('action: the two-stage gate (confirm-command)', () => {
     );
     expect(body).toContain('Confirmed: BenchmarkC');
     expect(run.summary).toContain('**Confirmation:**');
+    expect(body).toMatch(/^\*\*Time:\*\* \d+(\.\d)? min\.$/m);
     // The pairs ran in ABBA order, the base in its folder and the head in the workspace, the flagged two and the
     // run's reference.
     const order = ranBuilds(setup.state);
@@ -172,7 +180,7 @@ describe('action: the two-stage gate (confirm-command)', () => {
 
   test('unconfirmed: the first stage flags noise, the pairs clear it: the job passes, shown as unconfirmed', async () => {
     const setup = builds({});
-    const { run, body } = await pullRequest(setup);
+    const { run, body } = await pullRequest(setup, { 'confirm-max-minutes': '30' });
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', confirmed: 'false', 'confirm-pairs': '8' });
     expect(body).toContain(
@@ -181,6 +189,9 @@ describe('action: the two-stage gate (confirm-command)', () => {
     expect(body).not.toMatch(/^### ✅/m);
     expect(body).toContain('**First stage:** ❌ 2 slower');
     expect(body).toContain('No flagged benchmark changed beyond the threshold in the pairs');
+    // The time it took, of its budget (confirm-max-minutes), in the comment and the job summary.
+    expect(body).toMatch(/^\*\*Time:\*\* \d+(\.\d)? min of 30 min \(the time budget\)\.$/m);
+    expect(run.summary).toMatch(/\*\*Time:\*\* \d+(\.\d)? min of 30 min \(the time budget\)\./);
     // Decided by the pairs: nothing slower is left undecided, so the Check may pass.
     expect(fake!.checks.runs.map((r) => r.conclusion)).toEqual(['success']);
   });
@@ -285,6 +296,29 @@ describe('action: the two-stage gate (confirm-command)', () => {
     );
     expect(run.status).toBe(0);
     expect(run.outputs).toMatchObject({ verdict: 'pass', confirmed: '', 'confirm-pairs': '0' });
+    expect(existsSync(setup.state)).toBe(false);
+  });
+
+  test('the one pasted workflow: a push that records reads no confirm-*; a manual run naming no base compares only', async () => {
+    const setup = builds({ BenchmarkC: 1.3 });
+    const history = join(makeTempDir('perfgate-confirm-history-'), 'history');
+    const inputs = { results: join(FIRST, 'head.txt'), 'upload-report': 'false', comment: 'never' };
+    const push = await runActionInProcess(
+      { ...inputs, 'record-history': history, 'confirm-command': setup.command, 'confirm-max-minutes': '20' },
+      { workspace: setup.workspace, env: pushEventEnv(41, '2026-12-01T12:00:00Z') },
+    );
+    expect(push.status).toBe(0);
+    expect(push.stdout).not.toContain('::warning::');
+    expect(existsSync(history)).toBe(true);
+    const manual = await runActionInProcess(
+      { ...inputs, baseline: join(FIRST, 'base.txt'), 'confirm-command': setup.command },
+      { workspace: setup.workspace, env: { GITHUB_EVENT_NAME: 'workflow_dispatch' } },
+    );
+    // The first stage's verdict: BenchmarkC ×1.3 and BenchmarkE ×1.18 against the baseline, unconfirmed.
+    expect(manual.status).toBe(1);
+    expect(manual.stdout).toContain(
+      'perfgate: a workflow_dispatch run names no base commit: no confirmation (input "confirm-base-ref" names one)',
+    );
     expect(existsSync(setup.state)).toBe(false);
   });
 

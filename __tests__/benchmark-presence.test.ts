@@ -1,6 +1,7 @@
 import { compareExperiment, type SubExperimentComparison } from '../src/engine/compare/compare.js';
 import {
   missingPolicyOf,
+  nothingPaired,
   removedOnMain,
   RENAME_PAIRS_COMPARED,
   renameHints,
@@ -10,6 +11,8 @@ import { experimentFailed, judgeMissing } from '../src/engine/compare/rows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { buildComparisonReport } from '../src/engine/report/comparison/comparisonReport.js';
+import { headline } from '../src/engine/report/comparison/comparisonHeadline.js';
+import { unpairedWords } from '../src/engine/report/comparison/unpairedWords.js';
 
 // Benchmarks that come and go (engine/compare/presence.ts, rows.ts judgeMissing): removed on main, missing in the pull
 // request, renamed, new.
@@ -141,5 +144,58 @@ describe('renamed and new', () => {
     ]);
     // One fewer on one side is under the bound: every name gets its own hint.
     expect(renameHints([...gone.slice(1), ...renamed.slice(1)])).toHaveLength(n - 1);
+  });
+});
+
+describe('nothing paired although the reference had results: a failure that says why (presence.ts nothingPaired)', () => {
+  const repeated = (experiment: string, ns: number): Measurement => ({
+    ...timing(experiment, '', ns),
+    statistics: { min: ns * 0.9, median: ns, max: ns * 1.2 },
+  });
+  const allocs = (experiment: string, n: number): Measurement => ({
+    ...timing(experiment, '', n),
+    metric: { name: 'allocs/op', dimension: 'count', unit: '', displayUnit: '', direction: 'lower-is-better' },
+  });
+
+  test('repetitions on one side only: the recorded statistics are named, the report fails, the headline says why', () => {
+    const comparisons = ['BM_Sort', 'BM_Sum'].map((name) =>
+      compared(name, [repeated(name, 100)], [timing(name, '', 130)]),
+    );
+    expect(nothingPaired(comparisons)).toEqual({ why: 'repetitions', recorded: ['min', 'median', 'max'], given: [] });
+    const report = buildComparisonReport(comparisons, 'main', 'pr');
+    expect(report.verdict).toBe('fail');
+    expect(headline(report, { base: 'main' })).toBe(
+      '❌ Nothing compared with main: repetitions differ: the recorded runs give min, median, max of repeated runs and ' +
+        'this run none of them; run the benchmarks with the same repetitions as the recorded runs (Google Benchmark ' +
+        '--benchmark_repetitions, go test -count)',
+    );
+  });
+
+  test('metrics on one side only: both sides’ metrics are named, escaped in Markdown, plain in a terminal', () => {
+    const comparisons = [
+      compared('BenchmarkParse', [timing('BenchmarkParse', '', 100)], [allocs('BenchmarkParse', 3)]),
+    ];
+    expect(nothingPaired(comparisons)).toEqual({ why: 'metrics', recorded: ['time/op'], given: ['allocs/op'] });
+    const report = buildComparisonReport(comparisons, 'main', 'pr');
+    expect(report.verdict).toBe('fail');
+    expect(unpairedWords(report.changes.unpaired!, true)).toBe(
+      'metrics differ: the recorded runs measure time/op and this run allocs/op; run the benchmarks with the same ' +
+        'flags as the recorded runs (go test -benchmem, the same counters)',
+    );
+    expect(unpairedWords({ why: 'metrics', recorded: ['a*b'], given: ['c_d'] })).toContain(
+      'measure a\\*b and this run c\\_d',
+    );
+  });
+
+  test('one row paired, no reference at all, or no benchmark in common: not this case', () => {
+    const paired = compared(
+      'BM_Sum',
+      [{ ...repeated('BM_Sum', 100), statistics: { median: 100 } }],
+      [repeated('BM_Sum', 101)],
+    );
+    expect(nothingPaired([paired])).toBeUndefined();
+    expect(buildComparisonReport([paired], 'main', 'pr').verdict).toBe('pass');
+    expect(nothingPaired([compared('BM_Sum', [], [timing('BM_Sum', '', 1)])])).toBeUndefined();
+    expect(nothingPaired([encodeGone, encode2New])).toBeUndefined();
   });
 });

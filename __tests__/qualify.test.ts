@@ -68,6 +68,10 @@ describe('perfgate qualify', () => {
     expect(err).toContain('pair 12 of 12');
     expect(code).toBe(0);
     expect(out).toContain('Fit: within 24 pairs');
+    // What fit promises, and what it does not (docs/statistics.md, bench/validate-qualify-power.ts).
+    expect(out).toContain(
+      'A change at the threshold itself is failed about half the time; the changes failed 9 times in 10 are those under Catches above.',
+    );
     const q = report(s.out);
     // How sure: the noise from 12 pairs is known to within ×0.75…×1.55: √(11/19.675) = 0.7477 and √(11/4.575) = 1.5506,
     // with χ²(0.95, 11) = 19.675 and χ²(0.05, 11) = 4.575 from the table (scipy.stats.chi2.ppf agrees).

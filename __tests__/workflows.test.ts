@@ -237,6 +237,11 @@ interface Ecosystem {
   /** The files read, relative to the workspace. */
   read: string[];
   experiments: string[];
+  /**
+   * The two-stage quick start: the flags its confirm-command must share with the benchmark step (so that both sides
+   * pair, issue 44), and whether it builds the base with confirm-setup. Absent: one stage.
+   */
+  confirm?: { flags: string[]; setup?: boolean };
 }
 
 const ecosystems: Ecosystem[] = [
@@ -247,6 +252,7 @@ const ecosystems: Ecosystem[] = [
     format: 'go-bench',
     read: ['bench.txt'],
     experiments: ['BenchmarkPublish', 'BenchmarkQueueDepth'],
+    confirm: { flags: ["go test -run '^$' -bench ", ' -benchmem ', ' ./... > '] },
   },
   {
     // cargo bench writes Criterion's tree under target/criterion/ itself.
@@ -255,6 +261,7 @@ const ecosystems: Ecosystem[] = [
     format: 'criterion-json',
     read: ['target/criterion/publish/64/new/estimates.json'],
     experiments: ['publish'],
+    confirm: { flags: ['cargo bench --benches'] },
   },
   {
     summary: '<b>C++</b>: Google Benchmark',
@@ -264,6 +271,7 @@ const ecosystems: Ecosystem[] = [
     read: ['bench.json'],
     // BM_Empty/threads:2 ran no iterations (NaN and -inf times): skipped with a note, it measured nothing.
     experiments: ['BM_Publish'],
+    confirm: { flags: ['./build/bench ', '--benchmark_repetitions=5 ', '--benchmark_out_format=json'], setup: true },
   },
   {
     summary: '<b>C/C++</b>: instruction counts under Valgrind',
@@ -283,6 +291,7 @@ const ecosystems: Ecosystem[] = [
     format: 'pytest-benchmark',
     read: ['bench.json'],
     experiments: ['encode/test_encode_json', 'encode/test_encode_struct', 'decode/test_decode', 'test_checksum'],
+    confirm: { flags: ['python -m pytest ', '--benchmark-only '] },
   },
   {
     summary: '<b>JVM</b>: JMH',
@@ -360,8 +369,24 @@ describe('the first workflow of each ecosystem reads a real output of its tool',
     const { workflow } = firstWorkflows.find((w) => w.summary === ecosystem.summary)!;
     const [step, ...others] = perfgateSteps(workflow);
     expect(others).toEqual([]);
-    // The four inputs to start with, and no requirements file.
-    expect([...step!.inputs.keys()].sort()).toEqual(['history', 'history-branch', 'record-history', 'results']);
+    // The four inputs to start with, and no requirements file; the two-stage ones confirm with the same tool and flags.
+    const confirmInputs = ecosystem.confirm
+      ? ['confirm-command', 'confirm-max-minutes', ...(ecosystem.confirm.setup ? ['confirm-setup'] : [])]
+      : [];
+    expect([...step!.inputs.keys()].sort()).toEqual(
+      [...confirmInputs, 'history', 'history-branch', 'record-history', 'results'].sort(),
+    );
+    if (ecosystem.confirm) {
+      const command = step!.inputs.get('confirm-command')!;
+      expect(command).toContain('{filter}');
+      expect(command).toMatch(/\{output\}|\{outdir\}/);
+      const benchmarkStep = workflow.slice(0, workflow.indexOf('uses: perfgate/perfgate'));
+      for (const flag of ecosystem.confirm.flags) {
+        expect(benchmarkStep).toContain(flag);
+        expect(command).toContain(flag.trim());
+      }
+      expect(Number(step!.inputs.get('confirm-max-minutes'))).toBeGreaterThan(0);
+    }
     // Pull requests, merge queues and manual runs compare; pushes record.
     expect(step!.inputs.get('history')).toBe("${{ github.event_name != 'push' && 'perfgate-history' || '' }}");
     expect(workflow).toMatch(/^ {2}merge_group:/m);

@@ -14,6 +14,7 @@ const VALIDATORS = [
   'validate-trends',
   'validate-confirm',
   'validate-qualify',
+  'validate-qualify-power',
   'validate-twostage',
   'validate-screen',
   'validate-catches',

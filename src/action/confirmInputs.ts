@@ -19,7 +19,7 @@ export interface ActionConfirm extends ConfirmSettings {
 
 /**
  * `confirm-command`, `confirm-base-dir`, `confirm-head-dir`, `confirm-max-pairs`, `confirm-run-timeout`,
- * `confirm-base-ref`, `confirm-setup`; the builds' folders that are given must exist.
+ * `confirm-max-minutes`, `confirm-base-ref`, `confirm-setup`; the builds' folders that are given must exist.
  */
 export function confirmInputs(env: Env, firstStage: boolean, paired: boolean): ActionConfirm | undefined {
   const baseRef = optionalInput(env, 'confirm-base-ref');
@@ -31,6 +31,7 @@ export function confirmInputs(env: Env, firstStage: boolean, paired: boolean): A
       headDir: optionalInput(env, 'confirm-head-dir'),
       maxPairs: optionalInput(env, 'confirm-max-pairs'),
       runTimeout: optionalInput(env, 'confirm-run-timeout'),
+      maxMinutes: optionalInput(env, 'confirm-max-minutes'),
       firstStage,
       paired,
     },

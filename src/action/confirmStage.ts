@@ -45,6 +45,14 @@ export async function confirmStage(
 ): Promise<ConfirmationSummary | undefined> {
   const settings = inputs.confirm;
   if (settings === undefined) return undefined;
+  // A manual run (workflow_dispatch) of the pasted workflow compares with the recorded runs: with no base named, its
+  // verdict is the first stage's, as any run's without a confirmation.
+  if (settings.baseDir === undefined && baseRefOf(context, settings.baseRef) === undefined) {
+    context.out.info(
+      `perfgate: a ${context.eventName || 'local'} run names no base commit: no confirmation (input "confirm-base-ref" names one); the comparison with the recorded runs decides`,
+    );
+    return undefined;
+  }
   const text = readText(first.jsonPath);
   const screened = screenComparison(text, first.jsonPath, DEFAULT_SCREEN);
   if (screened.families === 0) {
@@ -63,7 +71,10 @@ export async function confirmStage(
     maxPairs,
     alpha: CONFIRM_SUITE_ALPHA,
     confidence,
+    ...(settings.maxMs !== undefined ? { maxMs: settings.maxMs } : {}),
   };
+  // The time budget counts the builds' preparation too: it is the job's time the confirmation takes.
+  const startedAt = context.shell.now();
   let baseTree: BaseTree | undefined;
   try {
     const builds = await context.out.group('Preparing the base and head builds', async () => {
@@ -85,6 +96,8 @@ export async function confirmStage(
           screen: DEFAULT_SCREEN,
           maxPairs,
           ...(settings.runTimeoutMs !== undefined ? { runTimeoutMs: settings.runTimeoutMs } : {}),
+          ...(settings.maxMs !== undefined ? { maxMs: settings.maxMs } : {}),
+          startedAt,
           outputDir: join(inputs.outputDir, CONFIRM_FOLDER),
           thresholds: inputs.comparison.thresholds,
           ...(inputs.comparison.gate !== undefined ? { gate: inputs.comparison.gate } : {}),
@@ -109,6 +122,8 @@ export async function confirmStage(
       pairs: outcome.pairs,
       confirmed: outcome.confirmed,
       undecided: outcome.undecided,
+      usedMs: outcome.elapsedMs,
+      ...(outcome.budgetReached ? { budgetReached: true } : {}),
       ...(report !== undefined ? { comparison: report } : {}),
     };
   } catch (error) {
@@ -129,6 +144,7 @@ export async function confirmStage(
       confirmed: [],
       undecided: [],
       why: `${why} (more in the log)`,
+      usedMs: context.shell.now() - startedAt,
       ...(cut ? { cut } : {}),
     };
   } finally {

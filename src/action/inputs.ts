@@ -136,7 +136,11 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
     },
     ACTION_SPELLING,
   );
-  const confirm = confirmInputs(env, auto || baseline.length > 0 || history !== '', comparison.paired === true);
+  // A run that only records (a push of the one pasted workflow) has nothing to confirm: confirm-* are for the runs
+  // that compare (pull requests, merge queues), so they are not read there.
+  const compares = auto || baseline.length > 0 || history !== '';
+  const confirm =
+    compares || recordHistory === '' ? confirmInputs(env, compares, comparison.paired === true) : undefined;
   const historyBranch = historyBranchInput(input('history-branch'), history, recordHistory);
   const outputDir = input('output-dir') || DEFAULT_OUTPUT_DIR;
   return {

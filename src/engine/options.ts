@@ -173,6 +173,22 @@ export function parseRunTimeout(text: string | undefined, what = '--run-timeout'
 }
 
 /**
+ * `--max-minutes` / input `confirm-max-minutes`: the time budget of a whole confirmation, in minutes (more than 0, at
+ * most 360: a job's own limit), as milliseconds; undefined when not given or empty (no budget: the cap of pairs alone).
+ */
+export function parseMaxMinutes(text: string | undefined, what = '--max-minutes'): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const minutes = numberSetting(
+    text.trim(),
+    what,
+    0,
+    (v) => v > 0 && v <= 360,
+    'a number of minutes above 0 and at most 360, such as 20',
+  );
+  return Math.round(minutes * 60_000);
+}
+
+/**
  * `--max-pairs` / input `max-pairs`: the cap of a sequential A/B run (a whole number of pairs, 2 to 1000); undefined
  * when not given or empty (a fixed design).
  */

@@ -18,6 +18,7 @@ import {
 } from '../engine/confirm/plan.js';
 import { InputError, UsageError } from '../engine/errors.js';
 import { withReference } from '../engine/confirm/reference.js';
+import { minutesText } from '../engine/report/confirmation/confirmation.js';
 import type { Screen } from '../engine/confirm/screen.js';
 import type { ComparisonSettings } from '../engine/settings/rules.js';
 import { runCompare, type CompareOptions, type CompareOutcome } from './compare.js';
@@ -61,6 +62,13 @@ export interface ConfirmOptions extends ResultsOptions, ComparisonSettings {
   /** The time limit of one run of the command, in milliseconds (default {@link DEFAULT_RUN_TIMEOUT_MINUTES} min). */
   runTimeoutMs?: number;
   /**
+   * The time budget of the whole confirmation, in milliseconds (`--max-minutes`): it stops at the look that the next
+   * look (or, before the first look, the next pair) would take past it. Absent: the cap of pairs alone.
+   */
+  maxMs?: number;
+  /** When the budget began, on `ports.now()`'s clock (the action counts the builds' preparation); default: now. */
+  startedAt?: number;
+  /**
    * What accepts a known change (the pull request's label, the waiver file), applied to each look as to the first
    * stage: an accepted row is not confirmed.
    */
@@ -77,6 +85,10 @@ export interface ConfirmOutcome {
   undecided: string[];
   /** The `{filter}` the command was given. */
   filter: string;
+  /** The time it took, in milliseconds, from `startedAt`. */
+  elapsedMs: number;
+  /** It stopped before the cap, at a look, because the time budget (`maxMs`) would have been overrun. */
+  budgetReached: boolean;
 }
 
 /**
@@ -137,23 +149,29 @@ export async function runConfirm(
     say(
       `perfgate confirm: ${options.from} has no ${options.screen?.rule === 'family-p' ? 'family to screen in' : 'failed or undecided rows'}; nothing to confirm`,
     );
-    return { pairs: 0, order: [], confirmed: [], undecided: [], filter };
+    return { pairs: 0, order: [], confirmed: [], undecided: [], filter, elapsedMs: 0, budgetReached: false };
   }
   const runner = pairRunner({ ...options, cwd: { base, head }, filter, selection, name: 'confirm' }, ports, say);
   const { runs, order } = runner;
   const started = ports.now();
+  const budgetStart = options.startedAt ?? started;
   const looks = confirmLooks(options.maxPairs);
+  const budget = options.maxMs !== undefined ? `, within ${minutesText(options.maxMs)}` : '';
   say(
-    `perfgate confirm: at most ${options.maxPairs} pairs, looks at ${looks.join(', ')} pairs; ` +
+    `perfgate confirm: at most ${options.maxPairs} pairs${budget}, looks at ${looks.join(', ')} pairs; ` +
       `{filter} = ${filter === '' ? "'' (everything)" : shellWord(filter)}`,
   );
   let outcome: CompareOutcome | undefined;
   let pairs = 0;
+  let budgetReached = false;
   for (let pair = 1; pair <= options.maxPairs; pair++) {
     await runner.runPair(pair);
     pairs = pair;
     say(`perfgate confirm: pair ${pair} of at most ${options.maxPairs} (${elapsed(ports.now() - started)})`);
-    if (!looks.includes(pair)) continue;
+    const overrun =
+      options.maxMs !== undefined &&
+      overrunsBudget(pair, looks, ports.now() - budgetStart, (ports.now() - started) / pair, options.maxMs);
+    if (!looks.includes(pair) && !overrun) continue;
     outcome = runCompare(
       {
         reference: [join(runs, 'base')],
@@ -177,6 +195,14 @@ export async function runConfirm(
         (undecided.length > 0 ? `still undecided: ${undecided.join(', ')}` : 'nothing undecided'),
     );
     if (lookDecides(outcome.report, pair, options.maxPairs)) break;
+    if (overrun) {
+      budgetReached = true;
+      say(
+        `perfgate confirm: stopped at ${pair} pairs, at the time budget: ${minutesText(ports.now() - budgetStart)} used ` +
+          `of ${minutesText(options.maxMs!)}, and the next ${looks.includes(pair) ? 'look' : 'pair'} would overrun it`,
+      );
+      break;
+    }
   }
   return {
     ...(outcome ? { compare: outcome } : {}),
@@ -185,7 +211,27 @@ export async function runConfirm(
     confirmed: outcome ? confirmedRows(outcome.report) : [],
     undecided: outcome ? undecidedRows(outcome.report) : [],
     filter: runner.filter,
+    elapsedMs: ports.now() - budgetStart,
+    budgetReached,
   };
+}
+
+/**
+ * Whether a confirmation within `maxMs` stops after `pair` pairs, `used` ms in, a pair taking `perPair` ms: at a
+ * planned look, when reaching the next look would overrun the budget; between looks (before the first), when the next
+ * pair would, so that it looks there instead (a look where it is, as a run that lost a pair does). Never before 2
+ * pairs, the fewest a paired comparison judges, nor at the cap.
+ */
+export function overrunsBudget(
+  pair: number,
+  looks: readonly number[],
+  used: number,
+  perPair: number,
+  maxMs: number,
+): boolean {
+  const next = looks.find((look) => look > pair);
+  if (pair < 2 || next === undefined) return false;
+  return used + (looks.includes(pair) ? next - pair : 1) * perPair > maxMs;
 }
 
 /** The settings runCompare takes from a confirmation's options. */
@@ -200,6 +246,8 @@ function settingsOf(options: ConfirmOptions): ComparisonSettings & ResultsOption
     referenceBenchmarks: _r,
     acceptance: _a,
     runTimeoutMs: _t,
+    maxMs: _x,
+    startedAt: _s,
     ...rest
   } = options;
   return rest;

@@ -2,6 +2,7 @@ import { failedCheckNotes } from '../../engine/report/check/model.js';
 import type { ComparisonRow } from '../../engine/compare/rows.js';
 import type { ComparisonReport } from '../../engine/report/comparison/comparisonReport.js';
 import { withoutControls } from '../../engine/report/escape.js';
+import { unpairedWords } from '../../engine/report/comparison/unpairedWords.js';
 import type { CheckOutcome } from '../../pipeline/check.js';
 import { logSafe } from '../logSafety.js';
 import type { RunContext } from '../context.js';
@@ -40,6 +41,8 @@ export const NAMED_FAILURES = 3;
  * the error annotation on the run's page says what to look at.
  */
 export function comparisonFailure(report: ComparisonReport, named = NAMED_FAILURES): string {
+  if (report.changes.unpaired !== undefined)
+    return withoutControls(`nothing compared with the baseline: ${unpairedWords(report.changes.unpaired, true)}`);
   const failing = report.rows.filter((r) => r.failed);
   const head = `${report.comparisonsFailed} of ${report.comparisonsTotal} comparisons with the baseline failed`;
   if (failing.length === 0) return head;

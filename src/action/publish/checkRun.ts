@@ -169,7 +169,7 @@ export function undecidedReason(
   if (confirmation?.state === 'unconfirmed') {
     const n = confirmation.undecided.length;
     return n > 0
-      ? `${n} benchmark${n === 1 ? '' : 's'} still undecided after ${confirmation.pairs} A/B pairs`
+      ? `${n} benchmark${n === 1 ? '' : 's'} still undecided after ${confirmation.pairs} A/B pairs${confirmation.budgetReached === true ? ', at the time budget' : ''}`
       : undefined;
   }
   const c = comparison?.changes;
@@ -190,7 +190,8 @@ export function isUndecidedReason(text: string): boolean {
       'the confirmation could not run',
       'the confirmation was cut',
       'more A/B pairs would decide',
-    ].includes(text) || /^\d{1,7} benchmarks? still undecided after \d{1,5} A\/B pairs$/.test(text)
+    ].includes(text) ||
+    /^\d{1,7} benchmarks? still undecided after \d{1,5} A\/B pairs(, at the time budget)?$/.test(text)
   );
 }
 

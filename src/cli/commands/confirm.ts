@@ -2,7 +2,7 @@
 import { comparisonTextPieces } from '../../engine/report/comparison/comparisonText.js';
 import { CONFIRM_DEFAULT_MAX_PAIRS } from '../../engine/confirm/plan.js';
 import { REFERENCE_BENCHMARKS } from '../../engine/confirm/reference.js';
-import { parseRunTimeout } from '../../engine/options.js';
+import { parseMaxMinutes, parseRunTimeout } from '../../engine/options.js';
 import { CLI_SPELLING, comparisonSettings } from '../../engine/settings/rules.js';
 import { runConfirm, type ConfirmPorts } from '../../pipeline/confirm.js';
 import { systemConfirmPorts } from '../../pipeline/shell.js';
@@ -25,6 +25,7 @@ export async function confirmCommand(
     'base-dir': { type: 'string' },
     'head-dir': { type: 'string' },
     from: { type: 'string' },
+    'max-minutes': { type: 'string' },
     ...RERUN_OPTIONS,
   });
   if (values.help) {
@@ -50,6 +51,7 @@ export async function confirmCommand(
   );
   const outputDir = values['output-dir'] ?? DEFAULT_CONFIRM_DIR;
   const runTimeoutMs = parseRunTimeout(values['run-timeout']);
+  const maxMs = parseMaxMinutes(values['max-minutes'], 'confirm: --max-minutes');
   const outcome = await runConfirm(
     {
       baseDir: values['base-dir']!,
@@ -60,6 +62,7 @@ export async function confirmCommand(
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir,
       ...(runTimeoutMs !== undefined ? { runTimeoutMs } : {}),
+      ...(maxMs !== undefined ? { maxMs } : {}),
       ...readOptions(values, SPELLING),
     },
     ports,
@@ -80,7 +83,7 @@ export async function confirmCommand(
     failed
       ? `Confirmed after ${outcome.pairs} pairs: ${outcome.confirmed.join(', ')} regressed.\n`
       : outcome.undecided.length > 0
-        ? `Not confirmed: still undecided after ${outcome.pairs} pairs (the cap): ${outcome.undecided.join(', ')}.\n`
+        ? `Not confirmed: still undecided after ${outcome.pairs} pairs (${outcome.budgetReached ? 'the time budget' : 'the cap'}): ${outcome.undecided.join(', ')}.\n`
         : `Not confirmed: no regression after ${outcome.pairs} pairs.\n`,
   );
   return failed ? EXIT_GATE_FAILED : EXIT_PASS;

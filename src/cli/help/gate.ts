@@ -123,8 +123,8 @@ export const CONFIRM_HELP = `perfgate confirm — rerun base and head here in A/
 
 Usage:
   perfgate confirm --base-dir DIR --head-dir DIR --command CMD [--from comparison.json]
-                   [--max-pairs N] [--run-timeout MIN] [--threshold T] [--confidence C] [--gate G]
-                   [--format F] [-o DIR]
+                   [--max-pairs N] [--max-minutes MIN] [--run-timeout MIN] [--threshold T] [--confidence C]
+                   [--gate G] [--format F] [-o DIR]
 
 Runs CMD (through /bin/sh -c, in each build's folder) in order-balanced pairs, base head, head base,
 … so a drift cancels, and judges the pairs as compare --paired --shared-shift --max-pairs does: a look
@@ -142,6 +142,8 @@ Options:
                          (fail, warn, noisy, inconclusive, insufficient-history, not-comparable),
                          with up to 4 other benchmarks as the run's reference for the shared shift
   --max-pairs N          the most pairs to run (default 24)
+  --max-minutes MIN      a time budget: stop at the look the next look would take past it (the rows
+                         still undecided stay undecided; default: none, the cap of pairs alone)
   --run-timeout MIN      the time limit of one run of CMD, in minutes (default 60): then CMD and
                          everything it started are ended, and the run fails
   --no-shared-shift      judge each benchmark alone, not against the suite of the run's benchmarks

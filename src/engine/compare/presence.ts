@@ -106,3 +106,40 @@ export function renameHints(comparisons: readonly SubExperimentComparison[]): st
         ];
   });
 }
+
+/**
+ * Why a comparison paired nothing although the reference had results (a history's records, a baseline run): the same
+ * benchmarks were read on both sides, but no row has a number on both. `repetitions`: the results give the recorded
+ * metrics but none of the recorded statistics (the runs were repeated on one side only: Google Benchmark's
+ * `--benchmark_repetitions`, a `-count`); `metrics`: the results give none of the recorded metrics (Go's `-benchmem`
+ * on one side only). `recorded` and `given` are what each side gave: the statistics, or the metrics (names from result
+ * files: escaped where rendered).
+ */
+export interface Unpaired {
+  why: 'repetitions' | 'metrics';
+  recorded: string[];
+  given: string[];
+}
+
+/**
+ * The comparison's Unpaired, or undefined when a row paired, when the reference gave nothing, or when no benchmark is
+ * on both sides (the names differ: missing rows then fail by missingPolicyOf, and renameHints names the pairs).
+ */
+export function nothingPaired(comparisons: readonly SubExperimentComparison[]): Unpaired | undefined {
+  const shared = comparisons.filter((c) => c.status !== 'new' && c.status !== 'missing');
+  if (shared.length === 0) return undefined;
+  const rows = comparisons.flatMap((c) => c.rows).filter((r) => !r.pooled);
+  const recordedRows = rows.filter((r) => Number.isFinite(r.reference));
+  if (recordedRows.length === 0) return undefined;
+  if (rows.some((r) => Number.isFinite(r.reference) && Number.isFinite(r.result))) return undefined;
+  const sharedNames = new Set(shared.map((c) => c.experimentType));
+  const givenRows = rows.filter((r) => sharedNames.has(r.experimentType) && Number.isFinite(r.result));
+  const distinct = (values: string[]) => [...new Set(values)];
+  return givenRows.length > 0
+    ? {
+        why: 'metrics',
+        recorded: distinct(recordedRows.map((r) => r.metric)),
+        given: distinct(givenRows.map((r) => r.metric)),
+      }
+    : { why: 'repetitions', recorded: distinct(recordedRows.map((r) => r.statistic)), given: [] };
+}

@@ -21,7 +21,8 @@ export function renderQualifyMarkdown(q: Qualification): string {
     '# perfgate qualify: A/A on this runner',
     '',
     q.fit
-      ? `✅ **Fit**: within ${q.maxPairs} pairs the confirmation reaches the threshold on every gated row (an unchanged build is shown below it), and the gate fails a known slowdown.`
+      ? `✅ **Fit**: within ${q.maxPairs} pairs the confirmation reaches the threshold on every gated row (an unchanged build is shown below it), and the gate fails a known slowdown. ` +
+        `A change at the threshold itself is failed about half the time; a change of a row's *Catches ≥ at ${q.maxPairs}* is failed 9 times in 10.`
       : `❌ **Unfit**: the threshold cannot be reached within ${q.maxPairs} pairs on this runner.`,
     '',
     `${q.pairs} A/A pairs of one build, in ABBA order, judged as \`perfgate confirm\` judges A/B pairs at confidence ${q.confidence}, ` +

@@ -12,6 +12,7 @@ import {
   floatParseSetting,
   formatSetting,
   parseExperimentNames,
+  parseMaxMinutes,
   parseMaxPairs,
   parseRunTimeout,
   repetitionsSetting,
@@ -163,6 +164,8 @@ export interface ConfirmGiven {
   maxPairs?: string | undefined;
   /** The time limit of one run of the command, in minutes. */
   runTimeout?: string | undefined;
+  /** The time budget of the whole confirmation, in minutes. */
+  maxMinutes?: string | undefined;
   /** Whether there is a first stage to confirm: a history or a baseline (as paths or found). */
   firstStage: boolean;
   paired: boolean;
@@ -179,6 +182,8 @@ export interface ConfirmSettings {
   maxPairs?: number;
   /** The time limit of one run of the command, in milliseconds; absent: confirm's own (60 min). */
   runTimeoutMs?: number;
+  /** The time budget of the whole confirmation, in milliseconds: it stops at the look that would overrun it. */
+  maxMs?: number;
 }
 
 /**
@@ -192,6 +197,7 @@ export function confirmSettings(given: ConfirmGiven, spelling: Readonly<Spelling
     [given.headDir, spelling.confirmHeadDir],
     [given.maxPairs, spelling.confirmMaxPairs],
     [given.runTimeout, spelling.confirmRunTimeout],
+    [given.maxMinutes, spelling.confirmMaxMinutes],
   ];
   const command = given.command?.trim() ?? '';
   if (command === '') {
@@ -214,11 +220,13 @@ export function confirmSettings(given: ConfirmGiven, spelling: Readonly<Spelling
   const headDir = given.headDir?.trim() ?? '';
   const maxPairs = parseMaxPairs(given.maxPairs, spelling.confirmMaxPairs);
   const runTimeoutMs = parseRunTimeout(given.runTimeout, spelling.confirmRunTimeout);
+  const maxMs = parseMaxMinutes(given.maxMinutes, spelling.confirmMaxMinutes);
   return {
     command,
     ...(baseDir !== '' ? { baseDir } : {}),
     ...(headDir !== '' ? { headDir } : {}),
     ...(maxPairs !== undefined ? { maxPairs } : {}),
     ...(runTimeoutMs !== undefined ? { runTimeoutMs } : {}),
+    ...(maxMs !== undefined ? { maxMs } : {}),
   };
 }

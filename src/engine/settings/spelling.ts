@@ -31,6 +31,7 @@ export interface Spelling {
   confirmHeadDir: string;
   confirmMaxPairs: string;
   confirmRunTimeout: string;
+  confirmMaxMinutes: string;
   /**
    * Paired without A/B pairs to compare (no reference paths, or a history): each shell says what to give in its own
    * words (the CLI two lists of runs, the action two folders of run folders).
@@ -61,6 +62,7 @@ export const CLI_SPELLING: Readonly<Spelling> = Object.freeze({
   confirmHeadDir: '--head-dir',
   confirmMaxPairs: '--max-pairs',
   confirmRunTimeout: '--run-timeout',
+  confirmMaxMinutes: '--max-minutes',
   pairedNeedsPairs: 'compare: --paired compares A/B pairs; give --reference and --results, not --history',
 });
 
@@ -87,6 +89,7 @@ export const ACTION_SPELLING: Readonly<Spelling> = Object.freeze({
   confirmHeadDir: 'input "confirm-head-dir"',
   confirmMaxPairs: 'input "confirm-max-pairs"',
   confirmRunTimeout: 'input "confirm-run-timeout"',
+  confirmMaxMinutes: 'input "confirm-max-minutes"',
   pairedNeedsPairs:
     'input "paired": give input "baseline" as the folder of base-build runs and "results" as the folder of candidate runs (one sub-folder per run: r1, r2, …)',
 });

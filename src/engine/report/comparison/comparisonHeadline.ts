@@ -9,6 +9,7 @@ import { SEE_SMALLER_CHANGES_URL } from '../docsLinks.js';
 import { escapeMarkdown } from '../escape.js';
 import type { HeldBy, SuiteMove } from '../../compare/heldBack.js';
 import { valueChange, valueChangeRange } from '../change.js';
+import { unpairedWords } from './unpairedWords.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -205,6 +206,9 @@ export function headline(report: ComparisonReport, options: HeadlineOptions = {}
     const words = o.words(c, report, options);
     return words === undefined ? [] : [{ icon: o.icon, always: o.always, words }];
   });
+  // Nothing paired although the reference had results: a failure that says why, never a green "nothing compared".
+  if (c.unpaired !== undefined)
+    return `❌ Nothing compared with ${base}: ${unpairedWords(c.unpaired, options.plain === true)}`;
   if (pieces.length === 0) return `✅ Nothing compared with ${base} (${method})`;
   const shown = pieces.map((p, i) => ((i === 0 || p.always) && p.icon !== '' ? `${p.icon} ${p.words}` : p.words));
   // `against 1a2b3c4` (a baseline run's commit) reads "against main at 1a2b3c4".

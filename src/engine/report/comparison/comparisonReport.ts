@@ -16,6 +16,7 @@ import { valueChange } from '../change.js';
 import { unseen } from './unseen.js';
 import { heldBy, isSuiteRow, suiteMoves, type SuiteMove } from '../../compare/heldBack.js';
 import { countsDifferWarnings } from '../../compare/exactCounts.js';
+import { nothingPaired, type Unpaired } from '../../compare/presence.js';
 
 export type { MethodSummary };
 
@@ -137,6 +138,11 @@ export interface ChangeSummary {
   notComparable: boolean;
   /** A/B pairs: gated rows whose interval straddles the threshold (they do not fail; more pairs would decide). */
   inconclusive?: Inconclusive;
+  /**
+   * Nothing paired although the reference had results (presence.ts, nothingPaired): why. The comparison then fails,
+   * as a gate that compared nothing must not pass.
+   */
+  unpaired?: Unpaired;
 }
 
 /** The gated inconclusive rows of a paired comparison, and how many more pairs would decide them all. */
@@ -180,13 +186,15 @@ export function buildComparisonReport(
     .sort((a, b) => ranks[a]! - ranks[b]! || deltas[b]! - deltas[a]! || a - b)
     .map((index) => all[index]!);
   const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
+  // A comparison that paired nothing while the reference had results fails closed, saying why (the headline).
+  const unpaired = nothingPaired(comparisons);
   return {
     ...(baselineRun ? { baselineRun } : {}),
-    verdict: failedExperiments.length > 0 ? 'fail' : 'pass',
+    verdict: failedExperiments.length > 0 || unpaired !== undefined ? 'fail' : 'pass',
     method: method.method,
     methodLabel: verdictMethod.label(method, all),
     methodShort: verdictMethod.shortLabel(all, baselineRun?.commit),
-    changes: changeSummary(all),
+    changes: { ...changeSummary(all), ...(unpaired !== undefined ? { unpaired } : {}) },
     referenceLabel,
     resultLabel,
     comparisonsTotal: all.length,

@@ -38,10 +38,39 @@ export interface ConfirmationSummary {
   why?: string;
   /** It did not run to its end because perfgate was asked to stop (a cancelled job): `not-run`, said as cut. */
   cut?: boolean;
+  /** The time it took, the builds' preparation included, in milliseconds; and its budget, when one was given. */
+  usedMs?: number;
+  maxMs?: number;
+  /** It stopped at a look before the cap because the next would have overrun the budget (`maxMs`). */
+  budgetReached?: boolean;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const percent = (p: number) => `${Number((p * 100).toPrecision(3))} %`;
+
+/** `7.4 min`: a confirmation's time, as its budget is given. */
+export function minutesText(ms: number): string {
+  return `${Number((Math.max(0, ms) / 60_000).toFixed(1))} min`;
+}
+
+/** Where the undecided rows were left: at the cap of pairs, or at the time budget. */
+function stoppedAt(c: ConfirmationSummary): string {
+  return c.budgetReached === true ? 'at the time budget' : 'at the cap';
+}
+
+/** `**Time:** 18.2 of 20 min; …`: what the confirmation took of the job, and of its budget; undefined when unknown. */
+function timeLine(c: ConfirmationSummary): string | undefined {
+  if (c.usedMs === undefined) return undefined;
+  const used =
+    c.maxMs !== undefined
+      ? `${minutesText(c.usedMs)} of ${minutesText(c.maxMs)} (the time budget)`
+      : minutesText(c.usedMs);
+  const stop =
+    c.budgetReached === true
+      ? `; it stopped at ${plural(c.pairs, 'pair')}, before the cap of ${c.maxPairs}, as the next look would have overrun the budget`
+      : '';
+  return `**Time:** ${used}${stop}.`;
+}
 
 /** `8 A/B pairs` run on this runner. */
 function pairsText(c: ConfirmationSummary): string {
@@ -60,7 +89,8 @@ export function confirmationHeadline(c: ConfirmationSummary, firstStage: string)
     return worse !== undefined
       ? `❌ ${changed(worse, 'worse')}, confirmed by ${pairsText(c)} on this runner`
       : `❌ ${plural(c.confirmed.length, 'benchmark')} confirmed worse by ${pairsText(c)} on this runner`;
-  const undecided = c.undecided.length > 0 ? ` (${plural(c.undecided.length, 'row')} still undecided at the cap)` : '';
+  const undecided =
+    c.undecided.length > 0 ? ` (${plural(c.undecided.length, 'row')} still undecided ${stoppedAt(c)})` : '';
   return `⚠️ ${c.flagged ?? c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 
@@ -71,9 +101,11 @@ export function firstStageLine(firstStage: string): string {
 
 /** The confirmation's section: how it ran and decided, then its failing rows (or why it could not run). */
 export function confirmationMarkdown(c: ConfirmationSummary): string {
+  const time = timeLine(c);
   if (c.state === 'not-run')
     return [
       `**Confirmation:** ⚠️ ${c.cut === true ? 'was cut' : 'could not run'}, so the first stage's verdict stands: ${escapeMarkdown(c.why ?? 'unknown')}`,
+      ...(time !== undefined ? ['', time] : []),
     ].join('\n');
   const reference = c.reference ?? [];
   const what =
@@ -89,19 +121,20 @@ export function confirmationMarkdown(c: ConfirmationSummary): string {
     `${what} decided at ${percent(c.confidence)} each ` +
     `(α/K: ${percent(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent(c.alpha)}).`;
   const report = c.comparison;
-  if (report === undefined) return how;
+  const timed = time !== undefined ? [how, '', time] : [how];
+  if (report === undefined) return timed.join('\n');
   const attention = comparisonMarkdownParts(report).attention;
   if (attention.length === 0) {
     const what =
       c.state === 'unconfirmed'
         ? 'No flagged benchmark changed beyond the threshold in the pairs: the first stage saw noise.'
         : 'The pairs confirmed a regression.';
-    return [how, '', what].join('\n');
+    return [...timed, '', what].join('\n');
   }
   const table = changeTable(attention, report.rows);
   const verdict =
     c.state === 'confirmed'
       ? `Confirmed: ${c.confirmed.map(escapeMarkdown).join(', ')}.`
-      : `Still undecided at the cap (the gate passes): ${c.undecided.map(escapeMarkdown).join(', ')}.`;
-  return [how, '', ...table.header, ...table.rows, '', verdict].join('\n');
+      : `Still undecided ${stoppedAt(c)} (the gate passes): ${c.undecided.map(escapeMarkdown).join(', ')}.`;
+  return [...timed, '', ...table.header, ...table.rows, '', verdict].join('\n');
 }
