@@ -506,7 +506,7 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
     expectGolden('pull-request/unseen/comment.md', comment);
     expectGolden('pull-request/unseen/summary.md', placeholders(pr.summary));
     expect(comment).toMatch(
-      /^### ⚠️ 3 slower \(time\/op \+12…\+32 %\) inside the noise · no change found in 1 · a change under 294 % cannot be seen on this runner \(see \[how to see it\]\(https:\/\/github\.com\/perfgate\/perfgate\/blob\/main\/README\.md#when-a-change-cannot-be-seen\)\) · against main \(history of 6 runs\)\n/,
+      /^### ⚠️ 3 slower \(time\/op \+12…\+32 %\) inside the noise · no change found in 1 · a change under 271 % cannot be seen on this runner \(see \[how to see it\]\(https:\/\/github\.com\/perfgate\/perfgate\/blob\/main\/README\.md#when-a-change-cannot-be-seen\)\) · against main \(history of 6 runs\)\n/,
     );
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The one-stage history gate's whole-suite budget (compare/suiteBudget.ts) on rows written by hand: which families
- * Benjamini–Hochberg selects across the suite, which failing rows stay failed, and which are held as `warn`. Rows on 3 df (a 4-run
- * history) keep their p-values (the tail-robust reference, min(df, 3) below 9 df, is then df itself), so the levels
- * below are worked by hand.
+ * Benjamini–Hochberg selects across the suite, which failing rows stay failed, and which are held as `warn`. Rows that carry no null
+ * statistics of their history keep their p-values (the fitted reference is their own df), so the levels below are
+ * worked by hand.
  */
 import { describe, expect, test } from '@jest/globals';
 import { applySuiteBudget } from '../src/engine/compare/suiteBudget.js';
@@ -90,10 +90,29 @@ describe('applySuiteBudget', () => {
     expect(out.map((c) => c.rows[0]!.suite?.level)).toEqual([0.003, 0.003, 0.003]);
   });
 
-  test('p = 0.005 on 9 df fails one family alone today; read on 4 df it is 0.0157, held', () => {
-    const out = applySuiteBudget([experiment('a', [row({ pValue: 0.005, df: 9, historyRuns: 10 })])], 0.005);
+  test('one family keeps its own df; with two, a history whose runs show a Cauchy tail holds p = 0.001 back', () => {
+    // One family: its own p on 9 df, 0.005 ≤ 0.005, fails (no multiplicity, no re-read).
+    const alone = applySuiteBudget([experiment('a', [row({ pValue: 0.005, df: 9, historyRuns: 10 })])], 0.005);
+    expect(alone[0]!.rows[0]).toMatchObject({ status: 'fail', failed: true, suite: { families: 1, level: 0.005 } });
+    // Two families, no null statistics: p on 9 df, 0.001 ≤ 0.005/2 fails.
+    const quiet = row({ pValue: 0.3, df: 9, historyRuns: 10, status: 'pass', failed: false, deltaPercent: 2 });
+    const plain = applySuiteBudget(
+      [experiment('a', [row({ pValue: 0.001, df: 9, historyRuns: 10 })]), experiment('b', [quiet])],
+      0.005,
+    );
+    expect(plain[0]!.rows[0]).toMatchObject({ status: 'fail', failed: true });
+    // 1000 null statistics at the Cauchy's two-sided quantiles (i − ½)/1000, on 8 df: from the fixed re-read's 4 df
+    // the fitted reference walks to 1 (tail-calibration.test.ts), so t₀.₀₀₁,₉ = 4.297 is read on 1 df:
+    // 1/2 − atan(4.297)/π = 0.073, over 0.005/2: held.
+    const cauchy = Array.from({ length: 1000 }, (_, i) => Math.tan((Math.PI / 2) * (1 - (i + 0.5) / 1000)));
+    const heavy = row({ pValue: 0.001, df: 9, historyRuns: 10 });
+    const withNulls = {
+      ...heavy,
+      evidence: { ...heavy.evidence!, nulls: { statistics: cauchy, df: 8 } },
+    } as ComparisonRow;
+    const out = applySuiteBudget([experiment('a', [withNulls]), experiment('b', [quiet])], 0.005);
     expect(out[0]!.status).toBe('passed');
-    expect(out[0]!.rows[0]).toMatchObject({ status: 'warn', failed: false, suite: { families: 1, held: true } });
+    expect(out[0]!.rows[0]).toMatchObject({ status: 'warn', failed: false, suite: { families: 2, held: true } });
   });
 
   test('a held family loses the rows it named; rows without a p-value are left as they are', () => {

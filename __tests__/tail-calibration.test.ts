@@ -8,6 +8,7 @@ import { describe, expect, test } from '@jest/globals';
 import { historyStatistic, moderatedStatistic, suitePrior } from '../src/engine/stats/historyStatistic.js';
 import { leaveOneRunOut } from '../src/engine/stats/leaveOneRunOut.js';
 import {
+  binomialLowerTail,
   binomialUpperTail,
   calibratedPValue,
   fittedTailDf,
@@ -71,6 +72,13 @@ describe('the fitted tail', () => {
     expect(binomialUpperTail(2, 10, 0.1)).toBeCloseTo(0.2639011, 7);
     expect(binomialUpperTail(5, 1000, 0.001) / 0.003636878).toBeCloseTo(1, 5);
     expect(binomialUpperTail(0, 10, 0.1)).toBe(1);
+    // P(X ≤ 1 | 10, 0.1) = 0.9¹⁰ + 10 · 0.1 · 0.9⁹ = 0.7360989.
+    expect(binomialLowerTail(1, 10, 0.1)).toBeCloseTo(0.7360989, 7);
+    // Far from the mean on either side (N = 100,000, SciPy): no term underflows the side that matters.
+    expect(binomialUpperTail(270, 100_000, 0.04096)).toBeCloseTo(1, 12);
+    expect(binomialLowerTail(0, 100_000, 8e-5) / 3.3535529e-4).toBeCloseTo(1, 6);
+    expect(binomialLowerTail(3900, 100_000, 0.04) / 0.05373869).toBeCloseTo(1, 5);
+    expect(binomialUpperTail(4101, 100_000, 0.04) / 0.05284912).toBeCloseTo(1, 5);
     expect(tailLevels(100)).toEqual([0.01, 0.02, 0.04]);
   });
 
@@ -79,17 +87,22 @@ describe('the fitted tail', () => {
     return Array.from({ length: count }, (_, i) => studentTUpperQuantile((i + 0.5) / count / 2, df));
   }
 
-  test('nulls that follow their own df keep it; t₄ nulls read on 9 df get 5; Cauchy nulls get 1 (SciPy)', () => {
-    const fit = (sample: number[], df: number) => fittedTailDf({ statistics: sample, dfs: sample.map(() => df) });
-    expect(fit(exactSample(8), 8)).toBe(Infinity);
-    expect(fit(exactSample(4), 9)).toBe(5);
+  test('from 4 df: heavier while refused as too light, lighter while refused as too heavy (SciPy)', () => {
+    const fit = (sample: number[], df: number) => fittedTailDf({ statistics: sample, dfs: sample.map(() => df) }, 4);
+    // Cauchy nulls on 8 df: 4, 3 and 2 are too light; 1 holds.
     expect(fit(exactSample(1), 8)).toBe(1);
-    expect(TAIL_LADDER[0]).toBe(Infinity);
+    // t₄ nulls on 9 df: neither too light nor too heavy; 4 holds.
+    expect(fit(exactSample(4), 9)).toBe(4);
+    // Too heavy is judged at ℓ ≤ 8/N only. t₁₀ nulls on 1000 df: 4 is too heavy, 5 holds; gaussian nulls: up to 15.
+    expect(fit(exactSample(10), 1000)).toBe(5);
+    expect(fit(exactSample(1000), 1000)).toBe(15);
+    expect(TAIL_LADDER[TAIL_LADDER.length - 1]).toBe(Infinity);
+    expect(() => fittedTailDf({ statistics: [1], dfs: [3] }, 6)).toThrow(RangeError);
   });
 
-  test('a few nulls cannot refuse their own df', () => {
+  test('a few nulls cannot move the start', () => {
     // Four runs of one benchmark: the farthest level is 1/8 > 5 %, so nothing is tested.
-    expect(fittedTailDf({ statistics: [-40, 30, 0.1, 2], dfs: [2, 2, 2, 2] })).toBe(Infinity);
+    expect(fittedTailDf({ statistics: [-40, 30, 0.1, 2], dfs: [2, 2, 2, 2] }, 2)).toBe(2);
   });
 
   test('p-values on min(df, reference): t = 2 on 9 df read on 4 (0.05806), on 3 df read on 4 stays 3 (0.06966)', () => {

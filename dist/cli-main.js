@@ -14434,6 +14434,11 @@ function historyLimits(options) {
 function usableHistory(history, maxHistory) {
   return history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
 }
+function historyLogs(history, options) {
+  const { minHistory, maxHistory } = historyLimits(options);
+  const usable = usableHistory(history, maxHistory);
+  return usable.length < minHistory ? [] : usable.map(Math.log);
+}
 function noiseVariance(history, candidate, options) {
   const { minHistory, maxHistory } = historyLimits(options);
   const usable = usableHistory(history, maxHistory);
@@ -14577,10 +14582,104 @@ function studentTUpperQuantile(p, df) {
   }
   return (lo + hi) / 2;
 }
-function tailRobustPValue(p, df) {
-  const reference = tailReferenceDf(df);
-  if (Number.isNaN(p) || reference >= df || p <= 0 || p >= 0.5) return p;
-  return studentTUpperTail(studentTUpperQuantile(p, df), reference);
+
+// src/engine/stats/tailCalibration.ts
+var TAIL_LADDER = [1, 2, 3, 4, 5, 7, 10, 15, 30, Infinity];
+var TAIL_TEST_LEVEL = 0.05;
+var TAIL_TEST_MAX_LEVEL = 0.05;
+var HEAVY_TEST_SPAN = 8;
+function logPmf(k, n, p) {
+  return logGamma(n + 1) - logGamma(k + 1) - logGamma(n - k + 1) + k * Math.log(p) + (n - k) * Math.log1p(-p);
+}
+function sumUp(c, n, p) {
+  let term = Math.exp(logPmf(c, n, p));
+  let sum2 = term;
+  for (let k = c; k < n && term > sum2 * 1e-17; k++) {
+    term *= (n - k) / (k + 1) * (p / (1 - p));
+    sum2 += term;
+  }
+  return sum2;
+}
+function sumDown(c, n, p) {
+  let term = Math.exp(logPmf(c, n, p));
+  let sum2 = term;
+  for (let k = c; k > 0 && term > sum2 * 1e-17; k--) {
+    term *= k / (n - k + 1) * ((1 - p) / p);
+    sum2 += term;
+  }
+  return sum2;
+}
+function binomialUpperTail(c, n, p) {
+  if (c <= 0) return 1;
+  if (c > n) return 0;
+  return Math.min(1, Math.max(0, c > n * p ? sumUp(c, n, p) : 1 - sumDown(c - 1, n, p)));
+}
+function binomialLowerTail(c, n, p) {
+  if (c < 0) return 0;
+  if (c >= n) return 1;
+  return Math.min(1, Math.max(0, c < n * p ? sumDown(c, n, p) : 1 - sumUp(c + 1, n, p)));
+}
+function tailLevels(count) {
+  const levels = [];
+  for (let level = 1 / count; level <= TAIL_TEST_MAX_LEVEL; level *= 2) levels.push(level);
+  return levels;
+}
+function sortNulls(nulls) {
+  const byDf = /* @__PURE__ */ new Map();
+  nulls.statistics.forEach((t, i) => {
+    const df = nulls.dfs[i];
+    if (!Number.isFinite(t) || !(df >= 1)) return;
+    const group = byDf.get(df);
+    if (group === void 0) byDf.set(df, [Math.abs(t)]);
+    else group.push(Math.abs(t));
+  });
+  const groups = [...byDf].map(([df, abs]) => ({ df, sortedAbs: abs.sort((a, b) => a - b) }));
+  return { count: groups.reduce((a, g) => a + g.sortedAbs.length, 0), groups };
+}
+var quantiles2 = /* @__PURE__ */ new Map();
+function upperQuantile(p, df) {
+  const key = `${p} ${df}`;
+  let q = quantiles2.get(key);
+  if (q === void 0) {
+    if (quantiles2.size > 1e4) quantiles2.clear();
+    q = studentTUpperQuantile(p, df);
+    quantiles2.set(key, q);
+  }
+  return q;
+}
+function atOrAbove(sorted, x) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (sorted[mid] >= x) hi = mid;
+    else lo = mid + 1;
+  }
+  return sorted.length - lo;
+}
+function tailRefused(nulls, reference, side, testLevel = TAIL_TEST_LEVEL) {
+  const n = nulls.count;
+  const levels = tailLevels(n).filter((level) => side === "too light" || level * n <= HEAVY_TEST_SPAN);
+  for (const level of levels) {
+    const below = nulls.groups.reduce(
+      (a, g) => a + atOrAbove(g.sortedAbs, upperQuantile(level / 2, Math.min(g.df, reference))),
+      0
+    );
+    const tail2 = side === "too light" ? binomialUpperTail(below, n, level) : binomialLowerTail(below, n, level);
+    if (tail2 * levels.length < testLevel) return true;
+  }
+  return false;
+}
+function fittedTailDf(nulls, start, testLevel = TAIL_TEST_LEVEL) {
+  const sorted = "groups" in nulls ? nulls : sortNulls(nulls);
+  let i = TAIL_LADDER.indexOf(start);
+  if (i < 0) throw new RangeError(`fittedTailDf: ${start} is no rung of the ladder`);
+  if (tailRefused(sorted, TAIL_LADDER[i], "too light", testLevel)) {
+    while (i > 0 && tailRefused(sorted, TAIL_LADDER[i], "too light", testLevel)) i--;
+    return TAIL_LADDER[i];
+  }
+  while (i < TAIL_LADDER.length - 1 && tailRefused(sorted, TAIL_LADDER[i], "too heavy", testLevel)) i++;
+  return TAIL_LADDER[i];
 }
 
 // src/engine/stats/weightedBonferroni.ts
@@ -14598,15 +14697,129 @@ function weightedBonferroni(pValues, alphas) {
   return Math.min(...pValues.map((p, i) => scaledByShare(p, shares[i])));
 }
 
+// src/engine/stats/historyStatistic.ts
+var MAX_PRIOR_DF = 1e3;
+var SUITE_MODERATION_LEVEL = 0.9;
+function historyStatistic(history, candidate) {
+  const n = history.length;
+  const mean3 = history.reduce((a, x) => a + x, 0) / n;
+  const variance = history.reduce((a, x) => a + (x - mean3) ** 2, 0) / (n - 1);
+  return { difference: candidate - mean3, scale: Math.sqrt(1 + 1 / n), variance, df: n - 1 };
+}
+function suitePrior(variances, dfs) {
+  const kept = variances.map((v, i) => ({ v, d: dfs[i] })).filter(({ v, d }) => v > 0 && Number.isFinite(v) && d > 0);
+  if (kept.length < 3) return void 0;
+  const prior = cautiousVariancePrior(
+    kept.map((k) => k.v),
+    kept.map((k) => k.d),
+    SUITE_MODERATION_LEVEL
+  );
+  if (!(prior.d0 > 0)) return void 0;
+  return capPriorDf(
+    prior,
+    Math.min(
+      MAX_PRIOR_DF,
+      kept.reduce((a, k) => a + k.d, 0)
+    )
+  );
+}
+function moderatedStatistic(own, prior) {
+  const { variance, df } = prior === void 0 ? own : moderatedVariance(own.variance, own.df, prior);
+  return { t: own.difference / (Math.sqrt(variance) * own.scale), df };
+}
+
+// src/engine/stats/leaveOneRunOut.ts
+var MIN_LEAVE_ONE_OUT_RUNS = 3;
+function leaveOneRunOut(logs, prior) {
+  const n = logs.length;
+  if (n < MIN_LEAVE_ONE_OUT_RUNS || !logs.every(Number.isFinite)) return void 0;
+  const statistics = [];
+  let df = n - 2;
+  for (let j = 0; j < n; j++) {
+    const others = logs.filter((_, i) => i !== j);
+    const own = historyStatistic(others, logs[j]);
+    if (!(own.variance > 0)) continue;
+    const judged = moderatedStatistic(own, prior);
+    statistics.push(judged.t);
+    df = judged.df;
+  }
+  if (prior !== void 0 && statistics.length === 0)
+    df = moderatedStatistic({ difference: 0, scale: 1, variance: 1, df: n - 2 }, prior).df;
+  return { statistics, df };
+}
+
+// src/engine/compare/suiteTails.ts
+function suiteKey(row) {
+  return `${row.metric}\0${row.statistic}`;
+}
+function lends(row) {
+  return row.gated && !row.pooled && row.status !== "not-comparable" && bandOf(row)?.own !== void 0;
+}
+function suitePriors(comparisons) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const comparison of comparisons)
+    for (const row of comparison.rows) {
+      if (!lends(row)) continue;
+      const own = bandOf(row).own;
+      const key = suiteKey(row);
+      const group = byKey.get(key) ?? { variances: [], dfs: [] };
+      group.variances.push(own.variance);
+      group.dfs.push(own.df);
+      byKey.set(key, group);
+    }
+  const priors = /* @__PURE__ */ new Map();
+  for (const [key, { variances, dfs }] of byKey) {
+    const prior = suitePrior(variances, dfs);
+    if (prior !== void 0) priors.set(key, prior);
+  }
+  return priors;
+}
+function suiteEvidence(history, candidate, options, prior) {
+  const own = noiseVariance(history, candidate, options);
+  if (own === void 0) return {};
+  const nulls = leaveOneRunOut(historyLogs(history, options), prior);
+  return { own, ...nulls !== void 0 ? { nulls } : {} };
+}
+function judgeWithSuitePriors(judge) {
+  const first = judge();
+  const priors = suitePriors(first);
+  return priors.size > 0 ? judge(priors) : first;
+}
+
 // src/engine/compare/suiteBudget.ts
-var SUITE_RULE = "Benjamini–Hochberg across them, each p-value read on Student t with 4 df, 3 below 10 history runs";
+var SUITE_RULE = "Benjamini–Hochberg across them, each p-value read on the tail the suite's own recorded runs show when judged against each other";
 function weighed(row) {
   const df = bandOf(row)?.df;
   return row.gated && row.status !== "not-comparable" && row.pValue !== void 0 && Number.isFinite(row.pValue) && df !== void 0 && Number.isFinite(df) && row.confidence !== void 0 && row.confidence > 0 && row.confidence < 1;
 }
-function scaledPValues(rows) {
+function calibrated(p, df, reference) {
+  if (Number.isNaN(p) || reference >= df || p <= 0 || p >= 0.5) return p;
+  return studentTUpperTail(studentTUpperQuantile(p, df), reference);
+}
+function fittedReferences(rows, families) {
+  const nulls = /* @__PURE__ */ new Map();
+  if (families === 1) return /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    const own = row.evidence.nulls;
+    if (own === void 0) continue;
+    const key = suiteKey(row);
+    const group = nulls.get(key) ?? { statistics: [], dfs: [], fewest: Infinity };
+    for (const t of own.statistics) {
+      group.statistics.push(t);
+      group.dfs.push(own.df);
+    }
+    group.fewest = Math.min(group.fewest, row.evidence.own?.df ?? row.evidence.df);
+    nulls.set(key, group);
+  }
+  return new Map(
+    [...nulls].map(([key, group]) => [key, fittedTailDf(sortNulls(group), tailReferenceDf(group.fewest))])
+  );
+}
+function scaledPValues(rows, references) {
   const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
-  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.evidence.df), shares[i]));
+  return rows.map(
+    (r, i) => scaledByShare(calibrated(r.pValue, r.evidence.df, references.get(suiteKey(r)) ?? Infinity), shares[i])
+  );
 }
 function applySuiteBudget(comparisons, alpha) {
   const families = /* @__PURE__ */ new Map();
@@ -14619,7 +14832,8 @@ function applySuiteBudget(comparisons, alpha) {
   });
   if (families.size === 0) return [...comparisons];
   const keys = [...families.keys()];
-  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k))]));
+  const references = fittedReferences([...families.values()].flat(), families.size);
+  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k), references)]));
   const pValues = keys.map((k) => Math.min(...scaled.get(k)));
   const cutoff = benjaminiHochbergCutoff(pValues, alpha);
   const levels = new Map(keys.map((k, i) => [k, pValues[i] <= cutoff ? cutoff : NaN]));
@@ -14876,7 +15090,7 @@ function sameOrder(side, start, count, result) {
 }
 
 // src/engine/compare/historyMethod.ts
-function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}) {
+function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}, suite) {
   const present = history.filter((s) => s !== void 0);
   const newest2 = present[present.length - 1];
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
@@ -14915,12 +15129,11 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     const input = inputs[i];
     if (input === void 0) return regate(row, gate, shape);
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
-    const prior = priors.get(familyKey(row));
-    return regate(
-      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) },
-      gate,
-      shape
-    );
+    const prior = suite !== void 0 ? suite.get(suiteKey(row)) : priors.get(familyKey(row));
+    const judgedRow2 = { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) };
+    const band = bandOf(judgedRow2);
+    const lent = band?.df !== void 0 ? suiteEvidence(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options), prior) : {};
+    return regate(band !== void 0 ? { ...judgedRow2, evidence: { ...band, ...lent } } : judgedRow2, gate, shape);
   });
   const pooled = pooledRows(
     judged,
@@ -15099,16 +15312,18 @@ var historyMethod = {
     if (input.reads !== "history") throw unreadSides("history", input);
     const comparable = input.comparable.length > 0;
     const runs = comparable ? input.comparable : input.history;
-    const judged = input.experiments.map((t) => {
+    const judgeAll = (priors) => input.experiments.map((t) => {
       const comparison = compareExperimentWithHistory(
         t,
         runs.map((run) => run.experiments.get(t)),
         input.results.get(t),
         thresholds,
-        settings
+        settings,
+        priors
       );
       return comparable ? comparison : asNotComparable(comparison);
     });
+    const judged = settings.suiteBudget !== false ? judgeWithSuitePriors(judgeAll) : judgeAll();
     const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged, 1 - settings.confidence) : judged;
     return { comparisons, notes: [] };
   }
@@ -15421,7 +15636,7 @@ function informational(outcome2) {
 }
 
 // src/engine/compare/suiteShift.ts
-function suiteKey(row) {
+function suiteKey2(row) {
   return [row.metric.toLowerCase(), row.statistic, row.direction, String(row.threshold)].join("\0");
 }
 function runSuites(comparisons) {
@@ -15429,7 +15644,7 @@ function runSuites(comparisons) {
   comparisons.forEach((comparison, experiment) => {
     for (const row of comparison.rows) {
       if (row.pooled || !row.gated || row.status === "new" || row.status === "missing") continue;
-      suites.set(suiteKey(row), [...suites.get(suiteKey(row)) ?? [], { experiment, row }]);
+      suites.set(suiteKey2(row), [...suites.get(suiteKey2(row)) ?? [], { experiment, row }]);
     }
   });
   return [...suites.values()].filter((members) => new Set(members.map((m) => m.experiment)).size >= 2);

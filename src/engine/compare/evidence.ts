@@ -43,6 +43,17 @@ export interface BandEvidence {
   readonly weightRuns?: number;
   /** The degrees of freedom of the Student t the row's `pValue` is read on. */
   readonly df?: number;
+  /**
+   * The row's own squared spread of one run's log and its df, before any prior: what the suite's prior on its
+   * benchmarks' spreads is fitted to (suiteTails.ts). Not rendered.
+   */
+  readonly own?: { readonly variance: number; readonly df: number };
+  /**
+   * Each run of the band's window judged against the others, under the prior the row was judged with
+   * (stats/leaveOneRunOut.ts): the row's share of the suite's own null statistics, which the whole-suite budget fits
+   * its tail on (suiteBudget.ts). Not rendered.
+   */
+  readonly nulls?: { readonly statistics: readonly number[]; readonly df: number };
 }
 
 /**

@@ -45,6 +45,7 @@ import { measurementsByKey, runsByKey, type HistorySide, type KeyInRuns } from '
 import { valuesOf, weightedMeanLog } from './levels.js';
 import type { Thresholds } from './thresholds.js';
 import { applySuiteBudget } from './suiteBudget.js';
+import { judgeWithSuitePriors, suiteEvidence, suiteKey, type SuitePriors } from './suiteTails.js';
 
 /**
  * Compares one experiment with a history window of runs (oldest first; a run may lack the
@@ -61,6 +62,7 @@ export function compareExperimentWithHistory(
   result: ExperimentSide | undefined,
   thresholds: Thresholds,
   options: VerdictOptions = {},
+  suite?: SuitePriors,
 ): SubExperimentComparison {
   const present = history.filter((s): s is HistorySide => s !== undefined);
   const newest = present[present.length - 1];
@@ -113,12 +115,15 @@ export function compareExperimentWithHistory(
     const input = inputs[i];
     if (input === undefined) return regate(row, gate, shape);
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
-    const prior = priors.get(familyKey(row));
-    return regate(
-      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) },
-      gate,
-      shape,
-    );
+    // With the suite's priors (suiteTails.ts) every parameter row of a metric × statistic shares its one.
+    const prior = suite !== undefined ? suite.get(suiteKey(row)) : priors.get(familyKey(row));
+    const judgedRow = { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior) };
+    const band = bandOf(judgedRow);
+    const lent =
+      band?.df !== undefined
+        ? suiteEvidence(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options), prior)
+        : {};
+    return regate(band !== undefined ? { ...judgedRow, evidence: { ...band, ...lent } } : judgedRow, gate, shape);
   });
   const pooled = pooledRows(
     judged,
@@ -395,16 +400,20 @@ export const historyMethod = {
     // Results measured on another kind of machine than every history run: judged against them all, reported so.
     const comparable = input.comparable.length > 0;
     const runs = comparable ? input.comparable : input.history;
-    const judged = input.experiments.map((t) => {
-      const comparison = compareExperimentWithHistory(
-        t,
-        runs.map((run) => run.experiments.get(t)),
-        input.results.get(t),
-        thresholds,
-        settings,
-      );
-      return comparable ? comparison : asNotComparable(comparison);
-    });
+    const judgeAll = (priors?: SuitePriors) =>
+      input.experiments.map((t) => {
+        const comparison = compareExperimentWithHistory(
+          t,
+          runs.map((run) => run.experiments.get(t)),
+          input.results.get(t),
+          thresholds,
+          settings,
+          priors,
+        );
+        return comparable ? comparison : asNotComparable(comparison);
+      });
+    // With the budget, spreads are moderated across the suite's benchmarks (suiteTails.ts).
+    const judged = settings.suiteBudget !== false ? judgeWithSuitePriors(judgeAll) : judgeAll();
     // A history gate decides across the whole suite's families, so that its false alarms do not grow with the suite.
     const comparisons = settings.suiteBudget !== false ? applySuiteBudget(judged, 1 - settings.confidence) : judged;
     return { comparisons, notes: [] };

@@ -6,8 +6,11 @@
  */
 import { capPriorDf, cautiousVariancePrior, moderatedVariance, type VariancePrior } from './moderatedVariance.js';
 
-/** Degrees of freedom beyond this read as this (Student t on 1000 df is the normal to 3 digits at 10⁻⁷). */
-export const MAX_STATISTIC_DF = 1000;
+/**
+ * The most degrees of freedom a suite's prior lends (d0): Student t on 1000 df is the normal to 3 digits at 10⁻⁷, and
+ * the t distribution's functions stay exact there.
+ */
+export const MAX_PRIOR_DF = 1000;
 
 /** The confidence of the bound on the benchmarks' spread of log s² that sets the suite's d0 (cautiousVariancePrior). */
 export const SUITE_MODERATION_LEVEL = 0.9;
@@ -33,7 +36,7 @@ export function historyStatistic(history: readonly number[], candidate: number):
 
 /**
  * The suite's prior on its benchmarks' variances: the cautious moments fit at SUITE_MODERATION_LEVEL, d0 capped at the
- * benchmarks' df together (the same construction a family's prior has, compare/historyMethod.ts). Undefined when
+ * benchmarks' df together (the same construction a family's prior has, compare/historyMethod.ts) and at MAX_PRIOR_DF. Undefined when
  * fewer than 3 benchmarks have a positive variance: too few to lend each other strength.
  */
 export function suitePrior(variances: readonly number[], dfs: readonly number[]): VariancePrior | undefined {
@@ -47,12 +50,15 @@ export function suitePrior(variances: readonly number[], dfs: readonly number[])
   if (!(prior.d0 > 0)) return undefined;
   return capPriorDf(
     prior,
-    kept.reduce((a, k) => a + k.d, 0),
+    Math.min(
+      MAX_PRIOR_DF,
+      kept.reduce((a, k) => a + k.d, 0),
+    ),
   );
 }
 
 /** The statistic t and its df, the spread moderated under `prior` (none: the history's own). */
 export function moderatedStatistic(own: HistoryStatistic, prior: VariancePrior | undefined): { t: number; df: number } {
   const { variance, df } = prior === undefined ? own : moderatedVariance(own.variance, own.df, prior);
-  return { t: own.difference / (Math.sqrt(variance) * own.scale), df: Math.min(df, MAX_STATISTIC_DF) };
+  return { t: own.difference / (Math.sqrt(variance) * own.scale), df };
 }

@@ -14,7 +14,7 @@ import type { VariancePrior } from './moderatedVariance.js';
 export interface LeaveOneRunOut {
   /** One statistic per run whose others have a positive spread, in the history's order. */
   statistics: number[];
-  /** n − 2, or d0 + n − 2 under a prior (at most MAX_STATISTIC_DF). */
+  /** n − 2, or d0 + n − 2 under a prior. */
   df: number;
 }
 

@@ -1,30 +1,38 @@
 /**
  * How heavy a suite's tails are, read from its own null statistics (docs/statistics.md, "Tails calibrated on the
  * history"). A history statistic's p-value is read on Student t with the row's df, exact for log-normal noise. Under
- * heavier-tailed noise its far tail is too small, and a large suite decides far out in it (0.5 %/F). Instead of a fixed
- * heavier reference for every suite (the t₃/t₄ re-read, which costs power where the noise is gaussian and where there
- * is no multiplicity to pay for), the reference is fitted on the suite's leave-one-run-out statistics
- * (leaveOneRunOut.ts): the lightest ν on a ladder (the rows' own df, then 30, 15, 10, 7, 5, 4, 3, 2, 1) under which
- * their extreme quantiles are not more extreme than Student t says. Each statistic is then read on min(df, ν).
+ * heavier-tailed noise its far tail is too light, and a large suite decides far out in it (0.5 %/F). Instead of one
+ * fixed heavier reference for every suite, the reference is fitted on the suite's leave-one-run-out statistics
+ * (leaveOneRunOut.ts), on a ladder of Student t references (1, 2, 3, 4, 5, 7, 10, 15, 30 df, and each statistic's
+ * own df), each statistic then read on min(its df, the reference).
  *
- * The test of a rung follows the extreme quantiles: the N null statistics are read two-sided on min(dfⱼ, ν); at the
- * levels ℓ = 2^m / N (m = 0, 1, … while ℓ ≤ TAIL_TEST_MAX_LEVEL) the count of p-values at or under ℓ is set against
- * Binomial(N, ℓ), and the rung is refused when any of those upper tails is below TAIL_TEST_LEVEL / (number of levels)
- * (Bonferroni over the levels). The farthest level is the one a single null value reaches, so the more runs and
- * benchmarks a suite records, the farther out its tail is checked: a suite of one benchmark and a few runs cannot
- * refuse its own df (its rows are judged as the ordinary rule judges them), a suite of thousands checks ~10⁻⁵.
+ * A suite decides about 1/(α·n) times farther out than its N = F·n null statistics reach (n runs, F benchmarks), so
+ * the nulls cannot vouch for a light tail where the decision is made; the walk starts from a heavy reference (`start`,
+ * the fixed re-read's 4 or 3 df, stats/tailReference.ts) and moves:
+ * - lighter, one rung at a time, while the nulls refuse the current rung as too heavy: fewer of them are as extreme as
+ *   it says than chance allows, at the farthest levels they reach (ℓ ≤ HEAVY_TEST_SPAN/N);
+ * - heavier, while they refuse it as too light: more of them are as extreme as it says than chance allows.
+ * A rung is refused on the counts of the nulls' two-sided p-values (read on min(dfⱼ, rung)) at or under the levels
+ * ℓ = 2^m / N (m = 0, 1, … while ℓ ≤ TAIL_TEST_MAX_LEVEL), each set against Binomial(N, ℓ): when one of its upper
+ * (too light) or lower (too heavy) tails is below TAIL_TEST_LEVEL / (number of levels).
  */
-import { studentTCdf } from './studentT.js';
+import { logGamma, studentTCdf } from './studentT.js';
 import { studentTUpperQuantile } from './tailReference.js';
 
-/** The references tried, lightest first; Infinity stands for each statistic's own df. */
-export const TAIL_LADDER: readonly number[] = [Infinity, 30, 15, 10, 7, 5, 4, 3, 2, 1];
+/** The references, heaviest first; Infinity stands for each statistic's own df. */
+export const TAIL_LADDER: readonly number[] = [1, 2, 3, 4, 5, 7, 10, 15, 30, Infinity];
 
-/** The chance a rung is refused when its reference is right (Bonferroni over the levels tested). */
+/** The chance a rung is refused on one side when its reference is right (Bonferroni over the levels tested). */
 export const TAIL_TEST_LEVEL = 0.05;
 
 /** The nearest level whose count is tested. */
 export const TAIL_TEST_MAX_LEVEL = 0.05;
+
+/**
+ * A rung is refused as too heavy only on the levels up to this many times 1/N: the farthest the nulls reach, where the
+ * decision's tail is; a heavy-tailed statistic's body is lighter than its tail, and would refuse the tail it has.
+ */
+export const HEAVY_TEST_SPAN = 8;
 
 /** Null statistics and the df each is read on (the same length). */
 export interface NullStatistics {
@@ -37,23 +45,45 @@ function upperTail(t: number, df: number): number {
   return studentTCdf(-t, df);
 }
 
-/** P(X ≥ c) for X ~ Binomial(n, p), summed from c on the log scale (exact; c ≥ 1). */
-export function binomialUpperTail(c: number, n: number, p: number): number {
-  if (c <= 0) return 1;
-  if (c > n) return 0;
-  const logP = Math.log(p);
-  const logQ = Math.log1p(-p);
-  // log of C(n, c) p^c q^(n−c), then the ratio of successive terms.
-  let logTerm = 0;
-  for (let i = 0; i < c; i++) logTerm += Math.log((n - i) / (i + 1));
-  logTerm += c * logP + (n - c) * logQ;
-  let term = Math.exp(logTerm);
+/** log P(X = k) for X ~ Binomial(n, p). */
+function logPmf(k: number, n: number, p: number): number {
+  return logGamma(n + 1) - logGamma(k + 1) - logGamma(n - k + 1) + k * Math.log(p) + (n - k) * Math.log1p(-p);
+}
+
+/** P(X ≥ c) summed upwards from c (accurate where c is at or above the mean; the first term may underflow to 0). */
+function sumUp(c: number, n: number, p: number): number {
+  let term = Math.exp(logPmf(c, n, p));
   let sum = term;
   for (let k = c; k < n && term > sum * 1e-17; k++) {
     term *= ((n - k) / (k + 1)) * (p / (1 - p));
     sum += term;
   }
-  return Math.min(1, sum);
+  return sum;
+}
+
+/** P(X ≤ c) summed downwards from c (accurate where c is at or below the mean). */
+function sumDown(c: number, n: number, p: number): number {
+  let term = Math.exp(logPmf(c, n, p));
+  let sum = term;
+  for (let k = c; k > 0 && term > sum * 1e-17; k--) {
+    term *= (k / (n - k + 1)) * ((1 - p) / p);
+    sum += term;
+  }
+  return sum;
+}
+
+/** P(X ≥ c) for X ~ Binomial(n, p), summed on the side of the mean c is on. */
+export function binomialUpperTail(c: number, n: number, p: number): number {
+  if (c <= 0) return 1;
+  if (c > n) return 0;
+  return Math.min(1, Math.max(0, c > n * p ? sumUp(c, n, p) : 1 - sumDown(c - 1, n, p)));
+}
+
+/** P(X ≤ c) for X ~ Binomial(n, p). */
+export function binomialLowerTail(c: number, n: number, p: number): number {
+  if (c < 0) return 0;
+  if (c >= n) return 1;
+  return Math.min(1, Math.max(0, c < n * p ? sumDown(c, n, p) : 1 - sumUp(c + 1, n, p)));
 }
 
 /** The levels ℓ = 2^m / N, m = 0, 1, … while ℓ ≤ TAIL_TEST_MAX_LEVEL. */
@@ -109,27 +139,44 @@ function atOrAbove(sorted: readonly number[], x: number): number {
 }
 
 /**
- * Whether the null statistics' two-sided p-values on min(df, `reference`) are more extreme than uniform at one of
- * tailLevels: the smallest binomial upper tail times the number of levels, below TAIL_TEST_LEVEL.
+ * Whether the null statistics' two-sided p-values on min(df, `reference`) refuse it at one of tailLevels: as too light
+ * (more at or under a level than Binomial(N, ℓ) allows) or as too heavy (fewer), Bonferroni over the levels.
  */
-export function tailRefused(nulls: SortedNulls, reference: number, testLevel = TAIL_TEST_LEVEL): boolean {
+export function tailRefused(
+  nulls: SortedNulls,
+  reference: number,
+  side: 'too light' | 'too heavy',
+  testLevel = TAIL_TEST_LEVEL,
+): boolean {
   const n = nulls.count;
-  const levels = tailLevels(n);
+  // Too heavy is judged in the far tail only: the body of a heavy-tailed statistic is lighter than its tail.
+  const levels = tailLevels(n).filter((level) => side === 'too light' || level * n <= HEAVY_TEST_SPAN);
   for (const level of levels) {
     // Two-sided p ≤ level ⇔ |t| ≥ the upper level/2 quantile on the df it is read on.
     const below = nulls.groups.reduce(
       (a, g) => a + atOrAbove(g.sortedAbs, upperQuantile(level / 2, Math.min(g.df, reference))),
       0,
     );
-    if (binomialUpperTail(below, n, level) * levels.length < testLevel) return true;
+    const tail = side === 'too light' ? binomialUpperTail(below, n, level) : binomialLowerTail(below, n, level);
+    if (tail * levels.length < testLevel) return true;
   }
   return false;
 }
 
-/** The lightest reference of TAIL_LADDER the null statistics do not refuse (1 when they refuse every one). */
-export function fittedTailDf(nulls: NullStatistics | SortedNulls, testLevel = TAIL_TEST_LEVEL): number {
+/**
+ * The reference the null statistics settle on from `start` (a rung of TAIL_LADDER; module comment): heavier while they
+ * refuse it as too light, else lighter while they refuse it as too heavy.
+ */
+export function fittedTailDf(nulls: NullStatistics | SortedNulls, start: number, testLevel = TAIL_TEST_LEVEL): number {
   const sorted = 'groups' in nulls ? nulls : sortNulls(nulls);
-  return TAIL_LADDER.find((reference) => !tailRefused(sorted, reference, testLevel)) ?? 1;
+  let i = TAIL_LADDER.indexOf(start);
+  if (i < 0) throw new RangeError(`fittedTailDf: ${start} is no rung of the ladder`);
+  if (tailRefused(sorted, TAIL_LADDER[i]!, 'too light', testLevel)) {
+    while (i > 0 && tailRefused(sorted, TAIL_LADDER[i]!, 'too light', testLevel)) i--;
+    return TAIL_LADDER[i]!;
+  }
+  while (i < TAIL_LADDER.length - 1 && tailRefused(sorted, TAIL_LADDER[i]!, 'too heavy', testLevel)) i++;
+  return TAIL_LADDER[i]!;
 }
 
 /**
