@@ -103,7 +103,7 @@ describe('action: the two-stage gate (confirm-command)', () => {
     });
     expect(body).toMatch(/### ❌ 1 slower \(time\/op \+\d+ %\), confirmed by 8 A\/B pairs on this runner/);
     expect(body).toContain('**First stage:** ❌ 2 slower');
-    expect(body).toMatch(/\*\*Confirmation:\*\* 8 A\/B pairs .* decided at 99\.5 % each \(α\/K: 1 % over K = 2/);
+    expect(body).toMatch(/\*\*Confirmation:\*\* 8 A\/B pairs .* decided at 99\.8 % each \(α\/K: 0\.5 % over K = 2/);
     expect(body).toContain('Confirmed: BenchmarkC');
     expect(run.summary).toContain('**Confirmation:**');
     // The pairs ran in ABBA order, the base in its folder and the head in the workspace, only the flagged two.
