@@ -17,6 +17,7 @@ const VALIDATORS = [
   'validate-twostage',
   'validate-catches',
   'validate-budget',
+  'validate-tails',
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
