@@ -49,7 +49,7 @@ const CHANGE = 1.3;
 const SIZES = quick ? [1, 10, 100, 10_000] : [1, 10, 100, 1000, 10_000];
 const LARGEST = SIZES[SIZES.length - 1]!;
 const HISTORIES = quick ? [10] : [6, 10];
-const TRIALS = Number(process.env['TRIALS'] ?? (quick ? 40 : 200));
+const TRIALS = Number(process.env['TRIALS'] ?? (quick ? 40 : 100));
 const TEST_LEVEL = Number(process.env['TAIL_TEST_LEVEL'] ?? TAIL_TEST_LEVEL);
 
 interface Scenario {
