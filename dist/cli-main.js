@@ -14672,8 +14672,10 @@ function tailRefused(nulls, reference, side, testLevel = TAIL_TEST_LEVEL) {
 }
 function fittedTailDf(nulls, start, testLevel = TAIL_TEST_LEVEL) {
   const sorted = "groups" in nulls ? nulls : sortNulls(nulls);
-  let i = TAIL_LADDER.indexOf(start);
-  if (i < 0) throw new RangeError(`fittedTailDf: ${start} is no rung of the ladder`);
+  let i = Math.max(
+    0,
+    TAIL_LADDER.findLastIndex((rung) => rung <= start)
+  );
   if (tailRefused(sorted, TAIL_LADDER[i], "too light", testLevel)) {
     while (i > 0 && tailRefused(sorted, TAIL_LADDER[i], "too light", testLevel)) i--;
     return TAIL_LADDER[i];

@@ -164,13 +164,16 @@ export function tailRefused(
 }
 
 /**
- * The reference the null statistics settle on from `start` (a rung of TAIL_LADDER; module comment): heavier while they
+ * The reference the null statistics settle on from `start` (a rung of TAIL_LADDER, else the heavier one next to it): heavier while they
  * refuse it as too light, else lighter while they refuse it as too heavy.
  */
 export function fittedTailDf(nulls: NullStatistics | SortedNulls, start: number, testLevel = TAIL_TEST_LEVEL): number {
   const sorted = 'groups' in nulls ? nulls : sortNulls(nulls);
-  let i = TAIL_LADDER.indexOf(start);
-  if (i < 0) throw new RangeError(`fittedTailDf: ${start} is no rung of the ladder`);
+  // A start between rungs starts at the heavier one.
+  let i = Math.max(
+    0,
+    TAIL_LADDER.findLastIndex((rung) => rung <= start),
+  );
   if (tailRefused(sorted, TAIL_LADDER[i]!, 'too light', testLevel)) {
     while (i > 0 && tailRefused(sorted, TAIL_LADDER[i]!, 'too light', testLevel)) i--;
     return TAIL_LADDER[i]!;
