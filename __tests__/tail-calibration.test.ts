@@ -12,7 +12,9 @@ import {
   binomialUpperTail,
   calibratedPValue,
   fittedTailDf,
+  sortNulls,
   tailLevels,
+  tailRefused,
   TAIL_LADDER,
 } from '../src/engine/stats/tailCalibration.js';
 import { studentTUpperQuantile } from '../src/engine/stats/tailReference.js';
@@ -87,19 +89,20 @@ describe('the fitted tail', () => {
     return Array.from({ length: count }, (_, i) => studentTUpperQuantile((i + 0.5) / count / 2, df));
   }
 
-  test('from 4 df: heavier while refused as too light, lighter while refused as too heavy (SciPy)', () => {
+  test('from 4 df: lighter while refused as too heavy, never heavier (SciPy)', () => {
     const fit = (sample: number[], df: number) => fittedTailDf({ statistics: sample, dfs: sample.map(() => df) }, 4);
-    // Cauchy nulls on 8 df: 4, 3 and 2 are too light; 1 holds.
-    expect(fit(exactSample(1), 8)).toBe(1);
-    // t₄ nulls on 9 df: neither too light nor too heavy; 4 holds.
+    // Cauchy nulls on 8 df refuse 4 as too light (tailRefused), but the fit never goes heavier than its start.
+    const cauchy = exactSample(1);
+    expect(tailRefused(sortNulls({ statistics: cauchy, dfs: cauchy.map(() => 8) }), 4, 'too light')).toBe(true);
+    expect(fit(cauchy, 8)).toBe(4);
+    // t₄ nulls on 9 df: not too heavy; 4 holds.
     expect(fit(exactSample(4), 9)).toBe(4);
     // Too heavy is judged at ℓ ≤ 8/N only. t₁₀ nulls on 1000 df: 4 is too heavy, 5 holds; gaussian nulls: up to 15.
     expect(fit(exactSample(10), 1000)).toBe(5);
     expect(fit(exactSample(1000), 1000)).toBe(15);
     expect(TAIL_LADDER[TAIL_LADDER.length - 1]).toBe(Infinity);
-    // A start between rungs (6) is the heavier one (5): Cauchy nulls still walk to 1.
-    const cauchy = exactSample(1);
-    expect(fittedTailDf({ statistics: cauchy, dfs: cauchy.map(() => 8) }, 6)).toBe(1);
+    // A start between rungs (6) is the heavier one (5).
+    expect(fittedTailDf({ statistics: cauchy, dfs: cauchy.map(() => 8) }, 6)).toBe(5);
   });
 
   test('a few nulls cannot move the start', () => {

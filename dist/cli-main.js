@@ -14099,7 +14099,7 @@ function withPairs(evidence, fields) {
 }
 function pooledEvidence(first, outcome2) {
   if (first?.kind === "band") {
-    const { band: _band, ...kept } = first;
+    const { band: _band, own: _own, nulls: _nulls, ...kept } = first;
     return outcome2?.kind === "band" ? { ...kept, ...outcome2 } : outcome2 ?? kept;
   }
   if (first?.kind === "pairs" && outcome2?.kind === "pairs") return { ...first, ...outcome2 };
@@ -14676,10 +14676,6 @@ function fittedTailDf(nulls, start, testLevel = TAIL_TEST_LEVEL) {
     0,
     TAIL_LADDER.findLastIndex((rung) => rung <= start)
   );
-  if (tailRefused(sorted, TAIL_LADDER[i], "too light", testLevel)) {
-    while (i > 0 && tailRefused(sorted, TAIL_LADDER[i], "too light", testLevel)) i--;
-    return TAIL_LADDER[i];
-  }
   while (i < TAIL_LADDER.length - 1 && tailRefused(sorted, TAIL_LADDER[i], "too heavy", testLevel)) i++;
   return TAIL_LADDER[i];
 }
@@ -14779,7 +14775,8 @@ function suitePriors(comparisons) {
 function suiteEvidence(history, candidate, options, prior) {
   const own = noiseVariance(history, candidate, options);
   if (own === void 0) return {};
-  const nulls = leaveOneRunOut(historyLogs(history, options), prior);
+  const logs = historyLogs(history, options);
+  const nulls = splitStates(logs.map(Math.exp)) === void 0 ? leaveOneRunOut(logs, prior) : void 0;
   return { own, ...nulls !== void 0 ? { nulls } : {} };
 }
 function judgeWithSuitePriors(judge) {
@@ -14817,10 +14814,11 @@ function fittedReferences(rows, families) {
     [...nulls].map(([key, group]) => [key, fittedTailDf(sortNulls(group), tailReferenceDf(group.fewest))])
   );
 }
-function scaledPValues(rows, references) {
+function scaledPValues(rows, references, families) {
   const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
+  const fallback = (r) => families === 1 ? Infinity : tailReferenceDf(r.evidence.own?.df ?? r.evidence.df);
   return rows.map(
-    (r, i) => scaledByShare(calibrated(r.pValue, r.evidence.df, references.get(suiteKey(r)) ?? Infinity), shares[i])
+    (r, i) => scaledByShare(calibrated(r.pValue, r.evidence.df, references.get(suiteKey(r)) ?? fallback(r)), shares[i])
   );
 }
 function applySuiteBudget(comparisons, alpha) {
@@ -14835,7 +14833,7 @@ function applySuiteBudget(comparisons, alpha) {
   if (families.size === 0) return [...comparisons];
   const keys = [...families.keys()];
   const references = fittedReferences([...families.values()].flat(), families.size);
-  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k), references)]));
+  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k), references, families.size)]));
   const pValues = keys.map((k) => Math.min(...scaled.get(k)));
   const cutoff = benjaminiHochbergCutoff(pValues, alpha);
   const levels = new Map(keys.map((k, i) => [k, pValues[i] <= cutoff ? cutoff : NaN]));

@@ -90,7 +90,8 @@ export function pooledEvidence(
   outcome: RowEvidence | undefined,
 ): RowEvidence | undefined {
   if (first?.kind === 'band') {
-    const { band: _band, ...kept } = first;
+    // The first row's own spread and null statistics are its own, not the pooled row's.
+    const { band: _band, own: _own, nulls: _nulls, ...kept } = first;
     return outcome?.kind === 'band' ? { ...kept, ...outcome } : (outcome ?? kept);
   }
   if (first?.kind === 'pairs' && outcome?.kind === 'pairs') return { ...first, ...outcome };

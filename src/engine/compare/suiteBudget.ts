@@ -86,12 +86,14 @@ function fittedReferences(rows: readonly Weighed[], families: number): Map<strin
 /**
  * Each row's calibrated p-value over its share of its family's α (weightedBonferroni.ts): the family is rejected at λ
  * on a row iff this is ≤ λ, and the family's p-value is their minimum. A row whose metric × statistic carries no null
- * statistics (a history too short to leave a run out) keeps its own.
+ * statistics (a history too short to leave a run out, or in two states) is read on the fixed re-read.
  */
-function scaledPValues(rows: readonly Weighed[], references: ReadonlyMap<string, number>): number[] {
+function scaledPValues(rows: readonly Weighed[], references: ReadonlyMap<string, number>, families: number): number[] {
   const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
+  // Without null statistics to fit on, a suite keeps the fixed re-read (the fit's start); one family its own df.
+  const fallback = (r: Weighed) => (families === 1 ? Infinity : tailReferenceDf(r.evidence.own?.df ?? r.evidence.df));
   return rows.map((r, i) =>
-    scaledByShare(calibrated(r.pValue, r.evidence.df, references.get(suiteKey(r)) ?? Infinity), shares[i]!),
+    scaledByShare(calibrated(r.pValue, r.evidence.df, references.get(suiteKey(r)) ?? fallback(r)), shares[i]!),
   );
 }
 
@@ -114,7 +116,7 @@ export function applySuiteBudget(
   if (families.size === 0) return [...comparisons];
   const keys = [...families.keys()];
   const references = fittedReferences([...families.values()].flat(), families.size);
-  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k)!, references)]));
+  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k)!, references, families.size)]));
   const pValues = keys.map((k) => Math.min(...scaled.get(k)!));
   // Benjamini–Hochberg's cut-off: every family at or under it is selected, at that level.
   const cutoff = benjaminiHochbergCutoff(pValues, alpha);

@@ -15,6 +15,7 @@
 import { suitePrior } from '../stats/historyStatistic.js';
 import { leaveOneRunOut } from '../stats/leaveOneRunOut.js';
 import type { VariancePrior } from '../stats/moderatedVariance.js';
+import { splitStates } from '../stats/states.js';
 import { historyLogs, noiseVariance, type NoiseOptions } from './noise.js';
 import { bandOf, type ComparisonRow, type SubExperimentComparison } from './rows.js';
 
@@ -54,7 +55,10 @@ export function suitePriors(comparisons: readonly SubExperimentComparison[]): Ma
 
 /**
  * The band evidence a parameter row adds for its suite: its own variance (noise.ts's noiseVariance) and its history's
- * leave-one-run-out statistics under `prior` (the one the row was judged with).
+ * leave-one-run-out statistics under `prior` (the one the row was judged with). A history that shows two machine
+ * states (stats/states.ts: levels a factor of 2 apart) lends no null statistics: its rows are explained by the state
+ * they are in (`state-change`), and its runs judged against each other measure the states, not this runner's noise
+ * within one (on the Fast-DDS reference runs they pulled the suite's tail to 1 df and held a +99 … +286 % regression).
  */
 export function suiteEvidence(
   history: readonly number[],
@@ -64,7 +68,8 @@ export function suiteEvidence(
 ): { own?: { variance: number; df: number }; nulls?: { statistics: number[]; df: number } } {
   const own = noiseVariance(history, candidate, options);
   if (own === undefined) return {};
-  const nulls = leaveOneRunOut(historyLogs(history, options), prior);
+  const logs = historyLogs(history, options);
+  const nulls = splitStates(logs.map(Math.exp)) === undefined ? leaveOneRunOut(logs, prior) : undefined;
   return { own, ...(nulls !== undefined ? { nulls } : {}) };
 }
 
