@@ -115,7 +115,7 @@ describe('action: the two-stage gate (confirm-command)', () => {
     // The shared-shift model (issue 45, item 6): the two flagged and four unflagged benchmarks as the run's reference,
     // one suite across them: K = 1.
     expect(body).toContain(
-      "**Confirmation:** 8 A/B pairs of the base and head builds on this runner (order base, head, head, base, …; at most 8), the 2 flagged benchmarks and 4 more as the run's reference (BenchmarkA, BenchmarkB, BenchmarkD, BenchmarkF: the shared-shift model reads each pair's runner shift from all of them), 1 family decided at 99 % each (α/K: 1 % over K = 1,",
+      "**Confirmation:** 8 A/B pairs of the base and head builds on this runner (order base, head, head, base, …; at most 8), the 2 flagged benchmarks and 4 more as the run's reference (BenchmarkA, BenchmarkB, BenchmarkD, BenchmarkF: the shared-shift model reads each pair's runner shift from all of them), 1 family decided at 99.5 % each (α/K: 0.5 % over K = 1,",
     );
     expect(body).toContain('Confirmed: BenchmarkC');
     expect(run.summary).toContain('**Confirmation:**');

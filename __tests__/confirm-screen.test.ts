@@ -119,7 +119,7 @@ describe('the two-stage screen', () => {
     const screened = screenComparison(json, 'c.json', DEFAULT_SCREEN);
     expect([...screened.selection.keys()]).toEqual(['udp', 'tcp']);
     expect(screened.families).toBe(3); // udp: median and 99 %; tcp: median
-    expect(splitConfidence(screened.families)).toBeCloseTo(1 - 0.01 / 3, 12);
+    expect(splitConfidence(screened.families)).toBeCloseTo(1 - 0.005 / 3, 12);
     // `perfgate confirm --from` keeps today's rule: every noisy row of every experiment.
     const flagged = screenComparison(json, 'c.json');
     expect([...flagged.selection.keys()]).toEqual(['udp', 'shm', 'tcp']);

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareExperimentWithHistory } from '../src/engine/compare/historyMethod.js';
+import { compareExperimentWithHistory } from '../src/engine/compare/historyRows.js';
 import { compareExperiment } from '../src/engine/compare/thresholdMethod.js';
 import { countsDiffer, countsDifferWarnings, isExactCount } from '../src/engine/compare/exactCounts.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';

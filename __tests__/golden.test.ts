@@ -507,7 +507,7 @@ describe('goldens: a Go, a Criterion and a JMH pull request against a recorded h
     expectGolden('pull-request/unseen/comment.md', comment);
     expectGolden('pull-request/unseen/summary.md', placeholders(pr.summary));
     expect(comment).toMatch(
-      /^### ⚠️ the whole suite moved \+27 %; its recorded runs varied -9\.6 … \+32 %, inside the noise · ⚠️ 3 slower \(time\/op \+12…\+32 %\) inside the noise · no change found in 1 · a change under 2516 % cannot be seen on this runner, nor on some of its rows even one of 10000 % \(see \[how to see it\]\(https:\/\/github\.com\/perfgate\/perfgate\/blob\/main\/README\.md#when-a-change-cannot-be-seen\)\) · against main \(history of 6 runs\)\n/,
+      /^### ⚠️ the whole suite moved \+27 %; its recorded runs varied -9\.6 … \+32 %, inside the noise · ⚠️ 3 slower \(time\/op \+12…\+32 %\) inside the noise · no change found in 1 · a change under 2809 % cannot be seen on this runner, nor on some of its rows even one of 10000 % \(see \[how to see it\]\(https:\/\/github\.com\/perfgate\/perfgate\/blob\/main\/README\.md#when-a-change-cannot-be-seen\)\) · against main \(history of 6 runs\)\n/,
     );
   });
 });

@@ -5,7 +5,7 @@
  */
 import { compareExperiment, type SubExperimentComparison } from '../src/engine/compare/compare.js';
 import { judgeMissing } from '../src/engine/compare/rows.js';
-import { compareExperimentWithHistory } from '../src/engine/compare/historyMethod.js';
+import { compareExperimentWithHistory } from '../src/engine/compare/historyRows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { buildComparisonReport, THRESHOLD_METHOD } from '../src/engine/report/comparison/comparisonReport.js';

@@ -1,12 +1,13 @@
 /**
  * The one-stage history gate's whole-suite budget (compare/suiteBudget.ts) on rows written by hand: which families
  * Benjamini–Hochberg selects across the suite, which failing rows stay failed, and which are held as `warn`. Rows on 3 df (a 4-run
- * history) keep their p-values (the tail-robust reference, min(df, 3) below 9 df, is then df itself), so the levels
- * below are worked by hand.
+ * history) that carry no null statistics are read on the fixed re-read, min(3, 3) = their own df, so the levels below
+ * are worked by hand.
  */
 import { describe, expect, test } from '@jest/globals';
 import { applySuiteBudget } from '../src/engine/compare/suiteBudget.js';
 import type { ComparisonRow, SubExperimentComparison } from '../src/engine/compare/rows.js';
+import { studentTUpperQuantile } from '../src/engine/stats/tailReference.js';
 
 /** A row judged against a history of `historyRuns` runs (4), its p-value read on `df` (3; none when undefined). */
 function row(fields: Partial<ComparisonRow> & { df?: number | undefined; historyRuns?: number } = {}): ComparisonRow {
@@ -90,10 +91,25 @@ describe('applySuiteBudget', () => {
     expect(out.map((c) => c.rows[0]!.suite?.level)).toEqual([0.003, 0.003, 0.003]);
   });
 
-  test('p = 0.005 on 9 df fails one family alone today; read on 4 df it is 0.0157, held', () => {
-    const out = applySuiteBudget([experiment('a', [row({ pValue: 0.005, df: 9, historyRuns: 10 })])], 0.005);
-    expect(out[0]!.status).toBe('passed');
-    expect(out[0]!.rows[0]).toMatchObject({ status: 'warn', failed: false, suite: { families: 1, held: true } });
+  test('one family keeps its own df; with two, p = 0.001 is read on the fixed re-read unless the runs show lighter tails', () => {
+    // One family: its own p on 9 df, 0.005 ≤ 0.005, fails (no multiplicity, no re-read).
+    const alone = applySuiteBudget([experiment('a', [row({ pValue: 0.005, df: 9, historyRuns: 10 })])], 0.005);
+    expect(alone[0]!.rows[0]).toMatchObject({ status: 'fail', failed: true, suite: { families: 1, level: 0.005 } });
+    // Two families, no null statistics: the fixed re-read, t₀.₀₀₁,₉ = 4.2968 on 4 df is 0.00634 (SciPy) > 0.005/2: held.
+    const quiet = row({ pValue: 0.3, df: 9, historyRuns: 10, status: 'pass', failed: false, deltaPercent: 2 });
+    const regressed = row({ pValue: 0.001, df: 9, historyRuns: 10 });
+    const plain = applySuiteBudget([experiment('a', [regressed]), experiment('b', [quiet])], 0.005);
+    expect(plain[0]!.rows[0]).toMatchObject({ status: 'warn', failed: false, suite: { families: 2, held: true } });
+    // 1000 null statistics at the normal's two-sided quantiles (t on 1000 df), on 1000 df: the fit walks from 4 to 15
+    // (tail-calibration.test.ts), so the row is read on min(9, 15) = 9 df, its own p: 0.001 ≤ 0.0025 fails.
+    const gaussianNulls = Array.from({ length: 1000 }, (_, i) => studentTUpperQuantile((i + 0.5) / 1000 / 2, 1000));
+    const withNulls = {
+      ...regressed,
+      evidence: { ...regressed.evidence!, own: { variance: 1, df: 9 }, nulls: { statistics: gaussianNulls, df: 1000 } },
+    } as ComparisonRow;
+    const out = applySuiteBudget([experiment('a', [withNulls]), experiment('b', [quiet])], 0.005);
+    expect(out[0]!.status).toBe('failed');
+    expect(out[0]!.rows[0]).toMatchObject({ status: 'fail', failed: true, suite: { families: 2, level: 0.001 } });
   });
 
   test('a held family loses the rows it named; rows without a p-value are left as they are', () => {

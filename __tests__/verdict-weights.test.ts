@@ -5,7 +5,7 @@
 import { bandOf } from '../src/engine/compare/rows.js';
 import { describe, expect, test } from '@jest/globals';
 import { compareExperimentWithHistory, type ExperimentSide } from '../src/engine/compare/compare.js';
-import { parameterWeights } from '../src/engine/compare/historyMethod.js';
+import { parameterWeights } from '../src/engine/compare/historyRows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 

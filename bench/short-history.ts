@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { goBenchAdapter } from '../src/engine/formats/goBench.js';
 import { compareExperiment } from '../src/engine/compare/thresholdMethod.js';
-import { compareExperimentWithHistory } from '../src/engine/compare/historyMethod.js';
+import { compareExperimentWithHistory } from '../src/engine/compare/historyRows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { median } from '../src/engine/stats/median.js';
 import { keyOf, type ExperimentSide } from '../src/engine/compare/rows.js';

@@ -20,6 +20,7 @@ const VALIDATORS = [
   'validate-catches',
   'validate-budget',
   'validate-suite-row',
+  'validate-tails',
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -13905,22 +13905,349 @@ function chartEvidence(row) {
   }
 }
 
-// src/engine/stats/states.ts
-function splitStates(values, minRatio = 2) {
-  const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
-  if (sorted.length < 3) return void 0;
-  let at = -1;
-  let widest = 0;
-  for (let i = 1; i < sorted.length; i++) {
-    const gap = sorted[i] / sorted[i - 1];
-    if (gap > widest) [widest, at] = [gap, i];
-  }
-  if (widest < minRatio) return void 0;
-  return { lower: sorted.slice(0, at), upper: sorted.slice(at), ratio: widest };
+// src/engine/compare/countKind.ts
+function isExactCount(metric2) {
+  return metric2.kind === "count" || metric2.dimension === "count" && metric2.instrument !== void 0;
 }
-function stateOf(split3, level, slack) {
-  const inside = (state) => level >= state[0] / (1 + slack) && level <= state[state.length - 1] * (1 + slack);
-  return inside(split3.lower) ? "lower" : inside(split3.upper) ? "upper" : void 0;
+function onlyExactCounts(measurements) {
+  const primary = measurements.filter((m) => m.metric.role !== "secondary");
+  return primary.length > 0 && primary.every((m) => isExactCount(m.metric));
+}
+
+// src/engine/compare/evidence.ts
+function bandOf(row) {
+  return row.evidence?.kind === "band" ? row.evidence : void 0;
+}
+function pairsEvidenceOf(row) {
+  return row.evidence?.kind === "pairs" ? row.evidence : void 0;
+}
+function withPairs(evidence, fields) {
+  return { ...evidence, ...fields, kind: "pairs" };
+}
+function pooledEvidence(first, outcome2) {
+  if (first?.kind === "band") {
+    const { band: _band, own: _own, nulls: _nulls, ...kept } = first;
+    return outcome2?.kind === "band" ? { ...kept, ...outcome2 } : outcome2 ?? kept;
+  }
+  if (first?.kind === "pairs") return outcome2;
+  return outcome2 ?? first;
+}
+
+// src/engine/compare/gate.ts
+var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false, everyMetric: false };
+var MAGNITUDE_SPELLINGS = {
+  "99%": "p99",
+  "99": "p99",
+  "median": "median",
+  "min": "min",
+  "max": "max"
+};
+function parseGateStatistics(text3, what = "--gate") {
+  if (text3 === void 0 || text3.trim() === "") return DEFAULT_GATE;
+  let primary = false;
+  let all = false;
+  let everyMetric = false;
+  const statistics = /* @__PURE__ */ new Set();
+  for (const part of text3.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+    const lower = part.toLowerCase();
+    if (lower === "primary") primary = true;
+    else if (lower === "all") all = true;
+    else if (lower === "all-metrics") everyMetric = true;
+    else {
+      const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
+      if (!name)
+        throw new UsageError(
+          `${what}: "${part}" is not a statistic; give primary, all-metrics, all, or names such as median, mean, p99, max`
+        );
+      statistics.add(name);
+    }
+  }
+  if (everyMetric && !primary && statistics.size === 0) primary = true;
+  if (!primary && !all && statistics.size === 0)
+    throw new UsageError(`${what}: name at least one statistic, primary, all-metrics or all`);
+  return { primary, statistics, all, everyMetric: everyMetric || all };
+}
+function gates(gate, statistic, shape) {
+  if (shape.metric.incomparable) return false;
+  if (gate.all) return true;
+  if (!gate.everyMetric && metricRole(shape.metric) !== "primary") return false;
+  return gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
+}
+function describeGate(gate) {
+  if (gate.all) return "every statistic of every metric";
+  const names = [
+    ...gate.primary ? ["the primary statistic (single value, slope, median or mean)"] : [],
+    ...gate.statistics
+  ];
+  const statistics = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+  return `${statistics} of ${gate.everyMetric ? "every metric" : "each benchmark's primary metric"}`;
+}
+
+// src/engine/compare/rows.ts
+var CHANGE_INTERVAL_LEVEL = 0.9;
+function changeIntervalOf(logRatio, halfWidth, direction) {
+  if (!Number.isFinite(logRatio) || !Number.isFinite(halfWidth)) return void 0;
+  const low = Math.exp(logRatio - halfWidth) - 1;
+  const high = Math.exp(logRatio + halfWidth) - 1;
+  return direction === "higher-is-better" ? { lower: -high, upper: -low } : { lower: low, upper: high };
+}
+var POOLED_PARAMETER = "geomean";
+function comparisonRowFailed(row) {
+  return row.failed;
+}
+function deltaPercent(reference, result, direction = "lower-is-better") {
+  const worseBy2 = direction === "higher-is-better" ? reference - result : result - reference;
+  return reference === 0 ? result === 0 ? 0 : NaN : worseBy2 / reference * 100;
+}
+var MAGNITUDE_NAMES = {
+  min: "Min",
+  median: "Median",
+  slope: "Slope",
+  max: "Max",
+  p99: "99%",
+  mean: "Mean",
+  value: "Value"
+};
+function magnitudeName(statistic) {
+  return MAGNITUDE_NAMES[statistic] ?? statistic;
+}
+function comparedStatistics(m) {
+  const primary = primaryStatistic(m);
+  return ["min", primary, "max", "p99"].filter(
+    (s) => s === primary || m.statistics[s] !== void 0
+  );
+}
+function rowShape(reference, result) {
+  const shape = reference ?? result;
+  const role = result?.metric.role ?? reference?.metric.role;
+  const kind = result?.metric.kind ?? reference?.metric.kind;
+  const from = reference?.metric.instrument;
+  const to = result?.metric.instrument;
+  const incomparable = from !== void 0 && to !== void 0 && from !== to ? { reference: from, result: to } : void 0;
+  if (role === shape.metric.role && kind === shape.metric.kind && !incomparable) return shape;
+  const { role: _role, kind: _kind, ...metric2 } = shape.metric;
+  return {
+    ...shape,
+    metric: {
+      ...metric2,
+      ...role ? { role } : {},
+      ...kind ? { kind } : {},
+      ...incomparable ? { incomparable } : {}
+    }
+  };
+}
+function roleOfRow(m) {
+  const role = metricRole(m.metric);
+  const instruments = m.metric.incomparable;
+  return {
+    ...role === "primary" ? {} : { metricRole: role },
+    ...instruments ? { instruments } : {},
+    ...isExactCount(m.metric) ? { exactCount: true } : {}
+  };
+}
+function keyOf3(m) {
+  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
+}
+function statusOf(status) {
+  return { status, failed: status === "fail" || status === "missing" };
+}
+var DEFAULT_MISSING = "warn";
+function judgeMissing(comparison, policy) {
+  const rows = comparison.rows.map(
+    (row) => row.status === "missing" ? { ...row, failed: policy === "fail" && row.failed } : row
+  );
+  const status = comparison.status === "failed" && !rows.some(comparisonRowFailed) ? "passed" : comparison.status;
+  return { ...comparison, status, rows };
+}
+function experimentFailed(comparison) {
+  return comparison.status === "failed" || comparison.status === "missing" && comparison.rows.some(comparisonRowFailed);
+}
+function gated(row, isGated) {
+  if (isGated || !row.failed) return { ...row, gated: isGated };
+  return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
+}
+var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true, everyMetric: true };
+function regate(row, gate, ...shapes) {
+  let shape;
+  for (const s of shapes) {
+    if (s && "measurements" in s) {
+      const key = rowKey(row);
+      shape = s.measurements.find((m) => keyOf3(m) === key);
+    } else shape = s;
+    if (shape !== void 0) break;
+  }
+  const isGated = row.instruments === void 0 && (shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic));
+  const { gated: _previous, metricRole: role, ...rest } = row;
+  const regated = {
+    ...rest,
+    ...shape ? roleOfRow(shape) : role ? { metricRole: role } : {},
+    gated: isGated
+  };
+  if (!isGated && regated.failed) {
+    if (regated.status === "fail") regated.status = "warn";
+    regated.failed = false;
+  }
+  return regated;
+}
+function rowKey(row) {
+  return `${row.parameter}\0${row.metric.toLowerCase()}`;
+}
+function rowAlpha(alpha, parameters, pooledShare) {
+  return parameters > 1 ? alpha * (1 - pooledShare) / parameters : alpha;
+}
+function pooledAlpha(alpha, pooledShare) {
+  return alpha * pooledShare;
+}
+function familyKey(row) {
+  return `${row.metric.toLowerCase()}\0${row.statistic}`;
+}
+function familySizes(rows) {
+  const sizes = /* @__PURE__ */ new Map();
+  for (const row of rows)
+    if (row.status !== "new" && row.status !== "missing")
+      sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
+  return sizes;
+}
+function pooledRows(rows, judgeFamily, gate, shapes) {
+  const families = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.status === "new" || row.status === "missing" || row.pooled) continue;
+    const list2 = families.get(familyKey(row)) ?? [];
+    list2.push(row);
+    families.set(familyKey(row), list2);
+  }
+  const out = [];
+  for (const family of families.values()) {
+    if (family.length < 2) continue;
+    const first = family[0];
+    const outcome2 = judgeFamily(
+      first,
+      family.map((r) => r.parameter)
+    );
+    if (!outcome2) continue;
+    const row = {
+      ...first,
+      parameter: POOLED_PARAMETER,
+      payloadBytes: NaN,
+      pooled: true,
+      reference: NaN,
+      result: NaN,
+      deltaPercent: NaN,
+      ...outcome2
+    };
+    const evidence = pooledEvidence(first.evidence, outcome2.evidence);
+    delete row.evidence;
+    if (evidence !== void 0) row.evidence = evidence;
+    out.push(regate(row, gate, shapes.get(rowKey(first))));
+  }
+  return out;
+}
+function asNotComparable(comparison) {
+  return {
+    ...comparison,
+    status: "passed",
+    rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false }))
+  };
+}
+
+// src/engine/compare/method.ts
+function unreadSides(reads, input) {
+  return new RangeError(`a method that reads ${reads} sides was handed ${input.reads} sides`);
+}
+var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function percent2(x) {
+  return `${Number((x * 100).toPrecision(3))} %`;
+}
+function most(rows, of) {
+  return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
+}
+function alphaSentence(summary) {
+  return `Each gated statistic fails an unchanged build with probability ≤ ${percent2(1 - summary.confidence)} (confidence ${summary.confidence}), ${shareText(summary.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`;
+}
+function shareText(share) {
+  return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : percent2(share);
+}
+function falseAlarms(summary) {
+  return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
+}
+
+// src/engine/compare/thresholds.ts
+var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
+var DEFAULT_THRESHOLD = 0.1;
+var DEFAULT_COUNT_THRESHOLD = 0.01;
+var KEYS = {
+  min: "Min",
+  median: "Median",
+  max: "Max",
+  "99%": "99%",
+  p99: "99%",
+  "99": "99%"
+};
+var COUNT_KEY = "count";
+function parseThresholds(text3, what = "--threshold") {
+  const thresholds = {
+    Min: DEFAULT_THRESHOLD,
+    Median: DEFAULT_THRESHOLD,
+    Max: DEFAULT_THRESHOLD,
+    "99%": DEFAULT_THRESHOLD
+  };
+  if (text3 === void 0 || text3.trim() === "") return thresholds;
+  const value2 = (s) => {
+    const v = Number(s.trim());
+    if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
+      throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
+    }
+    return v;
+  };
+  if (!text3.includes("=")) {
+    const v = value2(text3);
+    for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
+    return thresholds;
+  }
+  for (const part of text3.split(",")) {
+    const [key, raw] = part.split("=", 2);
+    const name = (key ?? "").trim().toLowerCase();
+    const magnitude = KEYS[name];
+    if (!magnitude && name !== COUNT_KEY || raw === void 0) {
+      throw new UsageError(
+        `${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%, count`
+      );
+    }
+    if (magnitude) thresholds[magnitude] = value2(raw);
+    else thresholds.count = value2(raw);
+  }
+  return thresholds;
+}
+function thresholdOf(thresholds, statistic, metric2) {
+  if (metric2?.kind === "count") return thresholds.count ?? DEFAULT_COUNT_THRESHOLD;
+  return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
+}
+
+// src/engine/compare/defaults.ts
+var SHARED_DEFAULTS = Object.freeze({
+  threshold: DEFAULT_THRESHOLD,
+  gate: DEFAULT_GATE,
+  minHistory: 3,
+  maxHistory: 20,
+  pooledShare: 0.75,
+  minWeightRuns: 5,
+  independentRepetitions: false
+});
+function isConfidence(value2) {
+  return value2 > 0.5 && value2 < 1;
+}
+function assertConfidence(confidence) {
+  if (!isConfidence(confidence)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
+  return confidence;
+}
+
+// src/engine/stats/fdr.ts
+function benjaminiHochbergCutoff(pValues, q) {
+  if (!(q > 0 && q < 1)) throw new RangeError(`FDR level must be in (0, 1), got ${q}`);
+  const m = pValues.length;
+  const sorted = pValues.map((v) => Number.isNaN(v) ? 1 : v).sort((a, b) => a - b);
+  for (let k = m; k >= 1; k--) if (sorted[k - 1] <= k * q / m) return sorted[k - 1];
+  return -Infinity;
 }
 
 // src/engine/stats/studentT.ts
@@ -14009,6 +14336,326 @@ function studentTQuantile(p, df) {
     else hi = mid;
   }
   return (lo + hi) / 2;
+}
+
+// src/engine/stats/tailReference.ts
+var TAIL_DF = 4;
+var WELL_ESTIMATED_DF = 9;
+function tailReferenceDf(df) {
+  return df >= WELL_ESTIMATED_DF ? TAIL_DF : Math.min(df, TAIL_DF - 1);
+}
+function studentTUpperTail(t, df) {
+  return studentTCdf(-t, df);
+}
+function studentTUpperQuantile(p, df) {
+  if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTUpperQuantile(${p}, ${df})`);
+  let lo = -1;
+  let hi = 1;
+  while (studentTUpperTail(lo, df) < p) lo *= 2;
+  while (studentTUpperTail(hi, df) > p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * Math.max(1, Math.abs(hi)); i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTUpperTail(mid, df) > p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+// src/engine/stats/tailCalibration.ts
+var TAIL_LADDER = [1, 2, 3, 4, 5, 7, 10, 15, 30, Infinity];
+var TAIL_TEST_LEVEL = 0.05;
+var TAIL_TEST_MAX_LEVEL = 0.05;
+var HEAVY_TEST_SPAN = 8;
+function logPmf(k, n, p) {
+  return logGamma(n + 1) - logGamma(k + 1) - logGamma(n - k + 1) + k * Math.log(p) + (n - k) * Math.log1p(-p);
+}
+function sumUp(c, n, p) {
+  let term = Math.exp(logPmf(c, n, p));
+  let sum2 = term;
+  for (let k = c; k < n && term > sum2 * 1e-17; k++) {
+    term *= (n - k) / (k + 1) * (p / (1 - p));
+    sum2 += term;
+  }
+  return sum2;
+}
+function sumDown(c, n, p) {
+  let term = Math.exp(logPmf(c, n, p));
+  let sum2 = term;
+  for (let k = c; k > 0 && term > sum2 * 1e-17; k--) {
+    term *= k / (n - k + 1) * ((1 - p) / p);
+    sum2 += term;
+  }
+  return sum2;
+}
+function binomialUpperTail(c, n, p) {
+  if (c <= 0) return 1;
+  if (c > n) return 0;
+  return Math.min(1, Math.max(0, c > n * p ? sumUp(c, n, p) : 1 - sumDown(c - 1, n, p)));
+}
+function binomialLowerTail(c, n, p) {
+  if (c < 0) return 0;
+  if (c >= n) return 1;
+  return Math.min(1, Math.max(0, c < n * p ? sumDown(c, n, p) : 1 - sumUp(c + 1, n, p)));
+}
+function tailLevels(count) {
+  const levels = [];
+  for (let level = 1 / count; level <= TAIL_TEST_MAX_LEVEL; level *= 2) levels.push(level);
+  return levels;
+}
+function sortNulls(nulls) {
+  const byDf = /* @__PURE__ */ new Map();
+  nulls.statistics.forEach((t, i) => {
+    const df = nulls.dfs[i];
+    if (!Number.isFinite(t) || !(df >= 1)) return;
+    const group = byDf.get(df);
+    if (group === void 0) byDf.set(df, [Math.abs(t)]);
+    else group.push(Math.abs(t));
+  });
+  const groups = [...byDf].map(([df, abs]) => ({ df, sortedAbs: abs.sort((a, b) => a - b) }));
+  return { count: groups.reduce((a, g) => a + g.sortedAbs.length, 0), groups };
+}
+var quantiles = /* @__PURE__ */ new Map();
+function upperQuantile(p, df) {
+  const key = `${p} ${df}`;
+  let q = quantiles.get(key);
+  if (q === void 0) {
+    if (quantiles.size > 1e4) quantiles.clear();
+    q = studentTUpperQuantile(p, df);
+    quantiles.set(key, q);
+  }
+  return q;
+}
+function atOrAbove(sorted, x) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (sorted[mid] >= x) hi = mid;
+    else lo = mid + 1;
+  }
+  return sorted.length - lo;
+}
+function tailRefused(nulls, reference, side, testLevel = TAIL_TEST_LEVEL) {
+  const n = nulls.count;
+  const levels = tailLevels(n).filter((level) => side === "too light" || level * n <= HEAVY_TEST_SPAN);
+  for (const level of levels) {
+    const below = nulls.groups.reduce(
+      (a, g) => a + atOrAbove(g.sortedAbs, upperQuantile(level / 2, Math.min(g.df, reference))),
+      0
+    );
+    const tail2 = side === "too light" ? binomialUpperTail(below, n, level) : binomialLowerTail(below, n, level);
+    if (tail2 * levels.length < testLevel) return true;
+  }
+  return false;
+}
+function fittedTailDf(nulls, start, testLevel = TAIL_TEST_LEVEL) {
+  const sorted = "groups" in nulls ? nulls : sortNulls(nulls);
+  let i = Math.max(
+    0,
+    TAIL_LADDER.findLastIndex((rung) => rung <= start)
+  );
+  while (i < TAIL_LADDER.length - 1 && tailRefused(sorted, TAIL_LADDER[i], "too heavy", testLevel)) i++;
+  return TAIL_LADDER[i];
+}
+
+// src/engine/stats/weightedBonferroni.ts
+function bonferroniShares(alphas) {
+  const known = alphas.every((a) => Number.isFinite(a) && a > 0);
+  const total = alphas.reduce((s, a) => s + a, 0);
+  return alphas.map((a) => known ? a / total : 1 / alphas.length);
+}
+function scaledByShare(pValue2, share) {
+  return Math.min(1, pValue2 / share);
+}
+function weightedBonferroni(pValues, alphas) {
+  if (pValues.length === 0) return NaN;
+  const shares = bonferroniShares(alphas);
+  return Math.min(...pValues.map((p, i) => scaledByShare(p, shares[i])));
+}
+
+// src/engine/stats/moderatedVariance.ts
+function digamma(x) {
+  if (!(x > 0)) throw new RangeError(`digamma(${x})`);
+  let shift = 0;
+  while (x < 10) {
+    shift -= 1 / x;
+    x += 1;
+  }
+  const x2 = 1 / (x * x);
+  return shift + Math.log(x) - 0.5 / x - x2 * (1 / 12 - x2 * (1 / 120 - x2 * (1 / 252 - x2 * (1 / 240 - x2 / 132))));
+}
+function trigamma(x) {
+  if (!(x > 0)) throw new RangeError(`trigamma(${x})`);
+  let shift = 0;
+  while (x < 10) {
+    shift += 1 / (x * x);
+    x += 1;
+  }
+  const x2 = 1 / (x * x);
+  return shift + 1 / x + x2 / 2 + x2 / x * (1 / 6 - x2 * (1 / 30 - x2 * (1 / 42 - x2 * (1 / 30 - 5 * x2 / 66))));
+}
+function tetragamma(x) {
+  let shift = 0;
+  while (x < 10) {
+    shift -= 2 / (x * x * x);
+    x += 1;
+  }
+  const x2 = 1 / (x * x);
+  return shift - x2 - x2 / x - x2 * x2 / 2 + x2 * x2 * x2 * (1 / 6 - x2 * (1 / 6 - 3 * x2 / 10));
+}
+function trigammaInverse(y) {
+  if (!(y > 0)) throw new RangeError(`trigammaInverse(${y})`);
+  if (y > 1e7) return 1 / Math.sqrt(y);
+  if (y < 1e-6) return 1 / y;
+  let x = 0.5 + 1 / y;
+  for (let i = 0; i < 50; i++) {
+    const tri = trigamma(x);
+    const step = tri * (1 - tri / y) / tetragamma(x);
+    x += step;
+    if (-step / x < 1e-8) break;
+  }
+  return x;
+}
+function chiSquaredCdf(x, k) {
+  if (!(x > 0)) return 0;
+  const a = k / 2;
+  const y = x / 2;
+  const front = Math.exp(a * Math.log(y) - y - logGamma(a));
+  if (y < a + 1) {
+    let term = 1 / a;
+    let sum2 = term;
+    for (let n = 1; n < 1e3 && Math.abs(term) > 1e-16 * Math.abs(sum2); n++) {
+      term *= y / (a + n);
+      sum2 += term;
+    }
+    return front * sum2;
+  }
+  const tiny = 1e-300;
+  let b = y + 1 - a;
+  let c = 1 / tiny;
+  let d = 1 / b;
+  let h = d;
+  for (let n = 1; n < 1e3; n++) {
+    const an = -n * (n - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < 1e-16) break;
+  }
+  return 1 - front * h;
+}
+function chiSquaredQuantile(p, k) {
+  if (!(p > 0 && p < 1) || !(k > 0)) throw new RangeError(`chiSquaredQuantile(${p}, ${k})`);
+  let lo = 0;
+  let hi = Math.max(1, k);
+  while (chiSquaredCdf(hi, k) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (chiSquaredCdf(mid, k) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+function cautiousVariancePrior(variances, df, level) {
+  const rows = variances.map((v, i) => ({ v, d: typeof df === "number" ? df : df[i] })).filter(({ v, d }) => Number.isFinite(v) && v > 0 && d > 0 && Number.isFinite(d));
+  const m = rows.length;
+  if (m < 2) return { d0: 0, s0Squared: NaN };
+  const e = rows.map(({ v, d }) => Math.log(v) - digamma(d / 2) + Math.log(d / 2));
+  const mean3 = e.reduce((a, b) => a + b, 0) / m;
+  const spread4 = e.reduce((a, b) => a + (b - mean3) ** 2, 0) / (m - 1);
+  const ownSpread = rows.reduce((a, { d }) => a + trigamma(d / 2), 0) / m;
+  const excess = (m - 1) * spread4 / chiSquaredQuantile(1 - level, m - 1) - ownSpread;
+  if (!(excess > 0)) return { d0: Infinity, s0Squared: Math.exp(mean3) };
+  const d0 = 2 * trigammaInverse(excess);
+  return { d0, s0Squared: Math.exp(mean3 + digamma(d0 / 2) - Math.log(d0 / 2)) };
+}
+function capPriorDf(prior, maxD0) {
+  if (!(prior.d0 > maxD0)) return prior;
+  if (prior.d0 === Infinity) {
+    const logMean2 = Math.log(prior.s0Squared);
+    return { d0: maxD0, s0Squared: Math.exp(logMean2 + digamma(maxD0 / 2) - Math.log(maxD0 / 2)) };
+  }
+  const logMean = Math.log(prior.s0Squared) - digamma(prior.d0 / 2) + Math.log(prior.d0 / 2);
+  return { d0: maxD0, s0Squared: Math.exp(logMean + digamma(maxD0 / 2) - Math.log(maxD0 / 2)) };
+}
+function moderatedVariance(variance, df, prior) {
+  if (prior.d0 === 0 || !Number.isFinite(prior.s0Squared)) return { variance, df };
+  if (prior.d0 === Infinity) return { variance: prior.s0Squared, df: Infinity };
+  return { variance: (prior.d0 * prior.s0Squared + df * variance) / (prior.d0 + df), df: prior.d0 + df };
+}
+
+// src/engine/stats/historyStatistic.ts
+var MAX_PRIOR_DF = 1e3;
+var SUITE_MODERATION_LEVEL = 0.9;
+function historyStatistic(history, candidate) {
+  const n = history.length;
+  const mean3 = history.reduce((a, x) => a + x, 0) / n;
+  const variance = history.reduce((a, x) => a + (x - mean3) ** 2, 0) / (n - 1);
+  return { difference: candidate - mean3, scale: Math.sqrt(1 + 1 / n), variance, df: n - 1 };
+}
+function suitePrior(variances, dfs) {
+  const kept = variances.map((v, i) => ({ v, d: dfs[i] })).filter(({ v, d }) => v > 0 && Number.isFinite(v) && d > 0);
+  if (kept.length < 3) return void 0;
+  const prior = cautiousVariancePrior(
+    kept.map((k) => k.v),
+    kept.map((k) => k.d),
+    SUITE_MODERATION_LEVEL
+  );
+  if (!(prior.d0 > 0)) return void 0;
+  return capPriorDf(
+    prior,
+    Math.min(
+      MAX_PRIOR_DF,
+      kept.reduce((a, k) => a + k.d, 0)
+    )
+  );
+}
+function moderatedStatistic(own, prior) {
+  const { variance, df } = prior === void 0 ? own : moderatedVariance(own.variance, own.df, prior);
+  return { t: own.difference / (Math.sqrt(variance) * own.scale), df };
+}
+
+// src/engine/stats/leaveOneRunOut.ts
+var MIN_LEAVE_ONE_OUT_RUNS = 3;
+function leaveOneRunOut(logs, prior) {
+  const n = logs.length;
+  if (n < MIN_LEAVE_ONE_OUT_RUNS || !logs.every(Number.isFinite)) return void 0;
+  const statistics = [];
+  let df = n - 2;
+  for (let j = 0; j < n; j++) {
+    const others = logs.filter((_, i) => i !== j);
+    const own = historyStatistic(others, logs[j]);
+    if (!(own.variance > 0)) continue;
+    const judged2 = moderatedStatistic(own, prior);
+    statistics.push(judged2.t);
+    df = judged2.df;
+  }
+  if (prior !== void 0 && statistics.length === 0)
+    df = moderatedStatistic({ difference: 0, scale: 1, variance: 1, df: n - 2 }, prior).df;
+  return { statistics, df };
+}
+
+// src/engine/stats/states.ts
+function splitStates(values, minRatio = 2) {
+  const sorted = values.filter((v) => Number.isFinite(v) && v > 0).sort((a, b) => a - b);
+  if (sorted.length < 3) return void 0;
+  let at = -1;
+  let widest = 0;
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = sorted[i] / sorted[i - 1];
+    if (gap > widest) [widest, at] = [gap, i];
+  }
+  if (widest < minRatio) return void 0;
+  return { lower: sorted.slice(0, at), upper: sorted.slice(at), ratio: widest };
+}
+function stateOf(split3, level, slack) {
+  const inside = (state) => level >= state[0] / (1 + slack) && level <= state[state.length - 1] * (1 + slack);
+  return inside(split3.lower) ? "lower" : inside(split3.upper) ? "upper" : void 0;
 }
 
 // src/engine/stats/sequential.ts
@@ -14341,21 +14988,21 @@ function normalDensity2(z) {
 
 // src/engine/stats/tTable.ts
 var MAX_ENTRIES = 4096;
-var quantiles = /* @__PURE__ */ new Map();
+var quantiles2 = /* @__PURE__ */ new Map();
 var entries = 0;
 function tTableQuantile(p, df) {
-  let byP = quantiles.get(df);
+  let byP = quantiles2.get(df);
   const kept = byP?.get(p);
   if (kept !== void 0) return kept;
   const quantile = studentTQuantile(p, df);
   if (entries >= MAX_ENTRIES) {
-    quantiles.clear();
+    quantiles2.clear();
     entries = 0;
     byP = void 0;
   }
   if (byP === void 0) {
     byP = /* @__PURE__ */ new Map();
-    quantiles.set(df, byP);
+    quantiles2.set(df, byP);
   }
   byP.set(p, quantile);
   entries++;
@@ -14409,458 +15056,6 @@ function pairedLogTest(logRatios, alpha, direction) {
   if (k < 2) throw new RangeError(`a paired test needs at least 2 pairs, got ${k}`);
   const { mean: mean3, sd } = meanAndSd(logRatios);
   return logEffectTest(mean3, sd / Math.sqrt(k), k - 1, alpha, direction);
-}
-
-// src/engine/stats/moderatedVariance.ts
-function digamma(x) {
-  if (!(x > 0)) throw new RangeError(`digamma(${x})`);
-  let shift = 0;
-  while (x < 10) {
-    shift -= 1 / x;
-    x += 1;
-  }
-  const x2 = 1 / (x * x);
-  return shift + Math.log(x) - 0.5 / x - x2 * (1 / 12 - x2 * (1 / 120 - x2 * (1 / 252 - x2 * (1 / 240 - x2 / 132))));
-}
-function trigamma(x) {
-  if (!(x > 0)) throw new RangeError(`trigamma(${x})`);
-  let shift = 0;
-  while (x < 10) {
-    shift += 1 / (x * x);
-    x += 1;
-  }
-  const x2 = 1 / (x * x);
-  return shift + 1 / x + x2 / 2 + x2 / x * (1 / 6 - x2 * (1 / 30 - x2 * (1 / 42 - x2 * (1 / 30 - 5 * x2 / 66))));
-}
-function tetragamma(x) {
-  let shift = 0;
-  while (x < 10) {
-    shift -= 2 / (x * x * x);
-    x += 1;
-  }
-  const x2 = 1 / (x * x);
-  return shift - x2 - x2 / x - x2 * x2 / 2 + x2 * x2 * x2 * (1 / 6 - x2 * (1 / 6 - 3 * x2 / 10));
-}
-function trigammaInverse(y) {
-  if (!(y > 0)) throw new RangeError(`trigammaInverse(${y})`);
-  if (y > 1e7) return 1 / Math.sqrt(y);
-  if (y < 1e-6) return 1 / y;
-  let x = 0.5 + 1 / y;
-  for (let i = 0; i < 50; i++) {
-    const tri = trigamma(x);
-    const step = tri * (1 - tri / y) / tetragamma(x);
-    x += step;
-    if (-step / x < 1e-8) break;
-  }
-  return x;
-}
-function chiSquaredCdf(x, k) {
-  if (!(x > 0)) return 0;
-  const a = k / 2;
-  const y = x / 2;
-  const front = Math.exp(a * Math.log(y) - y - logGamma(a));
-  if (y < a + 1) {
-    let term = 1 / a;
-    let sum2 = term;
-    for (let n = 1; n < 1e3 && Math.abs(term) > 1e-16 * Math.abs(sum2); n++) {
-      term *= y / (a + n);
-      sum2 += term;
-    }
-    return front * sum2;
-  }
-  const tiny = 1e-300;
-  let b = y + 1 - a;
-  let c = 1 / tiny;
-  let d = 1 / b;
-  let h = d;
-  for (let n = 1; n < 1e3; n++) {
-    const an = -n * (n - a);
-    b += 2;
-    d = an * d + b;
-    if (Math.abs(d) < tiny) d = tiny;
-    c = b + an / c;
-    if (Math.abs(c) < tiny) c = tiny;
-    d = 1 / d;
-    const step = d * c;
-    h *= step;
-    if (Math.abs(step - 1) < 1e-16) break;
-  }
-  return 1 - front * h;
-}
-function chiSquaredQuantile(p, k) {
-  if (!(p > 0 && p < 1) || !(k > 0)) throw new RangeError(`chiSquaredQuantile(${p}, ${k})`);
-  let lo = 0;
-  let hi = Math.max(1, k);
-  while (chiSquaredCdf(hi, k) < p) hi *= 2;
-  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
-    const mid = (lo + hi) / 2;
-    if (chiSquaredCdf(mid, k) < p) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
-function cautiousVariancePrior(variances, df, level) {
-  const rows = variances.map((v, i) => ({ v, d: typeof df === "number" ? df : df[i] })).filter(({ v, d }) => Number.isFinite(v) && v > 0 && d > 0 && Number.isFinite(d));
-  const m = rows.length;
-  if (m < 2) return { d0: 0, s0Squared: NaN };
-  const e = rows.map(({ v, d }) => Math.log(v) - digamma(d / 2) + Math.log(d / 2));
-  const mean3 = e.reduce((a, b) => a + b, 0) / m;
-  const spread4 = e.reduce((a, b) => a + (b - mean3) ** 2, 0) / (m - 1);
-  const ownSpread = rows.reduce((a, { d }) => a + trigamma(d / 2), 0) / m;
-  const excess = (m - 1) * spread4 / chiSquaredQuantile(1 - level, m - 1) - ownSpread;
-  if (!(excess > 0)) return { d0: Infinity, s0Squared: Math.exp(mean3) };
-  const d0 = 2 * trigammaInverse(excess);
-  return { d0, s0Squared: Math.exp(mean3 + digamma(d0 / 2) - Math.log(d0 / 2)) };
-}
-function capPriorDf(prior, maxD0) {
-  if (!(prior.d0 > maxD0)) return prior;
-  if (prior.d0 === Infinity) {
-    const logMean2 = Math.log(prior.s0Squared);
-    return { d0: maxD0, s0Squared: Math.exp(logMean2 + digamma(maxD0 / 2) - Math.log(maxD0 / 2)) };
-  }
-  const logMean = Math.log(prior.s0Squared) - digamma(prior.d0 / 2) + Math.log(prior.d0 / 2);
-  return { d0: maxD0, s0Squared: Math.exp(logMean + digamma(maxD0 / 2) - Math.log(maxD0 / 2)) };
-}
-function moderatedVariance(variance, df, prior) {
-  if (prior.d0 === 0 || !Number.isFinite(prior.s0Squared)) return { variance, df };
-  if (prior.d0 === Infinity) return { variance: prior.s0Squared, df: Infinity };
-  return { variance: (prior.d0 * prior.s0Squared + df * variance) / (prior.d0 + df), df: prior.d0 + df };
-}
-
-// src/engine/compare/gate.ts
-var DEFAULT_GATE = { primary: true, statistics: /* @__PURE__ */ new Set(), all: false, everyMetric: false };
-var MAGNITUDE_SPELLINGS = {
-  "99%": "p99",
-  "99": "p99",
-  "median": "median",
-  "min": "min",
-  "max": "max"
-};
-function parseGateStatistics(text3, what = "--gate") {
-  if (text3 === void 0 || text3.trim() === "") return DEFAULT_GATE;
-  let primary = false;
-  let all = false;
-  let everyMetric = false;
-  const statistics = /* @__PURE__ */ new Set();
-  for (const part of text3.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
-    const lower = part.toLowerCase();
-    if (lower === "primary") primary = true;
-    else if (lower === "all") all = true;
-    else if (lower === "all-metrics") everyMetric = true;
-    else {
-      const name = MAGNITUDE_SPELLINGS[lower] ?? resolveStatistic(part);
-      if (!name)
-        throw new UsageError(
-          `${what}: "${part}" is not a statistic; give primary, all-metrics, all, or names such as median, mean, p99, max`
-        );
-      statistics.add(name);
-    }
-  }
-  if (everyMetric && !primary && statistics.size === 0) primary = true;
-  if (!primary && !all && statistics.size === 0)
-    throw new UsageError(`${what}: name at least one statistic, primary, all-metrics or all`);
-  return { primary, statistics, all, everyMetric: everyMetric || all };
-}
-function gates(gate, statistic, shape) {
-  if (shape.metric.incomparable) return false;
-  if (gate.all) return true;
-  if (!gate.everyMetric && metricRole(shape.metric) !== "primary") return false;
-  return gate.statistics.has(statistic) || gate.primary && statistic === primaryStatistic(shape);
-}
-function describeGate(gate) {
-  if (gate.all) return "every statistic of every metric";
-  const names = [
-    ...gate.primary ? ["the primary statistic (single value, slope, median or mean)"] : [],
-    ...gate.statistics
-  ];
-  const statistics = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
-  return `${statistics} of ${gate.everyMetric ? "every metric" : "each benchmark's primary metric"}`;
-}
-
-// src/engine/compare/thresholds.ts
-var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
-var DEFAULT_THRESHOLD = 0.1;
-var DEFAULT_COUNT_THRESHOLD = 0.01;
-var KEYS = {
-  min: "Min",
-  median: "Median",
-  max: "Max",
-  "99%": "99%",
-  p99: "99%",
-  "99": "99%"
-};
-var COUNT_KEY = "count";
-function parseThresholds(text3, what = "--threshold") {
-  const thresholds = {
-    Min: DEFAULT_THRESHOLD,
-    Median: DEFAULT_THRESHOLD,
-    Max: DEFAULT_THRESHOLD,
-    "99%": DEFAULT_THRESHOLD
-  };
-  if (text3 === void 0 || text3.trim() === "") return thresholds;
-  const value2 = (s) => {
-    const v = Number(s.trim());
-    if (s.trim() === "" || !Number.isFinite(v) || v < 0) {
-      throw new UsageError(`${what}: "${s.trim()}" is not a threshold; expected a fraction such as 0.1 (10 %)`);
-    }
-    return v;
-  };
-  if (!text3.includes("=")) {
-    const v = value2(text3);
-    for (const m of COMPARED_MAGNITUDES) thresholds[m] = v;
-    return thresholds;
-  }
-  for (const part of text3.split(",")) {
-    const [key, raw] = part.split("=", 2);
-    const name = (key ?? "").trim().toLowerCase();
-    const magnitude = KEYS[name];
-    if (!magnitude && name !== COUNT_KEY || raw === void 0) {
-      throw new UsageError(
-        `${what}: "${part.trim()}" should be <magnitude>=<fraction> with magnitude one of min, median, max, 99%, count`
-      );
-    }
-    if (magnitude) thresholds[magnitude] = value2(raw);
-    else thresholds.count = value2(raw);
-  }
-  return thresholds;
-}
-function thresholdOf(thresholds, statistic, metric2) {
-  if (metric2?.kind === "count") return thresholds.count ?? DEFAULT_COUNT_THRESHOLD;
-  return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
-}
-
-// src/engine/compare/defaults.ts
-var SHARED_DEFAULTS = Object.freeze({
-  threshold: DEFAULT_THRESHOLD,
-  gate: DEFAULT_GATE,
-  minHistory: 3,
-  maxHistory: 20,
-  pooledShare: 0.75,
-  minWeightRuns: 5,
-  independentRepetitions: false
-});
-function isConfidence(value2) {
-  return value2 > 0.5 && value2 < 1;
-}
-function assertConfidence(confidence) {
-  if (!isConfidence(confidence)) throw new RangeError(`confidence must be in (0.5, 1), got ${confidence}`);
-  return confidence;
-}
-
-// src/engine/compare/method.ts
-function unreadSides(reads, input) {
-  return new RangeError(`a method that reads ${reads} sides was handed ${input.reads} sides`);
-}
-var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-function percent2(x) {
-  return `${Number((x * 100).toPrecision(3))} %`;
-}
-function most(rows, of) {
-  return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
-}
-function alphaSentence(summary) {
-  return `Each gated statistic fails an unchanged build with probability ≤ ${percent2(1 - summary.confidence)} (confidence ${summary.confidence}), ${shareText(summary.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`;
-}
-function shareText(share) {
-  return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : percent2(share);
-}
-function falseAlarms(summary) {
-  return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
-}
-
-// src/engine/compare/countKind.ts
-function isExactCount(metric2) {
-  return metric2.kind === "count" || metric2.dimension === "count" && metric2.instrument !== void 0;
-}
-function onlyExactCounts(measurements) {
-  const primary = measurements.filter((m) => m.metric.role !== "secondary");
-  return primary.length > 0 && primary.every((m) => isExactCount(m.metric));
-}
-
-// src/engine/compare/evidence.ts
-function bandOf(row) {
-  return row.evidence?.kind === "band" ? row.evidence : void 0;
-}
-function pairsEvidenceOf(row) {
-  return row.evidence?.kind === "pairs" ? row.evidence : void 0;
-}
-function withPairs(evidence, fields) {
-  return { ...evidence, ...fields, kind: "pairs" };
-}
-function pooledEvidence(first, outcome2) {
-  if (first?.kind === "band") {
-    const { band: _band, ...kept } = first;
-    return outcome2?.kind === "band" ? { ...kept, ...outcome2 } : outcome2 ?? kept;
-  }
-  if (first?.kind === "pairs") return outcome2;
-  return outcome2 ?? first;
-}
-
-// src/engine/compare/rows.ts
-var CHANGE_INTERVAL_LEVEL = 0.9;
-function changeIntervalOf(logRatio, halfWidth, direction) {
-  if (!Number.isFinite(logRatio) || !Number.isFinite(halfWidth)) return void 0;
-  const low = Math.exp(logRatio - halfWidth) - 1;
-  const high = Math.exp(logRatio + halfWidth) - 1;
-  return direction === "higher-is-better" ? { lower: -high, upper: -low } : { lower: low, upper: high };
-}
-var POOLED_PARAMETER = "geomean";
-function comparisonRowFailed(row) {
-  return row.failed;
-}
-function deltaPercent(reference, result, direction = "lower-is-better") {
-  const worseBy2 = direction === "higher-is-better" ? reference - result : result - reference;
-  return reference === 0 ? result === 0 ? 0 : NaN : worseBy2 / reference * 100;
-}
-var MAGNITUDE_NAMES = {
-  min: "Min",
-  median: "Median",
-  slope: "Slope",
-  max: "Max",
-  p99: "99%",
-  mean: "Mean",
-  value: "Value"
-};
-function magnitudeName(statistic) {
-  return MAGNITUDE_NAMES[statistic] ?? statistic;
-}
-function comparedStatistics(m) {
-  const primary = primaryStatistic(m);
-  return ["min", primary, "max", "p99"].filter(
-    (s) => s === primary || m.statistics[s] !== void 0
-  );
-}
-function rowShape(reference, result) {
-  const shape = reference ?? result;
-  const role = result?.metric.role ?? reference?.metric.role;
-  const kind = result?.metric.kind ?? reference?.metric.kind;
-  const from = reference?.metric.instrument;
-  const to = result?.metric.instrument;
-  const incomparable = from !== void 0 && to !== void 0 && from !== to ? { reference: from, result: to } : void 0;
-  if (role === shape.metric.role && kind === shape.metric.kind && !incomparable) return shape;
-  const { role: _role, kind: _kind, ...metric2 } = shape.metric;
-  return {
-    ...shape,
-    metric: {
-      ...metric2,
-      ...role ? { role } : {},
-      ...kind ? { kind } : {},
-      ...incomparable ? { incomparable } : {}
-    }
-  };
-}
-function roleOfRow(m) {
-  const role = metricRole(m.metric);
-  const instruments = m.metric.incomparable;
-  return {
-    ...role === "primary" ? {} : { metricRole: role },
-    ...instruments ? { instruments } : {},
-    ...isExactCount(m.metric) ? { exactCount: true } : {}
-  };
-}
-function keyOf3(m) {
-  return `${m.parameter.label}\0${m.metric.name.toLowerCase()}`;
-}
-function statusOf(status) {
-  return { status, failed: status === "fail" || status === "missing" };
-}
-var DEFAULT_MISSING = "warn";
-function judgeMissing(comparison, policy) {
-  const rows = comparison.rows.map(
-    (row) => row.status === "missing" ? { ...row, failed: policy === "fail" && row.failed } : row
-  );
-  const status = comparison.status === "failed" && !rows.some(comparisonRowFailed) ? "passed" : comparison.status;
-  return { ...comparison, status, rows };
-}
-function experimentFailed(comparison) {
-  return comparison.status === "failed" || comparison.status === "missing" && comparison.rows.some(comparisonRowFailed);
-}
-function gated(row, isGated) {
-  if (isGated || !row.failed) return { ...row, gated: isGated };
-  return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
-}
-var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true, everyMetric: true };
-function regate(row, gate, ...shapes) {
-  let shape;
-  for (const s of shapes) {
-    if (s && "measurements" in s) {
-      const key = rowKey(row);
-      shape = s.measurements.find((m) => keyOf3(m) === key);
-    } else shape = s;
-    if (shape !== void 0) break;
-  }
-  const isGated = row.instruments === void 0 && (shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic));
-  const { gated: _previous, metricRole: role, ...rest } = row;
-  const regated = {
-    ...rest,
-    ...shape ? roleOfRow(shape) : role ? { metricRole: role } : {},
-    gated: isGated
-  };
-  if (!isGated && regated.failed) {
-    if (regated.status === "fail") regated.status = "warn";
-    regated.failed = false;
-  }
-  return regated;
-}
-function rowKey(row) {
-  return `${row.parameter}\0${row.metric.toLowerCase()}`;
-}
-function rowAlpha(alpha, parameters, pooledShare) {
-  return parameters > 1 ? alpha * (1 - pooledShare) / parameters : alpha;
-}
-function pooledAlpha(alpha, pooledShare) {
-  return alpha * pooledShare;
-}
-function familyKey(row) {
-  return `${row.metric.toLowerCase()}\0${row.statistic}`;
-}
-function familySizes(rows) {
-  const sizes = /* @__PURE__ */ new Map();
-  for (const row of rows)
-    if (row.status !== "new" && row.status !== "missing")
-      sizes.set(familyKey(row), (sizes.get(familyKey(row)) ?? 0) + 1);
-  return sizes;
-}
-function pooledRows(rows, judgeFamily, gate, shapes) {
-  const families = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.status === "new" || row.status === "missing" || row.pooled) continue;
-    const list2 = families.get(familyKey(row)) ?? [];
-    list2.push(row);
-    families.set(familyKey(row), list2);
-  }
-  const out = [];
-  for (const family of families.values()) {
-    if (family.length < 2) continue;
-    const first = family[0];
-    const outcome2 = judgeFamily(
-      first,
-      family.map((r) => r.parameter)
-    );
-    if (!outcome2) continue;
-    const row = {
-      ...first,
-      parameter: POOLED_PARAMETER,
-      payloadBytes: NaN,
-      pooled: true,
-      reference: NaN,
-      result: NaN,
-      deltaPercent: NaN,
-      ...outcome2
-    };
-    const evidence = pooledEvidence(first.evidence, outcome2.evidence);
-    delete row.evidence;
-    if (evidence !== void 0) row.evidence = evidence;
-    out.push(regate(row, gate, shapes.get(rowKey(first))));
-  }
-  return out;
-}
-function asNotComparable(comparison) {
-  return {
-    ...comparison,
-    status: "passed",
-    rows: comparison.rows.map((row) => ({ ...row, status: "not-comparable", failed: false }))
-  };
 }
 
 // src/engine/compare/exactCounts.ts
@@ -15104,6 +15299,11 @@ function historyLimits(options) {
 function usableHistory(history, maxHistory) {
   return history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
 }
+function historyLogs(history, options) {
+  const { minHistory, maxHistory } = historyLimits(options);
+  const usable = usableHistory(history, maxHistory);
+  return usable.length < minHistory ? [] : usable.map(Math.log);
+}
 function noiseVariance(history, candidate, options) {
   const { minHistory, maxHistory } = historyLimits(options);
   const usable = usableHistory(history, maxHistory);
@@ -15187,96 +15387,80 @@ function noiseBand(usable, k, options) {
   return { centre, spread: spread4, standardError, df, critical, band };
 }
 
-// src/engine/stats/fdr.ts
-function benjaminiHochbergCutoff(pValues, q) {
-  if (!(q > 0 && q < 1)) throw new RangeError(`FDR level must be in (0, 1), got ${q}`);
-  const m = pValues.length;
-  const sorted = pValues.map((v) => Number.isNaN(v) ? 1 : v).sort((a, b) => a - b);
-  for (let k = m; k >= 1; k--) if (sorted[k - 1] <= k * q / m) return sorted[k - 1];
-  return -Infinity;
+// src/engine/compare/suiteTails.ts
+function suiteKey(row) {
+  return `${row.metric}\0${row.statistic}`;
 }
-
-// src/engine/compare/attribution.ts
-function nameRegressedRows(rows, q) {
-  const families = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.status === "new" || row.status === "missing") continue;
-    const family = families.get(familyKey(row)) ?? { failed: false, parameterRows: [] };
-    if (row.failed && row.status === "fail") family.failed = true;
-    if (!row.pooled) family.parameterRows.push(row);
-    families.set(familyKey(row), family);
+function lends(row) {
+  return row.gated && !row.pooled && row.status !== "not-comparable" && bandOf(row)?.own !== void 0;
+}
+function suitePriors(comparisons) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const comparison of comparisons)
+    for (const row of comparison.rows) {
+      if (!lends(row)) continue;
+      const own = bandOf(row).own;
+      const key = suiteKey(row);
+      const group = byKey.get(key) ?? { variances: [], dfs: [] };
+      group.variances.push(own.variance);
+      group.dfs.push(own.df);
+      byKey.set(key, group);
+    }
+  const priors = /* @__PURE__ */ new Map();
+  for (const [key, { variances, dfs }] of byKey) {
+    const prior = suitePrior(variances, dfs);
+    if (prior !== void 0) priors.set(key, prior);
   }
-  const cutoffs = /* @__PURE__ */ new Map();
-  for (const [key, family] of families)
-    if (family.failed)
-      cutoffs.set(
-        key,
-        benjaminiHochbergCutoff(
-          family.parameterRows.map((r) => r.pValue ?? NaN),
-          q
-        )
-      );
-  return rows.map((row) => {
-    if (row.pooled || row.status === "new" || row.status === "missing") return row;
-    if (row.status === "fail" && row.failed) return { ...row, namedBy: row.namedBy ?? "bonferroni" };
-    const cutoff = cutoffs.get(familyKey(row));
-    const named = cutoff !== void 0 && row.status === "warn" && row.gated && row.deltaPercent > row.threshold * 100 && row.pValue !== void 0 && row.pValue <= cutoff;
-    return named ? { ...row, status: "fail", failed: true, namedBy: "fdr" } : row;
-  });
+  return priors;
 }
-
-// src/engine/stats/tailReference.ts
-var TAIL_DF = 4;
-var WELL_ESTIMATED_DF = 9;
-function tailReferenceDf(df) {
-  return df >= WELL_ESTIMATED_DF ? TAIL_DF : Math.min(df, TAIL_DF - 1);
+function suiteEvidence(history, candidate, options, prior) {
+  const own = noiseVariance(history, candidate, options);
+  if (own === void 0) return {};
+  const logs = historyLogs(history, options);
+  const nulls = splitStates(logs.map(Math.exp)) === void 0 ? leaveOneRunOut(logs, prior) : void 0;
+  return { own, ...nulls !== void 0 ? { nulls } : {} };
 }
-function studentTUpperTail(t, df) {
-  return studentTCdf(-t, df);
-}
-function studentTUpperQuantile(p, df) {
-  if (!(p > 0 && p < 1) || !(df >= 1)) throw new RangeError(`studentTUpperQuantile(${p}, ${df})`);
-  let lo = -1;
-  let hi = 1;
-  while (studentTUpperTail(lo, df) < p) lo *= 2;
-  while (studentTUpperTail(hi, df) > p) hi *= 2;
-  for (let i = 0; i < 200 && hi - lo > 1e-12 * Math.max(1, Math.abs(hi)); i++) {
-    const mid = (lo + hi) / 2;
-    if (studentTUpperTail(mid, df) > p) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
-}
-function tailRobustPValue(p, df) {
-  const reference = tailReferenceDf(df);
-  if (Number.isNaN(p) || reference >= df || p <= 0 || p >= 0.5) return p;
-  return studentTUpperTail(studentTUpperQuantile(p, df), reference);
-}
-
-// src/engine/stats/weightedBonferroni.ts
-function bonferroniShares(alphas) {
-  const known = alphas.every((a) => Number.isFinite(a) && a > 0);
-  const total = alphas.reduce((s, a) => s + a, 0);
-  return alphas.map((a) => known ? a / total : 1 / alphas.length);
-}
-function scaledByShare(pValue2, share) {
-  return Math.min(1, pValue2 / share);
-}
-function weightedBonferroni(pValues, alphas) {
-  if (pValues.length === 0) return NaN;
-  const shares = bonferroniShares(alphas);
-  return Math.min(...pValues.map((p, i) => scaledByShare(p, shares[i])));
+function judgeWithSuitePriors(judge) {
+  const first = judge();
+  const priors = suitePriors(first);
+  return priors.size > 0 ? judge(priors) : first;
 }
 
 // src/engine/compare/suiteBudget.ts
-var SUITE_RULE = "Benjamini–Hochberg across them, each p-value read on Student t with 4 df, 3 below 10 history runs";
+var SUITE_RULE = "Benjamini–Hochberg across them, each p-value read on the tail the suite's own recorded runs show when judged against each other";
 function weighed(row) {
   const df = bandOf(row)?.df;
   return row.gated && row.status !== "not-comparable" && row.pValue !== void 0 && Number.isFinite(row.pValue) && df !== void 0 && Number.isFinite(df) && row.confidence !== void 0 && row.confidence > 0 && row.confidence < 1;
 }
-function scaledPValues(rows) {
+function calibrated(p, df, reference) {
+  if (Number.isNaN(p) || reference >= df || p <= 0 || p >= 0.5) return p;
+  return studentTUpperTail(studentTUpperQuantile(p, df), reference);
+}
+function fittedReferences(rows, families) {
+  const nulls = /* @__PURE__ */ new Map();
+  if (families === 1) return /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    const own = row.evidence.nulls;
+    if (own === void 0) continue;
+    const key = suiteKey(row);
+    const group = nulls.get(key) ?? { statistics: [], dfs: [], fewest: Infinity };
+    for (const t of own.statistics) {
+      group.statistics.push(t);
+      group.dfs.push(own.df);
+    }
+    group.fewest = Math.min(group.fewest, row.evidence.own?.df ?? row.evidence.df);
+    nulls.set(key, group);
+  }
+  return new Map(
+    [...nulls].map(([key, group]) => [key, fittedTailDf(sortNulls(group), tailReferenceDf(group.fewest))])
+  );
+}
+function scaledPValues(rows, references, families) {
   const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
-  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.evidence.df), shares[i]));
+  const fallback = (r) => families === 1 ? Infinity : tailReferenceDf(r.evidence.own?.df ?? r.evidence.df);
+  return rows.map(
+    (r, i) => scaledByShare(calibrated(r.pValue, r.evidence.df, references.get(suiteKey(r)) ?? fallback(r)), shares[i])
+  );
 }
 function applySuiteBudget(comparisons, alpha) {
   const families = /* @__PURE__ */ new Map();
@@ -15292,7 +15476,8 @@ function applySuiteBudget(comparisons, alpha) {
   });
   if (families.size === 0) return [...comparisons];
   const keys = [...families.keys()];
-  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k))]));
+  const references = fittedReferences([...families.values()].flat(), families.size);
+  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k), references, families.size)]));
   const pValues = keys.map((k) => Math.min(...scaled.get(k)));
   const cutoff = benjaminiHochbergCutoff(pValues, alpha);
   const levels = new Map(keys.map((k, i) => [k, pValues[i] <= cutoff ? cutoff : NaN]));
@@ -15338,14 +15523,14 @@ function suiteGeomeans(history, candidate, minBenchmarks = 2) {
     for (let j = 0; j < kept.length; j++) sum2 += Math.log(value2(j));
     return sum2 / kept.length;
   };
-  const historyLogs = Array.from({ length: runs }, (_, r) => meanLogOf((j) => history[kept[j]][r]));
+  const historyLogs2 = Array.from({ length: runs }, (_, r) => meanLogOf((j) => history[kept[j]][r]));
   const candidates = kept.map((b) => candidate[b].filter((v) => Number.isFinite(v) && v > 0));
   const k = Math.min(...candidates.map((v) => v.length));
   const candidateLogs = Array.from({ length: k }, (_, i) => meanLogOf((j) => candidates[j][i]));
-  const centre = historyLogs.reduce((a, x) => a + x, 0) / runs;
-  const deviations = historyLogs.map((x) => Math.exp(x - centre) - 1);
+  const centre = historyLogs2.reduce((a, x) => a + x, 0) / runs;
+  const deviations = historyLogs2.map((x) => Math.exp(x - centre) - 1);
   return {
-    history: historyLogs.map(Math.exp),
+    history: historyLogs2.map(Math.exp),
     candidate: candidateLogs.map(Math.exp),
     benchmarks: kept.length,
     spread: { lower: Math.min(...deviations), upper: Math.max(...deviations) }
@@ -15527,6 +15712,35 @@ function sameOrder(side, start, count, result) {
   for (let i = 0; i < count; i++)
     if (side.labels[start + i] !== result.labels[i] || side.metrics[start + i] !== result.metrics[i]) return false;
   return true;
+}
+
+// src/engine/compare/attribution.ts
+function nameRegressedRows(rows, q) {
+  const families = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.status === "new" || row.status === "missing") continue;
+    const family = families.get(familyKey(row)) ?? { failed: false, parameterRows: [] };
+    if (row.failed && row.status === "fail") family.failed = true;
+    if (!row.pooled) family.parameterRows.push(row);
+    families.set(familyKey(row), family);
+  }
+  const cutoffs = /* @__PURE__ */ new Map();
+  for (const [key, family] of families)
+    if (family.failed)
+      cutoffs.set(
+        key,
+        benjaminiHochbergCutoff(
+          family.parameterRows.map((r) => r.pValue ?? NaN),
+          q
+        )
+      );
+  return rows.map((row) => {
+    if (row.pooled || row.status === "new" || row.status === "missing") return row;
+    if (row.status === "fail" && row.failed) return { ...row, namedBy: row.namedBy ?? "bonferroni" };
+    const cutoff = cutoffs.get(familyKey(row));
+    const named = cutoff !== void 0 && row.status === "warn" && row.gated && row.deltaPercent > row.threshold * 100 && row.pValue !== void 0 && row.pValue <= cutoff;
+    return named ? { ...row, status: "fail", failed: true, namedBy: "fdr" } : row;
+  });
 }
 
 // src/engine/stats/sharedShift.ts
@@ -15836,7 +16050,7 @@ function informational(outcome2) {
 }
 
 // src/engine/compare/suiteShift.ts
-function suiteKey(row) {
+function suiteKey2(row) {
   return [row.metric.toLowerCase(), row.statistic, row.direction, String(row.threshold)].join("\0");
 }
 function runSuites(comparisons) {
@@ -15844,7 +16058,7 @@ function runSuites(comparisons) {
   comparisons.forEach((comparison, experiment) => {
     for (const row of comparison.rows) {
       if (row.pooled || !row.gated || row.status === "new" || row.status === "missing") continue;
-      suites.set(suiteKey(row), [...suites.get(suiteKey(row)) ?? [], { experiment, row }]);
+      suites.set(suiteKey2(row), [...suites.get(suiteKey2(row)) ?? [], { experiment, row }]);
     }
   });
   return [...suites.values()].filter((members) => new Set(members.map((m) => m.experiment)).size >= 2);
@@ -16127,15 +16341,16 @@ function loneDetectable(row) {
   return { ...row, detectable: detectableChange(critical, se, df, row.threshold, row.direction) };
 }
 
-// src/engine/compare/historyMethod.ts
-function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}, commits = []) {
+// src/engine/compare/historyRows.ts
+var HISTORY_CONFIDENCE = 0.995;
+function compareExperimentWithHistory(experimentType, history, result, thresholds, options = {}, commits = [], suite) {
   const present = history.filter((s) => s !== void 0);
   const presentCommits = commits.filter((_, i) => history[i] !== void 0);
   const newest2 = present[present.length - 1];
   const gate = options.gate ?? SHARED_DEFAULTS.gate;
   const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
   if (!newest2 || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, gate, newest2, result)) };
-  const alpha = 1 - assertConfidence(options.confidence ?? historyMethod.defaults.confidence);
+  const alpha = 1 - assertConfidence(options.confidence ?? HISTORY_CONFIDENCE);
   const { resultByKey, across } = runsByKey(present, result);
   const sizes = familySizes(plain.rows);
   const pooledShare = options.pooledShare ?? SHARED_DEFAULTS.pooledShare;
@@ -16181,12 +16396,15 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     ) : void 0;
     if (counted !== void 0 && counted.countsDiffer === void 0) return regate({ ...row, ...counted }, gate, shape);
     const rowConfidence = 1 - rowAlpha(alpha, sizes.get(familyKey(row)) ?? 1, pooledShare);
-    const prior = priors.get(familyKey(row));
-    return regate(
-      { ...row, ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior), ...counted },
-      gate,
-      shape
-    );
+    const prior = suite !== void 0 ? suite.get(suiteKey(row)) : priors.get(familyKey(row));
+    const judgedRow2 = {
+      ...row,
+      ...noise(input.values, input.candidate, row, rowConfidence, input.pooledRuns, prior),
+      ...counted
+    };
+    const band = bandOf(judgedRow2);
+    const lent = band?.df !== void 0 ? suiteEvidence(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options), prior) : {};
+    return regate(band !== void 0 ? { ...judgedRow2, evidence: { ...band, ...lent } } : judgedRow2, gate, shape);
   });
   const pooled = pooledRows(
     judged2,
@@ -16332,9 +16550,11 @@ function perRepetitionLevels(perParameter, weights) {
     )
   );
 }
+
+// src/engine/compare/historyMethod.ts
 var historyMethod = {
   name: "history",
-  defaults: { confidence: 0.995 },
+  defaults: { confidence: HISTORY_CONFIDENCE },
   judgesNoise: true,
   marks: (row) => bandOf(row) !== void 0,
   label: (summary, rows) => {
@@ -16367,17 +16587,19 @@ var historyMethod = {
     if (input.reads !== "history") throw unreadSides("history", input);
     const comparable = input.comparable.length > 0;
     const runs = comparable ? input.comparable : input.history;
-    const judged2 = input.experiments.map((t) => {
+    const judgeAll = (priors) => input.experiments.map((t) => {
       const comparison = compareExperimentWithHistory(
         t,
         runs.map((run) => run.experiments.get(t)),
         input.results.get(t),
         thresholds,
         settings,
-        runs.map((run) => run.recorded?.sha)
+        runs.map((run) => run.recorded?.sha),
+        priors
       );
       return comparable ? comparison : asNotComparable(comparison);
     });
+    const judged2 = settings.suiteBudget !== false ? judgeWithSuitePriors(judgeAll) : judgeAll();
     const suite = suiteComparison(
       judged2,
       input.experiments,
@@ -17700,7 +17922,7 @@ function bandCell(r, pooled) {
 }
 function probability(p) {
   if (!Number.isFinite(p)) return "";
-  if (p === 0) return "0";
+  if (p === 0) return "< 1e-300";
   return p >= 1e-3 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
 }
 function changeCells(r) {

@@ -6,7 +6,8 @@
  */
 export * from './rows.js';
 export { thresholdStatus, compareExperiment, thresholdMethod } from './thresholdMethod.js';
-export { compareExperimentWithHistory, historyMethod } from './historyMethod.js';
+export { historyMethod } from './historyMethod.js';
+export { compareExperimentWithHistory } from './historyRows.js';
 export { pairedMethod, sequentialNote } from './pairedMethod.js';
 export { compareExperimentPaired } from './pairedRows.js';
 export { compareExperimentsPaired } from './suiteShift.js';

@@ -50,6 +50,17 @@ export interface BandEvidence {
   readonly standardError?: number;
   /** The suite row (suiteRow.ts): the whole suite's geomean against the geomeans of the history's runs. */
   readonly suite?: SuiteEvidence;
+  /**
+   * The row's own squared spread of one run's log and its df, before any prior: what the suite's prior on its
+   * benchmarks' spreads is fitted to (suiteTails.ts). Not rendered.
+   */
+  readonly own?: { readonly variance: number; readonly df: number };
+  /**
+   * Each run of the band's window judged against the others, under the prior the row was judged with
+   * (stats/leaveOneRunOut.ts): the row's share of the suite's own null statistics, which the whole-suite budget fits
+   * its tail on (suiteBudget.ts). Not rendered.
+   */
+  readonly nulls?: { readonly statistics: readonly number[]; readonly df: number };
 }
 
 /** What a suite row is the geomean of, and how far the history's own suite geomeans varied. */
@@ -100,7 +111,8 @@ export function pooledEvidence(
   outcome: RowEvidence | undefined,
 ): RowEvidence | undefined {
   if (first?.kind === 'band') {
-    const { band: _band, ...kept } = first;
+    // The first row's own spread and null statistics are its own, not the pooled row's.
+    const { band: _band, own: _own, nulls: _nulls, ...kept } = first;
     return outcome?.kind === 'band' ? { ...kept, ...outcome } : (outcome ?? kept);
   }
   if (first?.kind === 'pairs') return outcome;

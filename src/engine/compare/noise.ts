@@ -222,6 +222,16 @@ function usableHistory(history: readonly number[], maxHistory: number): number[]
   return history.filter((v) => Number.isFinite(v) && v > 0).slice(-maxHistory);
 }
 
+/** The logs of the history values a band is estimated on (the newest maxHistory); none below minHistory. */
+export function historyLogs(
+  history: readonly number[],
+  options: Pick<NoiseOptions, 'minHistory' | 'maxHistory'>,
+): number[] {
+  const { minHistory, maxHistory } = historyLimits(options);
+  const usable = usableHistory(history, maxHistory);
+  return usable.length < minHistory ? [] : usable.map(Math.log);
+}
+
 /**
  * A row's own squared spread and its degrees of freedom, as noiseVerdict's band estimates it before any prior:
  * what a family's rows fit their variance prior to (historyMethod.ts). Undefined without a band.

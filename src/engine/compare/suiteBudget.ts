@@ -1,30 +1,38 @@
 /**
- * The one-stage history gate's whole-suite budget (docs/statistics.md, "A whole-suite budget").
+ * The one-stage history gate's whole-suite budget (docs/statistics.md, "A whole-suite budget" and "Tails calibrated on
+ * the history").
  *
  * Each gated family (one experiment's metric × statistic: its parameter rows and its pooled geomean row) is judged at
  * α, so an unchanged suite of F families fails with probability up to 1 − (1 − α)^F: 18 % at 40 families, 100 % at
- * 2000. Deciding across the families with Holm or Benjamini–Hochberg at α holds the budget under log-normal noise,
- * but not under the heavier tails of real runs (t₄ noise: up to 29 % at 2000 families, bench/validate-budget.ts),
- * because the p-values are read on Student t with the history's df, whose tail is far lighter than the noise's at the
- * levels a large suite decides at. So each row's p-value is read again on Student t with 4 df, at most 3 below 9 df
- * (stats/tailReference.ts), a family's p-value is its rows' weighted Bonferroni combination (as the two-stage screen's,
- * confirm/screen.ts), and Benjamini–Hochberg decides across the families at α: when nothing changed it fails a suite
- * as Simes' test does, about as often as Holm (measured ≤ 0.5 % at F = 10 … 2000, gaussian and t₄ noise); when many
- * families regressed together it selects them all, where Holm's steps stop at the first above α/(F − j + 1).
+ * 2000. Benjamini–Hochberg decides across the families at α: when nothing changed it fails a suite as Simes' test
+ * does, about as often as Holm; when many families regressed together it selects them all, where Holm's steps stop
+ * at the first above α/(F − j + 1). A family's p-value is its rows' weighted Bonferroni combination (as the two-stage
+ * screen's, confirm/screen.ts).
+ *
+ * The p-values are read on Student t with the rows' df, exact for log-normal noise; under the heavier tails of real
+ * runs the far tail a large suite decides in (0.5 %/F) is too light. Instead of one fixed heavier reference for every
+ * suite (t on 4 df, 3 below 10 runs: it cost the power at F = 1, where there is nothing to pay for, and caught 0 of
+ * 100 ×1.3 changes in a quiet suite of 10,000), the reference is fitted on the suite's own null statistics: each
+ * recorded run judged against the others (suiteTails.ts, stats/leaveOneRunOut.ts), one reference per metric ×
+ * statistic, the lightest of stats/tailCalibration.ts's ladder whose extreme quantiles they do not exceed. Each row's
+ * p-value is read again on min(df, that reference): unchanged for a suite whose runs look gaussian, heavier where its
+ * runs show heavy tails or shared shifts. bench/validate-tails.ts measures it against the fixed re-read.
  *
  * A row keeps failing when its family is selected and one of the family's failing rows (not one BH named after) has
- * its tail-robust p-value within its share of the cut-off; the regressed rows a selected family names (attribution.ts)
+ * its calibrated p-value within its share of the cut-off; the regressed rows a selected family names (attribution.ts)
  * stay named. A row that failed its family's own test but that the suite does not select shows as `warn`
  * (`suite.held`): over the threshold and outside its band, but not significant for the suite.
  */
 import { benjaminiHochbergCutoff } from '../stats/fdr.js';
-import { tailRobustPValue } from '../stats/tailReference.js';
+import { fittedTailDf, sortNulls } from '../stats/tailCalibration.js';
+import { studentTUpperQuantile, studentTUpperTail, tailReferenceDf } from '../stats/tailReference.js';
 import { bonferroniShares, scaledByShare } from '../stats/weightedBonferroni.js';
 import { bandOf, familyKey, type BandEvidence, type ComparisonRow, type SubExperimentComparison } from './rows.js';
+import { suiteKey } from './suiteTails.js';
 
 /** How the budget decides, in the report's words. */
 export const SUITE_RULE =
-  'Benjamini–Hochberg across them, each p-value read on Student t with 4 df, 3 below 10 history runs';
+  "Benjamini–Hochberg across them, each p-value read on the tail the suite's own recorded runs show when judged against each other";
 
 type Weighed = ComparisonRow & { pValue: number; confidence: number; evidence: BandEvidence & { df: number } };
 
@@ -44,13 +52,49 @@ function weighed(row: ComparisonRow): row is Weighed {
   );
 }
 
+/** A p-value on `df` read again on min(df, `reference`): the same statistic, the fitted tail. */
+function calibrated(p: number, df: number, reference: number): number {
+  if (Number.isNaN(p) || reference >= df || p <= 0 || p >= 0.5) return p;
+  return studentTUpperTail(studentTUpperQuantile(p, df), reference);
+}
+
 /**
- * Each row's tail-robust p-value over its share of its family's α (weightedBonferroni.ts): the family is rejected at λ
- * on a row iff this is ≤ λ, and the family's p-value is their minimum.
+ * The fitted reference of each suiteKey, on the null statistics its weighed rows carry, from the fixed re-read's
+ * reference for the fewest runs among them (stats/tailReference.ts). A suite of one family decides at α itself, where
+ * the row's own df holds the bound (bench/validate-tails.ts): its rows keep their own p-values.
  */
-function scaledPValues(rows: readonly Weighed[]): number[] {
+function fittedReferences(rows: readonly Weighed[], families: number): Map<string, number> {
+  const nulls = new Map<string, { statistics: number[]; dfs: number[]; fewest: number }>();
+  if (families === 1) return new Map();
+  for (const row of rows) {
+    const own = row.evidence.nulls;
+    if (own === undefined) continue;
+    const key = suiteKey(row);
+    const group = nulls.get(key) ?? { statistics: [], dfs: [], fewest: Infinity };
+    for (const t of own.statistics) {
+      group.statistics.push(t);
+      group.dfs.push(own.df);
+    }
+    group.fewest = Math.min(group.fewest, row.evidence.own?.df ?? row.evidence.df);
+    nulls.set(key, group);
+  }
+  return new Map(
+    [...nulls].map(([key, group]) => [key, fittedTailDf(sortNulls(group), tailReferenceDf(group.fewest))]),
+  );
+}
+
+/**
+ * Each row's calibrated p-value over its share of its family's α (weightedBonferroni.ts): the family is rejected at λ
+ * on a row iff this is ≤ λ, and the family's p-value is their minimum. A row whose metric × statistic carries no null
+ * statistics (a history too short to leave a run out, or in two states) is read on the fixed re-read.
+ */
+function scaledPValues(rows: readonly Weighed[], references: ReadonlyMap<string, number>, families: number): number[] {
   const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
-  return rows.map((r, i) => scaledByShare(tailRobustPValue(r.pValue, r.evidence.df), shares[i]!));
+  // Without null statistics to fit on, a suite keeps the fixed re-read (the fit's start); one family its own df.
+  const fallback = (r: Weighed) => (families === 1 ? Infinity : tailReferenceDf(r.evidence.own?.df ?? r.evidence.df));
+  return rows.map((r, i) =>
+    scaledByShare(calibrated(r.pValue, r.evidence.df, references.get(suiteKey(r)) ?? fallback(r)), shares[i]!),
+  );
 }
 
 /**
@@ -74,7 +118,8 @@ export function applySuiteBudget(
   });
   if (families.size === 0) return [...comparisons];
   const keys = [...families.keys()];
-  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k)!)]));
+  const references = fittedReferences([...families.values()].flat(), families.size);
+  const scaled = new Map(keys.map((k) => [k, scaledPValues(families.get(k)!, references, families.size)]));
   const pValues = keys.map((k) => Math.min(...scaled.get(k)!));
   // Benjamini–Hochberg's cut-off: every family at or under it is selected, at that level.
   const cutoff = benjaminiHochbergCutoff(pValues, alpha);

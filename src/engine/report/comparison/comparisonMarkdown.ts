@@ -210,7 +210,8 @@ export function bandCell(r: ComparisonRow, pooled: ReadonlySet<string>): string 
 /** A probability to 2 significant digits, in exponent form below 0.001: `0.0013`, `3.2e-7`. */
 export function probability(p: number): string {
   if (!Number.isFinite(p)) return '';
-  if (p === 0) return '0';
+  // A p-value is never 0: one that computes to 0 underflowed double precision (below about 1e-308).
+  if (p === 0) return '< 1e-300';
   return p >= 0.001 ? String(Number(p.toPrecision(2))) : p.toExponential(1);
 }
 
