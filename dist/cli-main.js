@@ -22286,24 +22286,19 @@ function repetitionsSetting(text3, name) {
   return choiceSetting(text3, name, REPETITION_MODES, "error");
 }
 function parseRunTimeout(text3, what = "--run-timeout") {
-  if (text3 === void 0 || text3.trim() === "") return void 0;
-  const minutes = numberSetting(
-    text3.trim(),
-    what,
-    0,
-    (v) => v > 0 && v <= 360,
-    "a number of minutes above 0 and at most 360, such as 30"
-  );
-  return Math.round(minutes * 6e4);
+  return minutesSetting(text3, what, 30);
 }
 function parseMaxMinutes(text3, what = "--max-minutes") {
+  return minutesSetting(text3, what, 20);
+}
+function minutesSetting(text3, what, example) {
   if (text3 === void 0 || text3.trim() === "") return void 0;
   const minutes = numberSetting(
     text3.trim(),
     what,
     0,
     (v) => v > 0 && v <= 360,
-    "a number of minutes above 0 and at most 360, such as 20"
+    `a number of minutes above 0 and at most 360, such as ${example}`
   );
   return Math.round(minutes * 6e4);
 }

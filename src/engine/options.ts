@@ -161,15 +161,7 @@ export function repetitionsSetting(text: string | undefined, name: string): Repe
  * command, in minutes (more than 0, at most 360: a job's own limit), as milliseconds; undefined when not given or empty.
  */
 export function parseRunTimeout(text: string | undefined, what = '--run-timeout'): number | undefined {
-  if (text === undefined || text.trim() === '') return undefined;
-  const minutes = numberSetting(
-    text.trim(),
-    what,
-    0,
-    (v) => v > 0 && v <= 360,
-    'a number of minutes above 0 and at most 360, such as 30',
-  );
-  return Math.round(minutes * 60_000);
+  return minutesSetting(text, what, 30);
 }
 
 /**
@@ -177,13 +169,18 @@ export function parseRunTimeout(text: string | undefined, what = '--run-timeout'
  * most 360: a job's own limit), as milliseconds; undefined when not given or empty (no budget: the cap of pairs alone).
  */
 export function parseMaxMinutes(text: string | undefined, what = '--max-minutes'): number | undefined {
+  return minutesSetting(text, what, 20);
+}
+
+/** A number of minutes above 0 and at most 360 (a job's own limit) as milliseconds; undefined when not given or empty. */
+function minutesSetting(text: string | undefined, what: string, example: number): number | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   const minutes = numberSetting(
     text.trim(),
     what,
     0,
     (v) => v > 0 && v <= 360,
-    'a number of minutes above 0 and at most 360, such as 20',
+    `a number of minutes above 0 and at most 360, such as ${example}`,
   );
   return Math.round(minutes * 60_000);
 }
