@@ -54,3 +54,22 @@ export function simRun(offsets: number[], change: number, onlyPayload?: number):
     })),
   };
 }
+
+/** The real gated rows' sd(log) at quantile u (the audit's quantiles, log-linear between them). */
+const REAL_SD_KNOTS: [number, number][] = [
+  [0, 0.05],
+  [0.1, 0.085],
+  [0.25, 0.12],
+  [0.5, 0.18],
+  [0.75, 0.24],
+  [0.9, 0.6],
+  [1, 1.0],
+];
+export function realSd(u: number): number {
+  for (let i = 1; i < REAL_SD_KNOTS.length; i++) {
+    const [u1, s1] = REAL_SD_KNOTS[i]!;
+    const [u0, s0] = REAL_SD_KNOTS[i - 1]!;
+    if (u <= u1) return Math.exp(Math.log(s0) + ((u - u0) / (u1 - u0)) * (Math.log(s1) - Math.log(s0)));
+  }
+  return REAL_SD_KNOTS[REAL_SD_KNOTS.length - 1]![1];
+}

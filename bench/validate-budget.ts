@@ -48,7 +48,7 @@ import {
   WELL_ESTIMATED_DF,
 } from '../src/engine/stats/tailReference.js';
 import { poolMeasurements } from '../src/pipeline/results.js';
-import { gaussian, runNoise, simRun, t4, type Draw } from './simulation.js';
+import { gaussian, realSd, runNoise, simRun, t4, type Draw } from './simulation.js';
 
 const quick = process.argv.includes('--quick');
 const TRIALS = quick ? 120 : 500;
@@ -141,25 +141,6 @@ const RULES: Rule[] = [
     },
   },
 ];
-
-/** The real gated rows' sd(log) at quantile u (the audit's quantiles, log-linear between them). */
-const KNOTS: [number, number][] = [
-  [0, 0.05],
-  [0.1, 0.085],
-  [0.25, 0.12],
-  [0.5, 0.18],
-  [0.75, 0.24],
-  [0.9, 0.6],
-  [1, 1.0],
-];
-function realSd(u: number): number {
-  for (let i = 1; i < KNOTS.length; i++) {
-    const [u1, s1] = KNOTS[i]!;
-    const [u0, s0] = KNOTS[i - 1]!;
-    if (u <= u1) return Math.exp(Math.log(s0) + ((u - u0) / (u1 - u0)) * (Math.log(s1) - Math.log(s0)));
-  }
-  return KNOTS[KNOTS.length - 1]![1];
-}
 
 function familySd(scenario: Scenario, random: () => number): number {
   const sd = realSd(random());

@@ -8,7 +8,7 @@
  *   (compare/noise.ts: (x − mean) / (sd · √(1 + 1/N)) on N − 1 df), its change must also exceed the 10 % threshold.
  * - Noise: `quiet`, every benchmark 3 % sd(log) of its own (the issue's quiet suite); `quiet + shared`, the same plus
  *   2 % shared by every benchmark of a run; `real`, each benchmark's sd drawn from the real gated rows' quantiles
- *   (bench/validate-budget.ts's realSd); `real + shared`, the same with 30 % of each run's variance shared. Draws
+ *   (bench/simulation.ts's realSd); `real + shared`, the same with 30 % of each run's variance shared. Draws
  *   gaussian or Student t on 4 df at unit variance (t₄), shared shifts too.
  * - Rules, each Benjamini–Hochberg across the F families at α = 0.5 %, each failing a benchmark only over the
  *   threshold: the ordinary reading (each p on its df); the fixed re-read (stats/tailReference.ts, the budget before
@@ -40,7 +40,7 @@ import { leaveOneRunOut } from '../src/engine/stats/leaveOneRunOut.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import { fittedTailDf, sortNulls, TAIL_TEST_LEVEL } from '../src/engine/stats/tailCalibration.js';
 import { studentTUpperQuantile, studentTUpperTail, tailReferenceDf } from '../src/engine/stats/tailReference.js';
-import { gaussian, simRun, t4, type Draw } from './simulation.js';
+import { gaussian, realSd, simRun, t4, type Draw } from './simulation.js';
 
 const quick = process.argv.includes('--quick');
 const ALPHA = 0.005;
@@ -58,24 +58,6 @@ interface Scenario {
   sd: (random: () => number) => number;
   /** The share of a run's variance every benchmark shares (of the benchmark's total), or a fixed shared sd. */
   shared: { share: number } | { sd: number } | undefined;
-}
-
-const KNOTS: [number, number][] = [
-  [0, 0.05],
-  [0.1, 0.085],
-  [0.25, 0.12],
-  [0.5, 0.18],
-  [0.75, 0.24],
-  [0.9, 0.6],
-  [1, 1.0],
-];
-function realSd(u: number): number {
-  for (let i = 1; i < KNOTS.length; i++) {
-    const [u1, s1] = KNOTS[i]!;
-    const [u0, s0] = KNOTS[i - 1]!;
-    if (u <= u1) return Math.exp(Math.log(s0) + ((u - u0) / (u1 - u0)) * (Math.log(s1) - Math.log(s0)));
-  }
-  return 1;
 }
 
 const SCENARIOS: Scenario[] = [
