@@ -51,8 +51,10 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
       await tab.goto(pathToFileURL(page).href);
       await tab.waitForSelector('#rows[data-ready="true"]');
       const total = report.rows.length;
-      // min, median and max of real time and cpu time, for 200 benchmarks and 20 family geomeans.
-      expect(total).toBe(3 * 2 * 220);
+      // min, median and max of real time and cpu time, for 200 benchmarks and 20 family geomeans, and the whole suite's
+      // geomean of its gated statistic (the suite row).
+      expect(total).toBe(3 * 2 * 220 + 1);
+      expect(report.rows.filter((r) => r.experimentType === 'whole suite')).toHaveLength(1);
       const visible = () => tab.locator('#rows tbody tr:not([hidden])').count();
       expect(await visible()).toBe(total);
       expect(await tab.locator('#rows .shown').textContent()).toBe(`${total} of ${total} rows shown`);
