@@ -110,6 +110,11 @@ describe('applySuiteBudget', () => {
     const out = applySuiteBudget([experiment('a', [withNulls]), experiment('b', [quiet])], 0.005);
     expect(out[0]!.status).toBe('failed');
     expect(out[0]!.rows[0]).toMatchObject({ status: 'fail', failed: true, suite: { families: 2, level: 0.001 } });
+    // The df each row was read on is kept for Catches ≥ (loneLevel.ts): one family its own 9, the fixed re-read 4,
+    // the fitted 15 capped at the row's own 9.
+    expect(alone[0]!.rows[0]!.suite?.tailDf).toBe(9);
+    expect(plain[0]!.rows[0]!.suite?.tailDf).toBe(4);
+    expect(out[0]!.rows[0]!.suite?.tailDf).toBe(9);
   });
 
   test('a held family loses the rows it named; rows without a p-value are left as they are', () => {

@@ -106,6 +106,22 @@ describe('loneDetectable: Catches ≥ at the level a lone statistic is judged', 
     expect(got).toBeCloseTo(expected, 10);
     expect(got).toBeGreaterThan(loneDetectable(judged(1)).detectable!);
   });
+  test('read on the tail the rule read the row on, not on the fixed re-read of its df', () => {
+    // A row on 20 (moderated) df whose suite's tail was fitted at 3 df: the rule read it on t₃, so is Catches ≥;
+    // the fixed re-read of 20 df would be t₄, and would promise a smaller change than the rule catches.
+    const onTail = (tailDf?: number) =>
+      loneDetectable(
+        row({
+          detectable: 0.5,
+          suite: { families: 8, ...(tailDf !== undefined ? { tailDf } : {}) },
+          evidence: { kind: 'band', historyRuns: 21, df: 20, standardError: se },
+        }),
+      ).detectable!;
+    const level = 0.005 / 8;
+    expect(onTail(3)).toBeCloseTo(detectableChange(studentTQuantile(1 - level, 3), se, 20, 0.1, 'lower-is-better'), 10);
+    expect(onTail()).toBeCloseTo(detectableChange(studentTQuantile(1 - level, 4), se, 20, 0.1, 'lower-is-better'), 10);
+    expect(onTail(3)).toBeGreaterThan(onTail());
+  });
   test('a row the budget did not weigh keeps its own', () => {
     expect(loneDetectable(row({ detectable: 0.5 })).detectable).toBe(0.5);
   });

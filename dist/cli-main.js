@@ -15457,10 +15457,13 @@ function fittedReferences(rows, families) {
 }
 function scaledPValues(rows, references, families) {
   const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
-  const fallback = (r) => families === 1 ? Infinity : tailReferenceDf(r.evidence.own?.df ?? r.evidence.df);
   return rows.map(
-    (r, i) => scaledByShare(calibrated(r.pValue, r.evidence.df, references.get(suiteKey(r)) ?? fallback(r)), shares[i])
+    (r, i) => scaledByShare(calibrated(r.pValue, r.evidence.df, tailOf(r, references, families)), shares[i])
   );
+}
+function tailOf(r, references, families) {
+  if (families === 1) return Infinity;
+  return references.get(suiteKey(r)) ?? tailReferenceDf(r.evidence.own?.df ?? r.evidence.df);
 }
 function applySuiteBudget(comparisons, alpha) {
   const families = /* @__PURE__ */ new Map();
@@ -15495,7 +15498,8 @@ function applySuiteBudget(comparisons, alpha) {
       const level = levels.get(key);
       const rule = {
         rulePValue: scaled.get(key)[position.get(row)],
-        ruleAlpha: Number.isFinite(level) ? level : rankLevels.get(key)
+        ruleAlpha: Number.isFinite(level) ? level : rankLevels.get(key),
+        tailDf: Math.min(row.evidence.df, tailOf(row, references, families.size))
       };
       const suite = { families: families.size, ...Number.isFinite(level) ? { level } : {}, ...rule };
       if (!(row.failed && row.status === "fail") || failing.has(key)) return { ...row, suite };
@@ -16337,7 +16341,7 @@ function loneDetectable(row) {
   if (families === void 0 || se === void 0 || df === void 0 || row.confidence === void 0) return row;
   if (!(se > 0) || !(df >= 1) || row.detectable === void 0) return row;
   const level = (1 - row.confidence) / families;
-  const critical = studentTUpperQuantile(level, tailReferenceDf(df));
+  const critical = studentTUpperQuantile(level, row.suite?.tailDf ?? tailReferenceDf(df));
   return { ...row, detectable: detectableChange(critical, se, df, row.threshold, row.direction) };
 }
 

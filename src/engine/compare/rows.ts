@@ -78,6 +78,8 @@ export interface SuiteDecision {
    */
   readonly rulePValue?: number;
   readonly ruleAlpha?: number;
+  /** The df of the t the rule read the row on (min(df, the fitted tail); own df for one family): Catches ≥'s too. */
+  readonly tailDf?: number;
 }
 
 /** One statistic of one metric of one experiment at one parameter: reference against result. */

@@ -90,11 +90,18 @@ function fittedReferences(rows: readonly Weighed[], families: number): Map<strin
  */
 function scaledPValues(rows: readonly Weighed[], references: ReadonlyMap<string, number>, families: number): number[] {
   const shares = bonferroniShares(rows.map((r) => 1 - r.confidence));
-  // Without null statistics to fit on, a suite keeps the fixed re-read (the fit's start); one family its own df.
-  const fallback = (r: Weighed) => (families === 1 ? Infinity : tailReferenceDf(r.evidence.own?.df ?? r.evidence.df));
   return rows.map((r, i) =>
-    scaledByShare(calibrated(r.pValue, r.evidence.df, references.get(suiteKey(r)) ?? fallback(r)), shares[i]!),
+    scaledByShare(calibrated(r.pValue, r.evidence.df, tailOf(r, references, families)), shares[i]!),
   );
+}
+
+/**
+ * The reference a row's p-value is read again on: its metric × statistic's fitted tail; without null statistics to fit
+ * on, the fixed re-read (the fit's start); in a suite of one family, its own df.
+ */
+function tailOf(r: Weighed, references: ReadonlyMap<string, number>, families: number): number {
+  if (families === 1) return Infinity;
+  return references.get(suiteKey(r)) ?? tailReferenceDf(r.evidence.own?.df ?? r.evidence.df);
 }
 
 /**
@@ -144,6 +151,7 @@ export function applySuiteBudget(
       const rule = {
         rulePValue: scaled.get(key)![position.get(row)!]!,
         ruleAlpha: Number.isFinite(level) ? level : rankLevels.get(key)!,
+        tailDf: Math.min(row.evidence.df, tailOf(row, references, families.size)),
       };
       const suite = { families: families.size, ...(Number.isFinite(level) ? { level } : {}), ...rule };
       if (!(row.failed && row.status === 'fail') || failing.has(key)) return { ...row, suite };
