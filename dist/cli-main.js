@@ -15254,7 +15254,7 @@ function noiseVerdict(history, candidate, threshold, options) {
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
   const noisy = band.upper > threshold;
   const direction = higher ? "higher-is-better" : "lower-is-better";
-  const detectable = detectableChange(critical, standardError, df, threshold, direction);
+  const detectable = options.detectable === false ? NaN : detectableChange(critical, standardError, df, threshold, direction);
   const z = (Math.log(result) - centre) / standardError;
   const pValue2 = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
@@ -15413,17 +15413,17 @@ function suitePriors(comparisons) {
   }
   return priors;
 }
-function suiteEvidence(history, candidate, options, prior) {
+function suiteEvidence(history, candidate, options, prior, withNulls = true) {
   const own = noiseVariance(history, candidate, options);
   if (own === void 0) return {};
+  if (!withNulls) return { own };
   const logs = historyLogs(history, options);
   const nulls = splitStates(logs.map(Math.exp)) === void 0 ? leaveOneRunOut(logs, prior) : void 0;
   return { own, ...nulls !== void 0 ? { nulls } : {} };
 }
 function judgeWithSuitePriors(judge) {
-  const first = judge();
-  const priors = suitePriors(first);
-  return priors.size > 0 ? judge(priors) : first;
+  const priors = suitePriors(judge(void 0, true));
+  return judge(priors.size > 0 ? priors : void 0);
 }
 
 // src/engine/compare/suiteBudget.ts
@@ -16407,7 +16407,13 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
       ...counted
     };
     const band = bandOf(judgedRow2);
-    const lent = band?.df !== void 0 ? suiteEvidence(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options), prior) : {};
+    const lent = band?.df !== void 0 ? suiteEvidence(
+      input.values,
+      input.candidate,
+      noiseOptions(row, input.pooledRuns, 0.99, options),
+      prior,
+      options.spreadsOnly !== true
+    ) : {};
     return regate(band !== void 0 ? { ...judgedRow2, evidence: { ...band, ...lent } } : judgedRow2, gate, shape);
   });
   const pooled = pooledRows(
@@ -16459,7 +16465,8 @@ function noiseOptions(row, historyRepetitions, confidence, options) {
     historyRepetitions,
     independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
     ...options.minHistory !== void 0 ? { minHistory: options.minHistory } : {},
-    ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {}
+    ...options.maxHistory !== void 0 ? { maxHistory: options.maxHistory } : {},
+    ...options.spreadsOnly === true ? { detectable: false } : {}
   };
 }
 function noiseFields(values, candidate, row, rowConfidence, historyRepetitions, options, variancePrior) {
@@ -16591,13 +16598,13 @@ var historyMethod = {
     if (input.reads !== "history") throw unreadSides("history", input);
     const comparable = input.comparable.length > 0;
     const runs = comparable ? input.comparable : input.history;
-    const judgeAll = (priors) => input.experiments.map((t) => {
+    const judgeAll = (priors, spreadsOnly = false) => input.experiments.map((t) => {
       const comparison = compareExperimentWithHistory(
         t,
         runs.map((run) => run.experiments.get(t)),
         input.results.get(t),
         thresholds,
-        settings,
+        spreadsOnly ? { ...settings, spreadsOnly } : settings,
         runs.map((run) => run.recorded?.sha),
         priors
       );

@@ -43,6 +43,11 @@ export interface VerdictOptions {
    * of unequal noise and under heavy tails (docs/statistics.md, "Moderated variances"); the validators measure both.
    */
   readonly moderatedVariances?: boolean;
+  /**
+   * A judgement whose rows only lend their spreads (suiteTails.ts's first pass): no detectable change (the noncentral
+   * t's power solve, most of a large suite's judging time) and no null statistics. Default false.
+   */
+  readonly spreadsOnly?: boolean;
 }
 
 /**

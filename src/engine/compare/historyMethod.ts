@@ -71,14 +71,14 @@ export const historyMethod = {
     // Results measured on another kind of machine than every history run: judged against them all, reported so.
     const comparable = input.comparable.length > 0;
     const runs = comparable ? input.comparable : input.history;
-    const judgeAll = (priors?: SuitePriors) =>
+    const judgeAll = (priors?: SuitePriors, spreadsOnly = false) =>
       input.experiments.map((t) => {
         const comparison = compareExperimentWithHistory(
           t,
           runs.map((run) => run.experiments.get(t)),
           input.results.get(t),
           thresholds,
-          settings,
+          spreadsOnly ? { ...settings, spreadsOnly } : settings,
           runs.map((run) => run.recorded?.sha),
           priors,
         );

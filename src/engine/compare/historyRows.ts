@@ -140,7 +140,13 @@ export function compareExperimentWithHistory(
     const band = bandOf(judgedRow);
     const lent =
       band?.df !== undefined
-        ? suiteEvidence(input.values, input.candidate, noiseOptions(row, input.pooledRuns, 0.99, options), prior)
+        ? suiteEvidence(
+            input.values,
+            input.candidate,
+            noiseOptions(row, input.pooledRuns, 0.99, options),
+            prior,
+            options.spreadsOnly !== true,
+          )
         : {};
     return regate(band !== undefined ? { ...judgedRow, evidence: { ...band, ...lent } } : judgedRow, gate, shape);
   });
@@ -214,6 +220,7 @@ function noiseOptions(row: ComparisonRow, historyRepetitions: number, confidence
     independentRepetitions: options.independentRepetitions ?? SHARED_DEFAULTS.independentRepetitions,
     ...(options.minHistory !== undefined ? { minHistory: options.minHistory } : {}),
     ...(options.maxHistory !== undefined ? { maxHistory: options.maxHistory } : {}),
+    ...(options.spreadsOnly === true ? { detectable: false } : {}),
   };
 }
 

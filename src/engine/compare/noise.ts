@@ -61,6 +61,8 @@ export interface NoiseOptions {
    * of freedom becomes (d0·s0² + df·s²) / (d0 + df) on d0 + df (stats/moderatedVariance.ts). None: the row's own.
    */
   variancePrior?: VariancePrior;
+  /** Whether to work out `detectable` (default true); NaN when false. */
+  detectable?: boolean;
 }
 
 export interface NoiseBand {
@@ -167,7 +169,8 @@ export function noiseVerdict(
   const thresholdRule = thresholdStatus(reference, result, threshold, options.direction);
   const noisy = band.upper > threshold;
   const direction = higher ? 'higher-is-better' : 'lower-is-better';
-  const detectable = detectableChange(critical, standardError, df, threshold, direction);
+  const detectable =
+    options.detectable === false ? NaN : detectableChange(critical, standardError, df, threshold, direction);
   const z = (Math.log(result) - centre) / standardError;
   const pValue = standardError > 0 ? 1 - studentTCdf(higher ? -z : z, df) : NaN;
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;

@@ -59,28 +59,31 @@ export function suitePriors(comparisons: readonly SubExperimentComparison[]): Ma
  * states (stats/states.ts: levels a factor of 2 apart) lends no null statistics: its rows are explained by the state
  * they are in (`state-change`), and its runs judged against each other measure the states, not this runner's noise
  * within one (on the Fast-DDS reference runs they pulled the suite's tail to 1 df and held a +99 … +286 % regression).
+ * Without `withNulls`, the variance alone (a judgement that only fits the priors).
  */
 export function suiteEvidence(
   history: readonly number[],
   candidate: readonly number[],
   options: Omit<NoiseOptions, 'variancePrior'>,
   prior: VariancePrior | undefined,
+  withNulls = true,
 ): { own?: { variance: number; df: number }; nulls?: { statistics: number[]; df: number } } {
   const own = noiseVariance(history, candidate, options);
   if (own === undefined) return {};
+  if (!withNulls) return { own };
   const logs = historyLogs(history, options);
   const nulls = splitStates(logs.map(Math.exp)) === undefined ? leaveOneRunOut(logs, prior) : undefined;
   return { own, ...(nulls !== undefined ? { nulls } : {}) };
 }
 
 /**
- * A suite judged with its priors: `judge` without priors first; when some metric × statistic has enough rows to fit
- * one, again with them.
+ * A suite judged with its priors: `judge` without priors first, for its rows' own spreads only (`spreadsOnly`: no
+ * detectable change, whose power solve is most of a large suite's judging time); then in full, with the priors when
+ * some metric × statistic has enough rows to fit one.
  */
 export function judgeWithSuitePriors(
-  judge: (priors?: SuitePriors) => SubExperimentComparison[],
+  judge: (priors?: SuitePriors, spreadsOnly?: boolean) => SubExperimentComparison[],
 ): SubExperimentComparison[] {
-  const first = judge();
-  const priors = suitePriors(first);
-  return priors.size > 0 ? judge(priors) : first;
+  const priors = suitePriors(judge(undefined, true));
+  return judge(priors.size > 0 ? priors : undefined);
 }
