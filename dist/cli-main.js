@@ -7830,9 +7830,45 @@ function githubActionBenchmarkReader(file, options) {
   };
 }
 
+// src/engine/formats/googleBenchmarkNames.ts
+var ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
+function splitName2(runName2) {
+  const segments = runName2.split("/");
+  let cut2 = segments.length;
+  while (cut2 > 1 && ARGUMENT_SEGMENT.test(segments[cut2 - 1])) cut2--;
+  const args = segments.slice(cut2);
+  const parameter = { label: args.join("/") };
+  const settings = {};
+  for (const arg of args) {
+    const colon = arg.indexOf(":");
+    if (colon < 0) continue;
+    const key = arg.slice(0, colon);
+    const text3 = arg.slice(colon + 1);
+    const numeric = /^-?\d+(\.\d+)?$/.test(text3) ? Number(text3) : void 0;
+    settings[key] = numeric ?? text3;
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
+      parameter.payloadBytes = numeric;
+  }
+  if (Object.keys(settings).length > 0) parameter.settings = settings;
+  return { experiment: segments.slice(0, cut2).join("/"), parameter };
+}
+function wallDecides(parameter, threads) {
+  const segments = parameter.label.split("/");
+  if (segments.includes("manual_time")) return "manual-time";
+  if (segments.includes("real_time")) return "real-time";
+  const named = parameter.settings?.threads;
+  if (threads > 1 || typeof named === "number" && named > 1) return "threads";
+  return void 0;
+}
+function withClock(metric2, wall, both) {
+  const of = metric2.name === "real time" ? "wall" : metric2.name === "cpu time" ? "cpu" : void 0;
+  if (of === void 0 || !both) return metric2;
+  const decides = of === "wall" ? wall : wall === void 0 ? "steadier" : void 0;
+  return decides === void 0 ? { ...metric2, role: "secondary", clock: { of } } : { ...metric2, clock: { of, decides } };
+}
+
 // src/engine/formats/googleBenchmark.ts
 var NANOSECONDS = parseUnit("ns");
-var ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
 var KNOWN_FIELDS = /* @__PURE__ */ new Set([
   "name",
   "family_index",
@@ -7872,14 +7908,7 @@ var METRICS = [
   },
   {
     field: "cpu_time",
-    metric: {
-      name: "cpu time",
-      role: "secondary",
-      dimension: "time",
-      unit: "us",
-      displayUnit: "ns",
-      direction: "lower-is-better"
-    },
+    metric: { name: "cpu time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" },
     unit: "time_unit"
   },
   {
@@ -8053,6 +8082,7 @@ function addMetricValues(reading, entry, context) {
       unit = spec.unit;
     }
     const group = groupOf(reading, context.runName, context.line);
+    if (typeof entry.threads === "number" && entry.threads > group.threads) group.threads = entry.threads;
     let slot = group.metrics.get(spec.field);
     if (!slot) {
       reading.limits.measurement(context.line);
@@ -8066,11 +8096,12 @@ function addMetricValues(reading, entry, context) {
   }
 }
 function measurementsOfGroup2(file, group) {
+  const wall = wallDecides(group.parameter, group.threads);
   return [...group.metrics.values()].map(({ metric: metric2, statistics, repetitions }) => {
     const measurement = {
       experiment: group.experiment,
       parameter: group.parameter,
-      metric: metric2,
+      metric: withClock(metric2, wall, group.metrics.has("real_time") && group.metrics.has("cpu_time")),
       statistics: { ...statistics },
       place: { file, line: group.line }
     };
@@ -8117,31 +8148,11 @@ function environmentOfContext(context) {
 function groupOf(reading, runName2, line) {
   let group = reading.groups.get(runName2);
   if (!group) {
-    group = { ...splitName2(runName2), line, metrics: /* @__PURE__ */ new Map() };
+    group = { ...splitName2(runName2), line, threads: 1, metrics: /* @__PURE__ */ new Map() };
     reading.limits.experiment(group.experiment, line);
     reading.groups.set(runName2, group);
   }
   return group;
-}
-function splitName2(runName2) {
-  const segments = runName2.split("/");
-  let cut2 = segments.length;
-  while (cut2 > 1 && ARGUMENT_SEGMENT.test(segments[cut2 - 1])) cut2--;
-  const args = segments.slice(cut2);
-  const parameter = { label: args.join("/") };
-  const settings = {};
-  for (const arg of args) {
-    const colon = arg.indexOf(":");
-    if (colon < 0) continue;
-    const key = arg.slice(0, colon);
-    const text3 = arg.slice(colon + 1);
-    const numeric = /^-?\d+(\.\d+)?$/.test(text3) ? Number(text3) : void 0;
-    settings[key] = numeric ?? text3;
-    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
-      parameter.payloadBytes = numeric;
-  }
-  if (Object.keys(settings).length > 0) parameter.settings = settings;
-  return { experiment: segments.slice(0, cut2).join("/"), parameter };
 }
 
 // src/engine/model/environment.ts
@@ -9449,17 +9460,18 @@ function unitOf3(file, text3, notes) {
 }
 
 // src/engine/formats/hyperfine/common.ts
-var time = (name, role) => ({
+var time = (name, clock, role) => ({
   name,
   ...role ? { role } : {},
+  clock,
   dimension: "time",
   unit: "us",
   displayUnit: "s",
   direction: "lower-is-better"
 });
-var WALL_TIME = time("wall time");
-var USER_TIME = time("user time", "secondary");
-var SYSTEM_TIME = time("system time", "secondary");
+var WALL_TIME = time("wall time", { of: "wall", decides: "waits" });
+var USER_TIME = time("user time", { of: "cpu" }, "secondary");
+var SYSTEM_TIME = time("system time", { of: "cpu" }, "secondary");
 var TIME_STATISTICS = [
   ["mean", "mean"],
   ["stddev", "stdev"],
@@ -14021,26 +14033,22 @@ function rowShape(reference, result) {
   const shape = reference ?? result;
   const role = result?.metric.role ?? reference?.metric.role;
   const kind = result?.metric.kind ?? reference?.metric.kind;
+  const clock = result?.metric.clock ?? reference?.metric.clock;
   const from = reference?.metric.instrument;
   const to = result?.metric.instrument;
   const incomparable = from !== void 0 && to !== void 0 && from !== to ? { reference: from, result: to } : void 0;
-  if (role === shape.metric.role && kind === shape.metric.kind && !incomparable) return shape;
-  const { role: _role, kind: _kind, ...metric2 } = shape.metric;
-  return {
-    ...shape,
-    metric: {
-      ...metric2,
-      ...role ? { role } : {},
-      ...kind ? { kind } : {},
-      ...incomparable ? { incomparable } : {}
-    }
-  };
+  const { metric: m } = shape;
+  if (role === m.role && kind === m.kind && clock === m.clock && !incomparable) return shape;
+  const { role: _role, kind: _kind, clock: _clock, ...metric2 } = m;
+  const fields = { ...role ? { role } : {}, ...kind ? { kind } : {}, ...clock ? { clock } : {} };
+  return { ...shape, metric: { ...metric2, ...fields, ...incomparable ? { incomparable } : {} } };
 }
 function roleOfRow(m) {
   const role = metricRole(m.metric);
   const instruments = m.metric.incomparable;
   return {
     ...role === "primary" ? {} : { metricRole: role },
+    ...m.metric.clock ? { clock: m.metric.clock } : {},
     ...instruments ? { instruments } : {},
     ...isExactCount(m.metric) ? { exactCount: true } : {}
   };
