@@ -1,0 +1,158 @@
+import { describe, expect, test } from '@jest/globals';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { googleBenchmarkAdapter } from '../src/engine/formats/googleBenchmark.js';
+import { hyperfineAdapter } from '../src/engine/formats/hyperfine/json.js';
+import type { Measurement } from '../src/engine/model/measurement.js';
+import { clockSentence, type ClockChoice } from '../src/engine/report/comparison/clockChoice.js';
+import { renderComparisonMarkdown } from '../src/engine/report/comparison/comparisonMarkdown.js';
+import { renderComparisonText } from '../src/engine/report/comparison/comparisonText.js';
+import { reviewerSections } from '../src/engine/report/comment/reviewerComment.js';
+import { runCompare } from '../src/pipeline/compare.js';
+import { silentProgress } from '../src/pipeline/steps.js';
+import { repoRoot, tempDir } from './helpers/shared.js';
+
+// Issue 45, item 7: which time decides where a tool reports two (docs/statistics.md, "Which time decides").
+
+const entry = (name: string, extra = '') =>
+  `{"name": "${name}", "run_name": "${name}", "run_type": "iteration", "repetitions": 1, "repetition_index": 0,` +
+  ` "threads": 1, "iterations": 100, "real_time": 2000, "cpu_time": 1000, "time_unit": "ns"${extra}}`;
+
+function parse(entries: string[]): Measurement[] {
+  const text = `{"context": {"num_cpus": 2}, "benchmarks": [\n${entries.join(',\n')}\n]}`;
+  return googleBenchmarkAdapter.parse({ file: 'bench.json', text }, {}).measurements;
+}
+
+/** Each benchmark's deciding (primary) time, and why. */
+function deciding(measurements: readonly Measurement[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of measurements)
+    if (m.metric.role === undefined)
+      out[[m.experiment, m.parameter.label].filter((x) => x !== '').join('/')] =
+        `${m.metric.name}: ${m.metric.clock?.decides ?? 'no choice'}`;
+  return out;
+}
+
+describe('Google Benchmark: the CPU time decides, but where it is not the benchmark’s time', () => {
+  test('a single-threaded benchmark is judged on its CPU time; the others on real time, saying why', () => {
+    const measurements = parse([
+      entry('BM_plain/64'),
+      entry('BM_threads/threads:2'),
+      entry('BM_field', ', "threads": 4'),
+      entry('BM_wall/64/real_time'),
+      entry('BM_manual/manual_time'),
+      entry('BM_process/process_time'),
+    ]);
+    expect(deciding(measurements)).toEqual({
+      'BM_plain/64': 'cpu time: steadier',
+      'BM_threads/threads:2': 'real time: threads',
+      'BM_field': 'real time: threads',
+      'BM_wall/64/real_time': 'real time: real-time',
+      'BM_manual/manual_time': 'real time: manual-time',
+      'BM_process/process_time': 'cpu time: steadier',
+    });
+    // The other time is kept beside it, secondary, with its clock.
+    const plain = measurements.filter((m) => m.experiment === 'BM_plain');
+    expect(plain.map((m) => [m.metric.name, m.metric.role, m.metric.clock])).toEqual([
+      ['real time', 'secondary', { of: 'wall' }],
+      ['cpu time', undefined, { of: 'cpu', decides: 'steadier' }],
+    ]);
+  });
+
+  test('a run with one time only has it primary, with nothing to choose from', () => {
+    const only = entry('BM_only').replace(', "cpu_time": 1000', '');
+    expect(parse([only]).map((m) => [m.metric.name, m.metric.role, m.metric.clock])).toEqual([
+      ['real time', undefined, undefined],
+    ]);
+  });
+});
+
+test('hyperfine: the wall time decides, as a command’s CPU time misses its waits', () => {
+  const file = join(repoRoot, 'fixtures', 'ecosystems', 'primary-statistic', 'hyperfine', 'run1.json');
+  const set = hyperfineAdapter.parse({ file, text: readFileSync(file, 'utf8') }, {});
+  const roles = new Set(set.measurements.map((m) => `${m.metric.name} ${m.metric.role ?? 'primary'}`));
+  expect([...roles].sort()).toEqual(['system time secondary', 'user time secondary', 'wall time primary']);
+  expect(set.measurements.find((m) => m.metric.name === 'wall time')!.metric.clock).toEqual({
+    of: 'wall',
+    decides: 'waits',
+  });
+});
+
+describe('the sentence of each reason', () => {
+  const choice = (because: ClockChoice['because'], extra: Partial<ClockChoice> = {}): ClockChoice => ({
+    decides: because === 'steadier' ? 'cpu time' : because === 'waits' ? 'wall time' : 'real time',
+    beside: because === 'steadier' ? ['real time'] : because === 'waits' ? ['user time', 'system time'] : ['cpu time'],
+    because,
+    benchmarks: 2,
+    ...extra,
+  });
+  test.each([
+    [
+      choice('steadier', { band: { decides: { lower: -0.05, upper: 0.06 }, beside: { lower: -0.9, upper: 12 } } }),
+      'CPU time decides (2 benchmarks): real time on this runner varied -90.0 … +1200 % (the median noise band), CPU time -5.00 … +6.00 %; real time is shown beside it.',
+    ],
+    [
+      choice('steadier'),
+      "CPU time decides (2 benchmarks): the runner's other jobs barely reach it, where they count in real time; real time is shown beside it.",
+    ],
+    [
+      choice('threads'),
+      'Real time decides (2 benchmarks): multi-threaded, so their CPU time sums the threads; CPU time is shown beside it.',
+    ],
+    [
+      choice('real-time', { benchmarks: 1 }),
+      'Real time decides (1 benchmark): the benchmarks asked for it (UseRealTime); CPU time is shown beside it.',
+    ],
+    [
+      choice('manual-time'),
+      'Real time decides (2 benchmarks): the benchmarks timed themselves (UseManualTime); CPU time is shown beside it.',
+    ],
+    [
+      choice('waits'),
+      "Wall time decides (2 commands): a command's CPU time misses what it waits for (I/O, sleeps, the network); user time and system time are shown beside it.",
+    ],
+  ] as [ClockChoice, string][])('%#: %s', (c, words) => expect(clockSentence(c)).toBe(words));
+});
+
+describe('the loaded Google Benchmark runs: the reports say which time decided and why', () => {
+  // fixtures/ecosystems/loaded-screen: five runs of the base build while the machine's load moved, the pull request.
+  const folder = join(repoRoot, 'fixtures', 'ecosystems', 'loaded-screen', 'google-benchmark');
+  const ws = tempDir('perfgate-primary-time-');
+  for (let run = 1; run <= 5; run++) {
+    mkdirSync(join(ws, 'history', `run${run}`), { recursive: true });
+    cpSync(join(folder, `run${run}.json`), join(ws, 'history', `run${run}`, 'bench.json'));
+  }
+  const { report } = runCompare(
+    {
+      reference: [],
+      history: join(ws, 'history'),
+      results: [join(folder, 'pr.json')],
+      referenceLabel: 'main',
+      resultLabel: 'PR',
+      outputDir: join(ws, 'out'),
+      thresholds: { Min: 0.1, Median: 0.1, Max: 0.1, '99%': 0.1 },
+      floatParse: 'precise',
+    },
+    silentProgress,
+  );
+
+  test('the report model holds the choice, with both times’ median bands', () => {
+    expect(report.clocks).toHaveLength(1);
+    const [c] = report.clocks!;
+    expect(c).toMatchObject({ decides: 'cpu time', beside: ['real time'], because: 'steadier', benchmarks: 4 });
+    // runs.md: the real time's bands reach −74 % and +289 % and beyond; the CPU time's stay within ±100 %.
+    expect(c!.band!.beside.lower).toBeLessThan(-0.74);
+    expect(c!.band!.beside.upper).toBeGreaterThan(2.89);
+    expect(c!.band!.decides.lower).toBeGreaterThan(-1);
+    expect(c!.band!.decides.upper).toBeLessThan(1);
+  });
+
+  test('comparison.md, the terminal and the comment say it in the same words', () => {
+    const sentence = clockSentence(report.clocks![0]!);
+    expect(sentence).toMatch(/^CPU time decides \(4 benchmarks\): real time on this runner varied -\d/);
+    expect(renderComparisonMarkdown(report)).toContain(`\n⏱️ ${sentence}\n`);
+    expect(renderComparisonText(report)).toContain(`\n  time: ${sentence}\n`);
+    const section = reviewerSections({ comparison: report }).find((s) => s.label === 'which time decides');
+    expect(section?.text).toBe(`⏱️ ${sentence}`);
+  });
+});
