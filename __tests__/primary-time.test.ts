@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { googleBenchmarkAdapter } from '../src/engine/formats/googleBenchmark.js';
 import { hyperfineAdapter } from '../src/engine/formats/hyperfine/json.js';
@@ -111,7 +111,7 @@ describe('the sentence of each reason', () => {
       choice('waits'),
       "Wall time decides (2 commands): a command's CPU time misses what it waits for (I/O, sleeps, the network); user time and system time are shown beside it.",
     ],
-  ] as [ClockChoice, string][])('%#: %s', (c, words) => expect(clockSentence(c)).toBe(words));
+  ] as [ClockChoice, string][])('%#: %j', (c, words) => expect(clockSentence(c)).toBe(words));
 });
 
 describe('the loaded Google Benchmark runs: the reports say which time decided and why', () => {
@@ -155,4 +155,33 @@ describe('the loaded Google Benchmark runs: the reports say which time decided a
     const section = reviewerSections({ comparison: report }).find((s) => s.label === 'which time decides');
     expect(section?.text).toBe(`⏱️ ${sentence}`);
   });
+});
+
+test('a suite of single- and multi-threaded benchmarks against a baseline: one sentence per reason, no bands', () => {
+  const ws = tempDir('perfgate-primary-time-mixed-');
+  const write = (name: string, cpu: number) => {
+    const entries = [entry('BM_one/64'), entry('BM_many/64/threads:2')].map((e) => e.replace('1000', String(cpu)));
+    const file = join(ws, name);
+    writeFileSync(file, `{"context": {"num_cpus": 2}, "benchmarks": [\n${entries.join(',\n')}\n]}`);
+    return file;
+  };
+  const { report } = runCompare(
+    {
+      reference: [write('base.json', 1000)],
+      results: [write('head.json', 1500)],
+      referenceLabel: 'main',
+      resultLabel: 'PR',
+      outputDir: join(ws, 'out'),
+      thresholds: { Min: 0.1, Median: 0.1, Max: 0.1, '99%': 0.1 },
+      floatParse: 'precise',
+    },
+    silentProgress,
+  );
+  expect(report.clocks).toEqual([
+    { decides: 'cpu time', beside: ['real time'], because: 'steadier', benchmarks: 1 },
+    { decides: 'real time', beside: ['cpu time'], because: 'threads', benchmarks: 1 },
+  ]);
+  // BM_one's CPU time went 1000 → 1500 ns and decides: it fails; BM_many's real time did not move: it passes.
+  const gated = report.rows.filter((r) => r.gated).map((r) => `${r.experimentType} ${r.metric} ${r.status}`);
+  expect(gated.sort()).toEqual(['BM_many real time pass', 'BM_one cpu time fail']);
 });
