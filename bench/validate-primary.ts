@@ -15,6 +15,8 @@
  *   the widest. Unchanged fails: benchmarks failed on unchanged runs. ×1.3: each benchmark of each held-out run made
  *   1.3× slower in turn (all its values), the share the gate fails. The real pull request: what that time says of the
  *   benchmark made slower.
+ * - What a command's CPU time sees of its wall time (hyperfine's user + system over its mean): the runs above, and the
+ *   single real runs of ../shared/fixtures/real-runs/hyperfine (no reruns there: no band to measure).
  * - ../shared/fixtures/formats/google-benchmark holds the library's own test inputs (made-up times, two runs at most),
  *   and no JMH fixture carries a CPU time beside its mode's time (JMH's modes all read the wall clock): neither is
  *   measured.
@@ -23,7 +25,7 @@
  *
  *   npm run validate
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { historyMethod } from '../src/engine/compare/historyMethod.js';
 import type { HistoryRunSides } from '../src/engine/compare/method.js';
@@ -38,6 +40,8 @@ import type { FormatAdapter } from '../src/engine/formats/adapter.js';
 import type { Measurement, StatisticName } from '../src/engine/model/measurement.js';
 import { primaryStatistic } from '../src/engine/model/statisticRules.js';
 
+const args = process.argv.slice(2);
+const shared = args.find((a) => !a.startsWith('--')) ?? path.resolve(process.cwd(), '..', 'shared');
 const repo = process.cwd();
 const THRESHOLDS = parseThresholds('0.1');
 const SETTINGS = { confidence: HISTORY_CONFIDENCE };
@@ -191,6 +195,32 @@ for (const s of SERIES) {
     }
     console.log(
       `| ${s.name} | ${time} | ±${(100 * median(spreads)).toPrecision(2)} % | ${pct(median(lowers))} … ${pct(median(uppers))} | ${pct(widest.lower)} … ${pct(widest.upper)} | ${share(falseFails, benchmarks)} | ${share(caught, trials)} | ${[...caughtOf].map(([b, n]) => `${b} ${n}`).join(', ') || '–'} | ${pr} |`,
+    );
+  }
+}
+
+// What a command's CPU time sees of its wall time: hyperfine's user + system over its mean, per command and file.
+const realHyperfine = path.join(shared, 'fixtures', 'real-runs', 'hyperfine');
+const cpuShare = [
+  ...SERIES[2]!.runs.slice(0, 1),
+  ...['hyperfine_true_vs_sleep.json', 'hyperfine_seq_param.json']
+    .map((f) => path.join(realHyperfine, f))
+    .filter((f) => existsSync(f)),
+];
+console.log("\nWhat a command's CPU time sees of its wall time (hyperfine: user + system over the mean wall time)");
+console.log('| file | command | wall time, mean | user + system | share |');
+console.log('| --- | --- | ---: | ---: | ---: |');
+for (const file of cpuShare) {
+  const measurements = hyperfineAdapter.parse({ file, text: readFileSync(file, 'utf8') }, {}).measurements;
+  const key = (m: Measurement) => `${m.experiment}\u0000${m.parameter.label}`;
+  for (const wall of measurements.filter((m) => m.metric.name === 'wall time')) {
+    const cpu = measurements
+      .filter((m) => key(m) === key(wall) && (m.metric.name === 'user time' || m.metric.name === 'system time'))
+      .reduce((sum, m) => sum + m.statistics.mean!, 0);
+    const mean = wall.statistics.mean!;
+    const label = [wall.experiment, wall.parameter.label].filter((x) => x !== '').join(' ');
+    console.log(
+      `| ${path.relative(repo, file)} | ${label} | ${(mean / 1000).toFixed(2)} ms | ${(cpu / 1000).toFixed(2)} ms | ${((100 * cpu) / mean).toFixed(0)} % |`,
     );
   }
 }
