@@ -8,6 +8,7 @@ import { clockSentence, type ClockChoice } from '../src/engine/report/comparison
 import { renderComparisonMarkdown } from '../src/engine/report/comparison/comparisonMarkdown.js';
 import { renderComparisonText } from '../src/engine/report/comparison/comparisonText.js';
 import { reviewerSections } from '../src/engine/report/comment/reviewerComment.js';
+import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
@@ -184,4 +185,51 @@ test('a suite of single- and multi-threaded benchmarks against a baseline: one s
   // BM_one's CPU time went 1000 → 1500 ns and decides: it fails; BM_many's real time did not move: it passes.
   const gated = report.rows.filter((r) => r.gated).map((r) => `${r.experimentType} ${r.metric} ${r.status}`);
   expect(gated.sort()).toEqual(['BM_many real time pass', 'BM_one cpu time fail']);
+});
+
+describe('each benchmark is counted once, and hyperfine says what its CPU times miss', () => {
+  const eco = join(repoRoot, 'fixtures', 'ecosystems');
+  /** The first stage of `pr` against a history of `runs` (each its own run folder). */
+  function againstHistory(runs: string[], pr: string, gate?: string) {
+    const ws = tempDir('perfgate-primary-time-history-');
+    runs.forEach((file, i) => {
+      mkdirSync(join(ws, 'history', `run${i + 1}`), { recursive: true });
+      cpSync(file, join(ws, 'history', `run${i + 1}`, 'bench.json'));
+    });
+    return runCompare(
+      {
+        reference: [],
+        history: join(ws, 'history'),
+        results: [pr],
+        referenceLabel: 'main',
+        resultLabel: 'PR',
+        outputDir: join(ws, 'out'),
+        thresholds: { Min: 0.1, Median: 0.1, Max: 0.1, '99%': 0.1 },
+        floatParse: 'precise',
+        ...(gate !== undefined ? { gate: parseGateStatistics(gate) } : {}),
+      },
+      silentProgress,
+    ).report;
+  }
+
+  test('Google Benchmark with the median and the max gated: still 4 benchmarks', () => {
+    const folder = join(eco, 'loaded-screen', 'google-benchmark');
+    const runs = [1, 2, 3, 4, 5].map((r) => join(folder, `run${r}.json`));
+    const report = againstHistory(runs, join(folder, 'pr.json'), 'primary,max');
+    expect(report.rows.filter((r) => r.gated && r.statistic === 'max').length).toBeGreaterThan(0);
+    expect(report.clocks).toMatchObject([{ decides: 'cpu time', because: 'steadier', benchmarks: 4 }]);
+  });
+
+  test('hyperfine: wall time decides for both commands, user and system time beside it', () => {
+    const folder = join(eco, 'primary-statistic', 'hyperfine');
+    const runs = [1, 2, 3, 4, 5, 6].map((r) => join(folder, `run${r}.json`));
+    const report = againstHistory(runs, join(folder, 'pr.json'));
+    // The CPU times are means, the wall time's gated statistic its median: no band of one statistic to set beside.
+    expect(report.clocks).toEqual([
+      { decides: 'wall time', beside: ['user time', 'system time'], because: 'waits', benchmarks: 2 },
+    ]);
+    expect(renderComparisonMarkdown(report)).toContain(
+      "\n⏱️ Wall time decides (2 commands): a command's CPU time misses what it waits for (I/O, sleeps, the network); user time and system time are shown beside it.\n",
+    );
+  });
 });

@@ -17547,14 +17547,14 @@ function acceptanceMarkdown(rows) {
 
 // src/engine/report/comparison/clockChoice.ts
 function clockChoices(rows) {
-  const byKey = /* @__PURE__ */ new Map();
+  const byBenchmark2 = /* @__PURE__ */ new Map();
   for (const r of rows) {
     if (r.clock === void 0 || r.pooled || isSuiteRow(r)) continue;
-    const key = `${r.experimentType}\0${r.parameter}\0${r.statistic}`;
-    byKey.set(key, [...byKey.get(key) ?? [], r]);
+    const key = `${r.experimentType}\0${r.parameter}`;
+    byBenchmark2.set(key, [...byBenchmark2.get(key) ?? [], r]);
   }
   const choices = /* @__PURE__ */ new Map();
-  for (const group of byKey.values()) {
+  for (const group of byBenchmark2.values()) {
     const deciding = group.find((r) => r.gated && r.clock?.decides !== void 0);
     if (!deciding) continue;
     const because = deciding.clock.decides;
@@ -17568,7 +17568,7 @@ function clockChoices(rows) {
     entry.choice.benchmarks++;
     for (const o of others) if (!entry.choice.beside.includes(o.metric)) entry.choice.beside.push(o.metric);
     const own = shownEvidence(deciding).band;
-    const theirs = others.map((o) => shownEvidence(o).band);
+    const theirs = others.filter((o) => o.statistic === deciding.statistic).map((o) => shownEvidence(o).band);
     if (own && theirs.length > 0 && theirs.every((b) => b !== void 0)) entry.bands.push([own, ...theirs]);
   }
   return [...choices.values()].map(({ choice, bands }) => {

@@ -32,14 +32,15 @@ interface Band {
 
 /** The choices of the rows' times, one per deciding metric and reason, in the rows' order. */
 export function clockChoices(rows: readonly ComparisonRow[]): ClockChoice[] {
-  const byKey = new Map<string, ComparisonRow[]>();
+  // By benchmark (experiment × parameter): each is counted once, whatever statistics are gated.
+  const byBenchmark = new Map<string, ComparisonRow[]>();
   for (const r of rows) {
     if (r.clock === undefined || r.pooled || isSuiteRow(r)) continue;
-    const key = `${r.experimentType}\u0000${r.parameter}\u0000${r.statistic}`;
-    byKey.set(key, [...(byKey.get(key) ?? []), r]);
+    const key = `${r.experimentType}\u0000${r.parameter}`;
+    byBenchmark.set(key, [...(byBenchmark.get(key) ?? []), r]);
   }
   const choices = new Map<string, { choice: ClockChoice; bands: Band[][] }>();
-  for (const group of byKey.values()) {
+  for (const group of byBenchmark.values()) {
     const deciding = group.find((r) => r.gated && r.clock?.decides !== undefined);
     if (!deciding) continue;
     const because = deciding.clock!.decides!;
@@ -52,8 +53,9 @@ export function clockChoices(rows: readonly ComparisonRow[]): ClockChoice[] {
     }
     entry.choice.benchmarks++;
     for (const o of others) if (!entry.choice.beside.includes(o.metric)) entry.choice.beside.push(o.metric);
+    // The bands of the deciding statistic only (hyperfine's CPU times have a mean, its wall time a median too).
     const own = shownEvidence(deciding).band;
-    const theirs = others.map((o) => shownEvidence(o).band);
+    const theirs = others.filter((o) => o.statistic === deciding.statistic).map((o) => shownEvidence(o).band);
     if (own && theirs.length > 0 && theirs.every((b) => b !== undefined)) entry.bands.push([own, ...theirs]);
   }
   return [...choices.values()].map(({ choice, bands }) => {
