@@ -76,7 +76,7 @@ describe('action: sequential A/B against a loopback GitHub', () => {
     // < 0.13 to fail at the observed mean and spread: even the cap would not decide.
     expect(first.outputs['pairs-needed']).toBe('');
     const headline =
-      '### ⏳ 1 inconclusive (even 12 pairs would not decide) · ⚠️ 3 slower (real time +14 %) inside the noise · against the baseline (A/B, 8 pairs)';
+      '### ⏳ 1 inconclusive (even 12 pairs would not decide) · ⚠️ 3 slower (cpu time +14 %) inside the noise · against the baseline (A/B, 8 pairs)';
     expect(first.summary).toContain(headline);
     expect(first.summary).toContain('Sequential A/B: look 1 at 8 of at most 12 pairs');
     expect(first.summary).toContain('⏳ inconclusive');

@@ -1,6 +1,6 @@
 /**
  * Issue 38 item 5: the comment, the Check's summary and the job summary of a large Google Benchmark suite
- * (bench/scale-suite.mjs: families of 10 sizes, real time primary and cpu time secondary) against a history of 10
+ * (bench/scale-suite.mjs: families of 10 sizes, cpu time primary and real time secondary) against a history of 10
  * runs. The comment starts with the counts, names the regressed benchmarks family by family with their worst rows and
  * says exactly how many rows each family line and each cut leaves out, names no benchmark that did not regress, stays
  * under GitHub's limits, escapes hostile names and is the same bytes for the same inputs.
@@ -48,7 +48,7 @@ const partsOf = (comparison: ComparisonReport): ReviewerCommentParts => ({
   base: 'main',
 });
 
-/** The family lines of a body: `- ⚠️ **BM\_Family5** (real time median) 64: +31.2 % (…); cpu time says the same`. */
+/** The family lines of a body: `- ⚠️ **BM\_Family5** (cpu time median) 64: +31.2 % (…); real time says the same`. */
 const familyLinesOf = (body: string) => body.split('\n').filter((line) => /^- \S+ \*\*/.test(line));
 
 /**
@@ -82,26 +82,26 @@ describe('1,000 benchmarks, 100 regressed', () => {
 
   test('the comment starts with the counts per outcome, then the families', () => {
     const lines = body.split('\n');
-    expect(lines[0]).toMatch(/^### \S+ 100 slower \(real time \+\d+…\+\d+ %\)[^·]*· 900 unchanged · against main/);
+    expect(lines[0]).toMatch(/^### \S+ 100 slower \(cpu time \+\d+…\+\d+ %\)[^·]*· 900 unchanged · against main/);
     expect(lines[4]).toBe('100 rows in 100 families, worst first; each line names its worst 3 and counts the rest:');
     expect(familyLinesOf(body)).toHaveLength(100);
     expect(flagged(report)).toHaveLength(100);
   });
 
-  test('it names every regressed benchmark once, no other, and shows cpu time only as agreeing', () => {
+  test('it names every regressed benchmark once, no other, and shows real time only as agreeing', () => {
     const expected = regressedNames(1000, 100);
     const named = namedBenchmarks(body);
     expect(named.size).toBe(100);
     for (const name of named) expect(expected.has(name)).toBe(true);
-    // real time and cpu time are not listed twice: no table row, no line naming cpu time's own change.
+    // cpu time and real time are not listed twice: no table row, no line naming real time's own change.
     expect(body).not.toMatch(/^\|/m);
-    for (const line of familyLinesOf(body)) expect(line.endsWith('; cpu time says the same')).toBe(true);
-    expect(body.split('cpu time median').length - 1).toBe(0);
+    for (const line of familyLinesOf(body)) expect(line.endsWith('; real time says the same')).toBe(true);
+    expect(body.split('real time median').length - 1).toBe(0);
   });
 
   test('the other 2101 rows are counted, not listed, with where they all are', () => {
     // One repetition: one statistic of real time and of cpu time, for 1000 benchmarks and 100 family geomeans, and the
-    // whole suite's geomean of the gated real time (the suite row).
+    // whole suite's geomean of the gated cpu time (the suite row).
     const others = report.rows.length - 100;
     expect(others).toBe(2 * 1100 + 1 - 100);
     expect(body).toContain(`${others} other rows, too many to list here: `);
@@ -202,7 +202,7 @@ describe('200 benchmarks, half regressed, one family named to attack', () => {
     const report = compareSuite(10_000, 100);
     const body = reviewerComment(partsOf(report), links, LIMIT);
     expect(body.length).toBeLessThan(LIMIT);
-    expect(body.split('\n')[0]).toMatch(/^### \S+ 100 slower \(real time [^)]+\)[^·]*· 9900 unchanged · /);
+    expect(body.split('\n')[0]).toMatch(/^### \S+ 100 slower \(cpu time [^)]+\)[^·]*· 9900 unchanged · /);
     const expected = regressedNames(10_000, 100);
     const named = [...namedBenchmarks(body)];
     expect(named.filter((n) => expected.has(n)).length).toBeGreaterThanOrEqual(90);

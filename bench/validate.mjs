@@ -21,6 +21,7 @@ const VALIDATORS = [
   'validate-budget',
   'validate-suite-row',
   'validate-tails',
+  'validate-primary',
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -627,9 +627,9 @@ function valueChange(worse, direction) {
   if (worse === 0) return 0;
   return direction === "higher-is-better" ? -worse : worse;
 }
-function valueChangeRange(range3, direction) {
-  if (range3 === void 0 || direction !== "higher-is-better") return range3;
-  return { lower: valueChange(range3.upper, direction), upper: valueChange(range3.lower, direction) };
+function valueChangeRange(range4, direction) {
+  if (range4 === void 0 || direction !== "higher-is-better") return range4;
+  return { lower: valueChange(range4.upper, direction), upper: valueChange(range4.lower, direction) };
 }
 function changeFromRequirement(percentOver, direction) {
   return valueChange(percentOver, direction);
@@ -653,14 +653,14 @@ function changeDigits(percent8) {
 function changePercent(percent8) {
   return Number.isNaN(percent8) ? "—" : `${changeDigits(percent8)} %`;
 }
-function changeRangeText(range3) {
-  return `${changeDigits(range3.lower)} … ${changeDigits(range3.upper)} %`;
+function changeRangeText(range4) {
+  return `${changeDigits(range4.lower)} … ${changeDigits(range4.upper)} %`;
 }
 function changeWithInterval(worse, interval, direction) {
   const change = changePercent(valueChange(worse * 100, direction));
-  const range3 = valueChangeRange(interval, direction);
-  if (range3 === void 0) return change;
-  return `${change} (${changeRangeText({ lower: range3.lower * 100, upper: range3.upper * 100 })})`;
+  const range4 = valueChangeRange(interval, direction);
+  if (range4 === void 0) return change;
+  return `${change} (${changeRangeText({ lower: range4.lower * 100, upper: range4.upper * 100 })})`;
 }
 
 // src/engine/report/escape.ts
@@ -7830,9 +7830,45 @@ function githubActionBenchmarkReader(file, options) {
   };
 }
 
+// src/engine/formats/googleBenchmarkNames.ts
+var ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
+function splitName2(runName2) {
+  const segments = runName2.split("/");
+  let cut2 = segments.length;
+  while (cut2 > 1 && ARGUMENT_SEGMENT.test(segments[cut2 - 1])) cut2--;
+  const args = segments.slice(cut2);
+  const parameter = { label: args.join("/") };
+  const settings = {};
+  for (const arg of args) {
+    const colon = arg.indexOf(":");
+    if (colon < 0) continue;
+    const key = arg.slice(0, colon);
+    const text3 = arg.slice(colon + 1);
+    const numeric = /^-?\d+(\.\d+)?$/.test(text3) ? Number(text3) : void 0;
+    settings[key] = numeric ?? text3;
+    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
+      parameter.payloadBytes = numeric;
+  }
+  if (Object.keys(settings).length > 0) parameter.settings = settings;
+  return { experiment: segments.slice(0, cut2).join("/"), parameter };
+}
+function wallDecides(parameter, threads) {
+  const segments = parameter.label.split("/");
+  if (segments.includes("manual_time")) return "manual-time";
+  if (segments.includes("real_time")) return "real-time";
+  const named2 = parameter.settings?.threads;
+  if (threads > 1 || typeof named2 === "number" && named2 > 1) return "threads";
+  return void 0;
+}
+function withClock(metric2, wall, both) {
+  const of = metric2.name === "real time" ? "wall" : metric2.name === "cpu time" ? "cpu" : void 0;
+  if (of === void 0 || !both) return metric2;
+  const decides = of === "wall" ? wall : wall === void 0 ? "steadier" : void 0;
+  return decides === void 0 ? { ...metric2, role: "secondary", clock: { of } } : { ...metric2, clock: { of, decides } };
+}
+
 // src/engine/formats/googleBenchmark.ts
 var NANOSECONDS = parseUnit("ns");
-var ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
 var KNOWN_FIELDS = /* @__PURE__ */ new Set([
   "name",
   "family_index",
@@ -7872,14 +7908,7 @@ var METRICS = [
   },
   {
     field: "cpu_time",
-    metric: {
-      name: "cpu time",
-      role: "secondary",
-      dimension: "time",
-      unit: "us",
-      displayUnit: "ns",
-      direction: "lower-is-better"
-    },
+    metric: { name: "cpu time", dimension: "time", unit: "us", displayUnit: "ns", direction: "lower-is-better" },
     unit: "time_unit"
   },
   {
@@ -8053,6 +8082,7 @@ function addMetricValues(reading, entry, context) {
       unit = spec.unit;
     }
     const group = groupOf(reading, context.runName, context.line);
+    if (typeof entry.threads === "number" && entry.threads > group.threads) group.threads = entry.threads;
     let slot = group.metrics.get(spec.field);
     if (!slot) {
       reading.limits.measurement(context.line);
@@ -8066,11 +8096,12 @@ function addMetricValues(reading, entry, context) {
   }
 }
 function measurementsOfGroup2(file, group) {
+  const wall = wallDecides(group.parameter, group.threads);
   return [...group.metrics.values()].map(({ metric: metric2, statistics, repetitions }) => {
     const measurement = {
       experiment: group.experiment,
       parameter: group.parameter,
-      metric: metric2,
+      metric: withClock(metric2, wall, group.metrics.has("real_time") && group.metrics.has("cpu_time")),
       statistics: { ...statistics },
       place: { file, line: group.line }
     };
@@ -8117,31 +8148,11 @@ function environmentOfContext(context) {
 function groupOf(reading, runName2, line) {
   let group = reading.groups.get(runName2);
   if (!group) {
-    group = { ...splitName2(runName2), line, metrics: /* @__PURE__ */ new Map() };
+    group = { ...splitName2(runName2), line, threads: 1, metrics: /* @__PURE__ */ new Map() };
     reading.limits.experiment(group.experiment, line);
     reading.groups.set(runName2, group);
   }
   return group;
-}
-function splitName2(runName2) {
-  const segments = runName2.split("/");
-  let cut2 = segments.length;
-  while (cut2 > 1 && ARGUMENT_SEGMENT.test(segments[cut2 - 1])) cut2--;
-  const args = segments.slice(cut2);
-  const parameter = { label: args.join("/") };
-  const settings = {};
-  for (const arg of args) {
-    const colon = arg.indexOf(":");
-    if (colon < 0) continue;
-    const key = arg.slice(0, colon);
-    const text3 = arg.slice(colon + 1);
-    const numeric = /^-?\d+(\.\d+)?$/.test(text3) ? Number(text3) : void 0;
-    settings[key] = numeric ?? text3;
-    if (numeric !== void 0 && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
-      parameter.payloadBytes = numeric;
-  }
-  if (Object.keys(settings).length > 0) parameter.settings = settings;
-  return { experiment: segments.slice(0, cut2).join("/"), parameter };
 }
 
 // src/engine/model/environment.ts
@@ -9449,17 +9460,18 @@ function unitOf3(file, text3, notes) {
 }
 
 // src/engine/formats/hyperfine/common.ts
-var time = (name, role) => ({
+var time = (name, clock, role) => ({
   name,
   ...role ? { role } : {},
+  clock,
   dimension: "time",
   unit: "us",
   displayUnit: "s",
   direction: "lower-is-better"
 });
-var WALL_TIME = time("wall time");
-var USER_TIME = time("user time", "secondary");
-var SYSTEM_TIME = time("system time", "secondary");
+var WALL_TIME = time("wall time", { of: "wall", decides: "waits" });
+var USER_TIME = time("user time", { of: "cpu" }, "secondary");
+var SYSTEM_TIME = time("system time", { of: "cpu" }, "secondary");
 var TIME_STATISTICS = [
   ["mean", "mean"],
   ["stddev", "stdev"],
@@ -12406,8 +12418,8 @@ function fileName(path) {
 function missingMessage(requirement, measurements, own, ofMetric) {
   if (ofMetric.length === 0) {
     const known = [...new Set(measurements.map((m) => m.metric.name))];
-    const named = new Set(own.map((r) => r.metric.trim().toLowerCase()));
-    const candidates2 = known.filter((k) => !named.has(k.trim().toLowerCase()));
+    const named2 = new Set(own.map((r) => r.metric.trim().toLowerCase()));
+    const candidates2 = known.filter((k) => !named2.has(k.trim().toLowerCase()));
     return notInResults(
       `metric "${requirement.metric}"`,
       requirement,
@@ -13253,9 +13265,9 @@ function classifyFastdds(path, lenient, byContent = false, formats = false) {
 }
 function preferSummaries(files, notices, repetitions) {
   const byType = /* @__PURE__ */ new Map();
-  const named = (file) => adapterById(file.format)?.fileNames !== void 0;
+  const named2 = (file) => adapterById(file.format)?.fileNames !== void 0;
   for (const file of files) {
-    if (!named(file)) continue;
+    if (!named2(file)) continue;
     const kept = byType.get(file.experimentType);
     if (!kept) {
       byType.set(file.experimentType, [file]);
@@ -13272,7 +13284,7 @@ function preferSummaries(files, notices, repetitions) {
     if (!repetitions) throw sameType(file, kept[0]);
     kept.push(file);
   }
-  return files.filter((f) => !named(f) || byType.get(f.experimentType).includes(f));
+  return files.filter((f) => !named2(f) || byType.get(f.experimentType).includes(f));
 }
 function sameType(file, other) {
   return new InputError(
@@ -13384,12 +13396,12 @@ var STREAMED_FORMATS = (() => {
   const titles = formatIds().map((id) => adapterById(id)).filter((a) => a.stream).map((a) => a.id);
   return `${titles.slice(0, -1).join(", ")} and ${titles[titles.length - 1]} files`;
 })();
-function withLikelyFormat(error, path, head, named) {
+function withLikelyFormat(error, path, head, named2) {
   if (!(error instanceof InputError)) return error;
   const likely = recogniseFormat(head, path);
-  if (likely === void 0 || likely.id === named.id) return error;
+  if (likely === void 0 || likely.id === named2.id) return error;
   return new InputError(
-    `${error.message}. Read as ${named.id}, the format given, but it looks like ${likely.id} — ${likely.title}: give format ${likely.id}, or auto`,
+    `${error.message}. Read as ${named2.id}, the format given, but it looks like ${likely.id} — ${likely.title}: give format ${likely.id}, or auto`,
     error.place
   );
 }
@@ -13683,17 +13695,17 @@ function exponentRange(payloads) {
   return min <= max ? { lo: Math.floor(Math.log2(min)), hi: Math.ceil(Math.log2(max)) } : void 0;
 }
 function payloadTicks(payloads, maxTicks = 12) {
-  const range3 = exponentRange(payloads);
-  if (!range3) return [];
-  const count = range3.hi - range3.lo + 1;
+  const range4 = exponentRange(payloads);
+  if (!range4) return [];
+  const count = range4.hi - range4.lo + 1;
   const step = Math.max(1, Math.ceil(count / maxTicks));
   const ticks = [];
-  for (let e = range3.lo; e <= range3.hi; e += step) ticks.push(2 ** e);
+  for (let e = range4.lo; e <= range4.hi; e += step) ticks.push(2 ** e);
   return ticks;
 }
 function payloadDomain(payloads) {
-  const range3 = exponentRange(payloads);
-  return range3 ? [2 ** range3.lo, 2 ** range3.hi] : void 0;
+  const range4 = exponentRange(payloads);
+  return range4 ? [2 ** range4.lo, 2 ** range4.hi] : void 0;
 }
 var PAYLOAD_LABEL_EXPR = "datum.value >= 1073741824 ? format(datum.value / 1073741824, '~r') + ' GiB' : datum.value >= 1048576 ? format(datum.value / 1048576, '~r') + ' MiB' : datum.value >= 1024 ? format(datum.value / 1024, '~r') + ' KiB' : format(datum.value, '~r') + ' B'";
 function isPayloadAxis(values) {
@@ -14021,26 +14033,22 @@ function rowShape(reference, result) {
   const shape = reference ?? result;
   const role = result?.metric.role ?? reference?.metric.role;
   const kind = result?.metric.kind ?? reference?.metric.kind;
+  const clock = result?.metric.clock ?? reference?.metric.clock;
   const from = reference?.metric.instrument;
   const to = result?.metric.instrument;
   const incomparable = from !== void 0 && to !== void 0 && from !== to ? { reference: from, result: to } : void 0;
-  if (role === shape.metric.role && kind === shape.metric.kind && !incomparable) return shape;
-  const { role: _role, kind: _kind, ...metric2 } = shape.metric;
-  return {
-    ...shape,
-    metric: {
-      ...metric2,
-      ...role ? { role } : {},
-      ...kind ? { kind } : {},
-      ...incomparable ? { incomparable } : {}
-    }
-  };
+  const { metric: m } = shape;
+  if (role === m.role && kind === m.kind && clock === m.clock && !incomparable) return shape;
+  const { role: _role, kind: _kind, clock: _clock, ...metric2 } = m;
+  const fields = { ...role ? { role } : {}, ...kind ? { kind } : {}, ...clock ? { clock } : {} };
+  return { ...shape, metric: { ...metric2, ...fields, ...incomparable ? { incomparable } : {} } };
 }
 function roleOfRow(m) {
   const role = metricRole(m.metric);
   const instruments = m.metric.incomparable;
   return {
     ...role === "primary" ? {} : { metricRole: role },
+    ...m.metric.clock ? { clock: m.metric.clock } : {},
     ...instruments ? { instruments } : {},
     ...isExactCount(m.metric) ? { exactCount: true } : {}
   };
@@ -14819,21 +14827,21 @@ function ratioDensity(w, df, logNorm) {
 }
 var ratioRanges = /* @__PURE__ */ new Map();
 function ratioRange(df) {
-  let range3 = ratioRanges.get(df);
-  if (range3 === void 0) {
+  let range4 = ratioRanges.get(df);
+  if (range4 === void 0) {
     const spread4 = 10 / Math.sqrt(2 * df);
-    range3 = {
+    range4 = {
       lo: Math.max(0, 1 - spread4),
       hi: 1 + spread4,
       logNorm: Math.log(2) + df / 2 * Math.log(df / 2) - logGamma(df / 2)
     };
     if (ratioRanges.size >= 1024) ratioRanges.clear();
-    ratioRanges.set(df, range3);
+    ratioRanges.set(df, range4);
   }
-  return range3;
+  return range4;
 }
-function piecePoints(range3, kink, step, stepWidth, points) {
-  const { lo, hi } = range3;
+function piecePoints(range4, kink, step, stepWidth, points) {
+  const { lo, hi } = range4;
   let count = 1;
   points[0] = lo;
   const cut2 = (c) => {
@@ -14936,15 +14944,15 @@ var PowerIntegral = class {
   slope = NaN;
   range;
   at(shift, withSlope) {
-    const { critical, floor, range: range3 } = this;
-    if (range3 === void 0) {
+    const { critical, floor, range: range4 } = this;
+    if (range4 === void 0) {
       const z = shift - Math.max(floor, critical * 1);
       if (withSlope) this.slope = normalDensity2(z);
       return normalCdf(z);
     }
     const positive = critical > 0;
     const count = piecePoints(
-      range3,
+      range4,
       positive ? floor / critical : NaN,
       positive ? shift / critical : NaN,
       positive ? 1 / critical : NaN,
@@ -14959,7 +14967,7 @@ var PowerIntegral = class {
       const a = POINTS[p - 1];
       const b = POINTS[p];
       if (!(b > a)) continue;
-      const offset = NODE_STORE.offsetOf(range3.logNorm, a, b);
+      const offset = NODE_STORE.offsetOf(range4.logNorm, a, b);
       const { w, weighted } = NODE_STORE;
       let piece = 0;
       let pieceSlope = 0;
@@ -15742,8 +15750,8 @@ function nameRegressedRows(rows, q) {
     if (row.pooled || row.status === "new" || row.status === "missing") return row;
     if (row.status === "fail" && row.failed) return { ...row, namedBy: row.namedBy ?? "bonferroni" };
     const cutoff = cutoffs.get(familyKey(row));
-    const named = cutoff !== void 0 && row.status === "warn" && row.gated && row.deltaPercent > row.threshold * 100 && row.pValue !== void 0 && row.pValue <= cutoff;
-    return named ? { ...row, status: "fail", failed: true, namedBy: "fdr" } : row;
+    const named2 = cutoff !== void 0 && row.status === "warn" && row.gated && row.deltaPercent > row.threshold * 100 && row.pValue !== void 0 && row.pValue <= cutoff;
+    return named2 ? { ...row, status: "fail", failed: true, namedBy: "fdr" } : row;
   });
 }
 
@@ -15974,11 +15982,11 @@ function compareExperimentPaired(experimentType, pairs, thresholds, options = {}
   );
   const acrossFamilies = new Set(plain.rows.filter((r) => across.has(outcomeKey(r))).map(familyKey));
   const all = [...judged2, ...pooled].map((r) => r.pooled && acrossFamilies.has(familyKey(r)) ? gated(r, false) : r);
-  const named = nameRegressedRows(
+  const named2 = nameRegressedRows(
     all.filter((r) => !acrossFamilies.has(familyKey(r))),
     alpha
   );
-  const rows = all.map((r) => acrossFamilies.has(familyKey(r)) ? r : named.shift());
+  const rows = all.map((r) => acrossFamilies.has(familyKey(r)) ? r : named2.shift());
   const status = refs.length === 0 ? "new" : ress.length === 0 ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
   return { ...plain, status, rows };
 }
@@ -16137,11 +16145,11 @@ function nameAcross(comparisons, members, q) {
     return { rows, index: rows.findIndex((r) => !r.pooled && outcomeKey(r) === outcomeKey(m.row)) };
   });
   const found = at.filter((a) => a.index >= 0);
-  const named = nameRegressedRows(
+  const named2 = nameRegressedRows(
     found.map((a) => a.rows[a.index]),
     q
   );
-  found.forEach((a, j) => a.rows[a.index] = named[j]);
+  found.forEach((a, j) => a.rows[a.index] = named2[j]);
 }
 function withStatus(comparison) {
   if (comparison.status === "new" || comparison.status === "missing") return comparison;
@@ -17034,10 +17042,10 @@ function regressionPanel(row, report, label, runs) {
   const log = wantsLogScale(values);
   const domain = valueDomain(values);
   const interval = valueChangeRange(chartEvidence(row).interval, row.direction);
-  const range3 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
+  const range4 = interval ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}` : "";
   const drawn2 = {
     title: label,
-    subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range3} (${row.status})`,
+    subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range4} (${row.status})`,
     x: { kind: "category", title: history.length > 0 ? "Run" : "Side", categories },
     y: { title: withUnit(familyTitle(row), unit), unit, log, ...domain ? { domain } : {} },
     mark: "line",
@@ -17548,6 +17556,72 @@ function acceptanceMarkdown(rows) {
   return lines.join("\n");
 }
 
+// src/engine/report/comparison/clockChoice.ts
+function clockChoices(rows) {
+  const byBenchmark2 = /* @__PURE__ */ new Map();
+  for (const r of rows) {
+    if (r.clock === void 0 || r.pooled || isSuiteRow(r)) continue;
+    const key = `${r.experimentType}\0${r.parameter}`;
+    byBenchmark2.set(key, [...byBenchmark2.get(key) ?? [], r]);
+  }
+  const choices = /* @__PURE__ */ new Map();
+  for (const group of byBenchmark2.values()) {
+    const deciding = group.find((r) => r.gated && r.clock?.decides !== void 0);
+    if (!deciding) continue;
+    const because = deciding.clock.decides;
+    const others = group.filter((r) => r.clock.of !== deciding.clock.of);
+    const key = `${deciding.metric}\0${because}`;
+    let entry = choices.get(key);
+    if (!entry) {
+      entry = { choice: { decides: deciding.metric, beside: [], because, benchmarks: 0 }, bands: [] };
+      choices.set(key, entry);
+    }
+    entry.choice.benchmarks++;
+    for (const o of others) if (!entry.choice.beside.includes(o.metric)) entry.choice.beside.push(o.metric);
+    const own = shownEvidence(deciding).band;
+    const theirs = others.filter((o) => o.statistic === deciding.statistic).map((o) => shownEvidence(o).band);
+    if (own && theirs.length > 0 && theirs.every((b) => b !== void 0)) entry.bands.push([own, ...theirs]);
+  }
+  return [...choices.values()].map(({ choice, bands }) => {
+    if (bands.length === 0 || bands.length < choice.benchmarks) return choice;
+    const widest = bands.map((b) => b.slice(1).reduce((w, x) => x.upper - x.lower > w.upper - w.lower ? x : w));
+    return { ...choice, band: { decides: medianBand(bands.map((b) => b[0])), beside: medianBand(widest) } };
+  });
+}
+function medianBand(bands) {
+  const median2 = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(s.length / 2);
+    return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  };
+  return { lower: median2(bands.map((b) => b.lower)), upper: median2(bands.map((b) => b.upper)) };
+}
+var CLOCK_NAME = { "cpu time": "CPU time", "real time": "real time" };
+var named = (metric2) => CLOCK_NAME[metric2] ?? metric2;
+var range2 = (b) => changeRangeText({ lower: b.lower * 100, upper: b.upper * 100 });
+function clockSentence(choice) {
+  const { decides, beside, benchmarks, band } = choice;
+  const others = beside.map(named).join(" and ");
+  const count = `${benchmarks} ${choice.because === "waits" ? "command" : "benchmark"}${benchmarks === 1 ? "" : "s"}`;
+  const shown2 = others !== "" ? `; ${others} ${beside.length === 1 ? "is" : "are"} shown beside it` : "";
+  const head = `${capital(named(decides))} decides (${count})`;
+  switch (choice.because) {
+    case "steadier":
+      return band ? `${head}: ${others} on this runner varied ${range2(band.beside)} (the median noise band), ${named(decides)} ${range2(band.decides)}${shown2}.` : `${head}: the runner's other jobs barely reach it, where they count in ${others || "the wall time"}${shown2}.`;
+    case "threads":
+      return `${head}: multi-threaded, so their CPU time sums the threads${shown2}.`;
+    case "real-time":
+      return `${head}: the benchmarks asked for it (UseRealTime)${shown2}.`;
+    case "manual-time":
+      return `${head}: the benchmarks timed themselves (UseManualTime)${shown2}.`;
+    case "waits":
+      return `${head}: a command's CPU time misses what it waits for (I/O, sleeps, the network)${shown2}.`;
+  }
+}
+function capital(text3) {
+  return text3.charAt(0).toUpperCase() + text3.slice(1);
+}
+
 // src/engine/report/docsLinks.ts
 var README_URL = "https://github.com/perfgate/perfgate/blob/main/README.md";
 var SEE_SMALLER_CHANGES_URL = `${README_URL}#when-a-change-cannot-be-seen`;
@@ -17587,11 +17661,11 @@ function metricRange(m) {
 function suiteWords(moves, failed) {
   const shown2 = moves.filter((m) => m.failed === failed);
   if (shown2.length === 0) return void 0;
-  const named = new Set(moves.map((m) => m.metric)).size > 1;
+  const named2 = new Set(moves.map((m) => m.metric)).size > 1;
   return shown2.map((m) => {
-    const range3 = valueChangeRange(m.spread, m.direction);
-    const spread4 = `${changeSize(range3.lower * 100)} … ${changeSize(range3.upper * 100)} %`;
-    const moved = `the whole suite${named ? ` (${m.metric})` : ""} moved ${changeSize(valueChange(m.change, m.direction) * 100)} %`;
+    const range4 = valueChangeRange(m.spread, m.direction);
+    const spread4 = `${changeSize(range4.lower * 100)} … ${changeSize(range4.upper * 100)} %`;
+    const moved = `the whole suite${named2 ? ` (${m.metric})` : ""} moved ${changeSize(valueChange(m.change, m.direction) * 100)} %`;
     return `${moved}; its recorded runs varied ${spread4}${failed ? "" : `, ${HELD_WORDS[m.heldBy ?? "noise"]}`}`;
   }).join(" · ");
 }
@@ -17603,10 +17677,10 @@ var HELD_WORDS = {
 var HEADLINE_METRICS = 3;
 function changed(c, way) {
   const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
-  const named = c.metrics.slice(0, HEADLINE_METRICS).map(metricRange);
-  const others = c.metrics.length - named.length;
-  if (others > 0) named.push(`${plural3(others, "more metric")}`);
-  const metrics = named.join(", ");
+  const named2 = c.metrics.slice(0, HEADLINE_METRICS).map(metricRange);
+  const others = c.metrics.length - named2.length;
+  if (others > 0) named2.push(`${plural3(others, "more metric")}`);
+  const metrics = named2.join(", ");
   return `${c.benchmarks} ${word}${metrics !== "" ? ` (${metrics})` : ""}`;
 }
 var OUTCOMES = [
@@ -17848,6 +17922,9 @@ function comparisonMarkdownParts(report) {
   for (const r of report.rows) (needsAttention(r) ? attention : rest).push(r);
   return {
     sides: sides.join("\n"),
+    // Perfgate's sentences with the adapters' own metric names (Metric.clock is set by an adapter, from no file's
+    // text), as the notes are: not escaped.
+    clocks: (report.clocks ?? []).map((c) => `⏱️ ${clockSentence(c)}`).join("\n\n"),
     // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
     notes: report.notes.map((note) => `> ${note}`).join("\n\n"),
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join("\n"),
@@ -17866,6 +17943,7 @@ function comparisonMarkdownPieces(report) {
 function* comparisonMarkdownLines(report) {
   const parts = comparisonMarkdownParts(report);
   yield* [`### ${headline2(report)}`, "", parts.sides, ""];
+  if (parts.clocks !== "") yield* [parts.clocks, ""];
   if (parts.notes !== "") yield* [parts.notes, ""];
   if (parts.warnings !== "") yield* [parts.warnings, ""];
   if (parts.acceptance !== "") yield* [parts.acceptance, ""];
@@ -17928,8 +18006,8 @@ function bandCell(r, pooled) {
   const band = shownEvidence(r).band;
   if (band === void 0) return "";
   if (!r.pooled && pooled.has(familyOf2(r))) return band.upper > r.threshold ? THROUGH_GEOMEAN : "";
-  const range3 = valueChangeRange(band, r.direction);
-  return changeRangeText({ lower: range3.lower * 100, upper: range3.upper * 100 });
+  const range4 = valueChangeRange(band, r.direction);
+  return changeRangeText({ lower: range4.lower * 100, upper: range4.upper * 100 });
 }
 function probability(p) {
   if (!Number.isFinite(p)) return "";
@@ -17953,13 +18031,13 @@ function extraColumns(rows, all) {
   const withInterval = rows.some(relativeToSuite);
   const withDetectable = rows.some((r) => r.detectable !== void 0);
   const pooled = pooledFamilies(all);
-  const range3 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
+  const range4 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   return {
     header: `${withP ? " p | α |" : ""}${withBand ? " Noise band |" : ""}${withInterval ? " Interval vs suite |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
     align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
     cells: (r) => {
       const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range3(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
+      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range4(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
     }
   };
 }
@@ -19297,9 +19375,9 @@ function yAxis(p) {
       labels: ticks.labels.map((v) => ({ at: map2(v), label: formatLogTick(v) }))
     };
   }
-  const range3 = minMax(p.mark === "bar" ? [0, ...ys] : ys) ?? [0, 1];
+  const range4 = minMax(p.mark === "bar" ? [0, ...ys] : ys) ?? [0, 1];
   const count = Math.ceil(H / 40);
-  const [lo, hi] = niceDomain(...spread2(...range3), count);
+  const [lo, hi] = niceDomain(...spread2(...range4), count);
   const map = (v) => H - H * (v - lo) / (hi - lo);
   const values = linearTicks(lo, hi, count);
   const step = tickStep(lo, hi, count);
@@ -21366,6 +21444,7 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
   const rows = Array.from(all.keys()).sort((a, b) => ranks[a] - ranks[b] || deltas[b] - deltas[a] || a - b).map((index2) => all[index2]);
   const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
   const unpaired = nothingPaired(comparisons);
+  const clocks = clockChoices(all);
   return {
     ...baselineRun ? { baselineRun } : {},
     verdict: failedExperiments.length > 0 || unpaired !== void 0 ? "fail" : "pass",
@@ -21381,7 +21460,8 @@ function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselin
     subExperiments: comparisons,
     rows,
     notes: methodNotes(method, all),
-    warnings: [...incomparableWarnings(all), ...countsDifferWarnings(all), ...resolutionFloorWarnings(all)]
+    warnings: [...incomparableWarnings(all), ...countsDifferWarnings(all), ...resolutionFloorWarnings(all)],
+    ...clocks.length > 0 ? { clocks } : {}
   };
 }
 var Benchmarks = class {
@@ -21530,9 +21610,9 @@ function methodNotes(method, rows) {
     const pooled = gatedRows.filter((r) => r.pooled);
     const shown2 = pooled.length > 0 ? pooled : gatedRows;
     const values = shown2.map((r) => r.detectable).sort((a, b) => a - b);
-    const range3 = values[0] === values[values.length - 1] ? percent2(values[0]) : `${percent2(values[0])} to ${percent2(values[values.length - 1])}`;
+    const range4 = values[0] === values[values.length - 1] ? percent2(values[0]) : `${percent2(values[0])} to ${percent2(values[values.length - 1])}`;
     notes.push(
-      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range3}. Smaller regressions pass unnoticed; more ${verdictMethod.narrowedBy} narrow it.`
+      `Smallest change the gated ${pooled.length > 0 ? "geomean " : ""}rows catch 9 times in 10 (over the threshold and beyond the noise): ${range4}. Smaller regressions pass unnoticed; more ${verdictMethod.narrowedBy} narrow it.`
     );
   }
   const ungated = rows.filter((r) => !r.gated);
@@ -22143,6 +22223,7 @@ function* comparisonTextLines(report, options) {
   yield* [
     `perfgate compare: ${verdict}: ${headline2(report, { plain: true }).replace(/^\S+ /, "")}`,
     `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
+    ...(report.clocks ?? []).map((c) => `  time: ${withoutControls(clockSentence(c))}`),
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
     ...acceptanceLines(report)
@@ -22152,7 +22233,7 @@ function* comparisonTextLines(report, options) {
   const pooled = pooledFamilies(report.rows);
   const withInterval = report.rows.some(relativeToSuite);
   const withDetectable = report.rows.some((r) => r.detectable !== void 0);
-  const range3 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
+  const range4 = (x) => x ? changeRangeText({ lower: x.lower * 100, upper: x.upper * 100 }) : "";
   const general = !payloadLayout(report.rows);
   const safe2 = (text3) => withoutControls(text3);
   const header = [
@@ -22184,7 +22265,7 @@ function* comparisonTextLines(report, options) {
       `${Number((r.threshold * 100).toPrecision(6))} %`,
       ...withP ? [changeCells(r).p, changeCells(r).alpha] : [],
       ...withBand ? [bandCell(r, pooled)] : [],
-      ...withInterval ? [relativeToSuite(r) ? range3(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""] : [],
+      ...withInterval ? [relativeToSuite(r) ? range4(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""] : [],
       ...withDetectable ? [r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""] : [],
       r.acceptance ? `${r.status} (${safe2(acceptanceWords(r.acceptance))})` : showNotGated(r) ? `${r.status} (not gated)` : r.status
     ];
@@ -22734,9 +22815,9 @@ function familyLine(family, rows, secondaries, where, marks) {
     }
   }
   const entries2 = rows.filter((r) => !foldedAway.has(r));
-  const named = entries2.slice(0, FAMILY_ROWS_NAMED);
-  const oneStatistic = named.every((r) => metricStatistic(r) === metricStatistic(named[0]));
-  const oneStatus = named.every((r) => r.status === named[0].status);
+  const named2 = entries2.slice(0, FAMILY_ROWS_NAMED);
+  const oneStatistic = named2.every((r) => metricStatistic(r) === metricStatistic(named2[0]));
+  const oneStatus = named2.every((r) => r.status === named2[0].status);
   const agree = /* @__PURE__ */ new Map();
   const differ = /* @__PURE__ */ new Map();
   const entryText = (r) => {
@@ -22759,11 +22840,11 @@ function familyLine(family, rows, secondaries, where, marks) {
     }
     return notes.length > 0 ? `${head} (${notes.join("; ")})` : head;
   };
-  const parts = named.map(entryText);
-  const namedRows = named.reduce((n, r) => n + 1 + (folded.get(r)?.length ?? 0), 0);
+  const parts = named2.map(entryText);
+  const namedRows = named2.reduce((n, r) => n + 1 + (folded.get(r)?.length ?? 0), 0);
   const more = rows.length - namedRows;
   const about = [
-    ...oneStatistic ? [metricStatistic(named[0])] : [],
+    ...oneStatistic ? [metricStatistic(named2[0])] : [],
     ...rows.length > 1 ? [plural5(rows.length, "row")] : []
   ];
   const name = `**${escapeMarkdown(family)}**${about.length > 0 ? ` (${about.join(", ")})` : ""}`;
@@ -22771,7 +22852,7 @@ function familyLine(family, rows, secondaries, where, marks) {
     (metric2) => differ.has(metric2) ? `${metric2} says the same for the others` : `${metric2} says the same`
   );
   const tail2 = [...says, ...more > 0 ? [`and ${plural5(more, "more row")} in ${where}`] : []];
-  const text3 = `- ${marks(named[0])} ${name} ${parts.join(", ")}${tail2.length > 0 ? `; ${tail2.join("; ")}` : ""}`;
+  const text3 = `- ${marks(named2[0])} ${name} ${parts.join(", ")}${tail2.length > 0 ? `; ${tail2.join("; ")}` : ""}`;
   return { text: text3, rows: rows.length, named: namedRows };
 }
 
@@ -23039,6 +23120,8 @@ function reviewerSections(parts, links = {}) {
     const failing = failingRowsSection(comparison, compared, links.reportHtml ? "report.html" : everything);
     if (failing) sections.push(failing);
   }
+  if (compared && compared.clocks !== "")
+    sections.push({ text: compared.clocks, priority: 2, label: "which time decides" });
   if (compared && compared.acceptance !== "")
     sections.push({ text: compared.acceptance, priority: 1, required: true, label: "the acceptance" });
   if (parts.confirmation)
@@ -24632,8 +24715,8 @@ var UNDATED = (/* @__PURE__ */ new Date(0)).toISOString();
 function datesOfRuns(runs, drafts, existing) {
   let previousModified = -Infinity;
   return runs.map((r, i) => {
-    const named = dateOfName(r.run.name);
-    if (named !== void 0) return { date: named, how: "named" };
+    const named2 = dateOfName(r.run.name);
+    if (named2 !== void 0) return { date: named2, how: "named" };
     if (r.run.measuredAt !== void 0) return { date: r.run.measuredAt, how: "measured" };
     const same = existing.find((e) => e.sha === drafts[i].sha && sameMeasurements(e, drafts[i]));
     if (same) return { date: normalizeDate(same.date), how: "imported" };
@@ -26336,7 +26419,7 @@ function commitLink(model, i) {
   if (!run) return "?";
   return link(run.commitUrl, run.sha.slice(0, 7));
 }
-function range2(model) {
+function range3(model) {
   const first = model.runs[0];
   const last = model.runs[model.runs.length - 1];
   if (!first || !last) return "No recorded runs.";
@@ -26426,7 +26509,7 @@ function renderIndexHtml(model, title = "perfgate dashboard") {
   const sortable = (key, text3, sorted = false) => `<th${sorted ? ' aria-sort="descending"' : ""}><button type="button" data-sort="${key}">${text3}</button></th>`;
   const body = [
     `<h1>${escapeHtml(title)}</h1>`,
-    `<p>${range2(model)} ${failing} of ${model.experiments.length} experiment(s) need attention.</p>`,
+    `<p>${range3(model)} ${failing} of ${model.experiments.length} experiment(s) need attention.</p>`,
     '<p><label for="search">Search series</label> <input type="search" id="search" size="40" autocomplete="off" placeholder="name, family or metric (words in any order)"></p>',
     "<h2>What moved</h2>",
     `<p class="note">Each series’ latest change — a pending change, a step that appeared with the newest run, else the newest run against its level — over the noise band of the level before it: 1× is the band’s edge. Click a column to sort.</p>`,
@@ -26525,7 +26608,7 @@ function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
   const body = [
     `<p><a href="../index.html">${escapeHtml(title)}</a></p>`,
     `<h1>${escapeHtml(e.name)}</h1>`,
-    `<p><span class="status ${e.status}">${STATUS_TEXT[e.status]}</span> · ${checkText(e)} · newest run ${runLink(model, e.latestRun)}. ${range2(model)}</p>`,
+    `<p><span class="status ${e.status}">${STATUS_TEXT[e.status]}</span> · ${checkText(e)} · newest run ${runLink(model, e.latestRun)}. ${range3(model)}</p>`,
     "<h2>Change points</h2>",
     ...stepRows(model, e),
     `<p class="note">${escapeHtml(settingsNote(model))} Each point links to its run; the red dashed line is the requirement.</p>`,

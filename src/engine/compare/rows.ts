@@ -5,7 +5,7 @@
  */
 import { isExactCount } from './countKind.js';
 import { metricRole, primaryStatistic } from '../model/statisticRules.js';
-import type { Direction, Measurement, MetricRole, ResultSet, StatisticName } from '../model/measurement.js';
+import type { Direction, Measurement, MetricRole, ResultSet, StatisticName, TimeClock } from '../model/measurement.js';
 import type { Summary } from '../model/summary.js';
 import { pooledEvidence, type RowEvidence } from './evidence.js';
 import { gates, type GateStatistics } from './gate.js';
@@ -120,6 +120,8 @@ export interface ComparisonRow {
   gated: boolean;
   /** What the row's metric is to its benchmark, where its adapter marked it other than primary. */
   metricRole?: Exclude<MetricRole, 'primary'>;
+  /** The clock of a time its tool reports on both (Metric.clock), as the result says: what decided and why. */
+  clock?: TimeClock;
   /**
    * The two sides were counted by different instruments (Metric.instrument: another tool version, another cache
    * configuration): what counted each. The row is reported, never gated, and the report warns naming both.
@@ -249,32 +251,29 @@ export function rowShape(reference: Measurement | undefined, result: Measurement
   // The result's word on what the metric is wins (a history record keeps no role, kind or instrument).
   const role = result?.metric.role ?? reference?.metric.role;
   const kind = result?.metric.kind ?? reference?.metric.kind;
+  const clock = result?.metric.clock ?? reference?.metric.clock;
   const from = reference?.metric.instrument;
   const to = result?.metric.instrument;
   const incomparable =
     from !== undefined && to !== undefined && from !== to ? { reference: from, result: to } : undefined;
-  if (role === shape.metric.role && kind === shape.metric.kind && !incomparable) return shape;
-  const { role: _role, kind: _kind, ...metric } = shape.metric;
-  return {
-    ...shape,
-    metric: {
-      ...metric,
-      ...(role ? { role } : {}),
-      ...(kind ? { kind } : {}),
-      ...(incomparable ? { incomparable } : {}),
-    },
-  };
+  const { metric: m } = shape;
+  if (role === m.role && kind === m.kind && clock === m.clock && !incomparable) return shape;
+  const { role: _role, kind: _kind, clock: _clock, ...metric } = m;
+  const fields = { ...(role ? { role } : {}), ...(kind ? { kind } : {}), ...(clock ? { clock } : {}) };
+  return { ...shape, metric: { ...metric, ...fields, ...(incomparable ? { incomparable } : {}) } };
 }
 
 /**
- * A row's `metricRole` field for a measurement: present only where the metric is not its benchmark's primary one; and
- * its `instruments` where the sides were counted by different ones.
+ * A row's `metricRole` field for a measurement: present only where the metric is not its benchmark's primary one; its
+ * `clock` where its tool reports the time on both clocks; and its `instruments` where the sides were counted by
+ * different ones.
  */
-export function roleOfRow(m: Measurement): Pick<ComparisonRow, 'metricRole' | 'instruments' | 'exactCount'> {
+export function roleOfRow(m: Measurement): Pick<ComparisonRow, 'metricRole' | 'clock' | 'instruments' | 'exactCount'> {
   const role = metricRole(m.metric);
   const instruments = m.metric.incomparable;
   return {
     ...(role === 'primary' ? {} : { metricRole: role }),
+    ...(m.metric.clock ? { clock: m.metric.clock } : {}),
     ...(instruments ? { instruments } : {}),
     ...(isExactCount(m.metric) ? { exactCount: true as const } : {}),
   };

@@ -9,7 +9,9 @@ import { JsonStreamReader } from './jsonStream.js';
 import { measuredAtOf, isObjectWithArray } from './shared.js';
 import { finishShaped, ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
-import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
+import { splitName, wallDecides, withClock } from './googleBenchmarkNames.js';
+
+export { splitName };
 
 /**
  * Google Benchmark JSON (`--benchmark_format=json`, `--benchmark_out_format=json`):
@@ -19,9 +21,14 @@ import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
  *   Trailing argument segments of that name (`/64`, `/threads:2`, `/real_time`, `/repeats:3`)
  *   become the parameter label; the rest (`BM_memcpy`, `Prefix/BM_Zero`) is the experiment.
  * - Metrics: `real time` and `cpu time` (per iteration, `time_unit` → µs, lower is better),
- *   `bytes per second` (MB/s) and `items per second` (Hz), higher is better. The real time (the
- *   console's `Time`) is primary; the CPU time is secondary and the rates, the counters' size or
- *   items over the time, derived: reported, gated on request (`--gate all-metrics`).
+ *   `bytes per second` (MB/s) and `items per second` (Hz), higher is better. The CPU time is primary:
+ *   on a loaded runner the real time (the console's `Time`) counts the other jobs' time slices, and
+ *   on the loaded runs of fixtures/ecosystems its band of unchanged reruns was ten to a hundred times
+ *   the CPU time's (docs/statistics.md, "Which time decides"; `npm run validate`). The real time stays
+ *   primary where the CPU time is not the benchmark's time: a multi-threaded one (`threads:N`, N > 1:
+ *   its CPU time sums the threads), one that asked for real time (`UseRealTime()`, `/real_time`) or
+ *   timed itself (`UseManualTime()`, `/manual_time`). The other time is secondary and the rates,
+ *   the counters' size or items over the time, derived: reported, gated on request (`--gate all-metrics`).
  * - Iteration rows (one per repetition) are the samples; aggregate rows give `mean`, `median` and
  *   `stddev`. Statistics the aggregates do not give are taken from two or more repetitions (min
  *   and max always; mean, median, stdev when there is no such aggregate); a single run gives only
@@ -35,8 +42,6 @@ import { PAYLOAD_PARAMETER_NAMES } from '../model/measurement.js';
  * - `context.num_cpus` is the machine's cores (its fingerprint, see environmentOfContext).
  */
 const NANOSECONDS = parseUnit('ns') as Unit;
-
-const ARGUMENT_SEGMENT = /^(-?\d+(\.\d+)?|[A-Za-z_][\w]*:[^/]*|real_time|process_time|manual_time)$/;
 
 const KNOWN_FIELDS = new Set([
   'name',
@@ -84,14 +89,7 @@ const METRICS: MetricSpec[] = [
   },
   {
     field: 'cpu_time',
-    metric: {
-      name: 'cpu time',
-      role: 'secondary',
-      dimension: 'time',
-      unit: 'us',
-      displayUnit: 'ns',
-      direction: 'lower-is-better',
-    },
+    metric: { name: 'cpu time', dimension: 'time', unit: 'us', displayUnit: 'ns', direction: 'lower-is-better' },
     unit: 'time_unit',
   },
   {
@@ -124,6 +122,8 @@ interface Group {
   experiment: string;
   parameter: Parameter;
   line: number;
+  /** The most threads an entry of the run reports (its `threads` field). */
+  threads: number;
   /** Per metric field: the aggregate statistics and the repetition values. */
   metrics: Map<string, { metric: Metric; statistics: Partial<Record<StatisticName, number>>; repetitions: number[] }>;
 }
@@ -335,6 +335,7 @@ function addMetricValues(reading: Reading, entry: JsonObject, context: EntryCont
       unit = spec.unit;
     }
     const group = groupOf(reading, context.runName, context.line);
+    if (typeof entry.threads === 'number' && entry.threads > group.threads) group.threads = entry.threads;
     let slot = group.metrics.get(spec.field);
     if (!slot) {
       reading.limits.measurement(context.line);
@@ -350,11 +351,12 @@ function addMetricValues(reading: Reading, entry: JsonObject, context: EntryCont
 
 /** One measurement per metric of the group, its aggregates completed from the repetitions. */
 function measurementsOfGroup(file: string, group: Group): Measurement[] {
+  const wall = wallDecides(group.parameter, group.threads);
   return [...group.metrics.values()].map(({ metric, statistics, repetitions }) => {
     const measurement: Measurement = {
       experiment: group.experiment,
       parameter: group.parameter,
-      metric,
+      metric: withClock(metric, wall, group.metrics.has('real_time') && group.metrics.has('cpu_time')),
       statistics: { ...statistics },
       place: { file, line: group.line },
     };
@@ -413,31 +415,9 @@ function environmentOfContext(context: JsonValue | undefined): EnvironmentFinger
 function groupOf(reading: Reading, runName: string, line: number): Group {
   let group = reading.groups.get(runName);
   if (!group) {
-    group = { ...splitName(runName), line, metrics: new Map() };
+    group = { ...splitName(runName), line, threads: 1, metrics: new Map() };
     reading.limits.experiment(group.experiment, line);
     reading.groups.set(runName, group);
   }
   return group;
-}
-
-/** `Prefix/BM_memcpy/64/threads:2` → experiment `Prefix/BM_memcpy`, parameter `64/threads:2`. */
-export function splitName(runName: string): { experiment: string; parameter: Parameter } {
-  const segments = runName.split('/');
-  let cut = segments.length;
-  while (cut > 1 && ARGUMENT_SEGMENT.test(segments[cut - 1]!)) cut--;
-  const args = segments.slice(cut);
-  const parameter: Parameter = { label: args.join('/') };
-  const settings: Record<string, number | string> = {};
-  for (const arg of args) {
-    const colon = arg.indexOf(':');
-    if (colon < 0) continue;
-    const key = arg.slice(0, colon);
-    const text = arg.slice(colon + 1);
-    const numeric = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
-    settings[key] = numeric ?? text;
-    if (numeric !== undefined && Number.isSafeInteger(numeric) && numeric >= 0 && PAYLOAD_PARAMETER_NAMES.test(key))
-      parameter.payloadBytes = numeric;
-  }
-  if (Object.keys(settings).length > 0) parameter.settings = settings;
-  return { experiment: segments.slice(0, cut).join('/'), parameter };
 }

@@ -69,11 +69,25 @@ export function resolveStatistic(text: string): StatisticName | undefined {
  */
 export type MetricRole = 'primary' | 'derived' | 'secondary';
 
+/**
+ * Which clock a time reads where its tool reports both a wall and a CPU time of one benchmark (Google Benchmark's real
+ * and CPU time, hyperfine's wall and user/system times), and on the one that decides, why (docs/statistics.md, "Which
+ * time decides"): `steadier`, CPU time, which the runner's other jobs barely reach; `threads`, a multi-threaded
+ * benchmark (its CPU time sums its threads); `real-time`, a benchmark that asked for real time (`UseRealTime`);
+ * `manual-time`, one that timed itself; `waits`, a command, whose CPU time misses its waits (I/O, sleeps, children).
+ */
+export interface TimeClock {
+  of: 'wall' | 'cpu';
+  decides?: 'steadier' | 'threads' | 'real-time' | 'manual-time' | 'waits';
+}
+
 export interface Metric {
   /** What is measured, e.g. `latency`, `throughput`, `message rate`, `lost samples`. */
   name: string;
   /** Absent: primary (a format that marks no metric has every metric gated, as Fast-DDS's latency and throughput). */
   role?: MetricRole;
+  /** The clock of a time its tool also reports on the other clock (a history record keeps none). */
+  clock?: TimeClock;
   dimension: Dimension;
   /** The base unit the statistics are stored in (`us`, `Mb/s`, `B`, `Hz`, ``). */
   unit: string;

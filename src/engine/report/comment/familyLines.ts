@@ -2,7 +2,7 @@
  * The rows a reviewer must see, grouped by family when there are too many for a table: one line per family (an
  * experiment over its parameters, as Google Benchmark's `BM_Sort/8 … BM_Sort/4096`), worst family first, naming its
  * worst rows with their change and 90 % interval and saying exactly how many more rows it has. A secondary metric's
- * row (cpu time) that says the same as its primary's (real time) is folded into it, so that a benchmark is named once;
+ * row (real time) that says the same as its primary's (cpu time) is folded into it, so that a benchmark is named once;
  * one that disagrees is said next to it. Renders only the rows a line names: linear in rows.
  */
 import type { ComparisonRow } from '../../compare/compare.js';

@@ -187,6 +187,8 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
     const failing = failingRowsSection(comparison, compared, links.reportHtml ? 'report.html' : everything);
     if (failing) sections.push(failing);
   }
+  if (compared && compared.clocks !== '')
+    sections.push({ text: compared.clocks, priority: 2, label: 'which time decides' });
   if (compared && compared.acceptance !== '')
     sections.push({ text: compared.acceptance, priority: 1, required: true, label: 'the acceptance' });
   if (parts.confirmation)

@@ -8,6 +8,7 @@ import type { ComparisonReport } from './comparisonReport.js';
 import { escapeMarkdown } from '../escape.js';
 import { acceptanceMarkdown, nameText } from './acceptanceMarkdown.js';
 import { benchmarkCell, payloadLayout } from './rowNames.js';
+import { clockSentence } from './clockChoice.js';
 
 export { payloadLayout } from './rowNames.js';
 export { changed, headline, type HeadlineOptions } from './comparisonHeadline.js';
@@ -41,6 +42,8 @@ export function statusMark(r: ComparisonRow): string {
 export interface ComparisonMarkdownParts {
   /** What was compared with what, the counts and the baseline run. */
   sides: string;
+  /** Which time decided, where a tool reports two (clockChoice.ts): one line each; '' when none. */
+  clocks: string;
   /** How the verdict was reached: perfgate's own sentences, one quote each. */
   notes: string;
   /** What the user must look at (escaped: may hold names from result files). */
@@ -73,6 +76,9 @@ export function comparisonMarkdownParts(report: ComparisonReport): ComparisonMar
   for (const r of report.rows) (needsAttention(r) ? attention : rest).push(r);
   return {
     sides: sides.join('\n'),
+    // Perfgate's sentences with the adapters' own metric names (Metric.clock is set by an adapter, from no file's
+    // text), as the notes are: not escaped.
+    clocks: (report.clocks ?? []).map((c) => `⏱️ ${clockSentence(c)}`).join('\n\n'),
     // Notes are perfgate's own sentences (no text from result files), so they are not escaped.
     notes: report.notes.map((note) => `> ${note}`).join('\n\n'),
     warnings: report.warnings.map((w) => `- ⚠️ ${escapeMarkdown(w)}`).join('\n'),
@@ -96,6 +102,7 @@ export function comparisonMarkdownPieces(report: ComparisonReport): Generator<st
 function* comparisonMarkdownLines(report: ComparisonReport): Generator<string> {
   const parts = comparisonMarkdownParts(report);
   yield* [`### ${headline(report)}`, '', parts.sides, ''];
+  if (parts.clocks !== '') yield* [parts.clocks, ''];
   if (parts.notes !== '') yield* [parts.notes, ''];
   if (parts.warnings !== '') yield* [parts.warnings, ''];
   if (parts.acceptance !== '') yield* [parts.acceptance, ''];

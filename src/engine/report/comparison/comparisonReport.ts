@@ -17,6 +17,7 @@ import { unseen } from './unseen.js';
 import { heldBy, isSuiteRow, suiteMoves, type SuiteMove } from '../../compare/heldBack.js';
 import { countsDifferWarnings } from '../../compare/exactCounts.js';
 import { nothingPaired, type Unpaired } from '../../compare/presence.js';
+import { clockChoices, type ClockChoice } from './clockChoice.js';
 
 export type { MethodSummary };
 
@@ -60,6 +61,8 @@ export interface ComparisonReport {
    * escape them.
    */
   warnings: string[];
+  /** Which time decided where a tool reports two (clockChoice.ts); absent when none does. */
+  clocks?: ClockChoice[];
 }
 
 /** Benchmarks (experiment × parameter) that changed one way, and by how much. */
@@ -188,6 +191,7 @@ export function buildComparisonReport(
   const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
   // A comparison that paired nothing while the reference had results fails closed, saying why (the headline).
   const unpaired = nothingPaired(comparisons);
+  const clocks = clockChoices(all);
   return {
     ...(baselineRun ? { baselineRun } : {}),
     verdict: failedExperiments.length > 0 || unpaired !== undefined ? 'fail' : 'pass',
@@ -204,6 +208,7 @@ export function buildComparisonReport(
     rows,
     notes: methodNotes(method, all),
     warnings: [...incomparableWarnings(all), ...countsDifferWarnings(all), ...resolutionFloorWarnings(all)],
+    ...(clocks.length > 0 ? { clocks } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ import type { RowAcceptance } from '../../compare/rows.js';
 import { shownEvidence } from './shownEvidence.js';
 import type { ComparisonRow } from '../../compare/compare.js';
 import { joinPieces, joinedLines } from '../pieces.js';
+import { clockSentence } from './clockChoice.js';
 
 /** How much of the table a terminal text shows. */
 export interface ComparisonTextOptions {
@@ -55,6 +56,7 @@ function* comparisonTextLines(report: ComparisonReport, options: ComparisonTextO
   yield* [
     `perfgate compare: ${verdict}: ${headline(report, { plain: true }).replace(/^\S+ /, '')}`,
     `  ${passed} of ${report.comparisonsTotal} comparisons passed, ${report.failedExperiments.length} of ${report.subExperiments.length} sub-experiments failed; ${report.methodLabel}`,
+    ...(report.clocks ?? []).map((c) => `  time: ${withoutControls(clockSentence(c))}`),
     ...report.notes.map((n) => `  note: ${n}`),
     ...report.warnings.map((w) => `  warning: ${withoutControls(w)}`),
     ...acceptanceLines(report),
