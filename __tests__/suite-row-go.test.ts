@@ -109,7 +109,9 @@ function insideTheNoiseIsTrue(headline: string, rows: readonly JsonRow[]): void 
   const outside = warned.filter((r) => r.noiseBand !== undefined && r.deltaPercent / 100 > r.noiseBand.upper);
   const count = (words: string) => Number(new RegExp(`(\\d+) slower \\([^)]*\\) ${words}`).exec(headline)?.[1] ?? 0);
   expect(
-    count('inside the noise') + count("over the threshold \\(90 % interval\\), held back by the gate's confidence"),
+    count('inside the noise') +
+      count('inside their own noise') +
+      count("over the threshold \\(90 % interval\\), held back by the gate's confidence"),
   ).toBe(inside.length);
   expect(count("beyond the noise, held back by the whole suite's false-alarm budget")).toBe(outside.length);
 }
@@ -132,6 +134,9 @@ describe('the Go case, one stage: a suite that moved ×1.3 (issue 45)', () => {
     const json = JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8'));
     const rows = jsonRows(json);
     insideTheNoiseIsTrue(headline, rows);
+    // The whole suite moved beyond its recorded spread: rows inside their bands are inside their own noise only.
+    expect(run.out).not.toContain('inside the noise');
+    expect(headline).toMatch(/\d slower \([^)]*\) inside their own noise/);
     // Each benchmark whose ×1.3 left its band fails or is said to be held back; none of them is "inside the noise".
     const suite = rows.find((r) => r.experimentType === 'whole suite' && r.gated)!;
     expect(suite.deltaPercent / 100).toBeCloseTo(want.change, 3);
@@ -214,6 +219,7 @@ describe('the Go case through the action: pushes record the history, the pull re
     const comment = readFileSync(join(ws, 'perfgate-report', 'comment.md'), 'utf8');
     const suiteWords = `the whole suite moved ${headlinePercent(want.change)} %; its recorded runs varied ${headlinePercent(want.lower)} … ${headlinePercent(want.upper)} %`;
     expect(comment.split('\n')[0]).toContain(suiteWords);
+    expect(comment).not.toContain('inside the noise');
     expect(fake.runs[0]!.output?.summary).toContain(suiteWords);
   });
 });

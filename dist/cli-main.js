@@ -17674,6 +17674,9 @@ var HELD_WORDS = {
   "suite-budget": "beyond the noise, held back by the whole suite's false-alarm budget",
   level: "over the threshold (90 % interval), held back by the gate's confidence"
 };
+function insideWords(moves) {
+  return moves.some((m) => m.failed || m.heldBy !== void 0 && m.heldBy !== "noise") ? "inside their own noise" : HELD_WORDS.noise;
+}
 var HEADLINE_METRICS = 3;
 function changed(c, way) {
   const word = way === "worse" ? c.speed ? "slower" : "worse" : c.speed ? "faster" : "better";
@@ -17721,7 +17724,8 @@ var OUTCOMES = [
   {
     icon: "⚠️",
     always: true,
-    words: (c) => c.warned ? `${changed(c.warned, "worse")} ${HELD_WORDS.noise}` : void 0
+    // When the whole suite moved beyond its recorded spread, a row inside its band is inside its own noise only.
+    words: (c) => c.warned ? `${changed(c.warned, "worse")} ${insideWords(c.suiteMoves)}` : void 0
   },
   {
     icon: "⚠️",

@@ -82,6 +82,13 @@ const HELD_WORDS: Readonly<Record<HeldBy, string>> = {
   level: "over the threshold (90 % interval), held back by the gate's confidence",
 };
 
+/** "inside the noise", or "inside their own noise" when the whole suite moved beyond its recorded spread. */
+function insideWords(moves: readonly SuiteMove[]): string {
+  return moves.some((m) => m.failed || (m.heldBy !== undefined && m.heldBy !== 'noise'))
+    ? 'inside their own noise'
+    : HELD_WORDS.noise;
+}
+
 /** How many metrics a group names in the headline; the rest are counted, so that the title line stays short. */
 const HEADLINE_METRICS = 3;
 
@@ -147,7 +154,8 @@ const OUTCOMES: readonly {
   {
     icon: '⚠️',
     always: true,
-    words: (c) => (c.warned ? `${changed(c.warned, 'worse')} ${HELD_WORDS.noise}` : undefined),
+    // When the whole suite moved beyond its recorded spread, a row inside its band is inside its own noise only.
+    words: (c) => (c.warned ? `${changed(c.warned, 'worse')} ${insideWords(c.suiteMoves)}` : undefined),
   },
   {
     icon: '⚠️',
