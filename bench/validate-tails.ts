@@ -28,6 +28,8 @@
  * seeded.
  *
  *   npm run validate [-- --quick]
+ *   TRIALS=200 SEED=7 RULES=engine SIZES=10,100,1000,10000 CELLS='quiet:t4,quiet + shared:t4' HISTORIES=10 \
+ *     npm run validate -- --only validate-tails      # some cells again, on other seeds
  */
 import { compareExperimentWithHistory } from '../src/engine/compare/historyRows.js';
 import type { SubExperimentComparison } from '../src/engine/compare/rows.js';
@@ -46,11 +48,18 @@ const quick = process.argv.includes('--quick');
 const ALPHA = 0.005;
 const THRESHOLD = 0.1;
 const CHANGE = 1.3;
-const SIZES = quick ? [1, 10, 100, 10_000] : [1, 10, 100, 1000, 10_000];
+/** A list from the environment (`SIZES=100,10000`), else the default. */
+const listOf = (name: string): string[] | undefined => process.env[name]?.split(',').map((x) => x.trim());
+const SIZES = listOf('SIZES')?.map(Number) ?? (quick ? [1, 10, 100, 10_000] : [1, 10, 100, 1000, 10_000]);
 const LARGEST = SIZES[SIZES.length - 1]!;
-const HISTORIES = quick ? [10] : [6, 10];
+const HISTORIES = listOf('HISTORIES')?.map(Number) ?? (quick ? [10] : [6, 10]);
 const TRIALS = Number(process.env['TRIALS'] ?? (quick ? 40 : 100));
 const TEST_LEVEL = Number(process.env['TAIL_TEST_LEVEL'] ?? TAIL_TEST_LEVEL);
+/** Another set of seeds for the same cells (`SEED=7`): a second sample, not the same builds again. */
+const SEED = Number(process.env['SEED'] ?? 0);
+/** Only these cells (`CELLS='quiet + shared:t4,real + shared:t4'`), and only the engine's rule (`RULES=engine`). */
+const CELLS = listOf('CELLS');
+const ENGINE_ONLY = process.env['RULES'] === 'engine';
 
 interface Scenario {
   name: string;
@@ -156,7 +165,7 @@ function fitted(suite: readonly Bench[], judged: Judged): number {
   return fittedTailDf(sortNulls(judged.nulls!), tailReferenceDf(suite[0]!.history.length - 1), TEST_LEVEL);
 }
 
-const RULES: Rule[] = [
+const ALL_RULES: Rule[] = [
   { name: 'ordinary: p on df', pValues: (s) => pValues(s, judge(s, false, false), (df) => df) },
   {
     name: 'fixed re-read: t on 4 df, min(df, 3) below 9 (before)',
@@ -183,6 +192,8 @@ const RULES: Rule[] = [
     },
   },
 ];
+
+const RULES = ENGINE_ONLY ? ALL_RULES.slice(-1) : ALL_RULES;
 
 function failing(rule: Rule, suite: readonly Bench[]): boolean[] {
   const p = rule.pValues(suite);
@@ -239,7 +250,8 @@ function main(): void {
     say(`| --- | --- | --- | ${[...SIZES, ...SIZES, ...SIZES].map(() => '---:').join(' | ')} |`);
     SCENARIOS.forEach((scenario, c) =>
       (['gaussian', 't4'] as const).forEach((noise, d) => {
-        const tally = simulate(scenario, noise, n, 45_000 + 100 * n + 10 * c + d);
+        if (CELLS !== undefined && !CELLS.includes(`${scenario.name}:${noise}`)) return;
+        const tally = simulate(scenario, noise, n, 45_000 + 1_000_000 * SEED + 100 * n + 10 * c + d);
         RULES.forEach((rule, r) =>
           say(
             `| ${scenario.name} | ${noise === 't4' ? 't₄' : noise} | ${rule.name} | ${tally.unchanged[r]!.map(pct).join(' | ')} | ${tally.power[r]!.map(pct).join(' | ')} | ${tally.manyCaught[r]!.map((x, s) => `${pct(x)} / ${(tally.manyOthers[r]![s]! / TRIALS).toFixed(2)}`).join(' | ')} |`,
@@ -277,7 +289,7 @@ function engineQuietSuite(): { named: number; others: number } {
       experimentType: `b${i}`,
     }));
   const failed = applySuiteBudget(judgeWithSuitePriors(judgeAll), ALPHA).map((c) => c.rows.some((r) => r.failed));
-  const simulated = failing(RULES[RULES.length - 1]!, suite);
+  const simulated = failing(ALL_RULES[ALL_RULES.length - 1]!, suite);
   const disagree = failed.filter((f, i) => f !== simulated[i]).length;
   if (disagree > 0) {
     console.error(`validate-tails: the engine and the simulation disagree on ${disagree} of ${count} benchmarks`);
