@@ -19845,6 +19845,7 @@ function shapeOf(m) {
   return {
     format: m.format,
     metric: m.metric,
+    role: m.role ?? "primary",
     dimension: m.dimension,
     unit: m.unit,
     displayUnit: m.displayUnit,
@@ -19862,6 +19863,9 @@ function isObject(value2) {
 }
 function isStatisticName(name) {
   return typeof name === "string" && STATISTIC_NAMES.includes(name);
+}
+function isRole(value2) {
+  return value2 === "primary" || value2 === "derived" || value2 === "secondary";
 }
 function statisticList(value2, what, bad) {
   if (!Array.isArray(value2)) throw bad(`${what} is not a list of statistics`);
@@ -19893,6 +19897,9 @@ function shapeOfJson(value2, where, bad) {
     throw bad(`${where}: "instrument" is not a string of at most ${MAX_INSTRUMENT} characters`);
   const kind = value2["kind"];
   if (kind !== void 0 && kind !== "count") throw bad(`${where}: "kind" is not "count"`);
+  const role = value2["role"];
+  if (role !== void 0 && !isRole(role))
+    throw bad(`${where}: "role" is ${JSON.stringify(role)}, not "primary", "derived" or "secondary"`);
   let repetitionValues;
   if (value2["repetitionValues"] !== void 0) {
     if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
@@ -19901,6 +19908,7 @@ function shapeOfJson(value2, where, bad) {
   return {
     format: text3("format"),
     metric: text3("metric"),
+    ...role !== void 0 ? { role } : {},
     dimension,
     unit: text3("unit"),
     displayUnit: text3("displayUnit"),
@@ -19912,6 +19920,39 @@ function shapeOfJson(value2, where, bad) {
     ...instrument !== void 0 ? { instrument } : {},
     ...kind === "count" ? { kind } : {}
   };
+}
+
+// src/engine/history/legacyRoles.ts
+var secondaryUnless = (...primary) => (metric2) => primary.includes(metric2) ? "primary" : "secondary";
+var INSTRUCTIONS2 = /^(?:Ir|(?:[\w-]+\/)?instructions\/?(?::[ukhHGPpS]+)?)$/;
+var instructionsPrimary = (metric2, _siblings, kind) => kind === "count" || kind === void 0 && INSTRUCTIONS2.test(metric2) ? "primary" : "secondary";
+var RULES = {
+  // goBench.ts valuesByUnit: with ns/op (`time/op`), MB/s is derived and every other unit secondary; without, primary.
+  "go-bench": (metric2, siblings) => metric2 === "time/op" || !siblings.has("time/op") ? "primary" : metric2 === "MB/s" ? "derived" : "secondary",
+  "pytest-benchmark": (metric2) => metric2 === "ops" ? "derived" : "primary",
+  "google-benchmark": (metric2) => metric2 === "cpu time" ? "secondary" : metric2 === "bytes per second" || metric2 === "items per second" ? "derived" : "primary",
+  // JMH's score is named after its mode; profilers' and counters' results are secondary.
+  "jmh": secondaryUnless("thrpt", "avgt", "sample", "ss"),
+  "julia-benchmarktools": (metric2) => metric2 === "memory" || metric2 === "allocs" ? "secondary" : "primary",
+  "benchmarkdotnet": secondaryUnless("time"),
+  "hyperfine": (metric2) => metric2 === "wall time" ? "primary" : "secondary",
+  "hyperfine-csv": (metric2) => metric2 === "wall time" ? "primary" : "secondary",
+  "criterion-console": (metric2) => metric2 === "throughput" ? "derived" : "primary",
+  "cachegrind": instructionsPrimary,
+  "callgrind": instructionsPrimary,
+  "gungraun-json": instructionsPrimary,
+  "gungraun-text": instructionsPrimary,
+  // perf's instructions are primary unless the counter was multiplexed, which a record does not keep: read as primary.
+  "perf-stat-csv": instructionsPrimary,
+  "perf-stat-json": instructionsPrimary
+};
+function legacyRole(format, metric2, siblings, kind) {
+  const rule = Object.hasOwn(RULES, format) ? RULES[format] : void 0;
+  const role = rule?.(metric2, siblings, kind) ?? "primary";
+  return role === "primary" ? void 0 : role;
+}
+function needsSiblings(format) {
+  return format === "go-bench";
 }
 
 // src/engine/history/columns.ts
@@ -20074,11 +20115,14 @@ function expandLayout({ shapes, runs }, valueOf, convert, bad, placeOf2) {
     }
     return value2;
   };
+  const roleOf = shapeRoles(shapes, runs);
   for (const run of runs) {
+    const roles = run.shapes.map((index2) => roleOf(run, index2));
     for (const parameter of run.parameters) {
       const [label, payloadBytes] = typeof parameter === "string" ? [parameter, null] : parameter;
-      for (const index2 of run.shapes) {
-        const shape = shapes[index2];
+      for (let k = 0; k < run.shapes.length; k++) {
+        const shape = shapes[run.shapes[k]];
+        const role = roles[k];
         const statistics = {};
         for (const s of shape.statistics) statistics[s] = take("statistics", s, shape, run, label);
         let repetitionValues;
@@ -20086,7 +20130,7 @@ function expandLayout({ shapes, runs }, valueOf, convert, bad, placeOf2) {
           repetitionValues = {};
           for (const s of shape.repetitionValues) {
             const values = [];
-            for (let k = 0; k < shape.repetitions; k++) values.push(take("repetitionValues", s, shape, run, label));
+            for (let k2 = 0; k2 < shape.repetitions; k2++) values.push(take("repetitionValues", s, shape, run, label));
             repetitionValues[s] = values;
           }
         }
@@ -20107,11 +20151,33 @@ function expandLayout({ shapes, runs }, valueOf, convert, bad, placeOf2) {
         if (shape.belowResolution) m.belowResolution = true;
         if (shape.instrument !== void 0) m.instrument = shape.instrument;
         if (shape.kind !== void 0) m.kind = shape.kind;
+        if (role !== void 0) m.role = role;
         out.push(convert(m));
       }
     }
   }
   return out;
+}
+function shapeRoles(shapes, runs) {
+  let metricsOf;
+  const siblingsOf = (experiment) => {
+    if (metricsOf === void 0) {
+      metricsOf = /* @__PURE__ */ new Map();
+      for (const run of runs) {
+        let metrics = metricsOf.get(run.experiment);
+        if (!metrics) metricsOf.set(run.experiment, metrics = /* @__PURE__ */ new Set());
+        for (const index2 of run.shapes) metrics.add(shapes[index2].metric);
+      }
+    }
+    return metricsOf.get(experiment);
+  };
+  const none = /* @__PURE__ */ new Set();
+  return (run, index2) => {
+    const shape = shapes[index2];
+    if (shape.role !== void 0) return shape.role === "primary" ? void 0 : shape.role;
+    const siblings = needsSiblings(shape.format) ? siblingsOf(run.experiment) : none;
+    return legacyRole(shape.format, shape.metric, siblings, shape.kind);
+  };
 }
 function seriesOfJson(data, bad) {
   return expandLayout(
@@ -20256,7 +20322,9 @@ function makeHistoryRecord(experiments, run) {
         ...m.repetitions !== void 0 && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {},
         ...m.belowResolution ? { belowResolution: true } : {},
         ...m.metric.instrument !== void 0 ? { instrument: m.metric.instrument } : {},
-        ...m.metric.kind === "count" ? { kind: "count" } : {}
+        ...m.metric.kind === "count" ? { kind: "count" } : {},
+        // Last, where a record read back has it (columns.ts).
+        ...m.metric.role !== void 0 && m.metric.role !== "primary" ? { role: m.metric.role } : {}
       };
     })
   );
@@ -20301,6 +20369,7 @@ function parameterOf6(m) {
 function metricOf2(m) {
   return {
     name: m.metric,
+    ...m.role !== void 0 ? { role: m.role } : {},
     dimension: m.dimension,
     unit: m.unit,
     displayUnit: m.displayUnit,
@@ -20340,7 +20409,7 @@ function repetitionsOfHistory(m) {
 }
 function sharedMetric(metrics, m) {
   for (const metric3 of metrics)
-    if (metric3.name === m.metric && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction && metric3.instrument === m.instrument && metric3.kind === m.kind)
+    if (metric3.name === m.metric && metric3.role === m.role && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction && metric3.instrument === m.instrument && metric3.kind === m.kind)
       return metric3;
   const metric2 = metricOf2(m);
   if (metrics.length < 16) metrics.push(metric2);
@@ -20454,12 +20523,21 @@ function parseHistoryRecordAs(text3, source, reader) {
   if (version2 === 3) return { ...head, measurements: measurementsOfColumns(data, bad, convert) };
   const stored = data["measurements"];
   if (!Array.isArray(stored)) throw bad('"measurements" is not a list');
-  return {
-    ...head,
-    measurements: stored.map(
-      (m, i) => convert(measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull))
-    )
-  };
+  const read = stored.map((m, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull));
+  return { ...head, measurements: withLegacyRoles(read).map(convert) };
+}
+function withLegacyRoles(measurements) {
+  const metricsOf = /* @__PURE__ */ new Map();
+  for (const m of measurements) {
+    let metrics = metricsOf.get(m.experiment);
+    if (!metrics) metricsOf.set(m.experiment, metrics = /* @__PURE__ */ new Set());
+    metrics.add(m.metric);
+  }
+  for (const m of measurements) {
+    const role = legacyRole(m.format, m.metric, metricsOf.get(m.experiment), void 0);
+    if (role !== void 0) m.role = role;
+  }
+  return measurements;
 }
 function acceptanceOfJson(value2, bad) {
   if (!isObject2(value2) || Array.isArray(value2)) throw bad('"accepted" is not an object');
@@ -20697,6 +20775,7 @@ function foldIntoArchive(month, name, records) {
         parameter: m.parameter,
         payloadBytes: m.payloadBytes,
         metric: m.metric,
+        ...m.role !== void 0 ? { role: m.role } : {},
         dimension: m.dimension,
         unit: m.unit,
         displayUnit: m.displayUnit,
@@ -24665,8 +24744,12 @@ function datedRecord(draft, date) {
   return { ...record, runId: importedRunId(record) };
 }
 function importedRunId(record) {
+  const measurements = JSON.stringify(
+    record.measurements,
+    (key, value2) => key === "role" ? void 0 : value2
+  );
   const digest = createHash("sha256").update(`${record.date}
-${JSON.stringify(record.measurements)}`).digest("hex");
+${measurements}`).digest("hex");
   return String(parseInt(digest.slice(0, 12), 16));
 }
 

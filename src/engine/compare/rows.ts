@@ -240,11 +240,12 @@ export function comparedStatistics(m: Measurement): StatisticName[] {
 /**
  * The measurement a row of `reference` and `result` is shaped by: the reference's statistics (else the result's), its
  * metric's role as the result says where it has the metric. A result is read by today's adapter; a history record
- * keeps no role, so a reference from the history would make every metric primary.
+ * keeps the role it was recorded with (an older one the role its format's rules give: history/legacyRoles.ts), which
+ * decides where the results lack the benchmark.
  */
 export function rowShape(reference: Measurement | undefined, result: Measurement | undefined): Measurement {
   const shape = (reference ?? result)!;
-  // The result's word on what the metric is wins (a history record keeps no role, kind or instrument).
+  // The result's word on what the metric is wins: today's adapter reads it (an older record may keep no kind or instrument).
   const role = result?.metric.role ?? reference?.metric.role;
   const kind = result?.metric.kind ?? reference?.metric.kind;
   const from = reference?.metric.instrument;
