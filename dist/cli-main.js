@@ -420,8 +420,8 @@ ${RUN_FOLDER_OPTIONS}`;
 var TRENDS_HELP = `perfgate trends — persistent steps over the history of the default branch
 
 Usage:
-  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--window N]
-                  [--fail-on-regression]
+  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--all-metrics]
+                  [--window N] [--fail-on-regression]
 
 Reads perfgate history records (history-*.json, what the action keeps) and, for every experiment
 × parameter × metric × statistic, finds the runs where the level changed for good: E-divisive
@@ -429,10 +429,13 @@ means proposes change points, a t-test keeps the significant ones (p ≤ 0.001) 
 10 % are dropped (docs/change-points.md). A step is named by the commits of the last run before it
 and the first run after it; a one- or two-run excursion that returns is an outlier, and a change
 in the newest runs with fewer than 3 runs after it is pending. Writes trends.md and trends.json.
+Like the gate, it watches each benchmark's primary metric (its time, or the tool's own measure),
+not the metrics derived from it or reported beside it (Go's MB/s and B/op, pytest's ops).
 
 Options:
   -s, --statistic S      statistics to analyse (repeatable or comma-separated: median,p99);
                          default: each measurement's primary one (median, mean or value)
+  --all-metrics          every metric, derived and secondary ones too (default: primary metrics)
   --window N             only the newest N runs (default: every record in the folder)
   --fail-on-regression   exit 1 when a regression step appeared with the newest run
   -o, --output-dir D     report folder (default: perfgate-report)
@@ -530,7 +533,7 @@ var DASHBOARD_HELP = `perfgate dashboard — a static site of the history of the
 
 Usage:
   perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
-                     [--statistic S…] [--title T]
+                     [--statistic S…] [--all-metrics] [--title T]
 
 Reads perfgate history records (history-*.json, what the action keeps) and the archive of the
 runs older than the window (archive-*.json: each series' primary statistic), and writes a static
@@ -560,6 +563,8 @@ Options:
   -q, --requirements R   a requirements CSV (either form, see perfgate check --help)
   -s, --statistic S      statistics to chart (repeatable or comma-separated: median,p99);
                          default: each measurement's primary one (median, mean or value)
+  --all-metrics          every metric, derived and secondary ones too (default: each benchmark's
+                         primary metric, the one the gate judges)
   --window N             only the newest N runs (default: every record in the folder)
   --title T              the site's title (default: perfgate dashboard)
   -h, --help             show this help
@@ -25116,10 +25121,11 @@ function runName(run) {
   return run.runId ? `run ${run.runId}` : "?";
 }
 var SAME_STEP = SAME_STEP_RUNS;
-function collect(runs, statistics) {
+function collect(runs, statistics, allMetrics) {
   const series = /* @__PURE__ */ new Map();
   runs.forEach((run, r) => {
     for (const m of run.measurements) {
+      if (!allMetrics && metricRole(m.metric) !== "primary") continue;
       for (const statistic of statistics ?? [primaryStatistic(m)]) {
         const value2 = m.statistics[statistic];
         if (value2 === void 0) continue;
@@ -25183,7 +25189,7 @@ function analyzeTrends(runs, options = {}) {
   };
   const series = [];
   const groups = /* @__PURE__ */ new Map();
-  for (const s of withWeightedSeries(collect(runs, options.statistics), runs.length)) {
+  for (const s of withWeightedSeries(collect(runs, options.statistics, options.allMetrics ?? false), runs.length)) {
     const key = groupKey(s);
     const group = groups.get(key) ?? [];
     const parameterSteps = s.weights ? group.filter((p) => s.weights.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps) : [];
@@ -26668,6 +26674,7 @@ function trendsCommand(args, io) {
   const { values, positionals } = parseCommandArgs("trends", args, {
     "output-dir": { type: "string", short: "o" },
     statistic: { type: "string", short: "s", multiple: true },
+    "all-metrics": { type: "boolean" },
     window: { type: "string" },
     "fail-on-regression": { type: "boolean" },
     ...HELP_OPTION
@@ -26685,6 +26692,7 @@ function trendsCommand(args, io) {
       history: positionals[0],
       outputDir: values["output-dir"] ?? DEFAULT_OUTPUT_DIR,
       ...statistics ? { statistics } : {},
+      ...values["all-metrics"] ? { allMetrics: true } : {},
       ...window !== void 0 ? { window } : {}
     },
     cliProgress(io)
@@ -26700,6 +26708,7 @@ function dashboardCommand(args, io) {
     output: { type: "string", short: "o" },
     requirements: { type: "string", short: "q" },
     statistic: { type: "string", short: "s", multiple: true },
+    "all-metrics": { type: "boolean" },
     window: { type: "string" },
     title: { type: "string" },
     ...HELP_OPTION
@@ -26720,6 +26729,7 @@ function dashboardCommand(args, io) {
       output: values.output,
       ...values.requirements !== void 0 ? { requirements: values.requirements } : {},
       ...statistics ? { statistics } : {},
+      ...values["all-metrics"] ? { allMetrics: true } : {},
       ...window !== void 0 ? { window } : {},
       ...values.title !== void 0 ? { title: values.title } : {}
     },

@@ -1,0 +1,105 @@
+/**
+ * `trends` and the dashboard judge each benchmark's primary metric by default, as the gate does: a Go benchmark whose
+ * SetBytes halved (MB/s falls by half, ns/op unchanged) and that allocates twice the bytes opens no regression unless
+ * `--all-metrics` asks for every metric. The records are real `go test -bench` output read by the Go reader, kept as
+ * this perfgate writes them (roles on every shape) and as a perfgate before roles wrote them (version 2).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from '@jest/globals';
+import { ADAPTERS, recogniseFormat } from '../src/engine/formats/registry.js';
+import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
+import { historyFileName } from '../src/engine/history/window.js';
+import { renderHistoryRecord } from '../src/engine/history/codec.js';
+import { dashboardOfRecords } from '../src/pipeline/dashboard.js';
+import { readHistoryWindow } from '../src/pipeline/historyFolder.js';
+import { runCliInProcess, tempDir } from './helpers/shared.js';
+
+const RUNS = 12;
+/** A fixed wiggle of ±1 %, so that no level is constant. */
+const WIGGLE = [1, 1.01, 0.99, 1.005, 0.995, 1.01, 0.99, 1, 1.004, 0.996, 1.008, 0.992];
+
+/** Run r's `go test -bench -benchmem` output: from run 6 on, SetBytes(512) instead of 1024 and 128 B/op, not 64. */
+function goOutput(r: number): string {
+  const ns = 1000 * WIGGLE[r]!;
+  const bytes = r < 6 ? 1024 : 512;
+  const allocated = r < 6 ? 64 : 128;
+  return [
+    'goos: linux',
+    'goarch: amd64',
+    'pkg: example.com/codec',
+    `BenchmarkEncode-2   \t   1000\t ${ns.toFixed(1)} ns/op\t ${((bytes / ns) * 1000).toFixed(2)} MB/s\t ${allocated} B/op\t 1 allocs/op`,
+    'PASS',
+    '',
+  ].join('\n');
+}
+
+function recordOfRun(r: number): HistoryRecord {
+  const file = `run${r}.txt`;
+  const text = goOutput(r);
+  const set = ADAPTERS.find((a) => a.id === recogniseFormat(text, file)?.id)!.parse({ file, text }, {});
+  return makeHistoryRecord([{ experiment: 'BenchmarkEncode', format: set.format, measurements: set.measurements }], {
+    sha: (0xa000000 + r).toString(16),
+    date: new Date(Date.UTC(2026, 10, 1 + r)).toISOString(),
+    runId: 100 + r,
+    runUrl: `https://github.com/octo/bench/actions/runs/${100 + r}`,
+  });
+}
+
+/** The record as a perfgate before roles wrote it: version 2, one object per measurement, no role. */
+function version2(record: HistoryRecord): string {
+  const { measurements, ...head } = record;
+  return JSON.stringify({ ...head, version: 2, measurements: measurements.map(({ role: _role, ...m }) => m) });
+}
+
+function historyFolder(write: (record: HistoryRecord) => string): string {
+  const folder = join(tempDir('perfgate-roles-'), 'history');
+  mkdirSync(folder, { recursive: true });
+  for (let r = 0; r < RUNS; r++) {
+    const record = recordOfRun(r);
+    writeFileSync(join(folder, historyFileName(record)), write(record));
+  }
+  return folder;
+}
+
+interface TrendsJson {
+  series: { metric: string; steps: { kind: string }[] }[];
+  newRegressions: number;
+}
+
+async function trends(folder: string, ...flags: string[]): Promise<TrendsJson> {
+  const out = tempDir('perfgate-roles-out-');
+  const run = await runCliInProcess(['trends', folder, '--output-dir', out, ...flags]);
+  expect(run.status).toBe(0);
+  return JSON.parse(readFileSync(join(out, 'trends.json'), 'utf8')) as TrendsJson;
+}
+
+const regressed = (report: TrendsJson) =>
+  report.series.filter((s) => s.steps.some((t) => t.kind === 'regression')).map((s) => s.metric);
+
+describe.each([
+  ['records that keep roles', renderHistoryRecord],
+  ['version 2 records (roles inferred)', version2],
+])('%s', (_name, write) => {
+  const folder = historyFolder(write);
+
+  test('trends watches the primary metric by default; --all-metrics every metric and their steps', async () => {
+    const primary = await trends(folder);
+    expect(primary.series.map((s) => s.metric)).toEqual(['time/op']);
+    expect(primary.newRegressions).toBe(0);
+    expect(regressed(primary)).toEqual([]);
+    const all = await trends(folder, '--all-metrics');
+    expect(all.series.map((s) => s.metric).sort()).toEqual(['B/op', 'MB/s', 'allocs/op', 'time/op']);
+    expect(regressed(all).sort()).toEqual(['B/op', 'MB/s']);
+  });
+
+  test('the dashboard draws the primary metric by default, every metric with allMetrics', () => {
+    const records = readHistoryWindow(folder, RUNS);
+    const metrics = (allMetrics: boolean) => {
+      const model = dashboardOfRecords(records, allMetrics ? { allMetrics } : {});
+      return [...new Set(model.experiments.flatMap((e) => e.series.map((s) => s.metric)))].sort();
+    };
+    expect(metrics(false)).toEqual(['time/op']);
+    expect(metrics(true)).toEqual(['B/op', 'MB/s', 'allocs/op', 'time/op']);
+  });
+});
