@@ -19,7 +19,10 @@ const RUNS = 12;
 /** A fixed wiggle of ±1 %, so that no level is constant. */
 const WIGGLE = [1, 1.01, 0.99, 1.005, 0.995, 1.01, 0.99, 1, 1.004, 0.996, 1.008, 0.992];
 
-/** Run r's `go test -bench -benchmem` output: from run 6 on, SetBytes(512) instead of 1024 and 128 B/op, not 64. */
+/**
+ * Run r's `go test -bench -benchmem` output: from run 6 on, BenchmarkEncode's SetBytes(512) instead of 1024 and 128
+ * B/op, not 64; BenchmarkDecode unchanged.
+ */
 function goOutput(r: number): string {
   const ns = 1000 * WIGGLE[r]!;
   const bytes = r < 6 ? 1024 : 512;
@@ -29,6 +32,7 @@ function goOutput(r: number): string {
     'goarch: amd64',
     'pkg: example.com/codec',
     `BenchmarkEncode-2   \t   1000\t ${ns.toFixed(1)} ns/op\t ${((bytes / ns) * 1000).toFixed(2)} MB/s\t ${allocated} B/op\t 1 allocs/op`,
+    `BenchmarkDecode-2   \t   2000\t ${(ns / 2).toFixed(1)} ns/op\t 16 B/op\t 1 allocs/op`,
     'PASS',
     '',
   ].join('\n');
@@ -38,7 +42,12 @@ function recordOfRun(r: number): HistoryRecord {
   const file = `run${r}.txt`;
   const text = goOutput(r);
   const set = ADAPTERS.find((a) => a.id === recogniseFormat(text, file)?.id)!.parse({ file, text }, {});
-  return makeHistoryRecord([{ experiment: 'BenchmarkEncode', format: set.format, measurements: set.measurements }], {
+  const experiments = ['BenchmarkDecode', 'BenchmarkEncode'].map((experiment) => ({
+    experiment,
+    format: set.format,
+    measurements: set.measurements.filter((m) => m.experiment === experiment),
+  }));
+  return makeHistoryRecord(experiments, {
     sha: (0xa000000 + r).toString(16),
     date: new Date(Date.UTC(2026, 10, 1 + r)).toISOString(),
     runId: 100 + r,
@@ -85,11 +94,11 @@ describe.each([
 
   test('trends watches the primary metric by default; --all-metrics every metric and their steps', async () => {
     const primary = await trends(folder);
-    expect(primary.series.map((s) => s.metric)).toEqual(['time/op']);
+    expect(primary.series.map((s) => s.metric)).toEqual(['time/op', 'time/op']);
     expect(primary.newRegressions).toBe(0);
     expect(regressed(primary)).toEqual([]);
     const all = await trends(folder, '--all-metrics');
-    expect(all.series.map((s) => s.metric).sort()).toEqual(['B/op', 'MB/s', 'allocs/op', 'time/op']);
+    expect([...new Set(all.series.map((s) => s.metric))].sort()).toEqual(['B/op', 'MB/s', 'allocs/op', 'time/op']);
     expect(regressed(all).sort()).toEqual(['B/op', 'MB/s']);
   });
 
@@ -101,5 +110,34 @@ describe.each([
     };
     expect(metrics(false)).toEqual(['time/op']);
     expect(metrics(true)).toEqual(['B/op', 'MB/s', 'allocs/op', 'time/op']);
+  });
+});
+
+interface ComparisonJson {
+  subExperiments: {
+    experimentType: string;
+    status: string;
+    comparisons: { metric: string; statistic: string; status: string; gated: boolean; metricRole?: string }[];
+  }[];
+}
+
+describe.each([
+  ['records that keep roles', renderHistoryRecord],
+  ['version 2 records (roles inferred)', version2],
+])('compare --history, %s', (_name, write) => {
+  test('a benchmark the pull request lacks lists only its gated row, not its derived and secondary metrics', async () => {
+    const folder = historyFolder(write);
+    // The pull request renamed BenchmarkEncode: its results hold BenchmarkEncodeV2 only.
+    const results = join(tempDir('perfgate-roles-pr-'), 'bench.txt');
+    writeFileSync(results, goOutput(RUNS - 1).replace('BenchmarkEncode-2', 'BenchmarkEncodeV2-2'));
+    const out = tempDir('perfgate-roles-compare-');
+    const run = await runCliInProcess(['compare', '--history', folder, '--results', results, '--output-dir', out]);
+    expect(run.status).toBe(0);
+    const json = JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8')) as ComparisonJson;
+    const missing = json.subExperiments.find((s) => s.experimentType === 'BenchmarkEncode')!;
+    expect(missing.status).toBe('missing');
+    expect(missing.comparisons.map((r) => [r.metric, r.statistic, r.status, r.gated])).toEqual([
+      ['time/op', 'median', 'missing', true],
+    ]);
   });
 });

@@ -14056,14 +14056,6 @@ function keyOf3(m) {
 function statusOf(status) {
   return { status, failed: status === "fail" || status === "missing" };
 }
-var DEFAULT_MISSING = "warn";
-function judgeMissing(comparison, policy) {
-  const rows = comparison.rows.map(
-    (row) => row.status === "missing" ? { ...row, failed: policy === "fail" && row.failed } : row
-  );
-  const status = comparison.status === "failed" && !rows.some(comparisonRowFailed) ? "passed" : comparison.status;
-  return { ...comparison, status, rows };
-}
 function experimentFailed(comparison) {
   return comparison.status === "failed" || comparison.status === "missing" && comparison.rows.some(comparisonRowFailed);
 }
@@ -21155,6 +21147,15 @@ function resolveVerdictSettings(method, choices = {}) {
 }
 
 // src/engine/compare/presence.ts
+var DEFAULT_MISSING = "warn";
+function judgeMissing(comparison, policy) {
+  const listed5 = comparison.status === "missing" && comparison.rows.some((row) => row.gated) ? comparison.rows.filter((row) => row.gated) : comparison.rows;
+  const rows = listed5.map(
+    (row) => row.status === "missing" ? { ...row, failed: policy === "fail" && row.failed } : row
+  );
+  const status = comparison.status === "failed" && !rows.some(comparisonRowFailed) ? "passed" : comparison.status;
+  return { ...comparison, status, rows };
+}
 var NAMES_LISTED = 10;
 function listed3(names) {
   const shown2 = names.slice(0, NAMES_LISTED).join(", ");
