@@ -3,11 +3,15 @@
  * --history`, `trends` and `dashboard` together. fixtures/history-versions/ holds the older ones, made by the committed
  * bundles of those versions (SOURCES.md there): version 1 by the action's record-history, version 2 and version 3
  * without roles by `history import`; this perfgate imports two runs more (version 3 with roles), dated before them, so
- * that the newest records are the older perfgates' and their roles are inferred where a verdict needs them.
+ * that the newest records are the older perfgates' and their roles are inferred where a verdict needs them. The same
+ * five records on a history branch are read by a pull request's action run.
  */
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from '@jest/globals';
+import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
+import { runActionInProcess } from './helpers/action-in-process.js';
+import { FakeGitGitHub } from './helpers/github-git-fake.js';
+import { removeTempDirs } from './helpers/runner-action.js';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
 
 const versions = join(repoRoot, 'fixtures', 'history-versions');
@@ -134,5 +138,53 @@ describe('a history of version 1, 2 and 3 records, with and without roles', () =
     const run = await cli(['dashboard', folder, '--output', tempDir('perfgate-versions-site-')]);
     expect([run.code, run.err]).toEqual([0, '']);
     expect(run.out).toMatch(/^dashboard: 5 run\(s\), 3 experiment\(s\), /m);
+  });
+});
+
+describe('the same history on a history branch', () => {
+  const READ_ONLY = 'ghs_historyREAD0123456789abcdefghijkl';
+  let git: FakeGitGitHub | undefined;
+  afterEach(async () => {
+    await git?.stop();
+    git = undefined;
+  });
+  afterAll(removeTempDirs);
+
+  test('a pull request reads the five records of the branch and is judged on them', async () => {
+    const folder = await mixedHistory();
+    git = await new FakeGitGitHub({ owner: 'octo', repo: 'bench', readOnlyToken: READ_ONLY }).start();
+    const names = readdirSync(folder).sort();
+    git.seed(
+      'perfgate-history',
+      Object.fromEntries(names.map((name) => [`history/${name}`, readFileSync(join(folder, name))])),
+    );
+    const pr = await runActionInProcess(
+      {
+        'results': join(runs, 'r10'),
+        'history': 'history',
+        'history-branch': 'perfgate-history',
+        'github-token': READ_ONLY,
+        'charts': 'false',
+        'upload-report': 'false',
+      },
+      {
+        env: {
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_REPOSITORY: 'octo/bench',
+          GITHUB_API_URL: git.apiUrl,
+          GITHUB_RUN_ID: '77',
+          PERFGATE_RETRY_BASE_MS: '1',
+        },
+      },
+    );
+    // The one warning: imported runs (and a record of version 1 or 2) name no machine.
+    expect(pr.commands.filter((c) => c.command === 'warning' || c.command === 'error').map((c) => c.message)).toEqual([
+      expect.stringMatching(/^No machine check: the 5 history runs record no machine/),
+    ]);
+    expect(pr.status).toBe(0);
+    expect(pr.stdout).toContain('history: 5 record(s) on branch perfgate-history at ');
+    expect(readdirSync(join(pr.workspace, 'history')).sort()).toEqual(names);
+    expect(pr.outputs['verdict']).toBe('pass');
+    expect(git.problems).toEqual([]);
   });
 });
