@@ -12,8 +12,8 @@ import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/rec
 import { historyFileName } from '../src/engine/history/window.js';
 import { renderHistoryRecord } from '../src/engine/history/codec.js';
 import { dashboardOfRecords } from '../src/pipeline/dashboard.js';
-import { readHistoryWindow } from '../src/pipeline/historyFolder.js';
-import { runCliInProcess, tempDir } from './helpers/shared.js';
+import { readHistoryWindow, readHistoryWithArchive } from '../src/pipeline/historyFolder.js';
+import { repoRoot, runCliInProcess, tempDir } from './helpers/shared.js';
 
 const RUNS = 12;
 /** A fixed wiggle of ±1 %, so that no level is constant. */
@@ -139,5 +139,29 @@ describe.each([
     expect(missing.comparisons.map((r) => [r.metric, r.statistic, r.status, r.gated])).toEqual([
       ['time/op', 'median', 'missing', true],
     ]);
+  });
+});
+
+describe('an archive month and records written before roles were kept (fixtures/history)', () => {
+  test('read together, each Go metric has the role its reader gives, and the dashboard draws time/op only', () => {
+    const records = readHistoryWithArchive(join(repoRoot, 'fixtures', 'history'));
+    // The archive's one run, then the two records: three runs, none of whose files names a role.
+    expect(records).toHaveLength(3);
+    const roles = new Set(
+      records.flatMap((r) => r.measurements.map((m) => `${m.experiment} ${m.metric} ${m.role ?? 'primary'}`)),
+    );
+    expect([...roles].sort()).toEqual([
+      'BenchmarkPublish B/op secondary',
+      'BenchmarkPublish MB/s derived',
+      'BenchmarkPublish allocs/op secondary',
+      'BenchmarkPublish time/op primary',
+      'BenchmarkQueueDepth B/op secondary',
+      'BenchmarkQueueDepth allocs/op secondary',
+      'BenchmarkQueueDepth auxMetricUnits secondary',
+      'BenchmarkQueueDepth frames/op secondary',
+      'BenchmarkQueueDepth time/op primary',
+    ]);
+    const model = dashboardOfRecords(records);
+    expect(new Set(model.experiments.flatMap((e) => e.series.map((s) => s.metric)))).toEqual(new Set(['time/op']));
   });
 });
