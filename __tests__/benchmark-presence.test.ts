@@ -1,5 +1,6 @@
 import { compareExperiment, type SubExperimentComparison } from '../src/engine/compare/compare.js';
 import {
+  judgeMissing,
   missingPolicyOf,
   nothingPaired,
   removedOnMain,
@@ -7,14 +8,14 @@ import {
   renameHints,
   withMissingJudged,
 } from '../src/engine/compare/presence.js';
-import { experimentFailed, judgeMissing } from '../src/engine/compare/rows.js';
+import { experimentFailed } from '../src/engine/compare/rows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { buildComparisonReport } from '../src/engine/report/comparison/comparisonReport.js';
 import { headline } from '../src/engine/report/comparison/comparisonHeadline.js';
 import { unpairedWords } from '../src/engine/report/comparison/unpairedWords.js';
 
-// Benchmarks that come and go (engine/compare/presence.ts, rows.ts judgeMissing): removed on main, missing in the pull
+// Benchmarks that come and go (engine/compare/presence.ts with judgeMissing): removed on main, missing in the pull
 // request, renamed, new.
 
 function timing(experiment: string, parameter: string, ns: number): Measurement {

@@ -186,7 +186,7 @@ test('a history keeps what counted each run: a tool change against it is reporte
   expect((await cli(['history', 'import', join(valgrind, 'cachegrind', 'runs'), '--output', history])).code).toBe(0);
   const record = readFileSync(join(history, readdirSync(history).sort()[0]!), 'utf8');
   expect(record).toContain(
-    '"metric":"Ir","dimension":"count","unit":"","displayUnit":"","direction":"lower-is-better","statistics":["value"],"instrument":"cachegrind","kind":"count"}',
+    '"metric":"Ir","role":"primary","dimension":"count","unit":"","displayUnit":"","direction":"lower-is-better","statistics":["value"],"instrument":"cachegrind","kind":"count"}',
   );
   const { code, report } = await compare([
     '--history',

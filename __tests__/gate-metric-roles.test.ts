@@ -95,13 +95,15 @@ describe('each adapter marks the metrics beside the primary one', () => {
   });
 });
 
-describe('a history recorded without roles: the result says which metric is primary', () => {
+describe('a history of Go runs: the record keeps each metric’s role, as the result reads it', () => {
   test('Go runs imported into a history: MB/s, B/op and allocs/op of the candidate are reported, not gated', async () => {
     const runs = join(formats, 'go-bench', 'runs');
     const history = join(tempDir('perfgate-roles-'), 'history');
     expect((await cli(['history', 'import', runs, '--output', history])).code).toBe(0);
-    // The record keeps no role: it is the candidate, read by today's adapter, that marks MB/s.
-    expect(read(join(history, readdirSync(history).sort()[0]!))).not.toContain('role');
+    // The record keeps the roles the Go reader marks (a record without them infers them: history-roles.test.ts).
+    const record = read(join(history, readdirSync(history).sort()[0]!));
+    expect(record).toContain('"metric":"MB/s","role":"derived"');
+    expect(record).toContain('"metric":"allocs/op","role":"secondary"');
     const candidate = join(runs, readdirSync(runs).sort().at(-1)!, 'bench.txt');
     const out = join(tempDir('perfgate-roles-'), 'out');
     const run = await cli(['compare', '--history', history, '--results', candidate, '-o', out]);

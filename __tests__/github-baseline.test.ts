@@ -459,7 +459,7 @@ describe('history records', () => {
           '  "runUrl": "https://github.com/octo/bench/actions/runs/101",',
           // What the four measurements share, once; then which experiment and payload each is; then a column per statistic.
           '  "shapes": [',
-          '    {"format":"fastdds-summary","metric":"latency","dimension":"time","unit":"us","displayUnit":"us","direction":"lower-is-better","statistics":["samples","min","mean","median","p90","p99","p9999","max","stdev","jitter","maxJitter"]}',
+          '    {"format":"fastdds-summary","metric":"latency","role":"primary","dimension":"time","unit":"us","displayUnit":"us","direction":"lower-is-better","statistics":["samples","min","mean","median","p90","p99","p9999","max","stdev","jitter","maxJitter"]}',
           '  ],',
           '  "series": [',
           '    ["alpha",[0],[["16",16],["32",32]]],',

@@ -56,7 +56,7 @@ describe('reading a record back', () => {
         '  "runId": "7",',
         '  "runUrl": "u",',
         '  "shapes": [',
-        '    {"format":"iceperf","metric":"latency","dimension":"time","unit":"us","displayUnit":"us","direction":"lower-is-better","statistics":["min","median","p99"],"repetitions":2,"repetitionValues":["median"]}',
+        '    {"format":"iceperf","metric":"latency","role":"primary","dimension":"time","unit":"us","displayUnit":"us","direction":"lower-is-better","statistics":["min","median","p99"],"repetitions":2,"repetitionValues":["median"]}',
         '  ],',
         '  "series": [',
         '    ["x",[0],[["64 B",64]]]',
@@ -271,6 +271,9 @@ describe('version 3: descriptions once, numbers in columns', () => {
     expect(errorOf(shape(`${base},"statistics":["min","min"]`))).toBe(
       'not a perfgate history record: shape 0: "statistics": "min" appears twice',
     );
+    expect(errorOf(shape(`${base},"role":"gated","statistics":["min","median"]`))).toBe(
+      'not a perfgate history record: shape 0: "role" is "gated", not "primary", "derived" or "secondary"',
+    );
     expect(errorOf(shape(`${base},"statistics":["min","median"],"repetitions":1`))).toBe(
       'not a perfgate history record: shape 0: "repetitions" is not a count above 1',
     );
@@ -344,13 +347,15 @@ describe('version 3: descriptions once, numbers in columns', () => {
           displayUnit: 'ns',
           direction: 'lower-is-better',
           statistics: { samples: 1, mean: base * (1 + next() / 100) },
+          // As Google Benchmark's reader marks it; a version 2 record kept no role, and reading one infers it.
+          ...(metric === 'cpu time' ? { role: 'secondary' as const } : {}),
         });
       }
     }
     const record = v3Record(measurements);
     const text = renderHistoryRecord(record);
     // Version 2 wrote each measurement as an object of its own, one per line (as in the test above).
-    const v2 = `{${HEAD},"measurements":[\n${measurements.map((m) => JSON.stringify(m)).join(',\n')}\n]}`;
+    const v2 = `{${HEAD},"measurements":[\n${measurements.map(({ role: _role, ...m }) => JSON.stringify(m)).join(',\n')}\n]}`;
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(Buffer.byteLength(v2) / 10);
     // The 5.5 MB version 2 record of `bench/scale-suite.mjs runs --benchmarks 10000 --repetitions 1` took
     // 5,529,116 bytes; a tenth of it is the bound, and GitHub's GraphQL gives a blob's text up to 512,000 bytes.

@@ -4,7 +4,7 @@
  * with the engine's own comparison and check, from measurements written here.
  */
 import { compareExperiment, type SubExperimentComparison } from '../src/engine/compare/compare.js';
-import { judgeMissing } from '../src/engine/compare/rows.js';
+import { judgeMissing } from '../src/engine/compare/presence.js';
 import { compareExperimentWithHistory } from '../src/engine/compare/historyRows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';

@@ -420,8 +420,8 @@ ${RUN_FOLDER_OPTIONS}`;
 var TRENDS_HELP = `perfgate trends — persistent steps over the history of the default branch
 
 Usage:
-  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--window N]
-                  [--fail-on-regression]
+  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--all-metrics]
+                  [--window N] [--fail-on-regression]
 
 Reads perfgate history records (history-*.json, what the action keeps) and, for every experiment
 × parameter × metric × statistic, finds the runs where the level changed for good: E-divisive
@@ -429,10 +429,13 @@ means proposes change points, a t-test keeps the significant ones (p ≤ 0.001) 
 10 % are dropped (docs/change-points.md). A step is named by the commits of the last run before it
 and the first run after it; a one- or two-run excursion that returns is an outlier, and a change
 in the newest runs with fewer than 3 runs after it is pending. Writes trends.md and trends.json.
+Like the gate, it watches each benchmark's primary metric (its time, or the tool's own measure),
+not the metrics derived from it or reported beside it (Go's MB/s and B/op, pytest's ops).
 
 Options:
   -s, --statistic S      statistics to analyse (repeatable or comma-separated: median,p99);
                          default: each measurement's primary one (median, mean or value)
+  --all-metrics          every metric, derived and secondary ones too (default: primary metrics)
   --window N             only the newest N runs (default: every record in the folder)
   --fail-on-regression   exit 1 when a regression step appeared with the newest run
   -o, --output-dir D     report folder (default: perfgate-report)
@@ -530,7 +533,7 @@ var DASHBOARD_HELP = `perfgate dashboard — a static site of the history of the
 
 Usage:
   perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
-                     [--statistic S…] [--title T]
+                     [--statistic S…] [--all-metrics] [--title T]
 
 Reads perfgate history records (history-*.json, what the action keeps) and the archive of the
 runs older than the window (archive-*.json: each series' primary statistic), and writes a static
@@ -560,6 +563,8 @@ Options:
   -q, --requirements R   a requirements CSV (either form, see perfgate check --help)
   -s, --statistic S      statistics to chart (repeatable or comma-separated: median,p99);
                          default: each measurement's primary one (median, mean or value)
+  --all-metrics          every metric, derived and secondary ones too (default: each benchmark's
+                         primary metric, the one the gate judges)
   --window N             only the newest N runs (default: every record in the folder)
   --title T              the site's title (default: perfgate dashboard)
   -h, --help             show this help
@@ -14031,7 +14036,7 @@ function comparedStatistics(m) {
 }
 function rowShape(reference, result) {
   const shape = reference ?? result;
-  const role = result?.metric.role ?? reference?.metric.role;
+  const role = result !== void 0 ? result.metric.role : reference?.metric.role;
   const kind = result?.metric.kind ?? reference?.metric.kind;
   const clock = result?.metric.clock ?? reference?.metric.clock;
   const from = reference?.metric.instrument;
@@ -14058,14 +14063,6 @@ function keyOf3(m) {
 }
 function statusOf(status) {
   return { status, failed: status === "fail" || status === "missing" };
-}
-var DEFAULT_MISSING = "warn";
-function judgeMissing(comparison, policy) {
-  const rows = comparison.rows.map(
-    (row) => row.status === "missing" ? { ...row, failed: policy === "fail" && row.failed } : row
-  );
-  const status = comparison.status === "failed" && !rows.some(comparisonRowFailed) ? "passed" : comparison.status;
-  return { ...comparison, status, rows };
 }
 function experimentFailed(comparison) {
   return comparison.status === "failed" || comparison.status === "missing" && comparison.rows.some(comparisonRowFailed);
@@ -19938,6 +19935,7 @@ function shapeOf(m) {
   return {
     format: m.format,
     metric: m.metric,
+    role: m.role ?? "primary",
     dimension: m.dimension,
     unit: m.unit,
     displayUnit: m.displayUnit,
@@ -19955,6 +19953,9 @@ function isObject(value2) {
 }
 function isStatisticName(name) {
   return typeof name === "string" && STATISTIC_NAMES.includes(name);
+}
+function isRole(value2) {
+  return value2 === "primary" || value2 === "derived" || value2 === "secondary";
 }
 function statisticList(value2, what, bad) {
   if (!Array.isArray(value2)) throw bad(`${what} is not a list of statistics`);
@@ -19986,6 +19987,9 @@ function shapeOfJson(value2, where, bad) {
     throw bad(`${where}: "instrument" is not a string of at most ${MAX_INSTRUMENT} characters`);
   const kind = value2["kind"];
   if (kind !== void 0 && kind !== "count") throw bad(`${where}: "kind" is not "count"`);
+  const role = value2["role"];
+  if (role !== void 0 && !isRole(role))
+    throw bad(`${where}: "role" is ${JSON.stringify(role)}, not "primary", "derived" or "secondary"`);
   let repetitionValues;
   if (value2["repetitionValues"] !== void 0) {
     if (repetitions === void 0) throw bad(`${where}: "repetitionValues" without "repetitions"`);
@@ -19994,6 +19998,7 @@ function shapeOfJson(value2, where, bad) {
   return {
     format: text3("format"),
     metric: text3("metric"),
+    ...role !== void 0 ? { role } : {},
     dimension,
     unit: text3("unit"),
     displayUnit: text3("displayUnit"),
@@ -20005,6 +20010,41 @@ function shapeOfJson(value2, where, bad) {
     ...instrument !== void 0 ? { instrument } : {},
     ...kind === "count" ? { kind } : {}
   };
+}
+
+// src/engine/history/legacyRoles.ts
+var secondaryUnless = (...primary) => (metric2) => primary.includes(metric2) ? "primary" : "secondary";
+var INSTRUCTIONS2 = /^(?:Ir|(?:[\w-]+\/)?instructions\/?(?::[ukhHGPpS]+)?)$/;
+var instructionsPrimary = (metric2, _siblings, kind) => kind === "count" || kind === void 0 && INSTRUCTIONS2.test(metric2) ? "primary" : "secondary";
+var RULES = {
+  // goBench.ts valuesByUnit: with ns/op (`time/op`), MB/s is derived and every other unit secondary; without, primary.
+  "go-bench": (metric2, siblings) => metric2 === "time/op" || !siblings.has("time/op") ? "primary" : metric2 === "MB/s" ? "derived" : "secondary",
+  "pytest-benchmark": (metric2) => metric2 === "ops" ? "derived" : "primary",
+  // The CPU time decides (googleBenchmarkNames.ts); a multi-threaded or real-time run's exception is in its name,
+  // which this rule does not see: such a record reads with its CPU time primary until it is recorded again.
+  "google-benchmark": (metric2) => metric2 === "real time" ? "secondary" : metric2 === "bytes per second" || metric2 === "items per second" ? "derived" : "primary",
+  // JMH's score is named after its mode; profilers' and counters' results are secondary.
+  "jmh": secondaryUnless("thrpt", "avgt", "sample", "ss"),
+  "julia-benchmarktools": (metric2) => metric2 === "memory" || metric2 === "allocs" ? "secondary" : "primary",
+  "benchmarkdotnet": secondaryUnless("time"),
+  "hyperfine": (metric2) => metric2 === "wall time" ? "primary" : "secondary",
+  "hyperfine-csv": (metric2) => metric2 === "wall time" ? "primary" : "secondary",
+  "criterion-console": (metric2) => metric2 === "throughput" ? "derived" : "primary",
+  "cachegrind": instructionsPrimary,
+  "callgrind": instructionsPrimary,
+  "gungraun-json": instructionsPrimary,
+  "gungraun-text": instructionsPrimary,
+  // perf's instructions are primary unless the counter was multiplexed, which a record does not keep: read as primary.
+  "perf-stat-csv": instructionsPrimary,
+  "perf-stat-json": instructionsPrimary
+};
+function legacyRole(format, metric2, siblings, kind) {
+  const rule = Object.hasOwn(RULES, format) ? RULES[format] : void 0;
+  const role = rule?.(metric2, siblings, kind) ?? "primary";
+  return role === "primary" ? void 0 : role;
+}
+function needsSiblings(format) {
+  return format === "go-bench";
 }
 
 // src/engine/history/columns.ts
@@ -20167,11 +20207,14 @@ function expandLayout({ shapes, runs }, valueOf, convert, bad, placeOf2) {
     }
     return value2;
   };
+  const roleOf = shapeRoles(shapes, runs);
   for (const run of runs) {
+    const roles = run.shapes.map((index2) => roleOf(run, index2));
     for (const parameter of run.parameters) {
       const [label, payloadBytes] = typeof parameter === "string" ? [parameter, null] : parameter;
-      for (const index2 of run.shapes) {
-        const shape = shapes[index2];
+      for (let k = 0; k < run.shapes.length; k++) {
+        const shape = shapes[run.shapes[k]];
+        const role = roles[k];
         const statistics = {};
         for (const s of shape.statistics) statistics[s] = take("statistics", s, shape, run, label);
         let repetitionValues;
@@ -20179,7 +20222,7 @@ function expandLayout({ shapes, runs }, valueOf, convert, bad, placeOf2) {
           repetitionValues = {};
           for (const s of shape.repetitionValues) {
             const values = [];
-            for (let k = 0; k < shape.repetitions; k++) values.push(take("repetitionValues", s, shape, run, label));
+            for (let k2 = 0; k2 < shape.repetitions; k2++) values.push(take("repetitionValues", s, shape, run, label));
             repetitionValues[s] = values;
           }
         }
@@ -20200,11 +20243,33 @@ function expandLayout({ shapes, runs }, valueOf, convert, bad, placeOf2) {
         if (shape.belowResolution) m.belowResolution = true;
         if (shape.instrument !== void 0) m.instrument = shape.instrument;
         if (shape.kind !== void 0) m.kind = shape.kind;
+        if (role !== void 0) m.role = role;
         out.push(convert(m));
       }
     }
   }
   return out;
+}
+function shapeRoles(shapes, runs) {
+  let metricsOf;
+  const siblingsOf = (experiment) => {
+    if (metricsOf === void 0) {
+      metricsOf = /* @__PURE__ */ new Map();
+      for (const run of runs) {
+        let metrics = metricsOf.get(run.experiment);
+        if (!metrics) metricsOf.set(run.experiment, metrics = /* @__PURE__ */ new Set());
+        for (const index2 of run.shapes) metrics.add(shapes[index2].metric);
+      }
+    }
+    return metricsOf.get(experiment);
+  };
+  const none = /* @__PURE__ */ new Set();
+  return (run, index2) => {
+    const shape = shapes[index2];
+    if (shape.role !== void 0) return shape.role === "primary" ? void 0 : shape.role;
+    const siblings = needsSiblings(shape.format) ? siblingsOf(run.experiment) : none;
+    return legacyRole(shape.format, shape.metric, siblings, shape.kind);
+  };
 }
 function seriesOfJson(data, bad) {
   return expandLayout(
@@ -20349,7 +20414,9 @@ function makeHistoryRecord(experiments, run) {
         ...m.repetitions !== void 0 && m.repetitions > 1 && m.repetitionValues ? repetitionValuesField(m.repetitionValues, m.repetitions) : {},
         ...m.belowResolution ? { belowResolution: true } : {},
         ...m.metric.instrument !== void 0 ? { instrument: m.metric.instrument } : {},
-        ...m.metric.kind === "count" ? { kind: "count" } : {}
+        ...m.metric.kind === "count" ? { kind: "count" } : {},
+        // Last, where a record read back has it (columns.ts).
+        ...m.metric.role !== void 0 && m.metric.role !== "primary" ? { role: m.metric.role } : {}
       };
     })
   );
@@ -20394,6 +20461,7 @@ function parameterOf6(m) {
 function metricOf2(m) {
   return {
     name: m.metric,
+    ...m.role !== void 0 ? { role: m.role } : {},
     dimension: m.dimension,
     unit: m.unit,
     displayUnit: m.displayUnit,
@@ -20433,7 +20501,7 @@ function repetitionsOfHistory(m) {
 }
 function sharedMetric(metrics, m) {
   for (const metric3 of metrics)
-    if (metric3.name === m.metric && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction && metric3.instrument === m.instrument && metric3.kind === m.kind)
+    if (metric3.name === m.metric && metric3.role === m.role && metric3.dimension === m.dimension && metric3.unit === m.unit && metric3.displayUnit === m.displayUnit && metric3.direction === m.direction && metric3.instrument === m.instrument && metric3.kind === m.kind)
       return metric3;
   const metric2 = metricOf2(m);
   if (metrics.length < 16) metrics.push(metric2);
@@ -20547,12 +20615,21 @@ function parseHistoryRecordAs(text3, source, reader) {
   if (version2 === 3) return { ...head, measurements: measurementsOfColumns(data, bad, convert) };
   const stored = data["measurements"];
   if (!Array.isArray(stored)) throw bad('"measurements" is not a list');
-  return {
-    ...head,
-    measurements: stored.map(
-      (m, i) => convert(measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull))
-    )
-  };
+  const read = stored.map((m, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull));
+  return { ...head, measurements: withLegacyRoles(read).map(convert) };
+}
+function withLegacyRoles(measurements) {
+  const metricsOf = /* @__PURE__ */ new Map();
+  for (const m of measurements) {
+    let metrics = metricsOf.get(m.experiment);
+    if (!metrics) metricsOf.set(m.experiment, metrics = /* @__PURE__ */ new Set());
+    metrics.add(m.metric);
+  }
+  for (const m of measurements) {
+    const role = legacyRole(m.format, m.metric, metricsOf.get(m.experiment), void 0);
+    if (role !== void 0) m.role = role;
+  }
+  return measurements;
 }
 function acceptanceOfJson(value2, bad) {
   if (!isObject2(value2) || Array.isArray(value2)) throw bad('"accepted" is not an object');
@@ -20790,6 +20867,7 @@ function foldIntoArchive(month, name, records) {
         parameter: m.parameter,
         payloadBytes: m.payloadBytes,
         metric: m.metric,
+        ...m.role !== void 0 ? { role: m.role } : {},
         dimension: m.dimension,
         unit: m.unit,
         displayUnit: m.displayUnit,
@@ -21164,6 +21242,15 @@ function resolveVerdictSettings(method, choices = {}) {
 }
 
 // src/engine/compare/presence.ts
+var DEFAULT_MISSING = "warn";
+function judgeMissing(comparison, policy) {
+  const listed5 = comparison.status === "missing" && comparison.rows.some((row) => row.gated) ? comparison.rows.filter((row) => row.gated) : comparison.rows;
+  const rows = listed5.map(
+    (row) => row.status === "missing" ? { ...row, failed: policy === "fail" && row.failed } : row
+  );
+  const status = comparison.status === "failed" && !rows.some(comparisonRowFailed) ? "passed" : comparison.status;
+  return { ...comparison, status, rows };
+}
 var NAMES_LISTED = 10;
 function listed3(names) {
   const shown2 = names.slice(0, NAMES_LISTED).join(", ");
@@ -24763,8 +24850,12 @@ function datedRecord(draft, date) {
   return { ...record, runId: importedRunId(record) };
 }
 function importedRunId(record) {
+  const measurements = JSON.stringify(
+    record.measurements,
+    (key, value2) => key === "role" ? void 0 : value2
+  );
   const digest = createHash("sha256").update(`${record.date}
-${JSON.stringify(record.measurements)}`).digest("hex");
+${measurements}`).digest("hex");
   return String(parseInt(digest.slice(0, 12), 16));
 }
 
@@ -25131,10 +25222,11 @@ function runName(run) {
   return run.runId ? `run ${run.runId}` : "?";
 }
 var SAME_STEP = SAME_STEP_RUNS;
-function collect(runs, statistics) {
+function collect(runs, statistics, allMetrics) {
   const series = /* @__PURE__ */ new Map();
   runs.forEach((run, r) => {
     for (const m of run.measurements) {
+      if (!allMetrics && metricRole(m.metric) !== "primary") continue;
       for (const statistic of statistics ?? [primaryStatistic(m)]) {
         const value2 = m.statistics[statistic];
         if (value2 === void 0) continue;
@@ -25198,7 +25290,7 @@ function analyzeTrends(runs, options = {}) {
   };
   const series = [];
   const groups = /* @__PURE__ */ new Map();
-  for (const s of withWeightedSeries(collect(runs, options.statistics), runs.length)) {
+  for (const s of withWeightedSeries(collect(runs, options.statistics, options.allMetrics ?? false), runs.length)) {
     const key = groupKey(s);
     const group = groups.get(key) ?? [];
     const parameterSteps = s.weights ? group.filter((p) => s.weights.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps) : [];
@@ -26683,6 +26775,7 @@ function trendsCommand(args, io) {
   const { values, positionals } = parseCommandArgs("trends", args, {
     "output-dir": { type: "string", short: "o" },
     statistic: { type: "string", short: "s", multiple: true },
+    "all-metrics": { type: "boolean" },
     window: { type: "string" },
     "fail-on-regression": { type: "boolean" },
     ...HELP_OPTION
@@ -26700,6 +26793,7 @@ function trendsCommand(args, io) {
       history: positionals[0],
       outputDir: values["output-dir"] ?? DEFAULT_OUTPUT_DIR,
       ...statistics ? { statistics } : {},
+      ...values["all-metrics"] ? { allMetrics: true } : {},
       ...window !== void 0 ? { window } : {}
     },
     cliProgress(io)
@@ -26715,6 +26809,7 @@ function dashboardCommand(args, io) {
     output: { type: "string", short: "o" },
     requirements: { type: "string", short: "q" },
     statistic: { type: "string", short: "s", multiple: true },
+    "all-metrics": { type: "boolean" },
     window: { type: "string" },
     title: { type: "string" },
     ...HELP_OPTION
@@ -26735,6 +26830,7 @@ function dashboardCommand(args, io) {
       output: values.output,
       ...values.requirements !== void 0 ? { requirements: values.requirements } : {},
       ...statistics ? { statistics } : {},
+      ...values["all-metrics"] ? { allMetrics: true } : {},
       ...window !== void 0 ? { window } : {},
       ...values.title !== void 0 ? { title: values.title } : {}
     },

@@ -265,11 +265,13 @@ function datedRecord(draft: HistoryRecord, date: string): HistoryRecord {
 
 /**
  * An imported run has no workflow run: its id is a number made from its date and measurements,
- * so importing the same run again replaces its record instead of adding a second one.
+ * so importing the same run again replaces its record instead of adding a second one. A metric's role is left out:
+ * its format and name decide it, and a run imported before records kept roles keeps its id.
  */
 function importedRunId(record: HistoryRecord): string {
-  const digest = createHash('sha256')
-    .update(`${record.date}\n${JSON.stringify(record.measurements)}`)
-    .digest('hex');
+  const measurements = JSON.stringify(record.measurements, (key, value: unknown) =>
+    key === 'role' ? undefined : value,
+  );
+  const digest = createHash('sha256').update(`${record.date}\n${measurements}`).digest('hex');
   return String(parseInt(digest.slice(0, 12), 16));
 }

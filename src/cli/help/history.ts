@@ -44,8 +44,8 @@ ${RUN_FOLDER_OPTIONS}`;
 export const TRENDS_HELP = `perfgate trends — persistent steps over the history of the default branch
 
 Usage:
-  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--window N]
-                  [--fail-on-regression]
+  perfgate trends <history-folder> [--output-dir D] [--statistic S…] [--all-metrics]
+                  [--window N] [--fail-on-regression]
 
 Reads perfgate history records (history-*.json, what the action keeps) and, for every experiment
 × parameter × metric × statistic, finds the runs where the level changed for good: E-divisive
@@ -53,10 +53,13 @@ means proposes change points, a t-test keeps the significant ones (p ≤ 0.001) 
 10 % are dropped (docs/change-points.md). A step is named by the commits of the last run before it
 and the first run after it; a one- or two-run excursion that returns is an outlier, and a change
 in the newest runs with fewer than 3 runs after it is pending. Writes trends.md and trends.json.
+Like the gate, it watches each benchmark's primary metric (its time, or the tool's own measure),
+not the metrics derived from it or reported beside it (Go's MB/s and B/op, pytest's ops).
 
 Options:
   -s, --statistic S      statistics to analyse (repeatable or comma-separated: median,p99);
                          default: each measurement's primary one (median, mean or value)
+  --all-metrics          every metric, derived and secondary ones too (default: primary metrics)
   --window N             only the newest N runs (default: every record in the folder)
   --fail-on-regression   exit 1 when a regression step appeared with the newest run
   -o, --output-dir D     report folder (default: perfgate-report)
@@ -158,7 +161,7 @@ export const DASHBOARD_HELP = `perfgate dashboard — a static site of the histo
 
 Usage:
   perfgate dashboard <history-folder> --output <site-folder> [--requirements R] [--window N]
-                     [--statistic S…] [--title T]
+                     [--statistic S…] [--all-metrics] [--title T]
 
 Reads perfgate history records (history-*.json, what the action keeps) and the archive of the
 runs older than the window (archive-*.json: each series' primary statistic), and writes a static
@@ -188,6 +191,8 @@ Options:
   -q, --requirements R   a requirements CSV (either form, see perfgate check --help)
   -s, --statistic S      statistics to chart (repeatable or comma-separated: median,p99);
                          default: each measurement's primary one (median, mean or value)
+  --all-metrics          every metric, derived and secondary ones too (default: each benchmark's
+                         primary metric, the one the gate judges)
   --window N             only the newest N runs (default: every record in the folder)
   --title T              the site's title (default: perfgate dashboard)
   -h, --help             show this help

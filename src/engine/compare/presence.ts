@@ -5,7 +5,33 @@
  * wherever rendered.
  */
 import { closestIndex } from '../text/closest.js';
-import { DEFAULT_MISSING, judgeMissing, type MissingPolicy, type SubExperimentComparison } from './rows.js';
+import { comparisonRowFailed, type SubExperimentComparison } from './rows.js';
+
+/**
+ * What a benchmark of the reference that the results lack does to the gate: `warn` (the default) reports it, `fail`
+ * fails it. A method judges a missing row as failing (statusOf); this applies the user's choice once, after any method.
+ */
+export type MissingPolicy = 'fail' | 'warn';
+
+export const DEFAULT_MISSING: MissingPolicy = 'warn';
+
+/**
+ * The comparison with its missing rows failing or not as `policy` says. An experiment that failed only on missing
+ * rows passes under `warn`; one the results lack keeps its `missing` status (the reports say so) and fails only under
+ * `fail`, and lists only its gated rows (its primary statistic of its primary metric by default: the tails and the
+ * derived and secondary metrics of a benchmark that is gone say nothing more), all of them when none is gated.
+ */
+export function judgeMissing(comparison: SubExperimentComparison, policy: MissingPolicy): SubExperimentComparison {
+  const listed =
+    comparison.status === 'missing' && comparison.rows.some((row) => row.gated)
+      ? comparison.rows.filter((row) => row.gated)
+      : comparison.rows;
+  const rows = listed.map((row) =>
+    row.status === 'missing' ? { ...row, failed: policy === 'fail' && row.failed } : row,
+  );
+  const status = comparison.status === 'failed' && !rows.some(comparisonRowFailed) ? 'passed' : comparison.status;
+  return { ...comparison, status, rows };
+}
 
 /** The newest run of a history as presence needs it: its name, its experiments, its record's commit and date. */
 export interface NewestRun {

@@ -22,7 +22,8 @@ export {
 /**
  * - `pass`: within the threshold; `improved`: better by more than the threshold;
  * - `fail`: worse than the reference by more than the threshold (with a history: and outside the noise band);
- * - `new`: in the results only; `missing`: in the reference only (it fails only with `missing: fail`: judgeMissing);
+ * - `new`: in the results only; `missing`: in the reference only (it fails only with `missing: fail`: presence.ts's
+ *   judgeMissing);
  * - with a history only: `warn` (over the threshold, inside the noise band; or outside it but not significant for the
  *   whole suite, `suite.held`), `noisy` (the band is
  *   wider than the threshold), `insufficient-history` (fewer than 3 runs: the change against the
@@ -244,12 +245,14 @@ export function comparedStatistics(m: Measurement): StatisticName[] {
 /**
  * The measurement a row of `reference` and `result` is shaped by: the reference's statistics (else the result's), its
  * metric's role as the result says where it has the metric. A result is read by today's adapter; a history record
- * keeps no role, so a reference from the history would make every metric primary.
+ * keeps the role it was recorded with (an older one the role its format's rules give: history/legacyRoles.ts), which
+ * decides where the results lack the benchmark.
  */
 export function rowShape(reference: Measurement | undefined, result: Measurement | undefined): Measurement {
   const shape = (reference ?? result)!;
-  // The result's word on what the metric is wins (a history record keeps no role, kind or instrument).
-  const role = result?.metric.role ?? reference?.metric.role;
+  // The result's word on what the metric is wins: today's adapter reads it (an older record may keep no kind or instrument).
+  // Where the result has the metric its role stands, primary (no role) included: an older record's inferred one may not.
+  const role = result !== undefined ? result.metric.role : reference?.metric.role;
   const kind = result?.metric.kind ?? reference?.metric.kind;
   const clock = result?.metric.clock ?? reference?.metric.clock;
   const from = reference?.metric.instrument;
@@ -285,27 +288,6 @@ export function keyOf(m: Measurement): string {
 
 export function statusOf(status: ComparisonStatus): { status: ComparisonStatus; failed: boolean } {
   return { status, failed: status === 'fail' || status === 'missing' };
-}
-
-/**
- * What a benchmark of the reference that the results lack does to the gate: `warn` (the default) reports it, `fail`
- * fails it. A method judges a missing row as failing (statusOf); this applies the user's choice once, after any method.
- */
-export type MissingPolicy = 'fail' | 'warn';
-
-export const DEFAULT_MISSING: MissingPolicy = 'warn';
-
-/**
- * The comparison with its missing rows failing or not as `policy` says. An experiment that failed only on missing
- * rows passes under `warn`; one the results lack keeps its `missing` status (the reports say so) and fails only under
- * `fail`.
- */
-export function judgeMissing(comparison: SubExperimentComparison, policy: MissingPolicy): SubExperimentComparison {
-  const rows = comparison.rows.map((row) =>
-    row.status === 'missing' ? { ...row, failed: policy === 'fail' && row.failed } : row,
-  );
-  const status = comparison.status === 'failed' && !rows.some(comparisonRowFailed) ? 'passed' : comparison.status;
-  return { ...comparison, status, rows };
 }
 
 /** Whether an experiment breaks the gate: it failed, or the results lack it and missing benchmarks fail. */

@@ -115,6 +115,7 @@ export function foldIntoArchive(
         parameter: m.parameter,
         payloadBytes: m.payloadBytes,
         metric: m.metric,
+        ...(m.role !== undefined ? { role: m.role } : {}),
         dimension: m.dimension,
         unit: m.unit,
         displayUnit: m.displayUnit,

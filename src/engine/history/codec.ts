@@ -8,6 +8,7 @@ import { BASE_UNITS, type Dimension } from '../model/units.js';
 import { environmentOfJson, orderedEnvironment } from '../model/environment.js';
 import { checkStoredValue, isPayloadBytes, measurementsOfColumns, renderColumns } from './columns.js';
 import { checkNesting } from './nesting.js';
+import { legacyRole } from './legacyRoles.js';
 import {
   HISTORY_FORMAT,
   HISTORY_VERSION,
@@ -131,12 +132,23 @@ export function parseHistoryRecordAs<T>(
   if (version === 3) return { ...head, measurements: measurementsOfColumns(data, bad, convert) };
   const stored = data['measurements'];
   if (!Array.isArray(stored)) throw bad('"measurements" is not a list');
-  return {
-    ...head,
-    measurements: stored.map((m: unknown, i) =>
-      convert(measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull)),
-    ),
-  };
+  const read = stored.map((m: unknown, i) => measurementOfJson(m, `measurement ${i + 1}`, bad, numberOrNull));
+  return { ...head, measurements: withLegacyRoles(read).map(convert) };
+}
+
+/** Version 2 measurements with the roles their formats' rules give (legacyRoles.ts): version 2 kept none. */
+function withLegacyRoles(measurements: HistoryMeasurement[]): HistoryMeasurement[] {
+  const metricsOf = new Map<string, Set<string>>();
+  for (const m of measurements) {
+    let metrics = metricsOf.get(m.experiment);
+    if (!metrics) metricsOf.set(m.experiment, (metrics = new Set()));
+    metrics.add(m.metric);
+  }
+  for (const m of measurements) {
+    const role = legacyRole(m.format, m.metric, metricsOf.get(m.experiment)!, undefined);
+    if (role !== undefined) m.role = role;
+  }
+  return measurements;
 }
 
 /** A record's `accepted`, every field checked. */

@@ -19,6 +19,7 @@ import type { Dimension } from '../model/units.js';
 import { impossibleValue, isResolutionFloor, valueText } from '../model/validity.js';
 import type { HistoryMeasurement } from './record.js';
 import { isObject, isStatisticName, shapeOf, shapeOfJson, type Bad, type Shape } from './shape.js';
+import { legacyRole, needsSiblings } from './legacyRoles.js';
 
 export type { Bad } from './shape.js';
 
@@ -259,11 +260,14 @@ function expandLayout<T>(
     }
     return value;
   };
+  const roleOf = shapeRoles(shapes, runs);
   for (const run of runs) {
+    const roles = run.shapes.map((index) => roleOf(run, index));
     for (const parameter of run.parameters) {
       const [label, payloadBytes] = typeof parameter === 'string' ? [parameter, null] : parameter;
-      for (const index of run.shapes) {
-        const shape = shapes[index]!;
+      for (let k = 0; k < run.shapes.length; k++) {
+        const shape = shapes[run.shapes[k]!]!;
+        const role = roles[k];
         const statistics: HistoryMeasurement['statistics'] = {};
         for (const s of shape.statistics) statistics[s] = take('statistics', s, shape, run, label);
         let repetitionValues: HistoryMeasurement['repetitionValues'];
@@ -293,11 +297,42 @@ function expandLayout<T>(
         if (shape.belowResolution) m.belowResolution = true;
         if (shape.instrument !== undefined) m.instrument = shape.instrument;
         if (shape.kind !== undefined) m.kind = shape.kind;
+        if (role !== undefined) m.role = role;
         out.push(convert(m));
       }
     }
   }
   return out;
+}
+
+/**
+ * The role (non-primary) of a shape's measurements in a series run: the shape's own, else (a record or archive written
+ * before shapes kept roles) the one its format's rules give (legacyRoles.ts), the experiment's other metrics read over
+ * all its runs.
+ */
+function shapeRoles(
+  shapes: readonly Shape[],
+  runs: readonly SeriesRun[],
+): (run: SeriesRun, index: number) => HistoryMeasurement['role'] {
+  let metricsOf: Map<string, Set<string>> | undefined;
+  const siblingsOf = (experiment: string): Set<string> => {
+    if (metricsOf === undefined) {
+      metricsOf = new Map();
+      for (const run of runs) {
+        let metrics = metricsOf.get(run.experiment);
+        if (!metrics) metricsOf.set(run.experiment, (metrics = new Set()));
+        for (const index of run.shapes) metrics.add(shapes[index]!.metric);
+      }
+    }
+    return metricsOf.get(experiment)!;
+  };
+  const none = new Set<string>();
+  return (run, index) => {
+    const shape = shapes[index]!;
+    if (shape.role !== undefined) return shape.role === 'primary' ? undefined : shape.role;
+    const siblings = needsSiblings(shape.format) ? siblingsOf(run.experiment) : none;
+    return legacyRole(shape.format, shape.metric, siblings, shape.kind);
+  };
 }
 
 /** The series of an archive's `"shapes"` and `"series"`: measurements whose statistics are the names, values null. */

@@ -10,6 +10,7 @@ import {
   type Direction,
   type Measurement,
   type Metric,
+  type MetricRole,
   type Parameter,
   type StatisticName,
 } from '../model/measurement.js';
@@ -35,6 +36,11 @@ export interface HistoryMeasurement {
   parameter: string;
   payloadBytes: number | null;
   metric: string;
+  /**
+   * What the metric is to its benchmark (Metric.role): absent, primary. A version 3 record stores it on each shape; an
+   * older record's is inferred from its format's rules (legacyRoles.ts).
+   */
+  role?: Exclude<MetricRole, 'primary'>;
   dimension: Dimension;
   unit: string;
   displayUnit: string;
@@ -160,6 +166,8 @@ export function makeHistoryRecord(experiments: readonly RecordedExperiment[], ru
         ...(m.belowResolution ? { belowResolution: true as const } : {}),
         ...(m.metric.instrument !== undefined ? { instrument: m.metric.instrument } : {}),
         ...(m.metric.kind === 'count' ? { kind: 'count' as const } : {}),
+        // Last, where a record read back has it (columns.ts).
+        ...(m.metric.role !== undefined && m.metric.role !== 'primary' ? { role: m.metric.role } : {}),
       };
     }),
   );
@@ -230,6 +238,7 @@ function parameterOf(m: HistoryMeasurement): Parameter {
 function metricOf(m: HistoryMeasurement): Metric {
   return {
     name: m.metric,
+    ...(m.role !== undefined ? { role: m.role } : {}),
     dimension: m.dimension,
     unit: m.unit,
     displayUnit: m.displayUnit,
@@ -291,6 +300,7 @@ function sharedMetric(metrics: Metric[], m: HistoryMeasurement): Metric {
   for (const metric of metrics)
     if (
       metric.name === m.metric &&
+      metric.role === m.role &&
       metric.dimension === m.dimension &&
       metric.unit === m.unit &&
       metric.displayUnit === m.displayUnit &&

@@ -3,7 +3,7 @@
  * units, direction, which statistics, repetitions, whether below resolution, what counted it, whether an exact count),
  * as written from a measurement and as read back, every field checked.
  */
-import { STATISTIC_NAMES, type Direction, type StatisticName } from '../model/measurement.js';
+import { STATISTIC_NAMES, type Direction, type MetricRole, type StatisticName } from '../model/measurement.js';
 import { BASE_UNITS, type Dimension } from '../model/units.js';
 import type { HistoryMeasurement } from './record.js';
 
@@ -17,6 +17,11 @@ const MAX_INSTRUMENT = 1000;
 export interface Shape {
   format: string;
   metric: string;
+  /**
+   * What the metric is to its benchmark: written on every shape, `primary` too, so that a shape without one is known to
+   * come from a perfgate that kept no role (its role is then inferred: legacyRoles.ts).
+   */
+  role?: MetricRole;
   dimension: Dimension;
   unit: string;
   displayUnit: string;
@@ -37,6 +42,7 @@ export function shapeOf(m: HistoryMeasurement): Shape {
   return {
     format: m.format,
     metric: m.metric,
+    role: m.role ?? 'primary',
     dimension: m.dimension,
     unit: m.unit,
     displayUnit: m.displayUnit,
@@ -56,6 +62,10 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 
 export function isStatisticName(name: unknown): name is StatisticName {
   return typeof name === 'string' && (STATISTIC_NAMES as readonly string[]).includes(name);
+}
+
+function isRole(value: unknown): value is MetricRole {
+  return value === 'primary' || value === 'derived' || value === 'secondary';
 }
 
 export function statisticList(value: unknown, what: string, bad: Bad): StatisticName[] {
@@ -92,6 +102,9 @@ export function shapeOfJson(value: unknown, where: string, bad: Bad): Shape {
     throw bad(`${where}: "instrument" is not a string of at most ${MAX_INSTRUMENT} characters`);
   const kind = value['kind'];
   if (kind !== undefined && kind !== 'count') throw bad(`${where}: "kind" is not "count"`);
+  const role = value['role'];
+  if (role !== undefined && !isRole(role))
+    throw bad(`${where}: "role" is ${JSON.stringify(role)}, not "primary", "derived" or "secondary"`);
   let repetitionValues: StatisticName[] | undefined;
   if (value['repetitionValues'] !== undefined) {
     if (repetitions === undefined) throw bad(`${where}: "repetitionValues" without "repetitions"`);
@@ -100,6 +113,7 @@ export function shapeOfJson(value: unknown, where: string, bad: Bad): Shape {
   return {
     format: text('format'),
     metric: text('metric'),
+    ...(role !== undefined ? { role } : {}),
     dimension: dimension as Dimension,
     unit: text('unit'),
     displayUnit: text('displayUnit'),

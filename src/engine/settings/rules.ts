@@ -20,7 +20,7 @@ import {
   type RepetitionMode,
 } from '../options.js';
 import { parseConfidence, parseGateStatistics, parseMissingPolicy, parseThresholds } from './verdict.js';
-import { DEFAULT_MISSING, type MissingPolicy } from '../compare/rows.js';
+import { DEFAULT_MISSING, type MissingPolicy } from '../compare/presence.js';
 import type { Spelling } from './spelling.js';
 
 export { ACTION_SPELLING, CLI_SPELLING, type Spelling } from './spelling.js';

@@ -10,7 +10,7 @@ import { parseGateStatistics, type GateStatistics } from '../compare/gate.js';
 import type { ComparisonMethod, MethodSummary } from '../compare/method.js';
 import { methodOf, VERDICT_METHODS } from '../compare/methods.js';
 import { parseThresholds, type Thresholds } from '../compare/thresholds.js';
-import type { MissingPolicy } from '../compare/rows.js';
+import type { MissingPolicy } from '../compare/presence.js';
 
 export { parseGateStatistics, parseThresholds };
 export { assertConfidence, isConfidence, type VerdictOptions } from '../compare/defaults.js';
@@ -42,7 +42,7 @@ export function parseConfidence(text: string | undefined, what = '--confidence')
 
 /**
  * A `--missing` flag or `missing` input: what a benchmark of the reference that the results lack does to the gate
- * (rows.ts judgeMissing); undefined when not given or empty (the default, `warn`).
+ * (presence.ts judgeMissing); undefined when not given or empty (the default, `warn`).
  */
 export function parseMissingPolicy(text: string | undefined, what = '--missing'): MissingPolicy | undefined {
   if (text === undefined || text.trim() === '') return undefined;

@@ -4,7 +4,7 @@
  * and pending changes the change-point detector finds in it (src/engine/stats/changePoints.ts).
  * The model carries every number the renderers show; they never compute statistics.
  */
-import { primaryStatistic, shownUnit, statisticDirection } from '../model/statisticRules.js';
+import { metricRole, primaryStatistic, shownUnit, statisticDirection } from '../model/statisticRules.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
 import {
   CHANGE_POINT_DEFAULTS,
@@ -62,6 +62,11 @@ export interface TrendOptions extends ChangePointOptions {
   statistics?: readonly StatisticName[];
   /** An exact count's step: a change over this fraction (the count threshold, 1 % unless set). */
   countThreshold?: number;
+  /**
+   * Every metric, derived and secondary ones too (Go's MB/s and B/op, pytest's ops, CPU times); default: each
+   * benchmark's primary metric only, the one the gate judges (compare/gate.ts), as its record or its format says.
+   */
+  allMetrics?: boolean;
 }
 
 /** A step found in a series; values are geometric means in `unit`. */
@@ -150,10 +155,15 @@ interface Collected extends TrendSeriesName {
 /** Two steps at most this many runs apart, in the same direction, are the same step. */
 const SAME_STEP = SAME_STEP_RUNS;
 
-function collect(runs: readonly TrendRun[], statistics: readonly StatisticName[] | undefined): Collected[] {
+function collect(
+  runs: readonly TrendRun[],
+  statistics: readonly StatisticName[] | undefined,
+  allMetrics: boolean,
+): Collected[] {
   const series = new Map<string, Collected>();
   runs.forEach((run, r) => {
     for (const m of run.measurements) {
+      if (!allMetrics && metricRole(m.metric) !== 'primary') continue;
       for (const statistic of statistics ?? [primaryStatistic(m)]) {
         const value = m.statistics[statistic];
         if (value === undefined) continue;
@@ -229,7 +239,7 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
   // The series analysed so far by experiment × metric × statistic: a weighted series looks up its own group only
   // (scanning every series made 10,000 benchmarks quadratic).
   const groups = new Map<string, TrendSeries[]>();
-  for (const s of withWeightedSeries(collect(runs, options.statistics), runs.length)) {
+  for (const s of withWeightedSeries(collect(runs, options.statistics, options.allMetrics ?? false), runs.length)) {
     const key = groupKey(s);
     const group = groups.get(key) ?? [];
     // The weighted series comes after its parameters: their steps confirm its newest one (weighted.ts).
