@@ -23611,7 +23611,7 @@ function withReference(text3, file, selection, count = REFERENCE_BENCHMARKS) {
     throw new InputError(`not JSON: ${error.message}`, { file });
   }
   const experiments = (Array.isArray(json.subExperiments) ? json.subExperiments : []).filter(
-    (sub) => typeof sub.experimentType === "string" && Array.isArray(sub.comparisons)
+    (sub) => typeof sub.experimentType === "string" && sub.experimentType !== SUITE_EXPERIMENT && Array.isArray(sub.comparisons)
   );
   const candidates = experiments.filter((sub) => !selection.has(sub.experimentType) && sub.comparisons.some(judged)).map((sub, order) => ({
     name: sub.experimentType,
