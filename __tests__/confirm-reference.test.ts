@@ -46,6 +46,38 @@ describe('the run’s reference of a confirmation (shared-shift model)', () => {
     );
   });
 
+  test("the history's whole-suite row is no benchmark: never a reference, never counted among the run's", () => {
+    // As a history comparison.json holds it: three benchmarks and the suite's geomean row under 'whole suite', the
+    // narrowest band of all (a geomean's noise is the smallest).
+    const withSuite = JSON.stringify({
+      subExperiments: [
+        benchmark('checksum', 0.6, 'warn'),
+        benchmark('sort', 0.5),
+        benchmark('copy', 0.4),
+        {
+          experimentType: 'whole suite',
+          comparisons: [
+            {
+              parameter: 'geomean',
+              metric: 'time/op',
+              statistic: 'median',
+              status: 'pass',
+              gated: true,
+              pooled: true,
+              noiseBand: { lower: -0.05, upper: 0.05 },
+            },
+          ],
+        },
+      ],
+    });
+    const plan = withReference(withSuite, 'c.json', new Map([['checksum', 'all']]));
+    expect(plan.reference).toEqual(['copy', 'sort']);
+    expect([...plan.selection.keys()]).toEqual(['checksum', 'copy', 'sort']);
+    expect(plan.benchmarks).toBe(3);
+    expect(plan.families).toBe(1);
+    expect(filterPattern('catch2-xml', plan.selection)).toBe('checksum,copy,sort');
+  });
+
   test('a benchmark new in the pull request is no reference; fewer candidates than asked: all of them', () => {
     const screened = new Map<string, 'all'>(['A', 'B', 'D', 'E'].map((n) => [`Benchmark${n}`, 'all']));
     const plan = withReference(suite, 'c.json', screened);

@@ -501,6 +501,90 @@ writeFileSync(out, JSON.stringify(doc));
     expect(filterPattern('criterion', undefined)).toBe('');
   });
 
+  test("--from of a Catch2 comparison works without --format: {filter} is rewritten as Catch2's test spec", async () => {
+    const root = tempDir('perfgate-confirm-catch2-');
+    const [base, head] = ['base', 'head'].map((n) => join(root, n)) as [string, string];
+    mkdirSync(base);
+    mkdirSync(head);
+    // A stand-in for `./build/bench {filter} -r xml -o {output}` built with Catch2 v2.13 (as measured with it): its
+    // test spec names test cases, split at unescaped commas, `\x` is x, case ignored; a spec that names no test case
+    // (a regular expression) runs none and exits 0; an empty one runs all. The head build is 30 % slower.
+    const script = join(root, 'fake-catch2.mjs');
+    writeFileSync(
+      script,
+      `import { writeFileSync, appendFileSync, readFileSync } from 'node:fs';
+const [spec, out, log] = process.argv.slice(2);
+appendFileSync(log, JSON.stringify(spec) + '\\n');
+const names = spec === '' ? undefined : spec.split(/(?<!\\\\),/).map((n) => n.replace(/\\\\(.)/g, '$1').toLowerCase());
+const runs = readFileSync(log, 'utf8').split('\\n').length;
+const factor = (process.cwd().endsWith('head') ? 1.3 : 1) * (1 + 0.004 * Math.sin(runs));
+const cases = [['sum', 'accumulate 4096', 600], ['fnv1a, header', 'fnv1a 16 KiB', 18000], ['sort', 'sort 1024', 5000]];
+const xml = cases
+  .filter(([name]) => names === undefined || names.includes(name))
+  .map(([name, bench, ns]) => {
+    const mean = ns * (name === 'sum' ? 1 : factor);
+    return \`<TestCase name="\${name}" tags="[benchmark]" filename="bench.cpp" line="1">
+<BenchmarkResults name="\${bench}" samples="20" resamples="100000" iterations="2" clockResolution="20" estimatedDuration="1e6">
+<mean value="\${mean}" lowerBound="\${mean * 0.99}" upperBound="\${mean * 1.01}" ci="0.95"/>
+<standardDeviation value="\${mean * 0.01}" lowerBound="\${mean * 0.005}" upperBound="\${mean * 0.02}" ci="0.95"/>
+<outliers variance="0.01" lowMild="0" lowSevere="0" highMild="0" highSevere="0"/>
+</BenchmarkResults>
+<OverallResult success="true"/>
+</TestCase>\`;
+  });
+writeFileSync(out, '<?xml version="1.0" encoding="UTF-8"?>\\n<Catch name="bench">\\n<Group name="bench">\\n' + xml.join('\\n') +
+  '\\n<OverallResults successes="0" failures="0" expectedFailures="0"/>\\n</Group>\\n</Catch>\\n');
+`,
+    );
+    const log = join(root, 'spec.log');
+    const from = join(root, 'comparison.json');
+    writeFileSync(
+      from,
+      JSON.stringify({
+        subExperiments: [
+          {
+            experimentType: 'fnv1a, header',
+            comparisons: [{ parameter: 'fnv1a 16 KiB', status: 'fail', gated: true }],
+          },
+          { experimentType: 'sort', comparisons: [{ parameter: 'sort 1024', status: 'noisy', gated: true }] },
+          { experimentType: 'sum', comparisons: [{ parameter: 'accumulate 4096', status: 'pass', gated: true }] },
+        ],
+      }),
+    );
+    const out = join(root, 'out');
+    const { code, err } = await cli([
+      'confirm',
+      ...['--base-dir', base, '--head-dir', head, '--from', from, '--max-pairs', '4', '--no-shared-shift', '-o', out],
+      ...['--command', `node ${script} {filter} {output} ${log}`],
+    ]);
+    expect(err).toContain(
+      "perfgate confirm: the output is catch2-xml: {filter} = 'fnv1a\\, header,sort' in its syntax",
+    );
+    expect(code).toBe(1);
+    const given = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as string);
+    // The regular expression (no test case matched), the probe selecting everything, then the test spec.
+    expect(given[0]).toBe('^(fnv1a, header|sort)(/|$)');
+    expect(given[1]).toBe('');
+    expect(given.slice(2)).toEqual(Array<string>(8).fill('fnv1a\\, header,sort'));
+    expect(readdirSync(join(out, 'runs', 'base')).sort()).toEqual(['r1', 'r2', 'r3', 'r4']);
+  });
+
+  test("Catch2's {filter}: each test case by name, escaped, and the leading parts of a name with sections", () => {
+    const selection = new Map<string, 'all' | Set<string>>([
+      ['parse [json], "quoted"', 'all'],
+      ['codec / encode / 64 B', new Set(['copy'])],
+      ['~negated\\path', 'all'],
+    ]);
+    expect(filterPattern('catch2-xml', selection)).toBe(
+      'parse \\[json\\]\\, \\"quoted\\",codec,codec / encode,codec / encode / 64 B,\\~negated\\\\path',
+    );
+    expect(filterPattern('catch2-console', new Map([['sum', 'all']]))).toBe('sum');
+    expect(filterPattern('catch2-xml', undefined)).toBe('');
+  });
+
   test('a cancel (SIGINT, then SIGTERM) ends the shell and the benchmark, says the confirmation was cut, starts nothing more', async () => {
     const root = tempDir('perfgate-confirm-cut-');
     mkdirSync(join(root, 'base'));

@@ -81,9 +81,10 @@ describe('the README leads with the user', () => {
     ]);
     expect([...section('#### Start with these').matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((m) => m[1])).toEqual(start);
     // No first workflow needs a requirements file.
-    // Ten first workflows: one per tool, and counts beside time (wall time and instructions in one).
+    // Twelve first workflows: one per tool (Catch2 and hyperfine among them), and counts beside time (wall time and
+    // instructions in one).
     const firstWorkflows = section('## Start with your benchmark tool');
-    expect(firstWorkflows.match(/^```yaml$/gm)).toHaveLength(10);
+    expect(firstWorkflows.match(/^```yaml$/gm)).toHaveLength(12);
     expect(firstWorkflows).not.toMatch(/^\s+requirements:/m);
   });
 

@@ -51,19 +51,72 @@ const ecosystems: Ecosystem[] = [
   },
 ];
 
+// Tools tried only through the README's quick start (fixtures/ecosystems/quickstart-action.sh): runs.md holds those
+// trials; the kept output is the regressed pull request's benchmark step's.
+const quickStartOnly: Ecosystem[] = [
+  {
+    tool: 'catch2',
+    output: 'head-run.xml',
+    format: 'catch2-xml',
+    experiments: ['sum', 'sort', 'checksum', 'format'],
+    slow: 'checksum',
+  },
+  {
+    tool: 'hyperfine',
+    output: 'head-run.json',
+    format: 'hyperfine',
+    experiments: ['checksum', 'sort', 'copy'],
+    slow: 'checksum',
+  },
+];
+
 const folder = (tool: string) => join(repoRoot, 'fixtures', 'ecosystems', tool);
 
-describe.each(ecosystems.map((e) => [e.tool, e] as const))('fixtures/ecosystems/%s', (_, ecosystem) => {
-  test('its kept real output is read by detection, every benchmark by name', () => {
-    const loaded = loadResults([join(folder(ecosystem.tool), ecosystem.output)], {
-      floatParse: 'precise',
-      format: 'auto',
-      repetitions: 'error',
-    });
-    expect(new Set(loaded.files.map((f) => f.file.format))).toEqual(new Set([ecosystem.format]));
-    expect([...loaded.experiments.keys()]).toEqual(ecosystem.experiments);
+describe.each(quickStartOnly.map((e) => [e.tool, e] as const))('fixtures/ecosystems/%s', (_, ecosystem) => {
+  test("runs.md: the quick start's regressed pull request failed naming the slow benchmark, or left it undecided; the unchanged one passed", () => {
+    const rows = readFileSync(join(folder(ecosystem.tool), 'runs.md'), 'utf8').split('\n');
+    const exit = (row: string) => /\| ([01]) \| [^|]+ \| [^|]+ \|$/.exec(row)?.[1];
+    const regressed = rows.find((line) => line.startsWith('| pull request, `head/`'))!;
+    expect(regressed).toContain(ecosystem.slow);
+    // On a loaded runner the pairs may not decide: then the gate passes, and runs.md says so.
+    if (exit(regressed) === '1') expect(regressed).toContain('confirmed by');
+    else expect(regressed).toMatch(/undecided at the cap/);
+    const unchanged = rows.find((line) => line.startsWith('| pull request, `base/` again'))!;
+    expect(exit(unchanged)).toBe('0');
   });
+});
 
+describe.each([...ecosystems, ...quickStartOnly].map((e) => [e.tool, e] as const))(
+  'fixtures/ecosystems/%s',
+  (_, ecosystem) => {
+    test('its kept real output is read by detection, every benchmark by name', () => {
+      const loaded = loadResults([join(folder(ecosystem.tool), ecosystem.output)], {
+        floatParse: 'precise',
+        format: 'auto',
+        repetitions: 'error',
+      });
+      expect(new Set(loaded.files.map((f) => f.file.format))).toEqual(new Set([ecosystem.format]));
+      expect([...loaded.experiments.keys()]).toEqual(ecosystem.experiments);
+    });
+
+    test('head differs from base in one source file only', () => {
+      const sources = (side: string) =>
+        (readdirSync(join(folder(ecosystem.tool), side), { recursive: true }) as string[])
+          .filter((f) => !/^(build|target|__pycache__|\.benchmarks|\.pytest_cache)(\/|$)/.test(f))
+          .filter((f) => statSync(join(folder(ecosystem.tool), side, f)).isFile())
+          .sort();
+      expect(sources('head')).toEqual(sources('base'));
+      const changed = sources('base').filter(
+        (f) =>
+          readFileSync(join(folder(ecosystem.tool), 'base', f), 'utf8') !==
+          readFileSync(join(folder(ecosystem.tool), 'head', f), 'utf8'),
+      );
+      expect(changed).toHaveLength(1);
+    });
+  },
+);
+
+describe.each(ecosystems.map((e) => [e.tool, e] as const))('fixtures/ecosystems/%s', (_, ecosystem) => {
   test('runs.md: the regression confirmed alone (exit 1), the unchanged pull request passed (exit 0)', () => {
     const runs = readFileSync(join(folder(ecosystem.tool), 'runs.md'), 'utf8');
     const [, regressed, unchanged] = runs.split(/^## (?:Regressed|Unchanged): /m);
@@ -74,20 +127,5 @@ describe.each(ecosystems.map((e) => [e.tool, e] as const))('fixtures/ecosystems/
     expect(unchanged).toContain('Exit code **0**');
     expect(unchanged).toMatch(/^Not confirmed: no regression after \d+ pairs\.$/m);
     expect(unchanged).toContain('perfgate compare: PASS');
-  });
-
-  test('head differs from base in one source file only', () => {
-    const sources = (side: string) =>
-      (readdirSync(join(folder(ecosystem.tool), side), { recursive: true }) as string[])
-        .filter((f) => !/^(build|target|__pycache__|\.benchmarks|\.pytest_cache)(\/|$)/.test(f))
-        .filter((f) => statSync(join(folder(ecosystem.tool), side, f)).isFile())
-        .sort();
-    expect(sources('head')).toEqual(sources('base'));
-    const changed = sources('base').filter(
-      (f) =>
-        readFileSync(join(folder(ecosystem.tool), 'base', f), 'utf8') !==
-        readFileSync(join(folder(ecosystem.tool), 'head', f), 'utf8'),
-    );
-    expect(changed).toHaveLength(1);
   });
 });

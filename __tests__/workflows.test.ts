@@ -154,7 +154,13 @@ function perfgateSteps(snippet: string): { ref: string; inputs: Map<string, stri
         const withIndent = indent(lines[j]!);
         for (let k = j + 1; k < lines.length && (lines[k]!.trim() === '' || indent(lines[k]!) > withIndent); k++) {
           const input = /^\s*([a-z0-9-]+):\s*(.*?)\s*(?:#.*)?$/.exec(lines[k]!);
-          if (input && indent(lines[k]!) === withIndent + 2) inputs.set(input[1]!, input[2]!);
+          if (!input || indent(lines[k]!) !== withIndent + 2) continue;
+          // A block scalar (`>-`, `|`): its lines, folded (`>`) into one line or kept (`|`).
+          const block = /^([>|])[-+]?$/.exec(input[2]!);
+          const body: string[] = [];
+          for (let b = k + 1; block && b < lines.length && indent(lines[b]!) > withIndent + 2; b++)
+            body.push(lines[b]!.trim());
+          inputs.set(input[1]!, block ? body.join(block[1] === '>' ? ' ' : '\n') : input[2]!);
         }
       }
     }
@@ -261,7 +267,8 @@ const ecosystems: Ecosystem[] = [
     format: 'criterion-json',
     read: ['target/criterion/publish/64/new/estimates.json'],
     experiments: ['publish'],
-    confirm: { flags: ['cargo bench --benches'] },
+    // --bench '*': the bench targets only (--benches also hands Criterion's flags to the library's test harness).
+    confirm: { flags: ["cargo bench --bench '*'"], setup: true },
   },
   {
     summary: '<b>C++</b>: Google Benchmark',
@@ -272,6 +279,27 @@ const ecosystems: Ecosystem[] = [
     // BM_Empty/threads:2 ran no iterations (NaN and -inf times): skipped with a note, it measured nothing.
     experiments: ['BM_Publish'],
     confirm: { flags: ['./build/bench ', '--benchmark_repetitions=5 ', '--benchmark_out_format=json'], setup: true },
+  },
+  {
+    summary: '<b>C++</b>: Catch2 benchmarks',
+    outputs: [['fixtures/formats/catch2/v2_results.xml', 'catch2.xml']],
+    writtenAs: '-r xml -o catch2.xml',
+    format: 'catch2-xml',
+    read: ['catch2.xml'],
+    experiments: ['Publish', 'Checksum'],
+    confirm: { flags: ['./build/bench ', ' -r xml -o '], setup: true },
+  },
+  {
+    summary: '<b>Whole programs</b>: hyperfine',
+    outputs: [['fixtures/ecosystems/hyperfine/head-run.json', 'bench.json']],
+    writtenAs: '--export-json bench.json',
+    format: 'hyperfine',
+    read: ['bench.json'],
+    experiments: ['checksum', 'sort', 'copy'],
+    confirm: {
+      flags: ['for b in checksum sort copy; do ', 'hyperfine -N --warmup 3 --runs 20 --export-json '],
+      setup: true,
+    },
   },
   {
     summary: '<b>C/C++</b>: instruction counts under Valgrind',

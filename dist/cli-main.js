@@ -312,8 +312,8 @@ In CMD (perfgate quotes the values; do not quote the placeholders):
   {output}   a fresh file per run (the same name, output, in a fresh folder per run)
   {outdir}   a fresh empty folder per run, for tools that write several files
   {filter}   the benchmarks to confirm in the tool's syntax: a regex ^(A|B)(/|$) (Go -bench: ^(A|B)$),
-             for pytest (--format pytest-benchmark) a -k expression "A or B"; without --from,
-             everything: . (empty for pytest, Criterion and libtest)
+             for pytest (--format pytest-benchmark) a -k expression "A or B", for Catch2 a test
+             spec A,B; without --from, everything: . (empty for pytest, Criterion, libtest, Catch2)
 With neither {output} nor {outdir}, the command's standard output is the result.
 
 Options:
@@ -23720,7 +23720,20 @@ function selected(selection, experiment, parameter) {
   return parameters === "all" || parameters !== void 0 && parameters.has(parameter);
 }
 var PYTEST = "pytest-benchmark";
-var EMPTY_SELECTS_ALL = /* @__PURE__ */ new Set([PYTEST, "criterion", "rust-libtest"]);
+var CATCH2 = /* @__PURE__ */ new Set(["catch2-xml", "catch2-console"]);
+var EMPTY_SELECTS_ALL = /* @__PURE__ */ new Set([PYTEST, "criterion", "rust-libtest", ...CATCH2]);
+function filterSyntax(format) {
+  if (format === PYTEST) return "pytest";
+  return format !== void 0 && CATCH2.has(format) ? "catch2" : "regex";
+}
+function catch2Filter(experiments) {
+  const names = /* @__PURE__ */ new Set();
+  for (const experiment of experiments) {
+    const parts = experiment.split(" / ");
+    for (let i = 1; i <= parts.length; i++) names.add(parts.slice(0, i).join(" / "));
+  }
+  return [...names].map((name) => name.replace(/[\\,[\]"~]/g, "\\$&")).join(",");
+}
 function regexLiteral(name) {
   return name.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&");
 }
@@ -23732,6 +23745,7 @@ function filterPattern(format, selection) {
   if (selection === void 0) return format !== void 0 && EMPTY_SELECTS_ALL.has(format) ? "" : ".";
   const experiments = [...selection.keys()];
   if (format === PYTEST) return [...new Set(experiments.map((e) => e.slice(e.lastIndexOf("/") + 1)))].join(" or ");
+  if (filterSyntax(format) === "catch2") return catch2Filter(experiments);
   const names = [...new Set(experiments.map((e) => format === "go-bench" ? goName(e) : e))];
   if (format === "go-bench") return goFilter(names, [...selection.values()]);
   return `^(${names.map(regexLiteral).join("|")})(/|$)`;
@@ -23745,7 +23759,7 @@ function goFilter(names, parameters) {
   return [top, ...levels.map((level) => `^(${[...level].map(regexLiteral).join("|")})$`)].join("/");
 }
 function filterFits(assumed, detected) {
-  return assumed === PYTEST === (detected === PYTEST);
+  return filterSyntax(assumed) === filterSyntax(detected);
 }
 function undecidedRows(report) {
   return benchmarksOf(report, (row) => row.gated && row.status === "inconclusive");
@@ -23782,7 +23796,7 @@ function withReference(text3, file, selection, count = REFERENCE_BENCHMARKS) {
     throw new InputError(`not JSON: ${error.message}`, { file });
   }
   const experiments = (Array.isArray(json.subExperiments) ? json.subExperiments : []).filter(
-    (sub) => typeof sub.experimentType === "string" && Array.isArray(sub.comparisons)
+    (sub) => typeof sub.experimentType === "string" && sub.experimentType !== SUITE_EXPERIMENT && Array.isArray(sub.comparisons)
   );
   const candidates = experiments.filter((sub) => !selection.has(sub.experimentType) && sub.comparisons.some(judged)).map((sub, order) => ({
     name: sub.experimentType,

@@ -251,8 +251,8 @@ export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say:
       );
   };
   /**
-   * The format of the command's output with {filter} selecting everything in pytest's syntax (empty), when that is a
-   * format whose {filter} is not a regular expression (pytest-benchmark); undefined otherwise.
+   * The format of the command's output with {filter} selecting everything in pytest's and Catch2's syntax (empty), when
+   * that is a format whose {filter} is not a regular expression (pytest-benchmark, Catch2); undefined otherwise.
    */
   const probe = async (build: Build, pair: number): Promise<string | undefined> => {
     const folder = resolve(runs, build, `r${pair}`);
@@ -276,8 +276,8 @@ export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say:
   };
   /**
    * The first run, when no format was given and there is a selection: {filter} was written as a regular expression; a
-   * tool whose filter is another syntax (pytest's -k) refuses it or writes an output of that format. Then {filter} is
-   * written in its syntax and the first run is run again with it.
+   * tool whose filter is another syntax (pytest's -k, Catch2's test spec) refuses it, selects nothing or writes an output
+   * of that format. Then {filter} is written in its syntax and the first run is run again with it.
    */
   const firstRun = async (build: Build, pair: number) => {
     try {

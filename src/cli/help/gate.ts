@@ -133,8 +133,8 @@ In CMD (perfgate quotes the values; do not quote the placeholders):
   {output}   a fresh file per run (the same name, output, in a fresh folder per run)
   {outdir}   a fresh empty folder per run, for tools that write several files
   {filter}   the benchmarks to confirm in the tool's syntax: a regex ^(A|B)(/|$) (Go -bench: ^(A|B)$),
-             for pytest (--format pytest-benchmark) a -k expression "A or B"; without --from,
-             everything: . (empty for pytest, Criterion and libtest)
+             for pytest (--format pytest-benchmark) a -k expression "A or B", for Catch2 a test
+             spec A,B; without --from, everything: . (empty for pytest, Criterion, libtest, Catch2)
 With neither {output} nor {outdir}, the command's standard output is the result.
 
 Options:

@@ -155,8 +155,31 @@ export function selected(selection: Selection | undefined, experiment: string, p
 
 /** The format ids whose `{filter}` is not a regular expression matched from the name's start. */
 const PYTEST = 'pytest-benchmark';
-/** Formats whose "select everything" is the empty filter: a substring (libtest) or `-k` expression. */
-const EMPTY_SELECTS_ALL = new Set([PYTEST, 'criterion', 'rust-libtest']);
+const CATCH2 = new Set(['catch2-xml', 'catch2-console']);
+/** Formats whose "select everything" is the empty filter: a substring (libtest), a `-k` expression, Catch2's test spec. */
+const EMPTY_SELECTS_ALL = new Set([PYTEST, 'criterion', 'rust-libtest', ...CATCH2]);
+
+/** The syntax of a format's `{filter}`: pytest's `-k` expression, Catch2's test spec, or a regular expression. */
+function filterSyntax(format: string | undefined): 'pytest' | 'catch2' | 'regex' {
+  if (format === PYTEST) return 'pytest';
+  return format !== undefined && CATCH2.has(format) ? 'catch2' : 'regex';
+}
+
+/**
+ * Catch2's test spec (v2 and v3): test-case names separated by `,` (any of them), each matched whole and without regard
+ * to case, its `\`, `,`, `[`, `]`, `"` and `~` escaped with `\`. A Catch2 experiment is its test case and sections joined
+ * by ` / ` (formats/catch2/common.ts), and a test case's own name may hold ` / `: each leading part of the experiment
+ * is named, so the test case runs whichever part is its name (a section runs with its test case; only the selected
+ * rows are judged).
+ */
+function catch2Filter(experiments: readonly string[]): string {
+  const names = new Set<string>();
+  for (const experiment of experiments) {
+    const parts = experiment.split(' / ');
+    for (let i = 1; i <= parts.length; i++) names.add(parts.slice(0, i).join(' / '));
+  }
+  return [...names].map((name) => name.replace(/[\\,[\]"~]/g, '\\$&')).join(',');
+}
 
 /** A name as a literal inside a regular expression (RE2, ECMAScript, POSIX ERE and Java alike). */
 function regexLiteral(name: string): string {
@@ -178,14 +201,16 @@ function goName(experiment: string): string {
  *   the selected rows are judged). Go's names lose their `pkg.` prefix, and its selected sub-benchmarks are named
  *   level by level (goFilter).
  * - pytest-benchmark (`-k`): `A or B`, the test functions' names (a `group/` prefix dropped).
- * - Everything: `.`, except the empty filter for pytest, Criterion and libtest (whose filters are
- *   an expression or a substring).
+ * - Catch2 (its test spec, a test-name argument): `A,B`, the test cases' names (catch2Filter).
+ * - Everything: `.`, except the empty filter for pytest, Criterion, libtest and Catch2 (whose filters are
+ *   an expression, a substring or a test spec).
  */
 export function filterPattern(format: string | undefined, selection: Selection | undefined): string {
   if (selection === undefined) return format !== undefined && EMPTY_SELECTS_ALL.has(format) ? '' : '.';
   const experiments = [...selection.keys()];
   // -k matches the test's name: the experiment is `group/test` when the benchmark has a group.
   if (format === PYTEST) return [...new Set(experiments.map((e) => e.slice(e.lastIndexOf('/') + 1)))].join(' or ');
+  if (filterSyntax(format) === 'catch2') return catch2Filter(experiments);
   const names = [...new Set(experiments.map((e) => (format === 'go-bench' ? goName(e) : e)))];
   if (format === 'go-bench') return goFilter(names, [...selection.values()]);
   return `^(${names.map(regexLiteral).join('|')})(/|$)`;
@@ -209,7 +234,7 @@ function goFilter(names: readonly string[], parameters: readonly ('all' | Readon
 
 /** Whether a filter text written for `assumed` still fits the format the first run turned out to be. */
 export function filterFits(assumed: string | undefined, detected: string): boolean {
-  return (assumed === PYTEST) === (detected === PYTEST);
+  return filterSyntax(assumed) === filterSyntax(detected);
 }
 
 /**

@@ -8,6 +8,7 @@
  * reference: they are judged like the others (a regression among them is one), and K counts the suites the run forms.
  */
 import { POOLED_PARAMETER } from '../compare/rows.js';
+import { SUITE_EXPERIMENT } from '../compare/suiteRow.js';
 import { InputError } from '../errors.js';
 import type { Selection } from './plan.js';
 import { screenFamily, type ScreenRow } from './screen.js';
@@ -70,9 +71,12 @@ export function withReference(
   } catch (error) {
     throw new InputError(`not JSON: ${(error as Error).message}`, { file });
   }
+  // The history's whole-suite row (compare/suiteRow.ts) is no benchmark: no reference to run, none of the run's members.
   const experiments = (Array.isArray(json.subExperiments) ? json.subExperiments : []).filter(
     (sub): sub is { experimentType: string; comparisons: ScreenRow[] } =>
-      typeof sub.experimentType === 'string' && Array.isArray(sub.comparisons),
+      typeof sub.experimentType === 'string' &&
+      sub.experimentType !== SUITE_EXPERIMENT &&
+      Array.isArray(sub.comparisons),
   );
   const candidates = experiments
     .filter((sub) => !selection.has(sub.experimentType) && sub.comparisons.some(judged))
