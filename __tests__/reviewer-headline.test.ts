@@ -274,6 +274,22 @@ describe('a pass on a history too noisy to see a change of twice the threshold',
     );
   });
 
+  test('past 10000 %, only that even that change cannot be seen, never a figure like "42067 %"', () => {
+    // A history spread ×5 both ways (a loaded runner's wall time): its row catches nothing under a ×100 change.
+    const wild = compareExperimentWithHistory(
+      'BenchmarkWild',
+      history('BenchmarkWild', [100, 500, 20, 300, 40, 900]),
+      { measurements: [timing('BenchmarkWild', '', 110)] },
+      parseThresholds(undefined),
+    );
+    const report = buildComparisonReport([wild], 'history', 'pr');
+    expect(report.rows[0]!.detectable).toBeGreaterThan(100);
+    const url = 'https://github.com/perfgate/perfgate/blob/main/README.md#when-a-change-cannot-be-seen';
+    expect(reviewerHeadline({ comparison: report, base: 'main' })).toBe(
+      `✅ no change found in 1 · even a change of 10000 % cannot be seen on this runner (see [how to see it](${url})) · against main (history of 6 runs)`,
+    );
+  });
+
   test('a gate that catches a change of twice its threshold says unchanged, and an improvement beyond the band is named', () => {
     const tight = compareExperimentWithHistory(
       'BenchmarkTight',

@@ -17641,6 +17641,7 @@ var plural3 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function unseenWords(below, upTo, plain) {
   const how = plain ? `see how to see it: ${SEE_SMALLER_CHANGES_URL}` : `see [how to see it](${SEE_SMALLER_CHANGES_URL})`;
   const size = (x) => changeSize(x * 100).slice(1);
+  if (below > 100) return `even a change of 10000 % cannot be seen on this runner (${how})`;
   const noisiest = upTo === void 0 || size(upTo) === size(below) ? "" : upTo > 100 ? ", nor on some of its rows even one of 10000 %" : `, nor on some of its rows one under ${size(upTo)} %`;
   return `a change under ${size(below)} % cannot be seen on this runner${noisiest} (${how})`;
 }

@@ -32,6 +32,7 @@ function unseenWords(below: number, upTo: number | undefined, plain: boolean): s
     : `see [how to see it](${SEE_SMALLER_CHANGES_URL})`;
   const size = (x: number) => changeSize(x * 100).slice(1);
   // As the tables show Catches ≥: past 10000 %, only that it is.
+  if (below > 100) return `even a change of 10000 % cannot be seen on this runner (${how})`;
   const noisiest =
     upTo === undefined || size(upTo) === size(below)
       ? ''
