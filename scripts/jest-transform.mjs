@@ -17,6 +17,18 @@ const tsconfigRaw = {
   compilerOptions: { target: 'ES2023', verbatimModuleSyntax: true, useDefineForClassFields: true },
 };
 
+/**
+ * Jest runs each test file in a vm context, where every look-up of a global name goes through the
+ * context's global object's interceptor: `Math.exp` in a loop runs about 30 times slower there than
+ * in a plain module (a loop of 2·10⁷ Math.exp and Math.sqrt here: 94 s in a context, 3 s outside).
+ * The statistics are such loops. Each module gets these globals once as its own constants: the same
+ * objects (a spy on one of their properties still applies), looked up as fast as outside Jest. Not
+ * Date or the timers, which Jest's fake timers replace on the global object itself. Put on the
+ * first line, so that no line moves.
+ */
+const GLOBALS = ['Math', 'Number', 'Object', 'Array', 'String', 'Map', 'Set'];
+const prologue = `const { ${GLOBALS.join(', ')} } = globalThis; `;
+
 function transform(source, path, options) {
   const { code, map } = transformSync(source, {
     loader: 'ts',
@@ -26,7 +38,7 @@ function transform(source, path, options) {
     sourcefile: path,
     tsconfigRaw,
   });
-  return { code, map };
+  return { code: options.supportsStaticESM ? prologue + code : code, map };
 }
 
 export default {
