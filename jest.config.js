@@ -1,6 +1,6 @@
 /**
- * Jest runs the TypeScript sources as ES modules through ts-jest (transpiled file by file:
- * tsconfig's isolatedModules; `npm test` typechecks once with tsc before it).
+ * Jest runs the TypeScript sources as ES modules, transpiled file by file by esbuild
+ * (scripts/jest-transform.mjs; tsconfig's isolatedModules; `npm test` typechecks once with tsc).
  *
  * `npm test` is the fast suite; `npm run test:full` sets PERFGATE_TEST_FULL=1, which adds the
  * headless-browser tests and runs the suites with a volume knob at full volume
@@ -13,9 +13,8 @@ export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }],
-  },
+  // esbuild, file by file (scripts/jest-transform.mjs); tsc typechecks the whole project first.
+  transform: { '^.+\\.ts$': '<rootDir>/scripts/jest-transform.mjs' },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   // The browser tests drive headless Chromium: seconds each, in the full suite only.
   testPathIgnorePatterns: full ? ['/node_modules/'] : ['/node_modules/', '-browser\\.test\\.ts$'],

@@ -92,11 +92,11 @@ const tipArchive = () =>
   );
 /**
  * The concurrency case: `npm run test:full` pushes 40 records into the default window of 30;
- * `npm test` pushes 16 into a window of 10 (input history-window), so the window is still
- * overrun and pruned while four runs race.
+ * `npm test` pushes 12 into a window of 8 (input history-window), so the window is still
+ * overrun and pruned while four runs race, in three rounds of four processes.
  */
-const PUSHES = volume(16, 40);
-const WINDOW = volume(10, 30);
+const PUSHES = volume(12, 40);
+const WINDOW = volume(8, 30);
 const WINDOW_INPUT: ActionInputs = FULL_VOLUME ? {} : { 'history-window': String(WINDOW) };
 const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
 const notices = (run: ActionRun) => run.commands.filter((c) => c.command === 'notice').map((c) => c.message);
@@ -599,8 +599,11 @@ describe('action: history-branch', () => {
   );
 
   // Issue 38: 32 concurrent recorders lost 13 of 64 records (attempts ran out while the burst was still colliding).
-  // The writers are 32 calls of writeHistoryBranch in this process, each with its own folder and record, as 32 jobs.
-  test.each([32])(
+  // The writers are calls of writeHistoryBranch in this process, each with its own folder and record, as that many
+  // jobs. `npm test` runs 16 at once: a burst that still collides for more attempts than the 8 that lost records in
+  // issue 26, at a quarter of the work (every attempt of every writer reads the branch again: the work grows as the
+  // square of the burst); `npm run test:full` runs the 32 of the issue.
+  test.each(volume([16], [32]))(
     '%i recorders at once on the Git Data API: every record is committed',
     async (count) => {
       await serve();
@@ -851,7 +854,9 @@ describe('action: history-branch', () => {
 
   // Issue 37's done-when: the first pull requests after set-up, on the trial's real Go runs of one unchanged build
   // (fixtures/ecosystems/go/unchanged-loaded, a loaded runner). Against 1 recorded push every other run is an
-  // unchanged pull request; most are over the 10 % threshold (docs/statistics.md, "A short history").
+  // unchanged pull request; most are over the 10 % threshold (docs/statistics.md, "A short history"). The push and
+  // the first pull request run the bundle as the runner does; the other ten run(ports) in this process (the same
+  // verdict: action-process.test.ts compares the two command for command), one after another as before.
   test('dist/index.js: unchanged Go pull requests after 1 recorded push pass, and claim no rate they cannot keep', async () => {
     await serve();
     const runs = join(repoRoot, 'fixtures', 'ecosystems', 'go', 'unchanged-loaded');
@@ -859,8 +864,9 @@ describe('action: history-branch', () => {
     const push = await runActionAsync(record({ results: join(runs, first!) }), { env: pushEnv(1) });
     expect(push.status).toBe(0);
     let over = 0;
-    for (const run of others) {
-      const pr = await runActionAsync(
+    for (const [k, run] of others.entries()) {
+      const runAction = k === 0 ? runActionAsync : runActionInProcess;
+      const pr = await runAction(
         {
           results: join(runs, run),
           history: 'history',
