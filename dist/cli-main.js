@@ -17564,9 +17564,10 @@ function clockChoices(rows) {
   const choices = /* @__PURE__ */ new Map();
   for (const group of byBenchmark2.values()) {
     const deciding = group.find((r) => r.gated && r.clock?.decides !== void 0);
-    if (!deciding) continue;
-    const because = deciding.clock.decides;
-    const others = group.filter((r) => r.clock.of !== deciding.clock.of);
+    const because = deciding?.clock?.decides;
+    if (deciding === void 0 || because === void 0) continue;
+    const of = deciding.clock?.of;
+    const others = group.filter((r) => r.clock?.of !== of);
     const key = `${deciding.metric}\0${because}`;
     let entry = choices.get(key);
     if (!entry) {
@@ -20259,7 +20260,10 @@ function shapeRoles(shapes, runs) {
       for (const run of runs) {
         let metrics = metricsOf.get(run.experiment);
         if (!metrics) metricsOf.set(run.experiment, metrics = /* @__PURE__ */ new Set());
-        for (const index2 of run.shapes) metrics.add(shapes[index2].metric);
+        for (const index2 of run.shapes) {
+          const shape = shapes[index2];
+          if (shape !== void 0) metrics.add(shape.metric);
+        }
       }
     }
     return metricsOf.get(experiment);

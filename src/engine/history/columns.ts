@@ -321,7 +321,10 @@ function shapeRoles(
       for (const run of runs) {
         let metrics = metricsOf.get(run.experiment);
         if (!metrics) metricsOf.set(run.experiment, (metrics = new Set()));
-        for (const index of run.shapes) metrics.add(shapes[index]!.metric);
+        for (const index of run.shapes) {
+          const shape = shapes[index];
+          if (shape !== undefined) metrics.add(shape.metric);
+        }
       }
     }
     return metricsOf.get(experiment)!;

@@ -42,9 +42,10 @@ export function clockChoices(rows: readonly ComparisonRow[]): ClockChoice[] {
   const choices = new Map<string, { choice: ClockChoice; bands: Band[][] }>();
   for (const group of byBenchmark.values()) {
     const deciding = group.find((r) => r.gated && r.clock?.decides !== undefined);
-    if (!deciding) continue;
-    const because = deciding.clock!.decides!;
-    const others = group.filter((r) => r.clock!.of !== deciding.clock!.of);
+    const because = deciding?.clock?.decides;
+    if (deciding === undefined || because === undefined) continue;
+    const of = deciding.clock?.of;
+    const others = group.filter((r) => r.clock?.of !== of);
     const key = `${deciding.metric}\u0000${because}`;
     let entry = choices.get(key);
     if (!entry) {
