@@ -11808,14 +11808,14 @@ var gungraunTextAdapter = {
       const line = bare(original);
       const toolLine = TOOL.exec(line);
       if (toolLine) {
-        const printed = toolLine[1].toUpperCase();
-        tool = Object.hasOwn(TOOL_NAMES, printed) ? TOOL_NAMES[printed] : toolLine[1];
+        const [, shown2 = ""] = toolLine;
+        tool = TOOL_NAMES[shown2.toUpperCase()] ?? shown2;
         reading = true;
         return;
       }
       const block = /^-?##[ \t]*(.*)$/.exec(line);
       if (block) {
-        reading = /^Total\b/.test(block[1]);
+        reading = /^Total\b/.test(block[1] ?? "");
         return;
       }
       if (/^-?Comparison with\b/.test(line)) {
@@ -11824,12 +11824,12 @@ var gungraunTextAdapter = {
       }
       const figure = FIGURE.exec(line);
       if (!figure || !reading) return;
-      const name = summaryName(figure[1].trim());
-      const value2 = figure[2];
+      const [, printedName = "", value2 = ""] = figure;
+      const name = summaryName(printedName.trim());
       const column = original.indexOf(value2, original.indexOf(":")) + 1;
       if (value2 === "N/A") return;
       if (current === void 0)
-        throw new InputError(`the figure "${figure[1].slice(0, 40)}" before any benchmark's name line`, {
+        throw new InputError(`the figure "${printedName.slice(0, 40)}" before any benchmark's name line`, {
           file,
           line: lineNo,
           column: 1
@@ -11839,9 +11839,9 @@ var gungraunTextAdapter = {
         return;
       }
       if (!COUNT2.test(value2) || !Number.isSafeInteger(Number(value2))) {
-        if (name !== figure[1].trim() || /^\d/.test(value2))
+        if (name !== printedName.trim() || /^\d/.test(value2))
           throw new InputError(
-            `expected the new count of ${figure[1].trim().slice(0, 40)}, found "${value2.slice(0, 40)}"`,
+            `expected the new count of ${printedName.trim().slice(0, 40)}, found "${value2.slice(0, 40)}"`,
             {
               file,
               line: lineNo,

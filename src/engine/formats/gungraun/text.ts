@@ -110,14 +110,14 @@ export const gungraunTextAdapter: FormatAdapter = {
       const line = bare(original);
       const toolLine = TOOL.exec(line);
       if (toolLine) {
-        const printed = toolLine[1]!.toUpperCase();
-        tool = Object.hasOwn(TOOL_NAMES, printed) ? TOOL_NAMES[printed]! : toolLine[1]!;
+        const [, shown = ''] = toolLine;
+        tool = TOOL_NAMES[shown.toUpperCase()] ?? shown;
         reading = true;
         return;
       }
       const block = /^-?##[ \t]*(.*)$/.exec(line);
       if (block) {
-        reading = /^Total\b/.test(block[1]!);
+        reading = /^Total\b/.test(block[1] ?? '');
         return;
       }
       if (/^-?Comparison with\b/.test(line)) {
@@ -126,12 +126,12 @@ export const gungraunTextAdapter: FormatAdapter = {
       }
       const figure = FIGURE.exec(line);
       if (!figure || !reading) return;
-      const name = summaryName(figure[1]!.trim());
-      const value = figure[2]!;
+      const [, printedName = '', value = ''] = figure;
+      const name = summaryName(printedName.trim());
       const column = original.indexOf(value, original.indexOf(':')) + 1;
       if (value === 'N/A') return;
       if (current === undefined)
-        throw new InputError(`the figure "${figure[1]!.slice(0, 40)}" before any benchmark's name line`, {
+        throw new InputError(`the figure "${printedName.slice(0, 40)}" before any benchmark's name line`, {
           file,
           line: lineNo,
           column: 1,
@@ -142,9 +142,9 @@ export const gungraunTextAdapter: FormatAdapter = {
       }
       if (!COUNT.test(value) || !Number.isSafeInteger(Number(value))) {
         // A known figure must be a count; another `name: a|b` line (`Baselines: default|default`) is not a figure.
-        if (name !== figure[1]!.trim() || /^\d/.test(value))
+        if (name !== printedName.trim() || /^\d/.test(value))
           throw new InputError(
-            `expected the new count of ${figure[1]!.trim().slice(0, 40)}, found "${value.slice(0, 40)}"`,
+            `expected the new count of ${printedName.trim().slice(0, 40)}, found "${value.slice(0, 40)}"`,
             {
               file,
               line: lineNo,
