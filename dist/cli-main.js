@@ -11118,9 +11118,9 @@ function valgrindReader(tool, file, options) {
     if (text3 === "" || text3.startsWith("#")) return;
     const header = HEADER_LINE.exec(text3);
     if (!header) return;
-    const key = header[1].trim();
-    const value2 = header[2];
-    const valueColumn = header[1].length + 2;
+    const [, name = "", value2 = ""] = header;
+    const key = name.trim();
+    const valueColumn = name.length + 2;
     switch (key) {
       case "creator":
         creator ??= ownCopy(value2.trim());
@@ -11142,11 +11142,11 @@ function valgrindReader(tool, file, options) {
         const names = value2.trim().split(/\s+/).filter(Boolean);
         if (names.length === 0) throw new InputError('the "events:" line names no event', place(lineNo, 1));
         const seen = /* @__PURE__ */ new Set();
-        for (const name of names) {
-          if (seen.has(name)) {
-            throw new InputError(`the event "${name}" is named twice`, place(lineNo, text3.lastIndexOf(name) + 1));
+        for (const name2 of names) {
+          if (seen.has(name2)) {
+            throw new InputError(`the event "${name2}" is named twice`, place(lineNo, text3.lastIndexOf(name2) + 1));
           }
-          seen.add(name);
+          seen.add(name2);
         }
         events = { names: names.map(ownCopy), line: lineNo };
         break;

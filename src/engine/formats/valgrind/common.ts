@@ -96,10 +96,10 @@ export function valgrindReader(tool: ValgrindTool, file: string, options: ParseO
     if (text === '' || text.startsWith('#')) return;
     const header = HEADER_LINE.exec(text);
     if (!header) return;
-    const key = header[1]!.trim();
-    const value = header[2]!;
+    const [, name = '', value = ''] = header;
+    const key = name.trim();
     // The column of the value's first character, just after the colon.
-    const valueColumn = header[1]!.length + 2;
+    const valueColumn = name.length + 2;
     switch (key) {
       case 'creator':
         creator ??= ownCopy(value.trim());
