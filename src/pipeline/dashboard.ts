@@ -5,12 +5,18 @@
  * only here).
  */
 import { join } from 'node:path';
-import { buildDashboard, type DashboardModel, type DashboardOptions } from '../engine/dashboard/model.js';
+import {
+  buildDashboard,
+  buildDashboardOfCollected,
+  type DashboardModel,
+  type DashboardOptions,
+} from '../engine/dashboard/model.js';
 import { ASSET_FILES, ASSETS_FOLDER, renderDashboardSite, type SiteFile } from '../engine/dashboard/html.js';
 import type { MetricRequirement } from '../engine/model/metricRequirement.js';
 import { checkOutputFolder, writeFileAtomic } from './files.js';
 import type { HistoryRecord } from '../engine/history/record.js';
-import { readHistoryWithArchive, skippedWarning } from './historyFolder.js';
+import { skippedWarning } from './historyFolder.js';
+import { collectHistory } from './historyStream.js';
 import { readMetricRequirements } from './resultSets.js';
 import type { Progress } from './steps.js';
 import { trendRunOfRecord } from '../engine/trends/records.js';
@@ -47,14 +53,20 @@ export function dashboardPages(model: DashboardModel, title?: string): SiteFile[
 export async function runDashboard(options: DashboardRunOptions, progress: Progress): Promise<DashboardOutcome> {
   checkOutputFolder(options.output);
   // A record or an archive month that cannot be read is skipped with a warning naming it; the site shows the rest.
-  const records = progress.step('Reading history', () =>
-    readHistoryWithArchive(options.history, options.window, skippedWarning(progress)),
+  // Read file by file into series (historyStream.ts): a year of archive is never held as measurements.
+  const history = progress.step('Reading history', () =>
+    collectHistory(options.history, {
+      archive: true,
+      skip: skippedWarning(progress),
+      ...(options.window !== undefined ? { window: options.window } : {}),
+      ...(options.statistics ? { statistics: options.statistics } : {}),
+    }),
   );
   const requirements: MetricRequirement[] =
     options.requirements !== undefined ? readMetricRequirements(options.requirements, 'precise') : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
   const model = progress.step('Finding change points', () =>
-    dashboardOfRecords(records, { ...analysis, requirements }),
+    buildDashboardOfCollected(history.runs, history.collector, { ...analysis, requirements }),
   );
   const pages = dashboardPages(model, title);
   const { loadBrowserBundles } = await import('../render/index.js');
