@@ -25132,11 +25132,12 @@ function analyzeCollected(runs, collected, options = {}) {
   };
   const series = [];
   const groups = /* @__PURE__ */ new Map();
+  const ones = new Array(runs.length).fill(1);
   for (const s of withWeightedSeries(collected, runs.length)) {
     const key = groupKey(s);
     const group = groups.get(key) ?? [];
     const parameterSteps = s.weights ? group.filter((p) => s.weights.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps) : [];
-    const analysed = analyzeSeries(s, runs, settings, parameterSteps, options.countThreshold);
+    const analysed = analyzeSeries(s, runs, settings, parameterSteps, ones, options.countThreshold);
     series.push(analysed);
     group.push(analysed);
     groups.set(key, group);
@@ -25151,7 +25152,7 @@ function analyzeCollected(runs, collected, options = {}) {
 function groupKey(s) {
   return JSON.stringify([s.experiment, s.metric, s.statistic]);
 }
-function analyzeSeries(s, runs, settings, parameterSteps, countThreshold = DEFAULT_COUNT_THRESHOLD) {
+function analyzeSeries(s, runs, settings, parameterSteps, ones, countThreshold = DEFAULT_COUNT_THRESHOLD) {
   const runCount = runs.length;
   const newest2 = runCount - 1;
   const runIndex = [];
@@ -25189,7 +25190,7 @@ function analyzeSeries(s, runs, settings, parameterSteps, countThreshold = DEFAU
       const v = s.values[r];
       return v !== void 0 && Number.isFinite(v) ? v * s.scale : null;
     }),
-    repetitions: Array.from({ length: runCount }, (_, r) => s.repetitions?.[r] ?? 1),
+    repetitions: s.repetitions ? Array.from(s.repetitions) : ones,
     steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c), runs)),
     outliers: found.outliers.map((o) => {
       const higher = o.relativeChange > 0;
@@ -25894,6 +25895,7 @@ function embedChartsScript(load, spec = "spec") {
 // src/engine/dashboard/specs.ts
 var RUNS_DATASET = "runs";
 var RUN_LABELS_PARAM = "runLabels";
+var SERIES_DATASET = "series";
 var SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
 var REGRESSION = "#d55e00";
 var IMPROVEMENT = "#009e73";
@@ -25907,16 +25909,17 @@ function withUnit3(title, unit) {
   return unit ? `${title} [${unit}]` : title;
 }
 var DRAWN_DIGITS = 6;
-function drawn(v) {
-  return Number(v.toPrecision(DRAWN_DIGITS));
+var SPARKLINE_DIGITS = 3;
+function drawn(v, digits = DRAWN_DIGITS) {
+  return Number(v.toPrecision(digits));
 }
-function compactValues(values) {
+function compactValues(values, digits = DRAWN_DIGITS) {
   const r = [];
   const y = [];
   values.forEach((v, i) => {
     if (v !== null) {
       r.push(i);
-      y.push(drawn(v));
+      y.push(drawn(v, digits));
     }
   });
   return { r, y };
@@ -25969,6 +25972,8 @@ function trendSpec(s, runs) {
     title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
     width: PANEL_WIDTH * 2,
     height: PANEL_HEIGHT,
+    // The values once, which the line and its points both read: they are most of a page's bytes.
+    datasets: { [SERIES_DATASET]: [compactValues(s.values)] },
     layer: layers
   };
 }
@@ -26038,7 +26043,7 @@ function requirementLayers(s) {
   ];
 }
 function valueLayers(s, n, x, y, yTitle) {
-  const values = { values: [compactValues(s.values)] };
+  const values = { name: SERIES_DATASET };
   const lookup = [
     { flatten: ["r", "y"] },
     { lookup: "r", from: { data: { name: RUNS_DATASET }, key: "i", fields: ["label", "date", "sha", "url"] } }
@@ -26086,7 +26091,10 @@ function subtitleOf(s) {
 }
 function sparklineData(experiment) {
   const all = experiment.sparkline.flatMap((l) => l.relative.filter((v) => v !== null));
-  return { log: wantsLogScale(all), lines: experiment.sparkline.map((line) => compactValues(line.relative)) };
+  return {
+    log: wantsLogScale(all),
+    lines: experiment.sparkline.map((line) => compactValues(line.relative, SPARKLINE_DIGITS))
+  };
 }
 function payloadChart(experiment, views, runs) {
   const panels = views.map((v) => {
@@ -26614,24 +26622,17 @@ function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
     runRows(model.runs)
   );
 }
-function renderDashboardSite(model, title) {
-  return [
-    { path: "index.html", content: renderIndexHtml(model, title) },
-    ...model.experiments.map((e) => ({
-      path: experimentPagePath(e),
-      content: renderExperimentHtml(model, e, experimentCharts(e, model), title)
-    })),
-    ...sparklineChunks(model)
-  ];
+function* dashboardSiteFiles(model, title) {
+  yield { path: "index.html", content: renderIndexHtml(model, title) };
+  for (const e of model.experiments)
+    yield { path: experimentPagePath(e), content: renderExperimentHtml(model, e, experimentCharts(e, model), title) };
+  yield* sparklineChunks(model);
 }
 
 // src/pipeline/dashboard.ts
-function dashboardPages(model, title) {
-  return renderDashboardSite(model, title);
-}
 async function runDashboard(options, progress) {
   checkOutputFolder(options.output);
-  const history = progress.step(
+  let history = progress.step(
     "Reading history",
     () => collectHistory(options.history, {
       archive: true,
@@ -26646,7 +26647,7 @@ async function runDashboard(options, progress) {
     "Finding change points",
     () => buildDashboardOfCollected(history.runs, history.collector, { ...analysis, requirements })
   );
-  const pages = dashboardPages(model, title);
+  history = void 0;
   const { loadBrowserBundles } = await import("./chunks/charts.js");
   const bundles = await loadBrowserBundles();
   const assets = {
@@ -26655,15 +26656,14 @@ async function runDashboard(options, progress) {
     "vega-embed.min.js": bundles.vegaEmbed
   };
   return progress.step("Writing the site", () => {
-    const files = [
-      ...pages,
-      ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))
-    ];
-    const written2 = files.map((f) => {
+    const written2 = [];
+    const write = (f) => {
       const path = join13(options.output, ...f.path.split("/"));
       writeFileAtomic(path, f.content);
-      return path;
-    });
+      written2.push(path);
+    };
+    for (const page2 of dashboardSiteFiles(model, title)) write(page2);
+    for (const name of ASSET_FILES) write({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] });
     return { model, written: written2, indexPath: written2[0] };
   });
 }

@@ -190,6 +190,8 @@ export function analyzeCollected(
   // The series analysed so far by experiment × metric × statistic: a weighted series looks up its own group only
   // (scanning every series made 10,000 benchmarks quadratic).
   const groups = new Map<string, TrendSeries[]>();
+  // One run each, shared by every series whose runs all pooled one (never changed once made).
+  const ones: number[] = new Array<number>(runs.length).fill(1);
   for (const s of withWeightedSeries(collected, runs.length)) {
     const key = groupKey(s);
     const group = groups.get(key) ?? [];
@@ -197,7 +199,7 @@ export function analyzeCollected(
     const parameterSteps = s.weights
       ? group.filter((p) => s.weights!.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps)
       : [];
-    const analysed = analyzeSeries(s, runs, settings, parameterSteps, options.countThreshold);
+    const analysed = analyzeSeries(s, runs, settings, parameterSteps, ones, options.countThreshold);
     series.push(analysed);
     group.push(analysed);
     groups.set(key, group);
@@ -221,6 +223,7 @@ function analyzeSeries(
   runs: readonly TrendRunHead[],
   settings: Required<ChangePointOptions>,
   parameterSteps: readonly TrendStep[],
+  ones: number[],
   countThreshold = DEFAULT_COUNT_THRESHOLD,
 ): TrendSeries {
   const runCount = runs.length;
@@ -265,7 +268,7 @@ function analyzeSeries(
       const v = s.values[r];
       return v !== undefined && Number.isFinite(v) ? v * s.scale : null;
     }),
-    repetitions: Array.from({ length: runCount }, (_, r) => s.repetitions?.[r] ?? 1),
+    repetitions: s.repetitions ? Array.from(s.repetitions) : ones,
     steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c), runs)),
     outliers: found.outliers.map((o): TrendOutlier => {
       const higher = o.relativeChange > 0;
