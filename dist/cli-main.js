@@ -26134,6 +26134,45 @@ function experimentCharts(experiment, model) {
   return charts;
 }
 
+// src/engine/dashboard/sharedParts.ts
+var SHARED_KEY = "$shared";
+var MIN_SHARED_CHARS = 48;
+function isPart(value2) {
+  return typeof value2 === "object" && value2 !== null;
+}
+function children(value2) {
+  return Array.isArray(value2) ? value2 : Object.values(value2);
+}
+function shareParts(specs) {
+  const counts = /* @__PURE__ */ new Map();
+  const count = (value2) => {
+    if (!isPart(value2)) return;
+    const text3 = JSON.stringify(value2);
+    if (text3.length >= MIN_SHARED_CHARS) counts.set(text3, (counts.get(text3) ?? 0) + 1);
+    children(value2).forEach(count);
+  };
+  for (const spec of specs) if (isPart(spec)) children(spec).forEach(count);
+  const shared = [];
+  const index2 = /* @__PURE__ */ new Map();
+  const rebuild = (value2) => {
+    if (!isPart(value2)) return value2;
+    const text3 = JSON.stringify(value2);
+    if ((counts.get(text3) ?? 0) > 1) {
+      let k = index2.get(text3);
+      if (k === void 0) {
+        k = shared.length;
+        shared.push(value2);
+        index2.set(text3, k);
+      }
+      return { [SHARED_KEY]: k };
+    }
+    return inner(value2);
+  };
+  const inner = (value2) => Array.isArray(value2) ? value2.map(rebuild) : Object.fromEntries(Object.entries(value2).map(([key, v]) => [key, rebuild(v)]));
+  return { shared, charts: specs.map((spec) => isPart(spec) ? inner(spec) : spec) };
+}
+var WHOLE_SPEC_SCRIPT = `function whole(v) { if (Array.isArray(v)) return v.map(whole); if (v === null || typeof v !== "object") return v; if (typeof v["${SHARED_KEY}"] === "number" && Object.keys(v).length === 1) return whole(shared[v["${SHARED_KEY}"]]); var o = {}; Object.keys(v).forEach(function (k) { o[k] = whole(v[k]); }); return o; }`;
+
 // src/engine/dashboard/indexScript.ts
 var INDEX_SCRIPT = `
 (function () {
@@ -26385,7 +26424,11 @@ th[aria-sort=descending] button::after { content: ' ▼'; } th[aria-sort=ascendi
 code { font-size: 0.95em; }
 `;
 var MAIN = embedChartsScript(
-  "var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);\n  var labels = page.runs.map(function (r) { return r.label; });\n  var charts = page.charts;",
+  `var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
+  var labels = page.runs.map(function (r) { return r.label; });
+  var shared = page.shared || [];
+  ${WHOLE_SPEC_SCRIPT}
+  var charts = page.charts.map(whole);`,
   "Object.assign({}, spec, { datasets: Object.assign({}, spec.datasets || {}, { runs: page.runs }), params: (spec.params || []).concat([{ name: 'runLabels', value: labels }]) })"
 );
 var STATUS_TEXT = {
@@ -26402,7 +26445,8 @@ function page(title, root, body, charts, runs) {
     libraries: ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
     body,
     dataId: "perfgate-dashboard",
-    data: { runs, charts },
+    // What the charts share stored once (sharedParts.ts): the data block holds runs, shared and charts.
+    data: { runs, ...shareParts(charts) },
     main: MAIN
   });
 }
