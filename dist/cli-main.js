@@ -26093,8 +26093,16 @@ function sparklineData(experiment) {
   const all = experiment.sparkline.flatMap((l) => l.relative.filter((v) => v !== null));
   return {
     log: wantsLogScale(all),
-    lines: experiment.sparkline.map((line) => compactValues(line.relative, SPARKLINE_DIGITS))
+    lines: experiment.sparkline.map((line) => thinned(compactValues(line.relative, SPARKLINE_DIGITS)))
   };
+}
+var SPARKLINE_POINTS = 100;
+function thinned(line) {
+  const n = line.r.length;
+  if (n <= SPARKLINE_POINTS) return line;
+  const k = Math.ceil(n / SPARKLINE_POINTS);
+  const keep = (_, i) => (n - 1 - i) % k === 0;
+  return { r: line.r.filter(keep), y: line.y.filter(keep) };
 }
 function payloadChart(experiment, views, runs) {
   const panels = views.map((v) => {

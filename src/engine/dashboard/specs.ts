@@ -287,8 +287,23 @@ export function sparklineData(experiment: DashboardExperiment): SparklineData {
   const all = experiment.sparkline.flatMap((l) => l.relative.filter((v): v is number => v !== null));
   return {
     log: wantsLogScale(all),
-    lines: experiment.sparkline.map((line) => compactValues(line.relative, SPARKLINE_DIGITS)),
+    lines: experiment.sparkline.map((line) => thinned(compactValues(line.relative, SPARKLINE_DIGITS))),
   };
+}
+
+/**
+ * Points a sparkline draws at most: a year of runs is 395, more than its box has pixels, and the index loads 100
+ * experiments' lines at a time (issue 47: a year's chunk was 3.5 MB, and the index drew in 2 s).
+ */
+export const SPARKLINE_POINTS = 100;
+
+/** A line of more than SPARKLINE_POINTS points: every k-th, counted from the newest, which is always kept. */
+function thinned(line: { r: number[]; y: number[] }): { r: number[]; y: number[] } {
+  const n = line.r.length;
+  if (n <= SPARKLINE_POINTS) return line;
+  const k = Math.ceil(n / SPARKLINE_POINTS);
+  const keep = (_: number, i: number) => (n - 1 - i) % k === 0;
+  return { r: line.r.filter(keep), y: line.y.filter(keep) };
 }
 
 /**
