@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { writeArchiveYear } from './archiveYear.js';
 import { runCliProcess } from './processes.js';
 import { serveSite } from '../__tests__/helpers/site-server.js';
 import type { Page } from 'playwright-core';
@@ -83,6 +84,9 @@ async function timeDraw(page: Page, url: string): Promise<Drawn> {
 
 interface SizeFigures {
   benchmarks: number;
+  /** Months of archive (one run a day) before the 30 records: 0, or a year. */
+  archiveMonths: number;
+  archiveMb: number;
   series: number;
   experiments: number;
   importS: number;
@@ -102,7 +106,7 @@ interface SizeFigures {
   regressedSeries: number;
 }
 
-async function measure(benchmarks: number, options: Options): Promise<SizeFigures> {
+async function measure(benchmarks: number, options: Options, archiveMonths = 0): Promise<SizeFigures> {
   const suitePath = pathToFileURL(join(options.repoRoot, 'bench', 'scale-suite.mjs')).href;
   const { benchmarkName, regressedIndices, writeGoogleBenchmarkRuns, writeGoogleBenchmarkSuite } = (await import(
     suitePath
@@ -127,6 +131,8 @@ async function measure(benchmarks: number, options: Options): Promise<SizeFigure
       cwd: dir,
     });
     if (imported.status !== 0) throw new Error(`history import failed (exit ${imported.status}): ${imported.stderr}`);
+    // A year of history (issue 47): the archive months a year of daily pushes leaves before the window's records.
+    const archive = archiveMonths > 0 ? writeArchiveYear(history, archiveMonths) : { files: [], bytes: 0 };
     const site = join(dir, 'site');
     const built = runCliProcess({
       cliPath: options.cliPath,
@@ -137,7 +143,9 @@ async function measure(benchmarks: number, options: Options): Promise<SizeFigure
     if (built.status !== 0) throw new Error(`dashboard failed (exit ${built.status}): ${built.stderr}`);
     const { bytes, files } = folderBytes(site);
     const experiments = readdirSync(join(site, 'experiments'));
-    options.log(`dashboard of ${benchmarks} benchmarks: ${(built.wallMs / 1000).toFixed(1)} s, ${files} files`);
+    options.log(
+      `dashboard of ${benchmarks} benchmarks, ${archiveMonths} archive months: ${(built.wallMs / 1000).toFixed(1)} s, ${built.peakRssMb ?? '?'} MB, ${files} files`,
+    );
 
     const server = await serveSite(site);
     // Not bundled: playwright-core resolves from node_modules at run time.
@@ -173,6 +181,8 @@ async function measure(benchmarks: number, options: Options): Promise<SizeFigure
       const seriesPage = await timeDraw(page, `${server.origin}experiments/${first}.html`);
       return {
         benchmarks,
+        archiveMonths,
+        archiveMb: archive.bytes / 1e6,
         series: seriesCount,
         experiments: experiments.length,
         importS: imported.wallMs / 1000,
@@ -203,6 +213,10 @@ async function measure(benchmarks: number, options: Options): Promise<SizeFigure
 const BEFORE =
   'Before issue 38 the index held every experiment with a vega sparkline: at 10,000 benchmarks a 5.1 MB index.html that drew its 1,000 sparklines in 9.8 to 17 s, with no search and no ranked list.';
 
+/** The runs a dashboard drew: the 30 records, and the archive's when there is one. */
+const runsOf = (f: SizeFigures) =>
+  f.archiveMonths > 0 ? `${RUNS} + ${f.archiveMonths} months of one a day (${f.archiveMb.toFixed(1)} MB)` : `${RUNS}`;
+
 const fixed = (x: number, digits = 0) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
 
 /** The section's Markdown lines (its heading first). */
@@ -211,6 +225,8 @@ export async function dashboardScale(options: Options): Promise<string[]> {
   const sizes = options.quick ? [1000] : [1000, 10_000];
   const figures: SizeFigures[] = [];
   for (const benchmarks of sizes) figures.push(await measure(benchmarks, options));
+  // A year of a 10,000-benchmark suite: 12 archive months (one run a day, bench/archiveYear.ts) and the 30 records.
+  if (!options.quick) figures.push(await measure(10_000, options, 12));
   return [
     DASHBOARD_SECTION,
     '',
@@ -218,18 +234,18 @@ export async function dashboardScale(options: Options): Promise<string[]> {
     '',
     BEFORE,
     '',
-    '| benchmarks | series | experiments | import s | dashboard s | dashboard peak RSS MB | site MB | files | index.html KB | series page KB |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| benchmarks | runs (archive months, MB) | series | experiments | import s | dashboard s | dashboard peak RSS MB | site MB | files | index.html KB | series page KB |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...figures.map(
       (f) =>
-        `| ${f.benchmarks.toLocaleString('en')} | ${f.series.toLocaleString('en')} | ${f.experiments.toLocaleString('en')} | ${fixed(f.importS, 1)} | ${fixed(f.dashboardS, 1)} | ${fixed(f.dashboardRssMb)} | ${fixed(f.siteMb, 1)} | ${f.files} | ${fixed(f.indexKb)} | ${fixed(f.pageKb)} |`,
+        `| ${f.benchmarks.toLocaleString('en')} | ${runsOf(f)} | ${f.series.toLocaleString('en')} | ${f.experiments.toLocaleString('en')} | ${fixed(f.importS, 1)} | ${fixed(f.dashboardS, 1)} | ${fixed(f.dashboardRssMb)} | ${fixed(f.siteMb, 1)} | ${f.files} | ${fixed(f.indexKb)} | ${fixed(f.pageKb)} |`,
     ),
     '',
-    `| benchmarks | index: content ms | index: drawn ms (charts) | index from disk: drawn ms (charts) | series page: content ms | series page: drawn ms (charts) | search "${SEARCH}" ms (rows) | slowed series in the first ranked rows |`,
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    `| benchmarks | runs | index: content ms | index: drawn ms (charts) | index from disk: drawn ms (charts) | series page: content ms | series page: drawn ms (charts) | search "${SEARCH}" ms (rows) | slowed series in the first ranked rows |`,
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...figures.map(
       (f) =>
-        `| ${f.benchmarks.toLocaleString('en')} | ${fixed(f.index.contentMs)} | ${fixed(f.index.drawnMs)} (${f.index.charts}) | ${fixed(f.indexFromDisk.drawnMs)} (${f.indexFromDisk.charts}) | ${fixed(f.page.contentMs)} | ${fixed(f.page.drawnMs)} (${f.page.charts}) | ${fixed(f.searchMs, 1)} (${f.searchRows}) | ${f.topRegressed} of ${f.regressedSeries} |`,
+        `| ${f.benchmarks.toLocaleString('en')} | ${runsOf(f)} | ${fixed(f.index.contentMs)} | ${fixed(f.index.drawnMs)} (${f.index.charts}) | ${fixed(f.indexFromDisk.drawnMs)} (${f.indexFromDisk.charts}) | ${fixed(f.page.contentMs)} | ${fixed(f.page.drawnMs)} (${f.page.charts}) | ${fixed(f.searchMs, 1)} (${f.searchRows}) | ${f.topRegressed} of ${f.regressedSeries} |`,
     ),
     '',
   ];

@@ -20904,17 +20904,6 @@ function foldIntoArchive(month, name, records) {
   });
   return { month: name, runs: kept.map((entry) => entry.run), series: keptSeries, values };
 }
-function recordsOfArchive(month) {
-  return month.runs.map((run, r) => {
-    const measurements = [];
-    month.series.forEach((m, k) => {
-      const value2 = month.values[k][r];
-      if (value2 === null || value2 === void 0) return;
-      measurements.push({ ...m, statistics: { [Object.keys(m.statistics)[0]]: value2 } });
-    });
-    return { format: HISTORY_FORMAT, version: HISTORY_VERSION, ...identityOf(run), measurements };
-  });
-}
 function seriesKey(m) {
   return JSON.stringify([
     m.experiment,
@@ -20969,7 +20958,7 @@ function parseArchive(text3, source) {
   const month = data["month"];
   if (typeof month !== "string" || !/^\d{4}-\d{2}$/.test(month)) throw bad('"month" is not a month (2026-01)');
   if (!Array.isArray(data["runs"])) throw bad('"runs" is not a list');
-  const identities = data["runs"].map((run, r) => {
+  const identities2 = data["runs"].map((run, r) => {
     const where = `run ${r + 1}`;
     if (!isObject3(run)) throw bad(`${where} is not an object`);
     const text4 = (key) => {
@@ -20997,8 +20986,8 @@ function parseArchive(text3, source) {
   if (!Array.isArray(rows) || rows.length !== series.length)
     throw bad(`"values" is not a list of ${series.length} lines, one per series`);
   const values = rows.map((row, k) => {
-    if (!Array.isArray(row) || row.length !== identities.length)
-      throw bad(`"values" line ${k + 1} is not a list of ${identities.length} values, one per run`);
+    if (!Array.isArray(row) || row.length !== identities2.length)
+      throw bad(`"values" line ${k + 1} is not a list of ${identities2.length} values, one per run`);
     const m = series[k];
     const [statistic] = Object.keys(m.statistics);
     const kind = { dimension: m.dimension, metric: m.metric, statistic, belowResolution: true };
@@ -21011,11 +21000,11 @@ function parseArchive(text3, source) {
     return row;
   });
   const seen = /* @__PURE__ */ new Set();
-  for (const run of identities) {
+  for (const run of identities2) {
     if (seen.has(run.runId)) throw bad(`run ${run.runId} appears twice`);
     seen.add(run.runId);
   }
-  return { month, runs: identities, series, values };
+  return { month, runs: identities2, series, values };
 }
 
 // src/pipeline/historyFolder.ts
@@ -21134,22 +21123,6 @@ function foldArchive(folder, runs, skip) {
 }
 function archiveNames(folder) {
   return existsSync3(folder) ? readdirSync4(folder).filter((name) => ARCHIVE_FILE_NAME.test(name)) : [];
-}
-function readHistoryWithArchive(folder, window = Number.MAX_SAFE_INTEGER, skip) {
-  const records = readRecordedHistory(folder, void 0, skip);
-  const recorded = new Set(records.map((r) => r.runId));
-  const archived = archiveNames(folder).sort().flatMap((name) => {
-    const file = join6(folder, name);
-    try {
-      return recordsOfArchive(parseArchive(readText(file), file));
-    } catch (error) {
-      if (!skip || !(error instanceof InputError)) throw error;
-      skip(file, error.message);
-      return [];
-    }
-  }).filter((run) => !recorded.has(run.runId));
-  const all = [...archived, ...records].sort(compareRecords);
-  return all.slice(Math.max(0, all.length - window));
 }
 function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER, skip) {
   if (!existsSync3(folder)) throw new InputError("cannot find the history folder", { file: folder });
@@ -22755,8 +22728,8 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY, words = COMME
     };
   });
   const kept = parts.filter((p) => p.text !== "");
-  const join14 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join14();
+  const join15 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join15();
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
@@ -22765,7 +22738,7 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY, words = COMME
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice = noticeOf(labels(dropped), labels(cut2), link2, words);
-    const text3 = join14();
+    const text3 = join15();
     return text3 === "" ? notice : `${text3}
 
 ${notice}`;
@@ -24996,6 +24969,123 @@ function stepAcceptanceWords(a) {
   return a.kind === "label" ? `label ${a.label}${pr}` : `waiver ${a.place}${pr}`;
 }
 
+// src/engine/trends/seriesName.ts
+var SERIES_NAME_FIELDS = ["experiment", "parameter", "metric", "statistic"];
+function seriesNames(s) {
+  return SERIES_NAME_FIELDS.map((field2) => s[field2]);
+}
+function seriesNameOf(s) {
+  return Object.fromEntries(SERIES_NAME_FIELDS.map((field2) => [field2, s[field2]]));
+}
+
+// src/engine/trends/collect.ts
+var TrendCollector = class {
+  /** With `allMetrics`, every metric's series; else the primary metrics' only, as the gate judges them. */
+  constructor(runCount, statistics, allMetrics = false) {
+    this.runCount = runCount;
+    this.statistics = statistics;
+    this.allMetrics = allMetrics;
+  }
+  runCount;
+  statistics;
+  allMetrics;
+  byKey = /* @__PURE__ */ new Map();
+  /** Per experiment: the newest run that has it, and its measurements of that run. */
+  latest = /* @__PURE__ */ new Map();
+  /** A run's measurements (run `r` of the history, oldest first). */
+  addRun(r, measurements) {
+    const width = this.statistics?.length ?? 1;
+    measurements.forEach((m, i) => {
+      this.noteLatest(r, m);
+      if (!this.followed(m)) return;
+      (this.statistics ?? [primaryStatistic(m)]).forEach((statistic, j) => {
+        const value2 = m.statistics[statistic];
+        if (value2 === void 0) return;
+        this.set(this.seriesOf(m, statistic, r, i * width + j), r, value2, m);
+      });
+    });
+  }
+  /**
+   * An archive month's runs, `runIndex[k]` the history's index of its run k (undefined: not read, beyond the window or
+   * a run the window's records hold). Each series is described once, not once per run.
+   */
+  addMonth(month, runIndex, source) {
+    const width = this.statistics?.length ?? 1;
+    month.series.forEach((stored, k) => {
+      const template = measurementOfHistory(stored, source);
+      const row = month.values[k];
+      const followed = this.followed(template);
+      const wanted = this.statistics ?? [primaryStatistic(template)];
+      let newest2 = -1;
+      for (let r = 0; r < row.length; r++) {
+        const at = runIndex[r];
+        const value2 = row[r];
+        if (at === void 0 || value2 === null || value2 === void 0) continue;
+        if (followed)
+          wanted.forEach((statistic, j) => {
+            if (template.statistics[statistic] === void 0) return;
+            this.set(this.seriesOf(template, statistic, at, k * width + j), at, value2, template);
+          });
+        if (newest2 < 0 || at > runIndex[newest2]) newest2 = r;
+      }
+      if (newest2 >= 0) {
+        const [statistic] = Object.keys(template.statistics);
+        this.noteLatest(runIndex[newest2], { ...template, statistics: { [statistic]: row[newest2] } });
+      }
+    });
+  }
+  /** The series, in the order a reading of the runs oldest first meets them. */
+  series() {
+    return [...this.byKey.values()].sort((a, b) => a.firstRun - b.firstRun || a.firstPlace - b.firstPlace);
+  }
+  /** Whether a measurement's metric has series here (the requirements' latest values keep every metric). */
+  followed(m) {
+    return this.allMetrics || metricRole(m.metric) === "primary";
+  }
+  noteLatest(r, m) {
+    const held = this.latest.get(m.experiment);
+    if (!held || r > held.run) this.latest.set(m.experiment, { run: r, measurements: [m] });
+    else if (r === held.run) held.measurements.push(m);
+  }
+  seriesOf(m, statistic, r, place) {
+    const name = {
+      experiment: m.experiment,
+      parameter: m.parameter.label,
+      metric: m.metric.name,
+      statistic
+    };
+    const key = JSON.stringify(seriesNames(name));
+    const held = this.byKey.get(key);
+    if (held && (held.firstRun < r || held.firstRun === r && held.firstPlace <= place)) return held;
+    const shown2 = shownUnit(m, statistic);
+    const described = {
+      ...name,
+      unit: shown2.unit,
+      scale: shown2.scale,
+      direction: statisticDirection(statistic, m.metric.direction),
+      ...m.parameter.payloadBytes !== void 0 ? { payloadBytes: m.parameter.payloadBytes } : {},
+      values: held?.values ?? new Float64Array(this.runCount).fill(NaN),
+      ...held?.repetitions ? { repetitions: held.repetitions } : {},
+      ...held?.instruments ? { instruments: held.instruments } : {},
+      ...held?.primaryCount ? { primaryCount: true } : {},
+      firstRun: r,
+      firstPlace: place
+    };
+    this.byKey.set(key, described);
+    return described;
+  }
+  set(s, r, value2, m) {
+    s.values[r] = value2;
+    const repetitions = m.repetitions ?? 1;
+    if (repetitions !== 1 || s.repetitions)
+      (s.repetitions ??= new Float64Array(this.runCount).fill(1))[r] = repetitions;
+    if (isExactCount(m.metric)) {
+      (s.instruments ??= [])[r] = m.metric.instrument;
+      if (m.metric.kind === "count") s.primaryCount = true;
+    }
+  }
+};
+
 // src/engine/stats/changePoints.ts
 var CHANGE_POINT_DEFAULTS = { maxPValue: 1e-3, minMagnitude: 0.1, minSegment: 3 };
 function tTest(left, right) {
@@ -25188,15 +25278,6 @@ function finish3(kept, points, bounds, outliers, minSegment) {
   return { steps: changes, outliers };
 }
 
-// src/engine/trends/seriesName.ts
-var SERIES_NAME_FIELDS = ["experiment", "parameter", "metric", "statistic"];
-function seriesNames(s) {
-  return SERIES_NAME_FIELDS.map((field2) => s[field2]);
-}
-function seriesNameOf(s) {
-  return Object.fromEntries(SERIES_NAME_FIELDS.map((field2) => [field2, s[field2]]));
-}
-
 // src/engine/stats/exactSteps.ts
 function exactSteps(logValues, instruments, threshold) {
   if (!(threshold >= 0)) throw new RangeError(`threshold must be 0 or more, got ${threshold}`);
@@ -25241,46 +25322,6 @@ function runName(run) {
   return run.runId ? `run ${run.runId}` : "?";
 }
 var SAME_STEP = SAME_STEP_RUNS;
-function collect(runs, statistics, allMetrics) {
-  const series = /* @__PURE__ */ new Map();
-  runs.forEach((run, r) => {
-    for (const m of run.measurements) {
-      if (!allMetrics && metricRole(m.metric) !== "primary") continue;
-      for (const statistic of statistics ?? [primaryStatistic(m)]) {
-        const value2 = m.statistics[statistic];
-        if (value2 === void 0) continue;
-        const name = {
-          experiment: m.experiment,
-          parameter: m.parameter.label,
-          metric: m.metric.name,
-          statistic
-        };
-        const key = JSON.stringify(seriesNames(name));
-        let s = series.get(key);
-        if (!s) {
-          const shown2 = shownUnit(m, statistic);
-          s = {
-            ...name,
-            unit: shown2.unit,
-            scale: shown2.scale,
-            direction: statisticDirection(statistic, m.metric.direction),
-            ...m.parameter.payloadBytes !== void 0 ? { payloadBytes: m.parameter.payloadBytes } : {},
-            values: [],
-            repetitions: []
-          };
-          series.set(key, s);
-        }
-        s.values[r] = value2;
-        s.repetitions[r] = m.repetitions ?? 1;
-        if (isExactCount(m.metric)) {
-          (s.instruments ??= [])[r] = m.metric.instrument;
-          if (m.metric.kind === "count") s.primaryCount = true;
-        }
-      }
-    }
-  });
-  return [...series.values()];
-}
 function stepOf(c, runIndex, s, isNew, runs) {
   const worse = s.direction === "lower-is-better" ? c.relativeChange > 0 : c.relativeChange < 0;
   const firstRun = runIndex[c.index];
@@ -25301,7 +25342,7 @@ function stepOf(c, runIndex, s, isNew, runs) {
     ...s.instruments ? { exact: true } : {}
   };
 }
-function analyzeTrends(runs, options = {}) {
+function analyzeCollected(runs, collected, options = {}) {
   const settings = {
     maxPValue: options.maxPValue ?? CHANGE_POINT_DEFAULTS.maxPValue,
     minMagnitude: options.minMagnitude ?? CHANGE_POINT_DEFAULTS.minMagnitude,
@@ -25309,11 +25350,12 @@ function analyzeTrends(runs, options = {}) {
   };
   const series = [];
   const groups = /* @__PURE__ */ new Map();
-  for (const s of withWeightedSeries(collect(runs, options.statistics, options.allMetrics ?? false), runs.length)) {
+  const ones = new Array(runs.length).fill(1);
+  for (const s of withWeightedSeries(collected, runs.length)) {
     const key = groupKey(s);
     const group = groups.get(key) ?? [];
     const parameterSteps = s.weights ? group.filter((p) => s.weights.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps) : [];
-    const analysed = analyzeSeries(s, runs, settings, parameterSteps, options.countThreshold);
+    const analysed = analyzeSeries(s, runs, settings, parameterSteps, ones, options.countThreshold);
     series.push(analysed);
     group.push(analysed);
     groups.set(key, group);
@@ -25322,22 +25364,24 @@ function analyzeTrends(runs, options = {}) {
     (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === "regression" && !t.accepted).length,
     0
   );
-  return { runs: runs.map(({ measurements: _m, accepted: _a, ...ref }) => ref), settings, series, newRegressions };
+  const refs = runs.map(({ sha, date, runId, runUrl }) => ({ sha, date, runId, runUrl }));
+  return { runs: refs, settings, series, newRegressions };
 }
 function groupKey(s) {
   return JSON.stringify([s.experiment, s.metric, s.statistic]);
 }
-function analyzeSeries(s, runs, settings, parameterSteps, countThreshold = DEFAULT_COUNT_THRESHOLD) {
+function analyzeSeries(s, runs, settings, parameterSteps, ones, countThreshold = DEFAULT_COUNT_THRESHOLD) {
   const runCount = runs.length;
   const newest2 = runCount - 1;
   const runIndex = [];
   const logs = [];
-  s.values.forEach((v, r) => {
+  for (let r = 0; r < runCount; r++) {
+    const v = s.values[r];
     if (v !== void 0 && Number.isFinite(v) && v > 0) {
       runIndex.push(r);
       logs.push(Math.log(v));
     }
-  });
+  }
   const instruments = s.instruments && runIndex.map((r) => s.instruments[r]);
   const threshold = s.primaryCount ? countThreshold : settings.minMagnitude;
   const exact = instruments && exactSteps(logs, instruments, threshold);
@@ -25364,7 +25408,7 @@ function analyzeSeries(s, runs, settings, parameterSteps, countThreshold = DEFAU
       const v = s.values[r];
       return v !== void 0 && Number.isFinite(v) ? v * s.scale : null;
     }),
-    repetitions: Array.from({ length: runCount }, (_, r) => s.repetitions[r] ?? 1),
+    repetitions: s.repetitions ? Array.from(s.repetitions) : ones,
     steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c), runs)),
     outliers: found.outliers.map((o) => {
       const higher = o.relativeChange > 0;
@@ -25408,7 +25452,6 @@ function withWeightedSeries(series, runCount) {
       scale: s.scale,
       direction: s.direction,
       values: weighted.values,
-      repetitions: [],
       weights: weighted.weights
     };
     return [s, combined];
@@ -25620,20 +25663,81 @@ function renderTrendsJson(report) {
   return JSON.stringify(document, null, 2) + "\n";
 }
 
-// src/engine/trends/records.ts
-function trendRunOfRecord(record) {
-  const source = `run ${record.runId}`;
+// src/pipeline/historyStream.ts
+import { existsSync as existsSync8, readdirSync as readdirSync8 } from "node:fs";
+import { join as join12 } from "node:path";
+function identities(folder, options) {
+  if (!existsSync8(folder)) throw new InputError("cannot find the history folder", { file: folder });
+  const names = readdirSync8(folder).sort();
+  if (!names.some((name) => HISTORY_FILE_NAME.test(name)))
+    throw new InputError("no perfgate history records (history-*.json) in this folder", { file: folder });
+  const readable = (file, read) => {
+    try {
+      return read();
+    } catch (error) {
+      if (!options.skip || !(error instanceof InputError)) throw error;
+      options.skip(file, error.message);
+      return void 0;
+    }
+  };
+  const records = [];
+  let skipped = 0;
+  for (const name of names.filter((n) => HISTORY_FILE_NAME.test(n))) {
+    const file = join12(folder, name);
+    const head = readable(file, () => parseHistoryRecordAs(readText(file), file, () => () => 0));
+    if (head === void 0) skipped++;
+    else records.push({ file, run: runHead(head) });
+  }
+  if (records.length === 0 && skipped > 0)
+    throw new InputError(`none of the ${skipped} history records (history-*.json) in this folder can be read`, {
+      file: folder
+    });
+  const recorded = new Set(records.map((r) => r.run.runId));
+  const archived = [];
+  for (const name of options.archive ? names.filter((n) => ARCHIVE_FILE_NAME.test(n)) : []) {
+    const file = join12(folder, name);
+    const month = readable(file, () => parseArchive(readText(file), file));
+    if (month) archived.push({ file, runs: month.runs.map((run) => recorded.has(run.runId) ? void 0 : run) });
+  }
+  const all = [];
+  const files = [];
+  for (const { file, runs } of archived) {
+    const held = { file, kind: "archive", index: runs.map(() => void 0) };
+    files.push(held);
+    runs.forEach((run, at) => run && all.push({ run, file: held, at }));
+  }
+  for (const { file, run } of records) {
+    const held = { file, kind: "record", index: [void 0] };
+    files.push(held);
+    all.push({ run, file: held, at: 0 });
+  }
+  const sorted = all.sort((a, b) => compareRecords(a.run, b.run));
+  const kept = sorted.slice(Math.max(0, sorted.length - (options.window ?? Number.MAX_SAFE_INTEGER)));
+  kept.forEach((entry, r) => entry.file.index[entry.at] = r);
+  return { files, runs: kept.map((entry) => entry.run) };
+}
+function runHead(head) {
   return {
-    sha: record.sha,
-    date: record.date,
-    runId: record.runId,
-    runUrl: record.runUrl,
-    ...record.accepted ? { accepted: record.accepted } : {},
-    measurements: record.measurements.map((m) => measurementOfHistory(m, source))
+    sha: head.sha,
+    date: head.date,
+    runId: head.runId,
+    runUrl: head.runUrl,
+    ...head.accepted ? { accepted: head.accepted } : {}
   };
 }
-function trendsOfRecords(records, options = {}) {
-  return analyzeTrends(records.map(trendRunOfRecord), options);
+function collectHistory(folder, options = {}) {
+  const { files, runs } = identities(folder, options);
+  const collector = new TrendCollector(runs.length, options.statistics, options.allMetrics ?? false);
+  const first = (f) => Math.min(...f.index.map((r) => r ?? Infinity));
+  for (const held of files.filter((f) => first(f) < Infinity).sort((a, b) => first(a) - first(b))) {
+    const text3 = readText(held.file);
+    if (held.kind === "archive") collector.addMonth(parseArchive(text3, held.file), held.index, held.file);
+    else {
+      const record = parseHistoryRecordAs(text3, held.file, (head) => historyMeasurementReader(`run ${head.runId}`));
+      collector.addRun(held.index[0], record.measurements);
+    }
+  }
+  return { runs, collector };
 }
 
 // src/pipeline/trends.ts
@@ -25641,12 +25745,20 @@ var TRENDS_MARKDOWN = "trends.md";
 var TRENDS_JSON = "trends.json";
 function runTrends(options, progress) {
   checkOutputFolder(options.outputDir);
-  const records = progress.step(
+  const history = progress.step(
     "Reading history",
-    () => readRecordedHistory(options.history, options.window, skippedWarning2(progress))
+    () => collectHistory(options.history, {
+      skip: skippedWarning2(progress),
+      ...options.window !== void 0 ? { window: options.window } : {},
+      ...options.statistics ? { statistics: options.statistics } : {},
+      ...options.allMetrics ? { allMetrics: true } : {}
+    })
   );
   const { history: _h, outputDir: _o, window: _w, ...analysis } = options;
-  const report = progress.step("Finding change points", () => trendsOfRecords(records, analysis));
+  const report = progress.step(
+    "Finding change points",
+    () => analyzeCollected(history.runs, history.collector.series(), analysis)
+  );
   return progress.step("Writing reports", () => {
     const out = new ReportWriter(options.outputDir);
     const markdown = renderTrendsMarkdown(report);
@@ -25668,7 +25780,7 @@ function parseTrendStatistics(texts, what) {
 }
 
 // src/pipeline/dashboard.ts
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/engine/dashboard/moves.ts
 function levelBand(s, from, to, confidence) {
@@ -25852,9 +25964,9 @@ function payloadViews(series, runs, newest2) {
   }
   return views;
 }
-function buildDashboard(runs, options = {}) {
+function buildDashboardOfCollected(runs, collected, options = {}) {
   const { requirements = [], confidence = historyMethod.defaults.confidence, ...trendOptions } = options;
-  const report = analyzeTrends(runs, trendOptions);
+  const report = analyzeCollected(runs, collected.series(), trendOptions);
   const labels = runLabels(runs);
   const dashboardRuns = runs.map((r, i) => {
     const runUrl = safeUrl(r.runUrl);
@@ -25869,26 +25981,11 @@ function buildDashboard(runs, options = {}) {
     if (own) own.push(s);
     else seriesOf.set(s.experiment, [s]);
   }
-  const lastRunOf = /* @__PURE__ */ new Map();
-  runs.forEach((run, r) => run.measurements.forEach((m) => lastRunOf.set(m.experiment, r)));
-  const byExperiment = /* @__PURE__ */ new Map();
-  const measurementsOf = (r, name) => {
-    let index2 = byExperiment.get(r);
-    if (!index2) {
-      index2 = /* @__PURE__ */ new Map();
-      for (const m of runs[r]?.measurements ?? []) {
-        const own = index2.get(m.experiment);
-        if (own) own.push(m);
-        else index2.set(m.experiment, [m]);
-      }
-      byExperiment.set(r, index2);
-    }
-    return index2.get(name) ?? [];
-  };
   const experiments = names.map((name) => {
     const own = seriesOf.get(name) ?? [];
-    const latestRun = lastRunOf.get(name) ?? 0;
-    const newestMeasurements = measurementsOf(latestRun, name);
+    const latest = collected.latest.get(name);
+    const latestRun = latest?.run ?? 0;
+    const newestMeasurements = latest?.measurements ?? [];
     const checked = checkNewest(name, newestMeasurements, requirements);
     const series = own.map((s) => {
       const band = bandOf2(s, runs.length, confidence);
@@ -26017,6 +26114,7 @@ function embedChartsScript(load, spec = "spec") {
 // src/engine/dashboard/specs.ts
 var RUNS_DATASET = "runs";
 var RUN_LABELS_PARAM = "runLabels";
+var SERIES_DATASET = "series";
 var SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json";
 var REGRESSION = "#d55e00";
 var IMPROVEMENT = "#009e73";
@@ -26030,16 +26128,17 @@ function withUnit3(title, unit) {
   return unit ? `${title} [${unit}]` : title;
 }
 var DRAWN_DIGITS = 6;
-function drawn(v) {
-  return Number(v.toPrecision(DRAWN_DIGITS));
+var SPARKLINE_DIGITS = 3;
+function drawn(v, digits = DRAWN_DIGITS) {
+  return Number(v.toPrecision(digits));
 }
-function compactValues(values) {
+function compactValues(values, digits = DRAWN_DIGITS) {
   const r = [];
   const y = [];
   values.forEach((v, i) => {
     if (v !== null) {
       r.push(i);
-      y.push(drawn(v));
+      y.push(drawn(v, digits));
     }
   });
   return { r, y };
@@ -26092,6 +26191,8 @@ function trendSpec(s, runs) {
     title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
     width: PANEL_WIDTH * 2,
     height: PANEL_HEIGHT,
+    // The values once, which the line and its points both read: they are most of a page's bytes.
+    datasets: { [SERIES_DATASET]: [compactValues(s.values)] },
     layer: layers
   };
 }
@@ -26161,7 +26262,7 @@ function requirementLayers(s) {
   ];
 }
 function valueLayers(s, n, x, y, yTitle) {
-  const values = { values: [compactValues(s.values)] };
+  const values = { name: SERIES_DATASET };
   const lookup = [
     { flatten: ["r", "y"] },
     { lookup: "r", from: { data: { name: RUNS_DATASET }, key: "i", fields: ["label", "date", "sha", "url"] } }
@@ -26209,7 +26310,18 @@ function subtitleOf(s) {
 }
 function sparklineData(experiment) {
   const all = experiment.sparkline.flatMap((l) => l.relative.filter((v) => v !== null));
-  return { log: wantsLogScale(all), lines: experiment.sparkline.map((line) => compactValues(line.relative)) };
+  return {
+    log: wantsLogScale(all),
+    lines: experiment.sparkline.map((line) => thinned(compactValues(line.relative, SPARKLINE_DIGITS)))
+  };
+}
+var SPARKLINE_POINTS = 100;
+function thinned(line) {
+  const n = line.r.length;
+  if (n <= SPARKLINE_POINTS) return line;
+  const k = Math.ceil(n / SPARKLINE_POINTS);
+  const keep = (_, i) => (n - 1 - i) % k === 0;
+  return { r: line.r.filter(keep), y: line.y.filter(keep) };
 }
 function payloadChart(experiment, views, runs) {
   const panels = views.map((v) => {
@@ -26248,6 +26360,45 @@ function experimentCharts(experiment, model) {
   }
   return charts;
 }
+
+// src/engine/dashboard/sharedParts.ts
+var SHARED_KEY = "$shared";
+var MIN_SHARED_CHARS = 48;
+function isPart(value2) {
+  return typeof value2 === "object" && value2 !== null;
+}
+function children(value2) {
+  return Array.isArray(value2) ? value2 : Object.values(value2);
+}
+function shareParts(specs) {
+  const counts = /* @__PURE__ */ new Map();
+  const count = (value2) => {
+    if (!isPart(value2)) return;
+    const text3 = JSON.stringify(value2);
+    if (text3.length >= MIN_SHARED_CHARS) counts.set(text3, (counts.get(text3) ?? 0) + 1);
+    children(value2).forEach(count);
+  };
+  for (const spec of specs) if (isPart(spec)) children(spec).forEach(count);
+  const shared = [];
+  const index2 = /* @__PURE__ */ new Map();
+  const rebuild = (value2) => {
+    if (!isPart(value2)) return value2;
+    const text3 = JSON.stringify(value2);
+    if ((counts.get(text3) ?? 0) > 1) {
+      let k = index2.get(text3);
+      if (k === void 0) {
+        k = shared.length;
+        shared.push(value2);
+        index2.set(text3, k);
+      }
+      return { [SHARED_KEY]: k };
+    }
+    return inner(value2);
+  };
+  const inner = (value2) => Array.isArray(value2) ? value2.map(rebuild) : Object.fromEntries(Object.entries(value2).map(([key, v]) => [key, rebuild(v)]));
+  return { shared, charts: specs.map((spec) => isPart(spec) ? inner(spec) : spec) };
+}
+var WHOLE_SPEC_SCRIPT = `function whole(v) { if (Array.isArray(v)) return v.map(whole); if (v === null || typeof v !== "object") return v; if (typeof v["${SHARED_KEY}"] === "number" && Object.keys(v).length === 1) return whole(shared[v["${SHARED_KEY}"]]); var o = {}; Object.keys(v).forEach(function (k) { o[k] = whole(v[k]); }); return o; }`;
 
 // src/engine/dashboard/indexScript.ts
 var INDEX_SCRIPT = `
@@ -26500,7 +26651,11 @@ th[aria-sort=descending] button::after { content: ' ▼'; } th[aria-sort=ascendi
 code { font-size: 0.95em; }
 `;
 var MAIN = embedChartsScript(
-  "var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);\n  var labels = page.runs.map(function (r) { return r.label; });\n  var charts = page.charts;",
+  `var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
+  var labels = page.runs.map(function (r) { return r.label; });
+  var shared = page.shared || [];
+  ${WHOLE_SPEC_SCRIPT}
+  var charts = page.charts.map(whole);`,
   "Object.assign({}, spec, { datasets: Object.assign({}, spec.datasets || {}, { runs: page.runs }), params: (spec.params || []).concat([{ name: 'runLabels', value: labels }]) })"
 );
 var STATUS_TEXT = {
@@ -26517,7 +26672,8 @@ function page(title, root, body, charts, runs) {
     libraries: ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
     body,
     dataId: "perfgate-dashboard",
-    data: { runs, charts },
+    // What the charts share stored once (sharedParts.ts): the data block holds runs, shared and charts.
+    data: { runs, ...shareParts(charts) },
     main: MAIN
   });
 }
@@ -26737,37 +26893,33 @@ function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
     runRows(model.runs)
   );
 }
-function renderDashboardSite(model, title) {
-  return [
-    { path: "index.html", content: renderIndexHtml(model, title) },
-    ...model.experiments.map((e) => ({
-      path: experimentPagePath(e),
-      content: renderExperimentHtml(model, e, experimentCharts(e, model), title)
-    })),
-    ...sparklineChunks(model)
-  ];
+function* dashboardSiteFiles(model, title) {
+  yield { path: "index.html", content: renderIndexHtml(model, title) };
+  for (const e of model.experiments)
+    yield { path: experimentPagePath(e), content: renderExperimentHtml(model, e, experimentCharts(e, model), title) };
+  yield* sparklineChunks(model);
 }
 
 // src/pipeline/dashboard.ts
-function dashboardOfRecords(records, options = {}) {
-  return buildDashboard(records.map(trendRunOfRecord), options);
-}
-function dashboardPages(model, title) {
-  return renderDashboardSite(model, title);
-}
 async function runDashboard(options, progress) {
   checkOutputFolder(options.output);
-  const records = progress.step(
+  let history = progress.step(
     "Reading history",
-    () => readHistoryWithArchive(options.history, options.window, skippedWarning2(progress))
+    () => collectHistory(options.history, {
+      archive: true,
+      skip: skippedWarning2(progress),
+      ...options.window !== void 0 ? { window: options.window } : {},
+      ...options.statistics ? { statistics: options.statistics } : {},
+      ...options.allMetrics ? { allMetrics: true } : {}
+    })
   );
   const requirements = options.requirements !== void 0 ? readMetricRequirements(options.requirements, "precise") : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
   const model = progress.step(
     "Finding change points",
-    () => dashboardOfRecords(records, { ...analysis, requirements })
+    () => buildDashboardOfCollected(history.runs, history.collector, { ...analysis, requirements })
   );
-  const pages = dashboardPages(model, title);
+  history = void 0;
   const { loadBrowserBundles } = await import("./chunks/charts.js");
   const bundles = await loadBrowserBundles();
   const assets = {
@@ -26776,15 +26928,14 @@ async function runDashboard(options, progress) {
     "vega-embed.min.js": bundles.vegaEmbed
   };
   return progress.step("Writing the site", () => {
-    const files = [
-      ...pages,
-      ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] }))
-    ];
-    const written2 = files.map((f) => {
-      const path = join12(options.output, ...f.path.split("/"));
+    const written2 = [];
+    const write = (f) => {
+      const path = join13(options.output, ...f.path.split("/"));
       writeFileAtomic(path, f.content);
-      return path;
-    });
+      written2.push(path);
+    };
+    for (const page2 of dashboardSiteFiles(model, title)) write(page2);
+    for (const name of ASSET_FILES) write({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] });
     return { model, written: written2, indexPath: written2[0] };
   });
 }
@@ -26956,7 +27107,7 @@ function trendWindowOption(text3) {
 }
 
 // src/pipeline/summarize.ts
-import { dirname as dirname7, join as join13 } from "node:path";
+import { dirname as dirname7, join as join14 } from "node:path";
 function runSummarize(options, progress, onWritten = () => {
 }) {
   if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
@@ -26964,7 +27115,7 @@ function runSummarize(options, progress, onWritten = () => {
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
       const summary = summarize(readRawMeasurements(raw, options.floatParse));
-      const path = join13(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
+      const path = join14(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
       writeFileAtomic(path, renderSummaryCsv(summary));
       written2.push(path);
       onWritten(path);

@@ -5,12 +5,24 @@
  * only here).
  */
 import { join } from 'node:path';
-import { buildDashboard, type DashboardModel, type DashboardOptions } from '../engine/dashboard/model.js';
-import { ASSET_FILES, ASSETS_FOLDER, renderDashboardSite, type SiteFile } from '../engine/dashboard/html.js';
+import {
+  buildDashboard,
+  buildDashboardOfCollected,
+  type DashboardModel,
+  type DashboardOptions,
+} from '../engine/dashboard/model.js';
+import {
+  ASSET_FILES,
+  ASSETS_FOLDER,
+  dashboardSiteFiles,
+  renderDashboardSite,
+  type SiteFile,
+} from '../engine/dashboard/html.js';
 import type { MetricRequirement } from '../engine/model/metricRequirement.js';
 import { checkOutputFolder, writeFileAtomic } from './files.js';
 import type { HistoryRecord } from '../engine/history/record.js';
-import { readHistoryWithArchive, skippedWarning } from './historyFolder.js';
+import { skippedWarning } from './historyFolder.js';
+import { collectHistory, type CollectedHistory } from './historyStream.js';
 import { readMetricRequirements } from './resultSets.js';
 import type { Progress } from './steps.js';
 import { trendRunOfRecord } from '../engine/trends/records.js';
@@ -47,16 +59,24 @@ export function dashboardPages(model: DashboardModel, title?: string): SiteFile[
 export async function runDashboard(options: DashboardRunOptions, progress: Progress): Promise<DashboardOutcome> {
   checkOutputFolder(options.output);
   // A record or an archive month that cannot be read is skipped with a warning naming it; the site shows the rest.
-  const records = progress.step('Reading history', () =>
-    readHistoryWithArchive(options.history, options.window, skippedWarning(progress)),
+  // Read file by file into series (historyStream.ts): a year of archive is never held as measurements.
+  let history: CollectedHistory | undefined = progress.step('Reading history', () =>
+    collectHistory(options.history, {
+      archive: true,
+      skip: skippedWarning(progress),
+      ...(options.window !== undefined ? { window: options.window } : {}),
+      ...(options.statistics ? { statistics: options.statistics } : {}),
+      ...(options.allMetrics ? { allMetrics: true } : {}),
+    }),
   );
   const requirements: MetricRequirement[] =
     options.requirements !== undefined ? readMetricRequirements(options.requirements, 'precise') : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
   const model = progress.step('Finding change points', () =>
-    dashboardOfRecords(records, { ...analysis, requirements }),
+    buildDashboardOfCollected(history!.runs, history!.collector, { ...analysis, requirements }),
   );
-  const pages = dashboardPages(model, title);
+  // The gathered values are in the model now: let them go before the site is made.
+  history = undefined;
   const { loadBrowserBundles } = await import('../render/index.js');
   const bundles = await loadBrowserBundles();
   const assets: Record<(typeof ASSET_FILES)[number], string> = {
@@ -65,15 +85,15 @@ export async function runDashboard(options: DashboardRunOptions, progress: Progr
     'vega-embed.min.js': bundles.vegaEmbed,
   };
   return progress.step('Writing the site', () => {
-    const files: SiteFile[] = [
-      ...pages,
-      ...ASSET_FILES.map((name) => ({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] })),
-    ];
-    const written = files.map((f) => {
+    // Each page written as it is made (dashboardSiteFiles): the site is never held whole.
+    const written: string[] = [];
+    const write = (f: SiteFile) => {
       const path = join(options.output, ...f.path.split('/'));
       writeFileAtomic(path, f.content);
-      return path;
-    });
+      written.push(path);
+    };
+    for (const page of dashboardSiteFiles(model, title)) write(page);
+    for (const name of ASSET_FILES) write({ path: `${ASSETS_FOLDER}/${name}`, content: assets[name] });
     return { model, written, indexPath: written[0]! };
   });
 }

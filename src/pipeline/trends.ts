@@ -1,10 +1,10 @@
 import { UsageError } from '../engine/errors.js';
 import { resolveStatistic, type StatisticName } from '../engine/model/measurement.js';
 import { renderTrendsJson, renderTrendsMarkdown } from '../engine/trends/render.js';
-import { trendsOfRecords } from '../engine/trends/records.js';
-import type { TrendOptions, TrendReport } from '../engine/trends/trends.js';
+import { analyzeCollected, type TrendOptions, type TrendReport } from '../engine/trends/trends.js';
 import { checkOutputFolder, ReportWriter } from './files.js';
-import { readRecordedHistory, skippedWarning } from './historyFolder.js';
+import { skippedWarning } from './historyFolder.js';
+import { collectHistory } from './historyStream.js';
 import type { Progress } from './steps.js';
 
 export interface TrendsOptions extends TrendOptions {
@@ -34,11 +34,19 @@ export const TRENDS_JSON = 'trends.json';
 export function runTrends(options: TrendsOptions, progress: Progress): TrendsOutcome {
   checkOutputFolder(options.outputDir);
   // One bad record is skipped with a warning naming it, as the comparison does: the others still tell the trend.
-  const records = progress.step('Reading history', () =>
-    readRecordedHistory(options.history, options.window, skippedWarning(progress)),
+  // Read record by record into series (historyStream.ts), never every run's measurements at once.
+  const history = progress.step('Reading history', () =>
+    collectHistory(options.history, {
+      skip: skippedWarning(progress),
+      ...(options.window !== undefined ? { window: options.window } : {}),
+      ...(options.statistics ? { statistics: options.statistics } : {}),
+      ...(options.allMetrics ? { allMetrics: true } : {}),
+    }),
   );
   const { history: _h, outputDir: _o, window: _w, ...analysis } = options;
-  const report = progress.step('Finding change points', () => trendsOfRecords(records, analysis as TrendOptions));
+  const report = progress.step('Finding change points', () =>
+    analyzeCollected(history.runs, history.collector.series(), analysis as TrendOptions),
+  );
   return progress.step('Writing reports', () => {
     const out = new ReportWriter(options.outputDir);
     const markdown = renderTrendsMarkdown(report);

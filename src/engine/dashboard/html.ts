@@ -11,6 +11,7 @@
 import { escapeHtml, jsonForScript } from '../report/escape.js';
 import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../report/pages/embedScript.js';
 import { experimentCharts, runRows, sparklineData, type DashboardChart } from './specs.js';
+import { shareParts, WHOLE_SPEC_SCRIPT } from './sharedParts.js';
 import { EXPERIMENT_BLUE } from '../charts/palette.js';
 import type { DashboardExperiment, DashboardModel, DashboardSeries, ExperimentStatus } from './model.js';
 import type { SeriesMove } from './moves.js';
@@ -59,7 +60,9 @@ code { font-size: 0.95em; }
 const MAIN = embedChartsScript(
   "var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);\n" +
     '  var labels = page.runs.map(function (r) { return r.label; });\n' +
-    '  var charts = page.charts;',
+    '  var shared = page.shared || [];\n' +
+    `  ${WHOLE_SPEC_SCRIPT}\n` +
+    '  var charts = page.charts.map(whole);',
   "Object.assign({}, spec, { datasets: Object.assign({}, spec.datasets || {}, { runs: page.runs }), params: (spec.params || []).concat([{ name: 'runLabels', value: labels }]) })",
 );
 
@@ -78,7 +81,8 @@ function page(title: string, root: string, body: string[], charts: readonly unkn
     libraries: ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
     body,
     dataId: 'perfgate-dashboard',
-    data: { runs, charts },
+    // What the charts share stored once (sharedParts.ts): the data block holds runs, shared and charts.
+    data: { runs, ...shareParts(charts) },
     main: MAIN,
   });
 }
@@ -421,12 +425,13 @@ export function renderExperimentHtml(
 
 /** Every page of the site (the vendored assets are the caller's: they are files, not text made here). */
 export function renderDashboardSite(model: DashboardModel, title?: string): SiteFile[] {
-  return [
-    { path: 'index.html', content: renderIndexHtml(model, title) },
-    ...model.experiments.map((e) => ({
-      path: experimentPagePath(e),
-      content: renderExperimentHtml(model, e, experimentCharts(e, model), title),
-    })),
-    ...sparklineChunks(model),
-  ];
+  return [...dashboardSiteFiles(model, title)];
+}
+
+/** renderDashboardSite one file at a time: a site of 10,000 benchmarks is written as it is made, never held whole. */
+export function* dashboardSiteFiles(model: DashboardModel, title?: string): Generator<SiteFile> {
+  yield { path: 'index.html', content: renderIndexHtml(model, title) };
+  for (const e of model.experiments)
+    yield { path: experimentPagePath(e), content: renderExperimentHtml(model, e, experimentCharts(e, model), title) };
+  yield* sparklineChunks(model);
 }

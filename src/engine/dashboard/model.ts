@@ -15,11 +15,13 @@ import type { MetricRequirement } from '../model/metricRequirement.js';
 import { uniqueFileStems } from '../report/fileNames.js';
 import { meanAndSd } from '../stats/effectTest.js';
 import { latestMove, levelBand, rankMoves, type LevelBand, type RankedSeries, type SeriesMove } from './moves.js';
+import { TrendCollector } from '../trends/collect.js';
 import {
-  analyzeTrends,
+  analyzeCollected,
   type TrendOptions,
   type TrendOutlier,
   type TrendRun,
+  type TrendRunHead,
   type TrendSeries,
   type TrendStep,
 } from '../trends/trends.js';
@@ -269,8 +271,22 @@ function payloadViews(series: readonly DashboardSeries[], runs: number, newest: 
 
 /** The dashboard of a history (runs oldest first). */
 export function buildDashboard(runs: readonly TrendRun[], options: DashboardOptions = {}): DashboardModel {
+  const collector = new TrendCollector(runs.length, options.statistics, options.allMetrics ?? false);
+  runs.forEach((run, r) => collector.addRun(r, run.measurements));
+  return buildDashboardOfCollected(runs, collector, options);
+}
+
+/**
+ * The dashboard of a history's runs (oldest first, without their measurements) and what was gathered from them run by
+ * run (trends/collect.ts): its series, and each experiment's measurements in the newest run that has it.
+ */
+export function buildDashboardOfCollected(
+  runs: readonly TrendRunHead[],
+  collected: TrendCollector,
+  options: DashboardOptions = {},
+): DashboardModel {
   const { requirements = [], confidence = historyMethod.defaults.confidence, ...trendOptions } = options;
-  const report = analyzeTrends(runs, trendOptions);
+  const report = analyzeCollected(runs, collected.series(), trendOptions);
   const labels = runLabels(runs);
   const dashboardRuns = runs.map((r, i): DashboardRun => {
     const runUrl = safeUrl(r.runUrl);
@@ -279,34 +295,18 @@ export function buildDashboard(runs: readonly TrendRun[], options: DashboardOpti
   });
   const names = [...new Set(report.series.map((s) => s.experiment))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const stems = uniqueFileStems(names);
-  // Indexed once: per experiment its series and the newest run that has it, per run its measurements by experiment
-  // (a scan of every series and measurement per experiment made 10,000 benchmarks quadratic).
+  // Indexed once: per experiment its series (a scan of every series per experiment made 10,000 benchmarks quadratic).
   const seriesOf = new Map<string, TrendSeries[]>();
   for (const s of report.series) {
     const own = seriesOf.get(s.experiment);
     if (own) own.push(s);
     else seriesOf.set(s.experiment, [s]);
   }
-  const lastRunOf = new Map<string, number>();
-  runs.forEach((run, r) => run.measurements.forEach((m) => lastRunOf.set(m.experiment, r)));
-  const byExperiment = new Map<number, Map<string, Measurement[]>>();
-  const measurementsOf = (r: number, name: string): Measurement[] => {
-    let index = byExperiment.get(r);
-    if (!index) {
-      index = new Map();
-      for (const m of runs[r]?.measurements ?? []) {
-        const own = index.get(m.experiment);
-        if (own) own.push(m);
-        else index.set(m.experiment, [m]);
-      }
-      byExperiment.set(r, index);
-    }
-    return index.get(name) ?? [];
-  };
   const experiments = names.map((name): DashboardExperiment => {
     const own = seriesOf.get(name) ?? [];
-    const latestRun = lastRunOf.get(name) ?? 0;
-    const newestMeasurements = measurementsOf(latestRun, name);
+    const latest = collected.latest.get(name);
+    const latestRun = latest?.run ?? 0;
+    const newestMeasurements = latest?.measurements ?? [];
     const checked = checkNewest(name, newestMeasurements, requirements);
     const series = own.map((s): DashboardSeries => {
       const band = bandOf(s, runs.length, confidence);

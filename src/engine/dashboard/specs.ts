@@ -23,6 +23,8 @@ import type { DashboardExperiment, DashboardModel, DashboardRun, DashboardSeries
 /** The name of the page's run table in every spec's `datasets`, and of the run-label array parameter. */
 export const RUNS_DATASET = 'runs';
 export const RUN_LABELS_PARAM = 'runLabels';
+/** The name of a trend chart's own values in its `datasets`: its line and its points read the one copy. */
+export const SERIES_DATASET = 'series';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const REGRESSION = '#d55e00';
@@ -61,19 +63,24 @@ function withUnit(title: string, unit: string): string {
 
 /** Digits a drawn value keeps: more than a chart or its tooltip (`~r`) shows, far fewer than a double's 17. */
 const DRAWN_DIGITS = 6;
+/**
+ * Digits a sparkline's value (over its line's geometric mean) keeps: 0.1 % of the level, finer than a 32-pixel-high
+ * line can show. A year of 10,000 benchmarks draws 4 million of them.
+ */
+const SPARKLINE_DIGITS = 3;
 
-function drawn(v: number): number {
-  return Number(v.toPrecision(DRAWN_DIGITS));
+function drawn(v: number, digits = DRAWN_DIGITS): number {
+  return Number(v.toPrecision(digits));
 }
 
 /** A series as one compact row: the runs that have a value and the values. */
-function compactValues(values: readonly (number | null)[]): { r: number[]; y: number[] } {
+function compactValues(values: readonly (number | null)[], digits = DRAWN_DIGITS): { r: number[]; y: number[] } {
   const r: number[] = [];
   const y: number[] = [];
   values.forEach((v, i) => {
     if (v !== null) {
       r.push(i);
-      y.push(drawn(v));
+      y.push(drawn(v, digits));
     }
   });
   return { r, y };
@@ -133,6 +140,8 @@ export function trendSpec(s: DashboardSeries, runs: readonly DashboardRun[]): Ve
     title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
     width: PANEL_WIDTH * 2,
     height: PANEL_HEIGHT,
+    // The values once, which the line and its points both read: they are most of a page's bytes.
+    datasets: { [SERIES_DATASET]: [compactValues(s.values)] },
     layer: layers,
   };
 }
@@ -212,7 +221,7 @@ function requirementLayers(s: DashboardSeries): VegaLiteSpec[] {
 
 /** The series' line and its points, each linked to its run and with the run in its tooltip. */
 function valueLayers(s: DashboardSeries, n: number, x: VegaLiteSpec, y: VegaLiteSpec, yTitle: string): VegaLiteSpec[] {
-  const values = { values: [compactValues(s.values)] };
+  const values = { name: SERIES_DATASET };
   const lookup = [
     { flatten: ['r', 'y'] },
     { lookup: 'r', from: { data: { name: RUNS_DATASET }, key: 'i', fields: ['label', 'date', 'sha', 'url'] } },
@@ -276,7 +285,25 @@ export interface SparklineData {
 
 export function sparklineData(experiment: DashboardExperiment): SparklineData {
   const all = experiment.sparkline.flatMap((l) => l.relative.filter((v): v is number => v !== null));
-  return { log: wantsLogScale(all), lines: experiment.sparkline.map((line) => compactValues(line.relative)) };
+  return {
+    log: wantsLogScale(all),
+    lines: experiment.sparkline.map((line) => thinned(compactValues(line.relative, SPARKLINE_DIGITS))),
+  };
+}
+
+/**
+ * Points a sparkline draws at most: a year of runs is 395, more than its box has pixels, and the index loads 100
+ * experiments' lines at a time (issue 47: a year's chunk was 3.5 MB, and the index drew in 2 s).
+ */
+export const SPARKLINE_POINTS = 100;
+
+/** A line of more than SPARKLINE_POINTS points: every k-th, counted from the newest, which is always kept. */
+function thinned(line: { r: number[]; y: number[] }): { r: number[]; y: number[] } {
+  const n = line.r.length;
+  if (n <= SPARKLINE_POINTS) return line;
+  const k = Math.ceil(n / SPARKLINE_POINTS);
+  const keep = (_: number, i: number) => (n - 1 - i) % k === 0;
+  return { r: line.r.filter(keep), y: line.y.filter(keep) };
 }
 
 /**

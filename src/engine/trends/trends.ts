@@ -4,8 +4,8 @@
  * and pending changes the change-point detector finds in it (src/engine/stats/changePoints.ts).
  * The model carries every number the renderers show; they never compute statistics.
  */
-import { metricRole, primaryStatistic, shownUnit, statisticDirection } from '../model/statisticRules.js';
 import type { Direction, Measurement, StatisticName } from '../model/measurement.js';
+import { TrendCollector, type Collected } from './collect.js';
 import {
   CHANGE_POINT_DEFAULTS,
   detectChangePoints,
@@ -21,9 +21,8 @@ import {
 } from './weighted.js';
 import type { RecordedAcceptance } from '../history/record.js';
 import { stepAcceptance, type StepAcceptance } from './accepted.js';
-import { seriesNameOf, seriesNames, type TrendSeriesName } from './seriesName.js';
+import { seriesNameOf, type TrendSeriesName } from './seriesName.js';
 import { exactSteps } from '../stats/exactSteps.js';
-import { isExactCount } from '../compare/exactCounts.js';
 import { DEFAULT_COUNT_THRESHOLD } from '../compare/thresholds.js';
 
 export { SERIES_NAME_FIELDS, seriesNameOf, seriesNames, type TrendSeriesName } from './seriesName.js';
@@ -39,7 +38,10 @@ export interface TrendRun {
   measurements: readonly Measurement[];
 }
 
-export type TrendRunRef = Omit<TrendRun, 'measurements'>;
+/** A run without its measurements: what a report keeps of it, and what accepted its changes. */
+export type TrendRunHead = Omit<TrendRun, 'measurements'>;
+
+export type TrendRunRef = TrendRunHead;
 
 /** Whether a run records the commit it measured (an imported run may not: its sha is `unknown`). */
 export function hasCommit(run: TrendRunRef): boolean {
@@ -137,75 +139,15 @@ export interface TrendReport {
   newRegressions: number;
 }
 
-interface Collected extends TrendSeriesName {
-  unit: string;
-  scale: number;
-  direction: Direction;
-  payloadBytes?: number;
-  /** Per run: the value, or undefined. */
-  values: (number | undefined)[];
-  repetitions: number[];
-  weights?: ParameterWeight[];
-  /** An exact count's: what counted each run's value. */
-  instruments?: (string | undefined)[];
-  /** The primary count (Metric.kind `count`: instructions), stepped at the count threshold; other counts at the time's. */
-  primaryCount?: true;
-}
-
 /** Two steps at most this many runs apart, in the same direction, are the same step. */
 const SAME_STEP = SAME_STEP_RUNS;
-
-function collect(
-  runs: readonly TrendRun[],
-  statistics: readonly StatisticName[] | undefined,
-  allMetrics: boolean,
-): Collected[] {
-  const series = new Map<string, Collected>();
-  runs.forEach((run, r) => {
-    for (const m of run.measurements) {
-      if (!allMetrics && metricRole(m.metric) !== 'primary') continue;
-      for (const statistic of statistics ?? [primaryStatistic(m)]) {
-        const value = m.statistics[statistic];
-        if (value === undefined) continue;
-        const name: TrendSeriesName = {
-          experiment: m.experiment,
-          parameter: m.parameter.label,
-          metric: m.metric.name,
-          statistic,
-        };
-        const key = JSON.stringify(seriesNames(name));
-        let s = series.get(key);
-        if (!s) {
-          const shown = shownUnit(m, statistic);
-          s = {
-            ...name,
-            unit: shown.unit,
-            scale: shown.scale,
-            direction: statisticDirection(statistic, m.metric.direction),
-            ...(m.parameter.payloadBytes !== undefined ? { payloadBytes: m.parameter.payloadBytes } : {}),
-            values: [],
-            repetitions: [],
-          };
-          series.set(key, s);
-        }
-        s.values[r] = value;
-        s.repetitions[r] = m.repetitions ?? 1;
-        if (isExactCount(m.metric)) {
-          (s.instruments ??= [])[r] = m.metric.instrument;
-          if (m.metric.kind === 'count') s.primaryCount = true;
-        }
-      }
-    }
-  });
-  return [...series.values()];
-}
 
 function stepOf(
   c: ChangePoint,
   runIndex: readonly number[],
   s: Collected,
   isNew: boolean,
-  runs: readonly TrendRun[],
+  runs: readonly TrendRunHead[],
 ): TrendStep {
   const worse = s.direction === 'lower-is-better' ? c.relativeChange > 0 : c.relativeChange < 0;
   const firstRun = runIndex[c.index]!;
@@ -230,6 +172,20 @@ function stepOf(
 
 /** The trend report of a history, oldest run first. */
 export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions = {}): TrendReport {
+  const collector = new TrendCollector(runs.length, options.statistics, options.allMetrics ?? false);
+  runs.forEach((run, r) => collector.addRun(r, run.measurements));
+  return analyzeCollected(runs, collector.series(), options);
+}
+
+/**
+ * The trend report of a history's runs (oldest first, without their measurements) and its series, gathered run by run
+ * (collect.ts): what a history read file by file gives.
+ */
+export function analyzeCollected(
+  runs: readonly TrendRunHead[],
+  collected: readonly Collected[],
+  options: TrendOptions = {},
+): TrendReport {
   const settings: Required<ChangePointOptions> = {
     maxPValue: options.maxPValue ?? CHANGE_POINT_DEFAULTS.maxPValue,
     minMagnitude: options.minMagnitude ?? CHANGE_POINT_DEFAULTS.minMagnitude,
@@ -239,14 +195,16 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
   // The series analysed so far by experiment × metric × statistic: a weighted series looks up its own group only
   // (scanning every series made 10,000 benchmarks quadratic).
   const groups = new Map<string, TrendSeries[]>();
-  for (const s of withWeightedSeries(collect(runs, options.statistics, options.allMetrics ?? false), runs.length)) {
+  // One run each, shared by every series whose runs all pooled one (never changed once made).
+  const ones: number[] = new Array<number>(runs.length).fill(1);
+  for (const s of withWeightedSeries(collected, runs.length)) {
     const key = groupKey(s);
     const group = groups.get(key) ?? [];
     // The weighted series comes after its parameters: their steps confirm its newest one (weighted.ts).
     const parameterSteps = s.weights
       ? group.filter((p) => s.weights!.some((w) => w.parameter === p.parameter)).flatMap((p) => p.steps)
       : [];
-    const analysed = analyzeSeries(s, runs, settings, parameterSteps, options.countThreshold);
+    const analysed = analyzeSeries(s, runs, settings, parameterSteps, ones, options.countThreshold);
     series.push(analysed);
     group.push(analysed);
     groups.set(key, group);
@@ -255,7 +213,8 @@ export function analyzeTrends(runs: readonly TrendRun[], options: TrendOptions =
     (n, s) => n + s.steps.filter((t) => t.isNew && t.kind === 'regression' && !t.accepted).length,
     0,
   );
-  return { runs: runs.map(({ measurements: _m, accepted: _a, ...ref }) => ref), settings, series, newRegressions };
+  const refs = runs.map(({ sha, date, runId, runUrl }) => ({ sha, date, runId, runUrl }));
+  return { runs: refs, settings, series, newRegressions };
 }
 
 /** A weighted series and its parameters share experiment, metric and statistic. */
@@ -266,21 +225,23 @@ function groupKey(s: TrendSeriesName): string {
 /** One series' steps, outliers and pending change, and the values the renderers show. */
 function analyzeSeries(
   s: Collected,
-  runs: readonly TrendRun[],
+  runs: readonly TrendRunHead[],
   settings: Required<ChangePointOptions>,
   parameterSteps: readonly TrendStep[],
+  ones: number[],
   countThreshold = DEFAULT_COUNT_THRESHOLD,
 ): TrendSeries {
   const runCount = runs.length;
   const newest = runCount - 1;
   const runIndex: number[] = [];
   const logs: number[] = [];
-  s.values.forEach((v, r) => {
+  for (let r = 0; r < runCount; r++) {
+    const v = s.values[r];
     if (v !== undefined && Number.isFinite(v) && v > 0) {
       runIndex.push(r);
       logs.push(Math.log(v));
     }
-  });
+  }
   const instruments = s.instruments && runIndex.map((r) => s.instruments![r]);
   // The primary count (instructions) steps at the count threshold; a cache figure, also exact, at the time's.
   const threshold = s.primaryCount ? countThreshold : settings.minMagnitude;
@@ -312,7 +273,7 @@ function analyzeSeries(
       const v = s.values[r];
       return v !== undefined && Number.isFinite(v) ? v * s.scale : null;
     }),
-    repetitions: Array.from({ length: runCount }, (_, r) => s.repetitions[r] ?? 1),
+    repetitions: s.repetitions ? Array.from(s.repetitions) : ones,
     steps: found.steps.map((c) => stepOf(c, runIndex, s, hasNewest && !seenBefore(c), runs)),
     outliers: found.outliers.map((o): TrendOutlier => {
       const higher = o.relativeChange > 0;
@@ -363,7 +324,6 @@ function withWeightedSeries(series: readonly Collected[], runCount: number): Col
       scale: s.scale,
       direction: s.direction,
       values: weighted.values,
-      repetitions: [],
       weights: weighted.weights,
     };
     return [s, combined];

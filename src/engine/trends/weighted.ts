@@ -66,7 +66,7 @@ export interface WeightedSeries {
  * others without a jump of level; the series is then moved back to the weighted mean of those medians.
  */
 export function weightedGeomeanSeries(
-  parameters: readonly { parameter: string; values: readonly (number | undefined)[] }[],
+  parameters: readonly { parameter: string; values: ArrayLike<number | undefined> }[],
   runs: number,
 ): WeightedSeries | undefined {
   const usable = parameters.flatMap((p) => {

@@ -1,0 +1,66 @@
+/**
+ * A page's chart specs with their shared parts stored once (src/engine/dashboard/sharedParts.ts): the page script's
+ * `whole` gives back every spec as it was, the shared page is smaller, and the same specs give the same bytes.
+ */
+import { describe, expect, test } from '@jest/globals';
+import { shareParts, SHARED_KEY, WHOLE_SPEC_SCRIPT } from '../src/engine/dashboard/sharedParts.js';
+import { experimentCharts } from '../src/engine/dashboard/specs.js';
+import { buildDashboard } from '../src/engine/dashboard/model.js';
+import { trendRunOfRecord } from '../src/engine/trends/records.js';
+import type { HistoryRecord } from '../src/engine/history/record.js';
+
+/** The page script's resolver, run as the browser runs it. */
+function wholeOf(shared: unknown[]): (spec: unknown) => unknown {
+  return new Function('shared', `${WHOLE_SPEC_SCRIPT}; return whole;`)(shared) as (spec: unknown) => unknown;
+}
+
+function record(n: number): HistoryRecord {
+  return {
+    format: 'perfgate-history',
+    version: 3,
+    sha: (0xbee0000 + n).toString(16),
+    date: new Date(Date.UTC(2026, 2, 1) + n * 86_400_000).toISOString(),
+    runId: String(900 + n),
+    runUrl: `https://github.com/octo/bench/actions/runs/${900 + n}`,
+    measurements: ['8', '64', '512'].map((parameter, k) => ({
+      experiment: 'BM_Sort',
+      format: 'google-benchmark',
+      parameter,
+      payloadBytes: Number(parameter),
+      metric: 'real time',
+      dimension: 'time' as const,
+      unit: 'ns',
+      displayUnit: 'ns',
+      direction: 'lower-is-better' as const,
+      statistics: { samples: 5, median: (k + 1) * 100 * (n >= 14 ? 1.25 : 1) + (n % 3) },
+    })),
+  };
+}
+
+describe('shared parts of a page', () => {
+  test('hand-made specs: a part held twice is stored once and put back whole', () => {
+    const axis = { field: 'r', type: 'quantitative', title: 'Run (date, commit)', axis: { labelAngle: -45 } };
+    const specs = [
+      { title: 'a', layer: [{ encoding: { x: axis } }, { encoding: { x: axis } }] },
+      { title: 'b', layer: [{ encoding: { x: axis } }], note: { short: 1 } },
+    ];
+    const { shared, charts } = shareParts(specs);
+    expect(shared).toEqual([{ encoding: { x: axis } }]);
+    expect(charts[1]).toEqual({ title: 'b', layer: [{ [SHARED_KEY]: 0 }], note: { short: 1 } });
+    expect(charts.map(wholeOf(shared))).toEqual(specs);
+  });
+
+  test("an experiment page's trend charts: the same specs back, in fewer bytes, the same bytes twice", () => {
+    const model = buildDashboard(Array.from({ length: 24 }, (_, n) => trendRunOfRecord(record(n))));
+    const specs = experimentCharts(model.experiments[0]!, model).map((c) => c.spec);
+    expect(specs.length).toBeGreaterThanOrEqual(4);
+    const page = shareParts(specs);
+    const whole = wholeOf(page.shared);
+    expect(page.charts.map(whole)).toEqual(JSON.parse(JSON.stringify(specs)));
+    expect(JSON.stringify(page).length).toBeLessThan(0.6 * JSON.stringify(specs).length);
+    expect(JSON.stringify(shareParts(specs))).toBe(JSON.stringify(page));
+    // Drawn specs share no object: vega may change what it is given.
+    const [a, b] = [whole(page.charts[1]), whole(page.charts[2])] as { config: object }[];
+    expect(a!.config).not.toBe(b!.config);
+  });
+});
