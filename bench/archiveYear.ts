@@ -10,20 +10,9 @@ import { archiveFileName, renderArchive, type ArchiveMonth } from '../src/engine
 import { parseHistoryRecord } from '../src/engine/history/codec.js';
 import type { HistoryMeasurement } from '../src/engine/history/record.js';
 import { HISTORY_FILE_NAME } from '../src/engine/history/window.js';
+import { mulberry32 } from '../src/engine/stats/shift.js';
 
 const PRIMARY = ['value', 'slope', 'median', 'mean'] as const;
-
-/** A seeded uniform PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Writes `months` archive months ending the month before the oldest record's; returns the files and their bytes. */
 export function writeArchiveYear(history: string, months = 12, seed = 47): { files: string[]; bytes: number } {
@@ -41,7 +30,7 @@ export function writeArchiveYear(history: string, months = 12, seed = 47): { fil
     series.push({ ...rest, statistics: { [statistic]: null } });
     levels.push(m.statistics[statistic]!);
   }
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const oldest = new Date(record.date);
   const files: string[] = [];
   let bytes = 0;

@@ -17,19 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHistoryRecord } from '../src/engine/history/codec.js';
 import type { HistoryMeasurement, HistoryRecord } from '../src/engine/history/record.js';
+import { mulberry32 } from '../src/engine/stats/shift.js';
 import { importHistoryRecords } from '../src/pipeline/historyFolder.js';
-
-/** A seeded uniform PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -84,7 +73,7 @@ export function simulateBranch(base: HistoryRecord, pushes: number, perDay: numb
     git(work, 'config', 'user.name', 'bench');
     git(work, 'remote', 'add', 'origin', bare);
     const folder = join(work, 'history');
-    const random = prng(47);
+    const random = mulberry32(47);
     const gcBytes = () => {
       git(bare, 'gc', '-q');
       return bytesUnder(join(bare, 'objects'));
