@@ -64,3 +64,22 @@ describe('shared parts of a page', () => {
     expect(a!.config).not.toBe(b!.config);
   });
 });
+
+test('parts are told equal as JSON.stringify writes them: a field left undefined, NaN as null, one object met twice', () => {
+  const axis = { title: 'median time', grid: true, labelAngle: 0, format: '~s', dropped: undefined };
+  const spec = (n: number) => ({ encoding: { x: { axis }, y: { axis: { ...axis, dropped: () => 1 } } }, value: n });
+  const nan = { values: [NaN, null, 'a long enough list to be shared between the specs'] };
+  const { shared, charts } = shareParts([
+    { ...spec(1), data: nan },
+    { ...spec(2), data: { ...nan } },
+  ]);
+  // The encodings (written the same with the axis's undefined field, a function, or neither) and the data are each
+  // stored once; a shared part is stored whole, its inner parts with it.
+  expect(shared.map((p) => JSON.stringify(p)).sort()).toEqual(
+    [JSON.stringify(nan), JSON.stringify({ x: { axis }, y: { axis } })].sort(),
+  );
+  const whole = wholeOf(shared);
+  expect(charts.map((c) => JSON.stringify(whole(c)))).toEqual(
+    [1, 2].map((n) => JSON.stringify({ ...spec(n), data: nan })),
+  );
+});
