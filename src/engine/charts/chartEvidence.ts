@@ -22,6 +22,8 @@ export function chartEvidence(row: Pick<ComparisonRow, 'evidence'>): {
       };
     case 'pairs':
       return evidence.interval !== undefined ? { interval: evidence.interval } : {};
+    case 'resampled':
+      return { historyRuns: evidence.historyRuns, band: evidence.band };
     default:
       return {};
   }
