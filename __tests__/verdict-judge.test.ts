@@ -51,7 +51,6 @@ describe('the settings choose the method in one place', () => {
       threshold: 'run',
       history: 'history',
       paired: 'pairs',
-      bootstrap: 'history',
     });
     const pairs: MethodInput = { reads: 'pairs', pairs: 0, experiments: [] };
     const run: MethodInput = { reads: 'run', experiments: [], reference: new Map(), results: new Map() };

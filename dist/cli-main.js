@@ -13917,11 +13917,37 @@ function chartEvidence(row) {
       };
     case "pairs":
       return evidence.interval !== void 0 ? { interval: evidence.interval } : {};
-    case "resampled":
-      return { historyRuns: evidence.historyRuns, band: evidence.band };
     default:
       return {};
   }
+}
+
+// src/engine/compare/countKind.ts
+function isExactCount(metric2) {
+  return metric2.kind === "count" || metric2.dimension === "count" && metric2.instrument !== void 0;
+}
+function onlyExactCounts(measurements) {
+  const primary = measurements.filter((m) => m.metric.role !== "secondary");
+  return primary.length > 0 && primary.every((m) => isExactCount(m.metric));
+}
+
+// src/engine/compare/evidence.ts
+function bandOf(row) {
+  return row.evidence?.kind === "band" ? row.evidence : void 0;
+}
+function pairsEvidenceOf(row) {
+  return row.evidence?.kind === "pairs" ? row.evidence : void 0;
+}
+function withPairs(evidence, fields) {
+  return { ...evidence, ...fields, kind: "pairs" };
+}
+function pooledEvidence(first, outcome2) {
+  if (first?.kind === "band") {
+    const { band: _band, own: _own, nulls: _nulls, ...kept } = first;
+    return outcome2?.kind === "band" ? { ...kept, ...outcome2 } : outcome2 ?? kept;
+  }
+  if (first?.kind === "pairs") return outcome2;
+  return outcome2 ?? first;
 }
 
 // src/engine/compare/gate.ts
@@ -13972,93 +13998,6 @@ function describeGate(gate) {
   ];
   const statistics = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
   return `${statistics} of ${gate.everyMetric ? "every metric" : "each benchmark's primary metric"}`;
-}
-
-// src/engine/stats/shift.ts
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = a + 1831565813 >>> 0;
-    let t = a;
-    t = Math.imul(t ^ t >>> 15, t | 1);
-    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  };
-}
-
-// src/engine/stats/bootstrapPrediction.ts
-function bootstrapPrediction(history, candidate, options) {
-  const n = history.length;
-  if (n < 2) return void 0;
-  const random = mulberry32(options.seed);
-  const draw = () => history[Math.floor(random() * n)];
-  const sample = new Float64Array(n);
-  const resampled = new Float64Array(options.resamples);
-  const effect = candidate - medianOfSorted(Float64Array.from(history).sort());
-  let above = 0;
-  for (let b = 0; b < options.resamples; b++) {
-    for (let i = 0; i < n; i++) sample[i] = draw();
-    const statistic = draw() - medianOfSorted(sample.sort());
-    resampled[b] = statistic;
-    if (statistic >= effect) above++;
-  }
-  resampled.sort();
-  const tail2 = (1 - options.level) / 2;
-  const at = (q) => resampled[Math.min(options.resamples - 1, Math.floor(q * options.resamples))];
-  return {
-    pValue: Math.max((1 + above) / (options.resamples + 1), 1 / (n + 1)),
-    effect,
-    band: { lower: at(tail2), upper: at(1 - tail2) }
-  };
-}
-
-// src/engine/compare/method.ts
-function unreadSides(reads, input) {
-  return new RangeError(`a method that reads ${reads} sides was handed ${input.reads} sides`);
-}
-var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-function percent2(x) {
-  return `${Number((x * 100).toPrecision(3))} %`;
-}
-function most(rows, of) {
-  return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
-}
-function alphaSentence(summary) {
-  return `Each gated statistic fails an unchanged build with probability ≤ ${percent2(1 - summary.confidence)} (confidence ${summary.confidence}), ${shareText(summary.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`;
-}
-function shareText(share) {
-  return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : percent2(share);
-}
-function falseAlarms(summary) {
-  return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
-}
-
-// src/engine/compare/countKind.ts
-function isExactCount(metric2) {
-  return metric2.kind === "count" || metric2.dimension === "count" && metric2.instrument !== void 0;
-}
-function onlyExactCounts(measurements) {
-  const primary = measurements.filter((m) => m.metric.role !== "secondary");
-  return primary.length > 0 && primary.every((m) => isExactCount(m.metric));
-}
-
-// src/engine/compare/evidence.ts
-function bandOf(row) {
-  return row.evidence?.kind === "band" ? row.evidence : void 0;
-}
-function pairsEvidenceOf(row) {
-  return row.evidence?.kind === "pairs" ? row.evidence : void 0;
-}
-function withPairs(evidence, fields) {
-  return { ...evidence, ...fields, kind: "pairs" };
-}
-function pooledEvidence(first, outcome2) {
-  if (first?.kind === "band") {
-    const { band: _band, own: _own, nulls: _nulls, ...kept } = first;
-    return outcome2?.kind === "band" ? { ...kept, ...outcome2 } : outcome2 ?? kept;
-  }
-  if (first?.kind === "pairs") return outcome2;
-  return outcome2 ?? first;
 }
 
 // src/engine/compare/rows.ts
@@ -14216,6 +14155,27 @@ function asNotComparable(comparison) {
   };
 }
 
+// src/engine/compare/method.ts
+function unreadSides(reads, input) {
+  return new RangeError(`a method that reads ${reads} sides was handed ${input.reads} sides`);
+}
+var plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function percent2(x) {
+  return `${Number((x * 100).toPrecision(3))} %`;
+}
+function most(rows, of) {
+  return Math.max(0, ...rows.map(of).filter((v) => v !== void 0));
+}
+function alphaSentence(summary) {
+  return `Each gated statistic fails an unchanged build with probability ≤ ${percent2(1 - summary.confidence)} (confidence ${summary.confidence}), ${shareText(summary.pooledShare)} of it spent on the pooled geomean row where there are several parameters.`;
+}
+function shareText(share) {
+  return share === 0.5 ? "half" : share === 0.75 ? "three quarters" : percent2(share);
+}
+function falseAlarms(summary) {
+  return `false alarms ≤ ${percent2(1 - summary.confidence)} per gated statistic`;
+}
+
 // src/engine/compare/thresholds.ts
 var COMPARED_MAGNITUDES = ["Min", "Median", "Max", "99%"];
 var DEFAULT_THRESHOLD = 0.1;
@@ -14267,442 +14227,6 @@ function thresholdOf(thresholds, statistic, metric2) {
   if (metric2?.kind === "count") return thresholds.count ?? DEFAULT_COUNT_THRESHOLD;
   return statistic === "min" ? thresholds.Min : statistic === "max" ? thresholds.Max : statistic === "p99" ? thresholds["99%"] : thresholds.Median;
 }
-
-// src/engine/compare/exactCounts.ts
-var UNKNOWN_COMMIT = "unknown";
-function countsDiffer(candidate, history) {
-  if (spread(candidate)) return `the results' ${candidate.length} repetitions (${range(candidate)})`;
-  if (history === void 0) return void 0;
-  if (spread(history.newestRepetitions))
-    return `the newest history run's ${history.newestRepetitions.length} repetitions (${range(history.newestRepetitions)})`;
-  const byCommit = /* @__PURE__ */ new Map();
-  history.levels.forEach((level, i) => {
-    const commit = history.commits[i];
-    if (commit === void 0 || commit === UNKNOWN_COMMIT || level === void 0) return;
-    byCommit.set(commit, [...byCommit.get(commit) ?? [], level]);
-  });
-  for (const [commit, levels] of byCommit)
-    if (spread(levels)) return `${levels.length} history runs of commit ${commit.slice(0, 7)} (${range(levels)})`;
-  return void 0;
-}
-function repetitionsOf(m, statistic) {
-  if (!m) return [];
-  const reps = m.repetitionValues?.[statistic];
-  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
-  return values.filter((v) => typeof v === "number" && Number.isFinite(v));
-}
-function repetitionsDiffer(reference, result, statistic) {
-  const results = repetitionsOf(result, statistic);
-  if (spread(results)) return { countsDiffer: `the results' ${results.length} repetitions (${range(results)})` };
-  const references = repetitionsOf(reference, statistic);
-  if (spread(references))
-    return { countsDiffer: `the reference's ${references.length} repetitions (${range(references)})` };
-  return {};
-}
-function exactCountFields(row, history, candidate) {
-  const differ = countsDiffer(candidate, history);
-  if (differ !== void 0) return { countsDiffer: differ };
-  const levels = history.levels.filter((v) => v !== void 0 && Number.isFinite(v));
-  const reference = levels[levels.length - 1];
-  const result = candidate[0];
-  if (reference === void 0 || result === void 0) return void 0;
-  const worse = row.direction === "higher-is-better" ? 1 - result / reference : result / reference - 1;
-  const status = worse > row.threshold ? "fail" : worse < -row.threshold ? "improved" : "pass";
-  return {
-    reference,
-    result,
-    deltaPercent: worse * 100,
-    status,
-    failed: status === "fail",
-    evidence: { kind: "band", historyRuns: levels.length, band: { lower: 0, upper: 0 } },
-    repetitions: candidate.length
-  };
-}
-function countsDifferWarnings(rows) {
-  const places = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.countsDiffer === void 0 || row.pooled) continue;
-    const name = `${row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`} ${row.metric}`;
-    places.set(row.countsDiffer, [...places.get(row.countsDiffer) ?? [], name]);
-  }
-  return [...places].map(([where, names]) => {
-    const shown2 = names.slice(0, 5).join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
-    return `Counts differ on identical builds: the measurement is not deterministic here. ${shown2}: ${where}. These rows are judged against the noise like times, not as exact counts.`;
-  });
-}
-function spread(values) {
-  return values.some((v) => v !== values[0]);
-}
-function range(values) {
-  return `${Math.min(...values)} … ${Math.max(...values)}`;
-}
-
-// src/engine/compare/thresholdMethod.ts
-function thresholdStatus(reference, result, threshold, direction = "lower-is-better") {
-  if (Number.isNaN(result)) return "missing";
-  if (Number.isNaN(reference)) return "new";
-  const higher = direction === "higher-is-better";
-  if (higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
-  if (higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
-  return "pass";
-}
-function compareExperiment(experimentType, reference, result, thresholds, options = {}) {
-  const gate = options.gate ?? DEFAULT_GATE;
-  const refList = reference?.measurements ?? [];
-  const resList = result?.measurements ?? [];
-  const refByKey = new Map(refList.map((m) => [keyOf3(m), m]));
-  const resByKey = new Map(resList.map((m) => [keyOf3(m), m]));
-  const keys = [...refByKey.keys(), ...[...resByKey.keys()].filter((k) => !refByKey.has(k))];
-  const rows = [];
-  for (const key of keys) {
-    const ref = refByKey.get(key);
-    const res = resByKey.get(key);
-    const shape = rowShape(ref, res);
-    const direction = shape.metric.direction;
-    for (const statistic of comparedStatistics(shape)) {
-      const r = ref ? ref.statistics[statistic] ?? NaN : NaN;
-      const x = res ? res.statistics[statistic] ?? NaN : NaN;
-      if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
-      const threshold = thresholdOf(thresholds, statistic, shape.metric);
-      const floor = ref?.belowResolution === true || res?.belowResolution === true;
-      const judged2 = statusOf(
-        !res ? "missing" : !ref ? "new" : floor ? "pass" : thresholdStatus(r, x, threshold, direction)
-      );
-      rows.push({
-        experimentType,
-        parameter: shape.parameter.label,
-        payloadBytes: shape.parameter.payloadBytes ?? NaN,
-        metric: shape.metric.name,
-        statistic,
-        magnitude: magnitudeName(statistic),
-        unit: displayUnit(shape.metric.unit, shape.metric.dimension),
-        printedUnit: shape.metric.displayUnit,
-        direction,
-        reference: r,
-        result: x,
-        deltaPercent: deltaPercent(r, x, direction),
-        threshold,
-        ...roleOfRow(shape),
-        ...gated(judged2, gates(gate, statistic, shape)),
-        ...floor ? { belowResolution: true } : {},
-        ...isExactCount(shape.metric) ? repetitionsDiffer(ref, res, statistic) : {}
-      });
-    }
-  }
-  const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
-  const referenceSummary = experimentSummary(experimentType, reference?.sets);
-  const resultSummary = experimentSummary(experimentType, result?.sets);
-  return {
-    experimentType,
-    ...referenceSummary ? { reference: referenceSummary } : {},
-    ...resultSummary ? { result: resultSummary } : {},
-    status,
-    rows
-  };
-}
-function resolutionFloorWarnings(rows) {
-  return rows.filter((row) => row.belowResolution && row.reference !== row.result && !row.pooled).filter((row) => !Number.isNaN(row.reference) && !Number.isNaN(row.result)).map((row) => {
-    const name = row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`;
-    const printed = row.printedUnit !== void 0 ? parseToolUnit(row.printedUnit) : void 0;
-    const unit = printed ? row.printedUnit : row.unit;
-    const side = (value2) => value2 === 0 ? `< 1 ${unit}` : `${Number((printed ? value2 / printed.toBase : value2).toPrecision(6))} ${unit}`;
-    return `${name} ${row.metric} ${row.magnitude} changed from ${side(row.reference)} to ${side(row.result)}: one side is below the tool's resolution, so the change is reported, not judged by a ratio.`;
-  });
-}
-function onlyCounts(rows) {
-  const gated2 = rows.filter((row) => row.gated);
-  return gated2.length > 0 && gated2.every((row) => row.exactCount === true);
-}
-var thresholdMethod = {
-  name: "threshold",
-  defaults: { confidence: 0.99 },
-  judgesNoise: false,
-  label: (_summary, rows) => onlyCounts(rows) ? "threshold against one run of exact counts" : "threshold against one run, noise not estimated",
-  shortLabel: (rows, baselineCommit) => baselineCommit !== void 0 ? `against ${baselineCommit.slice(0, 7)}` : onlyCounts(rows) ? "one run, exact counts" : "one run, noise not estimated",
-  referenceName: "the baseline",
-  bound: "the threshold",
-  narrowedBy: "history runs or candidate repetitions",
-  notes: (_summary, rows) => onlyCounts(rows) ? [
-    "Exact counts against one reference run: a build counts the same on every run of the same tool, so a change over the count threshold (1 % by default) is a change in the work the code does, not noise."
-  ] : [
-    "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired)."
-  ],
-  chartNotes: [],
-  outputs: () => [],
-  reads: "run",
-  judge(input, thresholds, settings) {
-    if (input.reads !== "run") throw unreadSides("run", input);
-    const comparisons = input.experiments.map(
-      (t) => compareExperiment(t, input.reference.get(t), input.results.get(t), thresholds, settings)
-    );
-    return { comparisons, notes: [] };
-  }
-};
-
-// src/engine/compare/levels.ts
-function valuesOf(m, statistic) {
-  if (!m) return [];
-  const reps = m.repetitionValues?.[statistic];
-  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
-  return values.filter((v) => Number.isFinite(v) && v > 0);
-}
-function levelOf(m, statistic) {
-  if (!m) return void 0;
-  const reps = m.repetitionValues?.[statistic];
-  if (!reps || reps.length === 0) {
-    const value2 = m.statistics[statistic] ?? NaN;
-    return Number.isFinite(value2) && value2 > 0 ? value2 : void 0;
-  }
-  const values = valuesOf(m, statistic);
-  if (values.length === 0) return void 0;
-  return values.length === 1 ? values[0] : Math.exp(meanLog(values));
-}
-function meanLog(values) {
-  return weightedMeanLog(values, void 0);
-}
-function weightedMeanLog(values, weights) {
-  if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
-  return values.reduce((a, v, i) => a + (weights ? weights[i] : 1 / values.length) * Math.log(v), 0);
-}
-function recordLevelsBuilder() {
-  const labels = [];
-  const metrics = [];
-  let repetitions;
-  const levels = /* @__PURE__ */ new Map();
-  return {
-    add(m, count) {
-      const at = labels.length;
-      labels.push(m.parameter);
-      metrics.push(m.metric);
-      if (count !== void 0 && count !== 1) repetitions ??= new Array(at).fill(1);
-      repetitions?.push(count ?? 1);
-      for (const name in m.statistics) putLevel(levels, at, m, name);
-      for (const name in m.repetitionValues)
-        if (!(name in m.statistics)) putLevel(levels, at, m, name);
-      return at;
-    },
-    done() {
-      const columns = /* @__PURE__ */ new Map();
-      for (const [statistic, column] of levels) {
-        const values = new Float64Array(labels.length).fill(NaN);
-        values.set(column);
-        columns.set(statistic, values);
-      }
-      return {
-        labels,
-        metrics,
-        repetitions: repetitions !== void 0 ? Float64Array.from(repetitions) : void 0,
-        levels: columns
-      };
-    }
-  };
-}
-function putLevel(levels, at, m, statistic) {
-  let column = levels.get(statistic);
-  if (column === void 0) levels.set(statistic, column = []);
-  while (column.length < at) column.push(NaN);
-  column.push(levelOf(m, statistic) ?? NaN);
-}
-
-// src/engine/compare/runIndex.ts
-function measurementsByKey(side) {
-  const byKey = /* @__PURE__ */ new Map();
-  for (const m of side.measurements) byKey.set(keyOf3(m), m);
-  return byKey;
-}
-var KeyInRuns = class {
-  constructor(readers, at) {
-    this.readers = readers;
-    this.at = at;
-  }
-  readers;
-  at;
-  /** Each run's level of `statistic` (levelOf): undefined where it has none or lacks the key. */
-  levels(statistic) {
-    const out = [];
-    for (let r = 0; r < this.readers.length; r++) {
-      const p = this.at[r];
-      out.push(p === void 0 ? void 0 : this.readers[r].level(p, statistic));
-    }
-    return out;
-  }
-  /** Each run's repetition count: 1 where it says none or lacks the key. */
-  repetitions() {
-    const out = [];
-    for (let r = 0; r < this.readers.length; r++) {
-      const p = this.at[r];
-      out.push(p === void 0 ? 1 : this.readers[r].repetitions(p));
-    }
-    return out;
-  }
-};
-function runsByKey(runs, result) {
-  const resultByKey = /* @__PURE__ */ new Map();
-  const positions = /* @__PURE__ */ new Map();
-  result.measurements.forEach((m, i) => {
-    const key = keyOf3(m);
-    resultByKey.set(key, m);
-    positions.set(key, i);
-  });
-  const order = {
-    labels: result.measurements.map((m) => m.parameter.label),
-    metrics: result.measurements.map((m) => m.metric.name)
-  };
-  const readers = runs.map(
-    (run) => run.levels ? new LevelsReader(run.levels, order) : new MeasurementsReader(run.measurements, order)
-  );
-  const across = (key) => {
-    const inResult = positions.get(key);
-    return new KeyInRuns(
-      readers,
-      readers.map((reader) => reader.positionOf(key, inResult))
-    );
-  };
-  return { resultByKey, across };
-}
-var MeasurementsReader = class {
-  constructor(measurements, result) {
-    this.measurements = measurements;
-    const labels = measurements.map((m) => m.parameter.label);
-    const metrics = measurements.map((m) => m.metric.name);
-    if (sameOrder({ labels, metrics }, 0, measurements.length, result)) return;
-    this.own = /* @__PURE__ */ new Map();
-    for (let i = 0; i < measurements.length; i++) this.own.set(keyOf3(measurements[i]), i);
-  }
-  measurements;
-  /** Each key's position, for a side in another order than the result (the last of a key); undefined otherwise. */
-  own;
-  positionOf(key, inResult) {
-    return this.own ? this.own.get(key) : inResult;
-  }
-  level(p, statistic) {
-    return levelOf(this.measurements[p], statistic);
-  }
-  repetitions(p) {
-    return this.measurements[p].repetitions ?? 1;
-  }
-};
-var LevelsReader = class {
-  constructor(side, result) {
-    this.side = side;
-    const { record, start, count } = side;
-    if (sameOrder(record, start, count, result)) return;
-    this.own = /* @__PURE__ */ new Map();
-    for (let i = 0; i < count; i++)
-      this.own.set(rowKey({ parameter: record.labels[start + i], metric: record.metrics[start + i] }), i);
-  }
-  side;
-  own;
-  // The column of the statistic last read: a Map lookup saved per run and row.
-  statistic;
-  column;
-  positionOf(key, inResult) {
-    return this.own ? this.own.get(key) : inResult;
-  }
-  level(p, statistic) {
-    if (statistic !== this.statistic) this.column = this.side.record.levels.get(this.statistic = statistic);
-    const level = this.column?.[this.side.start + p];
-    return level === void 0 || Number.isNaN(level) ? void 0 : level;
-  }
-  repetitions(p) {
-    const counts = this.side.record.repetitions;
-    return counts !== void 0 ? counts[this.side.start + p] : 1;
-  }
-};
-function sameOrder(side, start, count, result) {
-  if (count !== result.labels.length) return false;
-  for (let i = 0; i < count; i++)
-    if (side.labels[start + i] !== result.labels[i] || side.metrics[start + i] !== result.metrics[i]) return false;
-  return true;
-}
-
-// src/engine/compare/bootstrapMethod.ts
-var RESAMPLES = 2e3;
-var BAND_LEVEL = 0.9;
-function seedOf(key) {
-  let h = 2166136261;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-function judgeExperiment(experimentType, history, result, thresholds, confidence) {
-  const present = history.filter((s) => s !== void 0);
-  const newest2 = present[present.length - 1];
-  const plain = compareExperiment(experimentType, newest2, result, thresholds, { gate: ALL_GATED });
-  if (!newest2 || !result) return { ...plain, rows: plain.rows.map((row) => regate(row, DEFAULT_GATE, newest2, result)) };
-  const { resultByKey, across } = runsByKey(present, result);
-  const sizes = familySizes(plain.rows);
-  const rows = plain.rows.map((row) => {
-    const shape = resultByKey.get(rowKey(row));
-    const candidate = valuesOf(shape, row.statistic);
-    const runs = across(rowKey(row)).levels(row.statistic).filter((v) => v !== void 0 && v > 0);
-    if (row.status === "new" || row.status === "missing" || candidate.length === 0 || runs.length < 2)
-      return regate(row, DEFAULT_GATE, shape);
-    const sign = row.direction === "higher-is-better" ? -1 : 1;
-    const level = candidate.reduce((s, v) => s + Math.log(v), 0) / candidate.length;
-    const test = bootstrapPrediction(
-      runs.map((v) => sign * Math.log(v)),
-      sign * level,
-      {
-        resamples: RESAMPLES,
-        seed: seedOf(`${experimentType}\0${rowKey(row)}\0${row.statistic}`),
-        level: BAND_LEVEL
-      }
-    );
-    if (test === void 0) return regate(row, DEFAULT_GATE, shape);
-    const alpha = rowAlpha(1 - confidence, sizes.get(familyKey(row)) ?? 1, 0);
-    const over = row.deltaPercent > row.threshold * 100;
-    const under = row.deltaPercent < -row.threshold * 100;
-    const status2 = over && test.pValue <= alpha ? "fail" : under && test.effect < test.band.lower ? "improved" : "pass";
-    const band = { lower: Math.exp(test.band.lower) - 1, upper: Math.exp(test.band.upper) - 1 };
-    return regate(
-      {
-        ...row,
-        status: status2,
-        failed: status2 === "fail",
-        repetitions: candidate.length,
-        pValue: test.pValue,
-        confidence: 1 - alpha,
-        evidence: { kind: "resampled", historyRuns: runs.length, resamples: RESAMPLES, band }
-      },
-      DEFAULT_GATE,
-      shape
-    );
-  });
-  const status = rows.some(comparisonRowFailed) ? "failed" : "passed";
-  return { ...plain, status, rows };
-}
-var runsOf = (rows) => Math.max(0, ...rows.map((r) => r.evidence?.kind === "resampled" ? r.evidence.historyRuns : 0));
-var bootstrapMethod = {
-  name: "bootstrap",
-  defaults: { confidence: 0.99 },
-  judgesNoise: true,
-  marks: (row) => row.evidence?.kind === "resampled",
-  label: (summary, rows) => `bootstrap over a history of ${plural(runsOf(rows), "run")}; no row can show p below ${(1 / (runsOf(rows) + 1)).toPrecision(2)}, confidence ${summary.confidence}`,
-  shortLabel: (rows) => `bootstrap over ${plural(runsOf(rows), "run")}`,
-  referenceName: "the history",
-  bound: "the resampled history",
-  narrowedBy: "history runs",
-  notes: (_summary, rows) => [
-    `Bootstrap: each row's candidate is ranked against ${RESAMPLES} resamples of its ${plural(runsOf(rows), "history run")}, with no model of the noise; a row fails when it exceeds its threshold and its p-value is below its share of α.`
-  ],
-  chartNotes: ["Grey bar: the effects an unchanged run gives in the resampled history."],
-  outputs: () => [],
-  reads: "history",
-  judge(input, thresholds, settings) {
-    if (input.reads !== "history") throw unreadSides("history", input);
-    const runs = input.comparable.length > 0 ? input.comparable : input.history;
-    const comparisons = input.experiments.map(
-      (t) => judgeExperiment(
-        t,
-        runs.map((run) => run.experiments.get(t)),
-        input.results.get(t),
-        thresholds,
-        settings.confidence
-      )
-    );
-    return { comparisons, notes: [] };
-  }
-};
 
 // src/engine/compare/defaults.ts
 var SHARED_DEFAULTS = Object.freeze({
@@ -15539,6 +15063,177 @@ function pairedLogTest(logRatios, alpha, direction) {
   return logEffectTest(mean3, sd / Math.sqrt(k), k - 1, alpha, direction);
 }
 
+// src/engine/compare/exactCounts.ts
+var UNKNOWN_COMMIT = "unknown";
+function countsDiffer(candidate, history) {
+  if (spread(candidate)) return `the results' ${candidate.length} repetitions (${range(candidate)})`;
+  if (history === void 0) return void 0;
+  if (spread(history.newestRepetitions))
+    return `the newest history run's ${history.newestRepetitions.length} repetitions (${range(history.newestRepetitions)})`;
+  const byCommit = /* @__PURE__ */ new Map();
+  history.levels.forEach((level, i) => {
+    const commit = history.commits[i];
+    if (commit === void 0 || commit === UNKNOWN_COMMIT || level === void 0) return;
+    byCommit.set(commit, [...byCommit.get(commit) ?? [], level]);
+  });
+  for (const [commit, levels] of byCommit)
+    if (spread(levels)) return `${levels.length} history runs of commit ${commit.slice(0, 7)} (${range(levels)})`;
+  return void 0;
+}
+function repetitionsOf(m, statistic) {
+  if (!m) return [];
+  const reps = m.repetitionValues?.[statistic];
+  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
+  return values.filter((v) => typeof v === "number" && Number.isFinite(v));
+}
+function repetitionsDiffer(reference, result, statistic) {
+  const results = repetitionsOf(result, statistic);
+  if (spread(results)) return { countsDiffer: `the results' ${results.length} repetitions (${range(results)})` };
+  const references = repetitionsOf(reference, statistic);
+  if (spread(references))
+    return { countsDiffer: `the reference's ${references.length} repetitions (${range(references)})` };
+  return {};
+}
+function exactCountFields(row, history, candidate) {
+  const differ = countsDiffer(candidate, history);
+  if (differ !== void 0) return { countsDiffer: differ };
+  const levels = history.levels.filter((v) => v !== void 0 && Number.isFinite(v));
+  const reference = levels[levels.length - 1];
+  const result = candidate[0];
+  if (reference === void 0 || result === void 0) return void 0;
+  const worse = row.direction === "higher-is-better" ? 1 - result / reference : result / reference - 1;
+  const status = worse > row.threshold ? "fail" : worse < -row.threshold ? "improved" : "pass";
+  return {
+    reference,
+    result,
+    deltaPercent: worse * 100,
+    status,
+    failed: status === "fail",
+    evidence: { kind: "band", historyRuns: levels.length, band: { lower: 0, upper: 0 } },
+    repetitions: candidate.length
+  };
+}
+function countsDifferWarnings(rows) {
+  const places = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.countsDiffer === void 0 || row.pooled) continue;
+    const name = `${row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`} ${row.metric}`;
+    places.set(row.countsDiffer, [...places.get(row.countsDiffer) ?? [], name]);
+  }
+  return [...places].map(([where, names]) => {
+    const shown2 = names.slice(0, 5).join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
+    return `Counts differ on identical builds: the measurement is not deterministic here. ${shown2}: ${where}. These rows are judged against the noise like times, not as exact counts.`;
+  });
+}
+function spread(values) {
+  return values.some((v) => v !== values[0]);
+}
+function range(values) {
+  return `${Math.min(...values)} … ${Math.max(...values)}`;
+}
+
+// src/engine/compare/thresholdMethod.ts
+function thresholdStatus(reference, result, threshold, direction = "lower-is-better") {
+  if (Number.isNaN(result)) return "missing";
+  if (Number.isNaN(reference)) return "new";
+  const higher = direction === "higher-is-better";
+  if (higher ? result < reference * (1 - threshold) : result > reference * (1 + threshold)) return "fail";
+  if (higher ? result > reference * (1 + threshold) : result < reference * (1 - threshold)) return "improved";
+  return "pass";
+}
+function compareExperiment(experimentType, reference, result, thresholds, options = {}) {
+  const gate = options.gate ?? DEFAULT_GATE;
+  const refList = reference?.measurements ?? [];
+  const resList = result?.measurements ?? [];
+  const refByKey = new Map(refList.map((m) => [keyOf3(m), m]));
+  const resByKey = new Map(resList.map((m) => [keyOf3(m), m]));
+  const keys = [...refByKey.keys(), ...[...resByKey.keys()].filter((k) => !refByKey.has(k))];
+  const rows = [];
+  for (const key of keys) {
+    const ref = refByKey.get(key);
+    const res = resByKey.get(key);
+    const shape = rowShape(ref, res);
+    const direction = shape.metric.direction;
+    for (const statistic of comparedStatistics(shape)) {
+      const r = ref ? ref.statistics[statistic] ?? NaN : NaN;
+      const x = res ? res.statistics[statistic] ?? NaN : NaN;
+      if (ref && res && Number.isNaN(r) && Number.isNaN(x)) continue;
+      const threshold = thresholdOf(thresholds, statistic, shape.metric);
+      const floor = ref?.belowResolution === true || res?.belowResolution === true;
+      const judged2 = statusOf(
+        !res ? "missing" : !ref ? "new" : floor ? "pass" : thresholdStatus(r, x, threshold, direction)
+      );
+      rows.push({
+        experimentType,
+        parameter: shape.parameter.label,
+        payloadBytes: shape.parameter.payloadBytes ?? NaN,
+        metric: shape.metric.name,
+        statistic,
+        magnitude: magnitudeName(statistic),
+        unit: displayUnit(shape.metric.unit, shape.metric.dimension),
+        printedUnit: shape.metric.displayUnit,
+        direction,
+        reference: r,
+        result: x,
+        deltaPercent: deltaPercent(r, x, direction),
+        threshold,
+        ...roleOfRow(shape),
+        ...gated(judged2, gates(gate, statistic, shape)),
+        ...floor ? { belowResolution: true } : {},
+        ...isExactCount(shape.metric) ? repetitionsDiffer(ref, res, statistic) : {}
+      });
+    }
+  }
+  const status = !reference ? "new" : !result ? "missing" : rows.some(comparisonRowFailed) ? "failed" : "passed";
+  const referenceSummary = experimentSummary(experimentType, reference?.sets);
+  const resultSummary = experimentSummary(experimentType, result?.sets);
+  return {
+    experimentType,
+    ...referenceSummary ? { reference: referenceSummary } : {},
+    ...resultSummary ? { result: resultSummary } : {},
+    status,
+    rows
+  };
+}
+function resolutionFloorWarnings(rows) {
+  return rows.filter((row) => row.belowResolution && row.reference !== row.result && !row.pooled).filter((row) => !Number.isNaN(row.reference) && !Number.isNaN(row.result)).map((row) => {
+    const name = row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`;
+    const printed = row.printedUnit !== void 0 ? parseToolUnit(row.printedUnit) : void 0;
+    const unit = printed ? row.printedUnit : row.unit;
+    const side = (value2) => value2 === 0 ? `< 1 ${unit}` : `${Number((printed ? value2 / printed.toBase : value2).toPrecision(6))} ${unit}`;
+    return `${name} ${row.metric} ${row.magnitude} changed from ${side(row.reference)} to ${side(row.result)}: one side is below the tool's resolution, so the change is reported, not judged by a ratio.`;
+  });
+}
+function onlyCounts(rows) {
+  const gated2 = rows.filter((row) => row.gated);
+  return gated2.length > 0 && gated2.every((row) => row.exactCount === true);
+}
+var thresholdMethod = {
+  name: "threshold",
+  defaults: { confidence: 0.99 },
+  judgesNoise: false,
+  label: (_summary, rows) => onlyCounts(rows) ? "threshold against one run of exact counts" : "threshold against one run, noise not estimated",
+  shortLabel: (rows, baselineCommit) => baselineCommit !== void 0 ? `against ${baselineCommit.slice(0, 7)}` : onlyCounts(rows) ? "one run, exact counts" : "one run, noise not estimated",
+  referenceName: "the baseline",
+  bound: "the threshold",
+  narrowedBy: "history runs or candidate repetitions",
+  notes: (_summary, rows) => onlyCounts(rows) ? [
+    "Exact counts against one reference run: a build counts the same on every run of the same tool, so a change over the count threshold (1 % by default) is a change in the work the code does, not noise."
+  ] : [
+    "Threshold against one reference run: between-run noise is not estimated. On a 2-core CI runner one run's median moves by about ±14 % (1 sd) between unchanged runs, so a 10 % threshold fails most unchanged comparisons (docs/statistics.md). For a verdict that knows the noise, compare with a history (several candidate repetitions help) or run A/B pairs (--paired)."
+  ],
+  chartNotes: [],
+  outputs: () => [],
+  reads: "run",
+  judge(input, thresholds, settings) {
+    if (input.reads !== "run") throw unreadSides("run", input);
+    const comparisons = input.experiments.map(
+      (t) => compareExperiment(t, input.reference.get(t), input.results.get(t), thresholds, settings)
+    );
+    return { comparisons, notes: [] };
+  }
+};
+
 // src/engine/compare/noise.ts
 function noiseVerdict(history, candidate, threshold, options) {
   const runs = typeof candidate === "number" ? [candidate] : candidate;
@@ -15849,6 +15544,183 @@ function suiteGeomeans(history, candidate, minBenchmarks = 2) {
     benchmarks: kept.length,
     spread: { lower: Math.min(...deviations), upper: Math.max(...deviations) }
   };
+}
+
+// src/engine/compare/levels.ts
+function valuesOf(m, statistic) {
+  if (!m) return [];
+  const reps = m.repetitionValues?.[statistic];
+  const values = reps && reps.length > 0 ? reps : [m.statistics[statistic] ?? NaN];
+  return values.filter((v) => Number.isFinite(v) && v > 0);
+}
+function levelOf(m, statistic) {
+  if (!m) return void 0;
+  const reps = m.repetitionValues?.[statistic];
+  if (!reps || reps.length === 0) {
+    const value2 = m.statistics[statistic] ?? NaN;
+    return Number.isFinite(value2) && value2 > 0 ? value2 : void 0;
+  }
+  const values = valuesOf(m, statistic);
+  if (values.length === 0) return void 0;
+  return values.length === 1 ? values[0] : Math.exp(meanLog(values));
+}
+function meanLog(values) {
+  return weightedMeanLog(values, void 0);
+}
+function weightedMeanLog(values, weights) {
+  if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
+  return values.reduce((a, v, i) => a + (weights ? weights[i] : 1 / values.length) * Math.log(v), 0);
+}
+function recordLevelsBuilder() {
+  const labels = [];
+  const metrics = [];
+  let repetitions;
+  const levels = /* @__PURE__ */ new Map();
+  return {
+    add(m, count) {
+      const at = labels.length;
+      labels.push(m.parameter);
+      metrics.push(m.metric);
+      if (count !== void 0 && count !== 1) repetitions ??= new Array(at).fill(1);
+      repetitions?.push(count ?? 1);
+      for (const name in m.statistics) putLevel(levels, at, m, name);
+      for (const name in m.repetitionValues)
+        if (!(name in m.statistics)) putLevel(levels, at, m, name);
+      return at;
+    },
+    done() {
+      const columns = /* @__PURE__ */ new Map();
+      for (const [statistic, column] of levels) {
+        const values = new Float64Array(labels.length).fill(NaN);
+        values.set(column);
+        columns.set(statistic, values);
+      }
+      return {
+        labels,
+        metrics,
+        repetitions: repetitions !== void 0 ? Float64Array.from(repetitions) : void 0,
+        levels: columns
+      };
+    }
+  };
+}
+function putLevel(levels, at, m, statistic) {
+  let column = levels.get(statistic);
+  if (column === void 0) levels.set(statistic, column = []);
+  while (column.length < at) column.push(NaN);
+  column.push(levelOf(m, statistic) ?? NaN);
+}
+
+// src/engine/compare/runIndex.ts
+function measurementsByKey(side) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const m of side.measurements) byKey.set(keyOf3(m), m);
+  return byKey;
+}
+var KeyInRuns = class {
+  constructor(readers, at) {
+    this.readers = readers;
+    this.at = at;
+  }
+  readers;
+  at;
+  /** Each run's level of `statistic` (levelOf): undefined where it has none or lacks the key. */
+  levels(statistic) {
+    const out = [];
+    for (let r = 0; r < this.readers.length; r++) {
+      const p = this.at[r];
+      out.push(p === void 0 ? void 0 : this.readers[r].level(p, statistic));
+    }
+    return out;
+  }
+  /** Each run's repetition count: 1 where it says none or lacks the key. */
+  repetitions() {
+    const out = [];
+    for (let r = 0; r < this.readers.length; r++) {
+      const p = this.at[r];
+      out.push(p === void 0 ? 1 : this.readers[r].repetitions(p));
+    }
+    return out;
+  }
+};
+function runsByKey(runs, result) {
+  const resultByKey = /* @__PURE__ */ new Map();
+  const positions = /* @__PURE__ */ new Map();
+  result.measurements.forEach((m, i) => {
+    const key = keyOf3(m);
+    resultByKey.set(key, m);
+    positions.set(key, i);
+  });
+  const order = {
+    labels: result.measurements.map((m) => m.parameter.label),
+    metrics: result.measurements.map((m) => m.metric.name)
+  };
+  const readers = runs.map(
+    (run) => run.levels ? new LevelsReader(run.levels, order) : new MeasurementsReader(run.measurements, order)
+  );
+  const across = (key) => {
+    const inResult = positions.get(key);
+    return new KeyInRuns(
+      readers,
+      readers.map((reader) => reader.positionOf(key, inResult))
+    );
+  };
+  return { resultByKey, across };
+}
+var MeasurementsReader = class {
+  constructor(measurements, result) {
+    this.measurements = measurements;
+    const labels = measurements.map((m) => m.parameter.label);
+    const metrics = measurements.map((m) => m.metric.name);
+    if (sameOrder({ labels, metrics }, 0, measurements.length, result)) return;
+    this.own = /* @__PURE__ */ new Map();
+    for (let i = 0; i < measurements.length; i++) this.own.set(keyOf3(measurements[i]), i);
+  }
+  measurements;
+  /** Each key's position, for a side in another order than the result (the last of a key); undefined otherwise. */
+  own;
+  positionOf(key, inResult) {
+    return this.own ? this.own.get(key) : inResult;
+  }
+  level(p, statistic) {
+    return levelOf(this.measurements[p], statistic);
+  }
+  repetitions(p) {
+    return this.measurements[p].repetitions ?? 1;
+  }
+};
+var LevelsReader = class {
+  constructor(side, result) {
+    this.side = side;
+    const { record, start, count } = side;
+    if (sameOrder(record, start, count, result)) return;
+    this.own = /* @__PURE__ */ new Map();
+    for (let i = 0; i < count; i++)
+      this.own.set(rowKey({ parameter: record.labels[start + i], metric: record.metrics[start + i] }), i);
+  }
+  side;
+  own;
+  // The column of the statistic last read: a Map lookup saved per run and row.
+  statistic;
+  column;
+  positionOf(key, inResult) {
+    return this.own ? this.own.get(key) : inResult;
+  }
+  level(p, statistic) {
+    if (statistic !== this.statistic) this.column = this.side.record.levels.get(this.statistic = statistic);
+    const level = this.column?.[this.side.start + p];
+    return level === void 0 || Number.isNaN(level) ? void 0 : level;
+  }
+  repetitions(p) {
+    const counts = this.side.record.repetitions;
+    return counts !== void 0 ? counts[this.side.start + p] : 1;
+  }
+};
+function sameOrder(side, start, count, result) {
+  if (count !== result.labels.length) return false;
+  for (let i = 0; i < count; i++)
+    if (side.labels[start + i] !== result.labels[i] || side.metrics[start + i] !== result.metrics[i]) return false;
+  return true;
 }
 
 // src/engine/compare/attribution.ts
@@ -16797,12 +16669,7 @@ function pairsOf(rows) {
 }
 
 // src/engine/compare/methods.ts
-var VERDICT_METHODS = [
-  thresholdMethod,
-  historyMethod,
-  pairedMethod,
-  bootstrapMethod
-];
+var VERDICT_METHODS = [thresholdMethod, historyMethod, pairedMethod];
 function methodOf(name) {
   const method = VERDICT_METHODS.find((m) => m.name === name);
   if (!method) throw new RangeError(`no verdict method "${name}"`);
@@ -17493,8 +17360,6 @@ function shownEvidence(row) {
       return evidence.band !== void 0 ? { band: evidence.band } : {};
     case "pairs":
       return evidence.sharedShift === "benchmark" && evidence.interval !== void 0 ? { relativeInterval: evidence.interval } : {};
-    case "resampled":
-      return { band: evidence.band };
     default:
       return {};
   }
@@ -22094,7 +21959,6 @@ function* comparisonJsonPieces(report) {
 function rowJson(r) {
   const pairs = pairsEvidenceOf(r);
   const history = bandOf(r);
-  const bootstrap = r.evidence?.kind === "resampled" ? r.evidence : void 0;
   return {
     bytes: finite2(r.payloadBytes),
     parameter: r.parameter,
@@ -22112,11 +21976,6 @@ function rowJson(r) {
     ...history?.band ? {
       noiseBand: { lower: finite2(history.band.lower), upper: finite2(history.band.upper) },
       historyRuns: history.historyRuns
-    } : {},
-    ...bootstrap !== void 0 ? {
-      noiseBand: { lower: finite2(bootstrap.band.lower), upper: finite2(bootstrap.band.upper) },
-      historyRuns: bootstrap.historyRuns,
-      resamples: bootstrap.resamples
     } : {},
     ...pairs?.interval ? { interval: { lower: finite2(pairs.interval.lower), upper: finite2(pairs.interval.upper) } } : {},
     // A history row's 90 % interval of the change (an A/B row's is its `interval`): what the two-stage screen reads.

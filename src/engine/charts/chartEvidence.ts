@@ -22,8 +22,6 @@ export function chartEvidence(row: Pick<ComparisonRow, 'evidence'>): {
       };
     case 'pairs':
       return evidence.interval !== undefined ? { interval: evidence.interval } : {};
-    case 'resampled':
-      return { historyRuns: evidence.historyRuns, band: evidence.band };
     default:
       return {};
   }

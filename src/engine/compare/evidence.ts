@@ -75,22 +75,12 @@ export interface SuiteEvidence {
   readonly spread: { readonly lower: number; readonly upper: number };
 }
 
-/** What only the bootstrap method gives a row (bootstrapMethod.ts). */
-export interface ResampledEvidence {
-  readonly kind: 'resampled';
-  /** How many history runs were resampled, and how many times. */
-  readonly historyRuns: number;
-  readonly resamples: number;
-  /** The relative effects (worse positive) an unchanged run gives in the resampled history, its central 90 %. */
-  readonly band: { lower: number; upper: number };
-}
-
 /**
  * The evidence of a row that only its method gives, one kind per method (the threshold method gives none). The
  * fields the noise-judging methods share (repetitions, changeInterval, detectable, pValue, confidence) are still
  * ComparisonRow's own.
  */
-export type RowEvidence = BandEvidence | PairsEvidence | ResampledEvidence;
+export type RowEvidence = BandEvidence | PairsEvidence;
 
 /** A row's history evidence, if it has one. */
 export function bandOf(row: { readonly evidence?: RowEvidence | undefined }): BandEvidence | undefined {

@@ -12,7 +12,7 @@ import type { HistorySide } from './runIndex.js';
 import type { Thresholds } from './thresholds.js';
 
 /** How a comparison decided: one reference run and a threshold, a history's noise band, or interleaved A/B pairs. */
-export type ComparisonMethod = 'threshold' | 'history' | 'paired' | 'bootstrap';
+export type ComparisonMethod = 'threshold' | 'history' | 'paired';
 
 /**
  * How the comparison decided, for the headline and the notes: the verdict settings (settings.ts) it was judged with, or

@@ -2,19 +2,13 @@
  * The verdict methods, each one object from its own file (method.ts); which one a comparison's settings choose, and
  * how a report finds its own.
  */
-import { bootstrapMethod } from './bootstrapMethod.js';
 import { historyMethod } from './historyMethod.js';
 import type { ComparisonMethod, VerdictMethod } from './method.js';
 import { pairedMethod } from './pairedMethod.js';
 import type { ComparisonRow } from './rows.js';
 import { thresholdMethod } from './thresholdMethod.js';
 
-export const VERDICT_METHODS: readonly VerdictMethod[] = [
-  thresholdMethod,
-  historyMethod,
-  pairedMethod,
-  bootstrapMethod,
-];
+export const VERDICT_METHODS: readonly VerdictMethod[] = [thresholdMethod, historyMethod, pairedMethod];
 
 /** The method of that name. */
 export function methodOf(name: ComparisonMethod): VerdictMethod {

@@ -48,7 +48,6 @@ export function* comparisonJsonPieces(report: ComparisonReport): Generator<strin
 function rowJson(r: ComparisonRow): object {
   const pairs = pairsEvidenceOf(r);
   const history = bandOf(r);
-  const bootstrap = r.evidence?.kind === 'resampled' ? r.evidence : undefined;
   return {
     bytes: finite(r.payloadBytes),
     parameter: r.parameter,
@@ -67,13 +66,6 @@ function rowJson(r: ComparisonRow): object {
       ? {
           noiseBand: { lower: finite(history.band.lower), upper: finite(history.band.upper) },
           historyRuns: history.historyRuns,
-        }
-      : {}),
-    ...(bootstrap !== undefined
-      ? {
-          noiseBand: { lower: finite(bootstrap.band.lower), upper: finite(bootstrap.band.upper) },
-          historyRuns: bootstrap.historyRuns,
-          resamples: bootstrap.resamples,
         }
       : {}),
     ...(pairs?.interval

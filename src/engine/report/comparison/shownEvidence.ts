@@ -24,8 +24,6 @@ export function shownEvidence(row: Pick<ComparisonRow, 'evidence'>): ShownEviden
       return evidence.sharedShift === 'benchmark' && evidence.interval !== undefined
         ? { relativeInterval: evidence.interval }
         : {};
-    case 'resampled':
-      return { band: evidence.band };
     default:
       return {};
   }
