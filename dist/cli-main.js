@@ -6966,34 +6966,35 @@ function readSweepRow(table2, units, textLine, lineNo, stem) {
       column: textLine.length + 1
     });
   }
+  const field2 = (at) => fields[at] ?? "";
   const columnOf3 = (at) => {
     let c = 1;
-    for (let k = 0; k < at; k++) c += fields[k].length + 1;
-    return c + (fields[at].length - fields[at].trimStart().length);
+    for (let k = 0; k < at; k++) c += field2(k).length + 1;
+    return c + (field2(at).length - field2(at).trimStart().length);
   };
   const fail = (at, what) => {
-    throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at].trim()}"`, {
+    throw new InputError(`expected ${what} in column "${names[at]}", found "${field2(at).trim()}"`, {
       file,
       line: lineNo,
       column: columnOf3(at)
     });
   };
   const bytesAt = (at) => {
-    const value2 = parseBytes(fields[at].trim());
+    const value2 = parseBytes(field2(at).trim());
     if (value2 === void 0) return fail(at, "a size in bytes");
     return units.sizeUnit && at === index2.bufferSize ? value2 * units.sizeUnit.toBase : value2;
   };
   const numberAt = (at) => {
-    const t = fields[at].trim();
+    const t = field2(at).trim();
     if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return fail(at, "a number");
     return Number(t);
   };
   const bufferBytes = bytesAt(index2.bufferSize);
-  const countText2 = fields[index2.bufferCount].trim();
+  const countText2 = field2(index2.bufferCount).trim();
   if (!/^\d+$/.test(countText2)) fail(index2.bufferCount, "a whole number of buffers");
   const bufferCount = Number(countText2);
   const msgBytes = index2.msgSize !== void 0 ? bytesAt(index2.msgSize) : void 0;
-  const experiment = index2.backend !== void 0 ? fields[index2.backend].trim() || stem : stem;
+  const experiment = index2.backend !== void 0 ? field2(index2.backend).trim() || stem : stem;
   const rate = index2.rate !== void 0 ? numberAt(index2.rate) * units.rateUnit.toBase : void 0;
   const throughput = index2.throughput !== void 0 ? numberAt(index2.throughput) * units.throughputFactor : void 0;
   return { experiment, bufferBytes, bufferCount, msgBytes, line: lineNo, rate, throughput };

@@ -219,24 +219,24 @@ function parseLimitColumn(file: string, headerLine: string, name: string, index:
     );
   }
   const { subject, unitText, relation } = parts;
-  const dot = subject!.lastIndexOf('.');
-  let metric = subject!;
+  const dot = subject.lastIndexOf('.');
+  let metric = subject;
   let statistic: StatisticName | undefined;
   if (dot > 0) {
-    const statText = subject!.slice(dot + 1);
+    const statText = subject.slice(dot + 1);
     const known = resolveStatistic(statText);
     if (known === undefined) {
       // JMH's secondary metrics have dots in their names (gc.alloc.rate.norm).
-      const dotted = `${clip(subject!)}.median`;
+      const dotted = `${clip(subject)}.median`;
       throw new InputError(
         `unknown statistic "${clip(statText)}" in column "${clip(name)}"; known: ${STATISTIC_NAMES.join(', ')} (a metric whose name has dots needs its statistic: "${dotted}")`,
         place,
       );
     }
-    metric = subject!.slice(0, dot);
+    metric = subject.slice(0, dot);
     statistic = known;
   }
-  const column: LimitColumn = { index, label: subject!.trim(), metric: metric.trim(), toBase: 1 };
+  const column: LimitColumn = { index, label: subject.trim(), metric: metric.trim(), toBase: 1 };
   if (statistic !== undefined) column.statistic = statistic;
   if (unitText !== undefined) {
     column.unit = unitText.trim();

@@ -289,34 +289,36 @@ function readSweepRow(table: Table, units: ColumnUnits, textLine: string, lineNo
       column: textLine.length + 1,
     });
   }
+  // Every index below is a header column's, and the row has as many fields as the header (checked above).
+  const field = (at: number): string => fields[at] ?? '';
   const columnOf = (at: number): number => {
     let c = 1;
-    for (let k = 0; k < at; k++) c += fields[k]!.length + 1;
-    return c + (fields[at]!.length - fields[at]!.trimStart().length);
+    for (let k = 0; k < at; k++) c += field(k).length + 1;
+    return c + (field(at).length - field(at).trimStart().length);
   };
   const fail = (at: number, what: string): never => {
-    throw new InputError(`expected ${what} in column "${names[at]}", found "${fields[at]!.trim()}"`, {
+    throw new InputError(`expected ${what} in column "${names[at]}", found "${field(at).trim()}"`, {
       file,
       line: lineNo,
       column: columnOf(at),
     });
   };
   const bytesAt = (at: number): number => {
-    const value = parseBytes(fields[at]!.trim());
+    const value = parseBytes(field(at).trim());
     if (value === undefined) return fail(at, 'a size in bytes');
     return units.sizeUnit && at === index.bufferSize ? value * units.sizeUnit.toBase : value;
   };
   const numberAt = (at: number): number => {
-    const t = fields[at]!.trim();
+    const t = field(at).trim();
     if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return fail(at, 'a number');
     return Number(t);
   };
   const bufferBytes = bytesAt(index.bufferSize);
-  const countText = fields[index.bufferCount]!.trim();
+  const countText = field(index.bufferCount).trim();
   if (!/^\d+$/.test(countText)) fail(index.bufferCount, 'a whole number of buffers');
   const bufferCount = Number(countText);
   const msgBytes = index.msgSize !== undefined ? bytesAt(index.msgSize) : undefined;
-  const experiment = index.backend !== undefined ? fields[index.backend]!.trim() || stem : stem;
+  const experiment = index.backend !== undefined ? field(index.backend).trim() || stem : stem;
   const rate = index.rate !== undefined ? numberAt(index.rate) * units.rateUnit!.toBase : undefined;
   const throughput = index.throughput !== undefined ? numberAt(index.throughput) * units.throughputFactor : undefined;
   return { experiment, bufferBytes, bufferCount, msgBytes, line: lineNo, rate, throughput };
