@@ -171,7 +171,9 @@ function main(): void {
         candidate.files,
       ),
     );
-    const benchmarks = (JSON.parse(firsts[0]!.text) as { subExperiments: unknown[] }).subExperiments.length;
+    // The suite row (compare/suiteRow.ts) is a sub-experiment of its own, not a benchmark.
+    const report = JSON.parse(firsts[0]!.text) as { subExperiments: { comparisons: { suite?: unknown }[] }[] };
+    const benchmarks = report.subExperiments.filter((e) => !e.comparisons.some((r) => r.suite !== undefined)).length;
     for (const { name, screen } of SCREENS) {
       const all = firsts.map((f) => screening(f, screen));
       const n = all.length;
