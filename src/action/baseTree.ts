@@ -74,7 +74,7 @@ export async function prepareBaseTree(
   const git = async (args: string, env = ''): Promise<CommandRun & { out: string }> => {
     const { files } = context;
     const run = await context.shell.run(`${env}git ${args}`, files.root, {
-      stdoutFile: files.at(scratch),
+      stdoutFile: scratch,
       timeoutMs: GIT_TIMEOUT_MS,
     });
     const out = run.stdout ?? (files.pathExists(scratch) ? files.readText(scratch) : '');

@@ -50,8 +50,8 @@ export interface RunContext {
   /** How the pipeline's steps report: log groups with their duration, warnings as annotations. */
   progress: Progress;
   /**
-   * Where the two-stage gate's confirmation runs the benchmark command (ActionPorts.shell), on the run's clock, in a
-   * folder taken from the run's working directory.
+   * Where the two-stage gate's confirmation runs the benchmark command (ActionPorts.shell), on the run's clock, its
+   * folder and output file taken from the run's working directory.
    */
   shell: ConfirmPorts;
   /** The run's files: every relative path the action reads, lists or writes is taken from `files.root`. */
@@ -68,7 +68,11 @@ export function makeRunContext(ports: ActionPorts): RunContext {
   const github = new GithubSession(ports.github, clock, (message) => out.warning(message));
   const shell: ConfirmPorts = {
     now: () => clock.now(),
-    run: (command, cwd, limits) => ports.shell.run(command, ports.files.at(cwd), limits),
+    run: (command, cwd, limits = {}) =>
+      ports.shell.run(command, ports.files.at(cwd), {
+        ...limits,
+        ...(limits.stdoutFile !== undefined ? { stdoutFile: ports.files.at(limits.stdoutFile) } : {}),
+      }),
   };
   const { files, artifacts } = ports;
   return {
