@@ -17,13 +17,14 @@ import {
   type ActionInputs,
   type ActionRun,
 } from './helpers/runner-action.js';
-import { runActionInProcess } from './helpers/action-in-process.js';
+import { NO_ARTIFACT_SERVICE, runActionInProcess } from './helpers/action-in-process.js';
 import { run } from '../src/action/main.js';
 import type { CommandRun } from '../src/pipeline/confirm.js';
 import { shellPorts } from '../src/pipeline/shell.js';
 import { systemClock } from '../src/action/ports.js';
 import { githubPortsOf } from './helpers/github-session.js';
 import { EventEmitter } from 'node:events';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
 
 const SCRIPT = join(repoRoot, 'fixtures', 'confirm', 'synthetic-bench.mjs');
 const FIRST = join(repoRoot, 'fixtures', 'confirm', 'first-stage');
@@ -421,6 +422,8 @@ describe('action: the two-stage gate (confirm-command)', () => {
         clock: systemClock,
         shell,
         github: githubPortsOf(env),
+        files: rootedFiles(setup.workspace),
+        artifacts: NO_ARTIFACT_SERVICE,
       });
     } finally {
       process.chdir(cwd);

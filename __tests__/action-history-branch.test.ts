@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FakeCommentGitHub } from './helpers/github-comment-fake.js';
@@ -19,6 +20,10 @@ import { testSession } from './helpers/github-session.js';
 import { foldIntoArchive, parseArchive, renderArchive } from '../src/engine/history/archive.js';
 import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The recorders' files: every folder they are given is absolute. */
+const files = rootedFiles(tmpdir());
 
 // history-branch — the bundled action as the runner runs it, every run in a fresh workspace (no cache survives between
 // jobs; runActionAsync, so that the in-process fake can answer), keeping its history on a branch through a loopback Git
@@ -622,7 +627,7 @@ describe('action: history-branch', () => {
           const folder = join(makeTempDir('perfgate-recorder-'), 'history');
           const mine = { ...first, date: dateOf(n), runId: String(1000 + n) };
           return writeHistoryBranch(
-            { token: TOKEN, apiUrl: git!.apiUrl, owner: 'octo', repo: 'bench', branch: BRANCH, folder, session },
+            { token: TOKEN, apiUrl: git!.apiUrl, owner: 'octo', repo: 'bench', branch: BRANCH, folder, session, files },
             () => void appendHistoryRecord(folder, mine, 100),
           );
         }),
@@ -653,6 +658,7 @@ describe('action: history-branch', () => {
         branch: BRANCH,
         folder,
         session: testSession(),
+        files,
       },
       // An archive month of 100 MiB and one byte (what a year of a huge suite would come to, unbounded).
       () => writeFileSync(join(folder, 'archive-2026-10.json'), Buffer.alloc(100 * 1024 * 1024 + 1, 0x20)),

@@ -4,6 +4,7 @@
  * group's head_ref), accepts what the pull request's label accepts, and never writes the history branch. Against a
  * loopback GitHub that checks every request against GitHub's OpenAPI description.
  */
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeCommentGitHub, type FakePull } from './helpers/github-comment-fake.js';
 import { eventFile, webhookExample } from './helpers/github-events.js';
@@ -11,6 +12,7 @@ import { makeTempDir, removeTempDirs, repoRoot, type ActionInputs, type ActionRu
 import { runActionInProcess } from './helpers/action-in-process.js';
 import { baseRefOf } from '../src/action/baseTree.js';
 import { readRunContext, pullRequestRefs } from '../src/action/context.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
 
 const TOKEN = 'ghs_queueSECRET0123456789abcdefghijklm';
 const HEAD_SHA = 'be5e11ed'.repeat(5);
@@ -123,7 +125,7 @@ describe('action: a merge queue (merge_group)', () => {
 
 describe("a merge queue's context", () => {
   const context = (event: ReturnType<typeof mergeGroupEvent>) =>
-    readRunContext({ GITHUB_EVENT_NAME: 'merge_group', GITHUB_EVENT_PATH: eventFile(event) });
+    readRunContext({ GITHUB_EVENT_NAME: 'merge_group', GITHUB_EVENT_PATH: eventFile(event) }, rootedFiles(tmpdir()));
 
   test('the queued pull request, the commit judged, the base branch and the base commit', () => {
     const c = context(mergeGroupEvent());

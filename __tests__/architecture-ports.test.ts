@@ -1,15 +1,19 @@
 /**
- * The action is a function of its ports (docs/architecture.md): only its entry point touches the
- * process, @actions/core, the real environment, the system's timers and the global fetch; the rest of src/action/
- * reads and writes files only through pipeline/, waits on the clock port and reaches GitHub through the GitHub port.
- * Drawn from the source, so the doc stays true.
+ * The action is a function of its ports (docs/architecture.md): only process.ts, which makes the real ports, touches
+ * the process, @actions/core, the real environment, the system's timers, the global fetch and the libraries that read
+ * the process when loaded; the rest of src/action/ reads and writes its files through the files port (rooted at the
+ * run's working directory), waits on the clock port and reaches GitHub through the GitHub port. Every port is
+ * required, and dist/index.js reads no PERFGATE_ variable. Drawn from the source and the bundle, so the doc stays true.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ACTION = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'action');
-const ENTRY = 'index.ts';
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ACTION = join(ROOT, 'src', 'action');
+const PIPELINE = join(ROOT, 'src', 'pipeline');
+/** The one file that reads the real process's facts. */
+const ENTRY = 'process.ts';
 
 function actionFiles(folder = ACTION): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -26,6 +30,11 @@ function code(path: string): string {
     .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
+/** A file's code without its import and export-from lines: what it uses, not what it names. */
+function usesOf(path: string): string {
+  return code(path).replace(/^(import|export)\b[^;]*from\s+['"][^'"]+['"];?/gm, '');
+}
+
 /** What a file reaches that only the entry point may: each as `file: what`. */
 function outsideThePorts(file: string, text: string): string[] {
   const found: string[] = [];
@@ -39,6 +48,8 @@ function outsideThePorts(file: string, text: string): string[] {
     ],
     [/(^|[^.\w])fetch\s*\(|globalThis\.fetch\b/, 'the global fetch (the GitHub port)'],
     [/PERFGATE_[A-Z_]+/, 'a PERFGATE_ variable'],
+    // The run's files go through its files port (context.files), rooted at its working directory.
+    [/^import\s+(?!type\b)[^;]*from\s+['"](\.\.\/)+pipeline\/files\.js['"]/m, 'the file helpers (the files port)'],
     // Each reads the process when loaded (the event file, proxy settings, the runtime's variables): never a static import.
     [/from\s+['"]@actions\/(github|artifact)['"]/, 'a library that reads the process when loaded'],
   ];
@@ -67,6 +78,38 @@ describe('the action is a function of its ports', () => {
     expect(found).toContain(`${ENTRY}: @actions/core`);
   });
 
+  it('neither the action nor the pipeline reads or changes the working directory, but process.ts', () => {
+    const pipeline = actionFiles(PIPELINE);
+    expect(pipeline.map((f) => relative(PIPELINE, f))).toContain('rootedFiles.ts');
+    const found = [...files, ...pipeline]
+      .filter((file) => file !== join(ACTION, ENTRY))
+      .filter((file) => /\bprocess\s*\.\s*(cwd|chdir)\b|\bchdir\s*\(/.test(code(file)))
+      .map((file) => relative(ROOT, file));
+    expect(found).toEqual([]);
+    expect(code(join(ACTION, ENTRY))).toMatch(/rootedFiles\(process\.cwd\(\)\)/);
+  });
+
+  it('every port is required: none falls back to a real one by itself', () => {
+    const ports = code(join(ACTION, 'ports.ts'));
+    const body = /export interface ActionPorts \{([^}]*)\}/.exec(ports)?.[1] ?? '';
+    const fields = [...body.matchAll(/^\s*(\w+)(\??):/gm)].map(([, name, optional]) => `${name}${optional}`);
+    expect(fields).toEqual(['env', 'out', 'clock', 'shell', 'github', 'files', 'artifacts']);
+    // The real ones are made only in process.ts.
+    const real = files
+      .filter((file) => file !== join(ACTION, ENTRY))
+      .filter((file) => /\b(systemClock|systemConfirmPorts|rootedFiles)\b/.test(usesOf(file)))
+      .map((file) => relative(ACTION, file));
+    expect(real).toEqual([]);
+  });
+
+  it('dist/index.js and the action it loads read no PERFGATE_ timing variable (the process tests have their own entry)', () => {
+    for (const bundle of ['index.js', 'action-main.js']) {
+      const text = readFileSync(join(ROOT, 'dist', bundle), 'utf8');
+      expect([bundle, text.match(/PERFGATE_[A-Z_]+/g) ?? []]).toEqual([bundle, []]);
+    }
+    expect(readFileSync(join(ROOT, 'dist', 'index.js'), 'utf8')).toContain('./action-main.js');
+  });
+
   it('catches each kind of reach past the ports', () => {
     expect(outsideThePorts('x.ts', "const token = process.env['GITHUB_TOKEN'];")).toEqual(['x.ts: the process']);
     expect(outsideThePorts('x.ts', 'process.exitCode = 1;')).toEqual(['x.ts: the process']);
@@ -87,6 +130,10 @@ describe('the action is a function of its ports', () => {
     expect(outsideThePorts('x.ts', "const base = env['PERFGATE_RETRY_BASE_MS'];")).toEqual([
       'x.ts: a PERFGATE_ variable',
     ]);
+    expect(outsideThePorts('x.ts', "import { readText } from '../pipeline/files.js';")).toEqual([
+      'x.ts: the file helpers (the files port)',
+    ]);
+    expect(outsideThePorts('x.ts', "import type { ReportWriter } from '../../pipeline/files.js';")).toEqual([]);
     expect(outsideThePorts('x.ts', code(join(ACTION, 'context.ts')))).toEqual([]);
   });
 });

@@ -108,7 +108,7 @@ describe('dist/cli.js', () => {
   test('the bundles run with no node_modules anywhere near them', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'dist'));
-    for (const name of ['cli.js', 'cli-main.js', 'index.js'])
+    for (const name of ['cli.js', 'cli-main.js', 'index.js', 'action-main.js'])
       copyFileSync(join(repoRoot, 'dist', name), join(dir, 'dist', name));
     writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
     const out = join(dir, 'report');

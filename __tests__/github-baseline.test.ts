@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { jest } from '@jest/globals';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/c
 import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { historyFileName, planHistoryWindow } from '../src/engine/history/window.js';
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
 
 /** The GitHub session of the test (retries and rate-limit waits in milliseconds): a fresh budget each test. */
 let session = testSession();
@@ -68,6 +70,7 @@ function optionsFor(fake: FakeGitHub, overrides: Partial<FindBaselineOptions> = 
     artifactName: 'perfgate-baseline',
     destination: join(tempDir('perfgate-baseline-'), 'baseline'),
     session,
+    files: rootedFiles(tmpdir()),
     ...overrides,
   };
 }

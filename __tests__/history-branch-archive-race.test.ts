@@ -6,6 +6,7 @@
  * The writers are calls of writeHistoryBranch in this process, each with its own folder and record, as jobs on their
  * runners are, against the loopback Git Data API (github-git-fake.ts), which perfgate writes the branch through.
  */
+import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
@@ -19,6 +20,7 @@ import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/c
 import type { HistoryRecord } from '../src/engine/history/record.js';
 import { historyFileName } from '../src/engine/history/window.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
 
 const TOKEN = 'ghs_historyWRITE0123456789abcdefghijk';
 const BRANCH = 'perfgate-history';
@@ -80,9 +82,12 @@ describe('recorders racing an archive roll', () => {
         pushed.map((mine) => {
           const folder = join(makeTempDir('perfgate-roll-'), 'history');
           const options = { token: TOKEN, apiUrl: git!.apiUrl, owner: 'octo', repo: 'bench', branch: BRANCH };
-          return writeHistoryBranch({ ...options, folder, session, window: WINDOW }, () => {
-            appendHistoryRecord(folder, mine, WINDOW);
-          });
+          return writeHistoryBranch(
+            { ...options, folder, session, files: rootedFiles(tmpdir()), window: WINDOW },
+            () => {
+              appendHistoryRecord(folder, mine, WINDOW);
+            },
+          );
         }),
       );
       const lost = results.filter((r) => r.outcome !== 'written');

@@ -12728,15 +12728,13 @@ function parseMappingJson(file, text3) {
 }
 
 // src/pipeline/resultSets.ts
-import { existsSync as existsSync2, statSync as statSync4 } from "node:fs";
+import { existsSync, statSync as statSync4 } from "node:fs";
 import { dirname as dirname4, join as join4 } from "node:path";
 
 // src/pipeline/files.ts
 import {
   closeSync,
   constants,
-  existsSync,
-  readdirSync,
   fstatSync,
   lstatSync,
   mkdirSync,
@@ -12747,7 +12745,6 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
   writeSync,
   readFileSync
 } from "node:fs";
@@ -13003,10 +13000,13 @@ function checkOutputFolder(folder) {
     throw new InputError("cannot write reports here: a file is in the way where a folder is needed", { file: folder });
 }
 var ReportWriter = class {
-  constructor(folder) {
+  /** `at`: where the file system finds a path, when relative paths are not the process's (rootedFiles.ts). */
+  constructor(folder, at = (path) => path) {
     this.folder = folder;
+    this.at = at;
   }
   folder;
+  at;
   written = [];
   write(name, content) {
     return this.writeInPieces(name, [content]);
@@ -13014,14 +13014,14 @@ var ReportWriter = class {
   /** A report its renderer gives in pieces, written as they come. */
   writeInPieces(name, pieces) {
     const path = join(this.folder, name);
-    writeFileAtomicInPieces(path, pieces);
+    writeFileAtomicInPieces(this.at(path), pieces);
     this.written.push(path);
     return path;
   }
 };
 
 // src/pipeline/discover.ts
-import { closeSync as closeSync2, globSync, readdirSync as readdirSync3, readSync as readSync2, statSync as statSync3 } from "node:fs";
+import { closeSync as closeSync2, globSync, readdirSync as readdirSync2, readSync as readSync2, statSync as statSync3 } from "node:fs";
 import { basename as basename2, dirname as dirname3, join as join3, sep } from "node:path";
 
 // src/engine/text/order.ts
@@ -13030,7 +13030,7 @@ function byCodePoint(a, b) {
 }
 
 // src/pipeline/criterionTree.ts
-import { readdirSync as readdirSync2, statSync as statSync2 } from "node:fs";
+import { readdirSync, statSync as statSync2 } from "node:fs";
 import { basename, dirname as dirname2, join as join2 } from "node:path";
 var CRITERION_SEARCH_DEPTH = 8;
 function searchCriterionTree(folder, depth = CRITERION_SEARCH_DEPTH) {
@@ -13038,7 +13038,7 @@ function searchCriterionTree(folder, depth = CRITERION_SEARCH_DEPTH) {
   const visit = (dir, level) => {
     let entries2;
     try {
-      entries2 = readdirSync2(dir, { withFileTypes: true });
+      entries2 = readdirSync(dir, { withFileTypes: true });
     } catch {
       return;
     }
@@ -13109,7 +13109,7 @@ function discoverResults(patterns, options = {}) {
       const taken = [];
       let entries2;
       try {
-        entries2 = readdirSync3(pattern, { encoding: "buffer" });
+        entries2 = readdirSync2(pattern, { encoding: "buffer" });
       } catch (error) {
         throw cannotRead(pattern, error, "the folder");
       }
@@ -13415,7 +13415,7 @@ function readSiblings(path, names) {
   const found = {};
   for (const name of names) {
     const sibling = join4(dirname4(path), name);
-    if (existsSync2(sibling) && statSync4(sibling).isFile() && statSync4(sibling).size <= RESULT_LIMITS.fileBytes)
+    if (existsSync(sibling) && statSync4(sibling).isFile() && statSync4(sibling).size <= RESULT_LIMITS.fileBytes)
       found[name] = readText(sibling);
   }
   return Object.keys(found).length > 0 ? found : void 0;
@@ -19927,7 +19927,7 @@ async function writeCharts(outputDir, input) {
 }
 
 // src/pipeline/historyFolder.ts
-import { existsSync as existsSync3, readdirSync as readdirSync4, rmSync as rmSync2 } from "node:fs";
+import { existsSync as existsSync2, readdirSync as readdirSync3, rmSync as rmSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 
 // src/engine/history/shape.ts
@@ -21021,7 +21021,7 @@ function strip({ file: _file, ...record }) {
 function readEach(folder, skip, read) {
   let names;
   try {
-    names = readdirSync4(folder);
+    names = readdirSync3(folder);
   } catch (error) {
     if (error.code === "ENOENT") return [];
     throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
@@ -21071,7 +21071,7 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
   for (const record of kept) {
     if (!added.has(record)) continue;
     const content = renderHistoryRecord(strip(record));
-    if (existsSync3(record.file) && readText(record.file) === content) outcome2.unchanged.push(record.file);
+    if (existsSync2(record.file) && readText(record.file) === content) outcome2.unchanged.push(record.file);
     else {
       writeFileAtomic(record.file, content);
       outcome2.written.push(record.file);
@@ -21108,7 +21108,7 @@ function foldArchive(folder, runs, skip) {
   for (const [month, monthRuns] of [...byMonth].sort(([a], [b]) => a < b ? -1 : 1)) {
     const file = join6(folder, archiveFileName(month));
     let existing;
-    if (existsSync3(file)) {
+    if (existsSync2(file)) {
       try {
         existing = parseArchive(readText(file), file);
       } catch (error) {
@@ -21118,16 +21118,16 @@ function foldArchive(folder, runs, skip) {
       }
     }
     const content = renderArchive(foldIntoArchive(existing, month, monthRuns));
-    if (!existsSync3(file) || readText(file) !== content) out.push({ file, content });
+    if (!existsSync2(file) || readText(file) !== content) out.push({ file, content });
   }
   return out;
 }
 function archiveNames(folder) {
-  return existsSync3(folder) ? readdirSync4(folder).filter((name) => ARCHIVE_FILE_NAME.test(name)) : [];
+  return existsSync2(folder) ? readdirSync3(folder).filter((name) => ARCHIVE_FILE_NAME.test(name)) : [];
 }
 function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER, skip) {
-  if (!existsSync3(folder)) throw new InputError("cannot find the history folder", { file: folder });
-  if (!readdirSync4(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
+  if (!existsSync2(folder)) throw new InputError("cannot find the history folder", { file: folder });
+  if (!readdirSync3(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
     throw new InputError("no perfgate history records (history-*.json) in this folder", { file: folder });
   }
   let skipped = 0;
@@ -21388,9 +21388,9 @@ function validDate(text3) {
 }
 
 // src/pipeline/environment.ts
-import { existsSync as existsSync4 } from "node:fs";
+import { existsSync as existsSync3 } from "node:fs";
 import { arch, cpus, release, totalmem, type } from "node:os";
-function currentEnvironment(env = process.env) {
+function currentEnvironment(env) {
   const processors = cpus();
   const image = env["ImageOS"]?.trim();
   const imageVersion = env["ImageVersion"]?.trim();
@@ -21411,9 +21411,9 @@ function environmentOfSets(sets) {
 function environmentOption(values, what = "--environment") {
   const parsed = values.map((value2) => {
     const text3 = value2.trim();
-    if (text3 === "local") return currentEnvironment();
+    if (text3 === "local") return currentEnvironment(process.env);
     if (/\.json$/i.test(text3) && !text3.includes("=")) {
-      if (!existsSync4(text3)) throw new UsageError(`${what}: cannot find the file ${text3}`);
+      if (!existsSync3(text3)) throw new UsageError(`${what}: cannot find the file ${text3}`);
       let json;
       try {
         json = JSON.parse(readText(text3));
@@ -21717,12 +21717,12 @@ function ungatedKinds(given, all) {
 }
 
 // src/pipeline/historyRuns.ts
-import { readdirSync as readdirSync5, readFileSync as readFileSync2, statSync as statSync5 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync2, statSync as statSync5 } from "node:fs";
 import { basename as basename4, dirname as dirname5, join as join7, relative, resolve, sep as sep2 } from "node:path";
 function readHistoryRuns(folder, options, progress) {
   let names;
   try {
-    names = readdirSync5(folder);
+    names = readdirSync4(folder);
   } catch {
     throw new InputError("cannot find the history folder", { file: folder });
   }
@@ -21734,7 +21734,7 @@ function readHistoryRuns(folder, options, progress) {
 function readRunFolders(folder, options, progress, order = naturalCompare) {
   let entries2;
   try {
-    entries2 = readdirSync5(folder).sort(order);
+    entries2 = readdirSync4(folder).sort(order);
   } catch {
     throw new InputError("cannot find the runs folder", { file: folder });
   }
@@ -22579,7 +22579,7 @@ function comparisonSettings(given, spelling) {
 }
 
 // src/cli/args.ts
-import { existsSync as existsSync5 } from "node:fs";
+import { existsSync as existsSync4 } from "node:fs";
 import { parseArgs } from "node:util";
 
 // src/cli/io.ts
@@ -22691,7 +22691,7 @@ function joinNegativeValues(args, options) {
   return out;
 }
 function resultPaths(args) {
-  return args.flatMap((arg) => arg.includes(",") && !existsSync5(arg) ? splitPatterns(arg) : [arg]);
+  return args.flatMap((arg) => arg.includes(",") && !existsSync4(arg) ? splitPatterns(arg) : [arg]);
 }
 function readOptions(values, spelling = CLI_SPELLING) {
   const { mappingFile, ...settings } = readSettings(
@@ -23520,7 +23520,7 @@ function checkEnvironmentFlags(given, noCheck, history) {
 }
 function historyMachineCheck(given, noCheck, history) {
   if (noCheck || history === void 0) return {};
-  return given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() };
+  return given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment(process.env) };
 }
 function finishReport(io, values, code2, parts, outcome2, fullReport) {
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
@@ -23811,20 +23811,20 @@ function referenceLimit(benchmarks) {
 }
 
 // src/pipeline/confirm.ts
-import { existsSync as existsSync7, readFileSync as readFileSync3, statSync as statSync8 } from "node:fs";
+import { existsSync as existsSync6, readFileSync as readFileSync3, statSync as statSync8 } from "node:fs";
 import { join as join9, resolve as resolve3 } from "node:path";
 
 // src/pipeline/pairRunner.ts
 import {
   closeSync as closeSync3,
-  existsSync as existsSync6,
+  existsSync as existsSync5,
   mkdirSync as mkdirSync2,
   openSync as openSync2,
-  readdirSync as readdirSync6,
+  readdirSync as readdirSync5,
   readSync as readSync3,
   rmSync as rmSync3,
   statSync as statSync7,
-  writeFileSync as writeFileSync2
+  writeFileSync
 } from "node:fs";
 import { join as join8, resolve as resolve2 } from "node:path";
 
@@ -23873,13 +23873,13 @@ The runs measured so far are kept in ${runsFolder}.`
   );
 }
 function hasOutput(path) {
-  if (!existsSync6(path)) return false;
+  if (!existsSync5(path)) return false;
   const stat = statSync7(path);
-  return stat.isDirectory() ? readdirSync6(path).length > 0 : stat.size > 0;
+  return stat.isDirectory() ? readdirSync5(path).length > 0 : stat.size > 0;
 }
 function holdsOnlyRuns(runs) {
-  return readdirSync6(runs, { withFileTypes: true }).every(
-    (side) => side.isDirectory() && (side.name === "base" || side.name === "head") && readdirSync6(join8(runs, side.name), { withFileTypes: true }).every(
+  return readdirSync5(runs, { withFileTypes: true }).every(
+    (side) => side.isDirectory() && (side.name === "base" || side.name === "head") && readdirSync5(join8(runs, side.name), { withFileTypes: true }).every(
       (r) => r.isDirectory() && /^r\d+$/.test(r.name)
     )
   );
@@ -23890,7 +23890,7 @@ function pairRunner(options, ports, say) {
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
   let assumed = format;
   const runs = join8(options.outputDir, RUNS_FOLDER);
-  if (existsSync6(runs) && readdirSync6(runs).length > 0) {
+  if (existsSync5(runs) && readdirSync5(runs).length > 0) {
     if (!statSync7(runs).isDirectory() || !holdsOnlyRuns(runs))
       throw new UsageError(
         `${name}: ${runs} holds files that are not perfgate's runs; give another --output-dir or remove it`
@@ -23914,7 +23914,7 @@ function pairRunner(options, ports, say) {
       timeoutMs
     });
     order.push(`${build} ${pair}`);
-    if (toStdout && run.stdout !== void 0) writeFileSync2(stdoutFile, run.stdout);
+    if (toStdout && run.stdout !== void 0) writeFileSync(stdoutFile, run.stdout);
     if (run.status !== 0 || run.ended !== void 0) throw runFailure(what, run, void 0, runs);
     if (toStdout) {
       if (!printedSomething(stdoutFile)) throw runFailure(what, run, "the command printed nothing", runs);
@@ -23964,7 +23964,7 @@ function pairRunner(options, ports, say) {
       ...toStdout ? { stdoutFile } : {},
       timeoutMs
     });
-    if (toStdout && run.stdout !== void 0) writeFileSync2(stdoutFile, run.stdout);
+    if (toStdout && run.stdout !== void 0) writeFileSync(stdoutFile, run.stdout);
     if (run.ended?.why === "cancelled") throw runFailure(`${build} run ${pair}`, run, void 0, runs);
     if (run.status !== 0 || run.ended !== void 0) return void 0;
     try {
@@ -24012,7 +24012,7 @@ var OtherSyntax = class extends Error {
   format;
 };
 function printedSomething(path) {
-  if (!existsSync6(path)) return false;
+  if (!existsSync5(path)) return false;
   const fd = openSync2(path, "r");
   try {
     const buffer = Buffer.alloc(64 * 1024);
@@ -24029,7 +24029,7 @@ function printedSomething(path) {
 // src/pipeline/confirm.ts
 function mustBeFolder(path, flag, name = "confirm") {
   const full = resolve3(path);
-  if (!existsSync7(full) || !statSync8(full).isDirectory())
+  if (!existsSync6(full) || !statSync8(full).isDirectory())
     throw new UsageError(
       `${name !== "" ? `${name}: ` : ""}${flag} ${path} is not a folder (the build's folder, where the command runs)`
     );
@@ -24601,7 +24601,7 @@ function renderQualifyJson(q) {
 }
 
 // src/pipeline/qualify.ts
-import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join10 } from "node:path";
 async function runQualify(options, ports, say) {
   const dir = mustBeFolder(options.dir, "--dir", "qualify");
@@ -24635,8 +24635,8 @@ async function runQualify(options, ports, say) {
   mkdirSync3(options.outputDir, { recursive: true });
   const markdownPath = join10(options.outputDir, "qualify.md");
   const jsonPath = join10(options.outputDir, "qualify.json");
-  writeFileSync3(markdownPath, renderQualifyMarkdown(qualification));
-  writeFileSync3(jsonPath, renderQualifyJson(qualification));
+  writeFileSync2(markdownPath, renderQualifyMarkdown(qualification));
+  writeFileSync2(jsonPath, renderQualifyJson(qualification));
   say(
     qualification.fit ? `perfgate qualify: fit (${elapsed(ports.now() - started)})` : `perfgate qualify: unfit: ${qualification.reasons.join("; ")}`
   );
@@ -24702,7 +24702,7 @@ ${q.reasons.map((r) => `  ${r}
 
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
-import { readdirSync as readdirSync7, statSync as statSync9 } from "node:fs";
+import { readdirSync as readdirSync6, statSync as statSync9 } from "node:fs";
 import { basename as basename5, dirname as dirname6, join as join11, resolve as resolve4 } from "node:path";
 var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
 var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
@@ -24761,7 +24761,7 @@ function runsOfSource(source, options, progress) {
   }));
 }
 function holdsResultFiles(folder, options) {
-  const files = readdirSync7(folder).filter((name) => statSync9(join11(folder, name)).isFile());
+  const files = readdirSync6(folder).filter((name) => statSync9(join11(folder, name)).isFile());
   if (files.length === 0) return false;
   try {
     return discoverResults([folder], {
@@ -24775,7 +24775,7 @@ function holdsResultFiles(folder, options) {
   }
 }
 function subFolders(folder) {
-  return readdirSync7(folder).filter((name) => isFolder(join11(folder, name)));
+  return readdirSync6(folder).filter((name) => isFolder(join11(folder, name)));
 }
 function isFolder(path) {
   try {
@@ -25665,11 +25665,11 @@ function renderTrendsJson(report) {
 }
 
 // src/pipeline/historyStream.ts
-import { existsSync as existsSync8, readdirSync as readdirSync8 } from "node:fs";
+import { existsSync as existsSync7, readdirSync as readdirSync7 } from "node:fs";
 import { join as join12 } from "node:path";
 function identities(folder, options) {
-  if (!existsSync8(folder)) throw new InputError("cannot find the history folder", { file: folder });
-  const names = readdirSync8(folder).sort();
+  if (!existsSync7(folder)) throw new InputError("cannot find the history folder", { file: folder });
+  const names = readdirSync7(folder).sort();
   if (!names.some((name) => HISTORY_FILE_NAME.test(name)))
     throw new InputError("no perfgate history records (history-*.json) in this folder", { file: folder });
   const readable = (file, read) => {

@@ -1,5 +1,5 @@
-// Bundles the action (dist/index.js) and the CLI (dist/cli.js, which loads dist/cli-main.js) as
-// self-contained ES modules,
+// Bundles the action (dist/index.js, which loads dist/action-main.js) and the CLI (dist/cli.js, which loads
+// dist/cli-main.js) as self-contained ES modules,
 // so both run from a checkout with no node_modules. Output is deterministic (no timestamps;
 // chunk names carry a content hash).
 //
@@ -88,6 +88,22 @@ export const cliMainExternal = {
   },
 };
 
+/** Where dist/index.js finds the action proper (its ports and `run`), relative to dist/. */
+export const ACTION_MAIN = './action-main.js';
+
+/**
+ * src/action/index.ts imports './process.js'; in dist/index.js that stays an import of dist/action-main.js, which
+ * the process tests' own entry imports too (__tests__/helpers/action-process-entry.mjs).
+ */
+export const actionMainExternal = {
+  name: 'perfgate-action-main-external',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/process\.js$/ }, (args) =>
+      resolve(args.resolveDir) === join(root, 'src', 'action') ? { path: ACTION_MAIN, external: true } : undefined,
+    );
+  },
+};
+
 export const common = {
   bundle: true,
   platform: 'node',
@@ -125,10 +141,17 @@ export const chartsBuild = {
 async function main() {
   // Old chunks would pile up: their names change with their content.
   rmSync(join(root, 'dist', 'chunks'), { recursive: true, force: true });
+  // dist/index.js runs the action on the process's ports, from dist/action-main.js (src/action/process.ts).
   await build({
     ...common,
     entryPoints: ['src/action/index.ts'],
     outfile: 'dist/index.js',
+    plugins: [actionMainExternal],
+  });
+  await build({
+    ...common,
+    entryPoints: ['src/action/process.ts'],
+    outfile: 'dist/action-main.js',
     plugins: [chartsExternal],
     banner: { js: requireShim },
   });

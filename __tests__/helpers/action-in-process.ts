@@ -4,9 +4,10 @@
  * @actions/core writes it (workflow commands on stdout), the outputs and the job summary go to the
  * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, and the status is what the process would exit with.
  *
- * The working directory is the workspace for the run, as on the runner, and what the process's
- * own streams get meanwhile is the run's stdout and stderr; so runs in one test file are one at a
- * time (Jest runs a file's tests in order). Concurrent runs need the process runner.
+ * The run's files port is rooted at the workspace, as the runner's working directory is, and the run writes nothing
+ * to this process's own streams (its stderr is always empty). The pipeline's steps still take a relative path from
+ * the process's working directory, so the harness makes the workspace that directory for the run, and runs in one
+ * test file are one at a time (Jest runs a file's tests in order). Concurrent runs need the process runner.
  */
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
@@ -15,10 +16,12 @@ import { run } from '../../src/action/main.js';
 import {
   systemClock,
   type AnnotationProperties,
+  type ArtifactStore,
   type Clock,
   type OutputSink,
   type Shell,
 } from '../../src/action/ports.js';
+import { rootedFiles } from '../../src/pipeline/rootedFiles.js';
 import { systemConfirmPorts } from '../../src/pipeline/shell.js';
 import { githubPortsOf } from './github-session.js';
 import { finishRun, prepareRunFolders, type ActionInputs, type ActionRun, type RunOptions } from './runner-action.js';
@@ -46,6 +49,15 @@ function command(name: string, message: string, properties: AnnotationProperties
   const props = given.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
   return `::${name}${props !== '' ? ` ${props}` : ''}::${escapeData(message)}`;
 }
+
+/**
+ * No artifact service in this process: an upload fails, as it does on a runner whose service cannot be reached (the
+ * report is then only on the runner, with a warning). The real one (@actions/artifact) reads this process's
+ * environment, not the run's.
+ */
+export const NO_ARTIFACT_SERVICE: ArtifactStore = {
+  upload: (name) => Promise.reject(new Error(`no artifact service in an in-process run (artifact "${name}")`)),
+};
 
 /**
  * `clock`: the run's clock (the day a waiver's expiry is judged against); the system's by default. `shell`: where the
@@ -77,11 +89,6 @@ export async function runActionInProcess(
       failed = true;
     },
   };
-  // Anything written to the process's own streams meanwhile (nothing should be) is the run's too.
-  let stderr = '';
-  const writes = { out: process.stdout.write, err: process.stderr.write };
-  process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += String(chunk)), true)) as typeof writes.out;
-  process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)) as typeof writes.err;
   const cwd = process.cwd();
   process.chdir(prepared.workspace);
   try {
@@ -91,11 +98,11 @@ export async function runActionInProcess(
       clock: options.clock ?? systemClock,
       shell: options.shell ?? systemConfirmPorts,
       github: githubPortsOf(prepared.env),
+      files: rootedFiles(prepared.workspace),
+      artifacts: NO_ARTIFACT_SERVICE,
     });
   } finally {
     process.chdir(cwd);
-    process.stdout.write = writes.out;
-    process.stderr.write = writes.err;
   }
-  return finishRun(prepared, failed ? 1 : 0, null, stdout, stderr);
+  return finishRun(prepared, failed ? 1 : 0, null, stdout, '');
 }

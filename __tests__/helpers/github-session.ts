@@ -1,7 +1,8 @@
 /**
  * GitHub sessions for tests: the real transport (fetch, against a loopback server) with waits in milliseconds, so that
  * no test waits for retries or write spacing in real time. The action's own GitHub port (ActionPorts.github) is made
- * here for in-process runs, from the same PERFGATE_* variables the tests give a process run (action/index.ts).
+ * here for in-process runs, from the same PERFGATE_* variables the tests give a process run (read there by the tests'
+ * own entry point, helpers/action-process-entry.mjs; the action reads none).
  */
 import {
   GithubSession,

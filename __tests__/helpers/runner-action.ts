@@ -21,6 +21,19 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const actionPath = join(repoRoot, 'dist', 'index.js');
 
+/** The GitHub waits a process test shortens; dist/index.js reads none of them. */
+const TIMING_VARIABLES = ['PERFGATE_RETRY_BASE_MS', 'PERFGATE_HTTP_TIMEOUT_MS', 'PERFGATE_GITHUB_BUDGET_MS'];
+
+/**
+ * The script a run starts: dist/index.js, as the runner does, unless its env sets a GitHub timing; then the tests' own
+ * entry point, the same action on the same process ports with those timings (helpers/action-process-entry.mjs).
+ */
+function entryOf(env: Readonly<Record<string, string>>): string {
+  return TIMING_VARIABLES.some((name) => env[name] !== undefined)
+    ? join(repoRoot, '__tests__', 'helpers', 'action-process-entry.mjs')
+    : actionPath;
+}
+
 /** `../shared` beside the checkout: real fixtures that a user's clone does not have. */
 export const sharedDir = resolve(repoRoot, '..', 'shared');
 export const fastddsDir = join(sharedDir, 'fixtures', 'fastdds');
@@ -165,7 +178,7 @@ export function finishRun(
 
 export function runAction(inputs: ActionInputs, options: RunOptions = {}): ActionRun {
   const run = prepareRun(inputs, options);
-  const result = spawnSync(process.execPath, [actionPath], {
+  const result = spawnSync(process.execPath, [entryOf(run.env)], {
     cwd: run.workspace,
     env: run.env,
     encoding: 'utf8',
@@ -179,7 +192,7 @@ export function runAction(inputs: ActionInputs, options: RunOptions = {}): Actio
 export function runActionAsync(inputs: ActionInputs, options: RunOptions = {}): Promise<ActionRun> {
   const run = prepareRun(inputs, options);
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [actionPath], { cwd: run.workspace, env: run.env, timeout: 60_000 });
+    const child = spawn(process.execPath, [entryOf(run.env)], { cwd: run.workspace, env: run.env, timeout: 60_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

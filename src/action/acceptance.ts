@@ -9,7 +9,6 @@ import type { AcceptLabel } from '../engine/compare/acceptance.js';
 import { parseWaivers } from '../engine/compare/waivers.js';
 import type { RecordedAcceptance } from '../engine/history/record.js';
 import type { CompareOptions } from '../pipeline/compare.js';
-import { readText } from '../pipeline/files.js';
 import { historyRunInfoFromEnv } from './events.js';
 import { apiRoot, githubClient } from './github/http.js';
 import { findMergedPullRequest, labelsOfPullRequest, type MergedPullRequest } from './github/pulls.js';
@@ -54,7 +53,7 @@ export async function acceptanceOf(inputs: Readonly<ActionInputs>, context: RunC
   // The waivers in force today: a step of a row one names is accepted up to its ceiling.
   const waivers =
     inputs.waivers !== undefined
-      ? parseWaivers(inputs.waivers, readText(inputs.waivers)).filter((w) => w.expires >= today)
+      ? parseWaivers(inputs.waivers, context.files.readText(inputs.waivers)).filter((w) => w.expires >= today)
       : [];
   if (!acceptLabel && waivers.length === 0) return { compare };
   const pullRequest = merged?.number ?? context.pullRequest;

@@ -37,6 +37,7 @@ export async function resolveAutoBaseline(settings: AutoBaselineSettings, contex
     const found = await downloadRunArtifacts({
       token: settings.token,
       session: context.github,
+      files: context.files,
       ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
       owner,
       repo,
@@ -67,6 +68,7 @@ export async function resolveAutoBaseline(settings: AutoBaselineSettings, contex
   const lookup = await findBaseline({
     token: settings.token,
     session: context.github,
+    files: context.files,
     ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,
@@ -107,6 +109,7 @@ export async function downloadResultArtifacts(
   const found = await downloadRunArtifacts({
     token,
     session: context.github,
+    files: context.files,
     ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,

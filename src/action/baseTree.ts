@@ -8,7 +8,6 @@
  */
 import { join } from 'node:path';
 import { UsageError } from '../engine/errors.js';
-import { pathExists, readText, removePath } from '../pipeline/files.js';
 import type { CommandRun } from '../pipeline/pairRunner.js';
 import type { RunContext } from './context.js';
 
@@ -66,16 +65,20 @@ function lastLine(run: CommandRun): string {
  * back and removed. Throws a UsageError naming the step that failed.
  */
 export async function prepareBaseTree(
-  context: Pick<RunContext, 'shell' | 'serverUrl'>,
+  context: Pick<RunContext, 'shell' | 'serverUrl' | 'files'>,
   base: BaseRef,
   dir: string,
   scratch: string,
   token?: string,
 ): Promise<BaseTree> {
   const git = async (args: string, env = ''): Promise<CommandRun & { out: string }> => {
-    const run = await context.shell.run(`${env}git ${args}`, '.', { stdoutFile: scratch, timeoutMs: GIT_TIMEOUT_MS });
-    const out = run.stdout ?? (pathExists(scratch) ? readText(scratch) : '');
-    removePath(scratch);
+    const { files } = context;
+    const run = await context.shell.run(`${env}git ${args}`, files.root, {
+      stdoutFile: scratch,
+      timeoutMs: GIT_TIMEOUT_MS,
+    });
+    const out = run.stdout ?? (files.pathExists(scratch) ? files.readText(scratch) : '');
+    files.removePath(scratch);
     return { ...run, out };
   };
   const fail = (step: string, run: CommandRun): never => {

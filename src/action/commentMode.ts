@@ -13,7 +13,7 @@
  * the retries, 404, 422), so a broken comment job shows. The gate's verdict never fails this job.
  */
 import { requireRepository, type RunContext } from './context.js';
-import { readHead, readSmallJson } from '../pipeline/files.js';
+import type { Files } from './ports.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../engine/errors.js';
@@ -87,15 +87,16 @@ export async function runCommentMode(
   const folder = await downloadReport(inputs, context, run, { owner, repo }, log);
   if (folder === undefined) return;
 
-  const body = readCapped(join(folder, COMMENT_BODY_FILE));
+  const files = context.files;
+  const body = readCapped(files, join(folder, COMMENT_BODY_FILE));
   if (body === undefined)
     return noReport(
       context,
       run,
       `artifact "${inputs.reportArtifact}" of run ${run.id} has no ${COMMENT_BODY_FILE} (written by perfgate on pull_request events)`,
     );
-  const meta = readMeta(folder);
-  const verdict = meta.verdict ?? verdictOfReports(folder);
+  const meta = readMeta(files, folder);
+  const verdict = meta.verdict ?? verdictOfReports(files, folder);
   if (verdict !== undefined) context.out.setOutput('verdict', verdict);
   await publishCheck(
     context,
@@ -194,6 +195,7 @@ async function downloadReport(
     const found = await downloadRunArtifacts({
       token: inputs.comment.token,
       session: context.github,
+      files: context.files,
       ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
       owner,
       repo,
@@ -316,21 +318,21 @@ function readWorkflowRun(payload: unknown): WorkflowRunEvent | undefined {
 }
 
 /** At most the first 65 536 UTF-16 code units of a file (read as UTF-8); undefined when absent. */
-function readCapped(path: string): string | undefined {
+function readCapped(files: Files, path: string): string | undefined {
   // UTF-8 needs at most 3 bytes per UTF-16 code unit: this many bytes always hold the cap.
-  return readHead(path, 3 * MAX_COMMENT_BODY)?.slice(0, MAX_COMMENT_BODY);
+  return files.readHead(path, 3 * MAX_COMMENT_BODY)?.slice(0, MAX_COMMENT_BODY);
 }
 
 /** Largest JSON file read from the artifact (report.json holds every check row). */
 const MAX_JSON_BYTES = 32 * 1024 * 1024;
 
-function readJson(path: string): unknown {
-  return readSmallJson(path, MAX_JSON_BYTES);
+function readJson(files: Files, path: string): unknown {
+  return files.readSmallJson(path, MAX_JSON_BYTES);
 }
 
 /** comment.json, each field kept only when it has the right shape. */
-function readMeta(folder: string): CommentMeta {
-  const data = readJson(join(folder, COMMENT_META_FILE)) as Record<string, unknown> | undefined;
+function readMeta(files: Files, folder: string): CommentMeta {
+  const data = readJson(files, join(folder, COMMENT_META_FILE)) as Record<string, unknown> | undefined;
   if (!data || typeof data !== 'object') return {};
   const meta: CommentMeta = {};
   const pr = data['pullRequest'];
@@ -347,9 +349,9 @@ function readMeta(folder: string): CommentMeta {
 }
 
 /** The verdict of report.json and comparison.json: fail when either failed. */
-function verdictOfReports(folder: string): 'pass' | 'fail' | undefined {
+function verdictOfReports(files: Files, folder: string): 'pass' | 'fail' | undefined {
   const verdicts = ['report.json', 'comparison.json'].map(
-    (name) => (readJson(join(folder, name)) as { verdict?: unknown } | undefined)?.verdict,
+    (name) => (readJson(files, join(folder, name)) as { verdict?: unknown } | undefined)?.verdict,
   );
   if (verdicts.includes('fail')) return 'fail';
   return verdicts.includes('pass') ? 'pass' : undefined;

@@ -21,7 +21,6 @@ import { InputError, UsageError } from '../engine/errors.js';
 import type { ConfirmationSummary } from '../engine/report/confirmation/confirmation.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
 import { ConfirmationCut, runConfirm } from '../pipeline/confirm.js';
-import { makeFolder, readText } from '../pipeline/files.js';
 import { DEFAULT_RUN_TIMEOUT_MINUTES } from '../pipeline/pairRunner.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
@@ -53,7 +52,7 @@ export async function confirmStage(
     );
     return undefined;
   }
-  const text = readText(first.jsonPath);
+  const text = context.files.readText(first.jsonPath);
   const screened = screenComparison(text, first.jsonPath, DEFAULT_SCREEN);
   if (screened.families === 0) {
     context.out.info('perfgate: the first stage flagged nothing: no confirmation');
@@ -161,7 +160,7 @@ async function makeBaseTree(inputs: Readonly<ActionInputs>, context: RunContext)
       `the base build could not be prepared: a ${context.eventName || 'local'} run names no base commit; give input "confirm-base-ref" (a branch, tag or commit) or "confirm-base-dir"`,
     );
   const folder = join(inputs.outputDir, CONFIRM_FOLDER);
-  makeFolder(folder);
+  context.files.makeFolder(folder);
   const tree = await prepareBaseTree(
     context,
     base,
@@ -185,7 +184,7 @@ async function setUp(
   build: 'base' | 'head',
 ): Promise<void> {
   const folder = join(inputs.outputDir, CONFIRM_FOLDER);
-  makeFolder(folder);
+  context.files.makeFolder(folder);
   const log = join(folder, `setup-${build}.log`);
   context.out.info(logSafe(`perfgate: setting up the ${build} build in ${dir} (its output in ${log})`));
   const run = await context.shell.run(command, dir, {

@@ -5,13 +5,12 @@
  * part of the action reads an environment variable or the event file itself.
  */
 import { UsageError } from '../engine/errors.js';
-import { readSmallJson } from '../pipeline/files.js';
 import { GithubSession } from './github/http.js';
 import { ActionOutput } from './log.js';
 import { progressOf } from './logSafety.js';
 import type { Progress } from '../pipeline/steps.js';
 import type { ConfirmPorts } from '../pipeline/confirm.js';
-import type { ActionPorts, Clock } from './ports.js';
+import type { ActionPorts, ArtifactStore, Clock, Files } from './ports.js';
 
 /** A payload larger than this is not read (GitHub's webhook payloads are capped at 25 MB). */
 export const MAX_EVENT_BYTES = 25 * 1024 * 1024;
@@ -50,8 +49,15 @@ export interface RunContext {
   github: GithubSession;
   /** How the pipeline's steps report: log groups with their duration, warnings as annotations. */
   progress: Progress;
-  /** Where the two-stage gate's confirmation runs the benchmark command (ActionPorts.shell), on the run's clock. */
+  /**
+   * Where the two-stage gate's confirmation runs the benchmark command (ActionPorts.shell), on the run's clock, its
+   * folder and output file taken from the run's working directory.
+   */
   shell: ConfirmPorts;
+  /** The run's files: every relative path the action reads, lists or writes is taken from `files.root`. */
+  files: Files;
+  /** Where the report is uploaded as an artifact. */
+  artifacts: ArtifactStore;
 }
 
 /** The run context of the action's ports. Never throws. */
@@ -62,21 +68,36 @@ export function makeRunContext(ports: ActionPorts): RunContext {
   const github = new GithubSession(ports.github, clock, (message) => out.warning(message));
   const shell: ConfirmPorts = {
     now: () => clock.now(),
-    run: (command, cwd, limits) => ports.shell.run(command, cwd, limits),
+    run: (command, cwd, limits = {}) =>
+      ports.shell.run(command, ports.files.at(cwd), {
+        ...limits,
+        ...(limits.stdoutFile !== undefined ? { stdoutFile: ports.files.at(limits.stdoutFile) } : {}),
+      }),
   };
-  return { ...readRunContext(env), out, clock, github, progress: progressOf(out, clock), shell };
+  const { files, artifacts } = ports;
+  return {
+    ...readRunContext(env, files),
+    out,
+    clock,
+    github,
+    progress: progressOf(out, clock),
+    shell,
+    files,
+    artifacts,
+  };
 }
 
 /** The run as its environment names it. */
-export type RunIdentity = Omit<RunContext, 'out' | 'clock' | 'github' | 'progress' | 'shell'>;
+export type RunIdentity = Omit<RunContext, 'out' | 'clock' | 'github' | 'progress' | 'shell' | 'files' | 'artifacts'>;
 
-/** The run's identity read from an environment. Never throws. */
-export function readRunContext(env: Readonly<Record<string, string | undefined>>): RunIdentity {
+/** The run's identity read from an environment (the event file read through `files`). Never throws. */
+export function readRunContext(env: Readonly<Record<string, string | undefined>>, files: Files): RunIdentity {
   const [owner, repo] = (env['GITHUB_REPOSITORY'] ?? '').split('/');
   const repository = owner && repo ? { owner, repo } : undefined;
   const serverUrl = (env['GITHUB_SERVER_URL'] || 'https://github.com').replace(/\/+$/, '');
   const runId = env['GITHUB_RUN_ID'] ?? '';
-  const event = readEvent(env['GITHUB_EVENT_PATH']);
+  const eventPath = env['GITHUB_EVENT_PATH'];
+  const event = eventPath ? files.readSmallJson(eventPath, MAX_EVENT_BYTES) : undefined;
   const eventName = env['GITHUB_EVENT_NAME'] ?? '';
   const pullRequest = eventName === 'merge_group' ? queuedPullRequestOf(event) : pullRequestOf(event);
   const optional = (key: string) => (env[key] ? env[key] : undefined);
@@ -103,10 +124,6 @@ export function readRunContext(env: Readonly<Record<string, string | undefined>>
     if (value !== undefined) context[key] = value;
   }
   return context;
-}
-
-function readEvent(path: string | undefined): unknown {
-  return path ? readSmallJson(path, MAX_EVENT_BYTES) : undefined;
 }
 
 /** A field of a parsed JSON value, if it is an object that has it. */

@@ -3,7 +3,6 @@
  * the verdict (to the folder, and with history-branch to the branch), and its trends on a recording run.
  */
 import { basename } from 'node:path';
-import { namesIn, pathExists } from '../pipeline/files.js';
 import { describeError, InputError, UsageError } from '../engine/errors.js';
 import { mergeEnvironments } from '../engine/model/environment.js';
 import { currentEnvironment, environmentOfSets } from '../pipeline/environment.js';
@@ -14,6 +13,7 @@ import { historyRunInfoFromEnv } from './events.js';
 import { loadResults, type LoadedResults } from '../pipeline/results.js';
 import { runTrends, type TrendsOutcome } from '../pipeline/trends.js';
 import { judgesAChange, requireRepository, type RunContext } from './context.js';
+import type { Files } from './ports.js';
 import {
   historyBranchExists,
   misspeltHistoryBranch,
@@ -37,7 +37,7 @@ export function trendsOfHistory(inputs: ActionInputs, context: RunContext): Tren
     );
     return undefined;
   }
-  if (inputs.recordHistory === undefined || !pathExists(inputs.recordHistory)) {
+  if (inputs.recordHistory === undefined || !context.files.pathExists(inputs.recordHistory)) {
     context.out.notice(
       'trends: no history was recorded in this run (input record-history), so no change points were looked for',
     );
@@ -62,6 +62,7 @@ function historyBranchOptions(
   return {
     token: inputs.token,
     session: context.github,
+    files: context.files,
     ...(context.apiUrl !== undefined ? { apiUrl: context.apiUrl } : {}),
     owner,
     repo,
@@ -275,13 +276,13 @@ async function writeHistory(
   const kept = outcome.removed.includes(outcome.written) ? undefined : basename(outcome.written);
   return {
     ...(kept !== undefined ? { file: kept } : {}),
-    records: historyRecordsIn(folder),
+    records: historyRecordsIn(folder, context.files),
     ...(branchCommit !== undefined ? { branchCommit } : {}),
     ...(lost !== undefined ? { lost } : {}),
   };
 }
 
 /** The history records in the folder (what the window keeps). */
-function historyRecordsIn(folder: string): number {
-  return namesIn(folder).filter((name) => /^history-.+\.json$/.test(name)).length;
+function historyRecordsIn(folder: string, files: Files): number {
+  return files.namesIn(folder).filter((name) => /^history-.+\.json$/.test(name)).length;
 }

@@ -2,7 +2,6 @@ import { UsageError } from '../engine/errors.js';
 import { renderText } from '../engine/report/check/text.js';
 import { REPORT_MARKDOWN, runCheck, type CheckOutcome } from '../pipeline/check.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
-import { checkOutputFolder, ReportWriter } from '../pipeline/files.js';
 import { renderComparisonText } from '../engine/report/comparison/comparisonText.js';
 import type { TrendsOutcome } from '../pipeline/trends.js';
 import { getInput, readCommentModeInputs, readInputs, readMode, type ActionInputs } from './inputs.js';
@@ -71,7 +70,7 @@ export async function run(ports: ActionPorts): Promise<void> {
     check = await startCheck(context);
     // Frozen: the run derives what it uses from the validated inputs and never changes them.
     const inputs = Object.freeze(readInputs(context));
-    checkOutputFolder(inputs.outputDir);
+    context.files.checkOutputFolder(inputs.outputDir);
     const decision = await decide(inputs, context);
     await publish(decision.inputs, context, decision, check);
   } catch (error) {
@@ -132,10 +131,9 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
       : undefined;
   if (misnamed !== undefined) {
     // report.md says the run errored, as the job summary will: the check's own report.md would read as a verdict.
-    new ReportWriter(inputs.outputDir).write(
-      REPORT_MARKDOWN,
-      erroredMarkdown(misnamed, context.runUrl, pullRequestRefs(context).commit),
-    );
+    context.files
+      .reportWriter(inputs.outputDir)
+      .write(REPORT_MARKDOWN, erroredMarkdown(misnamed, context.runUrl, pullRequestRefs(context).commit));
     throw new UsageError(misnamed);
   }
   const acceptance = compares || inputs.recordHistory !== undefined ? await acceptanceOf(inputs, context) : undefined;
@@ -229,7 +227,7 @@ async function publish(
     decision.recorded !== undefined
       ? [judgedReport.trim(), recordedHistoryMarkdown(decision.recorded)].filter((t) => t !== '').join('\n\n')
       : judgedReport;
-  const writer = new ReportWriter(inputs.outputDir);
+  const writer = context.files.reportWriter(inputs.outputDir);
   const markdownPath = writer.write(REPORT_MARKDOWN, markdown);
   await writeJobSummary(context, markdown);
   logTables(inputs, context, decision);

@@ -6,6 +6,7 @@
 import type { ConfirmPorts } from '../pipeline/confirm.js';
 import type { GithubPorts } from './github/http.js';
 import type { Clock } from '../pipeline/clock.js';
+import type { Files } from '../pipeline/rootedFiles.js';
 
 /** Where an annotation points (the names @actions/core takes). */
 export interface AnnotationProperties {
@@ -39,6 +40,14 @@ export { systemClock, type Clock } from '../pipeline/clock.js';
 /** Where the two-stage gate's confirmation runs the benchmark command (`/bin/sh -c` in a build's folder). */
 export type Shell = Pick<ConfirmPorts, 'run'>;
 
+export type { Files } from '../pipeline/rootedFiles.js';
+
+/** Where the report folder is uploaded as an artifact (the real one: @actions/artifact, loaded when first used). */
+export interface ArtifactStore {
+  /** Uploads `files` (paths below `rootDirectory`) as the artifact `name`; throws when it cannot. */
+  upload(name: string, files: readonly string[], rootDirectory: string): Promise<{ id?: number }>;
+}
+
 /** What one run of the action is given. */
 export interface ActionPorts {
   /** The environment: INPUT_* variables, GITHUB_* variables, the runner's. */
@@ -49,4 +58,8 @@ export interface ActionPorts {
   shell: Shell;
   /** How GitHub is reached: the transport (fetch) and the waits. */
   github: GithubPorts;
+  /** The run's files, rooted at its working directory (the real ones: pipeline/rootedFiles.ts). */
+  files: Files;
+  /** Where the report is uploaded as an artifact. */
+  artifacts: ArtifactStore;
 }

@@ -2,13 +2,13 @@ import { UsageError } from '../engine/errors.js';
 import type { BaselineRun } from '../engine/report/comparison/comparisonReport.js';
 import { basename, dirname, join } from 'node:path';
 import { closestName, editDistance } from '../engine/text/closest.js';
-import { namesIn, pathExists } from '../pipeline/files.js';
 import { MISSPELT_BRANCH_EDITS as MISSPELT_NAME_EDITS } from './github/historyBranch.js';
 import { runCompare, type CompareOutcome } from '../pipeline/compare.js';
 import { currentEnvironment } from '../pipeline/environment.js';
 import type { LoadedResults } from '../pipeline/results.js';
 import { resolveAutoBaseline } from './autoBaseline.js';
 import type { RunContext } from './context.js';
+import type { Files } from './ports.js';
 import { historyFromBranch } from './historyKeeping.js';
 import type { ActionInputs } from './inputs.js';
 import type { AcceptanceOptions } from './acceptance.js';
@@ -71,9 +71,9 @@ export async function missingHistory(
   const read = branch !== undefined ? await historyFromBranch(inputs, inputs.history, branch, context) : undefined;
   if (read?.outcome === 'misspelt') return { what: 'history', why: read.error, error: read.error };
   // A branch created by hand for a new history holds no records until the first push records one.
-  const empty = read?.outcome === 'empty' && namesIn(inputs.history).length === 0;
-  if (pathExists(inputs.history) && !empty) return undefined;
-  const near = branch === undefined ? nearHistoryFolder(inputs.history) : undefined;
+  const empty = read?.outcome === 'empty' && context.files.namesIn(inputs.history).length === 0;
+  if (context.files.pathExists(inputs.history) && !empty) return undefined;
+  const near = branch === undefined ? nearHistoryFolder(inputs.history, context.files) : undefined;
   if (near !== undefined) {
     const error = `input "history": folder ${inputs.history} does not exist; did you mean ${near}? (it holds history records)`;
     return { what: 'history', why: error, error };
@@ -91,17 +91,21 @@ export async function missingHistory(
  * A folder next to a history folder that does not exist, whose name is at most two edits from it and which holds history
  * records: what the input meant (a cache restored to `perfgate-history`, read as `perfgate-histroy`).
  */
-function nearHistoryFolder(folder: string): string | undefined {
+function nearHistoryFolder(folder: string, files: Files): string | undefined {
   const parent = dirname(folder);
   const name = basename(folder);
   const near = closestName(
     name,
-    namesIn(parent).filter((sibling) => sibling !== name),
+    files.namesIn(parent).filter((sibling) => sibling !== name),
   );
   if (near === undefined || editDistance(name.toLowerCase(), near.toLowerCase()) > MISSPELT_NAME_EDITS)
     return undefined;
   const path = join(parent, near);
-  return namesIn(path).some((entry) => /^history-.+\.json$/.test(entry)) ? (parent === '.' ? near : path) : undefined;
+  return files.namesIn(path).some((entry) => /^history-.+\.json$/.test(entry))
+    ? parent === '.'
+      ? near
+      : path
+    : undefined;
 }
 
 /** The repository's default branch as the event names it, where pushes record the history. */

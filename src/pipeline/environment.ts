@@ -15,8 +15,8 @@ import {
 import type { ResultSet } from '../engine/model/measurement.js';
 import { readText } from './files.js';
 
-/** OS, kernel, CPU, cores and memory from the OS; the runner image from GitHub's ImageOS / ImageVersion. */
-export function currentEnvironment(env: NodeJS.ProcessEnv = process.env): EnvironmentFingerprint {
+/** OS, kernel, CPU, cores and memory from the OS; the runner image from `env`'s ImageOS / ImageVersion. */
+export function currentEnvironment(env: Readonly<Record<string, string | undefined>>): EnvironmentFingerprint {
   const processors = cpus();
   const image = env['ImageOS']?.trim();
   const imageVersion = env['ImageVersion']?.trim();
@@ -45,7 +45,7 @@ export function environmentOfSets(sets: readonly Pick<ResultSet, 'environment'>[
 export function environmentOption(values: readonly string[], what = '--environment'): EnvironmentFingerprint {
   const parsed = values.map((value): EnvironmentFingerprint => {
     const text = value.trim();
-    if (text === 'local') return currentEnvironment();
+    if (text === 'local') return currentEnvironment(process.env); // the CLI's option: this process's machine
     if (/\.json$/i.test(text) && !text.includes('=')) {
       if (!existsSync(text)) throw new UsageError(`${what}: cannot find the file ${text}`);
       let json: unknown;

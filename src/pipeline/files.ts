@@ -1,8 +1,6 @@
 import {
   closeSync,
   constants,
-  existsSync,
-  readdirSync,
   fstatSync,
   lstatSync,
   mkdirSync,
@@ -13,7 +11,6 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
   writeSync,
   readFileSync,
   type Stats,
@@ -374,73 +371,19 @@ export function checkOutputFolder(folder: string): void {
 /** Writes report files into one folder and remembers what it wrote, in order. */
 export class ReportWriter {
   readonly written: string[] = [];
-  constructor(private readonly folder: string) {}
+  /** `at`: where the file system finds a path, when relative paths are not the process's (rootedFiles.ts). */
+  constructor(
+    private readonly folder: string,
+    private readonly at = (path: string) => path,
+  ) {}
   write(name: string, content: string): string {
     return this.writeInPieces(name, [content]);
   }
   /** A report its renderer gives in pieces, written as they come. */
   writeInPieces(name: string, pieces: Iterable<string>): string {
     const path = join(this.folder, name);
-    writeFileAtomicInPieces(path, pieces);
+    writeFileAtomicInPieces(this.at(path), pieces);
     this.written.push(path);
     return path;
   }
-}
-
-/** Whether a path exists (a file or a folder). */
-export function pathExists(path: string): boolean {
-  return existsSync(path);
-}
-
-/** A JSON file of at most `maxBytes`, parsed; undefined when absent, larger, unreadable or not JSON. */
-export function readSmallJson(path: string, maxBytes: number): unknown {
-  try {
-    if (!existsSync(path) || statSync(path).size > maxBytes) return undefined;
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** At most the first `maxBytes` bytes of a file, as UTF-8 text; undefined when absent. */
-export function readHead(path: string, maxBytes: number): string | undefined {
-  if (!existsSync(path)) return undefined;
-  const buffer = Buffer.alloc(maxBytes);
-  const fd = openSync(path, 'r');
-  let length: number;
-  try {
-    length = readSync(fd, buffer, 0, buffer.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  return buffer.subarray(0, length).toString('utf8');
-}
-
-/** A file's bytes (a chart image, a record to commit). */
-export function readBytes(path: string): Buffer {
-  return readFileSync(path);
-}
-
-/** Every file below a folder, sorted (the report folder an artifact uploads). */
-export function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
-}
-
-/** The names in a folder; none when it does not exist. */
-export function namesIn(folder: string): string[] {
-  return existsSync(folder) ? readdirSync(folder) : [];
-}
-
-/** Writes bytes, making the missing folders above them (an artifact's files, a downloaded record). */
-export function writeBytes(path: string, bytes: Uint8Array | string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, bytes);
-}
-
-/** Removes a file or folder; nothing when it is not there. */
-export function removePath(path: string): void {
-  rmSync(path, { recursive: true, force: true });
 }

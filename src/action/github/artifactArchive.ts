@@ -2,7 +2,7 @@
  * Writing a downloaded artifact to disk: unzipped, or as the file itself when it was uploaded
  * unzipped. Nothing is written outside the destination.
  */
-import { makeFolder, writeBytes } from '../../pipeline/files.js';
+import type { Files } from '../../pipeline/rootedFiles.js';
 import { isAbsolute, join, normalize, sep } from 'node:path';
 import { unzipSync } from 'fflate';
 
@@ -12,13 +12,19 @@ export class UnsafeArchive extends Error {}
 /**
  * Unzips into `destination`. Entry names that would land outside it (absolute, `..`) reject the
  * archive before anything is written. An artifact uploaded unzipped (`archive: false`) arrives
- * as the file itself and is written under the artifact's name.
+ * as the file itself and is written under the artifact's name. Written through the run's `files`.
  */
-export function extract(bytes: Uint8Array, destination: string, artifactName: string, maxBytes: number): string[] {
+export function extract(
+  files: Files,
+  bytes: Uint8Array,
+  destination: string,
+  artifactName: string,
+  maxBytes: number,
+): string[] {
   const isZip = bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05);
   if (!isZip) {
     const name = safeRelative(artifactName);
-    writeBytes(join(destination, name), bytes);
+    files.writeBytes(join(destination, name), bytes);
     return [name];
   }
   let total = 0;
@@ -39,8 +45,8 @@ export function extract(bytes: Uint8Array, destination: string, artifactName: st
   const planned = names
     .filter((name) => !name.endsWith('/'))
     .map((name) => ({ name: safeRelative(name), data: entries[name]! }));
-  makeFolder(destination);
-  for (const { name, data } of planned) writeBytes(join(destination, name), data);
+  files.makeFolder(destination);
+  for (const { name, data } of planned) files.writeBytes(join(destination, name), data);
   return planned.map((p) => p.name.split(sep).join('/'));
 }
 

@@ -16,6 +16,7 @@
  *   GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}   → 302 to a signed blob URL
  * The blob URL is fetched without the token: it is pre-signed and on another host.
  */
+import type { Files } from '../../pipeline/rootedFiles.js';
 import { join } from 'node:path';
 import {
   apiRoot,
@@ -61,6 +62,8 @@ export interface FindBaselineOptions {
   maxBytes?: number;
   /** The run's GitHub session (its transport, budget and waits). */
   session: GithubSession;
+  /** The run's files (`destination` is taken from their working directory). */
+  files: Files;
 }
 
 export interface Baseline {
@@ -253,7 +256,7 @@ async function liveArtifactOfRun(
 async function fetchArtifactFiles(
   octokit: Octokit,
   session: GithubSession,
-  { owner, repo, artifactName, destination }: FindBaselineOptions,
+  { owner, repo, artifactName, destination, files }: FindBaselineOptions,
   runId: number,
   artifactId: number,
   maxBytes: number,
@@ -275,7 +278,7 @@ async function fetchArtifactFiles(
     return { outcome: 'absent' };
   }
   try {
-    return { outcome: 'found', files: extract(download.bytes, destination, artifactName, maxBytes) };
+    return { outcome: 'found', files: extract(files, download.bytes, destination, artifactName, maxBytes) };
   } catch (error) {
     if (error instanceof UnsafeArchive) {
       notes.push(`run ${runId}: artifact "${artifactName}" rejected: ${error.message}`);
@@ -326,6 +329,8 @@ export interface RunArtifactsOptions {
   maxBytes?: number;
   /** The run's GitHub session (its transport, budget and waits). */
   session: GithubSession;
+  /** The run's files (`destination` is taken from their working directory). */
+  files: Files;
 }
 
 export interface RunArtifacts {
@@ -393,7 +398,11 @@ export async function downloadRunArtifacts(options: RunArtifactsOptions): Promis
     }
     const path = join(options.destination, safeRelative(artifact.name));
     try {
-      artifacts.push({ name: artifact.name, path, files: extract(download.bytes, path, artifact.name, maxBytes) });
+      artifacts.push({
+        name: artifact.name,
+        path,
+        files: extract(options.files, download.bytes, path, artifact.name, maxBytes),
+      });
     } catch (error) {
       if (!(error instanceof UnsafeArchive)) throw error;
       notes.push(`artifact "${artifact.name}" of run ${runId} rejected: ${error.message}`);

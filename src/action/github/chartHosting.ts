@@ -17,7 +17,7 @@
  * A 422 on the ref (another run moved it: not a fast-forward, or created it first) re-reads the ref
  * and builds the tree and commit again on the new tip, at most {@link MAX_REF_ATTEMPTS} times.
  */
-import { readBytes } from '../../pipeline/files.js';
+import type { Files } from '../../pipeline/rootedFiles.js';
 import { basename } from 'node:path';
 import { escapeMarkdown } from '../../engine/report/escape.js';
 import {
@@ -66,6 +66,8 @@ export interface HostChartsOptions {
   warn?: (message: string) => void;
   /** The run's GitHub session (its transport, budget and waits). */
   session: GithubSession;
+  /** The run's files, which the chart images are read through. */
+  runFiles: Files;
 }
 
 export interface HostedImage {
@@ -234,7 +236,7 @@ function hostingOutcomes(token: string, notes: readonly string[]) {
  */
 async function createChartBlobs(
   octokit: Octokit,
-  { owner, repo, files }: HostChartsOptions,
+  { owner, repo, files, runFiles }: HostChartsOptions,
   folder: string,
   notes: string[],
   fail: Fail,
@@ -250,7 +252,7 @@ async function createChartBlobs(
     used.add(name.toLowerCase());
     let content: string;
     try {
-      content = readBytes(file.path).toString('base64');
+      content = runFiles.readBytes(file.path).toString('base64');
     } catch (error) {
       notes.push(`${name}: not hosted (${(error as Error).message})`);
       continue;

@@ -34,9 +34,9 @@
  * A record on the branch that is not a valid record (truncated, hand-edited, a later format) is
  * skipped with a warning naming its path on the branch; it is neither copied nor removed.
  */
-import { makeFolder, readBytes, readText, removePath } from '../../pipeline/files.js';
 import { join } from 'node:path';
 import { parseHistoryRecord } from '../../engine/history/codec.js';
+import type { Files } from '../../pipeline/rootedFiles.js';
 import { archiveFilesBeyondBound } from '../../engine/history/archive.js';
 import { closestName, editDistance } from '../../engine/text/closest.js';
 import {
@@ -152,7 +152,7 @@ export async function readHistoryBranch(options: HistoryBranchOptions): Promise<
       octokit,
       options,
       tip,
-      new Set(localRecords(options.folder)),
+      new Set(localRecords(options.files, options.folder)),
       skipped,
       options.window,
     );
@@ -177,7 +177,7 @@ export async function writeHistoryBranch(
   record: () => void,
 ): Promise<WriteHistoryResult> {
   const octokit = client(options);
-  const { owner, repo, branch, folder } = options;
+  const { owner, repo, branch, folder, files } = options;
   const fail = (what: string, error: unknown): WriteHistoryResult => ({
     outcome: 'failed',
     reason: redact(`${what}: ${describe(toFailure(error))}`, options.token),
@@ -195,7 +195,8 @@ export async function writeHistoryBranch(
     try {
       tip = await readTip(octokit, options);
       // Records another run removed since the tip this run built on are removed here too.
-      for (const name of previous?.records.keys() ?? []) if (!tip?.records.has(name)) removePath(join(folder, name));
+      for (const name of previous?.records.keys() ?? [])
+        if (!tip?.records.has(name)) files.removePath(join(folder, name));
       // With a window, only the newest `window` + 1 records (the one more: after a lost race this run's own record is
       // already in the folder, and the record it then drops must be read to be archived): every older one is beyond
       // the window once this run's record is added, so it is removed below without being read.
@@ -207,16 +208,18 @@ export async function writeHistoryBranch(
     } catch (error) {
       return fail(`cannot read branch ${branch}`, error);
     }
-    makeFolder(folder);
+    files.makeFolder(folder);
     record();
-    const local = new Set(localRecords(folder));
+    const local = new Set(localRecords(files, folder));
     // A bad record left in the folder (a restored cache, a hand edit) is never pushed to the branch; record() warned of
     // it.
-    const added = [...local].filter((name) => !tip?.records.has(name) && isValidRecord(join(folder, name))).sort();
+    const added = [...local]
+      .filter((name) => !tip?.records.has(name) && isValidRecord(files, join(folder, name)))
+      .sort();
     const removed = [...(tip?.records.keys() ?? [])].filter((name) => !local.has(name) && !skipped.has(name)).sort();
     // The archive months that differ from the tip's (record() folded runs into them), new months, and the months beyond
     // the archive's bound. A month of the branch that was not read is never pushed over.
-    const archives = archiveTexts(folder);
+    const archives = archiveTexts(files, folder);
     for (const [name, text] of archives)
       if (tipArchives.has(name) ? tipArchives.get(name) !== text : !tip?.archives.has(name)) added.push(name);
     removed.push(
@@ -272,7 +275,7 @@ async function waitBeforeRetry(options: HistoryBranchOptions, attempt: number): 
  */
 async function commitRecords(
   octokit: Octokit,
-  { owner, repo, folder }: HistoryBranchOptions,
+  { owner, repo, folder, files }: HistoryBranchOptions,
   tip: Tip | undefined,
   added: readonly string[],
   removed: readonly string[],
@@ -280,7 +283,7 @@ async function commitRecords(
 ): Promise<string> {
   const entries: { path: string; mode: '100644'; type: 'blob'; sha: string | null }[] = [];
   for (const name of added) {
-    const bytes = readBytes(join(folder, name));
+    const bytes = files.readBytes(join(folder, name));
     if (bytes.length > GITHUB_FILE_LIMIT_BYTES)
       throw new Error(
         `${HISTORY_BRANCH_FOLDER}/${name} is ${(bytes.length / 1024 / 1024).toFixed(1)} MiB, over GitHub's 100 MiB limit for a file (pushes refuse it, and the Git Data API serves blobs up to 100 MB)`,
@@ -336,9 +339,9 @@ function jitteredBackoff(attempt: number, retryBaseMs: number): number {
   return Math.random() * Math.min(MAX_BACKOFF_UNITS, 0.25 * 2 ** (attempt - 2)) * retryBaseMs;
 }
 
-function isValidRecord(file: string): boolean {
+function isValidRecord(files: Files, file: string): boolean {
   try {
-    parseHistoryRecord(readText(file), file);
+    parseHistoryRecord(files.readText(file), file);
     return true;
   } catch {
     return false;

@@ -15,7 +15,7 @@ import {
   recordsOfArchive,
   renderArchive,
 } from '../../engine/history/archive.js';
-import { makeFolder, namesIn, pathExists, readText, writeFileAtomic } from '../../pipeline/files.js';
+import type { Files } from '../../pipeline/rootedFiles.js';
 import { readRef, type GithubSession, type Octokit, type RefInfo } from './http.js';
 import { blobTexts, compareRecordNames } from './historyBlobs.js';
 
@@ -36,6 +36,8 @@ export interface HistoryBranchOptions {
   backoffMs?: (attempt: number) => number;
   /** The run's GitHub session (its transport, budget and waits). */
   session: GithubSession;
+  /** The run's files (`folder` is taken from their working directory). */
+  files: Files;
   /**
    * Reading: copy only the newest `window` records (those held in the folder count), as the
    * comparison reads them; every record of the branch without it. Writing: the window `record`
@@ -56,16 +58,17 @@ export interface Tip extends RefInfo {
   archives: Map<string, string>;
 }
 
-export function localRecords(folder: string): string[] {
-  return namesIn(folder).filter((name) => RECORD_NAME.test(name));
+export function localRecords(files: Files, folder: string): string[] {
+  return files.namesIn(folder).filter((name) => RECORD_NAME.test(name));
 }
 
 /** The folder's archive files, name → text. */
-export function archiveTexts(folder: string): Map<string, string> {
+export function archiveTexts(files: Files, folder: string): Map<string, string> {
   return new Map(
-    namesIn(folder)
+    files
+      .namesIn(folder)
       .filter((name) => ARCHIVE_FILE_NAME.test(name))
-      .map((name) => [name, readText(join(folder, name))]),
+      .map((name) => [name, files.readText(join(folder, name))]),
   );
 }
 
@@ -84,7 +87,9 @@ export async function downloadArchives(
 ): Promise<Map<string, string>> {
   const { folder } = options;
   const months = new Set(
-    localRecords(folder).map((name) => archiveFileName(monthOf(name.slice('history-'.length), join(folder, name)))),
+    localRecords(options.files, folder).map((name) =>
+      archiveFileName(monthOf(name.slice('history-'.length), join(folder, name))),
+    ),
   );
   const wanted = [...months].filter((name) => tip.archives.has(name)).sort();
   const out = new Map<string, string>();
@@ -98,8 +103,11 @@ export async function downloadArchives(
     const text = texts.get(tip.archives.get(name)!)!;
     out.set(name, text);
     const file = join(folder, name);
-    const held = pathExists(file) ? readText(file) : undefined;
-    writeFileAtomic(file, held === undefined || held === text ? text : (mergedArchive(name, text, held) ?? text));
+    const held = options.files.pathExists(file) ? options.files.readText(file) : undefined;
+    options.files.writeFileAtomic(
+      file,
+      held === undefined || held === text ? text : (mergedArchive(name, text, held) ?? text),
+    );
   }
   return out;
 }
@@ -152,11 +160,13 @@ export async function download(
   skipped: Set<string>,
   window = Infinity,
 ): Promise<number> {
-  const { folder, branch, warn } = options;
-  makeFolder(folder);
-  const held = (name: string) => known.has(name) || pathExists(join(folder, name));
+  const { folder, branch, warn, files } = options;
+  files.makeFolder(folder);
+  const held = (name: string) => known.has(name) || files.pathExists(join(folder, name));
   // Newest first: the tip's records and those the folder holds, as the window orders them.
-  const newestFirst = [...new Set([...tip.records.keys(), ...localRecords(folder)])].sort(compareRecordNames).reverse();
+  const newestFirst = [...new Set([...tip.records.keys(), ...localRecords(files, folder)])]
+    .sort(compareRecordNames)
+    .reverse();
   let count = 0;
   let wanted = window;
   let at = 0;
@@ -186,7 +196,7 @@ export async function download(
         wanted++;
         continue;
       }
-      writeFileAtomic(join(folder, name), text);
+      files.writeFileAtomic(join(folder, name), text);
       count++;
     }
   }

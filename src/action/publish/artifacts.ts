@@ -1,4 +1,3 @@
-import { filesUnder } from '../../pipeline/files.js';
 import { describeError } from '../../engine/errors.js';
 import type { RunContext } from '../context.js';
 import { logSafe } from '../logSafety.js';
@@ -24,9 +23,8 @@ export async function uploadReport(context: RunContext, name: string, folder: st
     return;
   }
   try {
-    const files = filesUnder(folder);
-    const { DefaultArtifactClient } = await import('@actions/artifact');
-    const result = await new DefaultArtifactClient().uploadArtifact(name, files, folder, {});
+    const files = context.files.filesUnder(folder).map(context.files.at);
+    const result = await context.artifacts.upload(name, files, context.files.at(folder));
     context.out.info(
       logSafe(`report uploaded as artifact "${name}"${result.id !== undefined ? ` (id ${result.id})` : ''}`),
     );

@@ -52,6 +52,7 @@ async function hostChartImages(
     const result = await hostCharts({
       token,
       session: context.github,
+      runFiles: context.files,
       ...(context.apiUrl ? { apiUrl: context.apiUrl } : {}),
       serverUrl: context.serverUrl,
       owner,

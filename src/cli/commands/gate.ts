@@ -177,7 +177,9 @@ function historyMachineCheck(
   history: string | undefined,
 ): Pick<CompareOptions, 'resultsEnvironment' | 'environment'> {
   if (noCheck || history === undefined) return {};
-  return given !== undefined ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment() };
+  return given !== undefined
+    ? { resultsEnvironment: environmentOption(given) }
+    : { environment: currentEnvironment(process.env) };
 }
 
 /** After check or compare: with --charts the charts and report.html, then comment.md; the exit code. */

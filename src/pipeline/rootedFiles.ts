@@ -1,0 +1,146 @@
+/**
+ * The files of one run, rooted at its working directory: a relative path is read, listed and written there, never
+ * against the process's own working directory, and is named as given (in an error, in a list of written files), so
+ * a run's text does not depend on where its files were resolved. The action's files port (ActionPorts.files).
+ */
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { InputError } from '../engine/errors.js';
+import { checkOutputFolder, makeFolder, readText, ReportWriter, writeFileAtomic } from './files.js';
+
+export interface Files {
+  /** The working directory every relative path is taken from (absolute). */
+  readonly root: string;
+  /** A path as the file system is given it: absolute, `path` itself when it is. */
+  at(path: string): string;
+  readText(path: string): string;
+  readBytes(path: string): Buffer;
+  /** A JSON file of at most `maxBytes`, parsed; undefined when absent, larger, unreadable or not JSON. */
+  readSmallJson(path: string, maxBytes: number): unknown;
+  /** At most the first `maxBytes` bytes of a file, as UTF-8 text; undefined when absent. */
+  readHead(path: string, maxBytes: number): string | undefined;
+  pathExists(path: string): boolean;
+  /** The names in a folder; none when it does not exist. */
+  namesIn(folder: string): string[];
+  /** Every file below a folder, sorted, each as `folder` joined with its path inside it. */
+  filesUnder(folder: string): string[];
+  makeFolder(folder: string): void;
+  writeFileAtomic(path: string, content: string | Uint8Array): void;
+  /** Writes bytes, making the missing folders above them. */
+  writeBytes(path: string, bytes: Uint8Array | string): void;
+  removePath(path: string): void;
+  /** Fails early when the output folder cannot be a folder. */
+  checkOutputFolder(folder: string): void;
+  /** A writer of report files into `folder`, which lists them as `folder` joined with their names. */
+  reportWriter(folder: string): ReportWriter;
+}
+
+/** The real files, relative paths taken from `root` (an absolute path). */
+export function rootedFiles(root: string): Files {
+  if (!isAbsolute(root)) throw new Error(`the working directory must be an absolute path: ${root}`);
+  const at = (path: string) => (isAbsolute(path) ? path : join(root, path));
+  /** Runs `use` on the path the file system is given; an error names the path as given. */
+  const named = <T>(path: string, use: (resolved: string) => T): T => {
+    const resolved = at(path);
+    try {
+      return use(resolved);
+    } catch (error) {
+      if (resolved === path) throw error;
+      if (error instanceof InputError && error.place?.file === resolved)
+        throw new InputError(error.message, { ...error.place, file: path });
+      // The system's error (ENOENT, EACCES, …) names the path it was given.
+      if (typeof error === 'object' && error !== null && 'path' in error && error.path === resolved) {
+        const message = Reflect.get(error, 'message');
+        if (typeof message === 'string') Reflect.set(error, 'message', message.replaceAll(resolved, path));
+        Reflect.set(error, 'path', path);
+      }
+      throw error;
+    }
+  };
+  return {
+    root,
+    at,
+    readText: (path) => named(path, readText),
+    readBytes: (path) => named(path, readBytes),
+    readSmallJson: (path, maxBytes) => named(path, (p) => readSmallJson(p, maxBytes)),
+    readHead: (path, maxBytes) => named(path, (p) => readHead(p, maxBytes)),
+    pathExists: (path) => named(path, pathExists),
+    namesIn: (folder) => named(folder, namesIn),
+    filesUnder: (folder) => named(folder, (p) => filesUnder(p).map((file) => join(folder, relative(p, file)))),
+    makeFolder: (folder) => named(folder, makeFolder),
+    writeFileAtomic: (path, content) => named(path, (p) => writeFileAtomic(p, content)),
+    writeBytes: (path, bytes) => named(path, (p) => writeBytes(p, bytes)),
+    removePath: (path) => named(path, removePath),
+    checkOutputFolder: (folder) => named(folder, checkOutputFolder),
+    reportWriter: (folder) => new ReportWriter(folder, at),
+  };
+}
+
+/** Whether a path exists (a file or a folder). */
+function pathExists(path: string): boolean {
+  return existsSync(path);
+}
+
+/** A JSON file of at most `maxBytes`, parsed; undefined when absent, larger, unreadable or not JSON. */
+function readSmallJson(path: string, maxBytes: number): unknown {
+  try {
+    if (!existsSync(path) || statSync(path).size > maxBytes) return undefined;
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** At most the first `maxBytes` bytes of a file, as UTF-8 text; undefined when absent. */
+function readHead(path: string, maxBytes: number): string | undefined {
+  if (!existsSync(path)) return undefined;
+  const buffer = Buffer.alloc(maxBytes);
+  const fd = openSync(path, 'r');
+  let length: number;
+  try {
+    length = readSync(fd, buffer, 0, buffer.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer.subarray(0, length).toString('utf8');
+}
+
+/** A file's bytes (a chart image, a record to commit). */
+function readBytes(path: string): Buffer {
+  return readFileSync(path);
+}
+
+/** Every file below a folder, sorted (the report folder an artifact uploads). */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** The names in a folder; none when it does not exist. */
+function namesIn(folder: string): string[] {
+  return existsSync(folder) ? readdirSync(folder) : [];
+}
+
+/** Writes bytes, making the missing folders above them (an artifact's files, a downloaded record). */
+function writeBytes(path: string, bytes: Uint8Array | string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, bytes);
+}
+
+/** Removes a file or folder; nothing when it is not there. */
+function removePath(path: string): void {
+  rmSync(path, { recursive: true, force: true });
+}
