@@ -25492,14 +25492,15 @@ function analyzeSeries(s, runs, settings, parameterSteps, ones, countThreshold =
   const instruments = s.instruments && runIndex.map((r) => s.instruments[r]);
   const threshold = s.primaryCount ? countThreshold : settings.minMagnitude;
   const exact = instruments && exactSteps(logs, instruments, threshold);
+  const windows = new SplitWindows();
   const detect = (values) => {
     if (instruments) return exactSteps(values, instruments, threshold);
-    const analysis = detectChangePoints(values, settings);
+    const analysis = detectChangePoints(values, settings, windows);
     return s.weights ? confirmWeightedSteps(analysis, (i) => runIndex[i], parameterSteps, settings.minSegment) : analysis;
   };
   const found = detect(logs);
   const hasNewest = runIndex[runIndex.length - 1] === newest2;
-  const before = hasNewest ? detect(logs.slice(0, -1)).steps : found.steps;
+  const before = hasNewest && found.steps.length > 0 ? detect(logs.slice(0, -1)).steps : found.steps;
   const seenBefore = (c) => before.some(
     (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange)
   );
