@@ -21276,13 +21276,13 @@ function renameHints(comparisons) {
   });
 }
 function nothingPaired(comparisons) {
-  const shared = comparisons.filter((c) => c.status !== "new" && c.status !== "missing");
-  if (shared.length === 0) return void 0;
+  const shared2 = comparisons.filter((c) => c.status !== "new" && c.status !== "missing");
+  if (shared2.length === 0) return void 0;
   const rows = comparisons.flatMap((c) => c.rows).filter((r) => !r.pooled);
   const recordedRows = rows.filter((r) => Number.isFinite(r.reference));
   if (recordedRows.length === 0) return void 0;
   if (rows.some((r) => Number.isFinite(r.reference) && Number.isFinite(r.result))) return void 0;
-  const sharedNames = new Set(shared.map((c) => c.experimentType));
+  const sharedNames = new Set(shared2.map((c) => c.experimentType));
   const givenRows = rows.filter((r) => sharedNames.has(r.experimentType) && Number.isFinite(r.result));
   const distinct = (values) => [...new Set(values)];
   return givenRows.length > 0 ? {
@@ -25017,17 +25017,24 @@ var TrendCollector = class {
       const followed = this.followed(template);
       const wanted = this.statistics ?? [primaryStatistic(template)];
       let newest2 = -1;
+      let oldest = -1;
       for (let r = 0; r < row.length; r++) {
         const at = runIndex[r];
         const value2 = row[r];
         if (at === void 0 || value2 === null || value2 === void 0) continue;
-        if (followed)
-          wanted.forEach((statistic, j) => {
-            if (template.statistics[statistic] === void 0) return;
-            this.set(this.seriesOf(template, statistic, at, k * width + j), at, value2, template);
-          });
         if (newest2 < 0 || at > runIndex[newest2]) newest2 = r;
+        if (oldest < 0 || at < runIndex[oldest]) oldest = r;
       }
+      if (followed && oldest >= 0)
+        wanted.forEach((statistic, j) => {
+          if (template.statistics[statistic] === void 0) return;
+          const series = this.seriesOf(template, statistic, runIndex[oldest], k * width + j);
+          for (let r = 0; r < row.length; r++) {
+            const at = runIndex[r];
+            const value2 = row[r];
+            if (at !== void 0 && value2 !== null && value2 !== void 0) this.set(series, at, value2, template);
+          }
+        });
       if (newest2 >= 0) {
         const [statistic] = Object.keys(template.statistics);
         this.noteLatest(runIndex[newest2], { ...template, statistics: { [statistic]: row[newest2] } });
@@ -25116,10 +25123,13 @@ var EDivisive = class {
   n;
   /** prefix[a·(n+1) + b] = Σ_{i<a, j<b} |x_i − x_j|. */
   prefix;
-  constructor(values) {
+  /** `storage`, when given and large enough, holds the table (`split` lends one for every window it analyses). */
+  constructor(values, storage) {
     const n = this.n = values.length;
     const w = n + 1;
-    const p = this.prefix = new Float64Array(w * w);
+    const p = this.prefix = storage && storage.length >= w * w ? storage.subarray(0, w * w) : new Float64Array(w * w);
+    p.fill(0, 0, w);
+    for (let a = 1; a <= n; a++) p[a * w] = 0;
     const x = values instanceof Float64Array ? values : Float64Array.from(values);
     for (let a = 1; a <= n; a++) {
       const xa = x[a - 1];
@@ -25208,8 +25218,12 @@ function weights() {
     for (let b = 1; b <= TABLED; b++) within[a * size + b] = 2 * b / ((b + a) * (a - 1));
   return table2 = { total, within };
 }
+var SHARED_TABLE = 128 * 128;
+var shared = new Float64Array(0);
 function split2(values, maxPValue) {
-  const calc = new EDivisive(values);
+  const size = (values.length + 1) ** 2;
+  if (size <= SHARED_TABLE && shared.length < size) shared = new Float64Array(SHARED_TABLE);
+  const calc = new EDivisive(values, size <= SHARED_TABLE ? shared : void 0);
   const points = [];
   const width = values.length + 1;
   const cache = /* @__PURE__ */ new Map();
@@ -26487,7 +26501,7 @@ function shareParts(specs) {
     children(value2).forEach(count);
   };
   for (const spec of specs) if (isPart(spec)) children(spec).forEach(count);
-  const shared = [];
+  const shared2 = [];
   const index2 = /* @__PURE__ */ new Map();
   const rebuild = (value2) => {
     if (!isPart(value2)) return value2;
@@ -26495,8 +26509,8 @@ function shareParts(specs) {
     if ((counts.get(text3) ?? 0) > 1) {
       let k = index2.get(text3);
       if (k === void 0) {
-        k = shared.length;
-        shared.push(value2);
+        k = shared2.length;
+        shared2.push(value2);
         index2.set(text3, k);
       }
       return { [SHARED_KEY]: k };
@@ -26504,7 +26518,7 @@ function shareParts(specs) {
     return inner(value2);
   };
   const inner = (value2) => Array.isArray(value2) ? value2.map(rebuild) : Object.fromEntries(Object.entries(value2).map(([key, v]) => [key, rebuild(v)]));
-  return { shared, charts: specs.map((spec) => isPart(spec) ? inner(spec) : spec) };
+  return { shared: shared2, charts: specs.map((spec) => isPart(spec) ? inner(spec) : spec) };
 }
 var WHOLE_SPEC_SCRIPT = `function whole(v) { if (Array.isArray(v)) return v.map(whole); if (v === null || typeof v !== "object") return v; if (typeof v["${SHARED_KEY}"] === "number" && Object.keys(v).length === 1) return whole(shared[v["${SHARED_KEY}"]]); var o = {}; Object.keys(v).forEach(function (k) { o[k] = whole(v[k]); }); return o; }`;
 

@@ -21,10 +21,14 @@ export class EDivisive {
   /** prefix[a·(n+1) + b] = Σ_{i<a, j<b} |x_i − x_j|. */
   private readonly prefix: Float64Array;
 
-  constructor(values: ArrayLike<number>) {
+  /** `storage`, when given and large enough, holds the table (`split` lends one for every window it analyses). */
+  constructor(values: ArrayLike<number>, storage?: Float64Array) {
     const n = (this.n = values.length);
     const w = n + 1;
-    const p = (this.prefix = new Float64Array(w * w));
+    const p = (this.prefix = storage && storage.length >= w * w ? storage.subarray(0, w * w) : new Float64Array(w * w));
+    // Row 0 and column 0 are the empty sums (storage may hold an earlier table).
+    p.fill(0, 0, w);
+    for (let a = 1; a <= n; a++) p[a * w] = 0;
     // One typed array to read (a window is a Float64Array already), and each row's offsets hoisted.
     const x = values instanceof Float64Array ? values : Float64Array.from(values);
     for (let a = 1; a <= n; a++) {
@@ -139,6 +143,10 @@ function weights(): { total: Float64Array; within: Float64Array } {
   return (table = { total, within });
 }
 
+/** The largest prefix table `split` keeps for the next window (a window of up to 127 values; longer ones allocate). */
+const SHARED_TABLE = 128 * 128;
+let shared = new Float64Array(0);
+
 /**
  * Split: E-divisive candidates, strongest first, until one fails its t-test (p > maxPValue). A candidate is tested
  * on the stretch E-divisive chose, x[start, τ) against x[τ, κ), not against the rest of its interval: a level that
@@ -146,7 +154,10 @@ function weights(): { total: Float64Array; within: Float64Array } {
  * Returns the split points, ascending, as indices in `values`.
  */
 export function split(values: Float64Array, maxPValue: number): number[] {
-  const calc = new EDivisive(values);
+  const size = (values.length + 1) ** 2;
+  // One table for every window of a run (a window is analysed whole before the next): not 30 kB of garbage each.
+  if (size <= SHARED_TABLE && shared.length < size) shared = new Float64Array(SHARED_TABLE);
+  const calc = new EDivisive(values, size <= SHARED_TABLE ? shared : undefined);
   const points: number[] = [];
   // Candidates by interval, keyed start·(n + 1) + end.
   const width = values.length + 1;
