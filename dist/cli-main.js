@@ -695,8 +695,16 @@ var NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udb
 function escapeXml(text3) {
   return escapeHtml(text3.replace(NOT_XML, "�"));
 }
+var SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+var SCRIPT_ESCAPES = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029"
+};
 function jsonForScript(value2) {
-  return JSON.stringify(value2).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value2).replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c]);
 }
 
 // src/engine/model/units.ts
