@@ -12,7 +12,9 @@
  */
 import {
   CHANGE_POINT_DEFAULTS,
+  CHANGE_POINT_WINDOW,
   detectChangePoints,
+  SplitWindows,
   type ChangePointOptions,
 } from '../src/engine/stats/changePoints.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
@@ -110,13 +112,15 @@ function table(title: string, rows: { label: string; sigma: number; options: Cha
   }
 }
 
-console.log(
-  `${SERIES} series per cell, ${RUNS} runs, +${Math.round(STEP_SIZE * 100)} % step at index ${STEP_AT}, found = a step reported within ±${TOLERANCE} runs of it.`,
-);
-table(
-  'Defaults',
-  SIGMAS.map((sigma) => ({ label: String(sigma), sigma, options: {} })),
-);
+if (!process.env.PERFGATE_LONG_ONLY)
+  console.log(
+    `${SERIES} series per cell, ${RUNS} runs, +${Math.round(STEP_SIZE * 100)} % step at index ${STEP_AT}, found = a step reported within ±${TOLERANCE} runs of it.`,
+  );
+if (!process.env.PERFGATE_LONG_ONLY)
+  table(
+    'Defaults',
+    SIGMAS.map((sigma) => ({ label: String(sigma), sigma, options: {} })),
+  );
 // PERFGATE_SWEEP=0.001:0.05:3,0.002:0.1:3 … adds a table of other settings (maxPValue:minMagnitude:minSegment).
 const sweep = (process.env.PERFGATE_SWEEP ?? '').split(',').filter((s) => s !== '');
 if (sweep.length > 0) {
@@ -132,5 +136,97 @@ if (sweep.length > 0) {
         };
       }),
     ),
+  );
+}
+
+/**
+ * Long histories (issue 47): PERFGATE_LONG=400 measures series of 400 runs (a year of one run a day and the window),
+ * the detector splitting in windows of CHANGE_POINT_WINDOW (what perfgate does) against the whole series as one
+ * window (what it did), on the same series. A +20 % step at run 380 is looked for after each of runs 381…400, as on a
+ * default branch; a +20 % step at run 200 (in the archive) on the full 400 runs; a step-free series gives the false
+ * steps: on the full 400 runs, and at any of the 20 looks after runs 381…400. PERFGATE_LONG_SERIES sets the series
+ * per cell (default 200).
+ */
+const LONG = Number(process.env.PERFGATE_LONG ?? 0);
+if (LONG > 0) {
+  const n = LONG;
+  const cells = Number(process.env.PERFGATE_LONG_SERIES ?? 200);
+  const newAt = n - 20;
+  const oldAt = n / 2;
+  const longSeries = (sigma: number, at: number, seed: number) => {
+    const g = gaussian(mulberry32(seed));
+    return Array.from({ length: n }, (_, i) => sigma * g() + (i >= at ? STEP : 0));
+  };
+  const near = (steps: { index: number; relativeChange: number }[], at: number) =>
+    steps.some((s) => Math.abs(s.index - at) <= TOLERANCE && s.relativeChange > 0);
+  const methods = { windows: () => new SplitWindows(), whole: () => new SplitWindows(Infinity) } as const;
+  console.log(
+    `\nLong histories: ${cells} series per cell, ${n} runs, +${Math.round(STEP_SIZE * 100)} % step at run ${newAt} (looks after runs ${newAt + 1}…${n}) or at run ${oldAt} (full series), windows of ${CHANGE_POINT_WINDOW}.\n`,
+  );
+  console.log(
+    '| σ | method | new step: found ≤ 8 runs after | found ≤ 20 runs after | median runs to find | old step (run ' +
+      `${oldAt}) found in full ${n} runs | false step, full ${n} runs | false step, looks after runs ${newAt + 1}…${n} | CPU ms a detection |`,
+  );
+  console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+  const misses = { windows: 0, whole: 0 };
+  for (const sigma of SIGMAS) {
+    const found = { windows: [] as (number | undefined)[], whole: [] as (number | undefined)[] };
+    const oldFound = { windows: [] as boolean[], whole: [] as boolean[] };
+    for (const method of ['windows', 'whole'] as const) {
+      let found8 = 0;
+      let found20 = 0;
+      let falseFull = 0;
+      let falseLooks = 0;
+      let detections = 0;
+      const delays: number[] = [];
+      const start = process.cpuUsage();
+      for (let s = 0; s < cells; s++) {
+        const seed = 5000 * Math.round(sigma * 1000) + 3 * s;
+        const withNew = longSeries(sigma, newAt, seed);
+        let k: number | undefined;
+        for (let look = newAt + 1; look <= n && k === undefined; look++) {
+          detections++;
+          if (near(detectChangePoints(withNew.slice(0, look), {}, methods[method]()).steps, newAt)) k = look;
+        }
+        found[method].push(k);
+        if (k !== undefined) {
+          delays.push(k - newAt);
+          if (k <= newAt + WITHIN) found8++;
+          found20++;
+        }
+        detections++;
+        oldFound[method].push(
+          near(detectChangePoints(longSeries(sigma, oldAt, seed + 1), {}, methods[method]()).steps, oldAt),
+        );
+        const flat = longSeries(sigma, n + 1, seed + 2);
+        detections++;
+        if (detectChangePoints(flat, {}, methods[method]()).steps.length > 0) falseFull++;
+        for (let look = newAt + 1; look <= n; look++) {
+          detections++;
+          if (detectChangePoints(flat.slice(0, look), {}, methods[method]()).steps.length > 0) {
+            falseLooks++;
+            break;
+          }
+        }
+      }
+      const cpuMs = process.cpuUsage(start).user / 1000 / detections;
+      delays.sort((a, b) => a - b);
+      const oldRate = oldFound[method].filter(Boolean).length / cells;
+      console.log(
+        `| ${sigma} | ${method === 'windows' ? `windows of ${CHANGE_POINT_WINDOW}` : 'whole series'} | ${pct(found8 / cells)} | ${pct(found20 / cells)} | ${delays.length > cells / 2 ? delays[Math.floor(cells / 2)] : '> 20'} | ${pct(oldRate)} | ${pct(falseFull / cells)} | ${pct(falseLooks / cells)} | ${cpuMs.toFixed(2)} |`,
+      );
+    }
+    // Steps one method finds and the other does not (the new step by run n, the old one on the full series).
+    for (let s = 0; s < cells; s++) {
+      const w = found.windows[s] !== undefined;
+      const h = found.whole[s] !== undefined;
+      if (h && !w) misses.windows++;
+      if (w && !h) misses.whole++;
+      if (oldFound.whole[s] && !oldFound.windows[s]) misses.windows++;
+      if (oldFound.windows[s] && !oldFound.whole[s]) misses.whole++;
+    }
+  }
+  console.log(
+    `\nOf ${2 * cells * SIGMAS.length} steps (new and old, every σ): the whole series found ${misses.windows} the windows missed; the windows found ${misses.whole} the whole series missed.`,
   );
 }

@@ -695,8 +695,16 @@ var NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udb
 function escapeXml(text3) {
   return escapeHtml(text3.replace(NOT_XML, "�"));
 }
+var SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+var SCRIPT_ESCAPES = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029"
+};
 function jsonForScript(value2) {
-  return JSON.stringify(value2).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value2).replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c]);
 }
 
 // src/engine/model/units.ts
@@ -794,9 +802,9 @@ function parseUnit(text3) {
     ["rate", RATE],
     ["size", SIZE]
   ];
-  for (const [dimension, table2] of tables) {
+  for (const [dimension, table3] of tables) {
     if (symbol === "b") continue;
-    const factor = table2[symbol];
+    const factor = table3[symbol];
     if (factor !== void 0) return { symbol, dimension, toBase: factor };
   }
   return void 0;
@@ -831,7 +839,7 @@ function parseToolUnit(text3) {
   return { symbol, dimension: "rate", toBase: 1e6 / per };
 }
 function acceptedUnits() {
-  const list2 = (table2) => Object.keys(table2).filter((s) => s !== "b").join(", ");
+  const list2 = (table3) => Object.keys(table3).filter((s) => s !== "b").join(", ");
   return [
     `time ${list2(TIME)}`,
     `size ${list2(SIZE)}`,
@@ -968,8 +976,8 @@ function buildCheckReport(checks, requiredExperiments) {
   if (!latencyOnly) {
     for (const r of rows) if (!columns.includes(r.check)) columns.push(r.check);
   }
-  const table2 = percentTable(checks);
-  const ordered2 = [...table2.filter((r) => r.failed), ...table2.filter((r) => !r.failed)];
+  const table3 = percentTable(checks);
+  const ordered2 = [...table3.filter((r) => r.failed), ...table3.filter((r) => !r.failed)];
   const problems = [];
   if (rows.length === 0) {
     problems.push(
@@ -1003,7 +1011,7 @@ function buildCheckReport(checks, requiredExperiments) {
   };
 }
 function percentTable(checks) {
-  const table2 = [];
+  const table3 = [];
   for (const sub of checks) {
     const byParameter = /* @__PURE__ */ new Map();
     for (const row of sub.rows) {
@@ -1018,13 +1026,13 @@ function percentTable(checks) {
           failed: false
         };
         byParameter.set(parameter, line);
-        table2.push(line);
+        table3.push(line);
       }
       line.cells[row.check] = row;
       if (rowFailed(row)) line.failed = true;
     }
   }
-  return table2;
+  return table3;
 }
 function headline(report) {
   const checks = `${report.checksPassed} of ${report.checksTotal} checks passed`;
@@ -4737,15 +4745,15 @@ function renderSummaryCsv(summary) {
 }
 function parseSummaryCsv(file, content, floatParse) {
   const experimentType = experimentTypeOfSummaryFile(file);
-  const table2 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
-  if (table2.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
+  const table3 = readCsvTable(file, content, SUMMARY_REQUIRED_COLUMNS, SUMMARY_HEADER, SUMMARY_COLUMNS);
+  if (table3.rows.length === 0) throw new InputError("the summary has a header but no rows", { file, line: 2 });
   const headerFields = /* @__PURE__ */ new Map();
   const headerLine = stripBom(content).split(/\r\n|\n|\r/, 1)[0] ?? "";
   headerLine.split(",").forEach((name, index2) => headerFields.set(name.trim(), index2));
   const payloads = [];
   const seen = /* @__PURE__ */ new Map();
-  for (const row of table2.rows) {
-    const bytesIndex = table2.columns.Bytes;
+  for (const row of table3.rows) {
+    const bytesIndex = table3.columns.Bytes;
     const bytesText = row.fields[bytesIndex] ?? "";
     const payloadBytes = Number(bytesText.trim());
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(payloadBytes)) {
@@ -5082,7 +5090,7 @@ function parseFastddsLatencyConsole(file, text3) {
 }
 function readTables(file, lines) {
   const tables = [];
-  let table2;
+  let table3;
   let lastContent = 0;
   let nanCount = 0;
   for (let i = 0; i < lines.length; i++) {
@@ -5099,7 +5107,7 @@ function readTables(file, lines) {
           column: raw.indexOf(banner[1]) + 1
         });
       }
-      table2 = {
+      table3 = {
         bannerLine: lineNo,
         declaredSamples: Number(banner[2]),
         headerSeen: false,
@@ -5107,30 +5115,30 @@ function readTables(file, lines) {
         rows: [],
         payloads: /* @__PURE__ */ new Map()
       };
-      tables.push(table2);
+      tables.push(table3);
       continue;
     }
     if (HEADER.test(raw)) {
-      if (!table2 || table2.headerSeen) {
-        table2 = { bannerLine: lineNo, headerSeen: false, dashesSeen: false, rows: [], payloads: /* @__PURE__ */ new Map() };
-        tables.push(table2);
+      if (!table3 || table3.headerSeen) {
+        table3 = { bannerLine: lineNo, headerSeen: false, dashesSeen: false, rows: [], payloads: /* @__PURE__ */ new Map() };
+        tables.push(table3);
       }
-      table2.headerSeen = true;
+      table3.headerSeen = true;
       continue;
     }
-    if (table2?.headerSeen && !table2.dashesSeen && DASHES.test(raw)) {
-      table2.dashesSeen = true;
+    if (table3?.headerSeen && !table3.dashesSeen && DASHES.test(raw)) {
+      table3.dashesSeen = true;
       continue;
     }
     if (!/^\s*\d+\s*,/.test(raw)) continue;
-    if (!table2 || !table2.headerSeen) continue;
-    nanCount += addTableRow(file, table2, raw, lineNo);
+    if (!table3 || !table3.headerSeen) continue;
+    nanCount += addTableRow(file, table3, raw, lineNo);
   }
   return { tables, lastContent, nanCount };
 }
-function addTableRow(file, table2, raw, lineNo) {
+function addTableRow(file, table3, raw, lineNo) {
   const row = parseRow(file, raw, lineNo);
-  const earlier = table2.payloads.get(row.bytes);
+  const earlier = table3.payloads.get(row.bytes);
   if (earlier !== void 0) {
     throw new InputError(`payload ${row.bytes} appears twice in one table (first on line ${earlier})`, {
       file,
@@ -5138,8 +5146,8 @@ function addTableRow(file, table2, raw, lineNo) {
       column: 1
     });
   }
-  table2.payloads.set(row.bytes, lineNo);
-  table2.rows.push({
+  table3.payloads.set(row.bytes, lineNo);
+  table3.rows.push({
     experiment: "",
     parameter: { label: `${row.bytes} B`, payloadBytes: row.bytes },
     metric: LATENCY_METRIC,
@@ -5986,9 +5994,9 @@ function readCsv(file, lines) {
 function parseFep(file, text3) {
   const lines = stripBom(text3).split(/\r?\n/);
   const grid = GRID_LINE.test(text3) && !HEADER_HINT.test(lines[0] ?? "") ? readGridTable(file, lines) : void 0;
-  const table2 = grid ?? readCsv(file, lines);
+  const table3 = grid ?? readCsv(file, lines);
   const index2 = {};
-  table2.header.forEach((name2, i) => {
+  table3.header.forEach((name2, i) => {
     const column = columnOf(name2);
     if (column !== void 0 && index2[column] === void 0) index2[column] = i;
   });
@@ -5996,20 +6004,20 @@ function parseFep(file, text3) {
     if (index2[column] === void 0) {
       throw new InputError(`missing the ${column === "size" ? '"sample size (B)"' : '"throughput (⌀ MB/s)"'} column`, {
         file,
-        line: table2.headerLine,
+        line: table3.headerLine,
         column: 1
       });
     }
   }
-  if (table2.rows.length === 0)
-    throw new InputError("the FEP results table has a header but no data rows", { file, line: table2.headerLine });
+  if (table3.rows.length === 0)
+    throw new InputError("the FEP results table has a header but no data rows", { file, line: table3.headerLine });
   const name = baseName(file);
   const dot = name.lastIndexOf(".");
   const experiment = dot > 0 ? name.slice(0, dot) : name;
   const measurements = [];
   const seen = /* @__PURE__ */ new Map();
-  for (const row of table2.rows) {
-    const r = readFepRow(file, table2, index2, row);
+  for (const row of table3.rows) {
+    const r = readFepRow(file, table3, index2, row);
     const parameter = parameterOfFepRow(r);
     const line = row[0].line;
     const earlier = seen.get(parameter.label);
@@ -6039,14 +6047,14 @@ function parseFep(file, text3) {
     ]
   };
 }
-function readFepRow(file, table2, index2, row) {
+function readFepRow(file, table3, index2, row) {
   const number3 = (column, integer = false) => {
     const at = index2[column];
     if (at === void 0) return void 0;
     const cell3 = row[at];
     if (!(integer ? /^\d+$/ : NUMBER3).test(cell3.text)) {
       throw new InputError(
-        `expected ${integer ? "a whole number" : "a number"} in column "${table2.header[at]}", found "${cell3.text}"`,
+        `expected ${integer ? "a whole number" : "a number"} in column "${table3.header[at]}", found "${cell3.text}"`,
         {
           file,
           line: cell3.line,
@@ -6246,12 +6254,12 @@ var iceperfAdapter = {
   title: "iceoryx iceperf leader output",
   recognises(head) {
     let technology = false;
-    let table2 = false;
+    let table3 = false;
     for (const rawLine of stripBom(head).split("\n")) {
       const line = rawLine.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
       if (TECHNOLOGY.test(line)) technology = true;
-      else if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) table2 = true;
-      if (technology && table2) return true;
+      else if (RESULT_BANNER.test(line) || TABLE_HEADER.test(line)) table3 = true;
+      if (technology && table3) return true;
     }
     return technology;
   },
@@ -6334,14 +6342,14 @@ function readTables2(file, lines, text3, measurements, notes) {
     }
     tables.set(experiment, line.number);
     technologyHasTable = true;
-    const table2 = { file, experiment, oldKiB: header[1] === "kB", roundTrips, header: line };
-    i = readTableRows(table2, lines, rawLines, i, measurements);
+    const table3 = { file, experiment, oldKiB: header[1] === "kB", roundTrips, header: line };
+    i = readTableRows(table3, lines, rawLines, i, measurements);
   }
   closeTechnology();
   return { withoutTable, follower };
 }
-function readTableRows(table2, lines, rawLines, i, measurements) {
-  const { file, experiment, header: line } = table2;
+function readTableRows(table3, lines, rawLines, i, measurements) {
+  const { file, experiment, header: line } = table3;
   const separator = lines[i + 1];
   if (!separator || !SEPARATOR.test(separator.text)) {
     throw new InputError('the iceperf table header is not followed by its "|----:|----:|" line (truncated output?)', {
@@ -6368,7 +6376,7 @@ function readTableRows(table2, lines, rawLines, i, measurements) {
     if (!rowLine.text.startsWith("|")) break;
     i += 1;
     const raw = rawLines[rowLine.number - 1] ?? "";
-    const { bytes, latency } = readRow(file, rowLine, raw, table2.oldKiB);
+    const { bytes, latency } = readRow(file, rowLine, raw, table3.oldKiB);
     const previous = seen.get(bytes);
     if (previous !== void 0) {
       throw new InputError(`payload ${bytes} B appears twice in the ${experiment} table (first on line ${previous})`, {
@@ -6379,7 +6387,7 @@ function readTableRows(table2, lines, rawLines, i, measurements) {
     seen.set(bytes, rowLine.number);
     rows += 1;
     const statistics = { mean: latency };
-    if (table2.roundTrips !== void 0) statistics.samples = table2.roundTrips;
+    if (table3.roundTrips !== void 0) statistics.samples = table3.roundTrips;
     measurements.push({
       experiment,
       parameter: { label: String(bytes), payloadBytes: bytes },
@@ -6900,9 +6908,9 @@ function parseNetio3(file, text3) {
       column: 1
     });
   }
-  const table2 = { file, line: found.number, names, index: index2 };
+  const table3 = { file, line: found.number, names, index: index2 };
   const notes = [];
-  const columnUnits = readColumnUnits(table2, units, notes);
+  const columnUnits = readColumnUnits(table3, units, notes);
   const stem = (() => {
     const name = baseName(file);
     const dot = name.lastIndexOf(".");
@@ -6913,7 +6921,7 @@ function parseNetio3(file, text3) {
   for (let i = found.number; i < lines.length; i++) {
     const textLine = lines[i];
     if (textLine.trim() === "" || textLine.startsWith("#")) continue;
-    addSweepRow(groups, readSweepRow(table2, columnUnits, textLine, i + 1, stem));
+    addSweepRow(groups, readSweepRow(table3, columnUnits, textLine, i + 1, stem));
     rows++;
   }
   if (rows === 0) throw new InputError("the netio3 table has a header but no data rows", { file, line: found.number });
@@ -6956,8 +6964,8 @@ function readColumnUnits({ file, line, names, index: index2 }, units, notes) {
   }
   return { rateUnit: rateUnit2, throughputUnit, throughputFactor, sizeUnit };
 }
-function readSweepRow(table2, units, textLine, lineNo, stem) {
-  const { file, names, index: index2 } = table2;
+function readSweepRow(table3, units, textLine, lineNo, stem) {
+  const { file, names, index: index2 } = table3;
   const fields = textLine.split(",");
   if (fields.length !== names.length) {
     throw new InputError(`expected ${names.length} fields like the header, found ${fields.length} (truncated row?)`, {
@@ -7158,7 +7166,7 @@ var genericCsvAdapter = {
     const defaultExperiment = baseName2(file);
     if (mapping.experiment === void 0)
       notes.push(`no experiment column mapped: the experiment is the file name "${defaultExperiment}"`);
-    const table2 = {
+    const table3 = {
       file,
       maxMeasurements: options.maxMeasurements,
       measurements: [],
@@ -7173,11 +7181,11 @@ var genericCsvAdapter = {
       for (const plan of plans) {
         const index2 = columns[plan.column];
         const value2 = readCell(file, plan, row, index2);
-        if (value2 !== void 0) addStatistic(table2, { experiment, parameter, plan, row, index: index2, value: value2 });
+        if (value2 !== void 0) addStatistic(table3, { experiment, parameter, plan, row, index: index2, value: value2 });
       }
     });
     if (rowCount === 0) throw new InputError("the CSV has a header but no rows", { file, line: 2 });
-    return { format: "generic-csv", file, measurements: table2.measurements, notes };
+    return { format: "generic-csv", file, measurements: table3.measurements, notes };
   }
 };
 function experimentOfRow(file, mapping, row, columns, defaultExperiment) {
@@ -7214,8 +7222,8 @@ function readCell(file, plan, row, index2) {
   );
   return value2;
 }
-function addStatistic(table2, { experiment, parameter, plan, row, index: index2, value: value2 }) {
-  const { file, byKey, laterLines, measurements, maxMeasurements } = table2;
+function addStatistic(table3, { experiment, parameter, plan, row, index: index2, value: value2 }) {
+  const { file, byKey, laterLines, measurements, maxMeasurements } = table3;
   const key = `${experiment}\0${parameter.label}\0${plan.metric.name}`;
   let measurement = byKey.get(key);
   if (measurement?.statistics[plan.statistic] !== void 0) {
@@ -9740,19 +9748,19 @@ function readRedisTable(file, text3, notes) {
     lineOffset = 1;
     notes.push("an old redis-benchmark CSV without header: only requests per second");
   }
-  let table2;
+  let table3;
   try {
-    table2 = readCsvTable(file, content, ["test", "rps"], '"test","rps",…', ALL_COLUMNS);
+    table3 = readCsvTable(file, content, ["test", "rps"], '"test","rps",…', ALL_COLUMNS);
   } catch (error) {
     if (lineOffset > 0 && error instanceof InputError && error.place?.line !== void 0) {
       throw new InputError(error.message, { ...error.place, line: Math.max(1, error.place.line - lineOffset) });
     }
     throw error;
   }
-  const rows = table2.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
+  const rows = table3.rows.map((row) => ({ ...row, line: row.line - lineOffset }));
   if (rows.length === 0) throw new InputError("the redis-benchmark CSV has a header but no results", { file, line: 2 });
   const headerFields = stripBom(content).split(/\r?\n/, 1)[0].split(",").map((f) => f.trim().replace(/^"(.*)"$/, "$1"));
-  return { rows, testIndex: table2.columns.test, rpsIndex: table2.columns.rps, headerFields };
+  return { rows, testIndex: table3.columns.test, rpsIndex: table3.columns.rps, headerFields };
 }
 
 // src/engine/formats/hyperfine/csv.ts
@@ -9766,7 +9774,7 @@ var hyperfineCsvAdapter = {
   parse({ file, text: text3 }) {
     const header = stripBom(text3).split(/\r?\n/, 1)[0] ?? "";
     const names = header.split(",").map((n) => n.trim());
-    const table2 = readCsvTable(
+    const table3 = readCsvTable(
       file,
       text3,
       ["command", "mean", "stddev", "median", "user", "system", "min", "max"],
@@ -9775,8 +9783,8 @@ var hyperfineCsvAdapter = {
     );
     const parameterColumns = names.map((n, i) => [n, i]).filter(([n]) => n.startsWith("parameter_"));
     const measurements = [];
-    for (const row of table2.rows) {
-      const command = row.fields[table2.columns.command] ?? "";
+    for (const row of table3.rows) {
+      const command = row.fields[table3.columns.command] ?? "";
       const values = {};
       const settings = {};
       let payloadBytes;
@@ -9795,7 +9803,7 @@ var hyperfineCsvAdapter = {
       if (payloadBytes !== void 0) parameter.payloadBytes = payloadBytes;
       const statistics = {};
       for (const [column, statistic] of TIME_STATISTICS) {
-        const index2 = table2.columns[column];
+        const index2 = table3.columns[column];
         const cell3 = row.fields[index2] ?? "";
         const seconds = parseNumber(cell3, "precise");
         if (seconds === void 0) {
@@ -9814,7 +9822,7 @@ var hyperfineCsvAdapter = {
         [USER_TIME, "user"],
         [SYSTEM_TIME, "system"]
       ]) {
-        const index2 = table2.columns[column];
+        const index2 = table3.columns[column];
         const seconds = parseNumber(row.fields[index2] ?? "", "precise");
         if (seconds === void 0)
           throw new InputError(`expected a time in seconds in column "${column}"`, {
@@ -12076,7 +12084,7 @@ function readOptionalCell(file, row, index2) {
   );
 }
 function parseRequirementsCsv(file, content, floatParse) {
-  const table2 = readCsvTable(
+  const table3 = readCsvTable(
     file,
     content,
     ["Experiment type", "Bytes", ...CHECKED_MAGNITUDES],
@@ -12086,8 +12094,8 @@ function parseRequirementsCsv(file, content, floatParse) {
   const optionalIndex = optionalColumnIndex(headerFieldsOf(content));
   const seen = /* @__PURE__ */ new Map();
   const requirements = [];
-  for (const row of table2.rows) {
-    const typeIndex = table2.columns["Experiment type"];
+  for (const row of table3.rows) {
+    const typeIndex = table3.columns["Experiment type"];
     const experimentType = (row.fields[typeIndex] ?? "").trim();
     if (experimentType === "") {
       throw new InputError('the "Experiment type" cell is empty', {
@@ -12096,7 +12104,7 @@ function parseRequirementsCsv(file, content, floatParse) {
         column: fieldColumn(row.text, typeIndex)
       });
     }
-    const bytesIndex = table2.columns.Bytes;
+    const bytesIndex = table3.columns.Bytes;
     const bytesText = row.fields[bytesIndex] ?? "";
     if (!/^\s*\d+\s*$/.test(bytesText) || !Number.isSafeInteger(Number(bytesText))) {
       throw new InputError(
@@ -12124,7 +12132,7 @@ function parseRequirementsCsv(file, content, floatParse) {
     seen.set(key, row.line);
     const limits = {};
     for (const magnitude of CHECKED_MAGNITUDES) {
-      const index2 = table2.columns[magnitude];
+      const index2 = table3.columns[magnitude];
       const text3 = row.fields[index2] ?? "";
       if (isMissingValue(text3)) {
         limits[magnitude] = NaN;
@@ -12170,7 +12178,7 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   const headerFields = firstLine4.split(",").map((f) => f.trim().replace(/^"|"$/g, ""));
   const experimentName = headerFields.includes("Experiment type") ? "Experiment type" : "Experiment";
   const parameterName = headerFields.includes("Bytes") ? "Bytes" : "Parameter";
-  const table2 = readCsvTable(
+  const table3 = readCsvTable(
     file,
     content,
     [experimentName, parameterName],
@@ -12195,12 +12203,12 @@ function parseMetricRequirementsCsv(file, content, floatParse) {
   }
   const keys = {
     experimentName,
-    experimentIndex: table2.columns[experimentName],
+    experimentIndex: table3.columns[experimentName],
     parameterName,
-    parameterIndex: table2.columns[parameterName]
+    parameterIndex: table3.columns[parameterName]
   };
   const seen = /* @__PURE__ */ new Map();
-  const rows = table2.rows.map((row) => readRequirementRow(file, row, keys, seen, optionalIndex));
+  const rows = table3.rows.map((row) => readRequirementRow(file, row, keys, seen, optionalIndex));
   const requirements = [];
   for (const column of limitColumns) {
     for (const requirementRow of rows) {
@@ -15568,9 +15576,9 @@ function levelOf(m, statistic) {
 function meanLog(values) {
   return weightedMeanLog(values, void 0);
 }
-function weightedMeanLog(values, weights) {
+function weightedMeanLog(values, weights2) {
   if (values.length === 0 || values.some((v) => v === void 0 || !Number.isFinite(v) || v <= 0)) return NaN;
-  return values.reduce((a, v, i) => a + (weights ? weights[i] : 1 / values.length) * Math.log(v), 0);
+  return values.reduce((a, v, i) => a + (weights2 ? weights2[i] : 1 / values.length) * Math.log(v), 0);
 }
 function recordLevelsBuilder() {
   const labels = [];
@@ -16516,23 +16524,23 @@ function judgePooledFamily(row, parameters, sides, judge) {
   const inRuns = keys.map(sides.across);
   const levelsInRuns = inRuns.map((runs) => runs.levels(row.statistic));
   const levelsOf = (run) => levelsInRuns.map((levels) => levels[run]);
-  const weights = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
-  const historyLevels = windowRuns.map((run) => weightedMeanLog(levelsOf(run), weights)).filter(Number.isFinite).map(Math.exp);
+  const weights2 = parameterWeights(olderRuns.map(levelsOf), sides.minWeightRuns);
+  const historyLevels = windowRuns.map((run) => weightedMeanLog(levelsOf(run), weights2)).filter(Number.isFinite).map(Math.exp);
   const candidate = perRepetitionLevels(
     keys.map((key) => valuesOf(resultByKey.get(key), row.statistic)),
-    weights
+    weights2
   );
   if (candidate.length === 0) return void 0;
   const repetitionsInRuns = inRuns.map((runs) => runs.repetitions());
   const pooledRuns = medianCount(windowRuns.flatMap((run) => repetitionsInRuns.map((counts) => counts[run])));
   const outcome2 = judge(historyLevels, candidate, pooledRuns);
   const evidence = bandOf(outcome2);
-  if (!weights || evidence === void 0) return outcome2;
+  if (!weights2 || evidence === void 0) return outcome2;
   return {
     ...outcome2,
     evidence: {
       ...evidence,
-      weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
+      weights: Object.fromEntries(parameters.map((p, i) => [p, weights2[i]])),
       weightRuns: olderRuns.length
     }
   };
@@ -16554,7 +16562,7 @@ function parameterWeights(levels, minRuns) {
   const total = inverse.reduce((a, b) => a + b, 0);
   return inverse.map((w) => w / total);
 }
-function perRepetitionLevels(perParameter, weights) {
+function perRepetitionLevels(perParameter, weights2) {
   if (perParameter.length === 0 || perParameter.some((v) => v.length === 0)) return [];
   const k = Math.min(...perParameter.map((v) => v.length));
   return Array.from(
@@ -16562,7 +16570,7 @@ function perRepetitionLevels(perParameter, weights) {
     (_, i) => Math.exp(
       weightedMeanLog(
         perParameter.map((v) => v[i]),
-        weights
+        weights2
       )
     )
   );
@@ -21277,13 +21285,13 @@ function renameHints(comparisons) {
   });
 }
 function nothingPaired(comparisons) {
-  const shared = comparisons.filter((c) => c.status !== "new" && c.status !== "missing");
-  if (shared.length === 0) return void 0;
+  const shared2 = comparisons.filter((c) => c.status !== "new" && c.status !== "missing");
+  if (shared2.length === 0) return void 0;
   const rows = comparisons.flatMap((c) => c.rows).filter((r) => !r.pooled);
   const recordedRows = rows.filter((r) => Number.isFinite(r.reference));
   if (recordedRows.length === 0) return void 0;
   if (rows.some((r) => Number.isFinite(r.reference) && Number.isFinite(r.result))) return void 0;
-  const sharedNames = new Set(shared.map((c) => c.experimentType));
+  const sharedNames = new Set(shared2.map((c) => c.experimentType));
   const givenRows = rows.filter((r) => sharedNames.has(r.experimentType) && Number.isFinite(r.result));
   const distinct = (values) => [...new Set(values)];
   return givenRows.length > 0 ? {
@@ -22993,9 +23001,9 @@ function confirmationMarkdown(c) {
     const what2 = c.state === "unconfirmed" ? "No flagged benchmark changed beyond the threshold in the pairs: the first stage saw noise." : "The pairs confirmed a regression.";
     return [...timed, "", what2].join("\n");
   }
-  const table2 = changeTable(attention, report.rows);
+  const table3 = changeTable(attention, report.rows);
   const verdict = c.state === "confirmed" ? `Confirmed: ${c.confirmed.map(escapeMarkdown).join(", ")}.` : `Still undecided ${stoppedAt(c)} (the gate passes): ${c.undecided.map(escapeMarkdown).join(", ")}.`;
-  return [...timed, "", ...table2.header, ...table2.rows, "", verdict].join("\n");
+  return [...timed, "", ...table3.header, ...table3.rows, "", verdict].join("\n");
 }
 
 // src/engine/report/comment/nextSteps.ts
@@ -23158,25 +23166,25 @@ function judgedLine(parts) {
   const against = parts.base !== void 0 ? `${escapeMarkdown(parts.base)} (**${escapeMarkdown(report.referenceLabel)}**)` : `**${escapeMarkdown(report.referenceLabel)}**`;
   return `Judged ${who} against ${against}: ${report.methodLabel}.`;
 }
-function rowsSection(section, prefix, table2, suffix, more) {
+function rowsSection(section, prefix, table3, suffix, more) {
   const text3 = (k) => {
     let lines = prefix !== "" ? [prefix, ""] : [];
-    if (k > 0) lines = lines.concat(table2.header, table2.rows.slice(0, k), "");
-    if (k < table2.rows.length) lines.push(more(table2.rows.length - k), "");
+    if (k > 0) lines = lines.concat(table3.header, table3.rows.slice(0, k), "");
+    if (k < table3.rows.length) lines.push(more(table3.rows.length - k), "");
     if (suffix !== "") lines.push(suffix);
     return lines.join("\n").replace(/\s+$/, "");
   };
   const shorten = (room) => {
     if (text3(0).length > room) return "";
-    const fixed2 = text3(0).length + table2.header.join("\n").length + 2;
+    const fixed2 = text3(0).length + table3.header.join("\n").length + 2;
     let used = fixed2;
     let k = 0;
-    while (k < table2.rows.length && used + table2.rows[k].length + 1 <= room) used += table2.rows[k++].length + 1;
+    while (k < table3.rows.length && used + table3.rows[k].length + 1 <= room) used += table3.rows[k++].length + 1;
     while (k > 0 && text3(k).length > room) k--;
-    while (k < table2.rows.length && text3(k + 1).length <= room) k++;
+    while (k < table3.rows.length && text3(k + 1).length <= room) k++;
     return text3(k);
   };
-  return { ...section, text: text3(table2.rows.length), shorten };
+  return { ...section, text: text3(table3.rows.length), shorten };
 }
 function listSection(section, lines, more) {
   return rowsSection(section, "", { header: [], rows: lines }, "", more);
@@ -23308,11 +23316,11 @@ function otherRowsSection(comparison, compared, everything, links) {
   const section = { priority: 6, label: "the other comparison rows" };
   if (rest.length > OTHER_ROWS_LISTED)
     return { ...section, text: [prefix, "", restCounts(rest, links.reportHtml === true), "", suffix].join("\n") };
-  const table2 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
+  const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
   return rowsSection(
     section,
     prefix,
-    { header: table2.slice(0, 2), rows: table2.slice(2) },
+    { header: table3.slice(0, 2), rows: table3.slice(2) },
     suffix,
     moreIn("row", everything)
   );
@@ -23323,11 +23331,11 @@ function requirementsTableSection(check, checked, everything) {
     `<summary>Requirements: ${headline(check)}</summary>`,
     ...checked.warnings !== "" ? ["", checked.warnings] : []
   ].join("\n");
-  const table2 = check.table.length > 0 ? checked.table(check.table) : [];
+  const table3 = check.table.length > 0 ? checked.table(check.table) : [];
   return rowsSection(
     { priority: 9, label: "the requirements table" },
     prefix,
-    { header: table2.slice(0, 2), rows: table2.slice(2) },
+    { header: table3.slice(0, 2), rows: table3.slice(2) },
     [...checked.legend !== "" ? [checked.legend, ""] : [], "</details>"].join("\n"),
     moreIn("row", everything)
   );
@@ -24914,24 +24922,24 @@ function weightedGeomeanSeries(parameters, runs) {
   if (usable.length < 2) return void 0;
   const inverse = usable.map((p) => 1 / Math.max(p.sd, SD_FLOOR) ** 2);
   const total = inverse.reduce((a, b) => a + b, 0);
-  const weights = usable.map((p, i) => ({
+  const weights2 = usable.map((p, i) => ({
     parameter: p.parameter,
     sd: p.sd,
     weight: inverse[i] / total
   }));
-  const level = usable.reduce((a, p, i) => a + weights[i].weight * p.centre, 0);
+  const level = usable.reduce((a, p, i) => a + weights2[i].weight * p.centre, 0);
   const values = Array.from({ length: runs }, (_, r) => {
     let sum2 = 0;
     let present = 0;
     usable.forEach((p, i) => {
       const v = p.logs[r];
       if (v === void 0) return;
-      sum2 += weights[i].weight * (v - p.centre);
-      present += weights[i].weight;
+      sum2 += weights2[i].weight * (v - p.centre);
+      present += weights2[i].weight;
     });
     return present >= MIN_WEIGHT_PRESENT ? Math.exp(level + sum2 / present) : void 0;
   });
-  return { values, weights };
+  return { values, weights: weights2 };
 }
 function confirmWeightedSteps(found, runOf, parameterSteps, minSegment) {
   const last = found.steps[found.steps.length - 1];
@@ -25018,17 +25026,24 @@ var TrendCollector = class {
       const followed = this.followed(template);
       const wanted = this.statistics ?? [primaryStatistic(template)];
       let newest2 = -1;
+      let oldest = -1;
       for (let r = 0; r < row.length; r++) {
         const at = runIndex[r];
         const value2 = row[r];
         if (at === void 0 || value2 === null || value2 === void 0) continue;
-        if (followed)
-          wanted.forEach((statistic, j) => {
-            if (template.statistics[statistic] === void 0) return;
-            this.set(this.seriesOf(template, statistic, at, k * width + j), at, value2, template);
-          });
         if (newest2 < 0 || at > runIndex[newest2]) newest2 = r;
+        if (oldest < 0 || at < runIndex[oldest]) oldest = r;
       }
+      if (followed && oldest >= 0)
+        wanted.forEach((statistic, j) => {
+          if (template.statistics[statistic] === void 0) return;
+          const series = this.seriesOf(template, statistic, runIndex[oldest], k * width + j);
+          for (let r = 0; r < row.length; r++) {
+            const at = runIndex[r];
+            const value2 = row[r];
+            if (at !== void 0 && value2 !== null && value2 !== void 0) this.set(series, at, value2, template);
+          }
+        });
       if (newest2 >= 0) {
         const [statistic] = Object.keys(template.statistics);
         this.noteLatest(runIndex[newest2], { ...template, statistics: { [statistic]: row[newest2] } });
@@ -25087,8 +25102,7 @@ var TrendCollector = class {
   }
 };
 
-// src/engine/stats/changePoints.ts
-var CHANGE_POINT_DEFAULTS = { maxPValue: 1e-3, minMagnitude: 0.1, minSegment: 3 };
+// src/engine/stats/pooledTTest.ts
 function tTest(left, right) {
   const n1 = left.length;
   const n2 = right.length;
@@ -25112,19 +25126,28 @@ function sumSquares(values, m) {
   for (let i = 0; i < values.length; i++) s += (values[i] - m) ** 2;
   return s;
 }
+
+// src/engine/stats/eDivisive.ts
 var EDivisive = class {
   n;
   /** prefix[a·(n+1) + b] = Σ_{i<a, j<b} |x_i − x_j|. */
   prefix;
-  constructor(values) {
+  /** `storage`, when given and large enough, holds the table (`split` lends one for every window it analyses). */
+  constructor(values, storage) {
     const n = this.n = values.length;
     const w = n + 1;
-    const p = this.prefix = new Float64Array(w * w);
+    const p = this.prefix = storage && storage.length >= w * w ? storage.subarray(0, w * w) : new Float64Array(w * w);
+    p.fill(0, 0, w);
+    for (let a = 1; a <= n; a++) p[a * w] = 0;
+    const x = values instanceof Float64Array ? values : Float64Array.from(values);
     for (let a = 1; a <= n; a++) {
+      const xa = x[a - 1];
+      const above = (a - 1) * w;
+      const here = a * w;
       let row = 0;
       for (let b = 1; b <= n; b++) {
-        row += Math.abs(values[a - 1] - values[b - 1]);
-        p[a * w + b] = p[(a - 1) * w + b] + row;
+        row += Math.abs(xa - x[b - 1]);
+        p[here + b] = p[above + b] + row;
       }
     }
   }
@@ -25136,16 +25159,52 @@ var EDivisive = class {
   }
   /** QQ(x[s, τ), x[τ, κ)) of Matteson and James (scaled energy distance). */
   q(s, tau, kappa) {
+    const withinX = tau - s > 1 ? this.block(s, tau, s, tau) / 2 : 0;
+    return this.qOf(s, tau, kappa, withinX);
+  }
+  /** `q` with the left side's within-distance given (it depends on s and τ only). */
+  qOf(s, tau, kappa, withinX) {
     const n = tau - s;
     const m = kappa - tau;
     const between = this.block(s, tau, tau, kappa);
-    const withinX = n > 1 ? this.block(s, tau, s, tau) / 2 : 0;
     const withinY = m > 1 ? this.block(tau, kappa, tau, kappa) / 2 : 0;
     return 2 / (m + n) * between - (n > 1 ? 2 * m / ((m + n) * (n - 1)) * withinX : 0) - (m > 1 ? 2 * n / ((m + n) * (m - 1)) * withinY : 0);
   }
   /** The best split of [start, end) (at least two values), or undefined; ties go to the lowest τ, then κ. */
   candidate(start, end) {
     if (end - start < 2) return void 0;
+    if (end - start > TABLED) return this.candidateOf(start, end);
+    const w = this.n + 1;
+    const p = this.prefix;
+    const s0 = start * w;
+    const { total, within } = weights();
+    const size = TABLED + 1;
+    let bestQ = -Infinity;
+    let bestTau = -1;
+    let bestKappa = -1;
+    for (let tau = start + 1; tau < end; tau++) {
+      const n = tau - start;
+      const t0 = tau * w;
+      const withinX = n > 1 ? (p[t0 + tau] - p[s0 + tau] - p[t0 + start] + p[s0 + start]) / 2 : 0;
+      const cornerB = p[t0 + tau];
+      const cornerA = p[s0 + tau];
+      for (let kappa = tau + 1; kappa <= end; kappa++) {
+        const m = kappa - tau;
+        const k0 = kappa * w;
+        const between = p[t0 + kappa] - p[s0 + kappa] - cornerB + cornerA;
+        const withinY = m > 1 ? (p[k0 + kappa] - p[t0 + kappa] - p[k0 + tau] + cornerB) / 2 : 0;
+        const q = total[m + n] * between - (n > 1 ? within[n * size + m] * withinX : 0) - (m > 1 ? within[m * size + n] * withinY : 0);
+        if (bestTau < 0 || q > bestQ) {
+          bestQ = q;
+          bestTau = tau;
+          bestKappa = kappa;
+        }
+      }
+    }
+    return { index: bestTau, end: bestKappa, qhat: bestQ };
+  }
+  /** `candidate` over an interval longer than the weights' table, from `q`. */
+  candidateOf(start, end) {
     let best;
     for (let tau = start + 1; tau < end; tau++) {
       for (let kappa = tau + 1; kappa <= end; kappa++) {
@@ -25156,30 +25215,100 @@ var EDivisive = class {
     return best;
   }
 };
-function firstPassPValue(maxPValue) {
-  return maxPValue < 0.05 ? maxPValue * 10 : maxPValue < 0.5 ? maxPValue * 2 : maxPValue;
+var TABLED = 128;
+var table2;
+function weights() {
+  if (table2) return table2;
+  const size = TABLED + 1;
+  const total = new Float64Array(size + 1);
+  for (let l = 1; l <= size; l++) total[l] = 2 / l;
+  const within = new Float64Array(size * size);
+  for (let a = 2; a <= TABLED; a++)
+    for (let b = 1; b <= TABLED; b++) within[a * size + b] = 2 * b / ((b + a) * (a - 1));
+  return table2 = { total, within };
 }
+var SHARED_TABLE = 128 * 128;
+var shared = new Float64Array(0);
 function split2(values, maxPValue) {
-  const calc = new EDivisive(values);
+  const size = (values.length + 1) ** 2;
+  if (size <= SHARED_TABLE && shared.length < size) shared = new Float64Array(SHARED_TABLE);
+  const calc = new EDivisive(values, size <= SHARED_TABLE ? shared : void 0);
   const points = [];
+  const width = values.length + 1;
   const cache = /* @__PURE__ */ new Map();
   for (; ; ) {
-    const bounds = [0, ...points, values.length];
     let best;
-    for (let i = 0; i + 1 < bounds.length; i++) {
-      const start = bounds[i];
-      const end = bounds[i + 1];
-      const key = `${start}:${end}`;
-      if (!cache.has(key)) cache.set(key, calc.candidate(start, end));
-      const c = cache.get(key);
-      if (c && c.qhat > 0 && (best === void 0 || c.qhat > best.qhat)) best = { ...c, start };
+    let bestStart = 0;
+    for (let i = 0; i <= points.length; i++) {
+      const start = i === 0 ? 0 : points[i - 1];
+      const end = i < points.length ? points[i] : values.length;
+      const key = start * width + end;
+      let c = cache.get(key);
+      if (c === void 0 && !cache.has(key)) {
+        c = calc.candidate(start, end);
+        cache.set(key, c);
+      }
+      if (c && c.qhat > 0 && (best === void 0 || c.qhat > best.qhat)) {
+        best = c;
+        bestStart = start;
+      }
     }
     if (!best) return points;
-    const test = tTest(values.subarray(best.start, best.index), values.subarray(best.index, best.end));
+    const test = tTest(values.subarray(bestStart, best.index), values.subarray(best.index, best.end));
     if (test.pValue > maxPValue) return points;
     points.push(best.index);
     points.sort((a, b) => a - b);
   }
+}
+
+// src/engine/stats/splitWindows.ts
+var CHANGE_POINT_WINDOW = 60;
+var SplitWindows = class {
+  constructor(length = CHANGE_POINT_WINDOW) {
+    this.length = length;
+    if (!(length >= 2)) throw new RangeError(`the window must hold 2 values or more, got ${length}`);
+  }
+  length;
+  memo = /* @__PURE__ */ new Map();
+  /**
+   * The split points (ascending indices in `values`) of `values`, whose value i is input value `kept[i]`. Windows of
+   * `length` values start at 0 and move on by half a window, or to the last point the window found when that is
+   * further (Otava's rule); the last window is the newest `length` values, so the newest runs are always judged
+   * against a full window of the runs before them.
+   */
+  points(values, kept, maxPValue) {
+    const n = values.length;
+    const w = this.length;
+    if (n <= w) return this.window(values, kept, 0, n, maxPValue);
+    const step = Math.floor(w / 2);
+    const found = /* @__PURE__ */ new Set();
+    for (let start = 0; ; ) {
+      const last = start + w >= n;
+      const from = last ? n - w : start;
+      const points = this.window(values, kept, from, from + w, maxPValue);
+      for (const p of points) found.add(p);
+      if (last) break;
+      start = Math.max(points.length > 0 ? points[points.length - 1] : 0, start + step);
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+  /** The split points of values[from, to), as indices in `values`. */
+  window(values, kept, from, to, maxPValue) {
+    const first = kept[from];
+    const key = kept[to - 1] - first === to - from - 1 ? `${maxPValue}:${first}+${to - from}` : `${maxPValue}:${kept.slice(from, to).join(",")}`;
+    let points = this.memo.get(key);
+    if (points === void 0) {
+      points = split2(values.subarray(from, to), maxPValue);
+      this.memo.set(key, points);
+    }
+    return points.map((p) => p + from);
+  }
+};
+
+// src/engine/stats/changePoints.ts
+var CHANGE_POINT_DEFAULTS = { maxPValue: 1e-3, minMagnitude: 0.1, minSegment: 3 };
+function firstPassPValue(maxPValue) {
+  return maxPValue < 0.05 ? maxPValue * 10 : maxPValue < 0.5 ? maxPValue * 2 : maxPValue;
 }
 function score(values, points, k) {
   const start = k === 0 ? 0 : points[k - 1];
@@ -25212,10 +25341,10 @@ function merge(values, points, maxPValue, minMagnitude) {
   }
   return scored;
 }
-function changePointsOf(values, o) {
-  return merge(values, split2(values, firstPassPValue(o.maxPValue)), o.maxPValue, o.minMagnitude);
+function changePointsOf(values, kept, o, windows) {
+  return merge(values, windows.points(values, kept, firstPassPValue(o.maxPValue)), o.maxPValue, o.minMagnitude);
 }
-function detectChangePoints(logValues, options = {}) {
+function detectChangePoints(logValues, options = {}, windows = new SplitWindows()) {
   const o = { ...CHANGE_POINT_DEFAULTS, ...options };
   if (!(o.maxPValue > 0 && o.maxPValue < 1)) throw new RangeError(`maxPValue must be in (0, 1), got ${o.maxPValue}`);
   if (!(o.minMagnitude >= 0)) throw new RangeError(`minMagnitude must be 0 or more, got ${o.minMagnitude}`);
@@ -25228,7 +25357,7 @@ function detectChangePoints(logValues, options = {}) {
   const outliers = [];
   for (; ; ) {
     const values = Float64Array.from(kept, (i) => logValues[i]);
-    const points = changePointsOf(values, o);
+    const points = changePointsOf(values, kept, o, windows);
     const bounds = [0, ...points.map((p) => p.index), values.length];
     let excursion = -1;
     for (let s = 0; s + 2 < bounds.length; s++) {
@@ -25386,14 +25515,15 @@ function analyzeSeries(s, runs, settings, parameterSteps, ones, countThreshold =
   const instruments = s.instruments && runIndex.map((r) => s.instruments[r]);
   const threshold = s.primaryCount ? countThreshold : settings.minMagnitude;
   const exact = instruments && exactSteps(logs, instruments, threshold);
+  const windows = new SplitWindows();
   const detect = (values) => {
     if (instruments) return exactSteps(values, instruments, threshold);
-    const analysis = detectChangePoints(values, settings);
+    const analysis = detectChangePoints(values, settings, windows);
     return s.weights ? confirmWeightedSteps(analysis, (i) => runIndex[i], parameterSteps, settings.minSegment) : analysis;
   };
   const found = detect(logs);
   const hasNewest = runIndex[runIndex.length - 1] === newest2;
-  const before = hasNewest ? detect(logs.slice(0, -1)).steps : found.steps;
+  const before = hasNewest && found.steps.length > 0 ? detect(logs.slice(0, -1)).steps : found.steps;
   const seenBefore = (c) => before.some(
     (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange)
   );
@@ -26380,7 +26510,7 @@ function shareParts(specs) {
     children(value2).forEach(count);
   };
   for (const spec of specs) if (isPart(spec)) children(spec).forEach(count);
-  const shared = [];
+  const shared2 = [];
   const index2 = /* @__PURE__ */ new Map();
   const rebuild = (value2) => {
     if (!isPart(value2)) return value2;
@@ -26388,8 +26518,8 @@ function shareParts(specs) {
     if ((counts.get(text3) ?? 0) > 1) {
       let k = index2.get(text3);
       if (k === void 0) {
-        k = shared.length;
-        shared.push(value2);
+        k = shared2.length;
+        shared2.push(value2);
         index2.set(text3, k);
       }
       return { [SHARED_KEY]: k };
@@ -26397,7 +26527,7 @@ function shareParts(specs) {
     return inner(value2);
   };
   const inner = (value2) => Array.isArray(value2) ? value2.map(rebuild) : Object.fromEntries(Object.entries(value2).map(([key, v]) => [key, rebuild(v)]));
-  return { shared, charts: specs.map((spec) => isPart(spec) ? inner(spec) : spec) };
+  return { shared: shared2, charts: specs.map((spec) => isPart(spec) ? inner(spec) : spec) };
 }
 var WHOLE_SPEC_SCRIPT = `function whole(v) { if (Array.isArray(v)) return v.map(whole); if (v === null || typeof v !== "object") return v; if (typeof v["${SHARED_KEY}"] === "number" && Object.keys(v).length === 1) return whole(shared[v["${SHARED_KEY}"]]); var o = {}; Object.keys(v).forEach(function (k) { o[k] = whole(v[k]); }); return o; }`;
 

@@ -91,15 +91,20 @@ export function escapeXml(text: string): string {
   return escapeHtml(text.replace(NOT_XML, '\ufffd'));
 }
 
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+const SCRIPT_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
 /**
  * JSON safe inside `<script type="application/json">`: `<`, `>` and `&` as \u escapes (so no
  * `</script` or `<!--` can appear), and U+2028/2029 escaped for tools that read it as JavaScript.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  // One pass over the text, not one per character (a dashboard's data blocks run to megabytes).
+  return JSON.stringify(value).replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c]!);
 }

@@ -81,17 +81,26 @@ export class TrendCollector {
       const followed = this.followed(template);
       const wanted = this.statistics ?? [primaryStatistic(template)];
       let newest = -1;
+      let oldest = -1;
       for (let r = 0; r < row.length; r++) {
         const at = runIndex[r];
         const value = row[r];
         if (at === undefined || value === null || value === undefined) continue;
-        if (followed)
-          wanted.forEach((statistic, j) => {
-            if (template.statistics[statistic] === undefined) return;
-            this.set(this.seriesOf(template, statistic, at, k * width + j), at, value, template);
-          });
         if (newest < 0 || at > runIndex[newest]!) newest = r;
+        if (oldest < 0 || at < runIndex[oldest]!) oldest = r;
       }
+      // Each series looked up once a month, at its oldest run there (which describes it if no earlier run has),
+      // not once a run: the same series, and one JSON key a month instead of one a value.
+      if (followed && oldest >= 0)
+        wanted.forEach((statistic, j) => {
+          if (template.statistics[statistic] === undefined) return;
+          const series = this.seriesOf(template, statistic, runIndex[oldest]!, k * width + j);
+          for (let r = 0; r < row.length; r++) {
+            const at = runIndex[r];
+            const value = row[r];
+            if (at !== undefined && value !== null && value !== undefined) this.set(series, at, value, template);
+          }
+        });
       if (newest >= 0) {
         const [statistic] = Object.keys(template.statistics) as StatisticName[];
         this.noteLatest(runIndex[newest]!, { ...template, statistics: { [statistic!]: row[newest]! } });

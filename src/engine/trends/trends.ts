@@ -9,6 +9,7 @@ import { TrendCollector, type Collected } from './collect.js';
 import {
   CHANGE_POINT_DEFAULTS,
   detectChangePoints,
+  SplitWindows,
   type ChangePoint,
   type ChangePointOptions,
 } from '../stats/changePoints.js';
@@ -246,17 +247,20 @@ function analyzeSeries(
   // The primary count (instructions) steps at the count threshold; a cache figure, also exact, at the time's.
   const threshold = s.primaryCount ? countThreshold : settings.minMagnitude;
   const exact = instruments && exactSteps(logs, instruments, threshold);
+  // The series and the same without its newest value share their windows (stats/splitWindows.ts).
+  const windows = new SplitWindows();
   const detect = (values: number[]) => {
     if (instruments) return exactSteps(values, instruments, threshold);
-    const analysis = detectChangePoints(values, settings);
+    const analysis = detectChangePoints(values, settings, windows);
     return s.weights
       ? confirmWeightedSteps(analysis, (i) => runIndex[i]!, parameterSteps, settings.minSegment)
       : analysis;
   };
   const found = detect(logs);
-  // What the history showed before the newest run: a step found then is not new now.
+  // What the history showed before the newest run: a step found then is not new now. Only a step asks (a pending
+  // change is new with the newest run whatever came before), so a series without steps is analysed once.
   const hasNewest = runIndex[runIndex.length - 1] === newest;
-  const before = hasNewest ? detect(logs.slice(0, -1)).steps : found.steps;
+  const before = hasNewest && found.steps.length > 0 ? detect(logs.slice(0, -1)).steps : found.steps;
   const seenBefore = (c: ChangePoint) =>
     before.some(
       (b) => Math.abs(b.index - c.index) <= SAME_STEP && Math.sign(b.relativeChange) === Math.sign(c.relativeChange),
