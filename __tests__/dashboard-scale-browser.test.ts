@@ -51,9 +51,10 @@ const SERIES = FAMILIES * 11 * 2;
     const site = join(dir, 'site');
     // Every metric (`--all-metrics`): by default the dashboard follows the primary one, cpu time, and would draw half.
     await runDashboard({ history, output: site, allMetrics: true }, silentProgress);
-    // 455 experiments: their pages, 5 sparkline chunks of 100, the index and 3 vendored builds.
+    // 455 experiments: their pages, 5 sparkline chunks of 100 and the run table, the index, 3 vendored builds and the
+    // pages' style sheet and script.
     expect(readdirSync(join(site, 'experiments'))).toHaveLength(FAMILIES);
-    expect(readdirSync(join(site, 'data'))).toHaveLength(5);
+    expect(readdirSync(join(site, 'data'))).toHaveLength(6);
 
     const server = await serveSite(site);
     const browser = await launchChromium();
@@ -123,18 +124,22 @@ const SERIES = FAMILIES * 11 * 2;
       await page.click('#moved th button[data-sort="name"]');
       expect((await names())[0]).toBe('BM_Family0 / 1024');
 
-      // The slower benchmark's page: only its own file and the vendored builds, no other series' data.
+      // The slower benchmark's page: only its own file, the site's run table, style sheet and script and the vendored
+      // builds, no other series' data.
       await page.fill('#search', `${family}/${size} real`);
       const link = page.locator('#moved tbody td:first-child a');
       expect(await link.count()).toBe(1);
       const before = server.requests.length;
       await link.click();
       await page.waitForSelector('body[data-charts-done]', { timeout: 120000 });
-      expect(server.requests.slice(before)).toEqual([
-        `/experiments/${family}.html`,
-        '/assets/vega.min.js',
-        '/assets/vega-lite.min.js',
+      expect(server.requests.slice(before).sort()).toEqual([
+        '/assets/dashboard.css',
+        '/assets/experiment-page.js',
         '/assets/vega-embed.min.js',
+        '/assets/vega-lite.min.js',
+        '/assets/vega.min.js',
+        '/data/runs.js',
+        `/experiments/${family}.html`,
       ]);
       expect(page.url()).toMatch(new RegExp(`/experiments/${family}\\.html#chart-\\d+$`));
       // Once every chart is drawn, the linked chart is the one in view: its title names the series.

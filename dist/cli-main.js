@@ -26051,7 +26051,7 @@ function chartPageCsp(self = false) {
   return [
     "default-src 'none'",
     `script-src ${self ? "'self' " : ""}'unsafe-inline' 'unsafe-eval'`,
-    "style-src 'unsafe-inline'",
+    `style-src ${self ? "'self' " : ""}'unsafe-inline'`,
     "img-src data: blob:"
   ].join("; ");
 }
@@ -26068,7 +26068,7 @@ function chartPageHead(csp, title, style) {
     `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
-    `<style>${style}</style>`
+    typeof style === "string" ? `<style>${style}</style>` : `<link rel="stylesheet" href="${escapeHtml(style.href)}">`
   ];
 }
 function chartPage(page2) {
@@ -26079,7 +26079,7 @@ function chartPage(page2) {
     "<body>",
     ...page2.body,
     `<script type="application/json" id="${page2.dataId}">${jsonForScript(page2.data)}</script>`,
-    `<script>${page2.main}</script>`,
+    typeof page2.main === "string" ? `<script>${page2.main}</script>` : `<script src="${escapeHtml(page2.main.src)}"></script>`,
     "</body>",
     "</html>",
     ""
@@ -26110,6 +26110,89 @@ function embedChartsScript(load, spec = "spec") {
 })();
 `;
 }
+
+// src/engine/dashboard/compactSeries.ts
+var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+var BASE = 32;
+var MAX_STEPS = 2 ** 53;
+function powerOfTen(n) {
+  return Number(`1e${n}`);
+}
+function zigzag(n) {
+  return n < 0 ? -2 * n - 1 : 2 * n;
+}
+function varint(n) {
+  let text3 = "";
+  let rest = n;
+  while (rest >= BASE) {
+    text3 += ALPHABET[BASE + rest % BASE];
+    rest = Math.floor(rest / BASE);
+  }
+  return text3 + ALPHABET[rest];
+}
+function seriesExponent(values, digits) {
+  const magnitudes = values.map(Math.abs).filter((v) => v > 0);
+  if (magnitudes.length === 0) return 0;
+  const decade = (v) => Math.floor(Math.log10(v));
+  const smallest = decade(Math.min(...magnitudes)) - (digits - 1);
+  const largest2 = decade(Math.max(...magnitudes)) - 15;
+  return Math.max(smallest, largest2);
+}
+function runsCode(runs) {
+  let text3 = varint(runs[0]);
+  let i = 1;
+  while (i < runs.length) {
+    const step = runs[i] - runs[i - 1];
+    let count = 1;
+    while (i + count < runs.length && runs[i + count] - runs[i + count - 1] === step) count++;
+    text3 += varint(step - 1) + varint(count - 1);
+    i += count;
+  }
+  return text3;
+}
+function encodeSeries(runs, values, digits) {
+  if (runs.length !== values.length) throw new Error("encodeSeries: as many runs as values");
+  if (runs.length === 0) return "";
+  const exponent = seriesExponent(values, digits);
+  let text3 = `${runsCode(runs)}.${varint(zigzag(exponent))}`;
+  let previous = 0;
+  for (const v of values) {
+    const q = Math.round(exponent < 0 ? v * powerOfTen(-exponent) : v / powerOfTen(exponent));
+    if (!Number.isSafeInteger(q) || Math.abs(q) >= MAX_STEPS) throw new Error(`encodeSeries: ${v} out of range`);
+    text3 += varint(zigzag(q - previous));
+    previous = q;
+  }
+  return text3;
+}
+var DECODE_SERIES_SCRIPT = `function decodeSeries(code) {
+    var A = '${ALPHABET}', B = ${BASE}, r = [], y = [], i = 0;
+    if (code === '') return { r: r, y: y };
+    function next() {
+      var value = 0, scale = 1, k;
+      for (;;) {
+        k = A.indexOf(code.charAt(i++));
+        if (k < 0) throw new Error('a drawn series\\' code has no character ' + JSON.stringify(code.charAt(i - 1)));
+        value += (k % B) * scale;
+        scale *= B;
+        if (k < B) return value;
+      }
+    }
+    function signed(z) { return z % 2 === 1 ? -(z + 1) / 2 : z / 2; }
+    var dot = code.indexOf('.');
+    r.push(next());
+    while (i < dot) {
+      var step = next() + 1, count = next() + 1;
+      for (var k = 0; k < count; k++) r.push(r[r.length - 1] + step);
+    }
+    i = dot + 1;
+    var exponent = signed(next()), q = 0;
+    while (i < code.length) {
+      q += signed(next());
+      y.push(exponent < 0 ? q / Number('1e' + -exponent) : q * Number('1e' + exponent));
+    }
+    if (y.length !== r.length) throw new Error('a drawn series\\' code has ' + r.length + ' runs and ' + y.length + ' values');
+    return { r: r, y: y };
+  }`;
 
 // src/engine/dashboard/specs.ts
 var RUNS_DATASET = "runs";
@@ -26142,6 +26225,10 @@ function compactValues(values, digits = DRAWN_DIGITS) {
     }
   });
   return { r, y };
+}
+function seriesCode(values) {
+  const { r, y } = compactValues(values);
+  return encodeSeries(r, y, DRAWN_DIGITS);
 }
 function runAxis(runs) {
   return {
@@ -26191,8 +26278,8 @@ function trendSpec(s, runs) {
     title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
     width: PANEL_WIDTH * 2,
     height: PANEL_HEIGHT,
-    // The values once, which the line and its points both read: they are most of a page's bytes.
-    datasets: { [SERIES_DATASET]: [compactValues(s.values)] },
+    // The values once, which the line and its points both read, as a compact code: they are most of a page's bytes.
+    datasets: { [SERIES_DATASET]: seriesCode(s.values) },
     layer: layers
   };
 }
@@ -26264,7 +26351,6 @@ function requirementLayers(s) {
 function valueLayers(s, n, x, y, yTitle) {
   const values = { name: SERIES_DATASET };
   const lookup = [
-    { flatten: ["r", "y"] },
     { lookup: "r", from: { data: { name: RUNS_DATASET }, key: "i", fields: ["label", "date", "sha", "url"] } }
   ];
   const tooltip = [
@@ -26361,6 +26447,35 @@ function experimentCharts(experiment, model) {
   return charts;
 }
 
+// src/engine/dashboard/dataFiles.ts
+var DATA_FOLDER = "data";
+var RUNS_PATH = `${DATA_FOLDER}/runs.js`;
+var RUNS_GLOBAL = "perfgateRuns";
+var SPARKLINE_CHUNK = 100;
+function sparklineChunkPath(k) {
+  return `${DATA_FOLDER}/sparklines-${k}.js`;
+}
+function runsFile(model) {
+  return { path: RUNS_PATH, content: `var ${RUNS_GLOBAL} = ${jsonForScript(runRows(model.runs))};
+` };
+}
+var SPARKLINE_CALLBACK = "perfgateSparklines";
+function sparklineChunks(model) {
+  const files = [];
+  for (let k = 0; k * SPARKLINE_CHUNK < model.experiments.length; k++) {
+    const sparklines = model.experiments.slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK).map((e) => {
+      const { log, lines } = sparklineData(e);
+      return { log, lines: lines.map((line) => encodeSeries(line.r, line.y, SPARKLINE_DIGITS)) };
+    });
+    files.push({
+      path: sparklineChunkPath(k),
+      content: `${SPARKLINE_CALLBACK}(${k}, ${jsonForScript(sparklines)});
+`
+    });
+  }
+  return files;
+}
+
 // src/engine/dashboard/sharedParts.ts
 var SHARED_KEY = "$shared";
 var MIN_SHARED_CHARS = 48;
@@ -26403,6 +26518,7 @@ var WHOLE_SPEC_SCRIPT = `function whole(v) { if (Array.isArray(v)) return v.map(
 // src/engine/dashboard/indexScript.ts
 var INDEX_SCRIPT = `
 (function () {
+  ${DECODE_SERIES_SCRIPT}
   var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
   var PAGE = page.pageRows;
   var status = page.statusText;
@@ -26564,6 +26680,8 @@ var INDEX_SCRIPT = `
   // A plain SVG: each line's values on the same y scale (log where the model says so), the runs on x.
   var SVG = 'http://www.w3.org/2000/svg', WIDTH = 160, HEIGHT = 32, PAD = 2;
   function sparkline(el, data, name) {
+    // Each line is the code of its runs and values (compactSeries.ts).
+    var lines = data.lines.map(decodeSeries);
     var svg = document.createElementNS(SVG, 'svg');
     svg.setAttribute('width', WIDTH);
     svg.setAttribute('height', HEIGHT);
@@ -26573,12 +26691,12 @@ var INDEX_SCRIPT = `
     svg.appendChild(title);
     var y = data.log ? Math.log : function (v) { return v; };
     var low = Infinity, high = -Infinity;
-    data.lines.forEach(function (line) {
+    lines.forEach(function (line) {
       line.y.forEach(function (v) { low = Math.min(low, y(v)); high = Math.max(high, y(v)); });
     });
     if (!(high > low)) { low -= 1; high += 1; }
     var last = Math.max(1, page.runs.length - 1);
-    data.lines.forEach(function (line) {
+    lines.forEach(function (line) {
       var points = line.r.map(function (r, i) {
         var px = PAD + (r / last) * (WIDTH - 2 * PAD);
         var py = HEIGHT - PAD - ((y(line.y[i]) - low) / (high - low)) * (HEIGHT - 2 * PAD);
@@ -26626,6 +26744,32 @@ var INDEX_SCRIPT = `
 })();
 `;
 
+// src/engine/dashboard/experimentScript.ts
+var RUNS_NOTE = "The run table could not be loaded: keep the data/ folder beside the experiments/ folder.";
+var EXPERIMENT_SCRIPT = embedChartsScript(
+  `var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
+  var runs = window.${RUNS_GLOBAL};
+  if (!runs) {
+    runs = [];
+    var note = document.getElementById('runs-note');
+    note.textContent = ${JSON.stringify(RUNS_NOTE)};
+    note.hidden = false;
+  }
+  var labels = runs.map(function (r) { return r.label; });
+  var shared = page.shared || [];
+  ${WHOLE_SPEC_SCRIPT}
+  ${DECODE_SERIES_SCRIPT}
+  function rows(code) { var s = decodeSeries(code); return s.r.map(function (r, i) { return { r: r, y: s.y[i] }; }); }
+  function decoded(datasets) {
+    var out = Object.assign({}, datasets || {});
+    if (typeof out.${SERIES_DATASET} === 'string') out.${SERIES_DATASET} = rows(out.${SERIES_DATASET});
+    out.${RUNS_DATASET} = runs;
+    return out;
+  }
+  var charts = page.charts.map(whole);`,
+  `Object.assign({}, spec, { datasets: decoded(spec.datasets), params: (spec.params || []).concat([{ name: '${RUN_LABELS_PARAM}', value: labels }]) })`
+);
+
 // src/engine/dashboard/html.ts
 var ASSETS_FOLDER = "assets";
 var EXPERIMENTS_FOLDER = "experiments";
@@ -26633,6 +26777,8 @@ var ASSET_FILES = ["vega.min.js", "vega-lite.min.js", "vega-embed.min.js"];
 function experimentPagePath(e) {
   return `${EXPERIMENTS_FOLDER}/${e.stem}.html`;
 }
+var STYLE_PATH = `${ASSETS_FOLDER}/dashboard.css`;
+var EXPERIMENT_SCRIPT_PATH = `${ASSETS_FOLDER}/experiment-page.js`;
 var CSP = chartPageCsp(true);
 var STYLE = `${CHART_PAGE_STYLE}table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border: 1px solid #d0d7de; padding: 0.25em 0.6em; text-align: left; vertical-align: middle; }
@@ -26650,31 +26796,27 @@ th[aria-sort=descending] button::after { content: ' ▼'; } th[aria-sort=ascendi
 .error { color: #d1242f; }
 code { font-size: 0.95em; }
 `;
-var MAIN = embedChartsScript(
-  `var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
-  var labels = page.runs.map(function (r) { return r.label; });
-  var shared = page.shared || [];
-  ${WHOLE_SPEC_SCRIPT}
-  var charts = page.charts.map(whole);`,
-  "Object.assign({}, spec, { datasets: Object.assign({}, spec.datasets || {}, { runs: page.runs }), params: (spec.params || []).concat([{ name: 'runLabels', value: labels }]) })"
-);
 var STATUS_TEXT = {
   failed: "✗ requirement failed",
   regression: "✗ new regression",
   passed: "✓ passed",
   unchecked: "· no requirement"
 };
-function page(title, root, body, charts, runs) {
+function page(title, root, body, charts) {
   return chartPage({
     csp: CSP,
     title,
-    style: STYLE,
-    libraries: ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
+    style: { href: `${root}${STYLE_PATH}` },
+    // The site's run table once, in a script file beside the sparkline chunks (it loads from file:// too).
+    libraries: [
+      ...ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
+      `<script src="${root}${RUNS_PATH}"></script>`
+    ],
     body,
     dataId: "perfgate-dashboard",
-    // What the charts share stored once (sharedParts.ts): the data block holds runs, shared and charts.
-    data: { runs, ...shareParts(charts) },
-    main: MAIN
+    // What the charts share stored once (sharedParts.ts): the data block holds shared and charts.
+    data: shareParts(charts),
+    main: { src: `${root}${EXPERIMENT_SCRIPT_PATH}` }
   });
 }
 function link(url, text3) {
@@ -26716,12 +26858,6 @@ function checkText(e) {
   return e.failedChecks > 0 ? `${e.failedChecks} check(s) failed` : "all checks passed";
 }
 var PAGE_ROWS = 50;
-var SPARKLINE_CHUNK = 100;
-var DATA_FOLDER = "data";
-function sparklineChunkPath(k) {
-  return `${DATA_FOLDER}/sparklines-${k}.js`;
-}
-var SPARKLINE_CALLBACK = "perfgateSparklines";
 var INDEX_CSP = ["default-src 'none'", "script-src 'unsafe-inline' 'self'", "style-src 'unsafe-inline'"].join("; ");
 var KIND_TEXT = {
   pending: "(pending change)",
@@ -26828,18 +26964,6 @@ function renderIndexHtml(model, title = "perfgate dashboard") {
   });
 }
 var FILE_NOTE = "Sparklines could not be loaded: keep the data/ folder beside index.html.";
-function sparklineChunks(model) {
-  const files = [];
-  for (let k = 0; k * SPARKLINE_CHUNK < model.experiments.length; k++) {
-    const sparklines = model.experiments.slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK).map(sparklineData);
-    files.push({
-      path: sparklineChunkPath(k),
-      content: `${SPARKLINE_CALLBACK}(${k}, ${jsonForScript(sparklines)});
-`
-    });
-  }
-  return files;
-}
 function stepRows(model, e) {
   const rows = [];
   const add = (s, kind, t) => rows.push(
@@ -26880,6 +27004,7 @@ function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
     `<p><a href="../index.html">${escapeHtml(title)}</a></p>`,
     `<h1>${escapeHtml(e.name)}</h1>`,
     `<p><span class="status ${e.status}">${STATUS_TEXT[e.status]}</span> · ${checkText(e)} · newest run ${runLink(model, e.latestRun)}. ${range3(model)}</p>`,
+    '<p class="error" id="runs-note" hidden></p>',
     "<h2>Change points</h2>",
     ...stepRows(model, e),
     `<p class="note">${escapeHtml(settingsNote(model))} Each point links to its run; the red dashed line is the requirement.</p>`,
@@ -26889,15 +27014,22 @@ function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
     `${e.name} · ${title}`,
     "../",
     body,
-    charts.map((c) => c.spec),
-    runRows(model.runs)
+    charts.map((c) => c.spec)
   );
+}
+function pageAssetFiles() {
+  return [
+    { path: STYLE_PATH, content: STYLE },
+    { path: EXPERIMENT_SCRIPT_PATH, content: EXPERIMENT_SCRIPT }
+  ];
 }
 function* dashboardSiteFiles(model, title) {
   yield { path: "index.html", content: renderIndexHtml(model, title) };
   for (const e of model.experiments)
     yield { path: experimentPagePath(e), content: renderExperimentHtml(model, e, experimentCharts(e, model), title) };
+  yield runsFile(model);
   yield* sparklineChunks(model);
+  yield* pageAssetFiles();
 }
 
 // src/pipeline/dashboard.ts
