@@ -51,7 +51,7 @@ const SERIES = FAMILIES * 11 * 2;
     const site = join(dir, 'site');
     // Every metric (`--all-metrics`): by default the dashboard follows the primary one, cpu time, and would draw half.
     await runDashboard({ history, output: site, allMetrics: true }, silentProgress);
-    // 455 experiments: their pages, 5 sparkline chunks of 100 and the run table, the index, 3 vendored builds and the
+    // 455 experiments: their pages, 5 sparkline chunks of 100 and what the pages share, the index, 3 vendored builds and the
     // pages' style sheet and script.
     expect(readdirSync(join(site, 'experiments'))).toHaveLength(FAMILIES);
     expect(readdirSync(join(site, 'data'))).toHaveLength(6);
@@ -124,8 +124,8 @@ const SERIES = FAMILIES * 11 * 2;
       await page.click('#moved th button[data-sort="name"]');
       expect((await names())[0]).toBe('BM_Family0 / 1024');
 
-      // The slower benchmark's page: only its own file, the site's run table, style sheet and script and the vendored
-      // builds, no other series' data.
+      // The slower benchmark's page: only its own file, what the site's pages share (data/pages.js, the style sheet
+      // and the script) and the vendored builds, no other series' data.
       await page.fill('#search', `${family}/${size} real`);
       const link = page.locator('#moved tbody td:first-child a');
       expect(await link.count()).toBe(1);
@@ -138,7 +138,7 @@ const SERIES = FAMILIES * 11 * 2;
         '/assets/vega-embed.min.js',
         '/assets/vega-lite.min.js',
         '/assets/vega.min.js',
-        '/data/runs.js',
+        '/data/pages.js',
         `/experiments/${family}.html`,
       ]);
       expect(page.url()).toMatch(new RegExp(`/experiments/${family}\\.html#chart-\\d+$`));

@@ -283,14 +283,14 @@ describe('pages', () => {
       // Sorted by name: `<` before `=`.
       'experiments/script_script_alert_1_script_--_q_s_intraprocess_best_effort.html',
       'experiments/HYPERLINK_http_evil.example_octocat_click_http_evil.example_img_src_x_onerror_alert_1_h1_._._x_set-o.html',
-      'data/runs.js',
+      'data/pages.js',
       'data/sparklines-0.js',
       'assets/dashboard.css',
       'assets/experiment-page.js',
     ]);
     for (const page of pages)
       expect(page.path).toMatch(
-        /^((index|experiments\/[A-Za-z0-9][A-Za-z0-9._-]*)\.html|data\/(sparklines-\d+|runs)\.js|assets\/[a-z-]+\.(js|css))$/,
+        /^((index|experiments\/[A-Za-z0-9][A-Za-z0-9._-]*)\.html|data\/(sparklines-\d+|pages)\.js|assets\/[a-z-]+\.(js|css))$/,
       );
   });
 
@@ -311,11 +311,16 @@ describe('pages', () => {
       expect(lines).toHaveLength(12);
       for (const line of lines) expect(decodeSeries(line).r).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     }
-    // The run table, once for the site: a script setting one variable, its text (from the records) without markup.
-    const runsFile = pages.find((p) => p.path === 'data/runs.js')!.content;
-    expect(runsFile).not.toMatch(/[<>&]/);
-    const runs = /^var perfgateRuns = (.*);\n$/s.exec(runsFile);
-    expect((JSON.parse(runs![1]!) as { label: string }[]).map((r) => r.label)).toHaveLength(12);
+    // The run table and the parts both pages share, once for the site: a script setting one variable, its text (from
+    // the records) without markup.
+    const siteFile = pages.find((p) => p.path === 'data/pages.js')!.content;
+    expect(siteFile).not.toMatch(/[<>&]/);
+    const site = JSON.parse(/^var perfgatePages = (.*);\n$/s.exec(siteFile)![1]!) as {
+      runs: { label: string }[];
+      parts: unknown[];
+    };
+    expect(site.runs.map((r) => r.label)).toHaveLength(12);
+    expect(site.parts.length).toBeGreaterThan(0);
     for (const page of html) {
       expect(page.content).not.toContain('<img');
       expect(page.content).not.toContain('<!--');
@@ -440,7 +445,7 @@ describe('perfgate dashboard (CLI)', () => {
     expect(run.code).toBe(0);
     expect(run.out).toContain('dashboard: 12 run(s), 2 experiment(s), 1 need attention; 10 files');
     expect(readdirSync(out).sort()).toEqual(['assets', 'data', 'experiments', 'index.html']);
-    expect(readdirSync(join(out, 'data')).sort()).toEqual(['runs.js', 'sparklines-0.js']);
+    expect(readdirSync(join(out, 'data')).sort()).toEqual(['pages.js', 'sparklines-0.js']);
     expect(readdirSync(join(out, 'assets')).sort()).toEqual([
       'dashboard.css',
       'experiment-page.js',

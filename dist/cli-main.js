@@ -26449,15 +26449,18 @@ function experimentCharts(experiment, model) {
 
 // src/engine/dashboard/dataFiles.ts
 var DATA_FOLDER = "data";
-var RUNS_PATH = `${DATA_FOLDER}/runs.js`;
-var RUNS_GLOBAL = "perfgateRuns";
+var PAGES_PATH = `${DATA_FOLDER}/pages.js`;
+var PAGES_GLOBAL = "perfgatePages";
 var SPARKLINE_CHUNK = 100;
 function sparklineChunkPath(k) {
   return `${DATA_FOLDER}/sparklines-${k}.js`;
 }
-function runsFile(model) {
-  return { path: RUNS_PATH, content: `var ${RUNS_GLOBAL} = ${jsonForScript(runRows(model.runs))};
-` };
+function pagesFile(model, parts) {
+  return {
+    path: PAGES_PATH,
+    content: `var ${PAGES_GLOBAL} = ${jsonForScript({ runs: runRows(model.runs), parts })};
+`
+  };
 }
 var SPARKLINE_CALLBACK = "perfgateSparklines";
 function sparklineChunks(model) {
@@ -26514,6 +26517,31 @@ function shareParts(specs) {
   return { shared, charts: specs.map((spec) => isPart(spec) ? inner(spec) : spec) };
 }
 var WHOLE_SPEC_SCRIPT = `function whole(v) { if (Array.isArray(v)) return v.map(whole); if (v === null || typeof v !== "object") return v; if (typeof v["${SHARED_KEY}"] === "number" && Object.keys(v).length === 1) return whole(shared[v["${SHARED_KEY}"]]); var o = {}; Object.keys(v).forEach(function (k) { o[k] = whole(v[k]); }); return o; }`;
+var SITE_KEY = "$site";
+var SiteParts = class {
+  parts = [];
+  index = /* @__PURE__ */ new Map();
+  once = /* @__PURE__ */ new Set();
+  /** A page's shared parts (`shareParts`), those an earlier page held standing for the site's. */
+  of(shared) {
+    return shared.map((part) => {
+      const text3 = JSON.stringify(part);
+      let k = this.index.get(text3);
+      if (k === void 0) {
+        if (!this.once.has(text3)) {
+          this.once.add(text3);
+          return part;
+        }
+        this.once.delete(text3);
+        k = this.parts.length;
+        this.parts.push(part);
+        this.index.set(text3, k);
+      }
+      return { [SITE_KEY]: k };
+    });
+  }
+};
+var SITE_PARTS_SCRIPT = `function siteParts(shared, parts) { return shared.map(function (p) { return p !== null && typeof p === "object" && typeof p["${SITE_KEY}"] === "number" && Object.keys(p).length === 1 ? parts[p["${SITE_KEY}"]] : p; }); }`;
 
 // src/engine/dashboard/indexScript.ts
 var INDEX_SCRIPT = `
@@ -26745,18 +26773,20 @@ var INDEX_SCRIPT = `
 `;
 
 // src/engine/dashboard/experimentScript.ts
-var RUNS_NOTE = "The run table could not be loaded: keep the data/ folder beside the experiments/ folder.";
+var PAGES_NOTE = "The run table could not be loaded: keep the data/ folder beside the experiments/ folder.";
 var EXPERIMENT_SCRIPT = embedChartsScript(
   `var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
-  var runs = window.${RUNS_GLOBAL};
-  if (!runs) {
-    runs = [];
+  var site = window.${PAGES_GLOBAL};
+  if (!site) {
+    site = { runs: [], parts: [] };
     var note = document.getElementById('runs-note');
-    note.textContent = ${JSON.stringify(RUNS_NOTE)};
+    note.textContent = ${JSON.stringify(PAGES_NOTE)};
     note.hidden = false;
   }
+  var runs = site.runs;
   var labels = runs.map(function (r) { return r.label; });
-  var shared = page.shared || [];
+  ${SITE_PARTS_SCRIPT}
+  var shared = siteParts(page.shared || [], site.parts);
   ${WHOLE_SPEC_SCRIPT}
   ${DECODE_SERIES_SCRIPT}
   function rows(code) { var s = decodeSeries(code); return s.r.map(function (r, i) { return { r: r, y: s.y[i] }; }); }
@@ -26802,20 +26832,21 @@ var STATUS_TEXT = {
   passed: "✓ passed",
   unchecked: "· no requirement"
 };
-function page(title, root, body, charts) {
+function page(title, root, body, charts, site) {
+  const { shared, charts: specs } = shareParts(charts);
   return chartPage({
     csp: CSP,
     title,
     style: { href: `${root}${STYLE_PATH}` },
-    // The site's run table once, in a script file beside the sparkline chunks (it loads from file:// too).
+    // The site's run table and shared parts once, in a script file beside the sparkline chunks (it loads from file://).
     libraries: [
       ...ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
-      `<script src="${root}${RUNS_PATH}"></script>`
+      `<script src="${root}${PAGES_PATH}"></script>`
     ],
     body,
     dataId: "perfgate-dashboard",
-    // What the charts share stored once (sharedParts.ts): the data block holds shared and charts.
-    data: shareParts(charts),
+    // What the charts share stored once (sharedParts.ts), and what an earlier page held too as the site's.
+    data: { shared: site ? site.of(shared) : shared, charts: specs },
     main: { src: `${root}${EXPERIMENT_SCRIPT_PATH}` }
   });
 }
@@ -26991,7 +27022,7 @@ function stepRows(model, e) {
 function number2(v) {
   return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : "—";
 }
-function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
+function renderExperimentHtml(model, e, charts, title = "perfgate dashboard", site) {
   const sections = charts.map(
     (c, i) => [
       `<section class="trend" id="chart-${i}">`,
@@ -27014,7 +27045,8 @@ function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
     `${e.name} · ${title}`,
     "../",
     body,
-    charts.map((c) => c.spec)
+    charts.map((c) => c.spec),
+    site
   );
 }
 function pageAssetFiles() {
@@ -27025,9 +27057,13 @@ function pageAssetFiles() {
 }
 function* dashboardSiteFiles(model, title) {
   yield { path: "index.html", content: renderIndexHtml(model, title) };
+  const site = new SiteParts();
   for (const e of model.experiments)
-    yield { path: experimentPagePath(e), content: renderExperimentHtml(model, e, experimentCharts(e, model), title) };
-  yield runsFile(model);
+    yield {
+      path: experimentPagePath(e),
+      content: renderExperimentHtml(model, e, experimentCharts(e, model), title, site)
+    };
+  yield pagesFile(model, site.parts);
   yield* sparklineChunks(model);
   yield* pageAssetFiles();
 }

@@ -1,6 +1,7 @@
 /**
  * The dashboard's data files (data/): script files, not JSON, since a page opened from disk (file://) may load a script
- * beside it but not fetch() it. data/runs.js is the site's run table, which every experiment page loads; each
+ * beside it but not fetch() it. data/pages.js is what every experiment page loads: the site's run table and the chart
+ * parts the pages share (sharedParts.ts's SiteParts); each
  * data/sparklines-<k>.js holds the index's sparklines of SPARKLINE_CHUNK experiments. Their text is escaped as in a
  * script element (no markup character, even if a host sends a file as HTML).
  */
@@ -18,10 +19,13 @@ export interface SiteFile {
 
 /** The site's data files: the run table and the index's sparkline chunks. */
 export const DATA_FOLDER = 'data';
-/** The site's run table (label, date, commit, link of every run), which every experiment page loads. */
-export const RUNS_PATH = `${DATA_FOLDER}/runs.js`;
-/** The global variable data/runs.js sets. */
-export const RUNS_GLOBAL = 'perfgateRuns';
+/**
+ * What every experiment page loads: the site's run table (label, date, commit, link of every run) and the chart parts
+ * the pages share.
+ */
+export const PAGES_PATH = `${DATA_FOLDER}/pages.js`;
+/** The global variable data/pages.js sets: `{ runs, parts }`. */
+export const PAGES_GLOBAL = 'perfgatePages';
 /** Experiments per sparkline chunk file (data/sparklines-<k>.js). */
 export const SPARKLINE_CHUNK = 100;
 
@@ -29,9 +33,13 @@ export function sparklineChunkPath(k: number): string {
   return `${DATA_FOLDER}/sparklines-${k}.js`;
 }
 
-/** data/runs.js: the run table as a script (markup characters escaped: the text comes from records). */
-export function runsFile(model: DashboardModel): SiteFile {
-  return { path: RUNS_PATH, content: `var ${RUNS_GLOBAL} = ${jsonForScript(runRows(model.runs))};\n` };
+/** data/pages.js: the run table and the shared chart parts as a script (the text comes from records). */
+export function pagesFile(model: DashboardModel, parts: readonly unknown[]): SiteFile {
+  return {
+    path: PAGES_PATH,
+    content: `var ${PAGES_GLOBAL} = ${jsonForScript({ runs: runRows(model.runs), parts })};
+`,
+  };
 }
 
 /**

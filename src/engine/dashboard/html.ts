@@ -15,14 +15,14 @@ import { CHART_PAGE_STYLE, chartPage, chartPageCsp } from '../report/pages/embed
 import { experimentCharts, runRows, type DashboardChart } from './specs.js';
 import {
   DATA_FOLDER,
-  RUNS_PATH,
-  runsFile,
+  PAGES_PATH,
+  pagesFile,
   SPARKLINE_CALLBACK,
   SPARKLINE_CHUNK,
   sparklineChunks,
   type SiteFile,
 } from './dataFiles.js';
-import { shareParts } from './sharedParts.js';
+import { shareParts, SiteParts } from './sharedParts.js';
 import { EXPERIMENT_BLUE } from '../charts/palette.js';
 import type { DashboardExperiment, DashboardModel, DashboardSeries, ExperimentStatus } from './model.js';
 import type { SeriesMove } from './moves.js';
@@ -75,20 +75,21 @@ const STATUS_TEXT: Record<ExperimentStatus, string> = {
   unchecked: '· no requirement',
 };
 
-function page(title: string, root: string, body: string[], charts: readonly unknown[]): string {
+function page(title: string, root: string, body: string[], charts: readonly unknown[], site?: SiteParts): string {
+  const { shared, charts: specs } = shareParts(charts);
   return chartPage({
     csp: CSP,
     title,
     style: { href: `${root}${STYLE_PATH}` },
-    // The site's run table once, in a script file beside the sparkline chunks (it loads from file:// too).
+    // The site's run table and shared parts once, in a script file beside the sparkline chunks (it loads from file://).
     libraries: [
       ...ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
-      `<script src="${root}${RUNS_PATH}"></script>`,
+      `<script src="${root}${PAGES_PATH}"></script>`,
     ],
     body,
     dataId: 'perfgate-dashboard',
-    // What the charts share stored once (sharedParts.ts): the data block holds shared and charts.
-    data: shareParts(charts),
+    // What the charts share stored once (sharedParts.ts), and what an earlier page held too as the site's.
+    data: { shared: site ? site.of(shared) : shared, charts: specs },
     main: { src: `${root}${EXPERIMENT_SCRIPT_PATH}` },
   });
 }
@@ -365,12 +366,16 @@ function number(v: number): string {
   return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : '—';
 }
 
-/** experiments/<stem>.html: the change points as a table, then every chart. */
+/**
+ * experiments/<stem>.html: the change points as a table, then every chart. With a site's parts (the pages of one
+ * site, in order), the parts an earlier page held too stand for the site's, in data/pages.js.
+ */
 export function renderExperimentHtml(
   model: DashboardModel,
   e: DashboardExperiment,
   charts: readonly DashboardChart[],
   title = 'perfgate dashboard',
+  site?: SiteParts,
 ): string {
   const sections = charts.map((c, i) =>
     [
@@ -395,6 +400,7 @@ export function renderExperimentHtml(
     '../',
     body,
     charts.map((c) => c.spec),
+    site,
   );
 }
 
@@ -414,9 +420,14 @@ export function renderDashboardSite(model: DashboardModel, title?: string): Site
 /** renderDashboardSite one file at a time: a site of 10,000 benchmarks is written as it is made, never held whole. */
 export function* dashboardSiteFiles(model: DashboardModel, title?: string): Generator<SiteFile> {
   yield { path: 'index.html', content: renderIndexHtml(model, title) };
+  const site = new SiteParts();
   for (const e of model.experiments)
-    yield { path: experimentPagePath(e), content: renderExperimentHtml(model, e, experimentCharts(e, model), title) };
-  yield runsFile(model);
+    yield {
+      path: experimentPagePath(e),
+      content: renderExperimentHtml(model, e, experimentCharts(e, model), title, site),
+    };
+  // After the pages: the parts they share are known once every page is made.
+  yield pagesFile(model, site.parts);
   yield* sparklineChunks(model);
   yield* pageAssetFiles();
 }
