@@ -26114,55 +26114,84 @@ function embedChartsScript(load, spec = "spec") {
 // src/engine/dashboard/compactSeries.ts
 var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 var BASE = 32;
-var MAX_STEPS = 2 ** 53;
 function powerOfTen(n) {
   return Number(`1e${n}`);
 }
 function zigzag(n) {
   return n < 0 ? -2 * n - 1 : 2 * n;
 }
-function varint(n) {
-  let text3 = "";
-  let rest = n;
-  while (rest >= BASE) {
-    text3 += ALPHABET[BASE + rest % BASE];
-    rest = Math.floor(rest / BASE);
+var CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
+var MAX_CHARS = 11;
+var CodeBuffer = class {
+  codes;
+  length = 0;
+  constructor(numbers) {
+    this.codes = new Uint8Array(numbers * MAX_CHARS + 1);
   }
-  return text3 + ALPHABET[rest];
-}
+  /** n's characters: 5 bits a character, the low bits first. */
+  varint(n) {
+    let rest = n;
+    while (rest >= 2 ** 31) {
+      this.codes[this.length++] = CODES[BASE + rest % BASE];
+      rest = Math.floor(rest / BASE);
+    }
+    while (rest >= BASE) {
+      this.codes[this.length++] = CODES[BASE + (rest & BASE - 1)];
+      rest >>>= 5;
+    }
+    this.codes[this.length++] = CODES[rest];
+  }
+  char(c) {
+    this.codes[this.length++] = c.charCodeAt(0);
+  }
+  text() {
+    let text3 = "";
+    for (let i = 0; i < this.length; i += 4096)
+      text3 += String.fromCharCode(...this.codes.subarray(i, Math.min(this.length, i + 4096)));
+    return text3;
+  }
+};
 function seriesExponent(values, digits) {
-  const magnitudes = values.map(Math.abs).filter((v) => v > 0);
-  if (magnitudes.length === 0) return 0;
+  let smallest = Infinity;
+  let largest2 = 0;
+  for (const v of values) {
+    const magnitude = Math.abs(v);
+    if (magnitude > 0 && magnitude < smallest) smallest = magnitude;
+    if (magnitude > largest2) largest2 = magnitude;
+  }
+  if (largest2 === 0) return 0;
   const decade = (v) => Math.floor(Math.log10(v));
-  const smallest = decade(Math.min(...magnitudes)) - (digits - 1);
-  const largest2 = decade(Math.max(...magnitudes)) - 15;
-  return Math.max(smallest, largest2);
+  return Math.max(decade(smallest) - (digits - 1), decade(largest2) - 15);
 }
-function runsCode(runs) {
-  let text3 = varint(runs[0]);
+function pushRuns(out, runs) {
+  out.varint(runs[0]);
   let i = 1;
   while (i < runs.length) {
     const step = runs[i] - runs[i - 1];
     let count = 1;
     while (i + count < runs.length && runs[i + count] - runs[i + count - 1] === step) count++;
-    text3 += varint(step - 1) + varint(count - 1);
+    out.varint(step - 1);
+    out.varint(count - 1);
     i += count;
   }
-  return text3;
 }
 function encodeSeries(runs, values, digits) {
   if (runs.length !== values.length) throw new Error("encodeSeries: as many runs as values");
   if (runs.length === 0) return "";
   const exponent = seriesExponent(values, digits);
-  let text3 = `${runsCode(runs)}.${varint(zigzag(exponent))}`;
+  const out = new CodeBuffer(3 * runs.length + 1);
+  pushRuns(out, runs);
+  out.char(".");
+  out.varint(zigzag(exponent));
+  const power = powerOfTen(Math.abs(exponent));
   let previous = 0;
   for (const v of values) {
-    const q = Math.round(exponent < 0 ? v * powerOfTen(-exponent) : v / powerOfTen(exponent));
-    if (!Number.isSafeInteger(q) || Math.abs(q) >= MAX_STEPS) throw new Error(`encodeSeries: ${v} out of range`);
-    text3 += varint(zigzag(q - previous));
+    const q = Math.round(exponent < 0 ? v * power : v / power);
+    if (!Number.isSafeInteger(q)) throw new Error(`encodeSeries: ${v} out of range`);
+    out.varint(zigzag(q - previous));
     previous = q;
   }
-  return text3;
+  return out.text();
 }
 var DECODE_SERIES_SCRIPT = `function decodeSeries(code) {
     var A = '${ALPHABET}', B = ${BASE}, r = [], y = [], i = 0;

@@ -18,8 +18,6 @@
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** The values a character holds; a character at or past it says another follows. */
 const BASE = 32;
-/** The largest integer step count a code holds exactly (2^53). */
-const MAX_STEPS = 2 ** 53;
 
 /** 10^n as the decimal literal reads: exact for the powers a double holds exactly, correctly rounded otherwise. */
 function powerOfTen(n: number): number {
@@ -35,38 +33,71 @@ function zigzag(n: number): number {
   return n < 0 ? -2 * n - 1 : 2 * n;
 }
 
-function varint(n: number): string {
-  let text = '';
-  let rest = n;
-  while (rest >= BASE) {
-    text += ALPHABET[BASE + (rest % BASE)];
-    rest = Math.floor(rest / BASE);
+const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
+/** Characters a number below 2^55 takes at most. */
+const MAX_CHARS = 11;
+
+/** A code's characters as they are written: a buffer of character codes (strings added a character at a time cost 2×). */
+class CodeBuffer {
+  private readonly codes: Uint8Array;
+  private length = 0;
+
+  constructor(numbers: number) {
+    this.codes = new Uint8Array(numbers * MAX_CHARS + 1);
   }
-  return text + ALPHABET[rest];
+
+  /** n's characters: 5 bits a character, the low bits first. */
+  varint(n: number): void {
+    let rest = n;
+    while (rest >= 2 ** 31) {
+      this.codes[this.length++] = CODES[BASE + (rest % BASE)]!;
+      rest = Math.floor(rest / BASE);
+    }
+    while (rest >= BASE) {
+      this.codes[this.length++] = CODES[BASE + (rest & (BASE - 1))]!;
+      rest >>>= 5;
+    }
+    this.codes[this.length++] = CODES[rest]!;
+  }
+
+  char(c: string): void {
+    this.codes[this.length++] = c.charCodeAt(0);
+  }
+
+  text(): string {
+    let text = '';
+    for (let i = 0; i < this.length; i += 4096)
+      text += String.fromCharCode(...this.codes.subarray(i, Math.min(this.length, i + 4096)));
+    return text;
+  }
 }
 
 /** The power of ten a series' values are counted in: `digits` significant digits of its smallest value. */
 export function seriesExponent(values: readonly number[], digits: number): number {
-  const magnitudes = values.map(Math.abs).filter((v) => v > 0);
-  if (magnitudes.length === 0) return 0;
+  let smallest = Infinity;
+  let largest = 0;
+  for (const v of values) {
+    const magnitude = Math.abs(v);
+    if (magnitude > 0 && magnitude < smallest) smallest = magnitude;
+    if (magnitude > largest) largest = magnitude;
+  }
+  if (largest === 0) return 0;
   const decade = (v: number) => Math.floor(Math.log10(v));
-  const smallest = decade(Math.min(...magnitudes)) - (digits - 1);
   // A series spanning more decades than a double's 15 digits keeps its largest value's 15.
-  const largest = decade(Math.max(...magnitudes)) - 15;
-  return Math.max(smallest, largest);
+  return Math.max(decade(smallest) - (digits - 1), decade(largest) - 15);
 }
 
-function runsCode(runs: readonly number[]): string {
-  let text = varint(runs[0]!);
+function pushRuns(out: CodeBuffer, runs: readonly number[]): void {
+  out.varint(runs[0]!);
   let i = 1;
   while (i < runs.length) {
     const step = runs[i]! - runs[i - 1]!;
     let count = 1;
     while (i + count < runs.length && runs[i + count]! - runs[i + count - 1]! === step) count++;
-    text += varint(step - 1) + varint(count - 1);
+    out.varint(step - 1);
+    out.varint(count - 1);
     i += count;
   }
-  return text;
 }
 
 /**
@@ -77,15 +108,21 @@ export function encodeSeries(runs: readonly number[], values: readonly number[],
   if (runs.length !== values.length) throw new Error('encodeSeries: as many runs as values');
   if (runs.length === 0) return '';
   const exponent = seriesExponent(values, digits);
-  let text = `${runsCode(runs)}.${varint(zigzag(exponent))}`;
+  // At most 2 numbers a run, the exponent and a number a value.
+  const out = new CodeBuffer(3 * runs.length + 1);
+  pushRuns(out, runs);
+  out.char('.');
+  out.varint(zigzag(exponent));
+  // Steps of 10^exponent: a product by an exact power of ten, the division's inverse, rounded.
+  const power = powerOfTen(Math.abs(exponent));
   let previous = 0;
   for (const v of values) {
-    const q = Math.round(exponent < 0 ? v * powerOfTen(-exponent) : v / powerOfTen(exponent));
-    if (!Number.isSafeInteger(q) || Math.abs(q) >= MAX_STEPS) throw new Error(`encodeSeries: ${v} out of range`);
-    text += varint(zigzag(q - previous));
+    const q = Math.round(exponent < 0 ? v * power : v / power);
+    if (!Number.isSafeInteger(q)) throw new Error(`encodeSeries: ${v} out of range`);
+    out.varint(zigzag(q - previous));
     previous = q;
   }
-  return text;
+  return out.text();
 }
 
 /** A code's runs and values: what the pages' script (DECODE_SERIES_SCRIPT) gives, for Node. */
