@@ -4,7 +4,7 @@
  * table once (data/runs.js). Opened from disk, every point of a trend chart carries the history's value (to the 6
  * significant digits the charts draw) and its run, and each sparkline draws a point per run with a value.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runDashboard } from '../src/pipeline/dashboard.js';
@@ -85,6 +85,16 @@ function record(n: number): HistoryRecord {
         sixtyFour.map((l) => /^Run \(date, commit\): (\d+); real time median \[ns\]: ([\d.]+);/.exec(l)?.slice(1)),
       ).toEqual([0, 1, 2, 4, 5, 6, 7].map((run, i) => [String(run), SIXTY_FOUR_DRAWN[i]]));
       expect(await page.locator('#runs-note').isHidden()).toBe(true);
+
+      // A page copied with the assets but without data/: it says what is missing instead of drawing wrong charts.
+      const alone = join(tempDir('perfgate-dashboard-alone-'), 'site');
+      mkdirSync(join(alone, 'experiments'), { recursive: true });
+      cpSync(join(site, 'assets'), join(alone, 'assets'), { recursive: true });
+      cpSync(page8, join(alone, 'experiments', 'BM_Known.html'));
+      const { page: lone } = await watchedPage(browser);
+      await lone.goto(pathToFileURL(join(alone, 'experiments', 'BM_Known.html')).href);
+      await lone.waitForSelector('body[data-charts-done]', { timeout: 60000 });
+      expect(await lone.locator('#runs-note').textContent()).toContain('keep the data/ folder beside the experiments/');
 
       // The index from disk: one sparkline with a line per parameter, a point per run with a value.
       await page.goto(pathToFileURL(outcome.indexPath).href);

@@ -26802,7 +26802,7 @@ var INDEX_SCRIPT = `
 `;
 
 // src/engine/dashboard/experimentScript.ts
-var PAGES_NOTE = "The run table could not be loaded: keep the data/ folder beside the experiments/ folder.";
+var PAGES_NOTE = "data/pages.js (the run table and the parts the charts share) could not be loaded: keep the data/ folder beside the experiments/ folder.";
 var EXPERIMENT_SCRIPT = embedChartsScript(
   `var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
   var site = window.${PAGES_GLOBAL};

@@ -12,7 +12,8 @@ import { SITE_PARTS_SCRIPT, WHOLE_SPEC_SCRIPT } from './sharedParts.js';
 import { RUN_LABELS_PARAM, RUNS_DATASET, SERIES_DATASET } from './specs.js';
 
 /** Where data/pages.js did not load: the page was copied without the site's data/ folder. */
-const PAGES_NOTE = 'The run table could not be loaded: keep the data/ folder beside the experiments/ folder.';
+const PAGES_NOTE =
+  'data/pages.js (the run table and the parts the charts share) could not be loaded: keep the data/ folder beside the experiments/ folder.';
 
 /**
  * Draws every `.chart` element's spec from the data block, with the site's run table added (the specs name it) and
