@@ -4,11 +4,11 @@
  * its trend charts and payload view. Each page has one JSON data block. An experiment page holds its own charts'
  * specs and values (each series as a compact code, compactSeries.ts) and loads what every page shares from the site's
  * files: vega, vega-lite and vega-embed, its style sheet and its script (experimentScript.ts) from assets/, and the run
- * table from data/runs.js. The index holds no chart and loads the sparklines of the rows it shows from data/ (chunks of
- * 100 experiments). Every data file is a script (dataFiles.ts): a browser loads a script from disk as over http(s),
- * where it refuses fetch() of a file, so the site stays small at a year of 10,000 benchmarks and draws wherever it is
- * opened: a downloaded artifact, GitHub Pages, any web server. Names from result files are HTML-escaped; the JSON
- * cannot end its script element.
+ * table and the chart parts every page shares from data/pages.js. The index holds no chart and loads the sparklines of
+ * the rows it shows from data/ (chunks of 100 experiments). Every data file is a script (dataFiles.ts): a browser loads
+ * a script from disk as over http(s), where it refuses fetch() of a file, so the site stays small at a year of 10,000
+ * benchmarks and draws wherever it is opened: a downloaded artifact, GitHub Pages, any web server. Names from result
+ * files are HTML-escaped; the JSON cannot end its script element.
  */
 import { escapeHtml } from '../report/escape.js';
 import { CHART_PAGE_STYLE, chartPage, chartPageCsp } from '../report/pages/embedScript.js';

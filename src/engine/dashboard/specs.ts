@@ -4,7 +4,7 @@
  * linking to its run), a sparkline per experiment and the payload view (the chart model's
  * history-per-payload chart). Values are compact: a trend chart's series dataset is the text code of
  * its runs and values (compactSeries.ts), which the page's script decodes into rows before drawing;
- * run labels, dates, commits and links are one table per site (RUNS_DATASET, data/runs.js), which
+ * run labels, dates, commits and links are one table per site (RUNS_DATASET, data/pages.js), which
  * `withRuns` (and the page's script) adds to every spec.
  */
 import { runColor } from '../charts/build.js';
