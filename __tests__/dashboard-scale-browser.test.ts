@@ -151,6 +151,18 @@ const SERIES = FAMILIES * 11 * 2;
         { timeout: 60000 },
       );
       expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(await page.locator('.chart').count()));
+
+      // From disk (a downloaded artifact), the index pages its experiments too: 150 rows need a second chunk file,
+      // loaded as a script beside it, and every sparkline shown draws.
+      await page.goto(pathToFileURL(join(site, 'index.html')).href);
+      await page.waitForSelector('body[data-charts-done="50"]', { timeout: 120000 });
+      for (const shown of [100, 150]) {
+        await page.click('#experiments-more');
+        await page.waitForSelector(`body[data-charts-done="${shown}"]`, { timeout: 120000 });
+      }
+      expect(await page.textContent('#experiments-count')).toBe(`Showing 150 of ${FAMILIES} rows`);
+      expect(await page.locator('#experiments .chart svg').count()).toBe(150);
+      expect(await page.locator('#sparkline-note').isHidden()).toBe(true);
       expect(problems).toEqual([]);
     } finally {
       await browser.close();
