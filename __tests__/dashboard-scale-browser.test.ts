@@ -51,9 +51,10 @@ const SERIES = FAMILIES * 11 * 2;
     const site = join(dir, 'site');
     // Every metric (`--all-metrics`): by default the dashboard follows the primary one, cpu time, and would draw half.
     await runDashboard({ history, output: site, allMetrics: true }, silentProgress);
-    // 455 experiments: their pages, 5 sparkline chunks of 100, the index and 3 vendored builds.
+    // 455 experiments: their pages, 5 sparkline chunks of 100 and what the pages share, the index, 3 vendored builds and the
+    // pages' style sheet and script.
     expect(readdirSync(join(site, 'experiments'))).toHaveLength(FAMILIES);
-    expect(readdirSync(join(site, 'data'))).toHaveLength(5);
+    expect(readdirSync(join(site, 'data'))).toHaveLength(6);
 
     const server = await serveSite(site);
     const browser = await launchChromium();
@@ -123,18 +124,22 @@ const SERIES = FAMILIES * 11 * 2;
       await page.click('#moved th button[data-sort="name"]');
       expect((await names())[0]).toBe('BM_Family0 / 1024');
 
-      // The slower benchmark's page: only its own file and the vendored builds, no other series' data.
+      // The slower benchmark's page: only its own file, what the site's pages share (data/pages.js, the style sheet
+      // and the script) and the vendored builds, no other series' data.
       await page.fill('#search', `${family}/${size} real`);
       const link = page.locator('#moved tbody td:first-child a');
       expect(await link.count()).toBe(1);
       const before = server.requests.length;
       await link.click();
       await page.waitForSelector('body[data-charts-done]', { timeout: 120000 });
-      expect(server.requests.slice(before)).toEqual([
-        `/experiments/${family}.html`,
-        '/assets/vega.min.js',
-        '/assets/vega-lite.min.js',
+      expect(server.requests.slice(before).sort()).toEqual([
+        '/assets/dashboard.css',
+        '/assets/experiment-page.js',
         '/assets/vega-embed.min.js',
+        '/assets/vega-lite.min.js',
+        '/assets/vega.min.js',
+        '/data/pages.js',
+        `/experiments/${family}.html`,
       ]);
       expect(page.url()).toMatch(new RegExp(`/experiments/${family}\\.html#chart-\\d+$`));
       // Once every chart is drawn, the linked chart is the one in view: its title names the series.
@@ -146,6 +151,18 @@ const SERIES = FAMILIES * 11 * 2;
         { timeout: 60000 },
       );
       expect(await page.getAttribute('body', 'data-charts-done')).toBe(String(await page.locator('.chart').count()));
+
+      // From disk (a downloaded artifact), the index pages its experiments too: 150 rows need a second chunk file,
+      // loaded as a script beside it, and every sparkline shown draws.
+      await page.goto(pathToFileURL(join(site, 'index.html')).href);
+      await page.waitForSelector('body[data-charts-done="50"]', { timeout: 120000 });
+      for (const shown of [100, 150]) {
+        await page.click('#experiments-more');
+        await page.waitForSelector(`body[data-charts-done="${shown}"]`, { timeout: 120000 });
+      }
+      expect(await page.textContent('#experiments-count')).toBe(`Showing 150 of ${FAMILIES} rows`);
+      expect(await page.locator('#experiments .chart svg').count()).toBe(150);
+      expect(await page.locator('#sparkline-note').isHidden()).toBe(true);
       expect(problems).toEqual([]);
     } finally {
       await browser.close();

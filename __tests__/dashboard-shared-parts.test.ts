@@ -1,9 +1,17 @@
 /**
  * A page's chart specs with their shared parts stored once (src/engine/dashboard/sharedParts.ts): the page script's
- * `whole` gives back every spec as it was, the shared page is smaller, and the same specs give the same bytes.
+ * `whole` gives back every spec as it was, the shared page is smaller, and the same specs give the same bytes. The
+ * parts two pages of a site share are the site's (SiteParts), which the page script's `siteParts` puts back.
  */
 import { describe, expect, test } from '@jest/globals';
-import { shareParts, SHARED_KEY, WHOLE_SPEC_SCRIPT } from '../src/engine/dashboard/sharedParts.js';
+import {
+  shareParts,
+  SHARED_KEY,
+  SITE_KEY,
+  SITE_PARTS_SCRIPT,
+  SiteParts,
+  WHOLE_SPEC_SCRIPT,
+} from '../src/engine/dashboard/sharedParts.js';
 import { experimentCharts } from '../src/engine/dashboard/specs.js';
 import { buildDashboard } from '../src/engine/dashboard/model.js';
 import { trendRunOfRecord } from '../src/engine/trends/records.js';
@@ -82,4 +90,27 @@ test('parts are told equal as JSON.stringify writes them: a field left undefined
   expect(charts.map((c) => JSON.stringify(whole(c)))).toEqual(
     [1, 2].map((n) => JSON.stringify({ ...spec(n), data: nan })),
   );
+});
+
+test("a site's pages: a part an earlier page held is the site's, the first page keeps its own", () => {
+  const axis = { title: 'Run (date, commit)', labelAngle: -45, labelOverlap: true };
+  const config = { font: 'DejaVu Sans', background: 'white' };
+  const own = { title: 'only on page 2', labelAngle: 0 };
+  const site = new SiteParts();
+  const first = site.of([axis, config]);
+  const second = site.of([config, own, axis]);
+  const third = site.of([axis, own]);
+  // The first page keeps both; the second holds them again, so they become the site's 0 and 1, in the order met.
+  expect(first).toEqual([axis, config]);
+  expect(second).toEqual([{ [SITE_KEY]: 0 }, own, { [SITE_KEY]: 1 }]);
+  expect(third).toEqual([{ [SITE_KEY]: 1 }, { [SITE_KEY]: 2 }]);
+  expect(site.parts).toEqual([config, axis, own]);
+  // The page script's siteParts gives each page its parts back.
+  const siteParts = new Function(`${SITE_PARTS_SCRIPT}; return siteParts;`)() as (
+    s: unknown[],
+    p: unknown[],
+  ) => unknown[];
+  expect(siteParts(second, site.parts)).toEqual([config, own, axis]);
+  expect(siteParts(third, site.parts)).toEqual([axis, own]);
+  expect(siteParts(first, site.parts)).toEqual([axis, config]);
 });

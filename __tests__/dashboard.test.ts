@@ -13,7 +13,8 @@ import { readMetricRequirements } from '../src/pipeline/resultSets.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
 import { commitUrlOf, type DashboardModel } from '../src/engine/dashboard/model.js';
 import { renderIndexHtml } from '../src/engine/dashboard/html.js';
-import { experimentCharts, runRows, trendSpec, withRuns } from '../src/engine/dashboard/specs.js';
+import { experimentCharts, runRows, seriesRows, trendSpec, withRuns } from '../src/engine/dashboard/specs.js';
+import { decodeSeries } from '../src/engine/dashboard/compactSeries.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { dashboardHistory, RUN_FACTORS, shaOf, STEP_RUN } from './helpers/dashboard-history.js';
@@ -144,8 +145,11 @@ describe('the dashboard model of 12 runs with a regression from run 7', () => {
       values: s.values.map((v, i) => (i === 0 ? 392.000000000003 : v)),
       requirement: { ...s.requirement!, limit: 392.000000000003 },
     };
-    const text = JSON.stringify(trendSpec(odd, model.runs));
+    const spec = trendSpec(odd, model.runs);
+    const text = JSON.stringify(spec);
     expect(text).not.toContain('392.000000000003');
+    // The first run's value as its series' code (compactSeries.ts) gives it back.
+    expect(seriesRows((spec['datasets'] as { series: string }).series)[0]).toEqual({ r: 0, y: 392 });
     expect(text).toContain('"requirement 392"');
     expect(text).toContain('"datum":392,');
     expect(text).toContain('"axis":{"format":"~r"}');
@@ -279,33 +283,50 @@ describe('pages', () => {
       // Sorted by name: `<` before `=`.
       'experiments/script_script_alert_1_script_--_q_s_intraprocess_best_effort.html',
       'experiments/HYPERLINK_http_evil.example_octocat_click_http_evil.example_img_src_x_onerror_alert_1_h1_._._x_set-o.html',
+      'data/pages.js',
       'data/sparklines-0.js',
+      'assets/dashboard.css',
+      'assets/experiment-page.js',
     ]);
     for (const page of pages)
-      expect(page.path).toMatch(/^((index|experiments\/[A-Za-z0-9][A-Za-z0-9._-]*)\.html|data\/sparklines-\d+\.js)$/);
+      expect(page.path).toMatch(
+        /^((index|experiments\/[A-Za-z0-9][A-Za-z0-9._-]*)\.html|data\/(sparklines-\d+|pages)\.js|assets\/[a-z-]+\.(js|css))$/,
+      );
   });
 
   test('hostile names are text: no markup, no extra script element, and the data block reads back verbatim', () => {
     const html = pages.filter((p) => p.path.endsWith('.html'));
     // The sparkline chunk: numbers only, per experiment a line per parameter (11 payloads and the weighted geomean)
     // over the 12 runs.
-    const chunk = pages.find((p) => p.path.endsWith('.js'))!.content;
+    const chunk = pages.find((p) => p.path === 'data/sparklines-0.js')!.content;
     expect(chunk).not.toMatch(/[<>&]/);
-    // One call of the index's callback with the chunk's number and its data, which is JSON.
+    // One call of the index's callback with the chunk's number and its data, which is JSON: each line the code of its
+    // runs and values (compactSeries.ts).
     const call = /^perfgateSparklines\(0, (.*)\);\n$/s.exec(chunk);
     expect(call).not.toBeNull();
-    const sparklines = JSON.parse(call![1]!) as { log: boolean; lines: { r: number[]; y: number[] }[] }[];
+    const sparklines = JSON.parse(call![1]!) as { log: boolean; lines: string[] }[];
     expect(sparklines).toHaveLength(2);
     for (const { log, lines } of sparklines) {
       expect(log).toBe(false);
       expect(lines).toHaveLength(12);
-      for (const line of lines) expect(line.r).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      for (const line of lines) expect(decodeSeries(line).r).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     }
+    // The run table and the parts both pages share, once for the site: a script setting one variable, its text (from
+    // the records) without markup.
+    const siteFile = pages.find((p) => p.path === 'data/pages.js')!.content;
+    expect(siteFile).not.toMatch(/[<>&]/);
+    const site = JSON.parse(/^var perfgatePages = (.*);\n$/s.exec(siteFile)![1]!) as {
+      runs: { label: string }[];
+      parts: unknown[];
+    };
+    expect(site.runs.map((r) => r.label)).toHaveLength(12);
+    expect(site.parts.length).toBeGreaterThan(0);
     for (const page of html) {
       expect(page.content).not.toContain('<img');
       expect(page.content).not.toContain('<!--');
-      // Three vendored libraries (not on the index: its sparklines are plain SVG), the data block and the script.
-      const scripts = page.path === 'index.html' ? 2 : 5;
+      // Three vendored libraries and the run table (not on the index: its sparklines are plain SVG), the data block and
+      // the script.
+      const scripts = page.path === 'index.html' ? 2 : 6;
       expect(page.content.match(/<script/gi)).toHaveLength(scripts);
       expect(page.content.match(/<\/script/gi)).toHaveLength(scripts);
       expect(page.content.match(/type="application\/json"/g)).toHaveLength(1);
@@ -322,8 +343,7 @@ describe('pages', () => {
     const block = /<script type="application\/json" id="perfgate-dashboard">(.*?)<\/script>/s.exec(
       pages[1]!.content,
     )![1]!;
-    const data = JSON.parse(block) as { runs: unknown[]; charts: { title: { text: string }; description: string }[] };
-    expect(data.runs).toHaveLength(12);
+    const data = JSON.parse(block) as { charts: { title: { text: string }; description: string }[] };
     expect(data.charts[0]!.title.text).toBe('latency median · 16');
     expect(data.charts[data.charts.length - 1]!.description).toBe(
       `${HOSTILE_SCRIPT} intraprocess_best_effort per payload: selected runs`,
@@ -423,10 +443,16 @@ describe('perfgate dashboard (CLI)', () => {
     const run = await cli(['dashboard', history, '--output', out, '--requirements', join(example, 'requirements.csv')]);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
-    expect(run.out).toContain('dashboard: 12 run(s), 2 experiment(s), 1 need attention; 7 files');
+    expect(run.out).toContain('dashboard: 12 run(s), 2 experiment(s), 1 need attention; 10 files');
     expect(readdirSync(out).sort()).toEqual(['assets', 'data', 'experiments', 'index.html']);
-    expect(readdirSync(join(out, 'data'))).toEqual(['sparklines-0.js']);
-    expect(readdirSync(join(out, 'assets')).sort()).toEqual(['vega-embed.min.js', 'vega-lite.min.js', 'vega.min.js']);
+    expect(readdirSync(join(out, 'data')).sort()).toEqual(['pages.js', 'sparklines-0.js']);
+    expect(readdirSync(join(out, 'assets')).sort()).toEqual([
+      'dashboard.css',
+      'experiment-page.js',
+      'vega-embed.min.js',
+      'vega-lite.min.js',
+      'vega.min.js',
+    ]);
     expect(existsSync(join(out, 'experiments', 'intraprocess_best_effort.html'))).toBe(true);
     expect(read(join(out, 'index.html'))).not.toContain('<script src=');
     expect(read(join(out, 'experiments', 'intraprocess_best_effort.html'))).toContain(

@@ -26182,7 +26182,7 @@ function chartPageCsp(self = false) {
   return [
     "default-src 'none'",
     `script-src ${self ? "'self' " : ""}'unsafe-inline' 'unsafe-eval'`,
-    "style-src 'unsafe-inline'",
+    `style-src ${self ? "'self' " : ""}'unsafe-inline'`,
     "img-src data: blob:"
   ].join("; ");
 }
@@ -26199,7 +26199,7 @@ function chartPageHead(csp, title, style) {
     `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
-    `<style>${style}</style>`
+    typeof style === "string" ? `<style>${style}</style>` : `<link rel="stylesheet" href="${escapeHtml(style.href)}">`
   ];
 }
 function chartPage(page2) {
@@ -26210,7 +26210,7 @@ function chartPage(page2) {
     "<body>",
     ...page2.body,
     `<script type="application/json" id="${page2.dataId}">${jsonForScript(page2.data)}</script>`,
-    `<script>${page2.main}</script>`,
+    typeof page2.main === "string" ? `<script>${page2.main}</script>` : `<script src="${escapeHtml(page2.main.src)}"></script>`,
     "</body>",
     "</html>",
     ""
@@ -26241,6 +26241,118 @@ function embedChartsScript(load, spec = "spec") {
 })();
 `;
 }
+
+// src/engine/dashboard/compactSeries.ts
+var ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+var BASE = 32;
+function powerOfTen(n) {
+  return Number(`1e${n}`);
+}
+function zigzag(n) {
+  return n < 0 ? -2 * n - 1 : 2 * n;
+}
+var CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
+var MAX_CHARS = 11;
+var CodeBuffer = class {
+  codes;
+  length = 0;
+  constructor(numbers) {
+    this.codes = new Uint8Array(numbers * MAX_CHARS + 1);
+  }
+  /** n's characters: 5 bits a character, the low bits first. */
+  varint(n) {
+    let rest = n;
+    while (rest >= 2 ** 31) {
+      this.codes[this.length++] = CODES[BASE + rest % BASE];
+      rest = Math.floor(rest / BASE);
+    }
+    while (rest >= BASE) {
+      this.codes[this.length++] = CODES[BASE + (rest & BASE - 1)];
+      rest >>>= 5;
+    }
+    this.codes[this.length++] = CODES[rest];
+  }
+  char(c) {
+    this.codes[this.length++] = c.charCodeAt(0);
+  }
+  text() {
+    let text3 = "";
+    for (let i = 0; i < this.length; i += 4096)
+      text3 += String.fromCharCode(...this.codes.subarray(i, Math.min(this.length, i + 4096)));
+    return text3;
+  }
+};
+function seriesExponent(values, digits) {
+  let smallest = Infinity;
+  let largest2 = 0;
+  for (const v of values) {
+    const magnitude = Math.abs(v);
+    if (magnitude > 0 && magnitude < smallest) smallest = magnitude;
+    if (magnitude > largest2) largest2 = magnitude;
+  }
+  if (largest2 === 0) return 0;
+  const decade = (v) => Math.floor(Math.log10(v));
+  return Math.max(decade(smallest) - (digits - 1), decade(largest2) - 15);
+}
+function pushRuns(out, runs) {
+  out.varint(runs[0]);
+  let i = 1;
+  while (i < runs.length) {
+    const step = runs[i] - runs[i - 1];
+    let count = 1;
+    while (i + count < runs.length && runs[i + count] - runs[i + count - 1] === step) count++;
+    out.varint(step - 1);
+    out.varint(count - 1);
+    i += count;
+  }
+}
+function encodeSeries(runs, values, digits) {
+  if (runs.length !== values.length) throw new Error("encodeSeries: as many runs as values");
+  if (runs.length === 0) return "";
+  const exponent = seriesExponent(values, digits);
+  const out = new CodeBuffer(3 * runs.length + 1);
+  pushRuns(out, runs);
+  out.char(".");
+  out.varint(zigzag(exponent));
+  const power = powerOfTen(Math.abs(exponent));
+  let previous = 0;
+  for (const v of values) {
+    const q = Math.round(exponent < 0 ? v * power : v / power);
+    if (!Number.isSafeInteger(q)) throw new Error(`encodeSeries: ${v} out of range`);
+    out.varint(zigzag(q - previous));
+    previous = q;
+  }
+  return out.text();
+}
+var DECODE_SERIES_SCRIPT = `function decodeSeries(code) {
+    var A = '${ALPHABET}', B = ${BASE}, r = [], y = [], i = 0;
+    if (code === '') return { r: r, y: y };
+    function next() {
+      var value = 0, scale = 1, k;
+      for (;;) {
+        k = A.indexOf(code.charAt(i++));
+        if (k < 0) throw new Error('a drawn series\\' code has no character ' + JSON.stringify(code.charAt(i - 1)));
+        value += (k % B) * scale;
+        scale *= B;
+        if (k < B) return value;
+      }
+    }
+    function signed(z) { return z % 2 === 1 ? -(z + 1) / 2 : z / 2; }
+    var dot = code.indexOf('.');
+    r.push(next());
+    while (i < dot) {
+      var step = next() + 1, count = next() + 1;
+      for (var k = 0; k < count; k++) r.push(r[r.length - 1] + step);
+    }
+    i = dot + 1;
+    var exponent = signed(next()), q = 0;
+    while (i < code.length) {
+      q += signed(next());
+      y.push(exponent < 0 ? q / Number('1e' + -exponent) : q * Number('1e' + exponent));
+    }
+    if (y.length !== r.length) throw new Error('a drawn series\\' code has ' + r.length + ' runs and ' + y.length + ' values');
+    return { r: r, y: y };
+  }`;
 
 // src/engine/dashboard/specs.ts
 var RUNS_DATASET = "runs";
@@ -26273,6 +26385,10 @@ function compactValues(values, digits = DRAWN_DIGITS) {
     }
   });
   return { r, y };
+}
+function seriesCode(values) {
+  const { r, y } = compactValues(values);
+  return encodeSeries(r, y, DRAWN_DIGITS);
 }
 function runAxis(runs) {
   return {
@@ -26322,8 +26438,8 @@ function trendSpec(s, runs) {
     title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
     width: PANEL_WIDTH * 2,
     height: PANEL_HEIGHT,
-    // The values once, which the line and its points both read: they are most of a page's bytes.
-    datasets: { [SERIES_DATASET]: [compactValues(s.values)] },
+    // The values once, which the line and its points both read, as a compact code: they are most of a page's bytes.
+    datasets: { [SERIES_DATASET]: seriesCode(s.values) },
     layer: layers
   };
 }
@@ -26395,7 +26511,6 @@ function requirementLayers(s) {
 function valueLayers(s, n, x, y, yTitle) {
   const values = { name: SERIES_DATASET };
   const lookup = [
-    { flatten: ["r", "y"] },
     { lookup: "r", from: { data: { name: RUNS_DATASET }, key: "i", fields: ["label", "date", "sha", "url"] } }
   ];
   const tooltip = [
@@ -26492,6 +26607,38 @@ function experimentCharts(experiment, model) {
   return charts;
 }
 
+// src/engine/dashboard/dataFiles.ts
+var DATA_FOLDER = "data";
+var PAGES_PATH = `${DATA_FOLDER}/pages.js`;
+var PAGES_GLOBAL = "perfgatePages";
+var SPARKLINE_CHUNK = 100;
+function sparklineChunkPath(k) {
+  return `${DATA_FOLDER}/sparklines-${k}.js`;
+}
+function pagesFile(model, parts) {
+  return {
+    path: PAGES_PATH,
+    content: `var ${PAGES_GLOBAL} = ${jsonForScript({ runs: runRows(model.runs), parts })};
+`
+  };
+}
+var SPARKLINE_CALLBACK = "perfgateSparklines";
+function sparklineChunks(model) {
+  const files = [];
+  for (let k = 0; k * SPARKLINE_CHUNK < model.experiments.length; k++) {
+    const sparklines = model.experiments.slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK).map((e) => {
+      const { log, lines } = sparklineData(e);
+      return { log, lines: lines.map((line) => encodeSeries(line.r, line.y, SPARKLINE_DIGITS)) };
+    });
+    files.push({
+      path: sparklineChunkPath(k),
+      content: `${SPARKLINE_CALLBACK}(${k}, ${jsonForScript(sparklines)});
+`
+    });
+  }
+  return files;
+}
+
 // src/engine/dashboard/sharedParts.ts
 var SHARED_KEY = "$shared";
 var MIN_SHARED_CHARS = 48;
@@ -26530,10 +26677,36 @@ function shareParts(specs) {
   return { shared: shared2, charts: specs.map((spec) => isPart(spec) ? inner(spec) : spec) };
 }
 var WHOLE_SPEC_SCRIPT = `function whole(v) { if (Array.isArray(v)) return v.map(whole); if (v === null || typeof v !== "object") return v; if (typeof v["${SHARED_KEY}"] === "number" && Object.keys(v).length === 1) return whole(shared[v["${SHARED_KEY}"]]); var o = {}; Object.keys(v).forEach(function (k) { o[k] = whole(v[k]); }); return o; }`;
+var SITE_KEY = "$site";
+var SiteParts = class {
+  parts = [];
+  index = /* @__PURE__ */ new Map();
+  once = /* @__PURE__ */ new Set();
+  /** A page's shared parts (`shareParts`), those an earlier page held standing for the site's. */
+  of(shared2) {
+    return shared2.map((part) => {
+      const text3 = JSON.stringify(part);
+      let k = this.index.get(text3);
+      if (k === void 0) {
+        if (!this.once.has(text3)) {
+          this.once.add(text3);
+          return part;
+        }
+        this.once.delete(text3);
+        k = this.parts.length;
+        this.parts.push(part);
+        this.index.set(text3, k);
+      }
+      return { [SITE_KEY]: k };
+    });
+  }
+};
+var SITE_PARTS_SCRIPT = `function siteParts(shared, parts) { return shared.map(function (p) { return p !== null && typeof p === "object" && typeof p["${SITE_KEY}"] === "number" && Object.keys(p).length === 1 ? parts[p["${SITE_KEY}"]] : p; }); }`;
 
 // src/engine/dashboard/indexScript.ts
 var INDEX_SCRIPT = `
 (function () {
+  ${DECODE_SERIES_SCRIPT}
   var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
   var PAGE = page.pageRows;
   var status = page.statusText;
@@ -26695,6 +26868,8 @@ var INDEX_SCRIPT = `
   // A plain SVG: each line's values on the same y scale (log where the model says so), the runs on x.
   var SVG = 'http://www.w3.org/2000/svg', WIDTH = 160, HEIGHT = 32, PAD = 2;
   function sparkline(el, data, name) {
+    // Each line is the code of its runs and values (compactSeries.ts).
+    var lines = data.lines.map(decodeSeries);
     var svg = document.createElementNS(SVG, 'svg');
     svg.setAttribute('width', WIDTH);
     svg.setAttribute('height', HEIGHT);
@@ -26704,12 +26879,12 @@ var INDEX_SCRIPT = `
     svg.appendChild(title);
     var y = data.log ? Math.log : function (v) { return v; };
     var low = Infinity, high = -Infinity;
-    data.lines.forEach(function (line) {
+    lines.forEach(function (line) {
       line.y.forEach(function (v) { low = Math.min(low, y(v)); high = Math.max(high, y(v)); });
     });
     if (!(high > low)) { low -= 1; high += 1; }
     var last = Math.max(1, page.runs.length - 1);
-    data.lines.forEach(function (line) {
+    lines.forEach(function (line) {
       var points = line.r.map(function (r, i) {
         var px = PAD + (r / last) * (WIDTH - 2 * PAD);
         var py = HEIGHT - PAD - ((y(line.y[i]) - low) / (high - low)) * (HEIGHT - 2 * PAD);
@@ -26757,6 +26932,34 @@ var INDEX_SCRIPT = `
 })();
 `;
 
+// src/engine/dashboard/experimentScript.ts
+var PAGES_NOTE = "data/pages.js (the run table and the parts the charts share) could not be loaded: keep the data/ folder beside the experiments/ folder.";
+var EXPERIMENT_SCRIPT = embedChartsScript(
+  `var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
+  var site = window.${PAGES_GLOBAL};
+  if (!site) {
+    site = { runs: [], parts: [] };
+    var note = document.getElementById('runs-note');
+    note.textContent = ${JSON.stringify(PAGES_NOTE)};
+    note.hidden = false;
+  }
+  var runs = site.runs;
+  var labels = runs.map(function (r) { return r.label; });
+  ${SITE_PARTS_SCRIPT}
+  var shared = siteParts(page.shared || [], site.parts);
+  ${WHOLE_SPEC_SCRIPT}
+  ${DECODE_SERIES_SCRIPT}
+  function rows(code) { var s = decodeSeries(code); return s.r.map(function (r, i) { return { r: r, y: s.y[i] }; }); }
+  function decoded(datasets) {
+    var out = Object.assign({}, datasets || {});
+    if (typeof out.${SERIES_DATASET} === 'string') out.${SERIES_DATASET} = rows(out.${SERIES_DATASET});
+    out.${RUNS_DATASET} = runs;
+    return out;
+  }
+  var charts = page.charts.map(whole);`,
+  `Object.assign({}, spec, { datasets: decoded(spec.datasets), params: (spec.params || []).concat([{ name: '${RUN_LABELS_PARAM}', value: labels }]) })`
+);
+
 // src/engine/dashboard/html.ts
 var ASSETS_FOLDER = "assets";
 var EXPERIMENTS_FOLDER = "experiments";
@@ -26764,6 +26967,8 @@ var ASSET_FILES = ["vega.min.js", "vega-lite.min.js", "vega-embed.min.js"];
 function experimentPagePath(e) {
   return `${EXPERIMENTS_FOLDER}/${e.stem}.html`;
 }
+var STYLE_PATH = `${ASSETS_FOLDER}/dashboard.css`;
+var EXPERIMENT_SCRIPT_PATH = `${ASSETS_FOLDER}/experiment-page.js`;
 var CSP = chartPageCsp(true);
 var STYLE = `${CHART_PAGE_STYLE}table { border-collapse: collapse; font-size: 0.9em; }
 th, td { border: 1px solid #d0d7de; padding: 0.25em 0.6em; text-align: left; vertical-align: middle; }
@@ -26781,31 +26986,28 @@ th[aria-sort=descending] button::after { content: ' ▼'; } th[aria-sort=ascendi
 .error { color: #d1242f; }
 code { font-size: 0.95em; }
 `;
-var MAIN = embedChartsScript(
-  `var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
-  var labels = page.runs.map(function (r) { return r.label; });
-  var shared = page.shared || [];
-  ${WHOLE_SPEC_SCRIPT}
-  var charts = page.charts.map(whole);`,
-  "Object.assign({}, spec, { datasets: Object.assign({}, spec.datasets || {}, { runs: page.runs }), params: (spec.params || []).concat([{ name: 'runLabels', value: labels }]) })"
-);
 var STATUS_TEXT = {
   failed: "✗ requirement failed",
   regression: "✗ new regression",
   passed: "✓ passed",
   unchecked: "· no requirement"
 };
-function page(title, root, body, charts, runs) {
+function page(title, root, body, charts, site) {
+  const { shared: shared2, charts: specs } = shareParts(charts);
   return chartPage({
     csp: CSP,
     title,
-    style: STYLE,
-    libraries: ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
+    style: { href: `${root}${STYLE_PATH}` },
+    // The site's run table and shared parts once, in a script file beside the sparkline chunks (it loads from file://).
+    libraries: [
+      ...ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
+      `<script src="${root}${PAGES_PATH}"></script>`
+    ],
     body,
     dataId: "perfgate-dashboard",
-    // What the charts share stored once (sharedParts.ts): the data block holds runs, shared and charts.
-    data: { runs, ...shareParts(charts) },
-    main: MAIN
+    // What the charts share stored once (sharedParts.ts), and what an earlier page held too as the site's.
+    data: { shared: site ? site.of(shared2) : shared2, charts: specs },
+    main: { src: `${root}${EXPERIMENT_SCRIPT_PATH}` }
   });
 }
 function link(url, text3) {
@@ -26847,12 +27049,6 @@ function checkText(e) {
   return e.failedChecks > 0 ? `${e.failedChecks} check(s) failed` : "all checks passed";
 }
 var PAGE_ROWS = 50;
-var SPARKLINE_CHUNK = 100;
-var DATA_FOLDER = "data";
-function sparklineChunkPath(k) {
-  return `${DATA_FOLDER}/sparklines-${k}.js`;
-}
-var SPARKLINE_CALLBACK = "perfgateSparklines";
 var INDEX_CSP = ["default-src 'none'", "script-src 'unsafe-inline' 'self'", "style-src 'unsafe-inline'"].join("; ");
 var KIND_TEXT = {
   pending: "(pending change)",
@@ -26959,18 +27155,6 @@ function renderIndexHtml(model, title = "perfgate dashboard") {
   });
 }
 var FILE_NOTE = "Sparklines could not be loaded: keep the data/ folder beside index.html.";
-function sparklineChunks(model) {
-  const files = [];
-  for (let k = 0; k * SPARKLINE_CHUNK < model.experiments.length; k++) {
-    const sparklines = model.experiments.slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK).map(sparklineData);
-    files.push({
-      path: sparklineChunkPath(k),
-      content: `${SPARKLINE_CALLBACK}(${k}, ${jsonForScript(sparklines)});
-`
-    });
-  }
-  return files;
-}
 function stepRows(model, e) {
   const rows = [];
   const add = (s, kind, t) => rows.push(
@@ -26998,7 +27182,7 @@ function stepRows(model, e) {
 function number2(v) {
   return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : "—";
 }
-function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
+function renderExperimentHtml(model, e, charts, title = "perfgate dashboard", site) {
   const sections = charts.map(
     (c, i) => [
       `<section class="trend" id="chart-${i}">`,
@@ -27011,6 +27195,7 @@ function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
     `<p><a href="../index.html">${escapeHtml(title)}</a></p>`,
     `<h1>${escapeHtml(e.name)}</h1>`,
     `<p><span class="status ${e.status}">${STATUS_TEXT[e.status]}</span> · ${checkText(e)} · newest run ${runLink(model, e.latestRun)}. ${range3(model)}</p>`,
+    '<p class="error" id="runs-note" hidden></p>',
     "<h2>Change points</h2>",
     ...stepRows(model, e),
     `<p class="note">${escapeHtml(settingsNote(model))} Each point links to its run; the red dashed line is the requirement.</p>`,
@@ -27021,14 +27206,26 @@ function renderExperimentHtml(model, e, charts, title = "perfgate dashboard") {
     "../",
     body,
     charts.map((c) => c.spec),
-    runRows(model.runs)
+    site
   );
+}
+function pageAssetFiles() {
+  return [
+    { path: STYLE_PATH, content: STYLE },
+    { path: EXPERIMENT_SCRIPT_PATH, content: EXPERIMENT_SCRIPT }
+  ];
 }
 function* dashboardSiteFiles(model, title) {
   yield { path: "index.html", content: renderIndexHtml(model, title) };
+  const site = new SiteParts();
   for (const e of model.experiments)
-    yield { path: experimentPagePath(e), content: renderExperimentHtml(model, e, experimentCharts(e, model), title) };
+    yield {
+      path: experimentPagePath(e),
+      content: renderExperimentHtml(model, e, experimentCharts(e, model), title, site)
+    };
+  yield pagesFile(model, site.parts);
   yield* sparklineChunks(model);
+  yield* pageAssetFiles();
 }
 
 // src/pipeline/dashboard.ts

@@ -33,7 +33,7 @@ function chartPageCsp(self = false) {
   return [
     "default-src 'none'",
     `script-src ${self ? "'self' " : ""}'unsafe-inline' 'unsafe-eval'`,
-    "style-src 'unsafe-inline'",
+    `style-src ${self ? "'self' " : ""}'unsafe-inline'`,
     "img-src data: blob:"
   ].join("; ");
 }
@@ -50,7 +50,7 @@ function chartPageHead(csp, title, style) {
     `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
-    `<style>${style}</style>`
+    typeof style === "string" ? `<style>${style}</style>` : `<link rel="stylesheet" href="${escapeHtml(style.href)}">`
   ];
 }
 function chartPage(page) {
@@ -61,7 +61,7 @@ function chartPage(page) {
     "<body>",
     ...page.body,
     `<script type="application/json" id="${page.dataId}">${jsonForScript(page.data)}</script>`,
-    `<script>${page.main}</script>`,
+    typeof page.main === "string" ? `<script>${page.main}</script>` : `<script src="${escapeHtml(page.main.src)}"></script>`,
     "</body>",
     "</html>",
     ""

@@ -1,39 +1,54 @@
 /**
  * The dashboard's pages: index.html (a search box, every series ranked by what moved, every experiment with its
  * status and sparkline, 50 rows of each shown at a time) and one page per experiment (experiments/<stem>.html) with
- * its trend charts and payload view. Each page has one JSON data block and loads vega, vega-lite and vega-embed from
- * the site's assets/ folder. An experiment page holds its own charts' data, so it needs nothing else and works from
- * file:// too; the index holds no chart and loads the sparklines of the rows it shows from data/ (chunks of 100
- * experiments, each a script file: a browser loads a script from disk as over http(s), where it refuses fetch() of a
- * file), so it stays small at 10,000 series and draws wherever it is opened: a downloaded artifact, GitHub Pages, any web
- * server. Names from result files are HTML-escaped; the JSON cannot end its script element.
+ * its trend charts and payload view. Each page has one JSON data block. An experiment page holds its own charts'
+ * specs and values (each series as a compact code, compactSeries.ts) and loads what every page shares from the site's
+ * files: vega, vega-lite and vega-embed, its style sheet and its script (experimentScript.ts) from assets/, and the run
+ * table and the chart parts every page shares from data/pages.js. The index holds no chart and loads the sparklines of
+ * the rows it shows from data/ (chunks of 100 experiments). Every data file is a script (dataFiles.ts): a browser loads
+ * a script from disk as over http(s), where it refuses fetch() of a file, so the site stays small at a year of 10,000
+ * benchmarks and draws wherever it is opened: a downloaded artifact, GitHub Pages, any web server. Names from result
+ * files are HTML-escaped; the JSON cannot end its script element.
  */
-import { escapeHtml, jsonForScript } from '../report/escape.js';
-import { CHART_PAGE_STYLE, chartPage, chartPageCsp, embedChartsScript } from '../report/pages/embedScript.js';
-import { experimentCharts, runRows, sparklineData, type DashboardChart } from './specs.js';
-import { shareParts, WHOLE_SPEC_SCRIPT } from './sharedParts.js';
+import { escapeHtml } from '../report/escape.js';
+import { CHART_PAGE_STYLE, chartPage, chartPageCsp } from '../report/pages/embedScript.js';
+import { experimentCharts, runRows, type DashboardChart } from './specs.js';
+import {
+  DATA_FOLDER,
+  PAGES_PATH,
+  pagesFile,
+  SPARKLINE_CALLBACK,
+  SPARKLINE_CHUNK,
+  sparklineChunks,
+  type SiteFile,
+} from './dataFiles.js';
+import { shareParts, SiteParts } from './sharedParts.js';
 import { EXPERIMENT_BLUE } from '../charts/palette.js';
 import type { DashboardExperiment, DashboardModel, DashboardSeries, ExperimentStatus } from './model.js';
 import type { SeriesMove } from './moves.js';
 import { INDEX_SCRIPT } from './indexScript.js';
+import { EXPERIMENT_SCRIPT } from './experimentScript.js';
 import { stepAcceptanceWords } from '../trends/accepted.js';
+
+export type { SiteFile } from './dataFiles.js';
 
 export const ASSETS_FOLDER = 'assets';
 export const EXPERIMENTS_FOLDER = 'experiments';
 /** The vendored browser builds, in load order. */
 export const ASSET_FILES = ['vega.min.js', 'vega-lite.min.js', 'vega-embed.min.js'] as const;
 
-export interface SiteFile {
-  /** Relative to the site folder, `/`-separated. */
-  path: string;
-  content: string;
-}
-
 export function experimentPagePath(e: Pick<DashboardExperiment, 'stem'>): string {
   return `${EXPERIMENTS_FOLDER}/${e.stem}.html`;
 }
 
-/** The vendored builds are files of the site: 'self'. */
+/**
+ * What every experiment page shares, once a file of the site: its style sheet and its script (1,000 pages of a
+ * 10,000-benchmark suite held 4 MB of copies).
+ */
+export const STYLE_PATH = `${ASSETS_FOLDER}/dashboard.css`;
+export const EXPERIMENT_SCRIPT_PATH = `${ASSETS_FOLDER}/experiment-page.js`;
+
+/** The vendored builds and the pages' own files are files of the site: 'self'. */
 const CSP = chartPageCsp(true);
 
 const STYLE = `${CHART_PAGE_STYLE}table { border-collapse: collapse; font-size: 0.9em; }
@@ -53,19 +68,6 @@ th[aria-sort=descending] button::after { content: ' ▼'; } th[aria-sort=ascendi
 code { font-size: 0.95em; }
 `;
 
-/**
- * Draws every `.chart` element's spec from the data block, with the run table added (the specs
- * name it), and marks the body when all are drawn (the browser test waits for it).
- */
-const MAIN = embedChartsScript(
-  "var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);\n" +
-    '  var labels = page.runs.map(function (r) { return r.label; });\n' +
-    '  var shared = page.shared || [];\n' +
-    `  ${WHOLE_SPEC_SCRIPT}\n` +
-    '  var charts = page.charts.map(whole);',
-  "Object.assign({}, spec, { datasets: Object.assign({}, spec.datasets || {}, { runs: page.runs }), params: (spec.params || []).concat([{ name: 'runLabels', value: labels }]) })",
-);
-
 const STATUS_TEXT: Record<ExperimentStatus, string> = {
   failed: '✗ requirement failed',
   regression: '✗ new regression',
@@ -73,17 +75,22 @@ const STATUS_TEXT: Record<ExperimentStatus, string> = {
   unchecked: '· no requirement',
 };
 
-function page(title: string, root: string, body: string[], charts: readonly unknown[], runs: unknown): string {
+function page(title: string, root: string, body: string[], charts: readonly unknown[], site?: SiteParts): string {
+  const { shared, charts: specs } = shareParts(charts);
   return chartPage({
     csp: CSP,
     title,
-    style: STYLE,
-    libraries: ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
+    style: { href: `${root}${STYLE_PATH}` },
+    // The site's run table and shared parts once, in a script file beside the sparkline chunks (it loads from file://).
+    libraries: [
+      ...ASSET_FILES.map((f) => `<script src="${root}${ASSETS_FOLDER}/${f}"></script>`),
+      `<script src="${root}${PAGES_PATH}"></script>`,
+    ],
     body,
     dataId: 'perfgate-dashboard',
-    // What the charts share stored once (sharedParts.ts): the data block holds runs, shared and charts.
-    data: { runs, ...shareParts(charts) },
-    main: MAIN,
+    // What the charts share stored once (sharedParts.ts), and what an earlier page held too as the site's.
+    data: { shared: site ? site.of(shared) : shared, charts: specs },
+    main: { src: `${root}${EXPERIMENT_SCRIPT_PATH}` },
   });
 }
 
@@ -137,20 +144,6 @@ function checkText(e: DashboardExperiment): string {
 
 /** Rows of each index table shown at first, and added by each "show more". */
 export const PAGE_ROWS = 50;
-/** Experiments per sparkline chunk file (data/sparklines-<k>.js). */
-export const SPARKLINE_CHUNK = 100;
-export const DATA_FOLDER = 'data';
-
-export function sparklineChunkPath(k: number): string {
-  return `${DATA_FOLDER}/sparklines-${k}.js`;
-}
-
-/**
- * The global function a sparkline chunk calls with its number and data (a script file, not JSON: a page opened from
- * disk may load a script beside it, but not fetch() it).
- */
-export const SPARKLINE_CALLBACK = 'perfgateSparklines';
-
 /**
  * The index runs its own script (no vega: its sparklines are plain SVG) and the site's sparkline chunks: scripts from
  * its own origin, and from disk the files beside it. It connects nowhere.
@@ -323,23 +316,6 @@ export function renderIndexHtml(model: DashboardModel, title = 'perfgate dashboa
 /** Where a chunk file did not load: the site was copied without its data/ folder, or only in part. */
 const FILE_NOTE = 'Sparklines could not be loaded: keep the data/ folder beside index.html.';
 
-/**
- * The sparklines' data, SPARKLINE_CHUNK experiments per file, in the experiments' order: each file one call of
- * SPARKLINE_CALLBACK with its number and its data, the data escaped as in a script element (no markup character, even
- * if a host sends the file as HTML). Only numbers: no name reaches it.
- */
-export function sparklineChunks(model: DashboardModel): SiteFile[] {
-  const files: SiteFile[] = [];
-  for (let k = 0; k * SPARKLINE_CHUNK < model.experiments.length; k++) {
-    const sparklines = model.experiments.slice(k * SPARKLINE_CHUNK, (k + 1) * SPARKLINE_CHUNK).map(sparklineData);
-    files.push({
-      path: sparklineChunkPath(k),
-      content: `${SPARKLINE_CALLBACK}(${k}, ${jsonForScript(sparklines)});\n`,
-    });
-  }
-  return files;
-}
-
 function stepRows(model: DashboardModel, e: DashboardExperiment): string[] {
   const rows: string[] = [];
   const add = (
@@ -390,12 +366,16 @@ function number(v: number): string {
   return Number.isFinite(v) ? String(Number(v.toPrecision(4))) : '—';
 }
 
-/** experiments/<stem>.html: the change points as a table, then every chart. */
+/**
+ * experiments/<stem>.html: the change points as a table, then every chart. With a site's parts (the pages of one
+ * site, in order), the parts an earlier page held too stand for the site's, in data/pages.js.
+ */
 export function renderExperimentHtml(
   model: DashboardModel,
   e: DashboardExperiment,
   charts: readonly DashboardChart[],
   title = 'perfgate dashboard',
+  site?: SiteParts,
 ): string {
   const sections = charts.map((c, i) =>
     [
@@ -409,6 +389,7 @@ export function renderExperimentHtml(
     `<p><a href="../index.html">${escapeHtml(title)}</a></p>`,
     `<h1>${escapeHtml(e.name)}</h1>`,
     `<p><span class="status ${e.status}">${STATUS_TEXT[e.status]}</span> · ${checkText(e)} · newest run ${runLink(model, e.latestRun)}. ${range(model)}</p>`,
+    '<p class="error" id="runs-note" hidden></p>',
     '<h2>Change points</h2>',
     ...stepRows(model, e),
     `<p class="note">${escapeHtml(settingsNote(model))} Each point links to its run; the red dashed line is the requirement.</p>`,
@@ -419,8 +400,16 @@ export function renderExperimentHtml(
     '../',
     body,
     charts.map((c) => c.spec),
-    runRows(model.runs),
+    site,
   );
+}
+
+/** The style sheet and script the experiment pages load. */
+export function pageAssetFiles(): SiteFile[] {
+  return [
+    { path: STYLE_PATH, content: STYLE },
+    { path: EXPERIMENT_SCRIPT_PATH, content: EXPERIMENT_SCRIPT },
+  ];
 }
 
 /** Every page of the site (the vendored assets are the caller's: they are files, not text made here). */
@@ -431,7 +420,14 @@ export function renderDashboardSite(model: DashboardModel, title?: string): Site
 /** renderDashboardSite one file at a time: a site of 10,000 benchmarks is written as it is made, never held whole. */
 export function* dashboardSiteFiles(model: DashboardModel, title?: string): Generator<SiteFile> {
   yield { path: 'index.html', content: renderIndexHtml(model, title) };
+  const site = new SiteParts();
   for (const e of model.experiments)
-    yield { path: experimentPagePath(e), content: renderExperimentHtml(model, e, experimentCharts(e, model), title) };
+    yield {
+      path: experimentPagePath(e),
+      content: renderExperimentHtml(model, e, experimentCharts(e, model), title, site),
+    };
+  // After the pages: the parts they share are known once every page is made.
+  yield pagesFile(model, site.parts);
   yield* sparklineChunks(model);
+  yield* pageAssetFiles();
 }

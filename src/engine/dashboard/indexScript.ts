@@ -4,11 +4,14 @@
  * table by the column clicked, shows PAGE_ROWS rows at a time with a "show more" button, and draws the sparklines of
  * the experiment rows shown as plain SVG, loading their values from the chunk files (data/sparklines-<k>.js, script
  * files that call page.sparklineCallback, so that they load from disk too) on demand. Names reach the page as text (textContent, setAttribute), never as markup. It computes no statistic: every
- * number comes from the model; it only formats, compares, filters and scales the sparklines to their box. The formats
- * match html.ts's, which renders the first rows.
+ * number comes from the model; it only formats, compares, filters, decodes the sparklines' values and scales them to
+ * their box. The formats match html.ts's, which renders the first rows.
  */
+import { DECODE_SERIES_SCRIPT } from './compactSeries.js';
+
 export const INDEX_SCRIPT = `
 (function () {
+  ${DECODE_SERIES_SCRIPT}
   var page = JSON.parse(document.getElementById('perfgate-dashboard').textContent);
   var PAGE = page.pageRows;
   var status = page.statusText;
@@ -170,6 +173,8 @@ export const INDEX_SCRIPT = `
   // A plain SVG: each line's values on the same y scale (log where the model says so), the runs on x.
   var SVG = 'http://www.w3.org/2000/svg', WIDTH = 160, HEIGHT = 32, PAD = 2;
   function sparkline(el, data, name) {
+    // Each line is the code of its runs and values (compactSeries.ts).
+    var lines = data.lines.map(decodeSeries);
     var svg = document.createElementNS(SVG, 'svg');
     svg.setAttribute('width', WIDTH);
     svg.setAttribute('height', HEIGHT);
@@ -179,12 +184,12 @@ export const INDEX_SCRIPT = `
     svg.appendChild(title);
     var y = data.log ? Math.log : function (v) { return v; };
     var low = Infinity, high = -Infinity;
-    data.lines.forEach(function (line) {
+    lines.forEach(function (line) {
       line.y.forEach(function (v) { low = Math.min(low, y(v)); high = Math.max(high, y(v)); });
     });
     if (!(high > low)) { low -= 1; high += 1; }
     var last = Math.max(1, page.runs.length - 1);
-    data.lines.forEach(function (line) {
+    lines.forEach(function (line) {
       var points = line.r.map(function (r, i) {
         var px = PAD + (r / last) * (WIDTH - 2 * PAD);
         var py = HEIGHT - PAD - ((y(line.y[i]) - low) / (high - low)) * (HEIGHT - 2 * PAD);

@@ -65,3 +65,42 @@ export const WHOLE_SPEC_SCRIPT =
   'function whole(v) { if (Array.isArray(v)) return v.map(whole); if (v === null || typeof v !== "object") return v; ' +
   `if (typeof v["${SHARED_KEY}"] === "number" && Object.keys(v).length === 1) return whole(shared[v["${SHARED_KEY}"]]); ` +
   'var o = {}; Object.keys(v).forEach(function (k) { o[k] = whole(v[k]); }); return o; }';
+
+/** The key of a stand-in for a part of the site's file (data/pages.js); no spec names a field so. */
+export const SITE_KEY = '$site';
+
+/**
+ * What a site's experiment pages share (issue 47): the same axes, marks and config on every page of a metric, 2 KB a
+ * page. A page's shared part that an earlier page held too is kept once in the site's file, `parts`, and stands in the
+ * page's `shared` as `{ "$site": k }`; the first page that holds a part keeps it, so the file holds only parts of two
+ * pages or more. Pages are given in the order they are written: same pages, same bytes.
+ */
+export class SiteParts {
+  readonly parts: unknown[] = [];
+  private readonly index = new Map<string, number>();
+  private readonly once = new Set<string>();
+
+  /** A page's shared parts (`shareParts`), those an earlier page held standing for the site's. */
+  of(shared: readonly unknown[]): unknown[] {
+    return shared.map((part) => {
+      const text = JSON.stringify(part);
+      let k = this.index.get(text);
+      if (k === undefined) {
+        if (!this.once.has(text)) {
+          this.once.add(text);
+          return part;
+        }
+        this.once.delete(text);
+        k = this.parts.length;
+        this.parts.push(part);
+        this.index.set(text, k);
+      }
+      return { [SITE_KEY]: k };
+    });
+  }
+}
+
+/** The page script's `siteParts(shared, parts)`: each stand-in of `shared` replaced by the site's part. */
+export const SITE_PARTS_SCRIPT =
+  'function siteParts(shared, parts) { return shared.map(function (p) { ' +
+  `return p !== null && typeof p === "object" && typeof p["${SITE_KEY}"] === "number" && Object.keys(p).length === 1 ? parts[p["${SITE_KEY}"]] : p; }); }`;

@@ -2,9 +2,10 @@
  * Vega-Lite specs of the dashboard, from its model (model.ts): a trend chart per series (runs on
  * x, the requirement line, the noise band, the change points with their commit range, every point
  * linking to its run), a sparkline per experiment and the payload view (the chart model's
- * history-per-payload chart). Values are compact: a series is one row of two arrays (run indices
- * and values) that the spec flattens; run labels, dates, commits and links are one table per page
- * (RUNS_DATASET), which `withRuns` (and the page's script) adds to every spec.
+ * history-per-payload chart). Values are compact: a trend chart's series dataset is the text code of
+ * its runs and values (compactSeries.ts), which the page's script decodes into rows before drawing;
+ * run labels, dates, commits and links are one table per site (RUNS_DATASET, data/pages.js), which
+ * `withRuns` (and the page's script) adds to every spec.
  */
 import { runColor } from '../charts/build.js';
 import {
@@ -19,11 +20,15 @@ import {
 import { EXPERIMENT_BLUE, REQUIREMENT_RED, RESULT_BLUES } from '../charts/palette.js';
 import { CHART_CONFIG, toVegaLite, type VegaLiteSpec } from '../charts/vegaLite.js';
 import type { DashboardExperiment, DashboardModel, DashboardRun, DashboardSeries, PayloadView } from './model.js';
+import { decodeSeries, encodeSeries } from './compactSeries.js';
 
 /** The name of the page's run table in every spec's `datasets`, and of the run-label array parameter. */
 export const RUNS_DATASET = 'runs';
 export const RUN_LABELS_PARAM = 'runLabels';
-/** The name of a trend chart's own values in its `datasets`: its line and its points read the one copy. */
+/**
+ * The name of a trend chart's own values in its `datasets`, which its line and its points both read: the series'
+ * code (compactSeries.ts), decoded into rows `{ r, y }` by the page's script (and by `withRuns`).
+ */
 export const SERIES_DATASET = 'series';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
@@ -48,11 +53,22 @@ export function runRows(runs: readonly DashboardRun[]): RunRow[] {
   return runs.map((r, i) => ({ i, label: r.label, date: r.date, sha: r.sha, url: r.runUrl || r.commitUrl || '' }));
 }
 
-/** A spec made whole with the page's run table: what the page's script does before drawing it. */
+/** A trend chart's series code as the rows its layers read: what the page's script does with it. */
+export function seriesRows(code: string): { r: number; y: number }[] {
+  const { r, y } = decodeSeries(code);
+  return r.map((run, i) => ({ r: run, y: y[i]! }));
+}
+
+/**
+ * A spec made whole with the site's run table, its series decoded: what the page's script does before drawing it.
+ */
 export function withRuns(spec: VegaLiteSpec, rows: readonly RunRow[]): VegaLiteSpec {
+  const datasets = { ...((spec['datasets'] as Record<string, unknown>) ?? {}) };
+  const code = datasets[SERIES_DATASET];
+  if (typeof code === 'string') datasets[SERIES_DATASET] = seriesRows(code);
   return {
     ...spec,
-    datasets: { ...((spec['datasets'] as Record<string, unknown>) ?? {}), [RUNS_DATASET]: rows },
+    datasets: { ...datasets, [RUNS_DATASET]: rows },
     params: [...((spec['params'] as unknown[]) ?? []), { name: RUN_LABELS_PARAM, value: rows.map((r) => r.label) }],
   };
 }
@@ -61,13 +77,16 @@ function withUnit(title: string, unit: string): string {
   return unit ? `${title} [${unit}]` : title;
 }
 
-/** Digits a drawn value keeps: more than a chart or its tooltip (`~r`) shows, far fewer than a double's 17. */
-const DRAWN_DIGITS = 6;
+/**
+ * Digits a drawn value keeps: as many as a chart's tooltip (`~r`) shows, far fewer than a double's 17. A series' code
+ * (compactSeries.ts) keeps at least as many, so the values drawn are these.
+ */
+export const DRAWN_DIGITS = 6;
 /**
  * Digits a sparkline's value (over its line's geometric mean) keeps: 0.1 % of the level, finer than a 32-pixel-high
  * line can show. A year of 10,000 benchmarks draws 4 million of them.
  */
-const SPARKLINE_DIGITS = 3;
+export const SPARKLINE_DIGITS = 3;
 
 function drawn(v: number, digits = DRAWN_DIGITS): number {
   return Number(v.toPrecision(digits));
@@ -84,6 +103,12 @@ function compactValues(values: readonly (number | null)[], digits = DRAWN_DIGITS
     }
   });
   return { r, y };
+}
+
+/** A trend chart's values as its dataset holds them: the code of the runs that have one and their drawn values. */
+export function seriesCode(values: readonly (number | null)[]): string {
+  const { r, y } = compactValues(values);
+  return encodeSeries(r, y, DRAWN_DIGITS);
 }
 
 function runAxis(runs: number): Record<string, unknown> {
@@ -140,8 +165,8 @@ export function trendSpec(s: DashboardSeries, runs: readonly DashboardRun[]): Ve
     title: { text: seriesTitle(s), subtitle: subtitleOf(s) },
     width: PANEL_WIDTH * 2,
     height: PANEL_HEIGHT,
-    // The values once, which the line and its points both read: they are most of a page's bytes.
-    datasets: { [SERIES_DATASET]: [compactValues(s.values)] },
+    // The values once, which the line and its points both read, as a compact code: they are most of a page's bytes.
+    datasets: { [SERIES_DATASET]: seriesCode(s.values) },
     layer: layers,
   };
 }
@@ -223,7 +248,6 @@ function requirementLayers(s: DashboardSeries): VegaLiteSpec[] {
 function valueLayers(s: DashboardSeries, n: number, x: VegaLiteSpec, y: VegaLiteSpec, yTitle: string): VegaLiteSpec[] {
   const values = { name: SERIES_DATASET };
   const lookup = [
-    { flatten: ['r', 'y'] },
     { lookup: 'r', from: { data: { name: RUNS_DATASET }, key: 'i', fields: ['label', 'date', 'sha', 'url'] } },
   ];
   const tooltip = [

@@ -5,14 +5,14 @@
 import { escapeHtml, jsonForScript } from '../escape.js';
 
 /**
- * The Content-Security-Policy of a page of charts: no network; scripts inline (and, with `self`,
- * files of the same site); vega compiles its expressions with Function(): 'unsafe-eval'.
+ * The Content-Security-Policy of a page of charts: no network; scripts and styles inline (and, with `self`, files of
+ * the same site); vega compiles its expressions with Function(): 'unsafe-eval'.
  */
 export function chartPageCsp(self = false): string {
   return [
     "default-src 'none'",
     `script-src ${self ? "'self' " : ''}'unsafe-inline' 'unsafe-eval'`,
-    "style-src 'unsafe-inline'",
+    `style-src ${self ? "'self' " : ''}'unsafe-inline'`,
     'img-src data: blob:',
   ].join('; ');
 }
@@ -24,7 +24,7 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
 `;
 
 /** A chart page's first lines, to its style sheet: doctype, charset, policy, viewport, title (escaped), style. */
-function chartPageHead(csp: string, title: string, style: string): string[] {
+function chartPageHead(csp: string, title: string, style: string | { href: string }): string[] {
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -33,7 +33,7 @@ function chartPageHead(csp: string, title: string, style: string): string[] {
     `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
-    `<style>${style}</style>`,
+    typeof style === 'string' ? `<style>${style}</style>` : `<link rel="stylesheet" href="${escapeHtml(style.href)}">`,
   ];
 }
 
@@ -41,15 +41,16 @@ function chartPageHead(csp: string, title: string, style: string): string[] {
 export interface ChartPage {
   csp: string;
   title: string;
-  style: string;
+  /** The style sheet, or the site's file of it (a site of many pages keeps it once). */
+  style: string | { href: string };
   /** The `<script>` elements that load vega, vega-lite and vega-embed (inline or from files). */
   libraries: readonly string[];
   body: readonly string[];
   /** The id of the page's JSON data block, and what it holds (the specs, and what they read). */
   dataId: string;
   data: unknown;
-  /** The script that draws the charts (embedChartsScript). */
-  main: string;
+  /** The script that draws the charts (embedChartsScript), or the site's file of it. */
+  main: string | { src: string };
 }
 
 /** The whole page: head, libraries, body, the JSON data block and the script that draws from it. */
@@ -61,7 +62,9 @@ export function chartPage(page: ChartPage): string {
     '<body>',
     ...page.body,
     `<script type="application/json" id="${page.dataId}">${jsonForScript(page.data)}</script>`,
-    `<script>${page.main}</script>`,
+    typeof page.main === 'string'
+      ? `<script>${page.main}</script>`
+      : `<script src="${escapeHtml(page.main.src)}"></script>`,
     '</body>',
     '</html>',
     '',
