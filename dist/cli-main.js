@@ -22282,6 +22282,7 @@ function finish2(report, reference, results, said, options, progress) {
 }
 
 // src/engine/report/comparison/comparisonText.ts
+var TERMINAL_TABLE_ROWS = 500;
 function* comparisonTextPieces(report, options = {}) {
   yield* joinedLines(comparisonTextLines(report, options));
   yield "\n";
@@ -23493,7 +23494,8 @@ function compareCommand(args, io) {
     ),
     (done) => done.report.warnings
   );
-  outInPieces(io, comparisonTextPieces(outcome2.report));
+  const wholeTable = `${outcome2.markdownPath} and ${outcome2.jsonPath}`;
+  outInPieces(io, comparisonTextPieces(outcome2.report, { maxRows: TERMINAL_TABLE_ROWS, wholeTable }));
   io.out(`
 Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
