@@ -14072,6 +14072,9 @@ function gated(row, isGated) {
   return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
 }
 var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true, everyMetric: true };
+function gatedBy(row, gate, shape) {
+  return row.instruments === void 0 && (shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic));
+}
 function regate(row, gate, ...shapes) {
   let shape;
   for (const s of shapes) {
@@ -14081,7 +14084,7 @@ function regate(row, gate, ...shapes) {
     } else shape = s;
     if (shape !== void 0) break;
   }
-  const isGated = row.instruments === void 0 && (shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic));
+  const isGated = gatedBy(row, gate, shape);
   const { gated: _previous, metricRole: role, ...rest } = row;
   const regated = {
     ...rest,
@@ -16375,6 +16378,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     const key = rowKey(row);
     const candidate = valuesOf(resultByKey.get(key), row.statistic);
     if (candidate.length === 0) return void 0;
+    if (options.spreadsOnly === true && !gatedBy(row, gate, resultByKey.get(key))) return void 0;
     const values = [];
     const runs = across(key);
     for (const level of runs.levels(row.statistic))
@@ -16421,7 +16425,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     ) : {};
     return regate(band !== void 0 ? { ...judgedRow2, evidence: { ...band, ...lent } } : judgedRow2, gate, shape);
   });
-  const pooled = pooledRows(
+  const pooled = options.spreadsOnly === true ? [] : pooledRows(
     judged2,
     (row, parameters) => judgePooledFamily(
       row,
