@@ -16070,7 +16070,10 @@ function runSuites(comparisons) {
   comparisons.forEach((comparison, experiment) => {
     for (const row of comparison.rows) {
       if (row.pooled || !row.gated || row.status === "new" || row.status === "missing") continue;
-      suites.set(suiteKey2(row), [...suites.get(suiteKey2(row)) ?? [], { experiment, row }]);
+      const key = suiteKey2(row);
+      const members = suites.get(key);
+      if (members === void 0) suites.set(key, [{ experiment, row }]);
+      else members.push({ experiment, row });
     }
   });
   return [...suites.values()].filter((members) => new Set(members.map((m) => m.experiment)).size >= 2);
