@@ -14635,8 +14635,9 @@ function leaveOneRunOut(logs, prior) {
   if (n < MIN_LEAVE_ONE_OUT_RUNS || !logs.every(Number.isFinite)) return void 0;
   const statistics = [];
   let df = n - 2;
+  const others = new Array(n - 1);
   for (let j = 0; j < n; j++) {
-    const others = logs.filter((_, i) => i !== j);
+    for (let i = 0, o = 0; i < n; i++) if (i !== j) others[o++] = logs[i];
     const own = historyStatistic(others, logs[j]);
     if (!(own.variance > 0)) continue;
     const judged2 = moderatedStatistic(own, prior);
