@@ -123,6 +123,16 @@ describe('judgeWithSuitePriors', () => {
       rows.filter((r) => r.gated && !r.pooled).map((r) => (r.evidence?.kind === 'band' ? r.evidence.own : undefined));
     expect(own(spreads.rows)).toEqual(own(full.rows));
     expect(own(spreads.rows).every((o) => o !== undefined && o.df === 5)).toBe(true);
+    // In full, only the gated rows carry what the suite reads (their spread and null statistics): the rows that cannot
+    // fail have their band, p-value and Catches ≥, and no more.
+    for (const row of full.rows.filter((r) => !r.pooled)) {
+      const band = row.evidence?.kind === 'band' ? row.evidence : undefined;
+      expect(band?.band).toBeDefined();
+      expect(row.detectable).toBeGreaterThan(0);
+      expect([band?.own !== undefined, band?.nulls?.statistics.length]).toEqual(
+        row.gated ? [true, OFFSETS.length] : [false, undefined],
+      );
+    }
   });
 
   test('too few rows to fit a prior: the full judgement runs without one', () => {

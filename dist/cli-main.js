@@ -16420,7 +16420,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
       ...counted
     };
     const band = bandOf(judgedRow2);
-    const lent = band?.df !== void 0 ? suiteEvidence(
+    const lent = band?.df !== void 0 && gatedBy(row, gate, shape) ? suiteEvidence(
       input.values,
       input.candidate,
       noiseOptions(row, input.pooledRuns, 0.99, options),

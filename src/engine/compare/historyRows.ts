@@ -142,8 +142,10 @@ export function compareExperimentWithHistory(
       ...counted,
     };
     const band = bandOf(judgedRow);
+    // What the suite reads of a row (its spread for the priors, its null statistics for the budget's tail) it reads of
+    // the gated rows only: a row that cannot fail lends nothing, and is not made to compute it.
     const lent =
-      band?.df !== undefined
+      band?.df !== undefined && gatedBy(row, gate, shape)
         ? suiteEvidence(
             input.values,
             input.candidate,
