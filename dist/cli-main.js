@@ -18046,10 +18046,7 @@ function extraColumns(rows, all) {
   return {
     header: `${withP ? " p | α |" : ""}${withBand ? " Noise band |" : ""}${withInterval ? " Interval vs suite |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
     align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
-    cells: (r) => {
-      const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range4(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
-    }
+    cells: (r, c) => `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range4(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`
   };
 }
 function needsAttention(r) {
@@ -18070,7 +18067,8 @@ function* tableLines(rows, all) {
   yield `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`;
   for (const r of rows) {
     const value2 = (x) => valueCell(r, x, void 0);
-    yield `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`;
+    const c = changeCells(r);
+    yield `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${c.change} | ${formatThreshold(r.threshold)} |${extra.cells(r, c)} ${statusCell(r)} |`;
   }
 }
 function* generalTableLines(rows, all) {
@@ -18081,7 +18079,8 @@ function* generalTableLines(rows, all) {
     const shown2 = rowDisplay(r);
     const value2 = (x) => valueCell(r, x, shown2, shown2.unit ? ` ${escapeMarkdown(shown2.unit)}` : "");
     const metric2 = metricStatistic(r);
-    yield `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`;
+    const c = changeCells(r);
+    yield `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${c.change} | ${formatThreshold(r.threshold)} |${extra.cells(r, c)} ${statusCell(r)} |`;
   }
 }
 function changeTitle(rows) {
