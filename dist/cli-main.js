@@ -16539,10 +16539,20 @@ function judgePooledFamily(row, parameters, sides, judge) {
     ...outcome2,
     evidence: {
       ...evidence,
-      weights: Object.fromEntries(parameters.map((p, i) => [p, weights[i]])),
+      weights: weightsByParameter(parameters, weights),
       weightRuns: olderRuns.length
     }
   };
+}
+var ARRAY_INDEX = /^(?:0|[1-9]\d{0,8})$/;
+function weightsByParameter(parameters, weights) {
+  const byName = /* @__PURE__ */ new Map();
+  parameters.forEach((p, i) => byName.set(p, weights[i]));
+  const indexes = [...byName.keys()].filter((p) => ARRAY_INDEX.test(p)).sort((a, b) => Number(b) - Number(a));
+  const record = {};
+  for (const p of indexes) record[p] = byName.get(p);
+  for (const [p, w] of byName) if (!ARRAY_INDEX.test(p)) record[p] = w;
+  return record;
 }
 function medianCount(counts) {
   const first = counts[0];
