@@ -6,7 +6,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { compareExperimentWithHistory, type ExperimentSide } from '../src/engine/compare/compare.js';
 import type { SubExperimentComparison } from '../src/engine/compare/rows.js';
-import { judgeWithSuitePriors, type SuitePriors } from '../src/engine/compare/suiteTails.js';
+import { judgeWithSuitePriors, suitePriors, type SuitePriors } from '../src/engine/compare/suiteTails.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { VerdictOptions } from '../src/engine/compare/defaults.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
@@ -73,6 +73,66 @@ describe('judgeWithSuitePriors', () => {
       // The verdict itself is the same.
       expect([row.status, row.pValue]).toEqual([full[i]!.status, full[i]!.pValue]);
     });
+  });
+
+  test('the spreads-only judgement judges only the gated parameter rows, which lend the priors: the same priors', () => {
+    // Three parameters of the median, Min and Max of a primary and a secondary metric: the primary metric's median
+    // rows are gated; the rest, and the pooled geomean rows, lend nothing.
+    const measurement = (
+      parameter: string,
+      name: string,
+      role: 'primary' | 'secondary',
+      level: number,
+    ): Measurement => ({
+      experiment: 'BM_A',
+      parameter: { label: parameter, payloadBytes: NaN },
+      metric: { name, dimension: 'time', unit: 'ns', displayUnit: 'ns', direction: 'lower-is-better', role },
+      statistics: { median: level, min: level * 0.9, max: level * 1.2 },
+      place: { file: 'test' },
+    });
+    const run = (shift: number): ExperimentSide => ({
+      measurements: ['8', '16', '32'].flatMap((p, i) => [
+        measurement(p, 'cpu_time', 'primary', 100 * (i + 1) * Math.exp(shift)),
+        measurement(p, 'real_time', 'secondary', 110 * (i + 1) * Math.exp(shift * 1.5)),
+      ]),
+    });
+    const judge = (spreadsOnly: boolean) =>
+      compareExperimentWithHistory(
+        'BM_A',
+        OFFSETS.map(run),
+        run(0.01),
+        parseThresholds('0.1'),
+        spreadsOnly ? { spreadsOnly } : {},
+      );
+    const spreads = judge(true);
+    const full = judge(false);
+    const judged = (rows: SubExperimentComparison['rows']) =>
+      rows.filter((r) => r.pValue !== undefined).map((r) => `${r.metric} ${r.statistic} ${r.parameter}`);
+    expect(judged(full.rows)).toHaveLength(24);
+    expect(judged(spreads.rows)).toEqual(['cpu_time median 8', 'cpu_time median 16', 'cpu_time median 32']);
+    expect(spreads.rows.some((r) => r.pooled)).toBe(false);
+    // The rows it leaves unjudged are still reported, ungated, as the newest run has them.
+    expect(spreads.rows).toHaveLength(18);
+    for (const row of spreads.rows.filter((r) => r.pValue === undefined)) {
+      expect(row.gated).toBe(false);
+      expect(row.evidence).toBeUndefined();
+    }
+    expect([...suitePriors([spreads]).keys()]).toEqual(['cpu_time\u0000median']);
+    expect(suitePriors([spreads])).toEqual(suitePriors([full]));
+    const own = (rows: SubExperimentComparison['rows']) =>
+      rows.filter((r) => r.gated && !r.pooled).map((r) => (r.evidence?.kind === 'band' ? r.evidence.own : undefined));
+    expect(own(spreads.rows)).toEqual(own(full.rows));
+    expect(own(spreads.rows).every((o) => o !== undefined && o.df === 5)).toBe(true);
+    // In full, only the gated rows carry what the suite reads (their spread and null statistics): the rows that cannot
+    // fail have their band, p-value and Catches ≥, and no more.
+    for (const row of full.rows.filter((r) => !r.pooled)) {
+      const band = row.evidence?.kind === 'band' ? row.evidence : undefined;
+      expect(band?.band).toBeDefined();
+      expect(row.detectable).toBeGreaterThan(0);
+      expect([band?.own !== undefined, band?.nulls?.statistics.length]).toEqual(
+        row.gated ? [true, OFFSETS.length] : [false, undefined],
+      );
+    }
   });
 
   test('too few rows to fit a prior: the full judgement runs without one', () => {

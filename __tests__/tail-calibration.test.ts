@@ -60,6 +60,29 @@ describe('leaveOneRunOut', () => {
     expect(loo.statistics[0]).toBeCloseTo(-2 / Math.sqrt(2.5 * (4 / 3)), 10);
   });
 
+  test('each run against the others, to the bit: historyStatistic of the history without it', () => {
+    // Logs of 20 runs (a fixed LCG), with and without a prior: the statistic of run j is the definition's.
+    let seed = 12345;
+    const logs = Array.from({ length: 20 }, () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return 3 + seed / 2147483648 / 10;
+    });
+    for (const prior of [undefined, { d0: 7, s0Squared: 1e-4 }]) {
+      const expected = logs.map((x, j) =>
+        moderatedStatistic(
+          historyStatistic(
+            logs.filter((_, i) => i !== j),
+            x,
+          ),
+          prior,
+        ),
+      );
+      const loo = leaveOneRunOut(logs, prior)!;
+      expect(loo.statistics).toEqual(expected.map((e) => e.t));
+      expect(loo.df).toBe(expected[0]!.df);
+    }
+  });
+
   test('too few runs, a non-finite run, and others with no spread', () => {
     expect(leaveOneRunOut([1, 2])).toBeUndefined();
     expect(leaveOneRunOut([1, 2, NaN])).toBeUndefined();

@@ -5,7 +5,7 @@
 import { bandOf } from '../src/engine/compare/rows.js';
 import { describe, expect, test } from '@jest/globals';
 import { compareExperimentWithHistory, type ExperimentSide } from '../src/engine/compare/compare.js';
-import { parameterWeights } from '../src/engine/compare/historyRows.js';
+import { parameterWeights, weightsByParameter } from '../src/engine/compare/historyRows.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 
@@ -125,5 +125,23 @@ describe('the note on a large suite', () => {
     );
     // 10 of them: 4.9 %, under the 5 % where the note starts.
     expect(note(10)).toBeUndefined();
+  });
+});
+
+describe('weightsByParameter', () => {
+  test('the record Object.fromEntries makes: the same names, order and weights, so the same JSON', () => {
+    // Sizes, names that look like numbers and are not array indexes, repeated names, and plain names, shuffled by a
+    // fixed LCG.
+    const names = ['8', '16', '4096', '0', '08', '-1', '1e3', '999999999', '9999999999', '4294967295', 'BM/8', 'x', ''];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let trial = 0; trial < 200; trial++) {
+      const parameters = Array.from({ length: 1 + (next() % 12) }, () => names[next() % names.length]!);
+      const weights = parameters.map(() => next() / 2147483648);
+      const expected = Object.fromEntries(parameters.map((p, i) => [p, weights[i]!]));
+      const record = weightsByParameter(parameters, weights);
+      expect(Object.entries(record)).toEqual(Object.entries(expected));
+      expect(JSON.stringify(record, null, 2)).toBe(JSON.stringify(expected, null, 2));
+    }
   });
 });

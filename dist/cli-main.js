@@ -14081,6 +14081,9 @@ function gated(row, isGated) {
   return { ...row, status: row.status === "fail" ? "warn" : row.status, failed: false, gated: false };
 }
 var ALL_GATED = { primary: true, statistics: /* @__PURE__ */ new Set(), all: true, everyMetric: true };
+function gatedBy(row, gate, shape) {
+  return row.instruments === void 0 && (shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic));
+}
 function regate(row, gate, ...shapes) {
   let shape;
   for (const s of shapes) {
@@ -14090,7 +14093,7 @@ function regate(row, gate, ...shapes) {
     } else shape = s;
     if (shape !== void 0) break;
   }
-  const isGated = row.instruments === void 0 && (shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic));
+  const isGated = gatedBy(row, gate, shape);
   const { gated: _previous, metricRole: role, ...rest } = row;
   const regated = {
     ...rest,
@@ -14641,8 +14644,9 @@ function leaveOneRunOut(logs, prior) {
   if (n < MIN_LEAVE_ONE_OUT_RUNS || !logs.every(Number.isFinite)) return void 0;
   const statistics = [];
   let df = n - 2;
+  const others = new Array(n - 1);
   for (let j = 0; j < n; j++) {
-    const others = logs.filter((_, i) => i !== j);
+    for (let i = 0, o = 0; i < n; i++) if (i !== j) others[o++] = logs[i];
     const own = historyStatistic(others, logs[j]);
     if (!(own.variance > 0)) continue;
     const judged2 = moderatedStatistic(own, prior);
@@ -16076,7 +16080,10 @@ function runSuites(comparisons) {
   comparisons.forEach((comparison, experiment) => {
     for (const row of comparison.rows) {
       if (row.pooled || !row.gated || row.status === "new" || row.status === "missing") continue;
-      suites.set(suiteKey2(row), [...suites.get(suiteKey2(row)) ?? [], { experiment, row }]);
+      const key = suiteKey2(row);
+      const members = suites.get(key);
+      if (members === void 0) suites.set(key, [{ experiment, row }]);
+      else members.push({ experiment, row });
     }
   });
   return [...suites.values()].filter((members) => new Set(members.map((m) => m.experiment)).size >= 2);
@@ -16384,6 +16391,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     const key = rowKey(row);
     const candidate = valuesOf(resultByKey.get(key), row.statistic);
     if (candidate.length === 0) return void 0;
+    if (options.spreadsOnly === true && !gatedBy(row, gate, resultByKey.get(key))) return void 0;
     const values = [];
     const runs = across(key);
     for (const level of runs.levels(row.statistic))
@@ -16421,7 +16429,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
       ...counted
     };
     const band = bandOf(judgedRow2);
-    const lent = band?.df !== void 0 ? suiteEvidence(
+    const lent = band?.df !== void 0 && gatedBy(row, gate, shape) ? suiteEvidence(
       input.values,
       input.candidate,
       noiseOptions(row, input.pooledRuns, 0.99, options),
@@ -16430,7 +16438,7 @@ function compareExperimentWithHistory(experimentType, history, result, threshold
     ) : {};
     return regate(band !== void 0 ? { ...judgedRow2, evidence: { ...band, ...lent } } : judgedRow2, gate, shape);
   });
-  const pooled = pooledRows(
+  const pooled = options.spreadsOnly === true ? [] : pooledRows(
     judged2,
     (row, parameters) => judgePooledFamily(
       row,
@@ -16540,10 +16548,20 @@ function judgePooledFamily(row, parameters, sides, judge) {
     ...outcome2,
     evidence: {
       ...evidence,
-      weights: Object.fromEntries(parameters.map((p, i) => [p, weights2[i]])),
+      weights: weightsByParameter(parameters, weights2),
       weightRuns: olderRuns.length
     }
   };
+}
+var ARRAY_INDEX = /^(?:0|[1-9]\d{0,8})$/;
+function weightsByParameter(parameters, weights2) {
+  const byName = /* @__PURE__ */ new Map();
+  parameters.forEach((p, i) => byName.set(p, weights2[i]));
+  const indexes = [...byName.keys()].filter((p) => ARRAY_INDEX.test(p)).sort((a, b) => Number(b) - Number(a));
+  const record = {};
+  for (const p of indexes) record[p] = byName.get(p);
+  for (const [p, w] of byName) if (!ARRAY_INDEX.test(p)) record[p] = w;
+  return record;
 }
 function medianCount(counts) {
   const first = counts[0];
@@ -18047,10 +18065,7 @@ function extraColumns(rows, all) {
   return {
     header: `${withP ? " p | α |" : ""}${withBand ? " Noise band |" : ""}${withInterval ? " Interval vs suite |" : ""}${withDetectable ? " Catches ≥ |" : ""}`,
     align: `${withP ? " --: | --: |" : ""}${withBand ? " --: |" : ""}${withInterval ? " --: |" : ""}${withDetectable ? " --: |" : ""}`,
-    cells: (r) => {
-      const c = changeCells(r);
-      return `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range4(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`;
-    }
+    cells: (r, c) => `${withP ? ` ${c.p} | ${c.alpha} |` : ""}${withBand ? ` ${bandCell(r, pooled)} |` : ""}${withInterval ? ` ${relativeToSuite(r) ? range4(valueChangeRange(shownEvidence(r).relativeInterval, r.direction)) : ""} |` : ""}${withDetectable ? ` ${r.detectable !== void 0 && Number.isFinite(r.detectable) ? worseningSize(r.detectable * 100) : ""} |` : ""}`
   };
 }
 function needsAttention(r) {
@@ -18071,7 +18086,8 @@ function* tableLines(rows, all) {
   yield `| :-- | --: | :-- | --: | --: | --: | --: |${extra.align} :-- |`;
   for (const r of rows) {
     const value2 = (x) => valueCell(r, x, void 0);
-    yield `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`;
+    const c = changeCells(r);
+    yield `| ${escapeMarkdown(r.experimentType)} | ${r.pooled ? "geomean" : r.payloadBytes} | ${r.magnitude} | ${value2(r.reference)} | ${value2(r.result)} | ${c.change} | ${formatThreshold(r.threshold)} |${extra.cells(r, c)} ${statusCell(r)} |`;
   }
 }
 function* generalTableLines(rows, all) {
@@ -18082,7 +18098,8 @@ function* generalTableLines(rows, all) {
     const shown2 = rowDisplay(r);
     const value2 = (x) => valueCell(r, x, shown2, shown2.unit ? ` ${escapeMarkdown(shown2.unit)}` : "");
     const metric2 = metricStatistic(r);
-    yield `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${changeCells(r).change} | ${formatThreshold(r.threshold)} |${extra.cells(r)} ${statusCell(r)} |`;
+    const c = changeCells(r);
+    yield `| ${escapeMarkdown(r.experimentType)} | ${escapeMarkdown(r.parameter)} | ${metric2} | ${value2(r.reference)} | ${value2(r.result)} | ${c.change} | ${formatThreshold(r.threshold)} |${extra.cells(r, c)} ${statusCell(r)} |`;
   }
 }
 function changeTitle(rows) {
@@ -22291,6 +22308,7 @@ function finish2(report, reference, results, said, options, progress) {
 }
 
 // src/engine/report/comparison/comparisonText.ts
+var TERMINAL_TABLE_ROWS = 500;
 function* comparisonTextPieces(report, options = {}) {
   yield* joinedLines(comparisonTextLines(report, options));
   yield "\n";
@@ -23502,7 +23520,8 @@ function compareCommand(args, io) {
     ),
     (done) => done.report.warnings
   );
-  outInPieces(io, comparisonTextPieces(outcome2.report));
+  const wholeTable = `${outcome2.markdownPath} and ${outcome2.jsonPath}`;
+  outInPieces(io, comparisonTextPieces(outcome2.report, { maxRows: TERMINAL_TABLE_ROWS, wholeTable }));
   io.out(`
 Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);

@@ -2,7 +2,7 @@ import { UsageError } from '../engine/errors.js';
 import { renderText } from '../engine/report/check/text.js';
 import { REPORT_MARKDOWN, runCheck, type CheckOutcome } from '../pipeline/check.js';
 import type { CompareOutcome } from '../pipeline/compare.js';
-import { renderComparisonText } from '../engine/report/comparison/comparisonText.js';
+import { renderComparisonText, TERMINAL_TABLE_ROWS } from '../engine/report/comparison/comparisonText.js';
 import type { TrendsOutcome } from '../pipeline/trends.js';
 import { getInput, readCommentModeInputs, readInputs, readMode, type ActionInputs } from './inputs.js';
 import { runCommentMode } from './commentMode.js';
@@ -44,11 +44,8 @@ import { acceptanceOf } from './acceptance.js';
 import type { ConfirmationSummary } from '../engine/report/confirmation/confirmation.js';
 import type { NextStepSettings } from '../engine/report/comment/nextSteps.js';
 
-/**
- * The comparison rows the job log shows, failing first then worst Δ: at 10,000 benchmarks the whole table was 22,000
- * lines and 3.7 MB of log, which GitHub's log view pages through slowly; the files named under it hold every row.
- */
-export const LOG_TABLE_ROWS = 500;
+/** The comparison rows the job log shows, as the CLI's terminal (comparisonText.ts). */
+export const LOG_TABLE_ROWS = TERMINAL_TABLE_ROWS;
 
 /**
  * The action: check against requirements and/or compare with a baseline, write every report file

@@ -4,7 +4,7 @@ import { REPORT_MARKDOWN, runCheck } from '../../pipeline/check.js';
 import { writeReportCharts, type ReportChartsOptions } from '../../pipeline/writeReportCharts.js';
 import type { ReviewerCommentParts } from '../../engine/report/comment/reviewerComment.js';
 import { COMPARISON_MARKDOWN, runCompare, type CompareOptions } from '../../pipeline/compare.js';
-import { comparisonTextPieces } from '../../engine/report/comparison/comparisonText.js';
+import { comparisonTextPieces, TERMINAL_TABLE_ROWS } from '../../engine/report/comparison/comparisonText.js';
 import { UsageError } from '../../engine/errors.js';
 import { choiceSetting, DEFAULT_OUTPUT_DIR } from '../../engine/options.js';
 import {
@@ -142,7 +142,9 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
       ),
     (done) => done.report.warnings,
   );
-  outInPieces(io, comparisonTextPieces(outcome.report));
+  // The first rows, as the action's log: the files hold every row (66,000 at 10,000 benchmarks × 10 repetitions).
+  const wholeTable = `${outcome.markdownPath} and ${outcome.jsonPath}`;
+  outInPieces(io, comparisonTextPieces(outcome.report, { maxRows: TERMINAL_TABLE_ROWS, wholeTable }));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
   return finishReport(

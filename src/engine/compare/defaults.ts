@@ -44,8 +44,9 @@ export interface VerdictOptions {
    */
   readonly moderatedVariances?: boolean;
   /**
-   * A judgement whose rows only lend their spreads (suiteTails.ts's first pass): no detectable change (the noncentral
-   * t's power solve, most of a large suite's judging time) and no null statistics. Default false.
+   * A judgement whose rows only lend their spreads (suiteTails.ts's first pass): only the gated parameter rows are
+   * judged, without a detectable change (the noncentral t's power solve, most of a large suite's judging time) or
+   * null statistics, and no pooled geomean rows. Default false.
    */
   readonly spreadsOnly?: boolean;
 }

@@ -312,6 +312,14 @@ export function gated<T extends { status: ComparisonStatus; failed: boolean }>(
 /** Every statistic gated: the rows are built first, the gate applied once they are judged. */
 export const ALL_GATED: GateStatistics = { primary: true, statistics: new Set(), all: true, everyMetric: true };
 
+/** Whether `gate` gates `row` of a measurement shaped as `shape`: what regate decides, whatever the row's status. */
+export function gatedBy(row: ComparisonRow, gate: GateStatistics, shape: Measurement | undefined): boolean {
+  return (
+    row.instruments === undefined &&
+    (shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic))
+  );
+}
+
 export function regate(
   row: ComparisonRow,
   gate: GateStatistics,
@@ -325,9 +333,7 @@ export function regate(
     } else shape = s;
     if (shape !== undefined) break;
   }
-  const isGated =
-    row.instruments === undefined &&
-    (shape ? gates(gate, row.statistic, shape) : gate.all || gate.statistics.has(row.statistic));
+  const isGated = gatedBy(row, gate, shape);
   const { gated: _previous, metricRole: role, ...rest } = row;
   // gated()'s row, built in one copy (rows are copied on every step of a 10,000-benchmark verdict): the same fields in
   // the same order, `gated` last; an ungated failure shows as warn.

@@ -77,8 +77,9 @@ export function suiteEvidence(
 }
 
 /**
- * A suite judged with its priors: `judge` without priors first, for its rows' own spreads only (`spreadsOnly`: no
- * detectable change, whose power solve is most of a large suite's judging time); then in full, with the priors when
+ * A suite judged with its priors: `judge` without priors first, for its rows' own spreads only (`spreadsOnly`: only
+ * the gated parameter rows, which lend them, and no detectable change, whose power solve is most of a large suite's
+ * judging time); then in full, with the priors when
  * some metric × statistic has enough rows to fit one.
  */
 export function judgeWithSuitePriors(

@@ -31,8 +31,11 @@ export function leaveOneRunOut(logs: readonly number[], prior?: VariancePrior): 
   if (n < MIN_LEAVE_ONE_OUT_RUNS || !logs.every(Number.isFinite)) return undefined;
   const statistics: number[] = [];
   let df = n - 2;
+  // The others of run j, in one array reused for every j: at 10,000 benchmarks a copy per run was most of what the
+  // verdict allocated.
+  const others = new Array<number>(n - 1);
   for (let j = 0; j < n; j++) {
-    const others = logs.filter((_, i) => i !== j);
+    for (let i = 0, o = 0; i < n; i++) if (i !== j) others[o++] = logs[i]!;
     const own = historyStatistic(others, logs[j]!);
     if (!(own.variance > 0)) continue;
     const judged = moderatedStatistic(own, prior);
