@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { FakeGitGitHub, type FakeGitCommit, type FakeGitOptions } from './helpers/github-git-fake.js';
 import { testSession } from './helpers/github-session.js';
-import { makeTempDir, removeTempDirs, repoRoot } from './helpers/runner-action.js';
+import { runActionInProcess } from './helpers/action-in-process.js';
+import { makeTempDir, pushEventEnv, removeTempDirs, repoRoot } from './helpers/runner-action.js';
 import { writeHistoryBranch, type WriteHistoryResult } from '../src/action/github/historyBranch.js';
 import {
   commitsSinceSquash,
@@ -218,4 +219,47 @@ describe('history-branch: squashed every SQUASH_EVERY commits', () => {
     expect(placesOnTip()).toEqual(expectedPlaces([...seeded, november(0), november(1)]));
     expect(git!.problems).toEqual([]);
   }, 60_000);
+
+  describe('the action says what the squash did', () => {
+    const inputs = {
+      results: join(repoRoot, 'fixtures', 'example', 'results'),
+      'record-history': 'history',
+      'history-branch': BRANCH,
+      'github-token': TOKEN,
+      charts: 'false',
+      'upload-report': 'false',
+    };
+    const env = () =>
+      pushEventEnv(3001, '2026-11-20T06:00:00Z', { GITHUB_API_URL: git!.apiUrl, PERFGATE_RETRY_BASE_MS: '1' });
+
+    test('a push that squashes logs it, and its record is on the squashed root', async () => {
+      await serve();
+      seedRuns([october(0)], `perfgate history: add … [${SQUASH_EVERY - 1} since the last squash]`);
+      const run = await runActionInProcess(inputs, { env: env() });
+      expect(run.status).toBe(0);
+      expect(run.outputs['history-recorded']).toBe('true');
+      expect(run.stdout).toContain(
+        `history: branch ${BRANCH} squashed: its last ${SQUASH_EVERY} commits folded into one with the same files`,
+      );
+      expect(git!.history(BRANCH).map((c) => c.message)).toEqual([SQUASHED_MESSAGE]);
+      expect([...placesOnTip().keys()].sort()).toEqual(['1000', '3001']);
+      expect(run.commands.filter((c) => c.command === 'warning')).toEqual([]);
+    }, 60_000);
+
+    test('a branch that refuses forced updates: a warning that says so, and history-recorded true', async () => {
+      await serve({ refuseForce: true });
+      seedRuns([october(0)], `perfgate history: add … [${SQUASH_EVERY - 1} since the last squash]`);
+      const run = await runActionInProcess(inputs, { env: env() });
+      expect(run.status).toBe(0);
+      expect(run.outputs['history-recorded']).toBe('true');
+      expect(run.commands.filter((c) => c.command === 'warning').map((c) => c.message)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^perfgate: history: branch ${BRANCH} could not be squashed: HTTP 422 \\(Cannot force-push to this branch\\)\\. The record is on it, but`,
+          ),
+        ),
+      ]);
+      expect([...placesOnTip().keys()].sort()).toEqual(['1000', '3001']);
+    }, 60_000);
+  });
 });

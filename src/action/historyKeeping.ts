@@ -271,7 +271,7 @@ async function writeHistory(
       if (result.squashFailed !== undefined)
         context.out.warning(
           logSafe(
-            `history: branch ${branch} could not be squashed (${result.squashFailed}); the record is on it, but its git history keeps growing until a squash succeeds (allow force pushes to it)`,
+            `history: branch ${branch} could not be squashed: ${result.squashFailed}. The record is on it, but its git history keeps growing until a squash succeeds (allow force pushes to it)`,
           ),
         );
     }
