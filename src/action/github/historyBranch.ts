@@ -228,10 +228,11 @@ export async function writeHistoryBranch(
       tip = await readTip(octokit, options);
       // Another run is squashing the branch (historySquash.ts): wait for its root commit, without counting an attempt,
       // unless the same lock has been the tip for lockStaleMs (its run stopped): then it is a commit like any other.
-      while (tip && isSquashLock(tip.message)) {
+      // It polls every 2, 4, 8, then 16 retry units: a squash takes a second, a stale lock some 10 reads of the tip.
+      for (let polls = 1; tip && isSquashLock(tip.message); polls++) {
         if (lock?.commit !== tip.commit) lock = { commit: tip.commit, since: options.session.clock.now() };
         if (options.session.clock.now() - lock.since >= lockStaleMs(options.session)) break;
-        await options.session.clock.sleep(2 * options.session.retryBaseMs);
+        await options.session.clock.sleep(Math.min(MAX_BACKOFF_UNITS, 2 ** polls) * options.session.retryBaseMs);
         tip = await readTip(octokit, options);
       }
       // Records another run removed since the tip this run built on are removed here too.
