@@ -83,7 +83,9 @@ export { HISTORY_BRANCH_FOLDER, type HistoryBranchOptions } from './historyTip.j
  * How often a record is committed again when concurrent runs move the branch under it. Every lost
  * race is another run's commit landing during the attempt, and each run commits once, so with this
  * many attempts up to this many concurrent recorders lose none, whatever the timing (a merge queue
- * landing a batch, re-runs of a workflow); the random waits make the burst take fewer.
+ * landing a batch, re-runs of a workflow); the random waits make the burst take fewer. A squash moves
+ * the branch too (its lock, then its root: historySquash.ts), once per SQUASH_EVERY commits, so a burst
+ * of 64 that crosses a squash may lose a race twice more (the waits on a lock count no attempt).
  */
 export const MAX_HISTORY_ATTEMPTS = 64;
 /** The longest wait between two attempts, in units of retryBaseMs (seconds in production). */
