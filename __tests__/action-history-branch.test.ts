@@ -16,6 +16,7 @@ import {
 } from './helpers/runner-action.js';
 import { runActionInProcess } from './helpers/action-in-process.js';
 import { writeHistoryBranch } from '../src/action/github/historyBranch.js';
+import { commitsSinceSquash, SQUASH_EVERY, SQUASHED_MESSAGE } from '../src/action/github/historySquash.js';
 import { testSession } from './helpers/github-session.js';
 import { foldIntoArchive, parseArchive, renderArchive } from '../src/engine/history/archive.js';
 import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
@@ -126,12 +127,20 @@ describe('action: history-branch', () => {
     // newest.
     expect(tipArchive()).toEqual({ 'archive-2026-11.json': [String(1000 + PUSHES - WINDOW)] });
     const commits = git!.history(BRANCH);
-    const ever = new Set(commits.flatMap((c) => [...git!.files(c.sha).keys()]));
-    for (const name of all) expect(ever.has(`history/${name}`)).toBe(true);
     // Fast-forward only: one line of commits, one per push (a push whose record was already
-    // there would add none), the root first.
-    expect(commits).toHaveLength(PUSHES);
+    // there would add none), the root first; once SQUASH_EVERY pushes were counted (npm run test:full), the root is
+    // the squashed branch (historySquash.ts), and each push since counts itself after it.
     expect(commits.every((c, i) => c.parents.length === (i === commits.length - 1 ? 0 : 1))).toBe(true);
+    const squashed = PUSHES >= SQUASH_EVERY;
+    expect(commits.map((c) => commitsSinceSquash(c.message)).reverse()).toEqual(
+      commits.map((_, k) => k + (squashed ? 0 : 1)),
+    );
+    if (squashed) expect(commits.at(-1)!.message).toBe(SQUASHED_MESSAGE);
+    else {
+      expect(commits).toHaveLength(PUSHES);
+      const ever = new Set(commits.flatMap((c) => [...git!.files(c.sha).keys()]));
+      for (const name of all) expect(ever.has(`history/${name}`)).toBe(true);
+    }
     // Each record is the one its run wrote, byte for byte.
     const tip = git!.files(commits[0]!.sha);
     const last = runs[PUSHES - 1]!;

@@ -4,7 +4,8 @@
  * commit, create and update a ref; a read-only token gets 403 on writes. Objects live in memory with
  * git-like SHA-1 ids; a tree is kept flat (path → blob sha). `PATCH …/git/refs/{ref}` without force
  * is only accepted as a fast-forward (422 "Update is not a fast forward" otherwise), and
- * `POST …/git/refs` for an existing ref answers 422 "Reference already exists", as GitHub does.
+ * `POST …/git/refs` for an existing ref answers 422 "Reference already exists", as GitHub does; with `refuseForce`, a
+ * forced update answers 422 "Cannot force-push to this branch", as a protected branch does.
  *
  * Every request is checked against GitHub's OpenAPI description like the other fakes do (method,
  * path template, path and query parameters, headers, the JSON body against the requestBody schema),
@@ -50,6 +51,8 @@ export interface FakeGitOptions {
    * beyond), as GitHub does for large blobs; default: every text in full.
    */
   graphqlTextLimit?: number;
+  /** Forced ref updates are refused (422 "Cannot force-push to this branch"), as a protected branch refuses them. */
+  refuseForce?: boolean;
 }
 
 export class FakeGitGitHub extends LoopbackFake {
@@ -89,12 +92,12 @@ export class FakeGitGitHub extends LoopbackFake {
   /**
    * Commits these files on top of a branch (creating it): a branch that exists before a run, or another run's commit.
    */
-  seed(branch: string, files: Record<string, Buffer>): string {
+  seed(branch: string, files: Record<string, Buffer>, message = 'seed'): string {
     const parent = this.refs.get(`refs/heads/${branch}`);
     const tree = new Map(parent ? this.trees.get(this.commits.get(parent)!.tree)! : []);
     for (const [path, content] of Object.entries(files)) tree.set(path, this.storeBlob(content));
     const treeSha = this.storeTree(tree);
-    const sha = this.storeCommit({ tree: treeSha, parents: parent ? [parent] : [], message: 'seed' });
+    const sha = this.storeCommit({ tree: treeSha, parents: parent ? [parent] : [], message });
     this.refs.set(`refs/heads/${branch}`, sha);
     return sha;
   }
@@ -463,6 +466,8 @@ export class FakeGitGitHub extends LoopbackFake {
             this.options.raceFiles?.() ?? { [`pr-99/run-${this.commits.size}-1/other.png`]: Buffer.from('other run') },
           );
         }
+        if (parsed.force === true && this.options.refuseForce)
+          return reply(422, { message: 'Cannot force-push to this branch' });
         if (parsed.force !== true && !this.isAncestor(this.refs.get(ref)!, parsed.sha))
           return reply(422, { message: 'Update is not a fast forward' });
         this.refs.set(ref, parsed.sha);

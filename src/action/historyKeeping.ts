@@ -263,6 +263,18 @@ async function writeHistory(
           `history: branch ${branch} at ${result.commit.slice(0, 7)}: ${what}${result.attempts > 1 ? ` (after ${result.attempts - 1} concurrent update(s))` : ''}`,
         ),
       );
+      if (result.squashed !== undefined)
+        context.out.info(
+          `history: branch ${branch} squashed: its last ${result.squashed} commits folded into one with the same files`,
+        );
+      if (result.squashSkipped !== undefined)
+        context.out.info(logSafe(`history: branch ${branch} not squashed yet: ${result.squashSkipped}`));
+      if (result.squashFailed !== undefined)
+        context.out.warning(
+          logSafe(
+            `history: branch ${branch} could not be squashed: ${result.squashFailed}. The record is on it, but its git history keeps growing until a squash succeeds (allow force pushes to it)`,
+          ),
+        );
     }
   } else {
     append();

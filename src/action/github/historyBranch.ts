@@ -13,6 +13,7 @@
  *   GET   /repos/{owner}/{repo}/git/blobs/{file_sha}                                       a record GraphQL gave not in full
  *   POST  /repos/{owner}/{repo}/git/blobs, /git/trees, /git/commits                        writing only
  *   PATCH /repos/{owner}/{repo}/git/refs/heads/{branch} {force: false}, or POST /git/refs
+ *   PATCH /repos/{owner}/{repo}/git/refs/heads/{branch} {force: true}                     only to squash
  * GraphQL (POST {apiUrl}/graphql; `/api/graphql` for a GHES `/api/v3` root):
  *   query { repository { b0: object(oid: …) { … on Blob { text isTruncated isBinary } } … } }
  *     the records not held yet, BLOBS_PER_QUERY at a time
@@ -30,6 +31,11 @@
  * in the records added and drops the ones removed since the tip it had, applies the window again
  * with its own record, and commits on the new tip. So both records are kept, and the window holds
  * on the branch whatever the order. Any other refusal is final at once.
+ *
+ * Every SQUASH_EVERY recording commits (each commit's message counts itself since the last squash), the push that
+ * makes the last one folds the branch into one root commit with the same tree, so that the branch's git history stays
+ * bounded (historySquash.ts: a lock commit, fast-forward only, then the forced update; a recorder that finds the lock
+ * as the tip waits for the squashed root, and commits on it).
  *
  * A record on the branch that is not a valid record (truncated, hand-edited, a later format) is
  * skipped with a warning naming its path on the branch; it is neither copied nor removed.
@@ -59,14 +65,27 @@ import {
   type Tip,
 } from './historyTip.js';
 
+import {
+  commitsSinceSquash,
+  isSquashLock,
+  lockStaleMs,
+  squashBranch,
+  squashCountTag,
+  SQUASH_EVERY,
+} from './historySquash.js';
+
 export { BLOBS_PER_QUERY, compareRecordNames } from './historyBlobs.js';
+
+const NO_TIP: Tip = { commit: '', tree: '', message: '', records: new Map(), archives: new Map() };
 
 export { HISTORY_BRANCH_FOLDER, type HistoryBranchOptions } from './historyTip.js';
 /**
  * How often a record is committed again when concurrent runs move the branch under it. Every lost
  * race is another run's commit landing during the attempt, and each run commits once, so with this
  * many attempts up to this many concurrent recorders lose none, whatever the timing (a merge queue
- * landing a batch, re-runs of a workflow); the random waits make the burst take fewer.
+ * landing a batch, re-runs of a workflow); the random waits make the burst take fewer. A squash moves
+ * the branch too (its lock, then its root: historySquash.ts), once per SQUASH_EVERY commits, so a burst
+ * of 64 that crosses a squash may lose a race twice more (the waits on a lock count no attempt).
  */
 export const MAX_HISTORY_ATTEMPTS = 64;
 /** The longest wait between two attempts, in units of retryBaseMs (seconds in production). */
@@ -84,7 +103,20 @@ export type ReadHistoryResult =
   | { outcome: 'failed'; reason: string };
 
 export type WriteHistoryResult =
-  | { outcome: 'written'; commit: string; added: string[]; removed: string[]; attempts: number }
+  | {
+      outcome: 'written';
+      /** The branch's commit that holds the record: the squashed root when this push squashed the branch. */
+      commit: string;
+      added: string[];
+      removed: string[];
+      attempts: number;
+      /** The commits folded into one root commit by this push (historySquash.ts), when it squashed the branch. */
+      squashed?: number;
+      /** Why the squash due at this push was put off (another run moved the branch): a later push makes it. */
+      squashSkipped?: string;
+      /** Why the squash due at this push failed (a refused forced update): the record is on the branch either way. */
+      squashFailed?: string;
+    }
   | { outcome: 'failed'; reason: string };
 
 /**
@@ -188,12 +220,23 @@ export async function writeHistoryBranch(
   const skipped = new Set<string>();
   // Blobs already created (name → content and sha): an attempt after a lost race does not create them again.
   const blobs = new Map<string, { content: string; sha: string }>();
+  // A squash's lock seen as the tip: its commit, and when this run first saw it (its own clock).
+  let lock: { commit: string; since: number } | undefined;
   for (let attempt = 1; attempt <= MAX_HISTORY_ATTEMPTS; attempt++) {
     if (attempt > 1) await waitBeforeRetry(options, attempt);
     let tip: Tip | undefined;
     let tipArchives: Map<string, string>;
     try {
       tip = await readTip(octokit, options);
+      // Another run is squashing the branch (historySquash.ts): wait for its root commit, without counting an attempt,
+      // unless the same lock has been the tip for lockStaleMs (its run stopped): then it is a commit like any other.
+      // It polls every 2, 4, 8, then 16 retry units: a squash takes a second, a stale lock some 10 reads of the tip.
+      for (let polls = 1; tip && isSquashLock(tip.message); polls++) {
+        if (lock?.commit !== tip.commit) lock = { commit: tip.commit, since: options.session.clock.now() };
+        if (options.session.clock.now() - lock.since >= lockStaleMs(options.session)) break;
+        await options.session.clock.sleep(Math.min(MAX_BACKOFF_UNITS, 2 ** polls) * options.session.retryBaseMs);
+        tip = await readTip(octokit, options);
+      }
       // Records another run removed since the tip this run built on are removed here too.
       for (const name of previous?.records.keys() ?? [])
         if (!tip?.records.has(name)) files.removePath(join(folder, name));
@@ -229,13 +272,16 @@ export async function writeHistoryBranch(
     );
     if (added.length === 0 && removed.length === 0 && tip)
       return { outcome: 'written', commit: tip.commit, added, removed, attempts: attempt };
+    // This commit's count since the branch was last squashed (a commit of an older perfgate counts none).
+    const count = commitsSinceSquash(tip?.message ?? '') + 1;
     let commit: string;
+    let tree: string;
     try {
-      commit = await commitRecords(octokit, options, tip, added, removed, blobs);
+      ({ commit, tree } = await commitRecords(octokit, options, tip, added, removed, blobs, count));
     } catch (error) {
       if (isConflict(toFailure(error))) {
         lastConflict = describe(toFailure(error));
-        previous = tip ?? { commit: '', tree: '', records: new Map(), archives: new Map() };
+        previous = tip ?? NO_TIP;
         continue;
       }
       return fail(`cannot commit to branch ${branch}`, error);
@@ -243,15 +289,19 @@ export async function writeHistoryBranch(
     try {
       if (tip) await octokit.rest.git.updateRef({ owner, repo, ref: `heads/${branch}`, sha: commit, force: false });
       else await octokit.rest.git.createRef({ owner, repo, ref: `refs/heads/${branch}`, sha: commit });
-      return { outcome: 'written', commit, added, removed, attempts: attempt };
     } catch (error) {
       const failure = toFailure(error);
       if (!isLostRace(failure))
         return fail(tip ? `cannot update branch ${branch}` : `cannot create branch ${branch}`, error);
       // Another run moved (or created) the branch first: merge its records and commit again.
       lastConflict = describe(failure);
-      previous = tip ?? { commit: '', tree: '', records: new Map(), archives: new Map() };
+      previous = tip ?? NO_TIP;
+      continue;
     }
+    const written = { outcome: 'written' as const, commit, added, removed, attempts: attempt };
+    return count < SQUASH_EVERY
+      ? written
+      : { ...written, ...(await squash(octokit, options, { commit, tree }, count)) };
   }
   return {
     outcome: 'failed',
@@ -262,6 +312,27 @@ export async function writeHistoryBranch(
   };
 }
 
+/** The squash due at this run's commit (`count` since the last): what the result adds, never a failure. */
+async function squash(
+  octokit: Octokit,
+  options: HistoryBranchOptions,
+  tip: { commit: string; tree: string },
+  count: number,
+): Promise<{ commit?: string; squashed?: number; squashSkipped?: string; squashFailed?: string }> {
+  try {
+    const done = await squashBranch(octokit, options, tip, (error) => isLostRace(toFailure(error)));
+    if (done.outcome === 'squashed') return { commit: done.commit, squashed: count };
+    return {
+      squashSkipped:
+        done.outcome === 'raced'
+          ? 'another run committed first; a later push squashes it'
+          : 'taking the branch took too long; a later push squashes it',
+    };
+  } catch (error) {
+    return { squashFailed: redact(describe(toFailure(error)), options.token) };
+  }
+}
+
 /** The wait before another attempt: the options' backoff, else full jitter on the session's clock. */
 async function waitBeforeRetry(options: HistoryBranchOptions, attempt: number): Promise<void> {
   const session = options.session;
@@ -270,8 +341,8 @@ async function waitBeforeRetry(options: HistoryBranchOptions, attempt: number): 
 }
 
 /**
- * Commits the added records (a blob each) and the removed ones onto the tip's tree (or a new root), and returns the
- * commit's sha. The branch is not moved.
+ * Commits the added records (a blob each) and the removed ones onto the tip's tree (or a new root), the message ending
+ * with the count since the last squash, and returns the commit's sha and its tree's. The branch is not moved.
  */
 async function commitRecords(
   octokit: Octokit,
@@ -280,7 +351,8 @@ async function commitRecords(
   added: readonly string[],
   removed: readonly string[],
   blobs: Map<string, { content: string; sha: string }>,
-): Promise<string> {
+  count: number,
+): Promise<{ commit: string; tree: string }> {
   const entries: { path: string; mode: '100644'; type: 'blob'; sha: string | null }[] = [];
   for (const name of added) {
     const bytes = files.readBytes(join(folder, name));
@@ -305,7 +377,7 @@ async function commitRecords(
     ...(tip ? { base_tree: tip.tree } : {}),
     tree: entries,
   });
-  const message = `perfgate history: ${added.length > 0 ? `add ${added.join(', ')}` : 'no new record'}${removed.length > 0 ? `; drop ${removed.length} beyond the window` : ''}`;
+  const message = `perfgate history: ${added.length > 0 ? `add ${added.join(', ')}` : 'no new record'}${removed.length > 0 ? `; drop ${removed.length} beyond the window` : ''} ${squashCountTag(count)}`;
   const created = await octokit.rest.git.createCommit({
     owner,
     repo,
@@ -313,7 +385,7 @@ async function commitRecords(
     tree: tree.data.sha,
     parents: tip ? [tip.commit] : [],
   });
-  return created.data.sha;
+  return { commit: created.data.sha, tree: tree.data.sha };
 }
 
 /**

@@ -327,6 +327,8 @@ export function redact(text: string, token: string): string {
 export interface RefInfo {
   commit: string;
   tree: string;
+  /** The tip commit's message. */
+  message: string;
 }
 
 /** The branch's tip commit and tree, or undefined when there is no such branch yet. */
@@ -349,5 +351,5 @@ export async function readRef(
     throw error;
   }
   const { data } = await octokit.rest.git.getCommit({ owner, repo, commit_sha: commit });
-  return { commit, tree: data.tree.sha };
+  return { commit, tree: data.tree.sha, message: data.message };
 }
