@@ -105,6 +105,18 @@ describe('detectChangePoints', () => {
     expect(detectChangePoints(values, { minMagnitude: 0.04 }).steps.map((s) => s.index)).toEqual([8]);
   });
 
+  test('a series whose whole range is under the magnitude floor has no change point of any kind', () => {
+    // A two-run spike of 7 %, then a 7 % step: log 1.07 + the wiggle's 0.02 is under log 1.1.
+    const values = [...level(0, 16), ...level(Math.log(1.07), 16)];
+    for (const i of [4, 5]) values[i] = Math.log(1.07);
+    expect(Math.max(...values) - Math.min(...values)).toBeLessThan(Math.log1p(CHANGE_POINT_DEFAULTS.minMagnitude));
+    expect(detectChangePoints(values)).toEqual({ steps: [], outliers: [] });
+    // With a floor of 5 % the same series is split: the two-run excursion at 4 and the step at 16.
+    const lower = detectChangePoints(values, { minMagnitude: 0.05 });
+    expect(lower.outliers.map((o) => [o.index, o.length])).toEqual([[4, 2]]);
+    expect(lower.steps.map((s) => s.index)).toEqual([16]);
+  });
+
   test('deterministic: the same series gives the same result, byte for byte', () => {
     let seed = 7;
     const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 0.3;

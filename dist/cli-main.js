@@ -25369,9 +25369,14 @@ function detectChangePoints(logValues, options = {}, windows = new SplitWindows(
   if (!(o.minMagnitude >= 0)) throw new RangeError(`minMagnitude must be 0 or more, got ${o.minMagnitude}`);
   if (!(Number.isInteger(o.minSegment) && o.minSegment >= 1))
     throw new RangeError(`minSegment must be a whole number ≥ 1, got ${o.minSegment}`);
+  let lowest = Infinity;
+  let highest = -Infinity;
   logValues.forEach((v, i) => {
     if (!Number.isFinite(v)) throw new RangeError(`value ${i} is not a finite number: ${v}`);
+    if (v < lowest) lowest = v;
+    if (v > highest) highest = v;
   });
+  if (highest - lowest < Math.log1p(o.minMagnitude)) return { steps: [], outliers: [] };
   let kept = logValues.map((_, i) => i);
   const outliers = [];
   for (; ; ) {

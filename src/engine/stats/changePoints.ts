@@ -149,9 +149,16 @@ export function detectChangePoints(
   if (!(o.minMagnitude >= 0)) throw new RangeError(`minMagnitude must be 0 or more, got ${o.minMagnitude}`);
   if (!(Number.isInteger(o.minSegment) && o.minSegment >= 1))
     throw new RangeError(`minSegment must be a whole number ≥ 1, got ${o.minSegment}`);
+  let lowest = Infinity;
+  let highest = -Infinity;
   logValues.forEach((v, i) => {
     if (!Number.isFinite(v)) throw new RangeError(`value ${i} is not a finite number: ${v}`);
+    if (v < lowest) lowest = v;
+    if (v > highest) highest = v;
   });
+  // No two segments' means differ by more than the series' range, so below minMagnitude merge would drop every change
+  // point it was given: a quiet series (most of a suite's) has none, without the split's O(n·w) search.
+  if (highest - lowest < Math.log1p(o.minMagnitude)) return { steps: [], outliers: [] };
   // `kept` maps the analysed series back to input indices; outliers leave it one excursion at a time.
   let kept = logValues.map((_, i) => i);
   const outliers: Outlier[] = [];
