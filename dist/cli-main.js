@@ -16694,120 +16694,6 @@ function unchangedAtDisplay(percent8) {
   return formatDelta(percent8) === "0 %";
 }
 
-// src/engine/charts/historyCharts.ts
-function runLabels(runs) {
-  const base = runs.map(
-    (r) => /^[0-9a-f]{7,64}$/i.test(r.sha) ? `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}` : r.date.slice(0, 10)
-  );
-  return base.map(
-    (label, i) => base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i].runId}` : label
-  );
-}
-function runColor(i, n) {
-  const stops = ["#b5de2b", "#6ece58", "#35b779", "#1f9e89", "#26828e", "#31688e", "#3e4989", "#482878", "#440154"];
-  const t = n <= 1 ? 1 : i / (n - 1);
-  const pos = t * (stops.length - 1);
-  const lo = Math.floor(pos);
-  const hi = Math.min(stops.length - 1, lo + 1);
-  const f = pos - lo;
-  const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
-  const a = rgb(stops[lo]);
-  const b = rgb(stops[hi]);
-  return "#" + a.map(
-    (v, k) => Math.round(v + (b[k] - v) * f).toString(16).padStart(2, "0")
-  ).join("");
-}
-var HISTORY_MAGNITUDES = [
-  ["Min", "min"],
-  ["Median", "median"],
-  ["Max", "max"],
-  ["99%", "p99"]
-];
-var CHECKED = [
-  ["Median", "median"],
-  ["99%", "p99"],
-  ["Max", "max"]
-];
-function historyCharts(runs, check) {
-  const labels = runLabels(runs);
-  const names = [...new Set(runs.flatMap((r) => r.experiments.map((e) => e.experiment)))].sort(
-    (a, b) => a < b ? -1 : a > b ? 1 : 0
-  );
-  const charts = [];
-  for (const name of names) {
-    const perRun = runs.map((r) => r.experiments.find((e) => e.experiment === name));
-    const magnitudePanels = HISTORY_MAGNITUDES.map(
-      ([label, field2]) => panel(
-        `History ${label}`,
-        PAYLOAD_AXIS,
-        withUnit(label, LATENCY_UNIT),
-        LATENCY_UNIT,
-        perRun.flatMap(
-          (ex, i) => ex ? [
-            {
-              name: labels[i],
-              color: runColor(i, runs.length),
-              points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field2] ?? NaN })))
-            }
-          ] : []
-        )
-      )
-    );
-    charts.push({
-      id: `history-magnitude-${safeFileStem2(name)}`,
-      kind: "history-magnitude",
-      title: `History ${name} per magnitude (${runs.length} run${runs.length === 1 ? "" : "s"})`,
-      experiment: name,
-      panels: magnitudePanels,
-      columns: 2,
-      inline: false
-    });
-    const payloads = [...new Set(perRun.flatMap((ex) => ex?.payloads.map((p) => p.bytes) ?? []))];
-    const rows = check?.subExperiments.find((s) => s.experimentType === name)?.rows ?? [];
-    const x = { kind: "category", title: "Run", categories: labels };
-    const payloadPanels = payloads.map((bytes) => {
-      const series = [];
-      CHECKED.forEach(([label, field2], k) => {
-        const color = seriesColor(k);
-        series.push({
-          name: label,
-          color,
-          points: finitePoints(
-            perRun.map((ex, i) => ({ x: labels[i], y: ex?.payloads.find((p) => p.bytes === bytes)?.[field2] ?? NaN }))
-          )
-        });
-        const limit = rows.find(
-          (r) => r.check === label && r.payloadBytes === bytes && r.direction === void 0
-        )?.requirement;
-        if (limit !== void 0 && Number.isFinite(limit)) {
-          series.push({
-            name: `requirement ${label}`,
-            color,
-            dashed: true,
-            points: labels.map((l) => ({ x: l, y: limit }))
-          });
-        }
-      });
-      return panel(`History ${formatPayloadTitle(bytes)}`, x, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, series);
-    });
-    if (payloadPanels.length > 0) {
-      charts.push({
-        id: `history-payload-${safeFileStem2(name)}`,
-        kind: "history-payload",
-        title: `History ${name} per payload`,
-        experiment: name,
-        panels: payloadPanels,
-        columns: 3,
-        inline: false
-      });
-    }
-  }
-  return charts;
-}
-function formatPayloadTitle(bytes) {
-  return `${bytes} Bytes`;
-}
-
 // src/engine/charts/comparisonCharts.ts
 function referenceCharts(report) {
   const charts = [];
@@ -16845,7 +16731,6 @@ function referenceCharts(report) {
   return charts;
 }
 var MAX_CHANGE_ROWS = 30;
-var MAX_REGRESSION_PANELS = 12;
 var MAX_BEFORE_AFTER_CHARTS = 20;
 var BEFORE_AFTER_LOG_RATIO = 10;
 var MIN_RELATIVE_SPAN = 0.1;
@@ -16970,6 +16855,175 @@ function valueDomain(values) {
   }
   return [lo, hi];
 }
+function beforeAfterCharts(report) {
+  const charts = [];
+  for (const sub of report.subExperiments) {
+    if (sub.reference && sub.result) continue;
+    const families = /* @__PURE__ */ new Map();
+    for (const row of sub.rows) {
+      if (!row.gated || row.pooled || !Number.isFinite(row.reference) || !Number.isFinite(row.result)) continue;
+      families.set(familyOf(row), [...families.get(familyOf(row)) ?? [], row]);
+    }
+    const panels = [];
+    for (const rows of families.values()) {
+      if (rows.length < 2 || rows.every((r) => unchangedAtDisplay(r.deltaPercent))) continue;
+      const first = rows[0];
+      const x = { kind: "category", title: "Parameter", categories: rows.map((r) => r.parameter) };
+      const series = [
+        {
+          name: report.referenceLabel,
+          color: BASELINE_GREYS[0],
+          points: rows.map((r) => ({ x: r.parameter, y: r.reference }))
+        },
+        {
+          name: report.resultLabel,
+          color: EXPERIMENT_BLUE,
+          points: rows.map((r) => failedIf({ x: r.parameter, y: r.result }, r.failed))
+        }
+      ];
+      const values = panelValues(series);
+      const log = values.every((v) => v > 0) && Math.max(...values) / Math.min(...values) > BEFORE_AFTER_LOG_RATIO;
+      const domain = log ? void 0 : valueDomain(values);
+      const drawn2 = {
+        ...panel(familyTitle(first), x, withUnit(familyTitle(first), first.unit), first.unit, series, "line", false),
+        y: { title: withUnit(familyTitle(first), first.unit), unit: first.unit, log, ...domain ? { domain } : {} }
+      };
+      panels.push(inDisplayUnit(drawn2, familyTitle(first), first.printedUnit));
+    }
+    if (panels.length === 0) continue;
+    charts.push({
+      failed: sub.rows.some((r) => r.failed),
+      chart: {
+        id: `before-after-${safeFileStem2(sub.experimentType)}`,
+        kind: "before-after",
+        title: `${sub.experimentType}: ${report.referenceLabel} vs ${report.resultLabel} (${sub.status})`,
+        experiment: sub.experimentType,
+        panels,
+        columns: Math.min(2, panels.length),
+        inline: false
+      }
+    });
+  }
+  const ordered2 = [...charts.filter((c) => c.failed), ...charts.filter((c) => !c.failed)].map((c) => c.chart);
+  return ordered2.slice(0, MAX_BEFORE_AFTER_CHARTS);
+}
+
+// src/engine/charts/historyCharts.ts
+function runLabels(runs) {
+  const base = runs.map(
+    (r) => /^[0-9a-f]{7,64}$/i.test(r.sha) ? `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}` : r.date.slice(0, 10)
+  );
+  return base.map(
+    (label, i) => base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i].runId}` : label
+  );
+}
+function runColor(i, n) {
+  const stops = ["#b5de2b", "#6ece58", "#35b779", "#1f9e89", "#26828e", "#31688e", "#3e4989", "#482878", "#440154"];
+  const t = n <= 1 ? 1 : i / (n - 1);
+  const pos = t * (stops.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(stops.length - 1, lo + 1);
+  const f = pos - lo;
+  const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+  const a = rgb(stops[lo]);
+  const b = rgb(stops[hi]);
+  return "#" + a.map(
+    (v, k) => Math.round(v + (b[k] - v) * f).toString(16).padStart(2, "0")
+  ).join("");
+}
+var HISTORY_MAGNITUDES = [
+  ["Min", "min"],
+  ["Median", "median"],
+  ["Max", "max"],
+  ["99%", "p99"]
+];
+var CHECKED = [
+  ["Median", "median"],
+  ["99%", "p99"],
+  ["Max", "max"]
+];
+function historyCharts(runs, check) {
+  const labels = runLabels(runs);
+  const names = [...new Set(runs.flatMap((r) => r.experiments.map((e) => e.experiment)))].sort(
+    (a, b) => a < b ? -1 : a > b ? 1 : 0
+  );
+  const charts = [];
+  for (const name of names) {
+    const perRun = runs.map((r) => r.experiments.find((e) => e.experiment === name));
+    const magnitudePanels = HISTORY_MAGNITUDES.map(
+      ([label, field2]) => panel(
+        `History ${label}`,
+        PAYLOAD_AXIS,
+        withUnit(label, LATENCY_UNIT),
+        LATENCY_UNIT,
+        perRun.flatMap(
+          (ex, i) => ex ? [
+            {
+              name: labels[i],
+              color: runColor(i, runs.length),
+              points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field2] ?? NaN })))
+            }
+          ] : []
+        )
+      )
+    );
+    charts.push({
+      id: `history-magnitude-${safeFileStem2(name)}`,
+      kind: "history-magnitude",
+      title: `History ${name} per magnitude (${runs.length} run${runs.length === 1 ? "" : "s"})`,
+      experiment: name,
+      panels: magnitudePanels,
+      columns: 2,
+      inline: false
+    });
+    const payloads = [...new Set(perRun.flatMap((ex) => ex?.payloads.map((p) => p.bytes) ?? []))];
+    const rows = check?.subExperiments.find((s) => s.experimentType === name)?.rows ?? [];
+    const x = { kind: "category", title: "Run", categories: labels };
+    const payloadPanels = payloads.map((bytes) => {
+      const series = [];
+      CHECKED.forEach(([label, field2], k) => {
+        const color = seriesColor(k);
+        series.push({
+          name: label,
+          color,
+          points: finitePoints(
+            perRun.map((ex, i) => ({ x: labels[i], y: ex?.payloads.find((p) => p.bytes === bytes)?.[field2] ?? NaN }))
+          )
+        });
+        const limit = rows.find(
+          (r) => r.check === label && r.payloadBytes === bytes && r.direction === void 0
+        )?.requirement;
+        if (limit !== void 0 && Number.isFinite(limit)) {
+          series.push({
+            name: `requirement ${label}`,
+            color,
+            dashed: true,
+            points: labels.map((l) => ({ x: l, y: limit }))
+          });
+        }
+      });
+      return panel(`History ${formatPayloadTitle(bytes)}`, x, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, series);
+    });
+    if (payloadPanels.length > 0) {
+      charts.push({
+        id: `history-payload-${safeFileStem2(name)}`,
+        kind: "history-payload",
+        title: `History ${name} per payload`,
+        experiment: name,
+        panels: payloadPanels,
+        columns: 3,
+        inline: false
+      });
+    }
+  }
+  return charts;
+}
+function formatPayloadTitle(bytes) {
+  return `${bytes} Bytes`;
+}
+
+// src/engine/charts/regressionChart.ts
+var MAX_REGRESSION_PANELS = 12;
 function thresholdValue(row) {
   return row.direction === "higher-is-better" ? row.reference * (1 - row.threshold) : row.reference * (1 + row.threshold);
 }
@@ -17074,58 +17128,6 @@ function regressionChart(report, runs = []) {
     inline: true,
     note: notes.join(" ")
   };
-}
-function beforeAfterCharts(report) {
-  const charts = [];
-  for (const sub of report.subExperiments) {
-    if (sub.reference && sub.result) continue;
-    const families = /* @__PURE__ */ new Map();
-    for (const row of sub.rows) {
-      if (!row.gated || row.pooled || !Number.isFinite(row.reference) || !Number.isFinite(row.result)) continue;
-      families.set(familyOf(row), [...families.get(familyOf(row)) ?? [], row]);
-    }
-    const panels = [];
-    for (const rows of families.values()) {
-      if (rows.length < 2 || rows.every((r) => unchangedAtDisplay(r.deltaPercent))) continue;
-      const first = rows[0];
-      const x = { kind: "category", title: "Parameter", categories: rows.map((r) => r.parameter) };
-      const series = [
-        {
-          name: report.referenceLabel,
-          color: BASELINE_GREYS[0],
-          points: rows.map((r) => ({ x: r.parameter, y: r.reference }))
-        },
-        {
-          name: report.resultLabel,
-          color: EXPERIMENT_BLUE,
-          points: rows.map((r) => failedIf({ x: r.parameter, y: r.result }, r.failed))
-        }
-      ];
-      const values = panelValues(series);
-      const log = values.every((v) => v > 0) && Math.max(...values) / Math.min(...values) > BEFORE_AFTER_LOG_RATIO;
-      const domain = log ? void 0 : valueDomain(values);
-      const drawn2 = {
-        ...panel(familyTitle(first), x, withUnit(familyTitle(first), first.unit), first.unit, series, "line", false),
-        y: { title: withUnit(familyTitle(first), first.unit), unit: first.unit, log, ...domain ? { domain } : {} }
-      };
-      panels.push(inDisplayUnit(drawn2, familyTitle(first), first.printedUnit));
-    }
-    if (panels.length === 0) continue;
-    charts.push({
-      failed: sub.rows.some((r) => r.failed),
-      chart: {
-        id: `before-after-${safeFileStem2(sub.experimentType)}`,
-        kind: "before-after",
-        title: `${sub.experimentType}: ${report.referenceLabel} vs ${report.resultLabel} (${sub.status})`,
-        experiment: sub.experimentType,
-        panels,
-        columns: Math.min(2, panels.length),
-        inline: false
-      }
-    });
-  }
-  const ordered2 = [...charts.filter((c) => c.failed), ...charts.filter((c) => !c.failed)].map((c) => c.chart);
-  return ordered2.slice(0, MAX_BEFORE_AFTER_CHARTS);
 }
 
 // src/engine/charts/histogram.ts
