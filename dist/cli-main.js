@@ -21459,29 +21459,6 @@ function labelOfPath(path) {
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
 }
 
-// src/engine/compare/instruments.ts
-function incomparableWarnings(rows) {
-  const pairs = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.instruments === void 0) continue;
-    const key = `${row.instruments.reference}\0${row.instruments.result}`;
-    let pair = pairs.get(key);
-    if (pair === void 0) pairs.set(key, pair = { ...row.instruments, metrics: [], benchmarks: [] });
-    if (!pair.metrics.includes(row.metric)) pair.metrics.push(row.metric);
-    const benchmark = row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`;
-    if (!pair.benchmarks.includes(benchmark)) pair.benchmarks.push(benchmark);
-  }
-  return [...pairs.values()].map(
-    (pair) => `Not comparable: ${listed4(pair.metrics)} of ${listed4(pair.benchmarks)} ${pair.metrics.length === 1 ? "was" : "were"} counted by "${pair.reference}" in the reference and by "${pair.result}" in the results; another tool, version, cache configuration or counting mode counts otherwise, so these rows are reported, not gated.`
-  );
-}
-function listed4(names) {
-  const shown2 = names.slice(0, 5);
-  const more = names.length - shown2.length;
-  const text3 = shown2.length > 1 ? `${shown2.slice(0, -1).join(", ")} and ${shown2[shown2.length - 1]}` : shown2[0] ?? "";
-  return more > 0 ? `${shown2.join(", ")} and ${more} more` : text3;
-}
-
 // src/engine/report/comparison/unseen.ts
 var UNSEEN_FACTOR = 2;
 function unseen(rows) {
@@ -21495,8 +21472,7 @@ function unseen(rows) {
   return { unseenBelow: below, ...upTo > below ? { unseenUpTo: upTo } : {} };
 }
 
-// src/engine/report/comparison/comparisonReport.ts
-var THRESHOLD_METHOD = resolveVerdictSettings(thresholdMethod.name);
+// src/engine/report/comparison/changeSummary.ts
 function inconclusiveRows(rows, benchmarks) {
   const undecided = rows.filter((r) => r.gated && r.status === "inconclusive");
   const counted = benchmarkChanges(undecided, benchmarks);
@@ -21504,36 +21480,6 @@ function inconclusiveRows(rows, benchmarks) {
   const more = undecided.map((r) => pairsEvidenceOf(r)?.morePairs);
   const pairsCap = undecided.reduce((m, r) => Math.max(m, pairsEvidenceOf(r)?.pairsCap ?? 0), -Infinity);
   return more.every((m) => m !== void 0) ? { benchmarks: counted.benchmarks, morePairs: more.reduce((m, x) => Math.max(m, x), -Infinity), pairsCap } : { benchmarks: counted.benchmarks, pairsCap };
-}
-function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
-  const all = comparisons.flatMap((c) => c.rows);
-  method ??= resolveVerdictSettings(methodOfRows(all).name);
-  const verdictMethod = methodOf(method.method);
-  const rank = (r) => comparisonRowFailed(r) ? 0 : r.status === "missing" && r.gated ? 1 : 2;
-  const ranks = Uint8Array.from(all, rank);
-  const deltas = Float64Array.from(all, (r) => Number.isNaN(r.deltaPercent) ? -Infinity : r.deltaPercent);
-  const rows = Array.from(all.keys()).sort((a, b) => ranks[a] - ranks[b] || deltas[b] - deltas[a] || a - b).map((index2) => all[index2]);
-  const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
-  const unpaired = nothingPaired(comparisons);
-  const clocks = clockChoices(all);
-  return {
-    ...baselineRun ? { baselineRun } : {},
-    verdict: failedExperiments.length > 0 || unpaired !== void 0 ? "fail" : "pass",
-    method: method.method,
-    methodLabel: verdictMethod.label(method, all),
-    methodShort: verdictMethod.shortLabel(all, baselineRun?.commit),
-    changes: { ...changeSummary(all), ...unpaired !== void 0 ? { unpaired } : {} },
-    referenceLabel,
-    resultLabel,
-    comparisonsTotal: all.length,
-    comparisonsFailed: all.filter(comparisonRowFailed).length,
-    failedExperiments,
-    subExperiments: comparisons,
-    rows,
-    notes: methodNotes(method, all),
-    warnings: [...incomparableWarnings(all), ...countsDifferWarnings(all), ...resolutionFloorWarnings(all)],
-    ...clocks.length > 0 ? { clocks } : {}
-  };
 }
 var Benchmarks = class {
   byExperiment = /* @__PURE__ */ new Map();
@@ -21647,6 +21593,62 @@ function missingWarned(rows, benchmarks) {
   return benchmarks.setOf(
     rows.filter((r) => r.status === "missing" && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarks.of(r)))
   ).size;
+}
+
+// src/engine/compare/instruments.ts
+function incomparableWarnings(rows) {
+  const pairs = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.instruments === void 0) continue;
+    const key = `${row.instruments.reference}\0${row.instruments.result}`;
+    let pair = pairs.get(key);
+    if (pair === void 0) pairs.set(key, pair = { ...row.instruments, metrics: [], benchmarks: [] });
+    if (!pair.metrics.includes(row.metric)) pair.metrics.push(row.metric);
+    const benchmark = row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`;
+    if (!pair.benchmarks.includes(benchmark)) pair.benchmarks.push(benchmark);
+  }
+  return [...pairs.values()].map(
+    (pair) => `Not comparable: ${listed4(pair.metrics)} of ${listed4(pair.benchmarks)} ${pair.metrics.length === 1 ? "was" : "were"} counted by "${pair.reference}" in the reference and by "${pair.result}" in the results; another tool, version, cache configuration or counting mode counts otherwise, so these rows are reported, not gated.`
+  );
+}
+function listed4(names) {
+  const shown2 = names.slice(0, 5);
+  const more = names.length - shown2.length;
+  const text3 = shown2.length > 1 ? `${shown2.slice(0, -1).join(", ")} and ${shown2[shown2.length - 1]}` : shown2[0] ?? "";
+  return more > 0 ? `${shown2.join(", ")} and ${more} more` : text3;
+}
+
+// src/engine/report/comparison/comparisonReport.ts
+var THRESHOLD_METHOD = resolveVerdictSettings(thresholdMethod.name);
+function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
+  const all = comparisons.flatMap((c) => c.rows);
+  method ??= resolveVerdictSettings(methodOfRows(all).name);
+  const verdictMethod = methodOf(method.method);
+  const rank = (r) => comparisonRowFailed(r) ? 0 : r.status === "missing" && r.gated ? 1 : 2;
+  const ranks = Uint8Array.from(all, rank);
+  const deltas = Float64Array.from(all, (r) => Number.isNaN(r.deltaPercent) ? -Infinity : r.deltaPercent);
+  const rows = Array.from(all.keys()).sort((a, b) => ranks[a] - ranks[b] || deltas[b] - deltas[a] || a - b).map((index2) => all[index2]);
+  const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
+  const unpaired = nothingPaired(comparisons);
+  const clocks = clockChoices(all);
+  return {
+    ...baselineRun ? { baselineRun } : {},
+    verdict: failedExperiments.length > 0 || unpaired !== void 0 ? "fail" : "pass",
+    method: method.method,
+    methodLabel: verdictMethod.label(method, all),
+    methodShort: verdictMethod.shortLabel(all, baselineRun?.commit),
+    changes: { ...changeSummary(all), ...unpaired !== void 0 ? { unpaired } : {} },
+    referenceLabel,
+    resultLabel,
+    comparisonsTotal: all.length,
+    comparisonsFailed: all.filter(comparisonRowFailed).length,
+    failedExperiments,
+    subExperiments: comparisons,
+    rows,
+    notes: methodNotes(method, all),
+    warnings: [...incomparableWarnings(all), ...countsDifferWarnings(all), ...resolutionFloorWarnings(all)],
+    ...clocks.length > 0 ? { clocks } : {}
+  };
 }
 function suiteConfidence(confidence, families) {
   const tail2 = Number(((1 - confidence) / families).toPrecision(2));
