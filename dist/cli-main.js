@@ -22948,8 +22948,90 @@ function restCounts(rest, reportHtml) {
   return `${plural6(rest.length, "other row")}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(", ")}. Every row is in ${listed5} in the report folder.`;
 }
 
+// src/engine/report/comment/rowsSection.ts
+var plural7 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+function rowsSection(section, prefix, table2, suffix, more) {
+  const text3 = (k) => {
+    let lines = prefix !== "" ? [prefix, ""] : [];
+    if (k > 0) lines = lines.concat(table2.header, table2.rows.slice(0, k), "");
+    if (k < table2.rows.length) lines.push(more(table2.rows.length - k), "");
+    if (suffix !== "") lines.push(suffix);
+    return lines.join("\n").replace(/\s+$/, "");
+  };
+  const shorten = (room) => {
+    if (text3(0).length > room) return "";
+    const fixed2 = text3(0).length + table2.header.join("\n").length + 2;
+    let used = fixed2;
+    let k = 0;
+    while (k < table2.rows.length && used + table2.rows[k].length + 1 <= room) used += table2.rows[k++].length + 1;
+    while (k > 0 && text3(k).length > room) k--;
+    while (k < table2.rows.length && text3(k + 1).length <= room) k++;
+    return text3(k);
+  };
+  return { ...section, text: text3(table2.rows.length), shorten };
+}
+function listSection(section, lines, more) {
+  return rowsSection(section, "", { header: [], rows: lines }, "", more);
+}
+function moreIn(what, where) {
+  return (n) => `… and ${plural7(n, `more ${what}`)} in ${where}.`;
+}
+
+// src/engine/report/comment/comparisonSections.ts
+function isHeadlineImprovement(comparison, row) {
+  return comparison.verdict === "pass" && row.gated && row.status === "improved";
+}
+function headlineRows(comparison, compared) {
+  const improved = [];
+  const others = [];
+  for (const r of compared.rest) (isHeadlineImprovement(comparison, r) ? improved : others).push(r);
+  return { ...compared, improved, others };
+}
+function failingRowsSection(comparison, compared, where) {
+  const shown2 = [...compared.attention, ...compared.improved];
+  if (shown2.length === 0) return void 0;
+  const section = { priority: 1, required: true, label: "the failing comparison rows" };
+  if (shown2.length <= GROUP_ROWS_ABOVE)
+    return rowsSection(section, "", changeTable(shown2, comparison.rows), "", moreIn("failing row", where));
+  const lines = familyLines(shown2, comparison.rows, where, statusMark);
+  const rowsFrom = new Array(lines.length + 1).fill(0);
+  for (let i = lines.length - 1; i >= 0; i--) rowsFrom[i] = rowsFrom[i + 1] + lines[i].rows;
+  const prefix = `${plural7(shown2.length, "row")} in ${plural7(lines.length, "family", "families")}, worst first; each line names its worst ${FAMILY_ROWS_NAMED} and counts the rest:`;
+  return rowsSection(
+    section,
+    prefix,
+    { header: [], rows: lines.map((l) => l.text) },
+    "",
+    (n) => `… and ${plural7(n, "more family", "more families")} (${plural7(rowsFrom[lines.length - n], "row")}) in ${where}.`
+  );
+}
+var OTHER_ROWS_LISTED = 1e3;
+function otherRowsSection(comparison, compared, everything, reportHtml) {
+  const rest = compared.others;
+  const summary = rest.length > 0 ? `Comparison: ${plural7(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+  const prefix = [
+    "<details>",
+    `<summary>${summary}</summary>`,
+    "",
+    compared.sides,
+    ...compared.notes !== "" ? ["", compared.notes] : []
+  ].join("\n");
+  const suffix = [compared.legend, "", "</details>"].join("\n");
+  const section = { priority: 6, label: "the other comparison rows" };
+  if (rest.length > OTHER_ROWS_LISTED)
+    return { ...section, text: [prefix, "", restCounts(rest, reportHtml), "", suffix].join("\n") };
+  const table2 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
+  return rowsSection(
+    section,
+    prefix,
+    { header: table2.slice(0, 2), rows: table2.slice(2) },
+    suffix,
+    moreIn("row", everything)
+  );
+}
+
 // src/engine/report/confirmation/confirmation.ts
-var plural7 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural8 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var percent3 = (p) => `${Number((p * 100).toPrecision(3))} %`;
 function minutesText(ms) {
   return `${Number((Math.max(0, ms) / 6e4).toFixed(1))} min`;
@@ -22960,19 +23042,19 @@ function stoppedAt(c) {
 function timeLine(c) {
   if (c.usedMs === void 0) return void 0;
   const used = c.maxMs !== void 0 ? `${minutesText(c.usedMs)} of ${minutesText(c.maxMs)} (the time budget)` : minutesText(c.usedMs);
-  const stop = c.budgetReached === true ? `; it stopped at ${plural7(c.pairs, "pair")}, before the cap of ${c.maxPairs}, as the next look would have overrun the budget` : "";
+  const stop = c.budgetReached === true ? `; it stopped at ${plural8(c.pairs, "pair")}, before the cap of ${c.maxPairs}, as the next look would have overrun the budget` : "";
   return `**Time:** ${used}${stop}.`;
 }
 function pairsText(c) {
-  return `${plural7(c.pairs, "A/B pair")}`;
+  return `${plural8(c.pairs, "A/B pair")}`;
 }
 function confirmationHeadline(c, firstStage) {
   if (c.state === "not-run")
     return `${firstStage} · ⚠️ not confirmed: the confirmation ${c.cut === true ? "was cut" : "could not run"}`;
   const worse = c.comparison?.changes.worse;
   if (c.state === "confirmed")
-    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural7(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
-  const undecided = c.undecided.length > 0 ? ` (${plural7(c.undecided.length, "row")} still undecided ${stoppedAt(c)})` : "";
+    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural8(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
+  const undecided = c.undecided.length > 0 ? ` (${plural8(c.undecided.length, "row")} still undecided ${stoppedAt(c)})` : "";
   return `⚠️ ${c.flagged ?? c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
@@ -22986,7 +23068,7 @@ function confirmationMarkdown(c) {
       ...time2 !== void 0 ? ["", time2] : []
     ].join("\n");
   const reference = c.reference ?? [];
-  const what = c.flagged === void 0 ? `the ${c.families} flagged ${c.families === 1 ? "family" : "families"}` : `the ${plural7(c.flagged, "flagged benchmark")}` + (reference.length > 0 ? ` and ${reference.length} more as the run's reference (${reference.map(escapeMarkdown).join(", ")}: the shared-shift model reads each pair's runner shift from all of them)` : "") + `, ${c.families} ${c.families === 1 ? "family" : "families"}`;
+  const what = c.flagged === void 0 ? `the ${c.families} flagged ${c.families === 1 ? "family" : "families"}` : `the ${plural8(c.flagged, "flagged benchmark")}` + (reference.length > 0 ? ` and ${reference.length} more as the run's reference (${reference.map(escapeMarkdown).join(", ")}: the shared-shift model reads each pair's runner shift from all of them)` : "") + `, ${c.families} ${c.families === 1 ? "family" : "families"}`;
   const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), ${what} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
   const report = c.comparison;
   const timed = time2 !== void 0 ? [how, "", time2] : [how];
@@ -23133,7 +23215,6 @@ function countsBesideTimeMarkdown(comparison) {
 }
 
 // src/engine/report/comment/reviewerComment.ts
-var plural8 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 function reviewerHeadline(parts) {
   const pieces = [];
   const firstStage = firstStageHeadline(parts);
@@ -23160,29 +23241,6 @@ function judgedLine(parts) {
   const who = parts.commit !== void 0 ? `commit ${commitText(parts.commit)}` : `**${escapeMarkdown(report.resultLabel)}**`;
   const against = parts.base !== void 0 ? `${escapeMarkdown(parts.base)} (**${escapeMarkdown(report.referenceLabel)}**)` : `**${escapeMarkdown(report.referenceLabel)}**`;
   return `Judged ${who} against ${against}: ${report.methodLabel}.`;
-}
-function rowsSection(section, prefix, table2, suffix, more) {
-  const text3 = (k) => {
-    let lines = prefix !== "" ? [prefix, ""] : [];
-    if (k > 0) lines = lines.concat(table2.header, table2.rows.slice(0, k), "");
-    if (k < table2.rows.length) lines.push(more(table2.rows.length - k), "");
-    if (suffix !== "") lines.push(suffix);
-    return lines.join("\n").replace(/\s+$/, "");
-  };
-  const shorten = (room) => {
-    if (text3(0).length > room) return "";
-    const fixed2 = text3(0).length + table2.header.join("\n").length + 2;
-    let used = fixed2;
-    let k = 0;
-    while (k < table2.rows.length && used + table2.rows[k].length + 1 <= room) used += table2.rows[k++].length + 1;
-    while (k > 0 && text3(k).length > room) k--;
-    while (k < table2.rows.length && text3(k + 1).length <= room) k++;
-    return text3(k);
-  };
-  return { ...section, text: text3(table2.rows.length), shorten };
-}
-function listSection(section, lines, more) {
-  return rowsSection(section, "", { header: [], rows: lines }, "", more);
 }
 function reviewerSections(parts, links = {}) {
   const everything = links.fullReport ?? "the full report";
@@ -23240,7 +23298,8 @@ function reviewerSections(parts, links = {}) {
         moreIn("warning", everything)
       )
     );
-  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything, links));
+  if (comparison && compared)
+    sections.push(otherRowsSection(comparison, compared, everything, links.reportHtml === true));
   if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: "the trends" });
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: "the charts" });
   if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: "the chart images" });
@@ -23248,9 +23307,6 @@ function reviewerSections(parts, links = {}) {
   const link2 = linksLine(links);
   if (link2 !== void 0) sections.push({ text: link2, priority: -1, required: true, label: "links" });
   return sections;
-}
-function moreIn(what, where) {
-  return (n) => `… and ${plural8(n, `more ${what}`)} in ${where}.`;
 }
 function headlineSections(parts) {
   const sections = [];
@@ -23268,57 +23324,6 @@ function headlineSections(parts) {
   if (parts.confirmation && parts.confirmation.state !== "not-run" && firstStage !== void 0)
     sections.push({ text: firstStageLine(firstStage), priority: 0, required: true, label: "the first stage" });
   return sections;
-}
-function isHeadlineImprovement(comparison, row) {
-  return comparison.verdict === "pass" && row.gated && row.status === "improved";
-}
-function headlineRows(comparison, compared) {
-  const improved = [];
-  const others = [];
-  for (const r of compared.rest) (isHeadlineImprovement(comparison, r) ? improved : others).push(r);
-  return { ...compared, improved, others };
-}
-function failingRowsSection(comparison, compared, where) {
-  const shown2 = [...compared.attention, ...compared.improved];
-  if (shown2.length === 0) return void 0;
-  const section = { priority: 1, required: true, label: "the failing comparison rows" };
-  if (shown2.length <= GROUP_ROWS_ABOVE)
-    return rowsSection(section, "", changeTable(shown2, comparison.rows), "", moreIn("failing row", where));
-  const lines = familyLines(shown2, comparison.rows, where, statusMark);
-  const rowsFrom = new Array(lines.length + 1).fill(0);
-  for (let i = lines.length - 1; i >= 0; i--) rowsFrom[i] = rowsFrom[i + 1] + lines[i].rows;
-  const prefix = `${plural8(shown2.length, "row")} in ${plural8(lines.length, "family", "families")}, worst first; each line names its worst ${FAMILY_ROWS_NAMED} and counts the rest:`;
-  return rowsSection(
-    section,
-    prefix,
-    { header: [], rows: lines.map((l) => l.text) },
-    "",
-    (n) => `… and ${plural8(n, "more family", "more families")} (${plural8(rowsFrom[lines.length - n], "row")}) in ${where}.`
-  );
-}
-var OTHER_ROWS_LISTED = 1e3;
-function otherRowsSection(comparison, compared, everything, links) {
-  const rest = compared.others;
-  const summary = rest.length > 0 ? `Comparison: ${plural8(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
-  const prefix = [
-    "<details>",
-    `<summary>${summary}</summary>`,
-    "",
-    compared.sides,
-    ...compared.notes !== "" ? ["", compared.notes] : []
-  ].join("\n");
-  const suffix = [compared.legend, "", "</details>"].join("\n");
-  const section = { priority: 6, label: "the other comparison rows" };
-  if (rest.length > OTHER_ROWS_LISTED)
-    return { ...section, text: [prefix, "", restCounts(rest, links.reportHtml === true), "", suffix].join("\n") };
-  const table2 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
-  return rowsSection(
-    section,
-    prefix,
-    { header: table2.slice(0, 2), rows: table2.slice(2) },
-    suffix,
-    moreIn("row", everything)
-  );
 }
 function requirementsTableSection(check, checked, everything) {
   const prefix = [
