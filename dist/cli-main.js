@@ -5509,39 +5509,7 @@ function measurementsOfRow(file, experiment, row) {
   return measurements;
 }
 
-// src/engine/formats/ddsperf.ts
-var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
-var PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
-var LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
-var SUB_START = /^size\b/;
-var LATENCY2 = {
-  name: "latency",
-  dimension: "time",
-  unit: "us",
-  displayUnit: "us",
-  direction: "lower-is-better"
-};
-var THROUGHPUT2 = {
-  name: "throughput",
-  dimension: "bitrate",
-  unit: "Mb/s",
-  displayUnit: "Mb/s",
-  direction: "higher-is-better"
-};
-var RATE2 = {
-  name: "message rate",
-  dimension: "rate",
-  unit: "Hz",
-  displayUnit: "kS/s",
-  direction: "higher-is-better"
-};
-var LOST2 = {
-  name: "lost samples",
-  dimension: "count",
-  unit: "",
-  displayUnit: "",
-  direction: "lower-is-better"
-};
+// src/engine/formats/ddsperfLines.ts
 var Cursor = class {
   constructor(text3, start, file, line) {
     this.text = text3;
@@ -5632,6 +5600,40 @@ function readSub(c, line) {
   c.end();
   return { line, delta, lost, kSps, mbps };
 }
+
+// src/engine/formats/ddsperf.ts
+var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
+var PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
+var LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
+var SUB_START = /^size\b/;
+var LATENCY2 = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "us",
+  direction: "lower-is-better"
+};
+var THROUGHPUT2 = {
+  name: "throughput",
+  dimension: "bitrate",
+  unit: "Mb/s",
+  displayUnit: "Mb/s",
+  direction: "higher-is-better"
+};
+var RATE2 = {
+  name: "message rate",
+  dimension: "rate",
+  unit: "Hz",
+  displayUnit: "kS/s",
+  direction: "higher-is-better"
+};
+var LOST2 = {
+  name: "lost samples",
+  dimension: "count",
+  unit: "",
+  displayUnit: "",
+  direction: "lower-is-better"
+};
 function combineLatency(seconds) {
   const cnt = seconds.reduce((s, x) => s + x.cnt, 0);
   const weighted = seconds.reduce((s, x) => s + x.mean * x.cnt, 0);
