@@ -7874,8 +7874,7 @@ function withClock(metric2, wall, both) {
   return decides === void 0 ? { ...metric2, role: "secondary", clock: { of } } : { ...metric2, clock: { of, decides } };
 }
 
-// src/engine/formats/googleBenchmark.ts
-var NANOSECONDS = parseUnit("ns");
+// src/engine/formats/googleBenchmarkEntry.ts
 var KNOWN_FIELDS = /* @__PURE__ */ new Set([
   "name",
   "family_index",
@@ -7907,6 +7906,33 @@ var KNOWN_FIELDS = /* @__PURE__ */ new Set([
   "net_heap_growth",
   "label"
 ]);
+function skipMessage(entry) {
+  if (entry.error_occurred === true)
+    return typeof entry.error_message === "string" ? entry.error_message : "reported an error (no error_message)";
+  if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string")
+    return typeof entry.skip_message === "string" ? entry.skip_message : "skipped by the benchmark (no skip_message)";
+  return void 0;
+}
+function statisticOfEntry(fields, entry, runType, aggregateName) {
+  if (runType !== "aggregate" && aggregateName === void 0) return "repetition";
+  const mapped = aggregateName === void 0 ? void 0 : { mean: "mean", median: "median", stddev: "stdev" }[aggregateName];
+  if (mapped === void 0 || fields.string(entry, "aggregate_unit") === "percentage") return void 0;
+  return mapped;
+}
+function runNameOfAggregate(name, aggregateName) {
+  return aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
+}
+function timeUnitOfEntry(fields, entry) {
+  const timeUnitText = fields.string(entry, "time_unit");
+  if (timeUnitText === void 0) return void 0;
+  const timeUnit = parseUnit(timeUnitText);
+  if (timeUnit?.dimension !== "time")
+    throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
+  return timeUnit;
+}
+
+// src/engine/formats/googleBenchmark.ts
+var NANOSECONDS = parseUnit("ns");
 var METRICS = [
   {
     field: "real_time",
@@ -8038,30 +8064,6 @@ function readBenchmarkEntry(reading, entry, line) {
     return;
   }
   addMetricValues(reading, entry, { runName: runName2, line, statistic, timeUnit });
-}
-function skipMessage(entry) {
-  if (entry.error_occurred === true)
-    return typeof entry.error_message === "string" ? entry.error_message : "reported an error (no error_message)";
-  if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string")
-    return typeof entry.skip_message === "string" ? entry.skip_message : "skipped by the benchmark (no skip_message)";
-  return void 0;
-}
-function statisticOfEntry(fields, entry, runType, aggregateName) {
-  if (runType !== "aggregate" && aggregateName === void 0) return "repetition";
-  const mapped = aggregateName === void 0 ? void 0 : { mean: "mean", median: "median", stddev: "stdev" }[aggregateName];
-  if (mapped === void 0 || fields.string(entry, "aggregate_unit") === "percentage") return void 0;
-  return mapped;
-}
-function runNameOfAggregate(name, aggregateName) {
-  return aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
-}
-function timeUnitOfEntry(fields, entry) {
-  const timeUnitText = fields.string(entry, "time_unit");
-  if (timeUnitText === void 0) return void 0;
-  const timeUnit = parseUnit(timeUnitText);
-  if (timeUnit?.dimension !== "time")
-    throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
-  return timeUnit;
 }
 function addMetricValues(reading, entry, context) {
   const { statistic } = context;
