@@ -1422,6 +1422,46 @@ function unclosedQuote(text3) {
   return open;
 }
 
+// src/engine/csv/quotedLine.ts
+function splitQuotedLine(text3, error) {
+  const fields = [];
+  let i = 0;
+  for (; ; ) {
+    const column = i + 1;
+    if (text3[i] === '"') {
+      let value2 = "";
+      let j = i + 1;
+      for (; ; ) {
+        if (j >= text3.length) throw error("a quoted field is not closed", column);
+        if (text3[j] === '"') {
+          if (text3[j + 1] === '"') {
+            value2 += '"';
+            j += 2;
+            continue;
+          }
+          j++;
+          break;
+        }
+        value2 += text3[j++];
+      }
+      if (j < text3.length && text3[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
+      fields.push({ value: value2, column });
+      if (j >= text3.length) return fields;
+      i = j + 1;
+    } else {
+      const comma = text3.indexOf(",", i);
+      const stop = comma < 0 ? text3.length : comma;
+      const value2 = text3.slice(i, stop);
+      const stray = value2.indexOf('"');
+      if (stray >= 0)
+        throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
+      fields.push({ value: value2, column });
+      if (comma < 0) return fields;
+      i = comma + 1;
+    }
+  }
+}
+
 // src/engine/numeric/parseNumber.ts
 var FLOAT_PARSE_MODES = ["precise", "legacy"];
 var DBL_MIN_EXP = -1021;
@@ -1840,44 +1880,6 @@ function parseCount(bytes, start, end) {
     n = n * 10 + d;
   }
   return n;
-}
-function splitQuotedLine(text3, error) {
-  const fields = [];
-  let i = 0;
-  for (; ; ) {
-    const column = i + 1;
-    if (text3[i] === '"') {
-      let value2 = "";
-      let j = i + 1;
-      for (; ; ) {
-        if (j >= text3.length) throw error("a quoted field is not closed", column);
-        if (text3[j] === '"') {
-          if (text3[j + 1] === '"') {
-            value2 += '"';
-            j += 2;
-            continue;
-          }
-          j++;
-          break;
-        }
-        value2 += text3[j++];
-      }
-      if (j < text3.length && text3[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
-      fields.push({ value: value2, column });
-      if (j >= text3.length) return fields;
-      i = j + 1;
-    } else {
-      const comma = text3.indexOf(",", i);
-      const stop = comma < 0 ? text3.length : comma;
-      const value2 = text3.slice(i, stop);
-      const stray = value2.indexOf('"');
-      if (stray >= 0)
-        throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
-      fields.push({ value: value2, column });
-      if (comma < 0) return fields;
-      i = comma + 1;
-    }
-  }
 }
 
 // node_modules/csv-parse/lib/api/CsvError.js
