@@ -7370,68 +7370,31 @@ function ownsContainer(value2, container) {
   return false;
 }
 
-// src/engine/text/ownCopy.ts
-function ownCopy(text3) {
-  return (" " + text3).slice(1);
-}
-
-// src/engine/formats/jsonStream.ts
-var JsonStreamReader = class {
-  constructor(file, target) {
+// src/engine/formats/jsonPieces.ts
+var JsonPieces = class {
+  constructor(file) {
     this.file = file;
-    this.target = target;
   }
   file;
-  target;
+  /** The text kept: from the entry being read to the end of the last piece. */
   buf = "";
+  /** Where reading stands in buf. */
   i = 0;
+  /** The file has ended: no more text will come. */
   ended = false;
-  first = true;
-  state = "start";
   /** The place of buf[cursor]; places are asked in file order, so the cursor only moves forward. */
   cursor = 0;
   cursorLine = 1;
   cursorColumn = 1;
-  root;
-  rootOpen;
-  streamOpen;
-  streamContainer;
-  count = 0;
-  key = "";
-  keyPlace = { line: 1, column: 1 };
-  /** The documents of the root's members, and the places of the root's keys, for the root's document. */
-  memberDocs = [];
-  keyPlaces = /* @__PURE__ */ new Map();
-  containerPlaces = /* @__PURE__ */ new Map();
   /** How far containerEnd scanned a container the text so far does not close. */
   scan;
   /** How many characters of the file it holds: the entry being read and what is left of the last piece. */
   get buffered() {
     return this.buf.length - this.i;
   }
-  push(text3) {
-    if (this.first) {
-      this.first = false;
-      if (text3.charCodeAt(0) === 65279) text3 = text3.slice(1);
-    }
-    if (text3 === "") return;
-    this.rebase();
-    this.buf = this.buf === "" ? text3 : this.buf + text3;
-    this.run();
-  }
-  finish() {
-    this.ended = true;
-    this.rebase();
-    this.run();
-    if (this.state === "whole") {
-      const doc = parseLooseJson(this.file, this.buf);
-      return { doc, streamed: void 0, count: 0 };
-    }
-    return { doc: this.rootDocument(), streamed: this.streamContainer, count: this.count };
-  }
   /** Drops what has been read, keeping the place of what remains. */
   rebase() {
-    if (this.state === "whole" || this.i === 0) return;
+    if (this.i === 0) return;
     this.advanceCursor(this.i);
     this.buf = this.buf.slice(this.i);
     this.cursor -= this.i;
@@ -7481,14 +7444,90 @@ var JsonStreamReader = class {
       this.buf.length
     );
   }
-  /** The innermost container open at the root level. */
-  innermost() {
-    return this.streamOpen ?? this.rootOpen;
-  }
   /** An error about what stands at `offset`, or undefined when more text is needed to word it. */
   unexpected(offset, words) {
     const found = this.describeAt(offset);
     return found === void 0 ? void 0 : this.error(words(found), offset);
+  }
+  /**
+   * Where the text of the value at `start` surely ends: past its closing bracket or quote, or past a
+   * bare number or literal and the few characters an error message about it quotes; the end of the
+   * file when the value runs to it; undefined when more text is needed.
+   */
+  valueEnd(start) {
+    const s = this.buf;
+    const c = s[start];
+    if (c === '"') return this.stringEnd(start) ?? this.atEnd();
+    if (c === "{" || c === "[") return this.containerEnd(start) ?? this.atEnd();
+    let k = start;
+    while (k < s.length && SCALAR.test(s[k])) k++;
+    const need = Math.max(k + 8, start + 40);
+    if (need <= s.length) return need;
+    return this.atEnd();
+  }
+  atEnd() {
+    return this.ended ? this.buf.length : void 0;
+  }
+  stringEnd(start) {
+    return stringEnd(this.buf, start) ?? this.atEnd();
+  }
+  /** Past the bracket that closes the container at `start`; a long one is scanned on from where the last call stopped. */
+  containerEnd(start) {
+    const resume = this.scan !== void 0 && this.scan.start === start ? this.scan : void 0;
+    const found = containerEnd(this.buf, start, resume);
+    this.scan = found.end === void 0 ? { start, next: found.next, depth: found.depth } : void 0;
+    return found.end;
+  }
+};
+
+// src/engine/text/ownCopy.ts
+function ownCopy(text3) {
+  return (" " + text3).slice(1);
+}
+
+// src/engine/formats/jsonStream.ts
+var JsonStreamReader = class extends JsonPieces {
+  constructor(file, target) {
+    super(file);
+    this.target = target;
+  }
+  target;
+  first = true;
+  state = "start";
+  root;
+  rootOpen;
+  streamOpen;
+  streamContainer;
+  count = 0;
+  key = "";
+  keyPlace = { line: 1, column: 1 };
+  /** The documents of the root's members, and the places of the root's keys, for the root's document. */
+  memberDocs = [];
+  keyPlaces = /* @__PURE__ */ new Map();
+  containerPlaces = /* @__PURE__ */ new Map();
+  push(text3) {
+    if (this.first) {
+      this.first = false;
+      if (text3.charCodeAt(0) === 65279) text3 = text3.slice(1);
+    }
+    if (text3 === "") return;
+    if (this.state !== "whole") this.rebase();
+    this.buf = this.buf === "" ? text3 : this.buf + text3;
+    this.run();
+  }
+  finish() {
+    this.ended = true;
+    if (this.state !== "whole") this.rebase();
+    this.run();
+    if (this.state === "whole") {
+      const doc = parseLooseJson(this.file, this.buf);
+      return { doc, streamed: void 0, count: 0 };
+    }
+    return { doc: this.rootDocument(), streamed: this.streamContainer, count: this.count };
+  }
+  /** The innermost container open at the root level. */
+  innermost() {
+    return this.streamOpen ?? this.rootOpen;
   }
   /** Reads as far as the text goes. */
   run() {
@@ -7702,35 +7741,6 @@ var JsonStreamReader = class {
       depth,
       opened: `${kind} opened on line ${open.place.line}`
     });
-  }
-  /**
-   * Where the text of the value at `start` surely ends: past its closing bracket or quote, or past a
-   * bare number or literal and the few characters an error message about it quotes; the end of the
-   * file when the value runs to it; undefined when more text is needed.
-   */
-  valueEnd(start) {
-    const s = this.buf;
-    const c = s[start];
-    if (c === '"') return this.stringEnd(start) ?? this.atEnd();
-    if (c === "{" || c === "[") return this.containerEnd(start) ?? this.atEnd();
-    let k = start;
-    while (k < s.length && SCALAR.test(s[k])) k++;
-    const need = Math.max(k + 8, start + 40);
-    if (need <= s.length) return need;
-    return this.atEnd();
-  }
-  atEnd() {
-    return this.ended ? this.buf.length : void 0;
-  }
-  stringEnd(start) {
-    return stringEnd(this.buf, start) ?? this.atEnd();
-  }
-  /** Past the bracket that closes the container at `start`; a long one is scanned on from where the last call stopped. */
-  containerEnd(start) {
-    const resume = this.scan !== void 0 && this.scan.start === start ? this.scan : void 0;
-    const found = containerEnd(this.buf, start, resume);
-    this.scan = found.end === void 0 ? { start, next: found.next, depth: found.depth } : void 0;
-    return found.end;
   }
   /** The root's document: the root's own places, its members' documents for what is inside them. */
   rootDocument() {
