@@ -18,6 +18,8 @@ const READERS: readonly { file: RegExp; only?: string }[] = [
   { file: /^engine\/compare\/[^/]+\.ts$/ },
   { file: /^engine\/confirm\/qualify\.ts$/ },
   { file: /^engine\/report\/comparison\/comparisonReport\.ts$/ },
+  // The report model's change summary: the pairs an inconclusive row needs.
+  { file: /^engine\/report\/comparison\/changeSummary\.ts$/, only: 'inconclusiveRows' },
   { file: /^engine\/report\/comparison\/comparisonJson\.ts$/, only: 'rowJson' },
   { file: /^engine\/report\/comparison\/shownEvidence\.ts$/ },
   { file: /^engine\/charts\/chartEvidence\.ts$/ },

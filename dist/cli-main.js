@@ -1430,6 +1430,46 @@ function unclosedQuote(text3) {
   return open;
 }
 
+// src/engine/csv/quotedLine.ts
+function splitQuotedLine(text3, error) {
+  const fields = [];
+  let i = 0;
+  for (; ; ) {
+    const column = i + 1;
+    if (text3[i] === '"') {
+      let value2 = "";
+      let j = i + 1;
+      for (; ; ) {
+        if (j >= text3.length) throw error("a quoted field is not closed", column);
+        if (text3[j] === '"') {
+          if (text3[j + 1] === '"') {
+            value2 += '"';
+            j += 2;
+            continue;
+          }
+          j++;
+          break;
+        }
+        value2 += text3[j++];
+      }
+      if (j < text3.length && text3[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
+      fields.push({ value: value2, column });
+      if (j >= text3.length) return fields;
+      i = j + 1;
+    } else {
+      const comma = text3.indexOf(",", i);
+      const stop = comma < 0 ? text3.length : comma;
+      const value2 = text3.slice(i, stop);
+      const stray = value2.indexOf('"');
+      if (stray >= 0)
+        throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
+      fields.push({ value: value2, column });
+      if (comma < 0) return fields;
+      i = comma + 1;
+    }
+  }
+}
+
 // src/engine/numeric/parseNumber.ts
 var FLOAT_PARSE_MODES = ["precise", "legacy"];
 var DBL_MIN_EXP = -1021;
@@ -1848,44 +1888,6 @@ function parseCount(bytes, start, end) {
     n = n * 10 + d;
   }
   return n;
-}
-function splitQuotedLine(text3, error) {
-  const fields = [];
-  let i = 0;
-  for (; ; ) {
-    const column = i + 1;
-    if (text3[i] === '"') {
-      let value2 = "";
-      let j = i + 1;
-      for (; ; ) {
-        if (j >= text3.length) throw error("a quoted field is not closed", column);
-        if (text3[j] === '"') {
-          if (text3[j + 1] === '"') {
-            value2 += '"';
-            j += 2;
-            continue;
-          }
-          j++;
-          break;
-        }
-        value2 += text3[j++];
-      }
-      if (j < text3.length && text3[j] !== ",") throw error("unexpected text after a quoted field", j + 1);
-      fields.push({ value: value2, column });
-      if (j >= text3.length) return fields;
-      i = j + 1;
-    } else {
-      const comma = text3.indexOf(",", i);
-      const stop = comma < 0 ? text3.length : comma;
-      const value2 = text3.slice(i, stop);
-      const stray = value2.indexOf('"');
-      if (stray >= 0)
-        throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
-      fields.push({ value: value2, column });
-      if (comma < 0) return fields;
-      i = comma + 1;
-    }
-  }
 }
 
 // node_modules/csv-parse/lib/api/CsvError.js
@@ -5517,39 +5519,7 @@ function measurementsOfRow(file, experiment, row) {
   return measurements;
 }
 
-// src/engine/formats/ddsperf.ts
-var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
-var PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
-var LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
-var SUB_START = /^size\b/;
-var LATENCY2 = {
-  name: "latency",
-  dimension: "time",
-  unit: "us",
-  displayUnit: "us",
-  direction: "lower-is-better"
-};
-var THROUGHPUT2 = {
-  name: "throughput",
-  dimension: "bitrate",
-  unit: "Mb/s",
-  displayUnit: "Mb/s",
-  direction: "higher-is-better"
-};
-var RATE2 = {
-  name: "message rate",
-  dimension: "rate",
-  unit: "Hz",
-  displayUnit: "kS/s",
-  direction: "higher-is-better"
-};
-var LOST2 = {
-  name: "lost samples",
-  dimension: "count",
-  unit: "",
-  displayUnit: "",
-  direction: "lower-is-better"
-};
+// src/engine/formats/ddsperfLines.ts
 var Cursor = class {
   constructor(text3, start, file, line) {
     this.text = text3;
@@ -5640,6 +5610,40 @@ function readSub(c, line) {
   c.end();
   return { line, delta, lost, kSps, mbps };
 }
+
+// src/engine/formats/ddsperf.ts
+var PREFIX = /^\[(\d+)\] (\d+\.\d+) +/;
+var PARTICIPANT = /^\[\d+\] participant \S+: (?:new(?: \(self\))?|gone)$/;
+var LATENCY_START = /^(?:(sublat) )?(\S+) size\b/;
+var SUB_START = /^size\b/;
+var LATENCY2 = {
+  name: "latency",
+  dimension: "time",
+  unit: "us",
+  displayUnit: "us",
+  direction: "lower-is-better"
+};
+var THROUGHPUT2 = {
+  name: "throughput",
+  dimension: "bitrate",
+  unit: "Mb/s",
+  displayUnit: "Mb/s",
+  direction: "higher-is-better"
+};
+var RATE2 = {
+  name: "message rate",
+  dimension: "rate",
+  unit: "Hz",
+  displayUnit: "kS/s",
+  direction: "higher-is-better"
+};
+var LOST2 = {
+  name: "lost samples",
+  dimension: "count",
+  unit: "",
+  displayUnit: "",
+  direction: "lower-is-better"
+};
 function combineLatency(seconds) {
   const cnt = seconds.reduce((s, x) => s + x.cnt, 0);
   const weighted = seconds.reduce((s, x) => s + x.mean * x.cnt, 0);
@@ -7375,68 +7379,31 @@ function ownsContainer(value2, container) {
   return false;
 }
 
-// src/engine/text/ownCopy.ts
-function ownCopy(text3) {
-  return (" " + text3).slice(1);
-}
-
-// src/engine/formats/jsonStream.ts
-var JsonStreamReader = class {
-  constructor(file, target) {
+// src/engine/formats/jsonPieces.ts
+var JsonPieces = class {
+  constructor(file) {
     this.file = file;
-    this.target = target;
   }
   file;
-  target;
+  /** The text kept: from the entry being read to the end of the last piece. */
   buf = "";
+  /** Where reading stands in buf. */
   i = 0;
+  /** The file has ended: no more text will come. */
   ended = false;
-  first = true;
-  state = "start";
   /** The place of buf[cursor]; places are asked in file order, so the cursor only moves forward. */
   cursor = 0;
   cursorLine = 1;
   cursorColumn = 1;
-  root;
-  rootOpen;
-  streamOpen;
-  streamContainer;
-  count = 0;
-  key = "";
-  keyPlace = { line: 1, column: 1 };
-  /** The documents of the root's members, and the places of the root's keys, for the root's document. */
-  memberDocs = [];
-  keyPlaces = /* @__PURE__ */ new Map();
-  containerPlaces = /* @__PURE__ */ new Map();
   /** How far containerEnd scanned a container the text so far does not close. */
   scan;
   /** How many characters of the file it holds: the entry being read and what is left of the last piece. */
   get buffered() {
     return this.buf.length - this.i;
   }
-  push(text3) {
-    if (this.first) {
-      this.first = false;
-      if (text3.charCodeAt(0) === 65279) text3 = text3.slice(1);
-    }
-    if (text3 === "") return;
-    this.rebase();
-    this.buf = this.buf === "" ? text3 : this.buf + text3;
-    this.run();
-  }
-  finish() {
-    this.ended = true;
-    this.rebase();
-    this.run();
-    if (this.state === "whole") {
-      const doc = parseLooseJson(this.file, this.buf);
-      return { doc, streamed: void 0, count: 0 };
-    }
-    return { doc: this.rootDocument(), streamed: this.streamContainer, count: this.count };
-  }
   /** Drops what has been read, keeping the place of what remains. */
   rebase() {
-    if (this.state === "whole" || this.i === 0) return;
+    if (this.i === 0) return;
     this.advanceCursor(this.i);
     this.buf = this.buf.slice(this.i);
     this.cursor -= this.i;
@@ -7486,14 +7453,90 @@ var JsonStreamReader = class {
       this.buf.length
     );
   }
-  /** The innermost container open at the root level. */
-  innermost() {
-    return this.streamOpen ?? this.rootOpen;
-  }
   /** An error about what stands at `offset`, or undefined when more text is needed to word it. */
   unexpected(offset, words) {
     const found = this.describeAt(offset);
     return found === void 0 ? void 0 : this.error(words(found), offset);
+  }
+  /**
+   * Where the text of the value at `start` surely ends: past its closing bracket or quote, or past a
+   * bare number or literal and the few characters an error message about it quotes; the end of the
+   * file when the value runs to it; undefined when more text is needed.
+   */
+  valueEnd(start) {
+    const s = this.buf;
+    const c = s[start];
+    if (c === '"') return this.stringEnd(start) ?? this.atEnd();
+    if (c === "{" || c === "[") return this.containerEnd(start) ?? this.atEnd();
+    let k = start;
+    while (k < s.length && SCALAR.test(s[k])) k++;
+    const need = Math.max(k + 8, start + 40);
+    if (need <= s.length) return need;
+    return this.atEnd();
+  }
+  atEnd() {
+    return this.ended ? this.buf.length : void 0;
+  }
+  stringEnd(start) {
+    return stringEnd(this.buf, start) ?? this.atEnd();
+  }
+  /** Past the bracket that closes the container at `start`; a long one is scanned on from where the last call stopped. */
+  containerEnd(start) {
+    const resume = this.scan !== void 0 && this.scan.start === start ? this.scan : void 0;
+    const found = containerEnd(this.buf, start, resume);
+    this.scan = found.end === void 0 ? { start, next: found.next, depth: found.depth } : void 0;
+    return found.end;
+  }
+};
+
+// src/engine/text/ownCopy.ts
+function ownCopy(text3) {
+  return (" " + text3).slice(1);
+}
+
+// src/engine/formats/jsonStream.ts
+var JsonStreamReader = class extends JsonPieces {
+  constructor(file, target) {
+    super(file);
+    this.target = target;
+  }
+  target;
+  first = true;
+  state = "start";
+  root;
+  rootOpen;
+  streamOpen;
+  streamContainer;
+  count = 0;
+  key = "";
+  keyPlace = { line: 1, column: 1 };
+  /** The documents of the root's members, and the places of the root's keys, for the root's document. */
+  memberDocs = [];
+  keyPlaces = /* @__PURE__ */ new Map();
+  containerPlaces = /* @__PURE__ */ new Map();
+  push(text3) {
+    if (this.first) {
+      this.first = false;
+      if (text3.charCodeAt(0) === 65279) text3 = text3.slice(1);
+    }
+    if (text3 === "") return;
+    if (this.state !== "whole") this.rebase();
+    this.buf = this.buf === "" ? text3 : this.buf + text3;
+    this.run();
+  }
+  finish() {
+    this.ended = true;
+    if (this.state !== "whole") this.rebase();
+    this.run();
+    if (this.state === "whole") {
+      const doc = parseLooseJson(this.file, this.buf);
+      return { doc, streamed: void 0, count: 0 };
+    }
+    return { doc: this.rootDocument(), streamed: this.streamContainer, count: this.count };
+  }
+  /** The innermost container open at the root level. */
+  innermost() {
+    return this.streamOpen ?? this.rootOpen;
   }
   /** Reads as far as the text goes. */
   run() {
@@ -7708,35 +7751,6 @@ var JsonStreamReader = class {
       opened: `${kind} opened on line ${open.place.line}`
     });
   }
-  /**
-   * Where the text of the value at `start` surely ends: past its closing bracket or quote, or past a
-   * bare number or literal and the few characters an error message about it quotes; the end of the
-   * file when the value runs to it; undefined when more text is needed.
-   */
-  valueEnd(start) {
-    const s = this.buf;
-    const c = s[start];
-    if (c === '"') return this.stringEnd(start) ?? this.atEnd();
-    if (c === "{" || c === "[") return this.containerEnd(start) ?? this.atEnd();
-    let k = start;
-    while (k < s.length && SCALAR.test(s[k])) k++;
-    const need = Math.max(k + 8, start + 40);
-    if (need <= s.length) return need;
-    return this.atEnd();
-  }
-  atEnd() {
-    return this.ended ? this.buf.length : void 0;
-  }
-  stringEnd(start) {
-    return stringEnd(this.buf, start) ?? this.atEnd();
-  }
-  /** Past the bracket that closes the container at `start`; a long one is scanned on from where the last call stopped. */
-  containerEnd(start) {
-    const resume = this.scan !== void 0 && this.scan.start === start ? this.scan : void 0;
-    const found = containerEnd(this.buf, start, resume);
-    this.scan = found.end === void 0 ? { start, next: found.next, depth: found.depth } : void 0;
-    return found.end;
-  }
   /** The root's document: the root's own places, its members' documents for what is inside them. */
   rootDocument() {
     return documentAround(
@@ -7881,8 +7895,7 @@ function withClock(metric2, wall, both) {
   return decides === void 0 ? { ...metric2, role: "secondary", clock: { of } } : { ...metric2, clock: { of, decides } };
 }
 
-// src/engine/formats/googleBenchmark.ts
-var NANOSECONDS = parseUnit("ns");
+// src/engine/formats/googleBenchmarkEntry.ts
 var KNOWN_FIELDS = /* @__PURE__ */ new Set([
   "name",
   "family_index",
@@ -7914,6 +7927,33 @@ var KNOWN_FIELDS = /* @__PURE__ */ new Set([
   "net_heap_growth",
   "label"
 ]);
+function skipMessage(entry) {
+  if (entry.error_occurred === true)
+    return typeof entry.error_message === "string" ? entry.error_message : "reported an error (no error_message)";
+  if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string")
+    return typeof entry.skip_message === "string" ? entry.skip_message : "skipped by the benchmark (no skip_message)";
+  return void 0;
+}
+function statisticOfEntry(fields, entry, runType, aggregateName) {
+  if (runType !== "aggregate" && aggregateName === void 0) return "repetition";
+  const mapped = aggregateName === void 0 ? void 0 : { mean: "mean", median: "median", stddev: "stdev" }[aggregateName];
+  if (mapped === void 0 || fields.string(entry, "aggregate_unit") === "percentage") return void 0;
+  return mapped;
+}
+function runNameOfAggregate(name, aggregateName) {
+  return aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
+}
+function timeUnitOfEntry(fields, entry) {
+  const timeUnitText = fields.string(entry, "time_unit");
+  if (timeUnitText === void 0) return void 0;
+  const timeUnit = parseUnit(timeUnitText);
+  if (timeUnit?.dimension !== "time")
+    throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
+  return timeUnit;
+}
+
+// src/engine/formats/googleBenchmark.ts
+var NANOSECONDS = parseUnit("ns");
 var METRICS = [
   {
     field: "real_time",
@@ -8045,30 +8085,6 @@ function readBenchmarkEntry(reading, entry, line) {
     return;
   }
   addMetricValues(reading, entry, { runName: runName2, line, statistic, timeUnit });
-}
-function skipMessage(entry) {
-  if (entry.error_occurred === true)
-    return typeof entry.error_message === "string" ? entry.error_message : "reported an error (no error_message)";
-  if (entry.skipped === true || typeof entry.skipped === "number" && entry.skipped !== 0 || typeof entry.skip_message === "string")
-    return typeof entry.skip_message === "string" ? entry.skip_message : "skipped by the benchmark (no skip_message)";
-  return void 0;
-}
-function statisticOfEntry(fields, entry, runType, aggregateName) {
-  if (runType !== "aggregate" && aggregateName === void 0) return "repetition";
-  const mapped = aggregateName === void 0 ? void 0 : { mean: "mean", median: "median", stddev: "stdev" }[aggregateName];
-  if (mapped === void 0 || fields.string(entry, "aggregate_unit") === "percentage") return void 0;
-  return mapped;
-}
-function runNameOfAggregate(name, aggregateName) {
-  return aggregateName !== void 0 && name.endsWith("_" + aggregateName) ? name.slice(0, -aggregateName.length - 1) : name;
-}
-function timeUnitOfEntry(fields, entry) {
-  const timeUnitText = fields.string(entry, "time_unit");
-  if (timeUnitText === void 0) return void 0;
-  const timeUnit = parseUnit(timeUnitText);
-  if (timeUnit?.dimension !== "time")
-    throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, "time_unit");
-  return timeUnit;
 }
 function addMetricValues(reading, entry, context) {
   const { statistic } = context;
@@ -16721,120 +16737,6 @@ function unchangedAtDisplay(percent8) {
   return formatDelta(percent8) === "0 %";
 }
 
-// src/engine/charts/historyCharts.ts
-function runLabels(runs) {
-  const base = runs.map(
-    (r) => /^[0-9a-f]{7,64}$/i.test(r.sha) ? `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}` : r.date.slice(0, 10)
-  );
-  return base.map(
-    (label, i) => base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i].runId}` : label
-  );
-}
-function runColor(i, n) {
-  const stops = ["#b5de2b", "#6ece58", "#35b779", "#1f9e89", "#26828e", "#31688e", "#3e4989", "#482878", "#440154"];
-  const t = n <= 1 ? 1 : i / (n - 1);
-  const pos = t * (stops.length - 1);
-  const lo = Math.floor(pos);
-  const hi = Math.min(stops.length - 1, lo + 1);
-  const f = pos - lo;
-  const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
-  const a = rgb(stops[lo]);
-  const b = rgb(stops[hi]);
-  return "#" + a.map(
-    (v, k) => Math.round(v + (b[k] - v) * f).toString(16).padStart(2, "0")
-  ).join("");
-}
-var HISTORY_MAGNITUDES = [
-  ["Min", "min"],
-  ["Median", "median"],
-  ["Max", "max"],
-  ["99%", "p99"]
-];
-var CHECKED = [
-  ["Median", "median"],
-  ["99%", "p99"],
-  ["Max", "max"]
-];
-function historyCharts(runs, check) {
-  const labels = runLabels(runs);
-  const names = [...new Set(runs.flatMap((r) => r.experiments.map((e) => e.experiment)))].sort(
-    (a, b) => a < b ? -1 : a > b ? 1 : 0
-  );
-  const charts = [];
-  for (const name of names) {
-    const perRun = runs.map((r) => r.experiments.find((e) => e.experiment === name));
-    const magnitudePanels = HISTORY_MAGNITUDES.map(
-      ([label, field2]) => panel(
-        `History ${label}`,
-        PAYLOAD_AXIS,
-        withUnit(label, LATENCY_UNIT),
-        LATENCY_UNIT,
-        perRun.flatMap(
-          (ex, i) => ex ? [
-            {
-              name: labels[i],
-              color: runColor(i, runs.length),
-              points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field2] ?? NaN })))
-            }
-          ] : []
-        )
-      )
-    );
-    charts.push({
-      id: `history-magnitude-${safeFileStem2(name)}`,
-      kind: "history-magnitude",
-      title: `History ${name} per magnitude (${runs.length} run${runs.length === 1 ? "" : "s"})`,
-      experiment: name,
-      panels: magnitudePanels,
-      columns: 2,
-      inline: false
-    });
-    const payloads = [...new Set(perRun.flatMap((ex) => ex?.payloads.map((p) => p.bytes) ?? []))];
-    const rows = check?.subExperiments.find((s) => s.experimentType === name)?.rows ?? [];
-    const x = { kind: "category", title: "Run", categories: labels };
-    const payloadPanels = payloads.map((bytes) => {
-      const series = [];
-      CHECKED.forEach(([label, field2], k) => {
-        const color = seriesColor(k);
-        series.push({
-          name: label,
-          color,
-          points: finitePoints(
-            perRun.map((ex, i) => ({ x: labels[i], y: ex?.payloads.find((p) => p.bytes === bytes)?.[field2] ?? NaN }))
-          )
-        });
-        const limit = rows.find(
-          (r) => r.check === label && r.payloadBytes === bytes && r.direction === void 0
-        )?.requirement;
-        if (limit !== void 0 && Number.isFinite(limit)) {
-          series.push({
-            name: `requirement ${label}`,
-            color,
-            dashed: true,
-            points: labels.map((l) => ({ x: l, y: limit }))
-          });
-        }
-      });
-      return panel(`History ${formatPayloadTitle(bytes)}`, x, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, series);
-    });
-    if (payloadPanels.length > 0) {
-      charts.push({
-        id: `history-payload-${safeFileStem2(name)}`,
-        kind: "history-payload",
-        title: `History ${name} per payload`,
-        experiment: name,
-        panels: payloadPanels,
-        columns: 3,
-        inline: false
-      });
-    }
-  }
-  return charts;
-}
-function formatPayloadTitle(bytes) {
-  return `${bytes} Bytes`;
-}
-
 // src/engine/charts/comparisonCharts.ts
 function referenceCharts(report) {
   const charts = [];
@@ -16872,7 +16774,6 @@ function referenceCharts(report) {
   return charts;
 }
 var MAX_CHANGE_ROWS = 30;
-var MAX_REGRESSION_PANELS = 12;
 var MAX_BEFORE_AFTER_CHARTS = 20;
 var BEFORE_AFTER_LOG_RATIO = 10;
 var MIN_RELATIVE_SPAN = 0.1;
@@ -16997,6 +16898,175 @@ function valueDomain(values) {
   }
   return [lo, hi];
 }
+function beforeAfterCharts(report) {
+  const charts = [];
+  for (const sub of report.subExperiments) {
+    if (sub.reference && sub.result) continue;
+    const families = /* @__PURE__ */ new Map();
+    for (const row of sub.rows) {
+      if (!row.gated || row.pooled || !Number.isFinite(row.reference) || !Number.isFinite(row.result)) continue;
+      families.set(familyOf(row), [...families.get(familyOf(row)) ?? [], row]);
+    }
+    const panels = [];
+    for (const rows of families.values()) {
+      if (rows.length < 2 || rows.every((r) => unchangedAtDisplay(r.deltaPercent))) continue;
+      const first = rows[0];
+      const x = { kind: "category", title: "Parameter", categories: rows.map((r) => r.parameter) };
+      const series = [
+        {
+          name: report.referenceLabel,
+          color: BASELINE_GREYS[0],
+          points: rows.map((r) => ({ x: r.parameter, y: r.reference }))
+        },
+        {
+          name: report.resultLabel,
+          color: EXPERIMENT_BLUE,
+          points: rows.map((r) => failedIf({ x: r.parameter, y: r.result }, r.failed))
+        }
+      ];
+      const values = panelValues(series);
+      const log = values.every((v) => v > 0) && Math.max(...values) / Math.min(...values) > BEFORE_AFTER_LOG_RATIO;
+      const domain = log ? void 0 : valueDomain(values);
+      const drawn2 = {
+        ...panel(familyTitle(first), x, withUnit(familyTitle(first), first.unit), first.unit, series, "line", false),
+        y: { title: withUnit(familyTitle(first), first.unit), unit: first.unit, log, ...domain ? { domain } : {} }
+      };
+      panels.push(inDisplayUnit(drawn2, familyTitle(first), first.printedUnit));
+    }
+    if (panels.length === 0) continue;
+    charts.push({
+      failed: sub.rows.some((r) => r.failed),
+      chart: {
+        id: `before-after-${safeFileStem2(sub.experimentType)}`,
+        kind: "before-after",
+        title: `${sub.experimentType}: ${report.referenceLabel} vs ${report.resultLabel} (${sub.status})`,
+        experiment: sub.experimentType,
+        panels,
+        columns: Math.min(2, panels.length),
+        inline: false
+      }
+    });
+  }
+  const ordered2 = [...charts.filter((c) => c.failed), ...charts.filter((c) => !c.failed)].map((c) => c.chart);
+  return ordered2.slice(0, MAX_BEFORE_AFTER_CHARTS);
+}
+
+// src/engine/charts/historyCharts.ts
+function runLabels(runs) {
+  const base = runs.map(
+    (r) => /^[0-9a-f]{7,64}$/i.test(r.sha) ? `${r.date.slice(0, 10)} ${r.sha.slice(0, 7)}` : r.date.slice(0, 10)
+  );
+  return base.map(
+    (label, i) => base.indexOf(label) !== base.lastIndexOf(label) ? `${label} #${runs[i].runId}` : label
+  );
+}
+function runColor(i, n) {
+  const stops = ["#b5de2b", "#6ece58", "#35b779", "#1f9e89", "#26828e", "#31688e", "#3e4989", "#482878", "#440154"];
+  const t = n <= 1 ? 1 : i / (n - 1);
+  const pos = t * (stops.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(stops.length - 1, lo + 1);
+  const f = pos - lo;
+  const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
+  const a = rgb(stops[lo]);
+  const b = rgb(stops[hi]);
+  return "#" + a.map(
+    (v, k) => Math.round(v + (b[k] - v) * f).toString(16).padStart(2, "0")
+  ).join("");
+}
+var HISTORY_MAGNITUDES = [
+  ["Min", "min"],
+  ["Median", "median"],
+  ["Max", "max"],
+  ["99%", "p99"]
+];
+var CHECKED = [
+  ["Median", "median"],
+  ["99%", "p99"],
+  ["Max", "max"]
+];
+function historyCharts(runs, check) {
+  const labels = runLabels(runs);
+  const names = [...new Set(runs.flatMap((r) => r.experiments.map((e) => e.experiment)))].sort(
+    (a, b) => a < b ? -1 : a > b ? 1 : 0
+  );
+  const charts = [];
+  for (const name of names) {
+    const perRun = runs.map((r) => r.experiments.find((e) => e.experiment === name));
+    const magnitudePanels = HISTORY_MAGNITUDES.map(
+      ([label, field2]) => panel(
+        `History ${label}`,
+        PAYLOAD_AXIS,
+        withUnit(label, LATENCY_UNIT),
+        LATENCY_UNIT,
+        perRun.flatMap(
+          (ex, i) => ex ? [
+            {
+              name: labels[i],
+              color: runColor(i, runs.length),
+              points: finitePoints(ex.payloads.map((p) => ({ x: p.bytes, y: p[field2] ?? NaN })))
+            }
+          ] : []
+        )
+      )
+    );
+    charts.push({
+      id: `history-magnitude-${safeFileStem2(name)}`,
+      kind: "history-magnitude",
+      title: `History ${name} per magnitude (${runs.length} run${runs.length === 1 ? "" : "s"})`,
+      experiment: name,
+      panels: magnitudePanels,
+      columns: 2,
+      inline: false
+    });
+    const payloads = [...new Set(perRun.flatMap((ex) => ex?.payloads.map((p) => p.bytes) ?? []))];
+    const rows = check?.subExperiments.find((s) => s.experimentType === name)?.rows ?? [];
+    const x = { kind: "category", title: "Run", categories: labels };
+    const payloadPanels = payloads.map((bytes) => {
+      const series = [];
+      CHECKED.forEach(([label, field2], k) => {
+        const color = seriesColor(k);
+        series.push({
+          name: label,
+          color,
+          points: finitePoints(
+            perRun.map((ex, i) => ({ x: labels[i], y: ex?.payloads.find((p) => p.bytes === bytes)?.[field2] ?? NaN }))
+          )
+        });
+        const limit = rows.find(
+          (r) => r.check === label && r.payloadBytes === bytes && r.direction === void 0
+        )?.requirement;
+        if (limit !== void 0 && Number.isFinite(limit)) {
+          series.push({
+            name: `requirement ${label}`,
+            color,
+            dashed: true,
+            points: labels.map((l) => ({ x: l, y: limit }))
+          });
+        }
+      });
+      return panel(`History ${formatPayloadTitle(bytes)}`, x, withUnit("Latency", LATENCY_UNIT), LATENCY_UNIT, series);
+    });
+    if (payloadPanels.length > 0) {
+      charts.push({
+        id: `history-payload-${safeFileStem2(name)}`,
+        kind: "history-payload",
+        title: `History ${name} per payload`,
+        experiment: name,
+        panels: payloadPanels,
+        columns: 3,
+        inline: false
+      });
+    }
+  }
+  return charts;
+}
+function formatPayloadTitle(bytes) {
+  return `${bytes} Bytes`;
+}
+
+// src/engine/charts/regressionChart.ts
+var MAX_REGRESSION_PANELS = 12;
 function thresholdValue(row) {
   return row.direction === "higher-is-better" ? row.reference * (1 - row.threshold) : row.reference * (1 + row.threshold);
 }
@@ -17101,58 +17171,6 @@ function regressionChart(report, runs = []) {
     inline: true,
     note: notes.join(" ")
   };
-}
-function beforeAfterCharts(report) {
-  const charts = [];
-  for (const sub of report.subExperiments) {
-    if (sub.reference && sub.result) continue;
-    const families = /* @__PURE__ */ new Map();
-    for (const row of sub.rows) {
-      if (!row.gated || row.pooled || !Number.isFinite(row.reference) || !Number.isFinite(row.result)) continue;
-      families.set(familyOf(row), [...families.get(familyOf(row)) ?? [], row]);
-    }
-    const panels = [];
-    for (const rows of families.values()) {
-      if (rows.length < 2 || rows.every((r) => unchangedAtDisplay(r.deltaPercent))) continue;
-      const first = rows[0];
-      const x = { kind: "category", title: "Parameter", categories: rows.map((r) => r.parameter) };
-      const series = [
-        {
-          name: report.referenceLabel,
-          color: BASELINE_GREYS[0],
-          points: rows.map((r) => ({ x: r.parameter, y: r.reference }))
-        },
-        {
-          name: report.resultLabel,
-          color: EXPERIMENT_BLUE,
-          points: rows.map((r) => failedIf({ x: r.parameter, y: r.result }, r.failed))
-        }
-      ];
-      const values = panelValues(series);
-      const log = values.every((v) => v > 0) && Math.max(...values) / Math.min(...values) > BEFORE_AFTER_LOG_RATIO;
-      const domain = log ? void 0 : valueDomain(values);
-      const drawn2 = {
-        ...panel(familyTitle(first), x, withUnit(familyTitle(first), first.unit), first.unit, series, "line", false),
-        y: { title: withUnit(familyTitle(first), first.unit), unit: first.unit, log, ...domain ? { domain } : {} }
-      };
-      panels.push(inDisplayUnit(drawn2, familyTitle(first), first.printedUnit));
-    }
-    if (panels.length === 0) continue;
-    charts.push({
-      failed: sub.rows.some((r) => r.failed),
-      chart: {
-        id: `before-after-${safeFileStem2(sub.experimentType)}`,
-        kind: "before-after",
-        title: `${sub.experimentType}: ${report.referenceLabel} vs ${report.resultLabel} (${sub.status})`,
-        experiment: sub.experimentType,
-        panels,
-        columns: Math.min(2, panels.length),
-        inline: false
-      }
-    });
-  }
-  const ordered2 = [...charts.filter((c) => c.failed), ...charts.filter((c) => !c.failed)].map((c) => c.chart);
-  return ordered2.slice(0, MAX_BEFORE_AFTER_CHARTS);
 }
 
 // src/engine/charts/histogram.ts
@@ -21483,29 +21501,6 @@ function labelOfPath(path) {
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
 }
 
-// src/engine/compare/instruments.ts
-function incomparableWarnings(rows) {
-  const pairs = /* @__PURE__ */ new Map();
-  for (const row of rows) {
-    if (row.instruments === void 0) continue;
-    const key = `${row.instruments.reference}\0${row.instruments.result}`;
-    let pair = pairs.get(key);
-    if (pair === void 0) pairs.set(key, pair = { ...row.instruments, metrics: [], benchmarks: [] });
-    if (!pair.metrics.includes(row.metric)) pair.metrics.push(row.metric);
-    const benchmark = row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`;
-    if (!pair.benchmarks.includes(benchmark)) pair.benchmarks.push(benchmark);
-  }
-  return [...pairs.values()].map(
-    (pair) => `Not comparable: ${listed4(pair.metrics)} of ${listed4(pair.benchmarks)} ${pair.metrics.length === 1 ? "was" : "were"} counted by "${pair.reference}" in the reference and by "${pair.result}" in the results; another tool, version, cache configuration or counting mode counts otherwise, so these rows are reported, not gated.`
-  );
-}
-function listed4(names) {
-  const shown2 = names.slice(0, 5);
-  const more = names.length - shown2.length;
-  const text3 = shown2.length > 1 ? `${shown2.slice(0, -1).join(", ")} and ${shown2[shown2.length - 1]}` : shown2[0] ?? "";
-  return more > 0 ? `${shown2.join(", ")} and ${more} more` : text3;
-}
-
 // src/engine/report/comparison/unseen.ts
 var UNSEEN_FACTOR = 2;
 function unseen(rows) {
@@ -21519,8 +21514,7 @@ function unseen(rows) {
   return { unseenBelow: below, ...upTo > below ? { unseenUpTo: upTo } : {} };
 }
 
-// src/engine/report/comparison/comparisonReport.ts
-var THRESHOLD_METHOD = resolveVerdictSettings(thresholdMethod.name);
+// src/engine/report/comparison/changeSummary.ts
 function inconclusiveRows(rows, benchmarks) {
   const undecided = rows.filter((r) => r.gated && r.status === "inconclusive");
   const counted = benchmarkChanges(undecided, benchmarks);
@@ -21528,36 +21522,6 @@ function inconclusiveRows(rows, benchmarks) {
   const more = undecided.map((r) => pairsEvidenceOf(r)?.morePairs);
   const pairsCap = undecided.reduce((m, r) => Math.max(m, pairsEvidenceOf(r)?.pairsCap ?? 0), -Infinity);
   return more.every((m) => m !== void 0) ? { benchmarks: counted.benchmarks, morePairs: more.reduce((m, x) => Math.max(m, x), -Infinity), pairsCap } : { benchmarks: counted.benchmarks, pairsCap };
-}
-function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
-  const all = comparisons.flatMap((c) => c.rows);
-  method ??= resolveVerdictSettings(methodOfRows(all).name);
-  const verdictMethod = methodOf(method.method);
-  const rank = (r) => comparisonRowFailed(r) ? 0 : r.status === "missing" && r.gated ? 1 : 2;
-  const ranks = Uint8Array.from(all, rank);
-  const deltas = Float64Array.from(all, (r) => Number.isNaN(r.deltaPercent) ? -Infinity : r.deltaPercent);
-  const rows = Array.from(all.keys()).sort((a, b) => ranks[a] - ranks[b] || deltas[b] - deltas[a] || a - b).map((index2) => all[index2]);
-  const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
-  const unpaired = nothingPaired(comparisons);
-  const clocks = clockChoices(all);
-  return {
-    ...baselineRun ? { baselineRun } : {},
-    verdict: failedExperiments.length > 0 || unpaired !== void 0 ? "fail" : "pass",
-    method: method.method,
-    methodLabel: verdictMethod.label(method, all),
-    methodShort: verdictMethod.shortLabel(all, baselineRun?.commit),
-    changes: { ...changeSummary(all), ...unpaired !== void 0 ? { unpaired } : {} },
-    referenceLabel,
-    resultLabel,
-    comparisonsTotal: all.length,
-    comparisonsFailed: all.filter(comparisonRowFailed).length,
-    failedExperiments,
-    subExperiments: comparisons,
-    rows,
-    notes: methodNotes(method, all),
-    warnings: [...incomparableWarnings(all), ...countsDifferWarnings(all), ...resolutionFloorWarnings(all)],
-    ...clocks.length > 0 ? { clocks } : {}
-  };
 }
 var Benchmarks = class {
   byExperiment = /* @__PURE__ */ new Map();
@@ -21671,6 +21635,62 @@ function missingWarned(rows, benchmarks) {
   return benchmarks.setOf(
     rows.filter((r) => r.status === "missing" && r.gated && !comparisonRowFailed(r) && !failing.has(benchmarks.of(r)))
   ).size;
+}
+
+// src/engine/compare/instruments.ts
+function incomparableWarnings(rows) {
+  const pairs = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    if (row.instruments === void 0) continue;
+    const key = `${row.instruments.reference}\0${row.instruments.result}`;
+    let pair = pairs.get(key);
+    if (pair === void 0) pairs.set(key, pair = { ...row.instruments, metrics: [], benchmarks: [] });
+    if (!pair.metrics.includes(row.metric)) pair.metrics.push(row.metric);
+    const benchmark = row.parameter === "" ? row.experimentType : `${row.experimentType} (${row.parameter})`;
+    if (!pair.benchmarks.includes(benchmark)) pair.benchmarks.push(benchmark);
+  }
+  return [...pairs.values()].map(
+    (pair) => `Not comparable: ${listed4(pair.metrics)} of ${listed4(pair.benchmarks)} ${pair.metrics.length === 1 ? "was" : "were"} counted by "${pair.reference}" in the reference and by "${pair.result}" in the results; another tool, version, cache configuration or counting mode counts otherwise, so these rows are reported, not gated.`
+  );
+}
+function listed4(names) {
+  const shown2 = names.slice(0, 5);
+  const more = names.length - shown2.length;
+  const text3 = shown2.length > 1 ? `${shown2.slice(0, -1).join(", ")} and ${shown2[shown2.length - 1]}` : shown2[0] ?? "";
+  return more > 0 ? `${shown2.join(", ")} and ${more} more` : text3;
+}
+
+// src/engine/report/comparison/comparisonReport.ts
+var THRESHOLD_METHOD = resolveVerdictSettings(thresholdMethod.name);
+function buildComparisonReport(comparisons, referenceLabel, resultLabel, baselineRun, method) {
+  const all = comparisons.flatMap((c) => c.rows);
+  method ??= resolveVerdictSettings(methodOfRows(all).name);
+  const verdictMethod = methodOf(method.method);
+  const rank = (r) => comparisonRowFailed(r) ? 0 : r.status === "missing" && r.gated ? 1 : 2;
+  const ranks = Uint8Array.from(all, rank);
+  const deltas = Float64Array.from(all, (r) => Number.isNaN(r.deltaPercent) ? -Infinity : r.deltaPercent);
+  const rows = Array.from(all.keys()).sort((a, b) => ranks[a] - ranks[b] || deltas[b] - deltas[a] || a - b).map((index2) => all[index2]);
+  const failedExperiments = comparisons.filter(experimentFailed).map((c) => c.experimentType);
+  const unpaired = nothingPaired(comparisons);
+  const clocks = clockChoices(all);
+  return {
+    ...baselineRun ? { baselineRun } : {},
+    verdict: failedExperiments.length > 0 || unpaired !== void 0 ? "fail" : "pass",
+    method: method.method,
+    methodLabel: verdictMethod.label(method, all),
+    methodShort: verdictMethod.shortLabel(all, baselineRun?.commit),
+    changes: { ...changeSummary(all), ...unpaired !== void 0 ? { unpaired } : {} },
+    referenceLabel,
+    resultLabel,
+    comparisonsTotal: all.length,
+    comparisonsFailed: all.filter(comparisonRowFailed).length,
+    failedExperiments,
+    subExperiments: comparisons,
+    rows,
+    notes: methodNotes(method, all),
+    warnings: [...incomparableWarnings(all), ...countsDifferWarnings(all), ...resolutionFloorWarnings(all)],
+    ...clocks.length > 0 ? { clocks } : {}
+  };
 }
 function suiteConfidence(confidence, families) {
   const tail2 = Number(((1 - confidence) / families).toPrecision(2));
@@ -22971,8 +22991,90 @@ function restCounts(rest, reportHtml) {
   return `${plural6(rest.length, "other row")}, too many to list here: ${byCount.map(({ n, words }) => `${n} ${words}`).join(", ")}. Every row is in ${listed5} in the report folder.`;
 }
 
+// src/engine/report/comment/rowsSection.ts
+var plural7 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+function rowsSection(section, prefix, table3, suffix, more) {
+  const text3 = (k) => {
+    let lines = prefix !== "" ? [prefix, ""] : [];
+    if (k > 0) lines = lines.concat(table3.header, table3.rows.slice(0, k), "");
+    if (k < table3.rows.length) lines.push(more(table3.rows.length - k), "");
+    if (suffix !== "") lines.push(suffix);
+    return lines.join("\n").replace(/\s+$/, "");
+  };
+  const shorten = (room) => {
+    if (text3(0).length > room) return "";
+    const fixed2 = text3(0).length + table3.header.join("\n").length + 2;
+    let used = fixed2;
+    let k = 0;
+    while (k < table3.rows.length && used + table3.rows[k].length + 1 <= room) used += table3.rows[k++].length + 1;
+    while (k > 0 && text3(k).length > room) k--;
+    while (k < table3.rows.length && text3(k + 1).length <= room) k++;
+    return text3(k);
+  };
+  return { ...section, text: text3(table3.rows.length), shorten };
+}
+function listSection(section, lines, more) {
+  return rowsSection(section, "", { header: [], rows: lines }, "", more);
+}
+function moreIn(what, where) {
+  return (n) => `… and ${plural7(n, `more ${what}`)} in ${where}.`;
+}
+
+// src/engine/report/comment/comparisonSections.ts
+function isHeadlineImprovement(comparison, row) {
+  return comparison.verdict === "pass" && row.gated && row.status === "improved";
+}
+function headlineRows(comparison, compared) {
+  const improved = [];
+  const others = [];
+  for (const r of compared.rest) (isHeadlineImprovement(comparison, r) ? improved : others).push(r);
+  return { ...compared, improved, others };
+}
+function failingRowsSection(comparison, compared, where) {
+  const shown2 = [...compared.attention, ...compared.improved];
+  if (shown2.length === 0) return void 0;
+  const section = { priority: 1, required: true, label: "the failing comparison rows" };
+  if (shown2.length <= GROUP_ROWS_ABOVE)
+    return rowsSection(section, "", changeTable(shown2, comparison.rows), "", moreIn("failing row", where));
+  const lines = familyLines(shown2, comparison.rows, where, statusMark);
+  const rowsFrom = new Array(lines.length + 1).fill(0);
+  for (let i = lines.length - 1; i >= 0; i--) rowsFrom[i] = rowsFrom[i + 1] + lines[i].rows;
+  const prefix = `${plural7(shown2.length, "row")} in ${plural7(lines.length, "family", "families")}, worst first; each line names its worst ${FAMILY_ROWS_NAMED} and counts the rest:`;
+  return rowsSection(
+    section,
+    prefix,
+    { header: [], rows: lines.map((l) => l.text) },
+    "",
+    (n) => `… and ${plural7(n, "more family", "more families")} (${plural7(rowsFrom[lines.length - n], "row")}) in ${where}.`
+  );
+}
+var OTHER_ROWS_LISTED = 1e3;
+function otherRowsSection(comparison, compared, everything, reportHtml) {
+  const rest = compared.others;
+  const summary = rest.length > 0 ? `Comparison: ${plural7(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
+  const prefix = [
+    "<details>",
+    `<summary>${summary}</summary>`,
+    "",
+    compared.sides,
+    ...compared.notes !== "" ? ["", compared.notes] : []
+  ].join("\n");
+  const suffix = [compared.legend, "", "</details>"].join("\n");
+  const section = { priority: 6, label: "the other comparison rows" };
+  if (rest.length > OTHER_ROWS_LISTED)
+    return { ...section, text: [prefix, "", restCounts(rest, reportHtml), "", suffix].join("\n") };
+  const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
+  return rowsSection(
+    section,
+    prefix,
+    { header: table3.slice(0, 2), rows: table3.slice(2) },
+    suffix,
+    moreIn("row", everything)
+  );
+}
+
 // src/engine/report/confirmation/confirmation.ts
-var plural7 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+var plural8 = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 var percent3 = (p) => `${Number((p * 100).toPrecision(3))} %`;
 function minutesText(ms) {
   return `${Number((Math.max(0, ms) / 6e4).toFixed(1))} min`;
@@ -22983,19 +23085,19 @@ function stoppedAt(c) {
 function timeLine(c) {
   if (c.usedMs === void 0) return void 0;
   const used = c.maxMs !== void 0 ? `${minutesText(c.usedMs)} of ${minutesText(c.maxMs)} (the time budget)` : minutesText(c.usedMs);
-  const stop = c.budgetReached === true ? `; it stopped at ${plural7(c.pairs, "pair")}, before the cap of ${c.maxPairs}, as the next look would have overrun the budget` : "";
+  const stop = c.budgetReached === true ? `; it stopped at ${plural8(c.pairs, "pair")}, before the cap of ${c.maxPairs}, as the next look would have overrun the budget` : "";
   return `**Time:** ${used}${stop}.`;
 }
 function pairsText(c) {
-  return `${plural7(c.pairs, "A/B pair")}`;
+  return `${plural8(c.pairs, "A/B pair")}`;
 }
 function confirmationHeadline(c, firstStage) {
   if (c.state === "not-run")
     return `${firstStage} · ⚠️ not confirmed: the confirmation ${c.cut === true ? "was cut" : "could not run"}`;
   const worse = c.comparison?.changes.worse;
   if (c.state === "confirmed")
-    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural7(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
-  const undecided = c.undecided.length > 0 ? ` (${plural7(c.undecided.length, "row")} still undecided ${stoppedAt(c)})` : "";
+    return worse !== void 0 ? `❌ ${changed(worse, "worse")}, confirmed by ${pairsText(c)} on this runner` : `❌ ${plural8(c.confirmed.length, "benchmark")} confirmed worse by ${pairsText(c)} on this runner`;
+  const undecided = c.undecided.length > 0 ? ` (${plural8(c.undecided.length, "row")} still undecided ${stoppedAt(c)})` : "";
   return `⚠️ ${c.flagged ?? c.families} unconfirmed: flagged by the first stage, not confirmed by ${pairsText(c)} on this runner${undecided}`;
 }
 function firstStageLine(firstStage) {
@@ -23009,7 +23111,7 @@ function confirmationMarkdown(c) {
       ...time2 !== void 0 ? ["", time2] : []
     ].join("\n");
   const reference = c.reference ?? [];
-  const what = c.flagged === void 0 ? `the ${c.families} flagged ${c.families === 1 ? "family" : "families"}` : `the ${plural7(c.flagged, "flagged benchmark")}` + (reference.length > 0 ? ` and ${reference.length} more as the run's reference (${reference.map(escapeMarkdown).join(", ")}: the shared-shift model reads each pair's runner shift from all of them)` : "") + `, ${c.families} ${c.families === 1 ? "family" : "families"}`;
+  const what = c.flagged === void 0 ? `the ${c.families} flagged ${c.families === 1 ? "family" : "families"}` : `the ${plural8(c.flagged, "flagged benchmark")}` + (reference.length > 0 ? ` and ${reference.length} more as the run's reference (${reference.map(escapeMarkdown).join(", ")}: the shared-shift model reads each pair's runner shift from all of them)` : "") + `, ${c.families} ${c.families === 1 ? "family" : "families"}`;
   const how = `**Confirmation:** ${pairsText(c)} of the base and head builds on this runner (order base, head, head, base, …; at most ${c.maxPairs}), ${what} decided at ${percent3(c.confidence)} each (α/K: ${percent3(c.alpha)} over K = ${c.families}, so an unchanged build fails with probability ≤ ${percent3(c.alpha)}).`;
   const report = c.comparison;
   const timed = time2 !== void 0 ? [how, "", time2] : [how];
@@ -23156,7 +23258,6 @@ function countsBesideTimeMarkdown(comparison) {
 }
 
 // src/engine/report/comment/reviewerComment.ts
-var plural8 = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 function reviewerHeadline(parts) {
   const pieces = [];
   const firstStage = firstStageHeadline(parts);
@@ -23183,29 +23284,6 @@ function judgedLine(parts) {
   const who = parts.commit !== void 0 ? `commit ${commitText(parts.commit)}` : `**${escapeMarkdown(report.resultLabel)}**`;
   const against = parts.base !== void 0 ? `${escapeMarkdown(parts.base)} (**${escapeMarkdown(report.referenceLabel)}**)` : `**${escapeMarkdown(report.referenceLabel)}**`;
   return `Judged ${who} against ${against}: ${report.methodLabel}.`;
-}
-function rowsSection(section, prefix, table3, suffix, more) {
-  const text3 = (k) => {
-    let lines = prefix !== "" ? [prefix, ""] : [];
-    if (k > 0) lines = lines.concat(table3.header, table3.rows.slice(0, k), "");
-    if (k < table3.rows.length) lines.push(more(table3.rows.length - k), "");
-    if (suffix !== "") lines.push(suffix);
-    return lines.join("\n").replace(/\s+$/, "");
-  };
-  const shorten = (room) => {
-    if (text3(0).length > room) return "";
-    const fixed2 = text3(0).length + table3.header.join("\n").length + 2;
-    let used = fixed2;
-    let k = 0;
-    while (k < table3.rows.length && used + table3.rows[k].length + 1 <= room) used += table3.rows[k++].length + 1;
-    while (k > 0 && text3(k).length > room) k--;
-    while (k < table3.rows.length && text3(k + 1).length <= room) k++;
-    return text3(k);
-  };
-  return { ...section, text: text3(table3.rows.length), shorten };
-}
-function listSection(section, lines, more) {
-  return rowsSection(section, "", { header: [], rows: lines }, "", more);
 }
 function reviewerSections(parts, links = {}) {
   const everything = links.fullReport ?? "the full report";
@@ -23263,7 +23341,8 @@ function reviewerSections(parts, links = {}) {
         moreIn("warning", everything)
       )
     );
-  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything, links));
+  if (comparison && compared)
+    sections.push(otherRowsSection(comparison, compared, everything, links.reportHtml === true));
   if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: "the trends" });
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: "the charts" });
   if (parts.chartImages) sections.push({ text: parts.chartImages, priority: 5, label: "the chart images" });
@@ -23271,9 +23350,6 @@ function reviewerSections(parts, links = {}) {
   const link2 = linksLine(links);
   if (link2 !== void 0) sections.push({ text: link2, priority: -1, required: true, label: "links" });
   return sections;
-}
-function moreIn(what, where) {
-  return (n) => `… and ${plural8(n, `more ${what}`)} in ${where}.`;
 }
 function headlineSections(parts) {
   const sections = [];
@@ -23291,57 +23367,6 @@ function headlineSections(parts) {
   if (parts.confirmation && parts.confirmation.state !== "not-run" && firstStage !== void 0)
     sections.push({ text: firstStageLine(firstStage), priority: 0, required: true, label: "the first stage" });
   return sections;
-}
-function isHeadlineImprovement(comparison, row) {
-  return comparison.verdict === "pass" && row.gated && row.status === "improved";
-}
-function headlineRows(comparison, compared) {
-  const improved = [];
-  const others = [];
-  for (const r of compared.rest) (isHeadlineImprovement(comparison, r) ? improved : others).push(r);
-  return { ...compared, improved, others };
-}
-function failingRowsSection(comparison, compared, where) {
-  const shown2 = [...compared.attention, ...compared.improved];
-  if (shown2.length === 0) return void 0;
-  const section = { priority: 1, required: true, label: "the failing comparison rows" };
-  if (shown2.length <= GROUP_ROWS_ABOVE)
-    return rowsSection(section, "", changeTable(shown2, comparison.rows), "", moreIn("failing row", where));
-  const lines = familyLines(shown2, comparison.rows, where, statusMark);
-  const rowsFrom = new Array(lines.length + 1).fill(0);
-  for (let i = lines.length - 1; i >= 0; i--) rowsFrom[i] = rowsFrom[i + 1] + lines[i].rows;
-  const prefix = `${plural8(shown2.length, "row")} in ${plural8(lines.length, "family", "families")}, worst first; each line names its worst ${FAMILY_ROWS_NAMED} and counts the rest:`;
-  return rowsSection(
-    section,
-    prefix,
-    { header: [], rows: lines.map((l) => l.text) },
-    "",
-    (n) => `… and ${plural8(n, "more family", "more families")} (${plural8(rowsFrom[lines.length - n], "row")}) in ${where}.`
-  );
-}
-var OTHER_ROWS_LISTED = 1e3;
-function otherRowsSection(comparison, compared, everything, links) {
-  const rest = compared.others;
-  const summary = rest.length > 0 ? `Comparison: ${plural8(rest.length, "other row")}, and how they were judged` : "Comparison: how it was judged";
-  const prefix = [
-    "<details>",
-    `<summary>${summary}</summary>`,
-    "",
-    compared.sides,
-    ...compared.notes !== "" ? ["", compared.notes] : []
-  ].join("\n");
-  const suffix = [compared.legend, "", "</details>"].join("\n");
-  const section = { priority: 6, label: "the other comparison rows" };
-  if (rest.length > OTHER_ROWS_LISTED)
-    return { ...section, text: [prefix, "", restCounts(rest, links.reportHtml === true), "", suffix].join("\n") };
-  const table3 = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
-  return rowsSection(
-    section,
-    prefix,
-    { header: table3.slice(0, 2), rows: table3.slice(2) },
-    suffix,
-    moreIn("row", everything)
-  );
 }
 function requirementsTableSection(check, checked, everything) {
   const prefix = [

@@ -89,8 +89,11 @@ export function decodePng(png: Uint8Array): DecodedPng {
   }
   if (channels === 4) return { width, height, rgba: rows, chunkTypes };
   const rgba = new Uint8Array(width * height * 4);
+  // Byte by byte: a subarray and a set() per pixel made this the slowest part of the PNG tests.
   for (let p = 0; p < width * height; p++) {
-    rgba.set(rows.subarray(p * 3, p * 3 + 3), p * 4);
+    rgba[p * 4] = rows[p * 3]!;
+    rgba[p * 4 + 1] = rows[p * 3 + 1]!;
+    rgba[p * 4 + 2] = rows[p * 3 + 2]!;
     rgba[p * 4 + 3] = 255;
   }
   return { width, height, rgba, chunkTypes };

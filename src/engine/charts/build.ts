@@ -6,7 +6,8 @@
  */
 import { uniqueIds, type Chart } from './model.js';
 import { checkCharts, subExperimentChart, throughputCharts } from './resultCharts.js';
-import { beforeAfterCharts, changeChart, referenceCharts, regressionChart } from './comparisonCharts.js';
+import { beforeAfterCharts, changeChart, referenceCharts } from './comparisonCharts.js';
+import { regressionChart } from './regressionChart.js';
 import { historyCharts } from './historyCharts.js';
 import { rawCharts } from './rawCharts.js';
 import type { ChartSources } from './sources.js';
@@ -20,12 +21,11 @@ export {
   DELTA_SIGN_NOTE,
   MAX_BEFORE_AFTER_CHARTS,
   MAX_CHANGE_ROWS,
-  MAX_REGRESSION_PANELS,
   MIN_RELATIVE_SPAN,
   referenceCharts,
-  regressionChart,
   shortExperimentNames,
 } from './comparisonCharts.js';
+export { MAX_REGRESSION_PANELS, regressionChart } from './regressionChart.js';
 export { historyCharts, runColor, runLabels } from './historyCharts.js';
 export { HISTOGRAM_BINS, histogram, rawCharts, reduceRaw } from './rawCharts.js';
 

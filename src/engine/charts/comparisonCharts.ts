@@ -1,7 +1,8 @@
 /**
  * Charts of a comparison against a reference or a history: what changed (every gated benchmark's Δ),
- * each regression with its history, the reference and the result side by side (Fast-DDS summaries:
- * <type>_min_median.png, <type>_max_99%.png) and before/after per experiment.
+ * the reference and the result side by side (Fast-DDS summaries: <type>_min_median.png,
+ * <type>_max_99%.png) and before/after per experiment; and how these charts name a comparison's
+ * benchmarks and size a value axis, which the regressions chart (regressionChart.ts) shares.
  */
 import { chartEvidence } from './chartEvidence.js';
 import { valueChange, valueChangeRange } from '../report/change.js';
@@ -9,24 +10,11 @@ import type { ComparisonRow } from '../compare/compare.js';
 import { methodOf } from '../compare/methods.js';
 import type { ComparisonReport } from '../report/comparison/comparisonReport.js';
 import type { PayloadSummary } from '../model/summary.js';
-import { BAND_FILL, BASELINE_GREYS, EXPERIMENT_BLUE, LIMIT_COLOR, RESULT_BLUES } from './palette.js';
+import { BASELINE_GREYS, EXPERIMENT_BLUE, RESULT_BLUES } from './palette.js';
 import { formatDelta, unchangedAtDisplay } from './format.js';
-import {
-  panelValues,
-  safeFileStem,
-  wantsLogScale,
-  type Band,
-  type ChangeRow,
-  type Chart,
-  type Panel,
-  type Rule,
-  type Series,
-  type XAxis,
-} from './model.js';
-import { failedIf, finitePoints, inDisplayUnit, LATENCY_UNIT, panel, PAYLOAD_AXIS, withUnit } from './panels.js';
-import { runLabels } from './historyCharts.js';
+import { panelValues, safeFileStem, type ChangeRow, type Chart, type Panel, type Series, type XAxis } from './model.js';
+import { failedIf, inDisplayUnit, LATENCY_UNIT, panel, PAYLOAD_AXIS, withUnit } from './panels.js';
 import { summaryPoints } from './resultCharts.js';
-import type { MeasuredRun } from './sources.js';
 
 /**
  * Reference vs result per sub-experiment: min–median and max–99% (reference: <type>_min_median.png,
@@ -73,8 +61,6 @@ export function referenceCharts(report: ComparisonReport): Chart[] {
 
 /** Beyond this many benchmarks a "what changed" panel shows the worst ones and says how many it left out. */
 export const MAX_CHANGE_ROWS = 30;
-/** At most this many regressions get a panel of their own; the rest are in the comparison table. */
-export const MAX_REGRESSION_PANELS = 12;
 /** At most this many before/after charts (one per experiment), the failing experiments first. */
 export const MAX_BEFORE_AFTER_CHARTS = 20;
 /**
@@ -124,7 +110,7 @@ function benchmarkLabel(row: ComparisonRow, short: ReadonlyMap<string, string>):
  * How a chart names its rows' benchmarks: by parameter alone when they are all of one experiment
  * (which the chart's title then names), else by experiment (without their common prefix) and parameter.
  */
-function benchmarkNames(rows: readonly ComparisonRow[]): {
+export function benchmarkNames(rows: readonly ComparisonRow[]): {
   label: (row: ComparisonRow) => string;
   experiment?: string;
 } {
@@ -140,7 +126,7 @@ function familyOf(row: ComparisonRow): string {
   return `${row.metric}\u0000${row.statistic}`;
 }
 
-function familyTitle(row: ComparisonRow): string {
+export function familyTitle(row: ComparisonRow): string {
   return `${row.metric} ${row.magnitude}`;
 }
 
@@ -234,7 +220,7 @@ export function changeChart(report: ComparisonReport): Chart | undefined {
  * The y range of a value panel: the values, bands and lines it draws, widened to at least
  * MIN_RELATIVE_SPAN of the largest so that noise in the last digits is not blown up to fill it.
  */
-function valueDomain(values: readonly number[]): [number, number] | undefined {
+export function valueDomain(values: readonly number[]): [number, number] | undefined {
   const finite = values.filter(Number.isFinite);
   if (finite.length === 0) return undefined;
   let lo = Math.min(...finite);
@@ -247,137 +233,6 @@ function valueDomain(values: readonly number[]): [number, number] | undefined {
     if (Math.min(...finite) >= 0 && lo < 0) [lo, hi] = [0, hi - lo];
   }
   return [lo, hi];
-}
-
-/** The value at which a row's Δ reaches its threshold (the reference moved by the threshold, the worse way). */
-function thresholdValue(row: ComparisonRow): number {
-  return row.direction === 'higher-is-better'
-    ? row.reference * (1 - row.threshold)
-    : row.reference * (1 + row.threshold);
-}
-
-/** A relative Δ (worse positive) back on the reference's scale. */
-function valueAt(row: ComparisonRow, relative: number): number {
-  return row.direction === 'higher-is-better' ? row.reference * (1 - relative) : row.reference * (1 + relative);
-}
-
-/**
- * The history runs behind a row, newest last: those that have its value, at most the row's historyRuns newest (what the
- * comparison used).
- */
-function rowHistory(row: ComparisonRow, runs: readonly MeasuredRun[]): { run: MeasuredRun; value: number }[] {
-  const historyRuns = chartEvidence(row).historyRuns;
-  if (row.pooled || historyRuns === undefined) return [];
-  const metric = row.metric.toLowerCase();
-  const found = runs.flatMap((run) => {
-    const m = run.measurements.find(
-      (x) => x.experiment === row.experimentType && x.parameter === row.parameter && x.metric.toLowerCase() === metric,
-    );
-    const value = m?.statistics[row.statistic];
-    return typeof value === 'number' && Number.isFinite(value) && value > 0 ? [{ run, value }] : [];
-  });
-  return found.slice(-historyRuns);
-}
-
-function regressionPanel(
-  row: ComparisonRow,
-  report: ComparisonReport,
-  label: string,
-  runs: readonly MeasuredRun[],
-): Panel {
-  const history = rowHistory(row, runs);
-  const unit = row.unit;
-  const rules: Rule[] = [];
-  let band: Band | undefined;
-  const series: Series[] = [];
-  let categories: string[];
-  const candidate = report.resultLabel;
-  if (history.length > 0) {
-    const labels = runLabels(history.map((h) => h.run));
-    // A run label that is also the candidate's label would merge two categories.
-    const current = labels.includes(candidate) ? `${candidate} (this run)` : candidate;
-    categories = [...labels, current];
-    series.push({
-      name: `history (${history.length} run${history.length === 1 ? '' : 's'})`,
-      color: BASELINE_GREYS[1],
-      points: history.map((h, i) => ({ x: labels[i]!, y: h.value })),
-    });
-    series.push({
-      name: current,
-      color: EXPERIMENT_BLUE,
-      points: [failedIf({ x: current, y: row.result }, row.failed)],
-    });
-  } else {
-    const before = report.referenceLabel;
-    const after = before === candidate ? `${candidate} (this run)` : candidate;
-    categories = [before, after];
-    series.push({
-      name: `${before} → ${after}`,
-      color: EXPERIMENT_BLUE,
-      points: finitePoints([{ x: before, y: row.reference }, failedIf({ x: after, y: row.result }, row.failed)]),
-    });
-  }
-  const noise = chartEvidence(row).band;
-  if (noise && Number.isFinite(row.reference)) {
-    const edges = [valueAt(row, noise.lower), valueAt(row, noise.upper)];
-    band = { name: 'noise band', lower: Math.min(...edges), upper: Math.max(...edges), color: BAND_FILL };
-    if (history.length > 0)
-      rules.push({ name: 'history centre', y: row.reference, color: BASELINE_GREYS[0], dashed: true });
-  }
-  if (Number.isFinite(row.reference))
-    rules.push({
-      name: `threshold ${formatDelta(row.threshold * 100)}`,
-      y: thresholdValue(row),
-      color: LIMIT_COLOR,
-      dashed: true,
-    });
-  const values = [...panelValues(series), ...rules.map((r) => r.y), ...(band ? [band.lower, band.upper] : [])];
-  const log = wantsLogScale(values);
-  const domain = valueDomain(values);
-  const interval = valueChangeRange(chartEvidence(row).interval, row.direction);
-  const range = interval
-    ? `, interval ${formatDelta(interval.lower * 100)} … ${formatDelta(interval.upper * 100)}`
-    : '';
-  const drawn: Panel = {
-    title: label,
-    subtitle: `${familyTitle(row)}: ${formatDelta(valueChange(row.deltaPercent, row.direction))}${range} (${row.status})`,
-    x: { kind: 'category', title: history.length > 0 ? 'Run' : 'Side', categories },
-    y: { title: withUnit(familyTitle(row), unit), unit, log, ...(domain ? { domain } : {}) },
-    mark: 'line',
-    series,
-    ...(rules.length > 0 ? { rules } : {}),
-    ...(band ? { band } : {}),
-  };
-  return inDisplayUnit(drawn, familyTitle(row), row.printedUnit);
-}
-
-/**
- * Each failing row (a named regression), in the report's order: its history with the noise band
- * and this run's value where a history was used, else the reference and the result side by side;
- * with the threshold drawn as a line. At most MAX_REGRESSION_PANELS panels.
- */
-export function regressionChart(report: ComparisonReport, runs: readonly MeasuredRun[] = []): Chart | undefined {
-  const failing = report.rows.filter((r) => r.failed && Number.isFinite(r.result) && !chartEvidence(r).suite);
-  if (failing.length === 0) return undefined;
-  const names = benchmarkNames(failing);
-  const shown = failing.slice(0, MAX_REGRESSION_PANELS);
-  const panels = shown.map((row) => regressionPanel(row, report, names.label(row), runs));
-  const withHistory = panels.some((p) => p.x.title === 'Run');
-  const left = failing.length - shown.length;
-  const notes = [DELTA_SIGN_NOTE];
-  if (withHistory)
-    notes.push('Grey: the history runs and, shaded, the noise band around their centre; blue: this run.');
-  if (left > 0) notes.push(`${left} more failing row(s) are in the comparison table.`);
-  return {
-    id: 'regressions',
-    kind: 'regression',
-    title: `Regressions${names.experiment !== undefined ? ` in ${names.experiment}` : ''}: ${withHistory ? `history and ${report.resultLabel}` : `${report.referenceLabel} vs ${report.resultLabel}`}`,
-    ...(names.experiment !== undefined ? { experiment: names.experiment } : {}),
-    panels,
-    columns: Math.min(2, panels.length),
-    inline: true,
-    note: notes.join(' '),
-  };
 }
 
 /**

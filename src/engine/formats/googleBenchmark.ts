@@ -10,6 +10,13 @@ import { measuredAtOf, isObjectWithArray } from './shared.js';
 import { finishShaped, ModelLimits, streamedFormat, type TextReader } from './streamed.js';
 import type { EnvironmentFingerprint } from '../model/environment.js';
 import { splitName, wallDecides, withClock } from './googleBenchmarkNames.js';
+import {
+  KNOWN_FIELDS,
+  runNameOfAggregate,
+  skipMessage,
+  statisticOfEntry,
+  timeUnitOfEntry,
+} from './googleBenchmarkEntry.js';
 
 export { splitName };
 
@@ -42,38 +49,6 @@ export { splitName };
  * - `context.num_cpus` is the machine's cores (its fingerprint, see environmentOfContext).
  */
 const NANOSECONDS = parseUnit('ns') as Unit;
-
-const KNOWN_FIELDS = new Set([
-  'name',
-  'family_index',
-  'per_family_instance_index',
-  'run_name',
-  'run_type',
-  'repetitions',
-  'repetition_index',
-  'threads',
-  'aggregate_name',
-  'aggregate_unit',
-  'error_occurred',
-  'error_message',
-  'skipped',
-  'skip_message',
-  'iterations',
-  'real_time',
-  'cpu_time',
-  'time_unit',
-  'cpu_coefficient',
-  'real_coefficient',
-  'big_o',
-  'rms',
-  'bytes_per_second',
-  'items_per_second',
-  'allocs_per_iter',
-  'max_bytes_used',
-  'total_allocated_bytes',
-  'net_heap_growth',
-  'label',
-]);
 
 interface MetricSpec {
   field: string;
@@ -253,52 +228,6 @@ function readBenchmarkEntry(reading: Reading, entry: JsonObject, line: number): 
     return;
   }
   addMetricValues(reading, entry, { runName, line, statistic, timeUnit });
-}
-
-/** The library's message for a run that reported an error or was skipped by the benchmark, else undefined. */
-function skipMessage(entry: JsonObject): string | undefined {
-  if (entry.error_occurred === true)
-    return typeof entry.error_message === 'string' ? entry.error_message : 'reported an error (no error_message)';
-  if (
-    entry.skipped === true ||
-    (typeof entry.skipped === 'number' && entry.skipped !== 0) ||
-    typeof entry.skip_message === 'string'
-  )
-    return typeof entry.skip_message === 'string' ? entry.skip_message : 'skipped by the benchmark (no skip_message)';
-  return undefined;
-}
-
-/** The statistic an entry gives: a repetition, or a mean/median/stddev aggregate; undefined for other aggregates. */
-function statisticOfEntry(
-  fields: JsonFields,
-  entry: JsonObject,
-  runType: string | undefined,
-  aggregateName: string | undefined,
-): StatisticName | 'repetition' | undefined {
-  if (runType !== 'aggregate' && aggregateName === undefined) return 'repetition';
-  const mapped =
-    aggregateName === undefined
-      ? undefined
-      : ({ mean: 'mean', median: 'median', stddev: 'stdev' } as const)[aggregateName];
-  if (mapped === undefined || fields.string(entry, 'aggregate_unit') === 'percentage') return undefined;
-  return mapped;
-}
-
-/** Without `run_name` (older versions), an aggregate's name minus its `_<aggregate_name>` suffix. */
-function runNameOfAggregate(name: string, aggregateName: string | undefined): string {
-  return aggregateName !== undefined && name.endsWith('_' + aggregateName)
-    ? name.slice(0, -aggregateName.length - 1)
-    : name;
-}
-
-/** The entry's `time_unit`, which must be a time; undefined when it has none. */
-function timeUnitOfEntry(fields: JsonFields, entry: JsonObject): Unit | undefined {
-  const timeUnitText = fields.string(entry, 'time_unit');
-  if (timeUnitText === undefined) return undefined;
-  const timeUnit = parseUnit(timeUnitText);
-  if (timeUnit?.dimension !== 'time')
-    throw fields.error(`unknown time_unit "${timeUnitText}" (expected ns, us, ms or s)`, entry, 'time_unit');
-  return timeUnit;
 }
 
 interface EntryContext {

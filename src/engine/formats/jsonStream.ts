@@ -1,4 +1,3 @@
-import { InputError } from '../errors.js';
 import {
   newJsonObject,
   parseJsonPiece,
@@ -9,7 +8,8 @@ import {
   type JsonPlace,
   type JsonValue,
 } from './looseJson.js';
-import { containerEnd, documentAround, SCALAR, SPACE, stringEnd, type Open, type State } from './jsonScan.js';
+import { documentAround, type Open, type State } from './jsonScan.js';
+import { JsonPieces } from './jsonPieces.js';
 import { ownCopy } from '../text/ownCopy.js';
 
 /**
@@ -53,17 +53,12 @@ export interface StreamedJson {
  * Reads a JSON document text piece by piece: `push` each piece of text in order, then `finish`.
  * A document whose root is not what the target streams (not an object holding the key, or not an
  * array or object for a root stream) is kept whole and parsed at the end as parseLooseJson does.
+ * This class reads the document's grammar; the text as it arrives, its places and where a value's
+ * text ends are JsonPieces' (jsonPieces.ts).
  */
-export class JsonStreamReader {
-  private buf = '';
-  private i = 0;
-  private ended = false;
+export class JsonStreamReader extends JsonPieces {
   private first = true;
   private state: State = 'start';
-  /** The place of buf[cursor]; places are asked in file order, so the cursor only moves forward. */
-  private cursor = 0;
-  private cursorLine = 1;
-  private cursorColumn = 1;
   private root: JsonObject | undefined;
   private rootOpen: Open | undefined;
   private streamOpen: Open | undefined;
@@ -75,17 +70,12 @@ export class JsonStreamReader {
   private readonly memberDocs: JsonDocument[] = [];
   private readonly keyPlaces = new Map<string, JsonPlace>();
   private readonly containerPlaces = new Map<object, JsonPlace>();
-  /** How far containerEnd scanned a container the text so far does not close. */
-  private scan: { start: number; next: number; depth: number } | undefined;
 
   constructor(
-    private readonly file: string,
+    file: string,
     private readonly target: JsonStreamTarget,
-  ) {}
-
-  /** How many characters of the file it holds: the entry being read and what is left of the last piece. */
-  get buffered(): number {
-    return this.buf.length - this.i;
+  ) {
+    super(file);
   }
 
   push(text: string): void {
@@ -94,14 +84,14 @@ export class JsonStreamReader {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
     if (text === '') return;
-    this.rebase();
+    if (this.state !== 'whole') this.rebase();
     this.buf = this.buf === '' ? text : this.buf + text;
     this.run();
   }
 
   finish(): StreamedJson {
     this.ended = true;
-    this.rebase();
+    if (this.state !== 'whole') this.rebase();
     this.run();
     if (this.state === 'whole') {
       const doc = parseLooseJson(this.file, this.buf);
@@ -110,74 +100,9 @@ export class JsonStreamReader {
     return { doc: this.rootDocument(), streamed: this.streamContainer, count: this.count };
   }
 
-  /** Drops what has been read, keeping the place of what remains. */
-  private rebase(): void {
-    if (this.state === 'whole' || this.i === 0) return;
-    this.advanceCursor(this.i);
-    this.buf = this.buf.slice(this.i);
-    this.cursor -= this.i;
-    if (this.scan) this.scan = { ...this.scan, start: this.scan.start - this.i, next: this.scan.next - this.i };
-    this.i = 0;
-  }
-
-  private advanceCursor(to: number): void {
-    const s = this.buf;
-    let line = this.cursorLine;
-    let lineStart = -1;
-    for (let k = s.indexOf('\n', this.cursor); k >= 0 && k < to; k = s.indexOf('\n', k + 1)) {
-      line++;
-      lineStart = k + 1;
-    }
-    this.cursorColumn = lineStart < 0 ? this.cursorColumn + (to - this.cursor) : to - lineStart + 1;
-    this.cursorLine = line;
-    this.cursor = to;
-  }
-
-  private placeAt(offset: number): JsonPlace {
-    this.advanceCursor(offset);
-    return { line: this.cursorLine, column: this.cursorColumn };
-  }
-
-  private error(message: string, offset: number): InputError {
-    return new InputError(message, { file: this.file, ...this.placeAt(offset) });
-  }
-
-  /** Skips blanks; false when the text so far ends first (more may come). */
-  private skipSpace(): boolean {
-    const s = this.buf;
-    while (this.i < s.length && SPACE(s.charCodeAt(this.i))) this.i++;
-    return this.i < s.length;
-  }
-
-  /** What stands at `offset`, as looseJson says it: undefined when more text is needed to say. */
-  private describeAt(offset: number): string | undefined {
-    const s = this.buf;
-    if (offset >= s.length) return this.ended ? 'end of file' : undefined;
-    const c = s[offset]!;
-    if (c === '\n' || c === '\r') return 'end of line';
-    if (!this.ended && s.length < offset + 40) return undefined;
-    const word = /^[A-Za-z_][\w.+-]*/.exec(s.slice(offset, offset + 40));
-    if (word) return `"${word[0]}"`;
-    return `"${c}"`;
-  }
-
-  private truncated(open: Open): InputError {
-    const kind = open.kind === 'object' ? 'an object' : 'an array';
-    return this.error(
-      `unexpected end of file: the JSON document is truncated (${kind} opened on line ${open.place.line} is not closed)`,
-      this.buf.length,
-    );
-  }
-
   /** The innermost container open at the root level. */
   private innermost(): Open {
     return (this.streamOpen ?? this.rootOpen)!;
-  }
-
-  /** An error about what stands at `offset`, or undefined when more text is needed to word it. */
-  private unexpected(offset: number, words: (found: string) => string): InputError | undefined {
-    const found = this.describeAt(offset);
-    return found === undefined ? undefined : this.error(words(found), offset);
   }
 
   /** Reads as far as the text goes. */
@@ -402,40 +327,6 @@ export class JsonStreamReader {
       depth,
       opened: `${kind} opened on line ${open.place.line}`,
     });
-  }
-
-  /**
-   * Where the text of the value at `start` surely ends: past its closing bracket or quote, or past a
-   * bare number or literal and the few characters an error message about it quotes; the end of the
-   * file when the value runs to it; undefined when more text is needed.
-   */
-  private valueEnd(start: number): number | undefined {
-    const s = this.buf;
-    const c = s[start]!;
-    if (c === '"') return this.stringEnd(start) ?? this.atEnd();
-    if (c === '{' || c === '[') return this.containerEnd(start) ?? this.atEnd();
-    let k = start;
-    while (k < s.length && SCALAR.test(s[k]!)) k++;
-    // A number's error quotes up to 8 characters past it; "expected a JSON value" up to 40 from its start.
-    const need = Math.max(k + 8, start + 40);
-    if (need <= s.length) return need;
-    return this.atEnd();
-  }
-
-  private atEnd(): number | undefined {
-    return this.ended ? this.buf.length : undefined;
-  }
-
-  private stringEnd(start: number): number | undefined {
-    return stringEnd(this.buf, start) ?? this.atEnd();
-  }
-
-  /** Past the bracket that closes the container at `start`; a long one is scanned on from where the last call stopped. */
-  private containerEnd(start: number): number | undefined {
-    const resume = this.scan !== undefined && this.scan.start === start ? this.scan : undefined;
-    const found = containerEnd(this.buf, start, resume);
-    this.scan = found.end === undefined ? { start, next: found.next, depth: found.depth } : undefined;
-    return found.end;
   }
 
   /** The root's document: the root's own places, its members' documents for what is inside them. */

@@ -1,5 +1,6 @@
 import { InputError } from '../../errors.js';
 import { resolveColumns, stripBom } from '../../csv/header.js';
+import { splitQuotedLine } from '../../csv/quotedLine.js';
 import type { PayloadSamples, RawMeasurements } from '../../model/rawMeasurements.js';
 import { EXACT_POW10, legacyScale, parseDecimalBytes, type FloatParse } from '../../numeric/parseNumber.js';
 
@@ -362,47 +363,4 @@ function parseCount(bytes: Uint8Array, start: number, end: number): number {
     n = n * 10 + d;
   }
   return n;
-}
-
-/** Splits one CSV line whose fields may be quoted; reports a broken quote at its column. */
-export function splitQuotedLine(
-  text: string,
-  error: (message: string, column: number) => Error,
-): { value: string; column: number }[] {
-  const fields: { value: string; column: number }[] = [];
-  let i = 0;
-  for (;;) {
-    const column = i + 1;
-    if (text[i] === '"') {
-      let value = '';
-      let j = i + 1;
-      for (;;) {
-        if (j >= text.length) throw error('a quoted field is not closed', column);
-        if (text[j] === '"') {
-          if (text[j + 1] === '"') {
-            value += '"';
-            j += 2;
-            continue;
-          }
-          j++;
-          break;
-        }
-        value += text[j++];
-      }
-      if (j < text.length && text[j] !== ',') throw error('unexpected text after a quoted field', j + 1);
-      fields.push({ value, column });
-      if (j >= text.length) return fields;
-      i = j + 1;
-    } else {
-      const comma = text.indexOf(',', i);
-      const stop = comma < 0 ? text.length : comma;
-      const value = text.slice(i, stop);
-      const stray = value.indexOf('"');
-      if (stray >= 0)
-        throw error('a quote inside a field; quote the whole field and double any quote in it ("")', i + stray + 1);
-      fields.push({ value, column });
-      if (comma < 0) return fields;
-      i = comma + 1;
-    }
-  }
 }

@@ -16,17 +16,9 @@ import {
   type CommentSection,
 } from './commentBody.js';
 import type { ComparisonReport } from '../comparison/comparisonReport.js';
-import type { ComparisonRow } from '../../compare/compare.js';
-import {
-  changeTable,
-  comparisonMarkdownParts,
-  comparisonTable,
-  headline as comparisonHeadline,
-  statusMark,
-  type ComparisonMarkdownParts,
-} from '../comparison/comparisonMarkdown.js';
-import { FAMILY_ROWS_NAMED, familyLines, GROUP_ROWS_ABOVE } from './familyLines.js';
-import { restCounts } from './restCounts.js';
+import { comparisonMarkdownParts, headline as comparisonHeadline } from '../comparison/comparisonMarkdown.js';
+import { failingRowsSection, headlineRows, otherRowsSection } from './comparisonSections.js';
+import { listSection, moreIn, rowsSection } from './rowsSection.js';
 import { escapeMarkdown, withoutControls } from '../escape.js';
 import {
   checkMarkdownParts,
@@ -84,8 +76,6 @@ export interface ReviewerCommentLinks {
   csvFiles?: boolean;
 }
 
-const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
-
 /**
  * The first line: the benchmarks per outcome against the base branch first, the requirements second
  * ("❌ 3 slower (time/op +28…+31 %) · 51 unchanged · against main (history of 8 runs) · ✅ all 54 requirements met").
@@ -132,49 +122,6 @@ function judgedLine(parts: ReviewerCommentParts): string {
       ? `${escapeMarkdown(parts.base)} (**${escapeMarkdown(report.referenceLabel)}**)`
       : `**${escapeMarkdown(report.referenceLabel)}**`;
   return `Judged ${who} against ${against}: ${report.methodLabel}.`;
-}
-
-/**
- * A table that can give up rows from its end: `prefix`, the header and as many rows as fit, then
- * a line saying how many were left out, then `suffix` (a closing `</details>`). Shortening reads
- * the rows' lengths once: linear in the rows, whatever the room.
- */
-function rowsSection(
-  section: Omit<CommentSection, 'text' | 'shorten'>,
-  prefix: string,
-  table: { header: string[]; rows: string[] },
-  suffix: string,
-  more: (n: number) => string,
-): CommentSection {
-  const text = (k: number) => {
-    let lines = prefix !== '' ? [prefix, ''] : [];
-    // concat, not push(...rows): 400,000 rows overflow the call stack as arguments.
-    if (k > 0) lines = lines.concat(table.header, table.rows.slice(0, k), '');
-    if (k < table.rows.length) lines.push(more(table.rows.length - k), '');
-    if (suffix !== '') lines.push(suffix);
-    return lines.join('\n').replace(/\s+$/, '');
-  };
-  const shorten = (room: number) => {
-    if (text(0).length > room) return '';
-    // The most rows whose lines fit beside the rest of the part (the count line is at most as long as text(0)'s).
-    const fixed = text(0).length + table.header.join('\n').length + 2;
-    let used = fixed;
-    let k = 0;
-    while (k < table.rows.length && used + table.rows[k]!.length + 1 <= room) used += table.rows[k++]!.length + 1;
-    while (k > 0 && text(k).length > room) k--;
-    while (k < table.rows.length && text(k + 1).length <= room) k++;
-    return text(k);
-  };
-  return { ...section, text: text(table.rows.length), shorten };
-}
-
-/** A list of `- ` lines that can give up lines from its end. */
-function listSection(
-  section: Omit<CommentSection, 'text' | 'shorten'>,
-  lines: string[],
-  more: (n: number) => string,
-): CommentSection {
-  return rowsSection(section, '', { header: [], rows: lines }, '', more);
 }
 
 /** The reviewer's document in parts, most important first by priority (lowest number kept longest). */
@@ -234,7 +181,8 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
         moreIn('warning', everything),
       ),
     );
-  if (comparison && compared) sections.push(otherRowsSection(comparison, compared, everything, links));
+  if (comparison && compared)
+    sections.push(otherRowsSection(comparison, compared, everything, links.reportHtml === true));
   if (parts.trends) sections.push({ text: parts.trends, priority: 7, label: 'the trends' });
   if (parts.charts) sections.push({ text: parts.charts, priority: 8, label: 'the charts' });
   // The hosted images are a few short links: shown after the Mermaid charts, dropped only after the other comparison
@@ -244,11 +192,6 @@ export function reviewerSections(parts: ReviewerCommentParts, links: ReviewerCom
   const link = linksLine(links);
   if (link !== undefined) sections.push({ text: link, priority: -1, required: true, label: 'links' });
   return sections;
-}
-
-/** What a cut list or table says of the lines it left out, and where to find them. */
-function moreIn(what: string, where: string): (n: number) => string {
-  return (n) => `… and ${plural(n, `more ${what}`)} in ${where}.`;
 }
 
 /** The headline with the judged-commit line, and the notice: both always kept. */
@@ -268,96 +211,6 @@ function headlineSections(parts: ReviewerCommentParts): CommentSection[] {
   if (parts.confirmation && parts.confirmation.state !== 'not-run' && firstStage !== undefined)
     sections.push({ text: firstStageLine(firstStage), priority: 0, required: true, label: 'the first stage' });
   return sections;
-}
-
-/** Whether a row is an improvement the headline names (nothing failed): shown with the failing rows. */
-function isHeadlineImprovement(comparison: ComparisonReport, row: ComparisonMarkdownParts['rest'][number]): boolean {
-  return comparison.verdict === 'pass' && row.gated && row.status === 'improved';
-}
-
-/** The comparison's parts with the improvements the headline names apart from the rest: one pass over the rows. */
-interface ReviewerRows extends ComparisonMarkdownParts {
-  improved: ComparisonRow[];
-  others: ComparisonRow[];
-}
-
-function headlineRows(comparison: ComparisonReport, compared: ComparisonMarkdownParts): ReviewerRows {
-  const improved: ComparisonRow[] = [];
-  const others: ComparisonRow[] = [];
-  for (const r of compared.rest) (isHeadlineImprovement(comparison, r) ? improved : others).push(r);
-  return { ...compared, improved, others };
-}
-
-/**
- * The rows behind the headline's numbers: failures and gated warnings; improvements when the
- * headline names them (nothing failed). A table up to {@link GROUP_ROWS_ABOVE} rows, else one line
- * per family naming its worst rows (familyLines.ts). Undefined when there are none.
- */
-function failingRowsSection(
-  comparison: ComparisonReport,
-  compared: ReviewerRows,
-  where: string,
-): CommentSection | undefined {
-  const shown = [...compared.attention, ...compared.improved];
-  if (shown.length === 0) return undefined;
-  const section = { priority: 1, required: true, label: 'the failing comparison rows' };
-  if (shown.length <= GROUP_ROWS_ABOVE)
-    return rowsSection(section, '', changeTable(shown, comparison.rows), '', moreIn('failing row', where));
-  const lines = familyLines(shown, comparison.rows, where, statusMark);
-  // The rows of the families a cut leaves out, counted from the end.
-  const rowsFrom = new Array<number>(lines.length + 1).fill(0);
-  for (let i = lines.length - 1; i >= 0; i--) rowsFrom[i] = rowsFrom[i + 1]! + lines[i]!.rows;
-  const prefix =
-    `${plural(shown.length, 'row')} in ${plural(lines.length, 'family', 'families')}, worst first; ` +
-    `each line names its worst ${FAMILY_ROWS_NAMED} and counts the rest:`;
-  return rowsSection(
-    section,
-    prefix,
-    { header: [], rows: lines.map((l) => l.text) },
-    '',
-    (n) =>
-      `… and ${plural(n, 'more family', 'more families')} (${plural(rowsFrom[lines.length - n]!, 'row')}) in ${where}.`,
-  );
-}
-
-/**
- * Above this many other rows the reviewer's document counts them by status instead of listing them: a table of a few
- * hundred of thousands of rows tells a reviewer nothing the counts do not, and keeps the job summary far below
- * GitHub's 1 MiB. report.html, comparison.md and comparison.json keep every row.
- */
-export const OTHER_ROWS_LISTED = 1000;
-
-/** The other comparison rows and how they were judged, folded in a `<details>`. */
-function otherRowsSection(
-  comparison: ComparisonReport,
-  compared: ReviewerRows,
-  everything: string,
-  links: ReviewerCommentLinks,
-): CommentSection {
-  const rest = compared.others;
-  const summary =
-    rest.length > 0
-      ? `Comparison: ${plural(rest.length, 'other row')}, and how they were judged`
-      : 'Comparison: how it was judged';
-  const prefix = [
-    '<details>',
-    `<summary>${summary}</summary>`,
-    '',
-    compared.sides,
-    ...(compared.notes !== '' ? ['', compared.notes] : []),
-  ].join('\n');
-  const suffix = [compared.legend, '', '</details>'].join('\n');
-  const section = { priority: 6, label: 'the other comparison rows' };
-  if (rest.length > OTHER_ROWS_LISTED)
-    return { ...section, text: [prefix, '', restCounts(rest, links.reportHtml === true), '', suffix].join('\n') };
-  const table = rest.length > 0 ? comparisonTable(rest, comparison.rows) : [];
-  return rowsSection(
-    section,
-    prefix,
-    { header: table.slice(0, 2), rows: table.slice(2) },
-    suffix,
-    moreIn('row', everything),
-  );
 }
 
 /** The full requirements table, folded in a `<details>`. */

@@ -4,7 +4,8 @@
  */
 import { methodOf } from '../../compare/methods.js';
 import { acceptedBy } from './acceptanceMarkdown.js';
-import type { BenchmarkChanges, ChangeSummary, ComparisonReport, MetricChanges } from './comparisonReport.js';
+import type { BenchmarkChanges, ChangeSummary, MetricChanges } from './changeSummary.js';
+import type { ComparisonReport } from './comparisonReport.js';
 import { SEE_SMALLER_CHANGES_URL } from '../docsLinks.js';
 import { escapeMarkdown } from '../escape.js';
 import type { HeldBy, SuiteMove } from '../../compare/heldBack.js';
