@@ -7,17 +7,15 @@
  * runners are, against the loopback Git Data API (github-git-fake.ts), which perfgate writes the branch through.
  */
 import { tmpdir } from 'node:os';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { FakeGitGitHub } from './helpers/github-git-fake.js';
 import { testSession } from './helpers/github-session.js';
-import { makeTempDir, removeTempDirs, repoRoot } from './helpers/runner-action.js';
+import { makeTempDir, removeTempDirs } from './helpers/runner-action.js';
 import { volume } from './helpers/volume.js';
+import { placesOnTip, runOf } from './helpers/history-branch-runs.js';
 import { writeHistoryBranch } from '../src/action/github/historyBranch.js';
-import { parseArchive } from '../src/engine/history/archive.js';
-import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
-import type { HistoryRecord } from '../src/engine/history/record.js';
+import { renderHistoryRecord } from '../src/engine/history/codec.js';
 import { historyFileName } from '../src/engine/history/window.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { rootedFiles } from '../src/pipeline/rootedFiles.js';
@@ -33,37 +31,9 @@ afterEach(async () => {
 });
 afterAll(removeTempDirs);
 
-/** A real record (fixtures/history: a Go suite, 6 metrics) as run `runId` of `date`. */
-const base = parseHistoryRecord(
-  readFileSync(join(repoRoot, 'fixtures', 'history', 'history-2026-03-02T10-00-00.000Z-202.json'), 'utf8'),
-  'base',
-);
-function runOf(runId: number, date: Date): HistoryRecord {
-  return {
-    ...base,
-    sha: runId.toString(16).padStart(40, 'c'),
-    date: date.toISOString(),
-    runId: String(runId),
-    runUrl: `https://github.com/octo/bench/actions/runs/${runId}`,
-  };
-}
-
 /** One run a day (the archive keeps a day's newest run): October's from the 22nd, then November's from the 1st. */
 const october = (i: number) => runOf(1000 + i, new Date(Date.UTC(2026, 9, 22 + i, 6)));
 const november = (i: number) => runOf(2000 + i, new Date(Date.UTC(2026, 10, 1 + i, 6)));
-
-/** Where each run id is on the branch's tip: `window`, or the archive month file that holds it. */
-function placesOnTip(): Map<string, string[]> {
-  const places = new Map<string, string[]>();
-  const at = (runId: string, place: string) => places.set(runId, [...(places.get(runId) ?? []), place]);
-  for (const [path, bytes] of git!.files(git!.history(BRANCH)[0]!.sha)) {
-    const name = path.slice('history/'.length);
-    if (name.startsWith('history-')) at(parseHistoryRecord(bytes.toString('utf8'), path).runId, 'window');
-    else if (name.startsWith('archive-'))
-      for (const run of parseArchive(bytes.toString('utf8'), path).runs) at(run.runId, name);
-  }
-  return places;
-}
 
 describe('recorders racing an archive roll', () => {
   // 32 at once in npm run test:full only: 16 already race every push against a month file none of them found.
@@ -97,7 +67,7 @@ describe('recorders racing an archive roll', () => {
       );
       expect(lost).toEqual([]);
       expect(git.problems).toEqual([]);
-      const places = placesOnTip();
+      const places = placesOnTip(git!, BRANCH);
       const all = [...seeded, ...pushed];
       // Each run once, and where it belongs: the newest WINDOW in the window, every older one in its month.
       const expected = new Map(

@@ -6,12 +6,12 @@
  * (github-git-fake.ts), whose every request is checked against GitHub's OpenAPI description.
  */
 import { tmpdir } from 'node:os';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from '@jest/globals';
 import { FakeGitGitHub, type FakeGitCommit, type FakeGitOptions } from './helpers/github-git-fake.js';
 import { testSession } from './helpers/github-session.js';
 import { runActionInProcess } from './helpers/action-in-process.js';
+import { placesOnTip, runOf } from './helpers/history-branch-runs.js';
 import { makeTempDir, pushEventEnv, removeTempDirs, repoRoot } from './helpers/runner-action.js';
 import { writeHistoryBranch, type WriteHistoryResult } from '../src/action/github/historyBranch.js';
 import {
@@ -21,8 +21,7 @@ import {
   SQUASHED_MESSAGE,
 } from '../src/action/github/historySquash.js';
 import type { GithubSession } from '../src/action/github/http.js';
-import { parseArchive } from '../src/engine/history/archive.js';
-import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
+import { renderHistoryRecord } from '../src/engine/history/codec.js';
 import type { HistoryRecord } from '../src/engine/history/record.js';
 import { historyFileName } from '../src/engine/history/window.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
@@ -39,20 +38,6 @@ afterEach(async () => {
 });
 afterAll(removeTempDirs);
 
-/** A real record (fixtures/history: a Go suite, 6 metrics) as run `runId` of `date`. */
-const base = parseHistoryRecord(
-  readFileSync(join(repoRoot, 'fixtures', 'history', 'history-2026-03-02T10-00-00.000Z-202.json'), 'utf8'),
-  'base',
-);
-function runOf(runId: number, date: Date): HistoryRecord {
-  return {
-    ...base,
-    sha: runId.toString(16).padStart(40, 'c'),
-    date: date.toISOString(),
-    runId: String(runId),
-    runUrl: `https://github.com/octo/bench/actions/runs/${runId}`,
-  };
-}
 /** One run a day: October's from the 1st, November's from the 1st. */
 const october = (i: number) => runOf(1000 + i, new Date(Date.UTC(2026, 9, 1 + i, 6)));
 const november = (i: number) => runOf(2000 + i, new Date(Date.UTC(2026, 10, 1 + i, 6)));
@@ -78,19 +63,6 @@ function push(run: HistoryRecord, session: GithubSession = testSession()): Promi
   return writeHistoryBranch({ ...options, folder, session, files: rootedFiles(tmpdir()), window: WINDOW }, () => {
     appendHistoryRecord(folder, run, WINDOW);
   });
-}
-
-/** Where each run id is on the tip: `window`, or the archive month file that holds it. */
-function placesOnTip(): Map<string, string[]> {
-  const places = new Map<string, string[]>();
-  const at = (runId: string, place: string) => places.set(runId, [...(places.get(runId) ?? []), place]);
-  for (const [path, bytes] of git!.files(git!.history(BRANCH)[0]!.sha)) {
-    const name = path.slice('history/'.length);
-    if (name.startsWith('history-')) at(parseHistoryRecord(bytes.toString('utf8'), path).runId, 'window');
-    else if (name.startsWith('archive-'))
-      for (const run of parseArchive(bytes.toString('utf8'), path).runs) at(run.runId, name);
-  }
-  return places;
 }
 
 /** Each run in the window when among the newest WINDOW, else in its month of the archive. */
@@ -124,7 +96,7 @@ describe('history-branch: squashed every SQUASH_EVERY commits', () => {
     expect(tagOf(recorded)).toBe(SQUASH_EVERY);
     expect(root!.tree).toBe(recorded.tree);
     expect(lock.tree).toBe(recorded.tree);
-    expect(placesOnTip()).toEqual(expectedPlaces(runs.slice(0, SQUASH_EVERY)));
+    expect(placesOnTip(git!, BRANCH)).toEqual(expectedPlaces(runs.slice(0, SQUASH_EVERY)));
 
     const next = await push(runs[SQUASH_EVERY]!);
     expect(next).toMatchObject({ outcome: 'written', attempts: 1 });
@@ -134,7 +106,7 @@ describe('history-branch: squashed every SQUASH_EVERY commits', () => {
       [1, 1],
       [0, 0],
     ]);
-    expect(placesOnTip()).toEqual(expectedPlaces(runs));
+    expect(placesOnTip(git!, BRANCH)).toEqual(expectedPlaces(runs));
     expect(git!.problems).toEqual([]);
   }, 120_000);
 
@@ -154,7 +126,7 @@ describe('history-branch: squashed every SQUASH_EVERY commits', () => {
     );
     expect(squashes.length).toBe(1);
     // Every run once, where it belongs; the branch is the squashed root and one commit per push since, counted.
-    expect(placesOnTip()).toEqual(expectedPlaces([...seeded, ...pushed]));
+    expect(placesOnTip(git!, BRANCH)).toEqual(expectedPlaces([...seeded, ...pushed]));
     const line = git!.history(BRANCH).reverse();
     expect(line[0]).toMatchObject({ parents: [], message: SQUASHED_MESSAGE });
     expect(line.map(tagOf)).toEqual(line.map((_, k) => k));
@@ -181,7 +153,7 @@ describe('history-branch: squashed every SQUASH_EVERY commits', () => {
       [[root], 1],
       [[], 0],
     ]);
-    expect(placesOnTip()).toEqual(expectedPlaces([...seeded, november(0)]));
+    expect(placesOnTip(git!, BRANCH)).toEqual(expectedPlaces([...seeded, november(0)]));
     expect(fake.problems).toEqual([]);
   }, 60_000);
 
@@ -197,7 +169,7 @@ describe('history-branch: squashed every SQUASH_EVERY commits', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(result).toMatchObject({ outcome: 'written', attempts: 1 });
     expect(git!.history(BRANCH)[0]!.parents).toEqual([lock]);
-    expect(placesOnTip()).toEqual(expectedPlaces([...seeded, november(0)]));
+    expect(placesOnTip(git!, BRANCH)).toEqual(expectedPlaces([...seeded, november(0)]));
   }, 60_000);
 
   test('a branch that refuses forced updates: the record is kept, the lock released, the next try SQUASH_EVERY later', async () => {
@@ -218,7 +190,7 @@ describe('history-branch: squashed every SQUASH_EVERY commits', () => {
     const next = await push(november(1));
     expect(next).toMatchObject({ outcome: 'written', attempts: 1 });
     expect(tagOf(git!.history(BRANCH)[0]!)).toBe(1);
-    expect(placesOnTip()).toEqual(expectedPlaces([...seeded, november(0), november(1)]));
+    expect(placesOnTip(git!, BRANCH)).toEqual(expectedPlaces([...seeded, november(0), november(1)]));
     expect(git!.problems).toEqual([]);
   }, 60_000);
 
@@ -244,7 +216,7 @@ describe('history-branch: squashed every SQUASH_EVERY commits', () => {
         `history: branch ${BRANCH} squashed: its last ${SQUASH_EVERY} commits folded into one with the same files`,
       );
       expect(git!.history(BRANCH).map((c) => c.message)).toEqual([SQUASHED_MESSAGE]);
-      expect([...placesOnTip().keys()].sort()).toEqual(['1000', '3001']);
+      expect([...placesOnTip(git!, BRANCH).keys()].sort()).toEqual(['1000', '3001']);
       expect(run.commands.filter((c) => c.command === 'warning')).toEqual([]);
     }, 60_000);
 
@@ -261,7 +233,7 @@ describe('history-branch: squashed every SQUASH_EVERY commits', () => {
           ),
         ),
       ]);
-      expect([...placesOnTip().keys()].sort()).toEqual(['1000', '3001']);
+      expect([...placesOnTip(git!, BRANCH).keys()].sort()).toEqual(['1000', '3001']);
     }, 60_000);
   });
 });
