@@ -39,10 +39,18 @@ export function openApi(name: DescriptionName = 'api.github.com'): OpenApi {
 }
 
 export class OpenApi {
-  private readonly templates: { template: string; regex: RegExp; names: string[]; literals: number }[];
+  /**
+   * The path templates by their number of segments: a parameter matches within one segment, so a path can only match
+   * a template with as many. Every request is matched; trying all ~900 templates' patterns on each took seconds of
+   * the suites that talk to the loopback API.
+   */
+  private readonly templatesBySegments = new Map<
+    number,
+    { template: string; regex: RegExp; names: string[]; literals: number }[]
+  >();
 
   constructor(readonly spec: Json) {
-    this.templates = Object.keys(spec.paths).map((template) => {
+    for (const template of Object.keys(spec.paths)) {
       const names: string[] = [];
       const source = template
         .split('/')
@@ -57,8 +65,11 @@ export class OpenApi {
         )
         .join('/');
       const literals = template.split('/').filter((s) => s !== '' && !s.includes('{')).length;
-      return { template, regex: new RegExp(`^${source}$`), names, literals };
-    });
+      const segments = template.split('/').length;
+      const bucket = this.templatesBySegments.get(segments) ?? [];
+      bucket.push({ template, regex: new RegExp(`^${source}$`), names, literals });
+      this.templatesBySegments.set(segments, bucket);
+    }
   }
 
   /** Resolves a local `$ref` (`#/components/...`). */
@@ -73,7 +84,7 @@ export class OpenApi {
 
   /** The operation for a method and path (without the API root); the most specific template wins. */
   match(method: string, path: string): MatchedOperation | undefined {
-    const candidates = this.templates
+    const candidates = (this.templatesBySegments.get(path.split('/').length) ?? [])
       .map((t) => ({ t, m: t.regex.exec(path) }))
       .filter((c) => c.m !== null)
       .sort((a, b) => b.t.literals - a.t.literals);
@@ -117,7 +128,7 @@ export class OpenApi {
     }
     const operation = this.match(method, path);
     if (!operation) {
-      const anyTemplate = this.templates.some((t) => t.regex.test(path));
+      const anyTemplate = (this.templatesBySegments.get(path.split('/').length) ?? []).some((t) => t.regex.test(path));
       return {
         problems: [
           anyTemplate
