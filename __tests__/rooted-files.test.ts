@@ -1,6 +1,6 @@
 /**
- * A run's files port (src/pipeline/rootedFiles.ts), the action's and the CLI's: a relative path is taken from the run's working directory,
- * never from this process's, and named as given wherever it is named.
+ * A run's files port (src/pipeline/rootedFiles.ts), the action's and the CLI's: a relative path is taken from the
+ * run's working directory, never from this process's, and named as given wherever it is named.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
