@@ -1,7 +1,8 @@
 /**
  * The files of one run, rooted at its working directory: a relative path is read, listed and written there, never
  * against the process's own working directory, and is named as given (in an error, in a list of written files), so
- * a run's text does not depend on where its files were resolved. The action's files port (ActionPorts.files).
+ * a run's text does not depend on where its files were resolved. The action's files port (ActionPorts.files), the
+ * CLI's (run.ts roots it at the process's working directory), and the first parameter of every pipeline step.
  */
 import {
   closeSync,
