@@ -1,11 +1,13 @@
 /**
- * In-process action runs at the same time, each in its own workspace: every relative path a run is given (its
- * results, requirements and report folder) is taken from its own workspace (its files port), never from this
- * process's working directory, which no run reads or changes. Checked against the example's golden reports.
+ * In-process runs at the same time, each in its own workspace: every relative path a run is given (its results,
+ * requirements and report folder) is taken from its own workspace (its files port), never from this process's working
+ * directory, which no run reads or changes. The action's runs against the example's golden reports, the CLI's against
+ * its golden terminal text (golden.test.ts).
  */
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runActionInProcess } from './helpers/action-in-process.js';
+import { runCliInProcess } from './helpers/shared.js';
 import { makeTempDir, removeTempDirs, repoRoot, type ActionRun } from './helpers/runner-action.js';
 
 const example = join(repoRoot, 'fixtures', 'example');
@@ -14,6 +16,8 @@ const goldenRows = (path: string) =>
   readFileSync(join(repoRoot, '__tests__', '__golden__', 'example', path), 'utf8')
     .split('\n')
     .filter((line) => /^\| \w/.test(line) && !line.startsWith('| Sub-experiment'));
+/** A golden file of the example, as the CLI printed it. */
+const goldenText = (path: string) => readFileSync(join(repoRoot, '__tests__', '__golden__', 'example', path), 'utf8');
 /** The lines of the report.md a run wrote into `report/` of its workspace. */
 const reportLines = (workspace: string) => readFileSync(join(workspace, 'report', 'report.md'), 'utf8').split('\n');
 
@@ -38,7 +42,7 @@ const INPUTS = {
 
 const errors = (run: ActionRun) => run.commands.filter((c) => c.command === 'error').map((c) => c.message);
 
-describe('in-process action runs at the same time', () => {
+describe('in-process runs at the same time', () => {
   test('three workspaces, the same relative inputs: each run reads and writes its own', async () => {
     const [passing, failing, empty] = [workspace('results'), workspace('results-regression'), workspace(undefined)];
     // This process stands in the repository, which holds no `results` nor `requirements.csv`.
@@ -81,5 +85,26 @@ describe('in-process action runs at the same time', () => {
     expect(missing.status).toBe(1);
     expect(errors(missing).join('\n')).toBe('perfgate: results: no such file or folder');
     expect(existsSync(join(empty, 'report', 'report.md'))).toBe(false);
+  });
+
+  test('two CLI runs, each in its own folder: the terminal text of the golden check, byte for byte', async () => {
+    // Each folder holds only its own results, as the golden run's workspace holds both (golden.test.ts).
+    const run = async (results: string, out: string) => {
+      const cwd = makeTempDir('perfgate-concurrent-cli-');
+      for (const path of [`fixtures/example/${results}`, 'fixtures/example/requirements.csv'])
+        cpSync(join(repoRoot, path), join(cwd, path), { recursive: true });
+      const args = ['check', '--results', `fixtures/example/${results}`];
+      args.push('--requirements', 'fixtures/example/requirements.csv', '--output-dir', out);
+      const { status, stdout, stderr } = await runCliInProcess(args, { cwd });
+      return `$ perfgate ${args.join(' ')}\nexit code ${status}\n--- stdout\n${stdout}--- stderr\n${stderr}`;
+    };
+    const here = process.cwd();
+    const [pass, fail] = await Promise.all([
+      run('results', 'out-check'),
+      run('results-regression', 'out-check-regression'),
+    ]);
+    expect(process.cwd()).toBe(here);
+    expect(pass).toBe(goldenText('check/terminal.txt'));
+    expect(fail).toBe(goldenText('check-regression/terminal.txt'));
   });
 });
