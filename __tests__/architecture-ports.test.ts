@@ -68,6 +68,15 @@ function importsFileHelpers(text: string): boolean {
   );
 }
 
+/**
+ * Whether code calls node:path's resolve from anything but the run's root (`files.root`): resolve starts at the
+ * process's working directory when its first argument is relative.
+ */
+function resolvesFromTheProcess(text: string): boolean {
+  if (!/^import\s+\{[^}]*\bresolve\b[^}]*\}\s*from\s+['"](node:)?path['"]/m.test(text)) return false;
+  return [...text.matchAll(/(?<![.\w])resolve\(\s*([^,)]*)/g)].some(([, first]) => first!.trim() !== 'files.root');
+}
+
 /** What a file reaches that only the entry point may: each as `file: what`. */
 function outsideThePorts(file: string, text: string): string[] {
   const found: string[] = [];
@@ -127,6 +136,17 @@ describe('the action is a function of its ports', () => {
       .filter((file) => importsFileHelpers(code(file)))
       .map((file) => relative(ROOT, file));
     expect(helpers).toEqual([]);
+  });
+
+  it("the pipeline and the action resolve a path only from the run's root: node:path's resolve never reads the cwd", () => {
+    const found = [...files, ...actionFiles(PIPELINE)]
+      .filter((file) => resolvesFromTheProcess(code(file)))
+      .map((file) => relative(ROOT, file));
+    expect(found).toEqual([]);
+    expect(resolvesFromTheProcess("import { resolve } from 'node:path';\nconst full = resolve(folder);")).toBe(true);
+    expect(resolvesFromTheProcess("import { join, resolve } from 'node:path';\nresolve(runs, 'base');")).toBe(true);
+    expect(resolvesFromTheProcess("import { resolve } from 'node:path';\nresolve(files.root, folder);")).toBe(false);
+    expect(resolvesFromTheProcess('new Promise((resolve) => resolve(run));')).toBe(false);
   });
 
   it('the CLI reads its working directory only in its entry, run.ts, once', () => {
