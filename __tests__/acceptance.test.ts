@@ -22,6 +22,10 @@ import { renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/ren
 import { buildDashboard } from '../src/engine/dashboard/model.js';
 import { renderExperimentHtml, renderIndexHtml } from '../src/engine/dashboard/html.js';
 import { inputError } from './helpers/formats.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const HEADER = 'benchmark,metric,ceiling,expires,link,reason\n';
 
@@ -83,7 +87,7 @@ describe('the waiver file', () => {
 /** A Go run as the engine reads it: BenchmarkPublish size=64,mode=copy `slower` times slower. */
 function goSide(folder: string, slower: number): Map<string, ExperimentSide> {
   const path = writeGoRun(folder, (_, parameter) => (parameter === 'size=64,mode=copy' ? slower : 1));
-  const loaded = loadResults([path], { floatParse: 'precise' });
+  const loaded = loadResults(cwdFiles, [path], { floatParse: 'precise' });
   return new Map([...loaded.experiments].map(([t, e]) => [t, { measurements: e.measurements }]));
 }
 
@@ -342,9 +346,10 @@ describe('the two-stage gate accepts what the label accepts', () => {
       thresholds: parseThresholds(undefined),
       floatParse: 'precise' as const,
     });
-    const plain = await runConfirm(options('plain'), ports, () => {});
+    const plain = await runConfirm(cwdFiles, options('plain'), ports, () => {});
     expect(plain.confirmed).toEqual(['BenchmarkA']);
     const accepted = await runConfirm(
+      cwdFiles,
       { ...options('accepted'), acceptance: { acceptLabel: { label: 'perfgate-accept', by: 'octocat' } } },
       ports,
       () => {},

@@ -392,9 +392,7 @@ describe('action: the two-stage gate (confirm-command)', () => {
     };
     const outputs: Record<string, string> = {};
     let failed = false;
-    const cwd = process.cwd();
-    process.chdir(setup.workspace);
-    try {
+    {
       const env: Record<string, string> = {
         INPUT_RESULTS: join(FIRST, 'head.txt'),
         INPUT_BASELINE: join(FIRST, 'base.txt'),
@@ -425,8 +423,6 @@ describe('action: the two-stage gate (confirm-command)', () => {
         files: rootedFiles(setup.workspace),
         artifacts: NO_ARTIFACT_SERVICE,
       });
-    } finally {
-      process.chdir(cwd);
     }
     // Every pair measures the same ×1.3 and ×1.18: both confirmed at the one look of 8 pairs.
     expect(commands).toHaveLength(16);

@@ -23,6 +23,9 @@ import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/c
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { rootedFiles } from '../src/pipeline/rootedFiles.js';
 
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
+
 /** The recorders' files: every folder they are given is absolute. */
 const files = rootedFiles(tmpdir());
 
@@ -637,7 +640,7 @@ describe('action: history-branch', () => {
           const mine = { ...first, date: dateOf(n), runId: String(1000 + n) };
           return writeHistoryBranch(
             { token: TOKEN, apiUrl: git!.apiUrl, owner: 'octo', repo: 'bench', branch: BRANCH, folder, session, files },
-            () => void appendHistoryRecord(folder, mine, 100),
+            () => void appendHistoryRecord(cwdFiles, folder, mine, 100),
           );
         }),
       );

@@ -35,6 +35,48 @@ function usesOf(path: string): string {
   return code(path).replace(/^(import|export)\b[^;]*from\s+['"][^'"]+['"];?/gm, '');
 }
 
+/**
+ * The files of src/pipeline and src/action that may import node:fs (a type-only import reaches nothing), each with why:
+ * every other file reads, lists and writes through a run's files port (`Files`, rooted at its working directory).
+ */
+const FILE_SYSTEM_ALLOWED = new Map([
+  ['src/pipeline/rootedFiles.ts', "the files port: every relative path taken from the run's working directory"],
+  ['src/pipeline/files.ts', 'the real helpers the port is made of (a file written whole, special files refused)'],
+  ['src/pipeline/shell.ts', "the real shell port: opens the child's stdout file, an absolute path it is given"],
+]);
+
+/** Whether code imports node:fs (or fs, or their promises) for more than its types. */
+function readsFileSystem(text: string): boolean {
+  return (
+    /^import\s+(?!type\b)[^;]*from\s+['"](node:)?fs(\/promises)?['"]/m.test(text) ||
+    /\bimport\(\s*['"](node:)?fs(\/promises)?['"]\s*\)/.test(text) ||
+    /\brequire\(\s*['"](node:)?fs(\/promises)?['"]\s*\)/.test(text)
+  );
+}
+
+/** The error helpers of pipeline/files.ts touch no file; every other helper does, on the path it is given. */
+const PURE_FILE_HELPERS = new Set(['cannotRead', 'specialFileKind']);
+
+/** Whether code imports a helper of pipeline/files.ts that touches the file system. */
+function importsFileHelpers(text: string): boolean {
+  return [...text.matchAll(/^import\s+(?!type\b)\{([^}]*)\}\s*from\s+['"](\.\.?\/)+(pipeline\/)?files\.js['"]/gm)].some(
+    ([, names]) =>
+      names!
+        .split(',')
+        .map((name) => name.trim())
+        .some((name) => name !== '' && !name.startsWith('type ') && !PURE_FILE_HELPERS.has(name)),
+  );
+}
+
+/**
+ * Whether code calls node:path's resolve from anything but the run's root (`files.root`): resolve starts at the
+ * process's working directory when its first argument is relative.
+ */
+function resolvesFromTheProcess(text: string): boolean {
+  if (!/^import\s+\{[^}]*\bresolve\b[^}]*\}\s*from\s+['"](node:)?path['"]/m.test(text)) return false;
+  return [...text.matchAll(/(?<![.\w])resolve\(\s*([^,)]*)/g)].some(([, first]) => first!.trim() !== 'files.root');
+}
+
 /** What a file reaches that only the entry point may: each as `file: what`. */
 function outsideThePorts(file: string, text: string): string[] {
   const found: string[] = [];
@@ -76,6 +118,57 @@ describe('the action is a function of its ports', () => {
     const found = outsideThePorts(ENTRY, code(join(ACTION, ENTRY)));
     expect(found).toContain(`${ENTRY}: the process`);
     expect(found).toContain(`${ENTRY}: @actions/core`);
+  });
+
+  it('the pipeline reaches the file system only through the files port and the real helpers it is made of', () => {
+    const pipeline = actionFiles(PIPELINE);
+    const found = [...files, ...pipeline]
+      .filter((file) => !FILE_SYSTEM_ALLOWED.has(relative(ROOT, file)) && file !== join(ACTION, ENTRY))
+      .filter((file) => readsFileSystem(code(file)))
+      .map((file) => relative(ROOT, file));
+    expect(found).toEqual([]);
+    // Each file allowed still does (an allow-list of files that no longer need it would hide the next one).
+    for (const file of FILE_SYSTEM_ALLOWED.keys())
+      expect([file, readsFileSystem(code(join(ROOT, file)))]).toEqual([file, true]);
+    // The file helpers take a path as the file system is given it: only the port calls them on a run's paths.
+    const helpers = pipeline
+      .filter((file) => !['files.ts', 'rootedFiles.ts'].includes(relative(PIPELINE, file)))
+      .filter((file) => importsFileHelpers(code(file)))
+      .map((file) => relative(ROOT, file));
+    expect(helpers).toEqual([]);
+  });
+
+  it("the pipeline and the action resolve a path only from the run's root: node:path's resolve never reads the cwd", () => {
+    const found = [...files, ...actionFiles(PIPELINE)]
+      .filter((file) => resolvesFromTheProcess(code(file)))
+      .map((file) => relative(ROOT, file));
+    expect(found).toEqual([]);
+    expect(resolvesFromTheProcess("import { resolve } from 'node:path';\nconst full = resolve(folder);")).toBe(true);
+    expect(resolvesFromTheProcess("import { join, resolve } from 'node:path';\nresolve(runs, 'base');")).toBe(true);
+    expect(resolvesFromTheProcess("import { resolve } from 'node:path';\nresolve(files.root, folder);")).toBe(false);
+    expect(resolvesFromTheProcess('new Promise((resolve) => resolve(run));')).toBe(false);
+  });
+
+  it('the CLI reads its working directory only in its entry, run.ts, once', () => {
+    const cli = actionFiles(join(ROOT, 'src', 'cli'));
+    const found = cli
+      .filter((file) => /\bprocess\s*\.\s*(cwd|chdir)\b/.test(code(file)))
+      .map((file) => relative(ROOT, file));
+    expect(found).toEqual(['src/cli/run.ts']);
+    expect(code(join(ROOT, 'src', 'cli', 'run.ts')).match(/process\.cwd\(\)/g)).toHaveLength(1);
+    expect(code(join(ROOT, 'src', 'cli', 'run.ts'))).toMatch(/rootedFiles\(process\.cwd\(\)\)/);
+  });
+
+  it('the file-system guard catches each kind of reach', () => {
+    expect(readsFileSystem("import { existsSync } from 'node:fs';")).toBe(true);
+    expect(readsFileSystem("import { readFile } from 'node:fs/promises';")).toBe(true);
+    expect(readsFileSystem("import * as fs from 'fs';")).toBe(true);
+    expect(readsFileSystem("const fs = await import('node:fs');")).toBe(true);
+    expect(readsFileSystem("import type { Stats } from 'node:fs';")).toBe(false);
+    expect(readsFileSystem("import { join } from 'node:path';")).toBe(false);
+    expect(importsFileHelpers("import { readText, writeFileAtomic } from './files.js';")).toBe(true);
+    expect(importsFileHelpers("import { cannotRead, specialFileKind } from './files.js';")).toBe(false);
+    expect(importsFileHelpers("import type { ReportWriter } from './files.js';")).toBe(false);
   });
 
   it('neither the action nor the pipeline reads or changes the working directory, but process.ts', () => {

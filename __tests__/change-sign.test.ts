@@ -6,6 +6,10 @@ import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 import { trendsOfRecords } from '../src/engine/trends/records.js';
 import { cli, read, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // One sign convention in every report: a change is the change of the value itself, (new − old) / old.
 // One fact — a throughput that dropped from 1000 to 771 ops/s, 22.9 % — reads −22.9 % in the
@@ -161,9 +165,9 @@ describe('one sign convention: the change of the value itself', () => {
           runUrl: `https://github.com/o/r/actions/runs/${2000 + i}`,
         },
       );
-      appendHistoryRecord(folder, record, 1000);
+      appendHistoryRecord(cwdFiles, folder, record, 1000);
     }
-    const report = trendsOfRecords(readHistoryWindow(folder, 1000));
+    const report = trendsOfRecords(readHistoryWindow(cwdFiles, folder, 1000));
     const text = renderTrendsText(report);
     expect(text).toContain('regression: encode / default / throughput / value −22.9 % (1000 ops/s -> 771 ops/s)');
     expect(text).toContain('regression: encode / default / latency / value +30.0 % (100 µs -> 130 µs)');

@@ -37,6 +37,10 @@ import { silentProgress } from '../src/pipeline/steps.js';
 import { exampleInput } from './charts-fixtures.js';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
 import { expectTidyLayout } from './helpers/svgLayout.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const thresholds = { Min: 0.1, Median: 0.1, Max: 0.1, '99%': 0.1 };
 const goText = readFileSync(join(repoRoot, 'fixtures', 'formats', 'go-bench', 'publish_cpu1_2.txt'), 'utf8');
@@ -68,13 +72,14 @@ function goHistory(): { folder: string; history: string; candidate: string; firs
   for (let i = 0; i < 8; i++) {
     const file = join(folder, `run${i}.txt`);
     writeFileSync(file, scaledGo(noise));
-    const loaded = loadResults([file], { floatParse: 'precise' });
+    const loaded = loadResults(cwdFiles, [file], { floatParse: 'precise' });
     const experiments = [...loaded.experiments].map(([experiment, e]) => ({
       experiment,
       format: e.format,
       measurements: e.measurements,
     }));
     appendHistoryRecord(
+      cwdFiles,
       history,
       makeHistoryRecord(experiments, {
         sha: `abcdef${i}000`,
@@ -91,6 +96,7 @@ function goHistory(): { folder: string; history: string; candidate: string; firs
 
 const go = goHistory();
 const withHistory = runCompare(
+  cwdFiles,
   {
     reference: [],
     history: go.history,
@@ -103,8 +109,9 @@ const withHistory = runCompare(
   },
   silentProgress,
 );
-const records = readHistoryWindow(go.history);
+const records = readHistoryWindow(cwdFiles, go.history);
 const singleBaseline = runCompare(
+  cwdFiles,
   {
     reference: [go.first],
     results: [go.candidate],
@@ -677,6 +684,7 @@ describe('report.html of a JMH comparison', () => {
     mkdirSync(join(dir, 'pr'));
     writeFileSync(join(dir, 'pr', 'publish_avgt_gc.json'), JSON.stringify(slower, null, 2));
     const compare = runCompare(
+      cwdFiles,
       {
         reference: [fixture],
         results: [join(dir, 'pr', 'publish_avgt_gc.json')],
@@ -691,7 +699,7 @@ describe('report.html of a JMH comparison', () => {
     expect(compare.report.rows.filter((r) => r.failed).map((r) => `${r.experimentType} ${r.parameter}`)).toEqual([
       'PublishBench.publish mode=copy,size=1024',
     ]);
-    const outcome = await writeCharts(join(dir, 'report'), { compare, png: false, title: 'JMH' });
+    const outcome = await writeCharts(cwdFiles, join(dir, 'report'), { compare, png: false, title: 'JMH' });
     expect(outcome.charts.map((c) => c.id)).toEqual(['change', 'regressions', 'before-after-PublishBench.publish']);
     const html = readFileSync(outcome.reportHtmlPath, 'utf8');
     // One experiment: the titles name it, the rows their parameters.

@@ -12,6 +12,10 @@ import { resultSetOfSummary } from '../src/engine/formats/fastdds/measurements.j
 import type { Summary } from '../src/engine/model/summary.js';
 import type { ChartsInput } from '../src/pipeline/writeCharts.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 /** The example fixture set of a checkout (the bench passes its own: it runs from a bundle elsewhere). */
 const exampleFolder = (root: string) => join(root, 'fixtures', 'example');
@@ -32,8 +36,8 @@ export function exampleHistory(root = repoRoot): HistoryRecord[] {
       format: 'fastdds-summary',
       measurements: resultSetOfSummary(s, 'fastdds-summary').measurements,
     }));
-  const base = recorded(loadSummaries([join(folder, 'results')], 'precise'));
-  const regression = recorded(loadSummaries([join(folder, 'results-regression')], 'precise'));
+  const base = recorded(loadSummaries(cwdFiles, [join(folder, 'results')], 'precise'));
+  const regression = recorded(loadSummaries(cwdFiles, [join(folder, 'results-regression')], 'precise'));
   return [
     makeHistoryRecord(base, {
       sha: 'aaaaaaa1111111',
@@ -62,6 +66,7 @@ export function exampleInput(root = repoRoot): ChartsInput {
   const throughputCsv = join(root, 'fixtures', 'formats', 'fastdds-tools', 'measurements_interprocess_best_effort.csv');
   const out = tempDir('perfgate-charts-src-');
   const check = runCheck(
+    cwdFiles,
     {
       results: [join(example, 'results')],
       requirements: join(example, 'requirements.csv'),
@@ -71,6 +76,7 @@ export function exampleInput(root = repoRoot): ChartsInput {
     silentProgress,
   );
   const compare = runCompare(
+    cwdFiles,
     {
       reference: [join(example, 'results')],
       results: [join(example, 'results-regression')],
@@ -86,9 +92,9 @@ export function exampleInput(root = repoRoot): ChartsInput {
   return {
     check,
     compare,
-    summaries: loadSummaries([join(example, 'results')], 'precise'),
+    summaries: loadSummaries(cwdFiles, [join(example, 'results')], 'precise'),
     history: exampleHistory(root),
-    raw: [{ experimentType: 'interprocess_best_effort', raw: readRawMeasurements(rawFile, 'precise') }],
+    raw: [{ experimentType: 'interprocess_best_effort', raw: readRawMeasurements(cwdFiles, rawFile, 'precise') }],
     measurements: parseFastddsThroughput(throughputCsv, readFileSync(throughputCsv, 'utf8')).measurements,
   };
 }

@@ -6,6 +6,10 @@ import { join } from 'node:path';
 import { binSamples } from '../src/engine/charts/histogram.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { describeShared, fastdds } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 test('equal-width bins from the smallest to the largest sample, the last one closed', () => {
   // Range 0…4 in 2 bins of width 2: [0, 2) holds 0 and 1.5; [2, 4] holds 2, 3 and 4.
@@ -30,7 +34,7 @@ describeShared('binning the real Fast-DDS campaigns', () => {
   test.each(['measurements_interprocess_best_effort.csv', 'measurements_intraprocess_best_effort.csv'])(
     '%s: 100 bins count every sample once',
     (file) => {
-      const raw = readRawMeasurements(join(fastdds, 'raw', file), 'precise');
+      const raw = readRawMeasurements(cwdFiles, join(fastdds, 'raw', file), 'precise');
       for (const g of raw.groups) {
         const bins = binSamples(g.latencies, 100);
         expect(bins).toHaveLength(100);

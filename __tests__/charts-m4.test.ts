@@ -7,6 +7,10 @@ import { readRawMeasurements } from '../src/pipeline/read.js';
 import { m4 } from '../src/engine/charts/m4.js';
 import { describeShared, fastdds } from './helpers/shared.js';
 import { join } from 'node:path';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 /** The oracle: the column of each sample from its pixel position, then the four extremes per column. */
 function oracle(samples: readonly number[], columns: number): { x: number; y: number }[] {
@@ -89,7 +93,7 @@ describeShared('M4 on the real Fast-DDS campaigns', () => {
   test.each(['measurements_interprocess_best_effort.csv', 'measurements_intraprocess_best_effort.csv'])(
     '%s: every payload matches the oracle and keeps its extremes',
     (file) => {
-      const raw = readRawMeasurements(join(fastdds, 'raw', file), 'precise');
+      const raw = readRawMeasurements(cwdFiles, join(fastdds, 'raw', file), 'precise');
       expect(raw.groups).toHaveLength(11);
       for (const g of raw.groups) {
         const samples = Array.from(g.latencies);

@@ -22,6 +22,10 @@ import { runCheck } from '../src/pipeline/check.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { example, exampleInput } from './charts-fixtures.js';
 import { tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 /** 9999 samples 100.00, 100.01, …, 199.98 µs and one outlier of 100 000 µs. */
 function bodyAndOutlier(): Float64Array {
@@ -141,6 +145,7 @@ describe('requirement, baseline and result each have their colour; failed points
   test('a failed check marks the experiment point; a passing chart has no failure layer', () => {
     const out = tempDir('perfgate-marks-');
     const failing = runCheck(
+      cwdFiles,
       {
         results: [join(example, 'results-regression')],
         requirements: join(example, 'requirements.csv'),

@@ -13,6 +13,10 @@ import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import { planCharts } from '../src/pipeline/writeCharts.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { example, exampleInput } from './charts-fixtures.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 describe('payload axis', () => {
   test('labels sizes in binary units', () => {
@@ -205,7 +209,7 @@ describe('charts of the example fixture set', () => {
     // 1000 samples of 16 B in the raw file, from 5.78678 to 28.3157 µs; sorted, p50 is the 500th
     // and p99 the 990th, and the axis ends at the fence p99 + (p99 − p50) when that cuts a tail.
     const samples = [
-      ...readRawMeasurements(join(example, 'results', 'measurements_interprocess_best_effort.csv'), 'precise')
+      ...readRawMeasurements(cwdFiles, join(example, 'results', 'measurements_interprocess_best_effort.csv'), 'precise')
         .groups[0]!.latencies,
     ].sort((a, b) => a - b);
     const p50 = samples[499]!;

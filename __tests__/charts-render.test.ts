@@ -13,6 +13,10 @@ import { exampleInput } from './charts-fixtures.js';
 import { decodePng } from './helpers/png.js';
 import { describeShared, fastdds, tempDir } from './helpers/shared.js';
 import { FULL_VOLUME } from './helpers/volume.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -181,7 +185,7 @@ test('same inputs give the same bytes', async () => {
 
 test('writeCharts writes spec, SVG and PNG per chart and report.html, and returns the Mermaid Markdown', async () => {
   const dir = tempDir('perfgate-charts-write-');
-  const outcome = await writeCharts(dir, { ...exampleInput(), title: 'perfgate <example>' });
+  const outcome = await writeCharts(cwdFiles, dir, { ...exampleInput(), title: 'perfgate <example>' });
   const names = readdirSync(join(dir, 'charts')).sort();
   expect(names).toEqual(charts.flatMap((c) => [`${c.id}.png`, `${c.id}.svg`, `${c.id}.vl.json`]).sort());
   expect(outcome.written).toHaveLength(3 * charts.length + 1);
@@ -193,7 +197,10 @@ test('writeCharts writes spec, SVG and PNG per chart and report.html, and return
   expect(outcome.charts.find((c) => c.id === 'check-interprocess_best_effort')!.mermaid).toContain('```mermaid');
   expect(outcome.charts.find((c) => c.id === 'histogram-interprocess_best_effort')!.mermaid).toBeUndefined();
   // PNGs can be left out.
-  const svgOnly = await writeCharts(tempDir('perfgate-charts-svg-'), { check: exampleInput().check!, png: false });
+  const svgOnly = await writeCharts(cwdFiles, tempDir('perfgate-charts-svg-'), {
+    check: exampleInput().check!,
+    png: false,
+  });
   expect(svgOnly.written.filter((p) => p.endsWith('.png'))).toEqual([]);
   expect(svgOnly.written.map((p) => p.slice(p.lastIndexOf('/') + 1))).toEqual([
     'check-interprocess_best_effort.vl.json',
@@ -208,6 +215,7 @@ describeShared('charts of the Fast-DDS reference comparison fixture', () => {
   test('baseline in grey and result in blue, with the values of the summaries', async () => {
     const t = DEFAULT_THRESHOLD;
     const compare = runCompare(
+      cwdFiles,
       {
         reference: [join(fastdds, 'compare', 'reference_2026-01-01')],
         results: [join(fastdds, 'compare', 'results_2026-01-02')],

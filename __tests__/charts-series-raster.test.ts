@@ -17,6 +17,10 @@ import { PNG_SCALE } from '../src/render/rasterize.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { decodePng, type DecodedPng } from './helpers/png.js';
 import { describeShared, fastdds } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const SLOW = 120_000;
 
@@ -101,7 +105,7 @@ describeShared('M4 series draw what the whole series draws: real campaigns', () 
   test.each(['interprocess_best_effort', 'intraprocess_best_effort'])(
     '%s',
     async (type) => {
-      const raw = readRawMeasurements(join(fastdds, 'raw', `measurements_${type}.csv`), 'precise');
+      const raw = readRawMeasurements(cwdFiles, join(fastdds, 'raw', `measurements_${type}.csv`), 'precise');
       const reduced = reduceRaw({ experimentType: type, raw });
       const full = unreduced(raw, type);
       // The reduction is real: 10 000 samples a payload, at most 4 per pixel column of 360.

@@ -19,6 +19,10 @@ import { textWidth } from '../src/engine/charts/textWidth.js';
 import { writeCharts } from '../src/pipeline/writeCharts.js';
 import { exampleInput } from './charts-fixtures.js';
 import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, skipping the chart SVG browser test\n`);
 
@@ -68,7 +72,7 @@ async function vegaSvg(spec: object): Promise<string> {
 (haveChromium ? describe : describe.skip)('chart SVGs in headless Chromium', () => {
   test('no text overlaps or leaves the picture; the widths the renderer reserved hold', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'perfgate-chart-svgs-'));
-    const outcome = await writeCharts(dir, { ...exampleInput(), png: false });
+    const outcome = await writeCharts(cwdFiles, dir, { ...exampleInput(), png: false });
     const browser = await launchChromium();
     let compared = 0;
     try {

@@ -31,6 +31,10 @@ import { decodePng } from './helpers/png.js';
 import { expectTidyLayout } from './helpers/svgLayout.js';
 import { describeShared, fastdds, repoRoot } from './helpers/shared.js';
 import { volume } from './helpers/volume.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const charts = planCharts(exampleInput());
 
@@ -234,7 +238,7 @@ describeShared('real campaigns: tidy layout, and the M4 series keep every spike'
   test.each(volume(['interprocess_best_effort'], ['interprocess_best_effort', 'intraprocess_best_effort']))(
     '%s',
     (type) => {
-      const raw = readRawMeasurements(join(fastdds, 'raw', `measurements_${type}.csv`), 'precise');
+      const raw = readRawMeasurements(cwdFiles, join(fastdds, 'raw', `measurements_${type}.csv`), 'precise');
       for (const chart of rawCharts(reduceRaw({ experimentType: type, source: `measurements_${type}.csv`, raw }))) {
         const svg = chartToSvg(chart);
         expectTidyLayout(svg);

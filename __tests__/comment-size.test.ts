@@ -21,6 +21,10 @@ import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { jmhSuite, RUN_DRIFT, writeJmhRun } from './helpers/pullRequestSuites.js';
 import { tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const BENCHMARKS = 47;
 const SIZES = ['16', '256', '4096', '65536'];
@@ -55,10 +59,12 @@ beforeAll(() => {
   const requirements = join(root, 'requirements.csv');
   writeFileSync(requirements, lines.join('\n') + '\n');
   const check = runCheck(
+    cwdFiles,
     { results: [candidate], requirements, outputDir: join(root, 'out-check'), floatParse: 'precise' },
     silentProgress,
   );
   const comparison = runCompare(
+    cwdFiles,
     {
       reference: [],
       history: join(root, 'history'),

@@ -17,6 +17,10 @@ import {
 } from '../src/engine/report/confirmation/confirmation.js';
 import { ACTION_SPELLING, CLI_SPELLING, confirmSettings } from '../src/engine/settings/rules.js';
 import { isUndecidedReason, undecidedReason } from '../src/action/publish/checkRun.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const RUN_MS = 30_000;
 const MINUTE = 60_000;
@@ -50,6 +54,7 @@ async function confirmWith(maxMs: number | undefined, maxPairs = 24) {
   const tool = fakeTool();
   const lines: string[] = [];
   const outcome = await runConfirm(
+    cwdFiles,
     {
       baseDir: join(root, 'base'),
       headDir: join(root, 'head'),

@@ -6,6 +6,10 @@ import { DEFAULT_SCREEN, P_SCREEN } from '../src/engine/confirm/screen.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // Issue 45, "Done when" 3: real Go and Google Benchmark runs on the development machine, five of the unchanged base
 // build recorded while the machine's load moved (fixtures/ecosystems/loaded-screen/record.sh, runs.md), then one run
@@ -37,6 +41,7 @@ function firstStage(tool: string, extension: string, verdict = 'pass'): { json: 
     cpSync(join(folder, tool, `run${run}.${extension}`), join(ws, 'history', `run${run}`, `bench.${extension}`));
   }
   const outcome = runCompare(
+    cwdFiles,
     {
       reference: [],
       history: join(ws, 'history'),

@@ -14,6 +14,10 @@ import { shellPorts } from '../src/pipeline/shell.js';
 import { filterPattern, pairOrder, selectionFromComparison } from '../src/engine/confirm/plan.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const SCRIPT = join(repoRoot, 'fixtures', 'confirm', 'synthetic-bench.mjs');
 const BENCHMARKS = 'ABCDEFGH'.split('').map((c) => `Benchmark${c}`);
@@ -347,6 +351,7 @@ describe('perfgate confirm', () => {
     mkdirSync(join(root, 'head'));
     const lines: string[] = [];
     const outcome = await runConfirm(
+      cwdFiles,
       {
         baseDir: join(root, 'base'),
         headDir: join(root, 'head'),
@@ -380,6 +385,7 @@ describe('perfgate confirm', () => {
     mkdirSync(join(root, 'base'));
     mkdirSync(join(root, 'head'));
     const outcome = await runConfirm(
+      cwdFiles,
       {
         baseDir: join(root, 'base'),
         headDir: join(root, 'head'),
@@ -596,6 +602,7 @@ writeFileSync(out, '<?xml version="1.0" encoding="UTF-8"?>\\n<Catch name="bench"
     const command = `echo $$ >> ${pids}; sh -c 'trap "" TERM; echo $$ >> ${pids}; while :; do sleep 1; done' & wait`;
     const lines: string[] = [];
     const confirmation = runConfirm(
+      cwdFiles,
       {
         baseDir: join(root, 'base'),
         headDir: join(root, 'head'),

@@ -17,6 +17,10 @@ import type { HistoryRecord } from '../src/engine/history/record.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { inputError } from './helpers/formats.js';
 import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const REAL = join(repoRoot, 'fixtures', 'formats', 'criterion', 'real-0.3.6');
 const TREE = join(REAL, 'target', 'criterion');
@@ -78,7 +82,7 @@ function records(folder: string): HistoryRecord[] {
 
 describe("discovery in Criterion's tree", () => {
   test("a folder: each benchmark's new/estimates.json; base/, change/ and report/ skipped with one notice", () => {
-    const found = discoverResults([TREE], { formats: true });
+    const found = discoverResults(cwdFiles, [TREE], { formats: true });
     expect(found.files.map((f) => [relative(TREE, f.path), f.format])).toEqual(
       BENCHMARKS.map((b) => [`${b}/new/estimates.json`, 'criterion-json']),
     );
@@ -89,13 +93,13 @@ describe("discovery in Criterion's tree", () => {
   });
 
   test('a folder above it (target/, a project) finds the same files', () => {
-    const found = discoverResults([join(REAL, 'target')], { formats: true });
+    const found = discoverResults(cwdFiles, [join(REAL, 'target')], { formats: true });
     expect(found.files.map((f) => relative(TREE, f.path))).toEqual(BENCHMARKS.map((b) => `${b}/new/estimates.json`));
   });
 
   test("the README's results/** glob: the five results; baselines and the other 38 files skipped with a notice each kind", () => {
     const pattern = join(TREE, '**');
-    const found = discoverResults([pattern], { formats: true });
+    const found = discoverResults(cwdFiles, [pattern], { formats: true });
     expect(found.files.map((f) => relative(TREE, f.path))).toEqual(BENCHMARKS.map((b) => `${b}/new/estimates.json`));
     // 58 files: 5 results, 5 baselines, 10 benchmark.json and sample.json read along with the
     // results, and 38 others: 10 raw.csv and tukey.json in new/, 20 in base/ (benchmark.json,
@@ -110,12 +114,12 @@ describe("discovery in Criterion's tree", () => {
 
   test('a glob whose matches hold no result file is an error naming how many it matched', () => {
     const svg = join(TREE, '**', '*.{svg,html}');
-    expect(inputError(() => discoverResults([svg], { formats: true }))).toMatchObject({
+    expect(inputError(() => discoverResults(cwdFiles, [svg], { formats: true }))).toMatchObject({
       message: `no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format) among the 3 file(s) this pattern matches (${join(TREE, 'publish/64/report/index.html')}, ${join(TREE, 'publish/64/report/pdf_small.svg')}, ${join(TREE, 'report/index.html')})`,
       place: { file: svg },
     });
     const baselines = join(TREE, '**', 'base', 'estimates.json');
-    expect(inputError(() => discoverResults([baselines], { formats: true })).message).toBe(
+    expect(inputError(() => discoverResults(cwdFiles, [baselines], { formats: true })).message).toBe(
       `no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format) among the 5 file(s) this pattern matches (${join(TREE, 'checksum/base/estimates.json')}, ${join(TREE, 'codec/encode/1024/base/estimates.json')}, ` +
         `${join(TREE, 'codec/encode/64/base/estimates.json')} and 2 more); 5 skipped as ${BASE_REASON}`,
     );
@@ -123,11 +127,11 @@ describe("discovery in Criterion's tree", () => {
 
   test('a base/estimates.json named on its own is read; a benchmark.json named on its own is an error saying what to name', () => {
     const base = join(TREE, 'publish', '64', 'base', 'estimates.json');
-    expect(discoverResults([base], { formats: true }).files).toEqual([
+    expect(discoverResults(cwdFiles, [base], { formats: true }).files).toEqual([
       { path: base, experimentType: '', format: 'criterion-json' },
     ]);
     const benchmark = join(TREE, 'publish', '64', 'new', 'benchmark.json');
-    expect(inputError(() => discoverResults([benchmark], { formats: true }))).toMatchObject({
+    expect(inputError(() => discoverResults(cwdFiles, [benchmark], { formats: true }))).toMatchObject({
       message:
         'not a result file: benchmark.json is read along with the Criterion.rs estimates.json (with sample.json) result file of its folder; name that file, or the folder',
       place: { file: benchmark },
@@ -137,7 +141,7 @@ describe("discovery in Criterion's tree", () => {
   test('a folder holding only saved baselines is an error that says so', () => {
     const dir = tempDir();
     cpSync(join(TREE, 'publish', '64', 'base'), join(dir, 'publish', '64', 'base'), { recursive: true });
-    expect(inputError(() => discoverResults([dir], { formats: true })).message).toBe(
+    expect(inputError(() => discoverResults(cwdFiles, [dir], { formats: true })).message).toBe(
       'the folder holds no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format); ' +
         "of its sub-folders only Criterion's <id>/new/estimates.json are searched (up to 8 levels), and it holds only Criterion's saved baselines (1 base/estimates.json): name one on its own to read it",
     );
@@ -147,13 +151,13 @@ describe("discovery in Criterion's tree", () => {
     const dir = tempDir();
     cpSync(join(TREE, 'publish', '64'), join(dir, 'publish', '64'), { recursive: true });
     cpSync(join(TREE, 'publish', '64', 'base'), join(dir, 'publish', '64', 'main'), { recursive: true });
-    const folder = discoverResults([dir], { formats: true });
+    const folder = discoverResults(cwdFiles, [dir], { formats: true });
     expect(folder.files.map((f) => relative(dir, f.path))).toEqual(['publish/64/new/estimates.json']);
     expect(folder.notices[0]).toMatch(
       /: read 1 benchmark\(s\) from <id>\/new\/estimates.json; skipped what is not the current run: 2 saved baseline\(s\) /,
     );
     const pattern = join(dir, '**', 'estimates.json');
-    const glob = discoverResults([pattern], { formats: true });
+    const glob = discoverResults(cwdFiles, [pattern], { formats: true });
     expect(glob.files.map((f) => relative(dir, f.path))).toEqual(['publish/64/new/estimates.json']);
     expect(glob.notices).toEqual([
       `${join(dir, 'publish/64/base/estimates.json')}: skipped, ${BASE_REASON}`,
@@ -172,7 +176,7 @@ describe("discovery in Criterion's tree", () => {
     place('h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'new'); // 9 levels down: not searched
     place('.git', 'x', 'new');
     place('node_modules', 'x', 'new');
-    expect(discoverResults([dir], { formats: true }).files.map((f) => relative(dir, f.path))).toEqual([
+    expect(discoverResults(cwdFiles, [dir], { formats: true }).files.map((f) => relative(dir, f.path))).toEqual([
       'a/b/c/d/e/f/g/new/estimates.json',
     ]);
   });
@@ -180,7 +184,7 @@ describe("discovery in Criterion's tree", () => {
 
 describe("names from Criterion's benchmark.json", () => {
   test('group → experiment, value → parameter; group/function → experiment; the medians as written', () => {
-    const loaded = loadResults([TREE], { floatParse: 'precise' });
+    const loaded = loadResults(cwdFiles, [TREE], { floatParse: 'precise' });
     const rows = [...loaded.experiments.values()].flatMap((e) =>
       e.measurements.map((m) => ({
         experiment: m.experiment,

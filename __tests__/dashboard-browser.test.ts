@@ -14,6 +14,10 @@ import { writeHistory } from './helpers/dashboard-site.js';
 import { serveSite } from './helpers/site-server.js';
 import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
 import { cli, fastdds, repoRoot, sharedAvailable, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const HOSTILE =
   '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';
@@ -37,7 +41,7 @@ if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, 
     writeFileSync(requirements, csv);
     const dir = tempDir('perfgate-dashboard-browser-');
     const site = join(dir, 'site');
-    const outcome = await runDashboard({ history, output: site, requirements }, silentProgress);
+    const outcome = await runDashboard(cwdFiles, { history, output: site, requirements }, silentProgress);
     expect(outcome.model.experiments.map((e) => e.status)).toEqual(['failed', 'passed']);
 
     const server = await serveSite(site);

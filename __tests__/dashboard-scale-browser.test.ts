@@ -13,6 +13,10 @@ import { silentProgress } from '../src/pipeline/steps.js';
 import { haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
 import { serveSite } from './helpers/site-server.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 interface ScaleSuite {
   writeGoogleBenchmarkRuns(dir: string, options: { benchmarks: number; runs: number; repetitions: number }): string[];
@@ -50,7 +54,7 @@ const SERIES = FAMILIES * 11 * 2;
     expect((await cli(['history', 'import', runs, '--output', history])).code).toBe(0);
     const site = join(dir, 'site');
     // Every metric (`--all-metrics`): by default the dashboard follows the primary one, cpu time, and would draw half.
-    await runDashboard({ history, output: site, allMetrics: true }, silentProgress);
+    await runDashboard(cwdFiles, { history, output: site, allMetrics: true }, silentProgress);
     // 455 experiments: their pages, 5 sparkline chunks of 100 and what the pages share, the index, 3 vendored builds and the
     // pages' style sheet and script.
     expect(readdirSync(join(site, 'experiments'))).toHaveLength(FAMILIES);

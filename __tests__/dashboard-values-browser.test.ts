@@ -13,6 +13,10 @@ import type { HistoryRecord } from '../src/engine/history/record.js';
 import { writeHistory } from './helpers/dashboard-site.js';
 import { haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
 import { tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 /** The medians of BM_Known/8 per run, in µs as records hold times (drawn in ns); 1234.5678 ns is drawn as 1234.57. */
 const EIGHT = [1.23456, 1.23001, 1.2417, 1.235, 1.22893, 1.24005, 1.23333, 1.2345678];
@@ -56,7 +60,7 @@ function record(n: number): HistoryRecord {
   test("each point draws the history's value at its run; each sparkline a point per run", async () => {
     const history = writeHistory(EIGHT.map((_, n) => record(n)));
     const site = join(tempDir('perfgate-dashboard-values-'), 'site');
-    const outcome = await runDashboard({ history, output: site }, silentProgress);
+    const outcome = await runDashboard(cwdFiles, { history, output: site }, silentProgress);
     const page8 = join(site, 'experiments', 'BM_Known.html');
     // No value is written as a number in the page: only the codes hold them.
     const html = readFileSync(page8, 'utf8');

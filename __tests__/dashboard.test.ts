@@ -20,9 +20,13 @@ import type { Measurement } from '../src/engine/model/measurement.js';
 import { dashboardHistory, RUN_FACTORS, shaOf, STEP_RUN } from './helpers/dashboard-history.js';
 import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
 import { volume } from './helpers/volume.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const example = join(repoRoot, 'fixtures', 'example');
-const requirements = readMetricRequirements(join(example, 'requirements.csv'), 'precise');
+const requirements = readMetricRequirements(cwdFiles, join(example, 'requirements.csv'), 'precise');
 
 /** The hostile strings of hostile-names.test.ts and report-html.test.ts. */
 export const HOSTILE =
@@ -94,7 +98,7 @@ describe('the dashboard model of 12 runs with a regression from run 7', () => {
 
   test('the noise band is compare --history’s: geometric mean ± t(0.995, n − 1) · sd(log) · √(1 + 1/n) of the runs since the step', () => {
     // The regressed 4096 B median, unscaled, from the fixture; each run multiplies it by its factor.
-    const base = loadSummaries([join(example, 'results-regression')], 'precise')
+    const base = loadSummaries(cwdFiles, [join(example, 'results-regression')], 'precise')
       .find((s) => s.experimentType === 'intraprocess_best_effort')!
       .payloads.find((p) => p.payloadBytes === 4096)!.median;
     const factors = RUN_FACTORS.slice(STEP_RUN);
@@ -194,7 +198,7 @@ test('a step that appears with the newest runs is a new regression: the status w
 
 describe('what moved: each series’ latest change against the noise of the level before it', () => {
   const median4096 = (folder: string) =>
-    loadSummaries([join(example, folder)], 'precise')
+    loadSummaries(cwdFiles, [join(example, folder)], 'precise')
       .find((s) => s.experimentType === 'intraprocess_best_effort')!
       .payloads.find((p) => p.payloadBytes === 4096)!.median;
   const series4096 = (model: DashboardModel) =>

@@ -9,6 +9,10 @@ import { formatFixed3 } from '../src/engine/numeric/formatFixed.js';
 import { readRunFolders, type HistoryRun } from '../src/pipeline/historyRuns.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { describeShared, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // Leave-one-out on real reruns of one unchanged build: derive requirements from n − 1 runs, check
 // the held-out run against them (the limits as written to the file), for every run in turn.
@@ -88,7 +92,7 @@ function heldOutReference(runs: readonly HistoryRun[], method: DeriveMethod): He
   );
 }
 
-const read = (folder: string) => readRunFolders(folder, { floatParse: 'precise' }, silentProgress);
+const read = (folder: string) => readRunFolders(cwdFiles, folder, { floatParse: 'precise' }, silentProgress);
 
 describe('held-out reruns pass requirements derived from the other runs', () => {
   // pytest-benchmark 5.2.3: eight runs of one build on a loaded 2-core VM (fixtures/derive/README.md).

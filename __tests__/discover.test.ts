@@ -2,6 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const SUMMARY =
   'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n16,1,1,1,1,1,1,1,1,1,1,1\n';
@@ -23,7 +27,7 @@ describe('finding result files', () => {
     writeFileSync(join(dir, 'requirements.csv'), 'Experiment type,Bytes,Median,99%,Max\n');
     writeFileSync(join(dir, 'notes.txt'), 'hello\n');
     mkdirSync(join(dir, 'plots'));
-    const found = discoverResults([dir]);
+    const found = discoverResults(cwdFiles, [dir]);
     expect(found.files.map((f) => [f.format, f.experimentType])).toEqual([
       ['fastdds-raw', 'a_type'],
       ['fastdds-summary', 'b_type'],
@@ -34,7 +38,7 @@ describe('finding result files', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'measurements_x.csv'), RAW);
     writeFileSync(join(dir, 'measurements_x_summary.csv'), SUMMARY);
-    const found = discoverResults([dir]);
+    const found = discoverResults(cwdFiles, [dir]);
     expect(found.files.map((f) => f.format)).toEqual(['fastdds-summary']);
     expect(found.notices).toEqual([
       `${join(dir, 'measurements_x.csv')}: skipped, its summary ${join(dir, 'measurements_x_summary.csv')} is used for x`,
@@ -47,7 +51,7 @@ describe('finding result files', () => {
     writeFileSync(join(a, 'measurements_z_summary.csv'), SUMMARY);
     writeFileSync(join(b, 'measurements_b_summary.csv'), SUMMARY);
     writeFileSync(join(b, 'measurements_a_summary.csv'), SUMMARY);
-    const found = discoverResults([a, join(b, '*_summary.csv'), join(a, 'measurements_z_summary.csv')]);
+    const found = discoverResults(cwdFiles, [a, join(b, '*_summary.csv'), join(a, 'measurements_z_summary.csv')]);
     expect(found.files.map((f) => f.experimentType)).toEqual(['z', 'a', 'b']);
   });
 });
@@ -63,7 +67,7 @@ describe("a results tree: the reference's folder rule for Fast-DDS, notices for 
       '{"results": [{"command": "sleep 0.1", "mean": 0.1, "times": [0.1]}]}',
     );
     for (const formats of [false, true]) {
-      const found = discoverResults([dir], { formats });
+      const found = discoverResults(cwdFiles, [dir], { formats });
       expect(found.files.map((f) => f.path)).toEqual([join(dir, 'measurements_a_type_summary.csv')]);
       expect(found.notices).toEqual([]);
     }
@@ -77,7 +81,7 @@ describe("a results tree: the reference's folder rule for Fast-DDS, notices for 
       'Check,Bytes,Requirement,Experiment,Difference,Percentage over requirement,Status\n',
     );
     writeFileSync(join(dir, 'notes.txt'), 'hello\n');
-    const found = discoverResults([dir], { formats: true });
+    const found = discoverResults(cwdFiles, [dir], { formats: true });
     expect(found.files.map((f) => f.experimentType)).toEqual(['b_type']);
     expect(found.notices).toEqual([
       `${dir}: skipped 2 file(s) that are not result files: ${join(dir, 'checks_b_type.csv')}, ${join(dir, 'notes.txt')}`,
@@ -94,7 +98,7 @@ describe("a results tree: the reference's folder rule for Fast-DDS, notices for 
     );
     writeFileSync(join(dir, 'plot.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
     const pattern = join(dir, '*');
-    const found = discoverResults([pattern]);
+    const found = discoverResults(cwdFiles, [pattern]);
     expect(found.files.map((f) => [f.format, f.experimentType])).toEqual([
       ['fastdds-summary', 'latency'],
       ['fastdds-raw', 'a_type'],
@@ -107,7 +111,7 @@ describe("a results tree: the reference's folder rule for Fast-DDS, notices for 
   test('a broken Fast-DDS summary matched by a glob is still an error, not skipped', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'measurements_a_type_summary.csv'), SUMMARY.replace('Median', 'Medain'));
-    expect(() => discoverResults([join(dir, '*.csv')], { formats: true })).toThrow(/Median/);
+    expect(() => discoverResults(cwdFiles, [join(dir, '*.csv')], { formats: true })).toThrow(/Median/);
   });
 
   test('a glob matching no result file at all is an error, never an empty set', () => {
@@ -115,10 +119,10 @@ describe("a results tree: the reference's folder rule for Fast-DDS, notices for 
     writeFileSync(join(dir, 'notes.txt'), 'hello\n');
     writeFileSync(join(dir, 'plot.svg'), '<svg/>\n');
     const pattern = join(dir, '*');
-    expect(() => discoverResults([pattern], { formats: true })).toThrow(
+    expect(() => discoverResults(cwdFiles, [pattern], { formats: true })).toThrow(
       `no result files perfgate recognises (Fast-DDS summary or raw measurement CSVs, or another supported format) among the 2 file(s) this pattern matches (${join(dir, 'notes.txt')}, ${join(dir, 'plot.svg')})`,
     );
-    expect(() => discoverResults([join(dir, 'notes.txt')], { formats: true })).toThrow(
+    expect(() => discoverResults(cwdFiles, [join(dir, 'notes.txt')], { formats: true })).toThrow(
       /^not a result file perfgate recognises/,
     );
   });

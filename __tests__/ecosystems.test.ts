@@ -2,6 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadResults } from '../src/pipeline/results.js';
 import { repoRoot } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // The README's workflow per ecosystem (under "Confirm by rerun") was run on the development machine with the real
 // tool: fixtures/ecosystems/<tool>/ holds the tiny project (base/ and head/, head with one benchmark made about 30 %
@@ -90,7 +94,7 @@ describe.each([...ecosystems, ...quickStartOnly].map((e) => [e.tool, e] as const
   'fixtures/ecosystems/%s',
   (_, ecosystem) => {
     test('its kept real output is read by detection, every benchmark by name', () => {
-      const loaded = loadResults([join(folder(ecosystem.tool), ecosystem.output)], {
+      const loaded = loadResults(cwdFiles, [join(folder(ecosystem.tool), ecosystem.output)], {
         floatParse: 'precise',
         format: 'auto',
         repetitions: 'error',

@@ -7,6 +7,10 @@ import type { Measurement, ResultSet } from '../src/engine/model/measurement.js'
 import { discoverResults } from '../src/pipeline/discover.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // perfgate export: real fixtures written as BMF and github-action-benchmark JSON, then read back
 // with perfgate's own adapters of those formats. Expected values are read off the fixtures.
@@ -34,7 +38,9 @@ function readBack(adapter: FormatAdapter, text: string): ResultSet {
 
 /** The file as every command reads it (its format detected). */
 function read(file: string): ResultSet {
-  return loadResultSet(discoverResults([file], { formats: true }).files[0]!, { floatParse: 'precise' }).set;
+  return loadResultSet(cwdFiles, discoverResults(cwdFiles, [file], { formats: true }).files[0]!, {
+    floatParse: 'precise',
+  }).set;
 }
 
 function original(file: string): Measurement[] {

@@ -8,6 +8,10 @@ import { discoverResults } from '../src/pipeline/discover.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { describeShared, fastdds, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // Fast-DDS files enter through the registry like every other format: the raw reader is the
 // fastdds-raw adapter's streaming hook, the reference's name rule is the adapters' fileNames hook.
@@ -55,6 +59,7 @@ describeShared('Fast-DDS through the registry door', () => {
       16, 10000, 7.486, 14.735, 122.599, 2,
     ]);
     const loaded = loadResultSet(
+      cwdFiles,
       { path: RAW, experimentType: 'interprocess_best_effort', format: 'fastdds-raw' },
       { floatParse: 'precise' },
     );
@@ -87,14 +92,14 @@ describe('Fast-DDS streaming hook errors and file-name rule', () => {
     const header = 'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n';
     writeFileSync(join(dir, 'comparison.csv'), header + '16,10,3,1,2,2,0.5,0.1,0.2,2.5,2.9,3\n');
     writeFileSync(join(dir, 'measurements_b_summary.csv'), header + '16,10,3,1,2,2,0.5,0.1,0.2,2.5,2.9,3\n');
-    const found = discoverResults([dir]);
+    const found = discoverResults(cwdFiles, [dir]);
     expect(found.files).toEqual([
       { path: join(dir, 'measurements_b_summary.csv'), experimentType: 'b', format: 'fastdds-summary' },
     ]);
     expect(found.notices).toEqual([
       `${dir}: skipped 1 file(s) that are not result files: ${join(dir, 'comparison.csv')}`,
     ]);
-    expect(discoverResults([join(dir, 'comparison.csv')]).files).toEqual([
+    expect(discoverResults(cwdFiles, [join(dir, 'comparison.csv')]).files).toEqual([
       { path: join(dir, 'comparison.csv'), experimentType: 'comparison', format: 'fastdds-summary' },
     ]);
   });
@@ -109,7 +114,7 @@ describe('the Fast-DDS summary lives on the result set', () => {
       join(one, 'measurements_a_summary.csv'),
       header + '16,10,3,1,2,2,0.5,0.1,0.2,2.5,2.9,3\n64,10,6,2,4,4,1,0.2,0.4,5,5.8,6\n',
     );
-    const loaded = loadResults([one], { floatParse: 'precise' });
+    const loaded = loadResults(cwdFiles, [one], { floatParse: 'precise' });
     const ex = loaded.experiments.get('a')!;
     expect(ex.sets).toEqual([loaded.files[0]!.set]);
     const summary = experimentSummary('a', ex.sets)!;
@@ -121,7 +126,7 @@ describe('the Fast-DDS summary lives on the result set', () => {
     // Another experiment's name does not take the set's summary.
     expect(experimentSummary('b', ex.sets)).toBeUndefined();
 
-    const renamed = loadResults([one], {
+    const renamed = loadResults(cwdFiles, [one], {
       floatParse: 'precise',
       experimentNames: new Map([['a', 'udp']]),
     }).experiments.get('udp')!;
@@ -130,7 +135,9 @@ describe('the Fast-DDS summary lives on the result set', () => {
     // Two runs pooled as repetitions are no one file's summary: the experiment has none.
     const two = tempDir();
     writeFileSync(join(two, 'measurements_a_summary.csv'), header + '16,10,3,1,2,2,0.5,0.1,0.2,2.5,2.9,3\n');
-    const pooled = loadResults([one, two], { floatParse: 'precise', repetitions: 'pool' }).experiments.get('a')!;
+    const pooled = loadResults(cwdFiles, [one, two], { floatParse: 'precise', repetitions: 'pool' }).experiments.get(
+      'a',
+    )!;
     expect(pooled.repetitions).toBe(2);
     expect(pooled.sets).toHaveLength(2);
     expect(experimentSummary('a', pooled.sets)).toBeUndefined();

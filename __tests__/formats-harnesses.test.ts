@@ -14,6 +14,10 @@ import { expectInputError, find, inputError } from './helpers/formats.js';
 import { repoRoot, runCliInProcess } from './helpers/shared.js';
 import { makeTempDir, removeTempDirs } from './helpers/runner-action.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // Benchmark harnesses' console outputs (Go testing, …), on samples generated here (see
 // fixtures/formats/SOURCES.md). Expected values are read off the sample files by hand.
@@ -437,6 +441,7 @@ describe('Criterion.rs estimates.json with sample.json (criterion-json)', () => 
 
   it('is read with its sibling files by the pipeline', () => {
     const { set } = loadResultSet(
+      cwdFiles,
       { path: estimates, experimentType: '', format: 'criterion-json' },
       { floatParse: 'precise' },
     );

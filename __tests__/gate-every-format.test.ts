@@ -1,6 +1,10 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { cli, describeShared, read, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // The regression gate for every format: compare with a reference, compare with a history of
 // runs, derive requirements from runs, and check the derived requirements, on real outputs of
@@ -323,6 +327,7 @@ describe('Fast-DDS summary and raw CSVs are adapters of the one registry', () =>
     expect(recogniseFormat(text.slice(0, 65536), raw)?.id).toBe('fastdds-raw');
     const set = adapterById('fastdds-raw')!.parse({ file: raw, text }, { floatParse: 'precise' });
     const streamed = loadResultSet(
+      cwdFiles,
       { path: raw, experimentType: 'interprocess_best_effort', format: 'fastdds-raw' },
       { floatParse: 'precise' },
     ).set;

@@ -18,6 +18,9 @@ import { historyFileName, planHistoryWindow } from '../src/engine/history/window
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 import { rootedFiles } from '../src/pipeline/rootedFiles.js';
 
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
+
 /** The GitHub session of the test (retries and rate-limit waits in milliseconds): a fresh budget each test. */
 let session = testSession();
 beforeEach(() => {
@@ -597,17 +600,17 @@ describe('history records', () => {
 
   test('a bounded window in a folder: append, drop the oldest, read back oldest first', () => {
     const folder = join(tempDir('perfgate-history-'), 'history');
-    expect(readHistoryWindow(folder)).toEqual([]);
+    expect(readHistoryWindow(cwdFiles, folder)).toEqual([]);
     const records = [1, 2, 3, 4, 5].map((n) =>
       makeHistoryRecord([recorded(summary('x', n))], run(n, `2026-11-0${n}T10:00:00Z`)),
     );
     // Appended out of order: the window is by date, not by arrival.
-    for (const n of [2, 1, 3]) appendHistoryRecord(folder, records[n - 1]!, 3);
-    expect(readHistoryWindow(folder, 3).map((r) => r.runId)).toEqual(['101', '102', '103']);
-    const { written, removed } = appendHistoryRecord(folder, records[3]!, 3);
+    for (const n of [2, 1, 3]) appendHistoryRecord(cwdFiles, folder, records[n - 1]!, 3);
+    expect(readHistoryWindow(cwdFiles, folder, 3).map((r) => r.runId)).toEqual(['101', '102', '103']);
+    const { written, removed } = appendHistoryRecord(cwdFiles, folder, records[3]!, 3);
     expect(written).toBe(join(folder, 'history-2026-11-04T10-00-00.000Z-104.json'));
     expect(removed).toEqual([join(folder, 'history-2026-11-01T10-00-00.000Z-101.json')]);
-    appendHistoryRecord(folder, records[4]!, 3);
+    appendHistoryRecord(cwdFiles, folder, records[4]!, 3);
     expect(readdirSync(folder)).toEqual([
       // The runs the window dropped, kept for the dashboard.
       'archive-2026-11.json',
@@ -615,23 +618,23 @@ describe('history records', () => {
       'history-2026-11-04T10-00-00.000Z-104.json',
       'history-2026-11-05T10-00-00.000Z-105.json',
     ]);
-    expect(readHistoryWindow(folder, 3)).toEqual(records.slice(2));
-    expect(readHistoryWindow(folder, 2).map((r) => r.runId)).toEqual(['104', '105']);
+    expect(readHistoryWindow(cwdFiles, folder, 3)).toEqual(records.slice(2));
+    expect(readHistoryWindow(cwdFiles, folder, 2).map((r) => r.runId)).toEqual(['104', '105']);
     // A record older than the whole window is not kept.
-    const old = appendHistoryRecord(folder, records[0]!, 3);
+    const old = appendHistoryRecord(cwdFiles, folder, records[0]!, 3);
     expect(old.removed).toEqual([old.written]);
     expect(readdirSync(folder)).toHaveLength(4); // three records and the archive
     // A re-run (same run id) replaces its record, even under a new date.
     const rerun = makeHistoryRecord([recorded(summary('x', 99))], { ...run(5, '2026-11-06T10:00:00Z') });
-    const again = appendHistoryRecord(folder, rerun, 3);
+    const again = appendHistoryRecord(cwdFiles, folder, rerun, 3);
     expect(again.removed).toEqual([join(folder, 'history-2026-11-05T10-00-00.000Z-105.json')]);
-    expect(readHistoryWindow(folder).map((r) => [r.runId, r.measurements[0]!.statistics.median])).toEqual([
+    expect(readHistoryWindow(cwdFiles, folder).map((r) => [r.runId, r.measurements[0]!.statistics.median])).toEqual([
       ['103', 3],
       ['104', 4],
       ['105', 99],
     ]);
     expect(readFileSync(again.written, 'utf8')).toBe(renderHistoryRecord(rerun));
     expect(planHistoryWindow([], rerun, 30)).toEqual({ kept: [rerun], dropped: [] });
-    expect(() => readHistoryWindow(folder, 0)).toThrow('at least 1');
+    expect(() => readHistoryWindow(cwdFiles, folder, 0)).toThrow('at least 1');
   });
 });

@@ -78,15 +78,9 @@ function workspace(fixturePaths: readonly string[]): string {
  * included.
  */
 async function terminal(cwd: string, argv: string[]): Promise<string> {
-  const before = process.cwd();
-  process.chdir(cwd);
-  try {
-    const { code, out, err } = await cli(argv);
-    const quoted = argv.map((a) => (/^[\w./:=,%-]+$/.test(a) ? a : `'${a}'`)).join(' ');
-    return `$ perfgate ${quoted}\nexit code ${code}\n--- stdout\n${out}--- stderr\n${err}`;
-  } finally {
-    process.chdir(before);
-  }
+  const { code, out, err } = await cli(argv, cwd);
+  const quoted = argv.map((a) => (/^[\w./:=,%-]+$/.test(a) ? a : `'${a}'`)).join(' ');
+  return `$ perfgate ${quoted}\nexit code ${code}\n--- stdout\n${out}--- stderr\n${err}`;
 }
 
 function read(dir: string, file: string): string {

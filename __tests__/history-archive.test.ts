@@ -20,6 +20,10 @@ import type { HistoryMeasurement, HistoryRecord } from '../src/engine/history/re
 import { historyFileName } from '../src/engine/history/window.js';
 import { dashboardOfRecords } from '../src/pipeline/dashboard.js';
 import { importHistoryRecords, readHistoryWindow, readHistoryWithArchive } from '../src/pipeline/historyFolder.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 function measurement(parameter: string, statistics: HistoryMeasurement['statistics']): HistoryMeasurement {
   return {
@@ -200,20 +204,25 @@ describe('the history folder archives what the window drops; the dashboard draws
 
   test('an import of 40 runs with a window of 30: 10 archived in their month, the gate reads only the window', () => {
     const folder = tempFolder();
-    const outcome = importHistoryRecords(folder, daily, 30);
+    const outcome = importHistoryRecords(cwdFiles, folder, daily, 30);
     expect(outcome.outsideWindow).toBe(10);
     expect(outcome.archived.map((f) => f.slice(folder.length + 1))).toEqual(['archive-2026-01.json']);
-    expect(readHistoryWindow(folder, 100).map((r) => r.runId)).toEqual(daily.slice(10).map((r) => r.runId));
+    expect(readHistoryWindow(cwdFiles, folder, 100).map((r) => r.runId)).toEqual(daily.slice(10).map((r) => r.runId));
     // Ten more pushes, one at a time: each drops the oldest record into the archive.
     for (let i = 40; i < 50; i++)
-      importHistoryRecords(folder, [run(i + 1, new Date(Date.UTC(2026, 0, 10 + i, 6)).toISOString(), 100 + i)], 30);
+      importHistoryRecords(
+        cwdFiles,
+        folder,
+        [run(i + 1, new Date(Date.UTC(2026, 0, 10 + i, 6)).toISOString(), 100 + i)],
+        30,
+      );
     const names = readdirSync(folder).sort();
     expect(names.filter((n) => n.startsWith('archive-'))).toEqual(['archive-2026-01.json']);
     expect(names.filter((n) => n.startsWith('history-'))).toHaveLength(30);
     const archived = parseArchive(readFileSync(join(folder, 'archive-2026-01.json'), 'utf8'), 'a').runs;
     expect(archived.map((r) => r.runId)).toEqual(Array.from({ length: 20 }, (_, i) => String(101 + i)));
     // The dashboard: 50 runs, the archived ones first, each series' primary statistic; the window's records whole.
-    const all = readHistoryWithArchive(folder);
+    const all = readHistoryWithArchive(cwdFiles, folder);
     expect(all.map((r) => r.runId)).toEqual(Array.from({ length: 50 }, (_, i) => String(101 + i)));
     const model = dashboardOfRecords(all);
     expect(model.runs).toHaveLength(50);
@@ -221,7 +230,13 @@ describe('the history folder archives what the window drops; the dashboard draws
     // In ns, the display unit.
     expect(copy8.values).toEqual(Array.from({ length: 50 }, (_, i) => (100 + i) * 1000));
     // The dashboard's window: the newest N of them.
-    expect(readHistoryWithArchive(folder, 5).map((r) => r.runId)).toEqual(['146', '147', '148', '149', '150']);
+    expect(readHistoryWithArchive(cwdFiles, folder, 5).map((r) => r.runId)).toEqual([
+      '146',
+      '147',
+      '148',
+      '149',
+      '150',
+    ]);
   });
 
   test('a year and more of pushes keeps 12 months; a bad archive file is an error naming it, never an empty month', () => {
@@ -229,7 +244,7 @@ describe('the history folder archives what the window drops; the dashboard draws
     const monthly = Array.from({ length: 15 }, (_, i) =>
       run(i + 1, new Date(Date.UTC(2025, i, 1)).toISOString(), i + 1),
     );
-    const outcome = importHistoryRecords(folder, monthly, 1);
+    const outcome = importHistoryRecords(cwdFiles, folder, monthly, 1);
     expect(outcome.archiveRemoved.map((f) => f.slice(folder.length + 1))).toEqual([
       'archive-2025-01.json',
       'archive-2025-02.json',
@@ -237,13 +252,13 @@ describe('the history folder archives what the window drops; the dashboard draws
     expect(readdirSync(folder).filter((n) => n.startsWith('archive-'))).toHaveLength(12);
     writeFileSync(join(folder, 'archive-2026-03.json'), '{"format": "perfgate-history-archive", "version": 1}');
     const next = run(16, '2026-04-01T00:00:00.000Z', 16);
-    expect(() => importHistoryRecords(folder, [next], 1)).toThrow(
+    expect(() => importHistoryRecords(cwdFiles, folder, [next], 1)).toThrow(
       'not a perfgate history archive: "month" is not a month (2026-01)',
     );
     // The record of the run that would have been archived is still there: nothing was written.
     expect(readdirSync(folder)).toContain(historyFileName(monthly[14]!));
     const skipped: string[] = [];
-    importHistoryRecords(folder, [next], 1, (file, reason) => skipped.push(`${file}: ${reason}`));
+    importHistoryRecords(cwdFiles, folder, [next], 1, (file, reason) => skipped.push(`${file}: ${reason}`));
     expect(skipped).toEqual([
       `${join(folder, 'archive-2026-03.json')}: not a perfgate history archive: "month" is not a month (2026-01)`,
     ]);
@@ -254,8 +269,8 @@ describe('the history folder archives what the window drops; the dashboard draws
 
   test('records are compared whole: an archived run keeps nothing the gate reads', () => {
     const folder = tempFolder();
-    importHistoryRecords(folder, daily.slice(0, 3), 1);
-    expect(readHistoryWindow(folder, 100).map((r) => r.runId)).toEqual(['103']);
-    expect(renderHistoryRecord(readHistoryWindow(folder, 100)[0]!)).toBe(renderHistoryRecord(daily[2]!));
+    importHistoryRecords(cwdFiles, folder, daily.slice(0, 3), 1);
+    expect(readHistoryWindow(cwdFiles, folder, 100).map((r) => r.runId)).toEqual(['103']);
+    expect(renderHistoryRecord(readHistoryWindow(cwdFiles, folder, 100)[0]!)).toBe(renderHistoryRecord(daily[2]!));
   });
 });

@@ -20,6 +20,9 @@ import { historyFileName } from '../src/engine/history/window.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { rootedFiles } from '../src/pipeline/rootedFiles.js';
 
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
+
 const TOKEN = 'ghs_historyWRITE0123456789abcdefghijk';
 const BRANCH = 'perfgate-history';
 const WINDOW = 10;
@@ -55,7 +58,7 @@ describe('recorders racing an archive roll', () => {
           return writeHistoryBranch(
             { ...options, folder, session, files: rootedFiles(tmpdir()), window: WINDOW },
             () => {
-              appendHistoryRecord(folder, mine, WINDOW);
+              appendHistoryRecord(cwdFiles, folder, mine, WINDOW);
             },
           );
         }),

@@ -27,6 +27,9 @@ import { historyFileName } from '../src/engine/history/window.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { rootedFiles } from '../src/pipeline/rootedFiles.js';
 
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
+
 const TOKEN = 'ghs_historyWRITE0123456789abcdefghijk';
 const BRANCH = 'perfgate-history';
 const WINDOW = 10;
@@ -61,7 +64,7 @@ function push(run: HistoryRecord, session: GithubSession = testSession()): Promi
   const folder = join(makeTempDir('perfgate-squash-'), 'history');
   const options = { token: TOKEN, apiUrl: git!.apiUrl, owner: 'octo', repo: 'bench', branch: BRANCH };
   return writeHistoryBranch({ ...options, folder, session, files: rootedFiles(tmpdir()), window: WINDOW }, () => {
-    appendHistoryRecord(folder, run, WINDOW);
+    appendHistoryRecord(cwdFiles, folder, run, WINDOW);
   });
 }
 

@@ -10,11 +10,15 @@ import { historyFileName } from '../src/engine/history/window.js';
 import { appendHistoryRecord, readHistoryWindow, readRecordedHistory } from '../src/pipeline/historyFolder.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const RESULTS = join(repoRoot, 'fixtures', 'example', 'results');
 
 function recordOf(i: number): HistoryRecord {
-  const loaded = loadResults([RESULTS], { floatParse: 'precise' });
+  const loaded = loadResults(cwdFiles, [RESULTS], { floatParse: 'precise' });
   const experiments = [...loaded.experiments].map(([experiment, e]) => ({
     experiment,
     format: e.format,
@@ -31,7 +35,7 @@ function recordOf(i: number): HistoryRecord {
 /** Runs 1–4, 6 and 7 recorded; run 2's file truncated to its first 100 bytes, run 3's replaced by a JSON array. */
 function folderWithBadRecords(): { folder: string; truncated: string; wrongType: string } {
   const folder = tempDir('perfgate-corrupt-history-');
-  for (const i of [1, 2, 3, 4, 6, 7]) appendHistoryRecord(folder, recordOf(i));
+  for (const i of [1, 2, 3, 4, 6, 7]) appendHistoryRecord(cwdFiles, folder, recordOf(i));
   const truncated = join(folder, historyFileName(recordOf(2)));
   writeFileSync(truncated, readFileSync(truncated).subarray(0, 100));
   const wrongType = join(folder, historyFileName(recordOf(3)));
@@ -43,7 +47,9 @@ describe('a history folder with records that are not valid records', () => {
   test('reading it skips them, one warning each naming the file; the others are read in order', () => {
     const { folder, truncated, wrongType } = folderWithBadRecords();
     const skipped: string[] = [];
-    const records = readHistoryWindow(folder, undefined, (file, reason) => skipped.push(`${file}: ${reason}`));
+    const records = readHistoryWindow(cwdFiles, folder, undefined, (file, reason) =>
+      skipped.push(`${file}: ${reason}`),
+    );
     expect(records.map((r) => r.runId)).toEqual(['101', '104', '106', '107']);
     expect(skipped).toHaveLength(2);
     expect(skipped[0]).toMatch(
@@ -54,13 +60,13 @@ describe('a history folder with records that are not valid records', () => {
 
   test('without a warning to give, reading stays strict (export says what is wrong)', () => {
     const { folder } = folderWithBadRecords();
-    expect(() => readRecordedHistory(folder)).toThrow(/not a perfgate history record/);
+    expect(() => readRecordedHistory(cwdFiles, folder)).toThrow(/not a perfgate history record/);
   });
 
   test('recording the next run writes its record and leaves the bad ones where they are', () => {
     const { folder, truncated, wrongType } = folderWithBadRecords();
     const skipped: string[] = [];
-    const { written, removed } = appendHistoryRecord(folder, recordOf(8), 4, (file) => skipped.push(file));
+    const { written, removed } = appendHistoryRecord(cwdFiles, folder, recordOf(8), 4, (file) => skipped.push(file));
     expect(written).toBe(join(folder, historyFileName(recordOf(8))));
     // A window of 4: run 1 (the oldest valid record) goes; the bad ones are not counted and not removed.
     expect(removed).toEqual([join(folder, historyFileName(recordOf(1)))]);

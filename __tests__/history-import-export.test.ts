@@ -12,6 +12,10 @@ import { parseHistoryRecord } from '../src/engine/history/codec.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { cli, describeShared, fastdds, read, repoRoot, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const SAMPLES = join(repoRoot, 'fixtures', 'history-import');
 const SAMPLE_RUNS = join(SAMPLES, 'runs');
@@ -345,7 +349,7 @@ describe('history import: idempotent, window, existing records', () => {
       runId: 7001,
       runUrl: 'https://github.com/o/r/actions/runs/7001',
     });
-    const { written } = appendHistoryRecord(out, recorded);
+    const { written } = appendHistoryRecord(cwdFiles, out, recorded);
     const first = await cli(['history', 'import', runs(), DB, '-o', out]);
     expect(first.out).toMatch(/6 run\(s\) read, 6 record\(s\) written, 0 already there/);
     const before = snapshot(out);

@@ -17,9 +17,13 @@ import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { cli, repoRoot, tempDir } from './helpers/shared.js';
 import { inputError } from './helpers/formats.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const RESULTS = join(repoRoot, 'fixtures', 'example', 'results');
-const loaded = loadResults([RESULTS], { floatParse: 'precise' });
+const loaded = loadResults(cwdFiles, [RESULTS], { floatParse: 'precise' });
 
 function recordOf(i: number): HistoryRecord {
   const experiments = [...loaded.experiments].map(([experiment, e]) => ({
@@ -137,7 +141,7 @@ describe('a record holding what no measurement can be', () => {
 describe('an archive month holding what cannot be', () => {
   function archiveText(): { folder: string; file: string } {
     const folder = tempDir('perfgate-impossible-archive-');
-    for (const i of [1, 2, 3]) appendHistoryRecord(folder, recordOf(i), 2);
+    for (const i of [1, 2, 3]) appendHistoryRecord(cwdFiles, folder, recordOf(i), 2);
     const file = join(folder, 'archive-2026-02.json');
     expect(parseArchive(readFileSync(file, 'utf8'), file).runs).toHaveLength(1);
     return { folder, file };
@@ -178,7 +182,7 @@ describe('compare, trends and dashboard skip what they cannot read, one warning 
   /** Runs 1–4 (window 3: run 1 archived in archive-2026-02.json); run 3's record holds 1e999. */
   function history(): { folder: string; infinite: string; archive: string } {
     const folder = tempDir('perfgate-impossible-history-');
-    for (const i of [1, 2, 3, 4]) appendHistoryRecord(folder, recordOf(i), 3);
+    for (const i of [1, 2, 3, 4]) appendHistoryRecord(cwdFiles, folder, recordOf(i), 3);
     const infinite = join(folder, historyFileName(recordOf(3)));
     writeFileSync(infinite, withFirstValue(readFileSync(infinite, 'utf8'), 'median', '1e999'));
     return { folder, infinite, archive: join(folder, 'archive-2026-02.json') };
@@ -231,7 +235,7 @@ describe('a branch of version 1, 2 and 3 records', () => {
   /** Run 1 as a version 1 record (Fast-DDS payload rows), run 2 as version 2, runs 3 and 4 as version 3. */
   function mixed(): string {
     const folder = tempDir('perfgate-mixed-versions-');
-    for (const i of [3, 4]) appendHistoryRecord(folder, recordOf(i));
+    for (const i of [3, 4]) appendHistoryRecord(cwdFiles, folder, recordOf(i));
     const one = recordOf(1);
     const byExperiment = new Map<string, Map<number, Record<string, number | null>>>();
     for (const m of one.measurements) {

@@ -17,6 +17,10 @@ import { analyzeCollected, analyzeTrends } from '../src/engine/trends/trends.js'
 import { dashboardOfRecords } from '../src/pipeline/dashboard.js';
 import { importHistoryRecords, readHistoryWithArchive, readRecordedHistory } from '../src/pipeline/historyFolder.js';
 import { collectHistory } from '../src/pipeline/historyStream.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 function measurement(
   experiment: string,
@@ -67,7 +71,7 @@ const RUNS = Array.from({ length: 45 }, (_, n) => run(n));
 /** A history folder of the 45 runs with a window of 10: 35 archived in January and February. */
 function historyFolder(): string {
   const folder = mkdtempSync(join(tmpdir(), 'perfgate-stream-'));
-  importHistoryRecords(folder, RUNS, 10);
+  importHistoryRecords(cwdFiles, folder, RUNS, 10);
   return folder;
 }
 
@@ -75,8 +79,8 @@ describe('a history gathered run by run', () => {
   test('the dashboard of a folder with its archive is the dashboard of every run held at once', () => {
     const folder = historyFolder();
     for (const window of [undefined, 20, 5]) {
-      const streamed = collectHistory(folder, { archive: true, ...(window ? { window } : {}) });
-      const held = readHistoryWithArchive(folder, window);
+      const streamed = collectHistory(cwdFiles, folder, { archive: true, ...(window ? { window } : {}) });
+      const held = readHistoryWithArchive(cwdFiles, folder, window);
       expect(streamed.runs.map((r) => r.runId)).toEqual(held.map((r) => r.runId));
       const model = buildDashboardOfCollected(streamed.runs, streamed.collector);
       expect(model).toEqual(dashboardOfRecords(held));
@@ -89,15 +93,15 @@ describe('a history gathered run by run', () => {
   test('trends read the window records only, as before: the same report', () => {
     const folder = historyFolder();
     for (const window of [undefined, 4]) {
-      const streamed = collectHistory(folder, window ? { window } : {});
+      const streamed = collectHistory(cwdFiles, folder, window ? { window } : {});
       const report = analyzeCollected(streamed.runs, streamed.collector.series());
-      expect(report).toEqual(trendsOfRecords(readRecordedHistory(folder, window)));
+      expect(report).toEqual(trendsOfRecords(readRecordedHistory(cwdFiles, folder, window)));
       expect(report.runs).toHaveLength(window ?? 10);
     }
     const statistics = ['median', 'max'] as const;
-    const streamed = collectHistory(folder, { statistics });
+    const streamed = collectHistory(cwdFiles, folder, { statistics });
     expect(analyzeCollected(streamed.runs, streamed.collector.series(), { statistics })).toEqual(
-      trendsOfRecords(readRecordedHistory(folder), { statistics }),
+      trendsOfRecords(readRecordedHistory(cwdFiles, folder), { statistics }),
     );
   });
 
@@ -111,8 +115,8 @@ describe('a history gathered run by run', () => {
       measurements: [measurement('BM_Stray', '', 'ns', { samples: 1, value: 3 }), ...run(5).measurements],
     };
     writeFileSync(join(folder, historyFileName(stray)), renderHistoryRecord(stray));
-    const streamed = collectHistory(folder, { archive: true });
-    const held = readHistoryWithArchive(folder);
+    const streamed = collectHistory(cwdFiles, folder, { archive: true });
+    const held = readHistoryWithArchive(cwdFiles, folder);
     expect(streamed.runs.map((r) => r.runId)).toContain('9999');
     expect(buildDashboardOfCollected(streamed.runs, streamed.collector)).toEqual(dashboardOfRecords(held));
   });

@@ -18,12 +18,17 @@ import {
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const example = join(repoRoot, 'fixtures', 'example');
 
 /** The example set's regression against its baseline: 3 failing median rows (the `fail` golden's comparison). */
 function failingReport(): ComparisonReport {
   return runCompare(
+    cwdFiles,
     {
       reference: [join(example, 'results')],
       results: [join(example, 'results-regression')],

@@ -12,6 +12,10 @@ import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { repoRoot, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // Issue 45, item 7: which time decides where a tool reports two (docs/statistics.md, "Which time decides").
 
@@ -124,6 +128,7 @@ describe('the loaded Google Benchmark runs: the reports say which time decided a
     cpSync(join(folder, `run${run}.json`), join(ws, 'history', `run${run}`, 'bench.json'));
   }
   const { report } = runCompare(
+    cwdFiles,
     {
       reference: [],
       history: join(ws, 'history'),
@@ -167,6 +172,7 @@ test('a suite of single- and multi-threaded benchmarks against a baseline: one s
     return file;
   };
   const { report } = runCompare(
+    cwdFiles,
     {
       reference: [write('base.json', 1000)],
       results: [write('head.json', 1500)],
@@ -197,6 +203,7 @@ describe('each benchmark is counted once, and hyperfine says what its CPU times 
       cpSync(file, join(ws, 'history', `run${i + 1}`, 'bench.json'));
     });
     return runCompare(
+      cwdFiles,
       {
         reference: [],
         history: join(ws, 'history'),

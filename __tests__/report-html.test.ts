@@ -10,6 +10,10 @@ import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import { exampleInput } from './charts-fixtures.js';
 import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
 import { FULL_VOLUME } from './helpers/volume.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const hostile = '</script><script>alert(1)</script><!-- \u2028\u2029 & "q" \'s\'';
 const bundles = {
@@ -80,7 +84,7 @@ if (!haveChromium)
     const dir = mkdtempSync(join(tmpdir(), 'perfgate-report-html-'));
     const input = exampleInput();
     // A hostile title must render as text and not break the page.
-    const outcome = await writeCharts(dir, { ...input, title: `perfgate ${hostile}`, png: false });
+    const outcome = await writeCharts(cwdFiles, dir, { ...input, title: `perfgate ${hostile}`, png: false });
     const expected = outcome.charts.length;
     const browser = await launchChromium();
     try {

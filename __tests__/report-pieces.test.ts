@@ -23,6 +23,10 @@ import { runInspect } from '../src/pipeline/inspect.js';
 import { writeGoogleBenchmarkSuite } from '../bench/scale-suite.mjs';
 import { compareGeneratedSuiteOutcome } from './helpers/generatedSuite.js';
 import { tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 describe('jsonPieces', () => {
   it('writes what JSON.stringify(value, null, 2) writes, a member or a few dozen elements at a time', () => {
@@ -135,7 +139,7 @@ describe('perfgate inspect in pieces', () => {
     const root = tempDir('perfgate-inspect-pieces-');
     const file = join(root, 'head.json');
     writeGoogleBenchmarkSuite(file, { benchmarks: 200, repetitions: 1, run: 1 });
-    const { inspections, sets } = runInspect({ files: [file], floatParse: 'precise' });
+    const { inspections, sets } = runInspect(cwdFiles, { files: [file], floatParse: 'precise' });
     expect(joinPieces(inspectionJsonPieces(inspections))).toBe(JSON.stringify({ files: inspections }, null, 2) + '\n');
     const lines = [...inspectionTextPieces(inspections, sets)];
     const text = lines.join('');
@@ -155,7 +159,7 @@ describe('perfgate inspect of many parameters', () => {
       for (let size = 0; size < 40; size++)
         lines.push(`BenchmarkCopy/size=${size}-8\t 1000000\t ${100 + size + run}.0 ns/op\t 64 B/op`);
     writeFileSync(file, [...lines, 'PASS', 'ok  \texample.com/p\t1.0s', ''].join('\n'));
-    const { inspections } = runInspect({ files: [file], floatParse: 'precise' });
+    const { inspections } = runInspect(cwdFiles, { files: [file], floatParse: 'precise' });
     expect(inspections[0]!.experiments.map((e) => [e.name, e.parameters])).toEqual([
       ['BenchmarkCopy', Array.from({ length: 40 }, (_, size) => `size=${size}`)],
     ]);

@@ -18,6 +18,10 @@ import {
   tempDir,
   type CliRun,
 } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // Issue 25 items 4 and 5: a requirement that names nothing in the results fails and names the
 // closest name; limits are written in the units the tools print, and a limit without a unit is
@@ -443,7 +447,7 @@ describe('unit spellings of the tools', () => {
       for (const name of readdirSync(join(formats, folder))) {
         const path = join(formats, folder, name);
         if (!statSync(path).isFile() || name === 'usage_hint.txt') continue;
-        const loaded = loadResults([path], { floatParse: 'precise' });
+        const loaded = loadResults(cwdFiles, [path], { floatParse: 'precise' });
         for (const m of [...loaded.experiments.values()].flatMap((e) => e.measurements)) {
           const { name: metric, dimension, unit, displayUnit } = m.metric;
           expect({ path, metric, base: parseToolUnit(unit)?.dimension }).toEqual({

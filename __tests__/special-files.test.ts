@@ -17,6 +17,10 @@ import { inputError as thrownInputError } from './helpers/formats.js';
 import { cli, repoRoot } from './helpers/shared.js';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { cannotRead, makeFolder, readFirstLine, readText, writeFileAtomic } from '../src/pipeline/files.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // Issue 26, items 7b and 8: a result path without read permission, a FIFO given as an input, and
 // an output folder where the file system refuses folders are input errors, never a crash or a hang.
@@ -52,15 +56,17 @@ describe('named pipes and other special files', () => {
   it('refuses a FIFO named as a result, and skips one inside a results folder', () => {
     const fifo = join(dir, 'results.json');
     execFileSync('mkfifo', [fifo]);
-    expect(inputError(() => discoverResults([fifo], { formats: true }))).toBe(
+    expect(inputError(() => discoverResults(cwdFiles, [fifo], { formats: true }))).toBe(
       `${fifo}: not a result file or folder: it is a named pipe (FIFO)`,
     );
     writeFileSync(join(dir, 'hyperfine.json'), `{"results":${RESULT}}`);
-    expect(discoverResults([dir], { formats: true }).files.map((f) => f.path)).toEqual([join(dir, 'hyperfine.json')]);
+    expect(discoverResults(cwdFiles, [dir], { formats: true }).files.map((f) => f.path)).toEqual([
+      join(dir, 'hyperfine.json'),
+    ]);
   });
 
   it('refuses a character device as a result', () => {
-    expect(inputError(() => discoverResults(['/dev/zero'], { formats: true }))).toBe(
+    expect(inputError(() => discoverResults(cwdFiles, ['/dev/zero'], { formats: true }))).toBe(
       '/dev/zero: not a result file or folder: it is a device',
     );
     expect(inputError(() => readText('/dev/zero'))).toBe(
@@ -109,7 +115,7 @@ describe('paths without read permission', () => {
     const file = join(dir, 'hyperfine.json');
     writeFileSync(file, `{"results":${RESULT}}`);
     chmodSync(file, 0);
-    expect(inputError(() => discoverResults([file], { formats: true }))).toBe(
+    expect(inputError(() => discoverResults(cwdFiles, [file], { formats: true }))).toBe(
       `${file}: cannot read the file: permission denied`,
     );
   });
@@ -118,7 +124,7 @@ describe('paths without read permission', () => {
     const folder = join(dir, 'results');
     mkdirSync(folder);
     chmodSync(folder, 0);
-    expect(inputError(() => discoverResults([folder], { formats: true }))).toBe(
+    expect(inputError(() => discoverResults(cwdFiles, [folder], { formats: true }))).toBe(
       `${folder}: cannot read the folder: permission denied`,
     );
   });
@@ -213,11 +219,11 @@ describe('file names that are not UTF-8', () => {
     // Latin-1 "é" (0xE9) alone is not UTF-8.
     for (const name of ['caf\xe9-1.json', 'caf\xe9-2.json'])
       writeFileSync(Buffer.concat([Buffer.from(dir + '/'), Buffer.from(name, 'latin1')]), `{"results":${RESULT}}`);
-    const folder = discoverResults([dir], { formats: true });
+    const folder = discoverResults(cwdFiles, [dir], { formats: true });
     expect(folder.files.map((f) => f.path)).toEqual([join(dir, 'hyperfine.json')]);
     const notice = `: skipped 2 file(s) whose names are not valid UTF-8 (perfgate cannot open them by name); rename them to read them`;
     expect(folder.notices).toEqual([dir + notice]);
-    const glob = discoverResults([join(dir, '*.json')], { formats: true });
+    const glob = discoverResults(cwdFiles, [join(dir, '*.json')], { formats: true });
     expect(glob.files.map((f) => f.path)).toEqual([join(dir, 'hyperfine.json')]);
     expect(glob.notices).toEqual([join(dir, '*.json') + notice]);
   });

@@ -1,6 +1,10 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, describeShared, read, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // A statistic's unit and direction come from the statistic, not only from its metric: a variance
 // is a ceiling in the unit squared, and values keep the precision the tool printed them with.
@@ -103,7 +107,7 @@ describe('netio3 sweeps: parameters as people write them', () => {
   test("the throughput chart's axis is in the unit of its values (Mb/s), not the tool's Gbps", async () => {
     const { loadResults } = await import('../src/pipeline/results.js');
     const { throughputCharts } = await import('../src/engine/charts/build.js');
-    const loaded = loadResults([sweep], { floatParse: 'precise' });
+    const loaded = loadResults(cwdFiles, [sweep], { floatParse: 'precise' });
     const measurements = [...loaded.experiments.values()].flatMap((e) => e.measurements);
     const chart = throughputCharts(measurements).find((c) => c.id === 'throughput-throughput')!;
     expect(chart.panels[0]!.y.unit).toBe('Mb/s');

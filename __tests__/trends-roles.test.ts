@@ -14,6 +14,10 @@ import { renderHistoryRecord } from '../src/engine/history/codec.js';
 import { dashboardOfRecords } from '../src/pipeline/dashboard.js';
 import { readHistoryWindow, readHistoryWithArchive } from '../src/pipeline/historyFolder.js';
 import { repoRoot, runCliInProcess, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const RUNS = 12;
 /** A fixed wiggle of ±1 %, so that no level is constant. */
@@ -103,7 +107,7 @@ describe.each([
   });
 
   test('the dashboard draws the primary metric by default, every metric with allMetrics', () => {
-    const records = readHistoryWindow(folder, RUNS);
+    const records = readHistoryWindow(cwdFiles, folder, RUNS);
     const metrics = (allMetrics: boolean) => {
       const model = dashboardOfRecords(records, allMetrics ? { allMetrics } : {});
       return [...new Set(model.experiments.flatMap((e) => e.series.map((s) => s.metric)))].sort();
@@ -144,7 +148,7 @@ describe.each([
 
 describe('an archive month and records written before roles were kept (fixtures/history)', () => {
   test('read together, each Go metric has the role its reader gives, and the dashboard draws time/op only', () => {
-    const records = readHistoryWithArchive(join(repoRoot, 'fixtures', 'history'));
+    const records = readHistoryWithArchive(cwdFiles, join(repoRoot, 'fixtures', 'history'));
     // The archive's one run, then the two records: three runs, none of whose files names a role.
     expect(records).toHaveLength(3);
     const roles = new Set(

@@ -9,6 +9,10 @@ import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 import { trendsOfRecords } from '../src/engine/trends/records.js';
 import { read, runCliInProcess, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 /** A small fixed wiggle (±1 %), so that no segment is constant. */
 const WIGGLE = [1, 1.01, 0.99, 1.005, 0.995, 1.01, 0.99, 1];
@@ -82,7 +86,7 @@ function writeHistory(runs: number, stepAt: number, commit: (i: number) => strin
         runUrl: `https://github.com/o/r/actions/runs/${1000 + i}`,
       },
     );
-    appendHistoryRecord(folder, record, 1000);
+    appendHistoryRecord(cwdFiles, folder, record, 1000);
   }
   return folder;
 }
@@ -90,12 +94,12 @@ function writeHistory(runs: number, stepAt: number, commit: (i: number) => strin
 function cli(args: string[]) {
   let out = '';
   let err = '';
-  const code = runCli(args, { out: (t) => (out += t), err: (t) => (err += t) });
+  const code = runCli(args, { out: (t) => (out += t), err: (t) => (err += t) }, cwdFiles);
   return { code: code as number, out, err };
 }
 
 describe('analyzeTrends', () => {
-  const records = readHistoryWindow(writeHistory(20, 12), 1000);
+  const records = readHistoryWindow(cwdFiles, writeHistory(20, 12), 1000);
   const report = trendsOfRecords(records);
 
   test('one series per experiment × parameter × metric × primary statistic', () => {
@@ -219,6 +223,7 @@ describe('runs imported without their commit', () => {
   // `perfgate history import` records sha "unknown" where the source names no commit; the date it has names the run.
   const report = trendsOfRecords(
     readHistoryWindow(
+      cwdFiles,
       writeHistory(20, 12, () => 'unknown'),
       1000,
     ),

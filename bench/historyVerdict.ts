@@ -19,6 +19,10 @@ import { runActionProcess, runCliProcess, type ProcessRun } from './processes.js
 import { DEFAULT_THRESHOLD } from '../src/engine/compare/thresholds.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import type { Progress } from '../src/pipeline/steps.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 export const HISTORY_VERDICT_HEADING = '## Scale: the history verdict';
 
@@ -89,6 +93,7 @@ function inProcessSteps(history: string, head: string, out: string, runs: number
     rmSync(out, { recursive: true, force: true });
     const t = DEFAULT_THRESHOLD;
     runCompare(
+      cwdFiles,
       {
         reference: [],
         history,

@@ -29,6 +29,10 @@ import { HISTORY_VERDICT_HEADING, historyVerdict } from './historyVerdict.js';
 import { readBounds, readOne, verdictStages } from './readBounds.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { summarize } from '../src/engine/summarize.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
@@ -149,13 +153,13 @@ function realCampaigns(): { dir: string; requirements: string; files: number; sa
   let samples = 0;
   for (const [from, name] of sources) {
     copyFileSync(from!, join(dir, name!));
-    samples += readRawMeasurements(from!, 'precise').rows;
+    samples += readRawMeasurements(cwdFiles, from!, 'precise').rows;
   }
   return { dir, requirements: join(shared, 'fastdds', 'check', 'requirements.csv'), files: sources.length, samples };
 }
 
 function ingestOnce(corpus: RawCorpus): void {
-  for (const f of corpus.files) summarize(readRawMeasurements(f, 'precise'));
+  for (const f of corpus.files) summarize(readRawMeasurements(cwdFiles, f, 'precise'));
 }
 
 /** The 1-minute load average when the bench started: how busy the machine was (2 cores: 2 is full). */

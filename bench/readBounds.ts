@@ -29,6 +29,10 @@ import { CLI_SPELLING, comparisonSettings, type ComparisonGiven } from '../src/e
 import { readOptions } from '../src/cli/args.js';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 /**
  * `--read-one FILE [FORMAT MAPPING]`: reads one file as `inspect` does and nothing else (the bench
@@ -37,8 +41,8 @@ import { runInNewContext } from 'node:vm';
 export function readOne(args: readonly string[]): void {
   keepYoungGenerationSmall(); // as the CLI and the action do
   const [file, format, mapping] = args;
-  const found = discoverResults([file!], { formats: true, ...(format ? { format } : {}) }).files[0]!;
-  const { set } = loadResultSet(found, {
+  const found = discoverResults(cwdFiles, [file!], { formats: true, ...(format ? { format } : {}) }).files[0]!;
+  const { set } = loadResultSet(cwdFiles, found, {
     floatParse: 'precise',
     ...(mapping ? { mapping: JSON.parse(readFileSync(mapping, 'utf8')) as GenericCsvMapping } : {}),
   });
@@ -68,12 +72,13 @@ export function verdictStages(args: readonly string[]): void {
   };
   const given: ComparisonGiven = { reference: 'paths', history: false, paired: false, sharedShift: false };
   const outcome = runCompare(
+    cwdFiles,
     {
       reference: [file!],
       results: [file!],
       outputDir: outputDir!,
       ...comparisonSettings(given, CLI_SPELLING),
-      ...readOptions({}),
+      ...readOptions(cwdFiles, {}),
     },
     progress,
   );

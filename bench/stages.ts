@@ -25,6 +25,10 @@ import { discoverResults } from '../src/pipeline/discover.js';
 import { loadSummaries, readRawMeasurements, readRequirements } from '../src/pipeline/read.js';
 import type { RawCorpus, SummaryCorpus } from './corpus.js';
 import { exampleInput } from '../__tests__/charts-fixtures.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 /** a, b, c: the generated corpora (corpus.ts); example: the project's example fixture set (fixtures/example). */
 export type CorpusName = 'a' | 'b' | 'c' | 'example';
@@ -64,16 +68,16 @@ function once<T>(key: string, make: () => T): T {
 }
 
 const rawsOf = (corpus: RawCorpus): RawMeasurements[] =>
-  once(`raws:${corpus.dir}`, () => corpus.files.map((f) => readRawMeasurements(f, FLOAT_PARSE)));
+  once(`raws:${corpus.dir}`, () => corpus.files.map((f) => readRawMeasurements(cwdFiles, f, FLOAT_PARSE)));
 
 /** Summaries as the pipeline checks them: raw files summarised, then read back from their summary CSV. */
 function summariesOfDir(dir: string): Summary[] {
-  return once(`summaries:${dir}`, () => loadSummaries([dir], FLOAT_PARSE));
+  return once(`summaries:${dir}`, () => loadSummaries(cwdFiles, [dir], FLOAT_PARSE));
 }
 
 function checkReportOf(results: string, requirementsPath: string): CheckReport {
   return once(`check:${results}`, () => {
-    const requirements = readRequirements(requirementsPath, FLOAT_PARSE);
+    const requirements = readRequirements(cwdFiles, requirementsPath, FLOAT_PARSE);
     return buildCheckReport(
       summariesOfDir(results).map((s) => checkSummary(s, requirements)),
       requirements,
@@ -117,7 +121,7 @@ function renderComment(check: CheckReport, comparison: ComparisonReport): string
 
 // ---- charts: src/pipeline/writeCharts.ts, bundled by bench/run.mjs to <bundleDir>/charts.mjs when it exists ----
 interface ChartsModule {
-  writeCharts(outputDir: string, input: Record<string, unknown>): Promise<unknown>;
+  writeCharts(files: unknown, outputDir: string, input: Record<string, unknown>): Promise<unknown>;
 }
 
 async function chartsStage(
@@ -139,13 +143,13 @@ async function chartsStage(
     png,
   };
   if (corpus === 'a') {
-    const types = discoverResults([results]).files.map((f) => f.experimentType);
+    const types = discoverResults(cwdFiles, [results]).files.map((f) => f.experimentType);
     input['raw'] = rawsOf(ctx.corpora.a).map((raw, i) => ({ experimentType: types[i]!, raw }));
   }
   const outputDir = mkdtempSync(join(tmpdir(), 'perfgate-bench-charts-'));
   process.on('exit', () => rmSync(outputDir, { recursive: true, force: true }));
   const writeCharts = charts.writeCharts;
-  return () => writeCharts(outputDir, input);
+  return () => writeCharts(cwdFiles, outputDir, input);
 }
 
 /** The charts module bundled by bench/run.mjs, or why there is none. */
@@ -167,7 +171,7 @@ async function exampleChartsStage(ctx: BenchContext): Promise<(() => Promise<unk
   const input = exampleInput(ctx.repoRoot) as unknown as Record<string, unknown>;
   const outputDir = mkdtempSync(join(tmpdir(), 'perfgate-bench-charts-example-'));
   process.on('exit', () => rmSync(outputDir, { recursive: true, force: true }));
-  return () => charts.writeCharts(outputDir, input);
+  return () => charts.writeCharts(cwdFiles, outputDir, input);
 }
 
 export const STAGES: Stage[] = [
@@ -175,7 +179,7 @@ export const STAGES: Stage[] = [
     name: 'parse (raw CSV → typed arrays)',
     corpus: 'a',
     bytes: (ctx) => ctx.corpora.a.bytes,
-    setup: (ctx) => () => ctx.corpora.a.files.map((f) => readRawMeasurements(f, FLOAT_PARSE)),
+    setup: (ctx) => () => ctx.corpora.a.files.map((f) => readRawMeasurements(cwdFiles, f, FLOAT_PARSE)),
   },
   {
     name: 'summarise (stats per payload)',
@@ -191,7 +195,7 @@ export const STAGES: Stage[] = [
     corpus: 'a',
     target: 'ingest',
     bytes: (ctx) => ctx.corpora.a.bytes,
-    setup: (ctx) => () => ctx.corpora.a.files.map((f) => summarize(readRawMeasurements(f, FLOAT_PARSE))),
+    setup: (ctx) => () => ctx.corpora.a.files.map((f) => summarize(readRawMeasurements(cwdFiles, f, FLOAT_PARSE))),
   },
   {
     name: 'ingest = parse + summarise',
@@ -201,21 +205,21 @@ export const STAGES: Stage[] = [
       const b = ctx.corpora.b;
       if (!b) return 'skipped (--quick)';
       return () => {
-        for (const f of b.files) summarize(readRawMeasurements(f, FLOAT_PARSE));
+        for (const f of b.files) summarize(readRawMeasurements(cwdFiles, f, FLOAT_PARSE));
       };
     },
   },
   {
     name: 'load summaries (discover + read)',
     corpus: 'c',
-    setup: (ctx) => () => loadSummaries([ctx.corpora.c.dir], FLOAT_PARSE),
+    setup: (ctx) => () => loadSummaries(cwdFiles, [ctx.corpora.c.dir], FLOAT_PARSE),
   },
   {
     name: 'check',
     corpus: 'a',
     setup: (ctx) => {
       const summaries = summariesOfDir(ctx.corpora.a.dir);
-      const requirements = readRequirements(ctx.corpora.a.requirements, FLOAT_PARSE);
+      const requirements = readRequirements(cwdFiles, ctx.corpora.a.requirements, FLOAT_PARSE);
       return () =>
         buildCheckReport(
           summaries.map((s) => checkSummary(s, requirements)),
@@ -228,7 +232,7 @@ export const STAGES: Stage[] = [
     corpus: 'c',
     setup: (ctx) => {
       const summaries = summariesOfDir(ctx.corpora.c.dir);
-      const requirements = readRequirements(ctx.corpora.c.requirements, FLOAT_PARSE);
+      const requirements = readRequirements(cwdFiles, ctx.corpora.c.requirements, FLOAT_PARSE);
       return () =>
         buildCheckReport(
           summaries.map((s) => checkSummary(s, requirements)),

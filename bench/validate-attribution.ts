@@ -30,6 +30,10 @@ import { fitVariancePrior, moderatedVariance } from '../src/engine/stats/moderat
 import { studentTCdf } from '../src/engine/stats/studentT.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { silentProgress } from '../src/pipeline/steps.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -241,7 +245,7 @@ function main(): void {
 
 /** One run from its files, as perfgate reads them, under one experiment name. */
 function loadRun(file: string, experiment: string): ExperimentSide {
-  const loaded = loadResults([file], { floatParse: 'precise' }, silentProgress);
+  const loaded = loadResults(cwdFiles, [file], { floatParse: 'precise' }, silentProgress);
   const measurements = [...loaded.experiments.values()]
     .flatMap((e) => e.measurements)
     .map((m) => ({ ...m, experiment }));

@@ -22,6 +22,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { confirmCommand } from '../src/cli/commands/confirm.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const quick = process.argv.includes('--quick');
 const TRIES = quick ? 3 : 10;
@@ -112,6 +116,7 @@ try {
             ...rule.args,
           ],
           { out: () => {}, err: (text) => (err += text) },
+          cwdFiles,
         );
         if (code !== 0 && code !== 1) throw new Error(`confirm exited ${code}:\n${err}`);
         const json = JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8')) as {

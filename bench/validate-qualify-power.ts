@@ -18,6 +18,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { confirmCommand } from '../src/cli/commands/confirm.js';
 import { qualifyCommand } from '../src/cli/commands/qualify.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const SEEDS = process.argv.includes('--quick') ? 3 : 6;
 const SCRIPT = resolve('fixtures', 'confirm', 'synthetic-bench.mjs');
@@ -37,6 +41,7 @@ async function qualifyFit(seed: number): Promise<{ fit: boolean; catches: number
   const code = await qualifyCommand(
     ['--dir', root, '--command', `${env} node ${SCRIPT} --filter {filter} --output {output}`, '-o', join(dir, 'out')],
     { out: quiet, err: quiet },
+    cwdFiles,
   );
   if (code !== 0 && code !== 4) throw new Error(`qualify exited ${code}`);
   const json = JSON.parse(readFileSync(join(dir, 'out', 'qualify.json'), 'utf8')) as {
@@ -68,6 +73,7 @@ async function confirmOutcome(
       `${env} node ${SCRIPT} --filter {filter} --output {output}`,
     ].concat(['--max-pairs', '24', '-o', out]),
     { out: quiet, err: quiet },
+    cwdFiles,
   );
   if (code !== 0 && code !== 1) throw new Error(`confirm exited ${code}`);
   const json = JSON.parse(readFileSync(join(out, 'comparison.json'), 'utf8')) as {

@@ -18,6 +18,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { qualifyCommand } from '../src/cli/commands/qualify.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const quick = process.argv.includes('--quick');
 const SEEDS = quick ? 3 : 10;
@@ -78,6 +82,7 @@ try {
             ...rule.args,
           ],
           { out: () => {}, err: (text) => (err += text) },
+          cwdFiles,
         );
         if (code !== 0 && code !== 4) throw new Error(`qualify exited ${code}:\n${err}`);
         exits[code]++;

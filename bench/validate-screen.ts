@@ -29,6 +29,10 @@ import { DEFAULT_SCREEN, P_SCREEN, type Screen } from '../src/engine/confirm/scr
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const args = process.argv.slice(2);
 const shared = args.find((a) => !a.startsWith('--')) ?? path.resolve(process.cwd(), '..', 'shared');
@@ -112,6 +116,7 @@ function firstStage(
   mkdirSync(path.join(dir, 'pr'));
   for (const f of candidate) cpSync(f.from, path.join(dir, 'pr', f.as));
   const outcome = runCompare(
+    cwdFiles,
     {
       reference: [],
       history: path.join(dir, 'history'),

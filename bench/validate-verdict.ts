@@ -22,6 +22,10 @@ import { mulberry32 } from '../src/engine/stats/shift.js';
 import { gaussian, runNoise, simRun, t4, type Draw, type NoiseModel } from './simulation.js';
 import { loadResults, poolMeasurements } from '../src/pipeline/results.js';
 import { silentProgress } from '../src/pipeline/steps.js';
+import { rootedFiles } from '../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -41,7 +45,7 @@ interface Series {
 
 /** One run from its files, as perfgate reads them, under one experiment name. */
 function loadRun(files: string[], experiment: string): Run {
-  const loaded = loadResults(files, { floatParse: 'precise' }, silentProgress);
+  const loaded = loadResults(cwdFiles, files, { floatParse: 'precise' }, silentProgress);
   const measurements = [...loaded.experiments.values()]
     .flatMap((e) => e.measurements)
     .map((m) => ({ ...m, experiment }));

@@ -6109,8 +6109,8 @@ function clean(line) {
   return line.replace(ANSI_ESCAPE, "").replace(/\r$/, "").trimEnd();
 }
 function firstBadColumn(line) {
-  const sep3 = line.indexOf(" ::: ");
-  let pos = sep3 + 5;
+  const sep4 = line.indexOf(" ::: ");
+  let pos = sep4 + 5;
   const steps = [
     /MaxEventId: \d+, /y,
     /Iterations: \d+, /y,
@@ -12752,8 +12752,10 @@ function parseMappingJson(file, text3) {
 }
 
 // src/pipeline/resultSets.ts
-import { existsSync, statSync as statSync4 } from "node:fs";
 import { dirname as dirname4, join as join4 } from "node:path";
+
+// src/pipeline/discover.ts
+import { basename as basename2, dirname as dirname3, join as join3, sep } from "node:path";
 
 // src/pipeline/files.ts
 import {
@@ -12804,6 +12806,21 @@ function readFirstLine(path) {
     }
     const text3 = new TextDecoder().decode(buffer.subarray(0, n));
     return text3.split(/\r?\n/, 1)[0] ?? "";
+  } finally {
+    closeSync(fd);
+  }
+}
+function readStart(path, maxBytes) {
+  const fd = openForReading(path);
+  try {
+    const buffer = new Uint8Array(maxBytes);
+    let n;
+    try {
+      n = readSync(fd, buffer, 0, buffer.length, 0);
+    } catch (error) {
+      throw cannotRead(path, error);
+    }
+    return new TextDecoder().decode(buffer.subarray(0, n));
   } finally {
     closeSync(fd);
   }
@@ -13024,13 +13041,13 @@ function checkOutputFolder(folder) {
     throw new InputError("cannot write reports here: a file is in the way where a folder is needed", { file: folder });
 }
 var ReportWriter = class {
-  /** `at`: where the file system finds a path, when relative paths are not the process's (rootedFiles.ts). */
-  constructor(folder, at = (path) => path) {
+  /** `writeInPieces`: how a file is written whole, its path as listed (a run's files port, rootedFiles.ts). */
+  constructor(folder, writeWhole) {
     this.folder = folder;
-    this.at = at;
+    this.writeWhole = writeWhole;
   }
   folder;
-  at;
+  writeWhole;
   written = [];
   write(name, content) {
     return this.writeInPieces(name, [content]);
@@ -13038,15 +13055,11 @@ var ReportWriter = class {
   /** A report its renderer gives in pieces, written as they come. */
   writeInPieces(name, pieces) {
     const path = join(this.folder, name);
-    writeFileAtomicInPieces(this.at(path), pieces);
+    this.writeWhole(path, pieces);
     this.written.push(path);
     return path;
   }
 };
-
-// src/pipeline/discover.ts
-import { closeSync as closeSync2, globSync, readdirSync as readdirSync2, readSync as readSync2, statSync as statSync3 } from "node:fs";
-import { basename as basename2, dirname as dirname3, join as join3, sep } from "node:path";
 
 // src/engine/text/order.ts
 function byCodePoint(a, b) {
@@ -13054,36 +13067,35 @@ function byCodePoint(a, b) {
 }
 
 // src/pipeline/criterionTree.ts
-import { readdirSync, statSync as statSync2 } from "node:fs";
 import { basename, dirname as dirname2, join as join2 } from "node:path";
 var CRITERION_SEARCH_DEPTH = 8;
-function searchCriterionTree(folder, depth = CRITERION_SEARCH_DEPTH) {
+function searchCriterionTree(files, folder, depth = CRITERION_SEARCH_DEPTH) {
   const tree = { estimates: [], baselines: [], changes: 0, reports: 0 };
   const visit = (dir, level) => {
     let entries2;
     try {
-      entries2 = readdirSync(dir, { withFileTypes: true });
+      entries2 = files.entriesIn(dir);
     } catch {
       return;
     }
     const folders = entries2.filter((e) => e.isDirectory() && !e.name.startsWith(".") && e.name !== "node_modules").map((e) => e.name).sort(byCodePoint);
-    const benchmark = folders.includes("new") && isFile(join2(dir, "new", "estimates.json"));
+    const benchmark = folders.includes("new") && isFile(files, join2(dir, "new", "estimates.json"));
     for (const name of folders) {
       const sub = join2(dir, name);
       const estimates = join2(sub, "estimates.json");
       if (name === "new" && benchmark) tree.estimates.push(estimates);
-      else if (name === "change" && isFile(estimates)) tree.changes++;
-      else if ((name === "base" || benchmark) && isFile(estimates)) tree.baselines.push(estimates);
-      else if (name === "report" && isFile(join2(sub, "index.html"))) tree.reports++;
+      else if (name === "change" && isFile(files, estimates)) tree.changes++;
+      else if ((name === "base" || benchmark) && isFile(files, estimates)) tree.baselines.push(estimates);
+      else if (name === "report" && isFile(files, join2(sub, "index.html"))) tree.reports++;
       else if (level < depth) visit(sub, level + 1);
     }
   };
   visit(folder, 1);
   return tree;
 }
-function criterionBaseline(path) {
+function criterionBaseline(files, path) {
   const folder = basename(dirname2(path));
-  if (folder === "new" || folder !== "base" && !isFile(join2(dirname2(dirname2(path)), "new", "estimates.json")))
+  if (folder === "new" || folder !== "base" && !isFile(files, join2(dirname2(dirname2(path)), "new", "estimates.json")))
     return void 0;
   return `Criterion's saved baseline (${folder}/), not the results of the run (new/); name the file on its own to read it`;
 }
@@ -13098,18 +13110,14 @@ function criterionTreeNotice(folder, tree) {
 function joinAnd(parts) {
   return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }
-function isFile(path) {
-  try {
-    return statSync2(path).isFile();
-  } catch {
-    return false;
-  }
+function isFile(files, path) {
+  return files.statOf(path)?.isFile() === true;
 }
 
 // src/pipeline/discover.ts
 var HEAD_BYTES = 65536;
 var GLOB_CHARACTERS = /[*?[\]{}]/;
-function discoverResults(patterns, options = {}) {
+function discoverResults(files, patterns, options = {}) {
   if (patterns.length === 0)
     throw new UsageError("no results given: name summary or raw files, folders or glob patterns");
   const forced = options.format !== void 0 && options.format !== "auto" ? options.format : void 0;
@@ -13117,7 +13125,7 @@ function discoverResults(patterns, options = {}) {
     throw new UsageError(`unknown format "${forced}"; known formats: auto, ${formatIds().join(", ")}`);
   }
   const formats = options.formats === true;
-  const classify = (path, listing, skipped) => classifyFile(path, listing, formats, forced, skipped);
+  const classify = (path, listing, skipped) => classifyFile(files, path, listing, formats, forced, skipped);
   const notices = [];
   const found = [];
   const seen = /* @__PURE__ */ new Set();
@@ -13127,28 +13135,28 @@ function discoverResults(patterns, options = {}) {
     found.push(file);
   };
   for (const pattern of patterns) {
-    const stat = statNamed(pattern);
+    const stat = statNamed(files, pattern);
     const skipped = { notResults: [], companions: /* @__PURE__ */ new Map() };
     if (stat?.isDirectory()) {
       const taken = [];
       let entries2;
       try {
-        entries2 = readdirSync2(pattern, { encoding: "buffer" });
+        entries2 = files.rawNamesIn(pattern);
       } catch (error) {
         throw cannotRead(pattern, error, "the folder");
       }
       const names = entries2.filter(isUtf8Name).map((entry) => entry.toString("utf8"));
       const unreadable = entries2.filter(
-        (entry) => !isUtf8Name(entry) && statOrUndefined(Buffer.concat([Buffer.from(pattern + sep), entry]))?.isFile()
+        (entry) => !isUtf8Name(entry) && files.statOf(Buffer.concat([Buffer.from(pattern + sep), entry]))?.isFile()
       ).length;
       if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
       for (const name of names.sort(byCodePoint)) {
         const path = join3(pattern, name);
-        if (!statOrUndefined(path)?.isFile()) continue;
+        if (!files.statOf(path)?.isFile()) continue;
         const file = classify(path, "listed", skipped);
         if (file) taken.push(file);
       }
-      const tree = formats && options.criterionTree !== false && (forced === void 0 || forced === "criterion-json") ? searchCriterionTree(pattern) : void 0;
+      const tree = formats && options.criterionTree !== false && (forced === void 0 || forced === "criterion-json") ? searchCriterionTree(files, pattern) : void 0;
       if (tree && tree.estimates.length > 0) {
         for (const path of tree.estimates) taken.push(classify(path, "named", skipped));
         notices.push(criterionTreeNotice(pattern, tree));
@@ -13161,9 +13169,9 @@ function discoverResults(patterns, options = {}) {
     } else if (stat) {
       throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
-      const all = globSync(pattern);
-      const matches2 = all.filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
-      const unreadable = all.filter((p) => p.includes("�") && statOrUndefined(p) === void 0).length;
+      const all = files.glob(pattern);
+      const matches2 = all.filter((p) => files.statOf(p)?.isFile()).sort(byCodePoint);
+      const unreadable = all.filter((p) => p.includes("�") && files.statOf(p) === void 0).length;
       if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
       if (matches2.length === 0) throw new InputError("no files match this pattern", { file: pattern });
       const taken = matches2.flatMap((path) => classify(path, "matched", skipped) ?? []);
@@ -13210,7 +13218,7 @@ function listed(paths) {
   const shown2 = paths.slice(0, 3).join(", ");
   return paths.length > 3 ? `${shown2} and ${paths.length - 3} more` : shown2;
 }
-function classifyFile(path, listing, formats, forced, skipped) {
+function classifyFile(files, path, listing, formats, forced, skipped) {
   if (forced !== void 0)
     return {
       path,
@@ -13219,15 +13227,15 @@ function classifyFile(path, listing, formats, forced, skipped) {
       named: true
     };
   const lenient = listing !== "named";
-  const fastdds = classifyFastdds(path, lenient || formats, listing === "matched" && !formats, formats);
+  const fastdds = classifyFastdds(files, path, lenient || formats, listing === "matched" && !formats, formats);
   if (fastdds || !formats) {
     if (!fastdds) skipped.notResults.push(path);
     return fastdds;
   }
-  const head = readHead(path);
+  const head = readHead(files, path);
   const adapter = recogniseFormat(head, path, true);
   if (adapter) {
-    const companion = lenient ? adapter.companion?.(head, path) ?? (adapter.id === "criterion-json" ? criterionBaseline(path) : void 0) : void 0;
+    const companion = lenient ? adapter.companion?.(head, path) ?? (adapter.id === "criterion-json" ? criterionBaseline(files, path) : void 0) : void 0;
     if (companion !== void 0) {
       skipped.companions.set(companion, [...skipped.companions.get(companion) ?? [], path]);
       return void 0;
@@ -13247,7 +13255,7 @@ function classifyFile(path, listing, formats, forced, skipped) {
       }
     );
   }
-  const header = readFirstLine(path);
+  const header = files.readFirstLine(path);
   const error = fastddsHeaderError(path, header);
   if (error.message.startsWith("not a result file") || error.message.startsWith("the file is empty")) {
     return unrecognised(path, header);
@@ -13265,32 +13273,20 @@ function unrecognised(path, header) {
     }
   );
 }
-function readHead(path) {
-  const fd = openForReading(path);
-  try {
-    const buffer = new Uint8Array(HEAD_BYTES);
-    let n;
-    try {
-      n = readSync2(fd, buffer, 0, buffer.length, 0);
-    } catch (error) {
-      throw cannotRead(path, error);
-    }
-    return new TextDecoder().decode(buffer.subarray(0, n));
-  } finally {
-    closeSync2(fd);
-  }
+function readHead(files, path) {
+  return files.readStart(path, HEAD_BYTES);
 }
-function classifyFastdds(path, lenient, byContent = false, formats = false) {
+function classifyFastdds(files, path, lenient, byContent = false, formats = false) {
   const name = baseName(path);
   const adapters = fileNameAdapters();
   if (lenient && !byContent && !adapters.some((a) => a.fileNames.mayBe(name))) return void 0;
-  const header = readFirstLine(path);
+  const header = files.readFirstLine(path);
   const adapter = adapters.find(
     (a) => a.recognises(header, path) && (!lenient || byContent || a.fileNames.takes(name))
   );
   if (adapter) return { path, experimentType: adapter.fileNames.experimentOf(path), format: adapter.id };
   if (lenient && !adapters.some((a) => a.fileNames.claims(name))) return void 0;
-  if (formats && recogniseFormat(readHead(path), path, true)) return void 0;
+  if (formats && recogniseFormat(readHead(files, path), path, true)) return void 0;
   throw fastddsHeaderError(path, header);
 }
 function preferSummaries(files, notices, repetitions) {
@@ -13322,9 +13318,9 @@ function sameType(file, other) {
     { file: file.path }
   );
 }
-function statNamed(path) {
+function statNamed(files, path) {
   try {
-    return statSync3(path);
+    return files.stat(path);
   } catch (error) {
     const code2 = error.code;
     if (code2 === "ENOENT" || code2 === "ENOTDIR" || code2 === "ENAMETOOLONG") return void 0;
@@ -13337,27 +13333,20 @@ function isUtf8Name(name) {
 function unreadableNamesNotice(where, count) {
   return `${where}: skipped ${count} file(s) whose names are not valid UTF-8 (perfgate cannot open them by name); rename them to read them`;
 }
-function statOrUndefined(path) {
-  try {
-    return statSync3(path);
-  } catch {
-    return void 0;
-  }
-}
 
 // src/pipeline/read.ts
-function readRawMeasurements(path, floatParse) {
+function readRawMeasurements(files, path, floatParse) {
   const reader = new RawMeasurementReader(path, floatParse);
-  forEachChunk(path, (chunk) => reader.push(chunk));
+  files.forEachChunk(path, (chunk) => reader.push(chunk));
   return reader.finish();
 }
-function readRequirements(path, floatParse) {
-  return parseRequirementsCsv(path, readText(path), floatParse);
+function readRequirements(files, path, floatParse) {
+  return parseRequirementsCsv(path, files.readText(path), floatParse);
 }
-function streamResultSet(path, adapter, options) {
+function streamResultSet(files, path, adapter, options) {
   if (!adapter.stream) return void 0;
   const reader = adapter.stream(path, options);
-  forEachChunk(path, (chunk) => reader.push(chunk), STREAM_CHUNK_BYTES);
+  files.forEachChunk(path, (chunk) => reader.push(chunk), STREAM_CHUNK_BYTES);
   return reader.finish();
 }
 var STREAM_CHUNK_BYTES = 1 << 16;
@@ -13371,7 +13360,7 @@ var RESULT_LIMITS = {
 function mebibytes(bytes) {
   return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "");
 }
-function loadResultSet(file, options) {
+function loadResultSet(files, file, options) {
   const adapter = adapterById(file.format);
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
   const limited = {
@@ -13382,22 +13371,22 @@ function loadResultSet(file, options) {
   let set;
   if (adapter.stream) {
     try {
-      set = streamResultSet(file.path, adapter, limited);
+      set = streamResultSet(files, file.path, adapter, limited);
       if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
         throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
     } catch (error) {
-      throw file.named ? withLikelyFormat(error, file.path, readHead(file.path), adapter) : error;
+      throw file.named ? withLikelyFormat(error, file.path, readHead(files, file.path), adapter) : error;
     }
   } else {
-    const size = statSync4(file.path).size;
+    const size = files.stat(file.path).size;
     if (size > RESULT_LIMITS.fileBytes) {
       throw new InputError(
         `the file is ${mebibytes(size) === mebibytes(RESULT_LIMITS.fileBytes) ? `${size} bytes` : `${mebibytes(size)} MiB`}, over the ${mebibytes(RESULT_LIMITS.fileBytes)} MiB limit for a file read whole (${adapter.title}): reading takes several times its size in memory; split the results into files of at most ${mebibytes(RESULT_LIMITS.fileBytes)} MiB (${STREAMED_FORMATS} are streamed and have no such limit)`,
         { file: file.path }
       );
     }
-    const siblings = readSiblings(file.path, adapter.siblings ?? []);
-    const text3 = readText(file.path);
+    const siblings = readSiblings(files, file.path, adapter.siblings ?? []);
+    const text3 = files.readText(file.path);
     try {
       set = adapter.parse({ file: file.path, text: text3, ...siblings ? { siblings } : {} }, limited);
       if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
@@ -13435,47 +13424,50 @@ function withLikelyFormat(error, path, head, named2) {
     error.place
   );
 }
-function readSiblings(path, names) {
+function readSiblings(files, path, names) {
   const found = {};
   for (const name of names) {
     const sibling = join4(dirname4(path), name);
-    if (existsSync(sibling) && statSync4(sibling).isFile() && statSync4(sibling).size <= RESULT_LIMITS.fileBytes)
-      found[name] = readText(sibling);
+    const stat = files.statOf(sibling);
+    if (stat?.isFile() === true && stat.size <= RESULT_LIMITS.fileBytes) found[name] = files.readText(sibling);
   }
   return Object.keys(found).length > 0 ? found : void 0;
 }
-function isReferenceRequirementsFile(path) {
-  return !isMetricRequirementsHeader(readFirstLine(path));
+function isReferenceRequirementsFile(files, path) {
+  return !isMetricRequirementsHeader(files.readFirstLine(path));
 }
-function readMetricRequirements(path, floatParse) {
-  if (isReferenceRequirementsFile(path)) return metricRequirementsOf(readRequirements(path, floatParse), path);
-  return parseMetricRequirementsCsv(path, readText(path), floatParse);
+function readMetricRequirements(files, path, floatParse) {
+  if (isReferenceRequirementsFile(files, path))
+    return metricRequirementsOf(readRequirements(files, path, floatParse), path);
+  return parseMetricRequirementsCsv(path, files.readText(path), floatParse);
 }
-function readMapping(path) {
-  return parseMappingJson(path, readText(path));
+function readMapping(files, path) {
+  return parseMappingJson(path, files.readText(path));
 }
 
 // src/pipeline/results.ts
-function loadResults(patterns, options, progress) {
-  const discovery = discoverResults(patterns, {
+function loadResults(files, patterns, options, progress) {
+  const discovery = discoverResults(files, patterns, {
     formats: true,
     repetitions: options.repetitions === "pool" || options.repetitions === "independent",
     ...options.format !== void 0 ? { format: options.format } : {}
   });
-  const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
-  const grouped = groupResults(files, options.repetitions ?? "error");
+  const sets = discovery.files.map(
+    (file) => renameExperiments(loadResultSet(files, file, options), options.experimentNames)
+  );
+  const grouped = groupResults(sets, options.repetitions ?? "error");
   const notices = [...discovery.notices];
   if (progress) {
     for (const notice of notices) progress.info(notice);
-    for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
-    for (const { set } of files) for (const warning of set.warnings ?? []) progress.warning(`${set.file}: ${warning}`);
+    for (const { set } of sets) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
+    for (const { set } of sets) for (const warning of set.warnings ?? []) progress.warning(`${set.file}: ${warning}`);
   }
   return {
-    files,
+    files: sets,
     experiments: grouped.experiments,
     notices,
     pooled: grouped.pooled,
-    skipped: files.flatMap((f) => f.set.skipped ?? [])
+    skipped: sets.flatMap((f) => f.set.skipped ?? [])
   };
 }
 function skippedWarnings(skipped) {
@@ -13596,17 +13588,17 @@ function poolMeasurements(runs) {
 // src/pipeline/check.ts
 var REPORT_MARKDOWN = "report.md";
 var REPORT_JSON = "report.json";
-function runCheck(options, progress) {
-  checkOutputFolder(options.outputDir);
+function runCheck(files, options, progress) {
+  files.checkOutputFolder(options.outputDir);
   const results = progress.step(
     "Finding and reading result files",
-    () => loadResults(options.results, options, progress)
+    () => loadResults(files, options.results, options, progress)
   );
   const experiments = [...results.experiments.values()];
   const summaries = experiments.flatMap((e) => experimentSummary(e.experiment, e.sets) ?? []);
-  const reference = experiments.length > 0 && summaries.length === experiments.length && isReferenceRequirementsFile(options.requirements);
+  const reference = experiments.length > 0 && summaries.length === experiments.length && isReferenceRequirementsFile(files, options.requirements);
   const report = progress.step("Checking against requirements", () => {
-    const requirements = readMetricRequirements(options.requirements, options.floatParse);
+    const requirements = readMetricRequirements(files, options.requirements, options.floatParse);
     for (const e of experiments)
       progress.info(
         `${e.experiment}: ${e.measurements.length} measurement(s), ${e.format}, from ${e.files.join(", ")}`
@@ -13627,7 +13619,7 @@ function runCheck(options, progress) {
   for (const w of report.warnings) progress.warning(w);
   for (const s of report.skipped) progress.info(`skipped: ${s}`);
   return progress.step("Writing reports", () => {
-    const out = new ReportWriter(options.outputDir);
+    const out = files.reportWriter(options.outputDir);
     const write = out.write.bind(out);
     const summaryFiles = /* @__PURE__ */ new Map();
     for (const { file, set } of results.files) {
@@ -17070,8 +17062,8 @@ var MAX_REGRESSION_PANELS = 12;
 function thresholdValue(row) {
   return row.direction === "higher-is-better" ? row.reference * (1 - row.threshold) : row.reference * (1 + row.threshold);
 }
-function valueAt(row, relative2) {
-  return row.direction === "higher-is-better" ? row.reference * (1 - relative2) : row.reference * (1 + relative2);
+function valueAt(row, relative3) {
+  return row.direction === "higher-is-better" ? row.reference * (1 - relative3) : row.reference * (1 + relative3);
 }
 function rowHistory(row, runs) {
   const historyRuns2 = chartEvidence(row).historyRuns;
@@ -19907,10 +19899,10 @@ function planCharts(input) {
   });
 }
 var OPEN_PNGS = 8;
-async function writeCharts(outputDir, input) {
+async function writeCharts(files, outputDir, input) {
   const charts = planCharts(input);
   const folder = join5(outputDir, CHARTS_FOLDER);
-  makeFolder(folder);
+  files.makeFolder(folder);
   const png = input.png !== false && charts.length > 0;
   const render = await import("./chunks/charts.js");
   const pngs = png ? render.startPngRenderer({ prepare: { png: true } }) : void 0;
@@ -19922,13 +19914,13 @@ async function writeCharts(outputDir, input) {
       const spec = toVegaLite(chart);
       const svg = chartToSvg(chart);
       const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...png ? [`${chart.id}.png`] : []];
-      const files = names.map((name) => join5(folder, name));
-      writeFileAtomic(files[0], JSON.stringify(spec, null, 2) + "\n");
-      writeFileAtomic(files[1], svg);
+      const paths = names.map((name) => join5(folder, name));
+      files.writeFileAtomic(paths[0], JSON.stringify(spec, null, 2) + "\n");
+      files.writeFileAtomic(paths[1], svg);
       if (pngs) {
-        const path = files[2];
+        const path = paths[2];
         pngWrites.push(
-          pngs.render(svg).then((drawn2) => writeFileAtomic(path, drawn2)).catch((error) => error ?? new Error("PNG not drawn"))
+          pngs.render(svg).then((drawn2) => files.writeFileAtomic(path, drawn2)).catch((error) => error ?? new Error("PNG not drawn"))
         );
         while (pngs.open > OPEN_PNGS) await pngs.help();
       }
@@ -19936,7 +19928,7 @@ async function writeCharts(outputDir, input) {
         id: chart.id,
         kind: chart.kind,
         title: chart.title,
-        files,
+        files: paths,
         ...chart.inline ? { mermaid: chartToMermaid(chart) } : {}
       });
       forHtml.push({
@@ -19961,7 +19953,7 @@ async function writeCharts(outputDir, input) {
       bundles: await render.loadBrowserBundles()
     });
     const reportHtmlPath = join5(outputDir, REPORT_HTML);
-    writeFileAtomic(reportHtmlPath, html);
+    files.writeFileAtomic(reportHtmlPath, html);
     const written2 = [...out.flatMap((c) => c.files), reportHtmlPath];
     return { charts: out, written: written2, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
   } finally {
@@ -19970,7 +19962,6 @@ async function writeCharts(outputDir, input) {
 }
 
 // src/pipeline/historyFolder.ts
-import { existsSync as existsSync2, readdirSync as readdirSync3, rmSync as rmSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 
 // src/engine/history/shape.ts
@@ -21055,16 +21046,16 @@ function parseArchive(text3, source) {
 function skippedWarning2(progress) {
   return (file, reason) => progress.warning(`${file}: skipped: ${reason}`);
 }
-function readAll(folder, skip) {
-  return readEach(folder, skip, (text3, file) => ({ ...parseHistoryRecord(text3, file), file }));
+function readAll(files, folder, skip) {
+  return readEach(files, folder, skip, (text3, file) => ({ ...parseHistoryRecord(text3, file), file }));
 }
 function strip({ file: _file, ...record }) {
   return record;
 }
-function readEach(folder, skip, read) {
+function readEach(files, folder, skip, read) {
   let names;
   try {
-    names = readdirSync3(folder);
+    names = files.listNames(folder);
   } catch (error) {
     if (error.code === "ENOENT") return [];
     throw new InputError(`cannot read the history folder: ${error.message}`, { file: folder });
@@ -21072,7 +21063,7 @@ function readEach(folder, skip, read) {
   return names.filter((name) => HISTORY_FILE_NAME.test(name)).sort().flatMap((name) => {
     const file = join6(folder, name);
     try {
-      return [read(readText(file), file)];
+      return [read(files.readText(file), file)];
     } catch (error) {
       if (!skip || !(error instanceof InputError)) throw error;
       skip(file, error.message);
@@ -21080,17 +21071,17 @@ function readEach(folder, skip, read) {
     }
   });
 }
-function readHistoryWindow(folder, window = DEFAULT_HISTORY_WINDOW, skip) {
-  return readHistoryWindowAs(folder, window, skip, parseHistoryRecord);
+function readHistoryWindow(files, folder, window = DEFAULT_HISTORY_WINDOW, skip) {
+  return readHistoryWindowAs(files, folder, window, skip, parseHistoryRecord);
 }
-function readHistoryWindowAs(folder, window = DEFAULT_HISTORY_WINDOW, skip, read) {
+function readHistoryWindowAs(files, folder, window = DEFAULT_HISTORY_WINDOW, skip, read) {
   checkHistoryWindow(window);
-  const all = readEach(folder, skip, read).sort(compareRecords);
+  const all = readEach(files, folder, skip, read).sort(compareRecords);
   return all.slice(Math.max(0, all.length - window));
 }
-function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, skip) {
+function importHistoryRecords(files, folder, records, window = DEFAULT_HISTORY_WINDOW, skip) {
   checkHistoryWindow(window);
-  const existing = readAll(folder, skip);
+  const existing = readAll(files, folder, skip);
   const added = /* @__PURE__ */ new Set();
   let kept = existing;
   const dropped = [];
@@ -21102,7 +21093,7 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
     dropped.push(...plan.dropped);
   }
   const keptRuns = new Set(kept.map((r) => r.runId));
-  const archive = foldArchive(folder, dropped.filter((r) => !keptRuns.has(r.runId)).map(strip), skip);
+  const archive = foldArchive(files, folder, dropped.filter((r) => !keptRuns.has(r.runId)).map(strip), skip);
   const outcome2 = {
     written: [],
     unchanged: [],
@@ -21114,9 +21105,9 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
   for (const record of kept) {
     if (!added.has(record)) continue;
     const content = renderHistoryRecord(strip(record));
-    if (existsSync2(record.file) && readText(record.file) === content) outcome2.unchanged.push(record.file);
+    if (files.pathExists(record.file) && files.readText(record.file) === content) outcome2.unchanged.push(record.file);
     else {
-      writeFileAtomic(record.file, content);
+      files.writeFileAtomic(record.file, content);
       outcome2.written.push(record.file);
     }
   }
@@ -21127,21 +21118,21 @@ function importHistoryRecords(folder, records, window = DEFAULT_HISTORY_WINDOW, 
       continue;
     }
     if (keptFiles.has(old.file)) continue;
-    rmSync2(old.file, { force: true });
+    files.removePath(old.file);
     outcome2.removed.push(old.file);
   }
   for (const { file, content } of archive) {
-    writeFileAtomic(file, content);
+    files.writeFileAtomic(file, content);
     outcome2.archived.push(file);
   }
-  for (const name of archiveFilesBeyondBound(archiveNames(folder))) {
+  for (const name of archiveFilesBeyondBound(archiveNames(files, folder))) {
     const file = join6(folder, name);
-    rmSync2(file, { force: true });
+    files.removePath(file);
     outcome2.archiveRemoved.push(file);
   }
   return outcome2;
 }
-function foldArchive(folder, runs, skip) {
+function foldArchive(files, folder, runs, skip) {
   const byMonth = /* @__PURE__ */ new Map();
   for (const run of runs) {
     const month = monthOf(run.date, join6(folder, historyFileName(run)));
@@ -21151,9 +21142,9 @@ function foldArchive(folder, runs, skip) {
   for (const [month, monthRuns] of [...byMonth].sort(([a], [b]) => a < b ? -1 : 1)) {
     const file = join6(folder, archiveFileName(month));
     let existing;
-    if (existsSync2(file)) {
+    if (files.pathExists(file)) {
       try {
-        existing = parseArchive(readText(file), file);
+        existing = parseArchive(files.readText(file), file);
       } catch (error) {
         if (!skip || !(error instanceof InputError)) throw error;
         skip(file, error.message);
@@ -21161,20 +21152,21 @@ function foldArchive(folder, runs, skip) {
       }
     }
     const content = renderArchive(foldIntoArchive(existing, month, monthRuns));
-    if (!existsSync2(file) || readText(file) !== content) out.push({ file, content });
+    if (!files.pathExists(file) || files.readText(file) !== content) out.push({ file, content });
   }
   return out;
 }
-function archiveNames(folder) {
-  return existsSync2(folder) ? readdirSync3(folder).filter((name) => ARCHIVE_FILE_NAME.test(name)) : [];
+function archiveNames(files, folder) {
+  return files.namesIn(folder).filter((name) => ARCHIVE_FILE_NAME.test(name));
 }
-function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER, skip) {
-  if (!existsSync2(folder)) throw new InputError("cannot find the history folder", { file: folder });
-  if (!readdirSync3(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
+function readRecordedHistory(files, folder, window = Number.MAX_SAFE_INTEGER, skip) {
+  if (!files.pathExists(folder)) throw new InputError("cannot find the history folder", { file: folder });
+  if (!files.listNames(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
     throw new InputError("no perfgate history records (history-*.json) in this folder", { file: folder });
   }
   let skipped = 0;
   const records = readHistoryWindow(
+    files,
     folder,
     window,
     skip && ((file, reason) => {
@@ -21190,16 +21182,16 @@ function readRecordedHistory(folder, window = Number.MAX_SAFE_INTEGER, skip) {
 }
 
 // src/pipeline/writeReportCharts.ts
-async function writeReportCharts(outputDir, options) {
+async function writeReportCharts(files, outputDir, options) {
   const raw = (options.check?.rawFiles ?? []).map(
     (f) => reduceRaw({
       experimentType: f.experimentType,
       source: basename3(f.path),
-      raw: readRawMeasurements(f.path, options.floatParse)
+      raw: readRawMeasurements(files, f.path, options.floatParse)
     })
   );
-  const history = options.history ?? historyRecords(options.historyFolder);
-  return writeCharts(outputDir, {
+  const history = options.history ?? historyRecords(files, options.historyFolder);
+  return writeCharts(files, outputDir, {
     ...options.check ? { check: options.check } : {},
     ...options.compare ? { compare: options.compare } : {},
     ...options.check && options.check.summaries.length > 0 ? { summaries: options.check.summaries } : {},
@@ -21210,10 +21202,10 @@ async function writeReportCharts(outputDir, options) {
     ...options.title !== void 0 ? { title: options.title } : {}
   });
 }
-function historyRecords(folder) {
+function historyRecords(files, folder) {
   if (folder === void 0) return void 0;
   try {
-    return readHistoryWindow(folder);
+    return readHistoryWindow(files, folder);
   } catch {
     return void 0;
   }
@@ -21431,7 +21423,6 @@ function validDate(text3) {
 }
 
 // src/pipeline/environment.ts
-import { existsSync as existsSync3 } from "node:fs";
 import { arch, cpus, release, totalmem, type } from "node:os";
 function currentEnvironment(env) {
   const processors = cpus();
@@ -21451,15 +21442,15 @@ function currentEnvironment(env) {
 function environmentOfSets(sets) {
   return mergeEnvironments(...sets.map((set) => set.environment));
 }
-function environmentOption(values, what = "--environment") {
+function environmentOption(files, values, what = "--environment") {
   const parsed = values.map((value2) => {
     const text3 = value2.trim();
     if (text3 === "local") return currentEnvironment(process.env);
     if (/\.json$/i.test(text3) && !text3.includes("=")) {
-      if (!existsSync3(text3)) throw new UsageError(`${what}: cannot find the file ${text3}`);
+      if (!files.pathExists(text3)) throw new UsageError(`${what}: cannot find the file ${text3}`);
       let json;
       try {
-        json = JSON.parse(readText(text3));
+        json = JSON.parse(files.readText(text3));
       } catch (error) {
         if (error instanceof InputError) throw error;
         throw new InputError(`${what}: not JSON: ${error.message}`, { file: text3 });
@@ -21762,28 +21753,29 @@ function ungatedKinds(given, all) {
 }
 
 // src/pipeline/historyRuns.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync2, statSync as statSync5 } from "node:fs";
 import { basename as basename4, dirname as dirname5, join as join7, relative, resolve, sep as sep2 } from "node:path";
-function readHistoryRuns(folder, options, progress) {
+function readHistoryRuns(files, folder, options, progress) {
   let names;
   try {
-    names = readdirSync4(folder);
+    names = files.listNames(folder);
   } catch {
     throw new InputError("cannot find the history folder", { file: folder });
   }
   if (names.some((n) => n.startsWith("history-") && n.endsWith(".json"))) {
-    return readHistoryWindowAs(folder, void 0, skippedWarning2(progress), levelsOfRecord).map((record) => record.run);
+    return readHistoryWindowAs(files, folder, void 0, skippedWarning2(progress), levelsOfRecord).map(
+      (record) => record.run
+    );
   }
-  return readRunFolders(folder, options, progress);
+  return readRunFolders(files, folder, options, progress);
 }
-function readRunFolders(folder, options, progress, order = naturalCompare) {
+function readRunFolders(files, folder, options, progress, order = naturalCompare) {
   let entries2;
   try {
-    entries2 = readdirSync4(folder).sort(order);
+    entries2 = files.listNames(folder).sort(order);
   } catch {
     throw new InputError("cannot find the runs folder", { file: folder });
   }
-  if (isCriterionRun(folder)) {
+  if (isCriterionRun(files, folder)) {
     throw new InputError(
       "this is one run of Criterion (its sub-folders are Criterion's benchmark groups), not a folder of runs: give a folder with one sub-folder per run, each a copy of target/criterion",
       { file: folder }
@@ -21792,18 +21784,18 @@ function readRunFolders(folder, options, progress, order = naturalCompare) {
   const runs = [];
   for (const name of entries2) {
     const runFolder = join7(folder, name);
-    if (!statSync5(runFolder).isDirectory()) continue;
-    const run = readRunFolder(runFolder, name, options, progress);
+    if (!files.stat(runFolder).isDirectory()) continue;
+    const run = readRunFolder(files, runFolder, name, options, progress);
     if (run) runs.push(run);
   }
   if (runs.length === 0)
     throw new InputError("no run folders with result files (one sub-folder of result files per run)", { file: folder });
   return runs;
 }
-function readRunFolder(runFolder, name, options, progress) {
+function readRunFolder(files, runFolder, name, options, progress) {
   let loaded;
   try {
-    loaded = loadResults([runFolder], options, progress);
+    loaded = loadResults(files, [runFolder], options, progress);
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith("the folder holds no")) {
       progress.warning(`${runFolder}: no result files, run skipped`);
@@ -21817,7 +21809,7 @@ function readRunFolder(runFolder, name, options, progress) {
   }
   const environment = environmentOfSets(loaded.files.map((f) => f.set));
   const measuredAt = newest(loaded.files.map((f) => f.set.measuredAt));
-  const modifiedAt = newest(loaded.files.map((f) => modifiedAtOf(f.file.path)));
+  const modifiedAt = newest(loaded.files.map((f) => modifiedAtOf(files, f.file.path)));
   return {
     name,
     experiments,
@@ -21832,26 +21824,22 @@ function newest(dates) {
     void 0
   );
 }
-function modifiedAtOf(path) {
-  try {
-    return statSync5(path).mtime.toISOString();
-  } catch {
-    return void 0;
-  }
+function modifiedAtOf(files, path) {
+  return files.statOf(path)?.mtime.toISOString();
 }
-function isCriterionRun(folder) {
-  const first = searchCriterionTree(folder).estimates[0];
+function isCriterionRun(files, folder) {
+  const first = searchCriterionTree(files, folder).estimates[0];
   if (first === void 0) return false;
   const benchmark = dirname5(dirname5(first));
   const path = relative(folder, benchmark).split(sep2).join("/");
   const roots = ["", "criterion/", "target/criterion/"];
-  const directory = directoryName(join7(dirname5(first), "benchmark.json"));
+  const directory = directoryName(files, join7(dirname5(first), "benchmark.json"));
   if (directory !== void 0) return roots.some((root) => path === root + directory);
-  return basename4(resolve(folder)) === "criterion" || roots.slice(1).some((root) => path.startsWith(root));
+  return basename4(resolve(files.root, folder)) === "criterion" || roots.slice(1).some((root) => path.startsWith(root));
 }
-function directoryName(path) {
+function directoryName(files, path) {
   try {
-    const doc = JSON.parse(readFileSync2(path, "utf8"));
+    const doc = JSON.parse(files.readText(path));
     const name = typeof doc === "object" && doc !== null ? doc["directory_name"] : void 0;
     return typeof name === "string" && name !== "" ? name : void 0;
   } catch {
@@ -22067,8 +22055,8 @@ function rowJson(r) {
 var COMPARISON_MARKDOWN = "comparison.md";
 var COMPARISON_JSON = "comparison.json";
 var MARKDOWN_KEPT_CHARACTERS = 8 << 20;
-function writeComparisonReports(report, options) {
-  const out = new ReportWriter(options.outputDir);
+function writeComparisonReports(files, report, options) {
+  const out = files.reportWriter(options.outputDir);
   const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
   for (const sub of report.subExperiments) {
     if (sub.reference && sub.result)
@@ -22097,8 +22085,8 @@ function writeComparisonReports(report, options) {
 function nothingSaid() {
   return { pooled: [], skipped: [] };
 }
-function loadSide(patterns, options, progress, said, environments) {
-  const loaded = loadResults(patterns, options, progress);
+function loadSide(files, patterns, options, progress, said, environments) {
+  const loaded = loadResults(files, patterns, options, progress);
   said.pooled.push(...loaded.pooled);
   said.skipped.push(...loaded.skipped);
   environments?.push(environmentOfSets(loaded.files.map((f) => f.set)));
@@ -22107,9 +22095,9 @@ function loadSide(patterns, options, progress, said, environments) {
     sides.set(experiment, { measurements: e.measurements, sets: e.sets });
   return sides;
 }
-function loadRepetitions(patterns, options, progress, said, environments) {
-  if (patterns.length <= 1) return loadSide(patterns, options, progress, said, environments);
-  const files = patterns.flatMap((pattern) => loadResults([pattern], options, progress).files);
+function loadRepetitions(io, patterns, options, progress, said, environments) {
+  if (patterns.length <= 1) return loadSide(io, patterns, options, progress, said, environments);
+  const files = patterns.flatMap((pattern) => loadResults(io, [pattern], options, progress).files);
   environments.push(environmentOfSets(files.map((f) => f.set)));
   const grouped = groupResults(files, "pool");
   said.pooled.push(...grouped.pooled);
@@ -22122,8 +22110,8 @@ function loadRepetitions(patterns, options, progress, said, environments) {
 function loadPairs(options, progress, said) {
   const { reference, results } = options;
   if (reference.length === 1 && results.length === 1) {
-    const base = readRunFolders(reference[0], options, progress);
-    const head = readRunFolders(results[0], options, progress);
+    const base = readRunFolders(options.files, reference[0], options, progress);
+    const head = readRunFolders(options.files, results[0], options, progress);
     if (base.length !== head.length) {
       throw new UsageError(
         `compare --paired: ${reference[0]} holds ${base.length} run folders and ${results[0]} ${head.length}; each base run needs its candidate run`
@@ -22143,8 +22131,8 @@ function loadPairs(options, progress, said) {
     );
   }
   return reference.map((ref, i) => ({
-    reference: stripSummaries(loadSide([ref], options, progress, said), options.select),
-    result: stripSummaries(loadSide([results[i]], options, progress, said), options.select)
+    reference: stripSummaries(loadSide(options.files, [ref], options, progress, said), options.select),
+    result: stripSummaries(loadSide(options.files, [results[i]], options, progress, said), options.select)
   }));
 }
 function stripSummaries(sides, select) {
@@ -22160,9 +22148,9 @@ function newestByExperiment(history) {
   for (const run of history) for (const [experiment, side] of run.experiments) newest2.set(experiment, side);
   return newest2;
 }
-function runCompare(given, progress) {
-  const options = withLabels(given);
-  checkOutputFolder(options.outputDir);
+function runCompare(files, given, progress) {
+  const options = withLabels(files, given);
+  files.checkOutputFolder(options.outputDir);
   const verdictMethod = methodOfSettings({ paired: options.paired, history: options.history !== void 0 });
   const verdict = resolveVerdictSettings(verdictMethod.name, {
     confidence: options.confidence,
@@ -22197,8 +22185,8 @@ var LOADERS = {
 function loadReference(options, progress) {
   const said = nothingSaid();
   const { reference, results } = progress.step("Reading reference and results", () => ({
-    reference: loadSide(options.reference, options, progress, said),
-    results: loadRepetitions(options.results, options, progress, said, [])
+    reference: loadSide(options.files, options.reference, options, progress, said),
+    results: loadRepetitions(options.files, options.results, options, progress, said, [])
   }));
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
   return { input: { reads: "run", experiments, reference, results }, reference, results, said };
@@ -22209,8 +22197,8 @@ function loadHistory(options, progress) {
   const said = nothingSaid();
   const resultEnvironments = [];
   const { history, results } = progress.step("Reading reference and results", () => ({
-    history: readHistoryRuns(folder, options, progress),
-    results: loadRepetitions(options.results, options, progress, said, resultEnvironments)
+    history: readHistoryRuns(options.files, folder, options, progress),
+    results: loadRepetitions(options.files, options.results, options, progress, said, resultEnvironments)
   }));
   const reference = newestByExperiment(history);
   const removed = removedOnMain(history[history.length - 1], reference.keys(), results);
@@ -22260,7 +22248,7 @@ function loadPaired(options, progress) {
   };
 }
 function reportOfJudged(judged2, options, method, removedWarning) {
-  const waivers = options.waivers !== void 0 ? parseWaivers(options.waivers, readText(options.waivers)) : void 0;
+  const waivers = options.waivers !== void 0 ? parseWaivers(options.waivers, options.files.readText(options.waivers)) : void 0;
   const accepted = acceptComparisons(withMissingJudged(judged2, options.missing), {
     ...options.acceptLabel ? { label: options.acceptLabel } : {},
     ...waivers ? { waivers } : {},
@@ -22278,9 +22266,10 @@ function reportOfJudged(judged2, options, method, removedWarning) {
     built.warnings.push(warning);
   return built;
 }
-function withLabels(options) {
+function withLabels(files, options) {
   return {
     ...options,
+    files,
     referenceLabel: options.referenceLabel ?? labelOfPath(options.reference[0] ?? options.history),
     resultLabel: options.resultLabel ?? labelOfPath(options.results[0])
   };
@@ -22324,7 +22313,7 @@ function finish2(report, reference, results, said, options, progress) {
   for (const sentence of said.pooled) if (!report.notes.includes(sentence)) report.notes.push(sentence);
   report.warnings.push(...skippedWarnings(said.skipped));
   for (const w of report.warnings) progress.warning(w);
-  return progress.step("Writing reports", () => writeComparisonReports(report, options));
+  return progress.step("Writing reports", () => writeComparisonReports(options.files, report, options));
 }
 
 // src/engine/report/comparison/comparisonText.ts
@@ -22625,7 +22614,6 @@ function comparisonSettings(given, spelling) {
 }
 
 // src/cli/args.ts
-import { existsSync as existsSync4 } from "node:fs";
 import { parseArgs } from "node:util";
 
 // src/cli/io.ts
@@ -22736,10 +22724,10 @@ function joinNegativeValues(args, options) {
   }
   return out;
 }
-function resultPaths(args) {
-  return args.flatMap((arg) => arg.includes(",") && !existsSync4(arg) ? splitPatterns(arg) : [arg]);
+function resultPaths(files, args) {
+  return args.flatMap((arg) => arg.includes(",") && !files.pathExists(arg) ? splitPatterns(arg) : [arg]);
 }
-function readOptions(values, spelling = CLI_SPELLING) {
+function readOptions(files, values, spelling = CLI_SPELLING) {
   const { mappingFile, ...settings } = readSettings(
     {
       floatParse: values["float-parse"],
@@ -22751,7 +22739,7 @@ function readOptions(values, spelling = CLI_SPELLING) {
     },
     spelling
   );
-  return { ...settings, ...mappingFile !== void 0 ? { mapping: readMapping(mappingFile) } : {} };
+  return { ...settings, ...mappingFile !== void 0 ? { mapping: readMapping(files, mappingFile) } : {} };
 }
 
 // src/engine/report/comment/commentBody.ts
@@ -22775,8 +22763,8 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY, words = COMME
     };
   });
   const kept = parts.filter((p) => p.text !== "");
-  const join15 = () => kept.map((p) => p.text).join("\n\n");
-  const untouched = join15();
+  const join16 = () => kept.map((p) => p.text).join("\n\n");
+  const untouched = join16();
   if (untouched.length <= limit) return { body: untouched, truncated: false, dropped: [], cut: [] };
   const dropOrder = [...kept].sort((a, b) => b.priority - a.priority || b.index - a.index);
   const dropped = [];
@@ -22785,7 +22773,7 @@ function fitCommentBody(sections, link2, limit = MAX_COMMENT_BODY, words = COMME
   const labels = (list2) => [...list2].sort(byIndex).map((p) => p.label);
   const compose = () => {
     const notice = noticeOf(labels(dropped), labels(cut2), link2, words);
-    const text3 = join15();
+    const text3 = join16();
     return text3 === "" ? notice : `${text3}
 
 ${notice}`;
@@ -23412,25 +23400,24 @@ function linksLine(links) {
 }
 
 // src/pipeline/comment.ts
-import { statSync as statSync6 } from "node:fs";
 var COMMENT_FILE = "comment.md";
 var COMMENT_CHARTS = ["failing", "always", "never"];
-function writeReviewerComment(outputDir, parts, failed, commentCharts, where = {}) {
+function writeReviewerComment(files, outputDir, parts, failed, commentCharts, where = {}) {
   const withCharts = commentCharts === "always" || commentCharts === "failing" && failed;
   const { charts, ...rest } = parts;
   const body = reviewerComment(
     { ...rest, ...withCharts && charts !== void 0 ? { charts } : {} },
     { reportFolder: true, ...where }
   );
-  return new ReportWriter(outputDir).write(COMMENT_FILE, body + "\n");
+  return files.reportWriter(outputDir).write(COMMENT_FILE, body + "\n");
 }
-function erroredCommentOnFailure(outputDir, work) {
+function erroredCommentOnFailure(files, outputDir, work) {
   try {
     return work();
   } catch (error) {
     try {
-      if (statSync6(outputDir).isDirectory())
-        new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
+      if (files.stat(outputDir).isDirectory())
+        files.reportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
     } catch {
     }
     throw error;
@@ -23438,7 +23425,7 @@ function erroredCommentOnFailure(outputDir, work) {
 }
 
 // src/cli/commands/gate.ts
-function checkCommand(args, io) {
+function checkCommand(args, io, files) {
   const { values, positionals } = parseCommandArgs("check", args, {
     results: { type: "string", short: "r", multiple: true },
     requirements: { type: "string", short: "q" },
@@ -23451,7 +23438,7 @@ function checkCommand(args, io) {
     io.out(CHECK_HELP);
     return EXIT_PASS;
   }
-  const results = resultPaths([...values.results ?? [], ...positionals]);
+  const results = resultPaths(files, [...values.results ?? [], ...positionals]);
   if (results.length === 0) throw new UsageError("check: --results is required (files, folders or glob patterns)");
   const requirements = values.requirements;
   if (!requirements) throw new UsageError("check: --requirements is required (a requirements CSV)");
@@ -23459,8 +23446,9 @@ function checkCommand(args, io) {
   const outcome2 = withReportWarnings(
     io,
     (progress) => erroredCommentOnFailure(
+      files,
       outputDir,
-      () => runCheck({ results, requirements, outputDir, ...readOptions(values) }, progress)
+      () => runCheck(files, { results, requirements, outputDir, ...readOptions(files, values) }, progress)
     ),
     (done) => done.report.warnings
   );
@@ -23469,9 +23457,9 @@ function checkCommand(args, io) {
 Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
   const code2 = outcome2.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code2, { check: outcome2.report }, { check: outcome2 }, REPORT_MARKDOWN);
+  return finishReport(files, io, values, code2, { check: outcome2.report }, { check: outcome2 }, REPORT_MARKDOWN);
 }
-function compareCommand(args, io) {
+function compareCommand(args, io, files) {
   const { values, positionals } = parseCommandArgs("compare", args, {
     reference: { type: "string", short: "R", multiple: true },
     history: { type: "string", short: "H" },
@@ -23498,8 +23486,8 @@ function compareCommand(args, io) {
     io.out(COMPARE_HELP);
     return EXIT_PASS;
   }
-  const reference = resultPaths(values.reference ?? []);
-  const results = resultPaths([...values.results ?? [], ...positionals]);
+  const reference = resultPaths(files, values.reference ?? []);
+  const results = resultPaths(files, [...values.results ?? [], ...positionals]);
   const history = values.history;
   if (reference.length === 0 && history === void 0)
     throw new UsageError(
@@ -23525,8 +23513,10 @@ function compareCommand(args, io) {
   const outcome2 = withReportWarnings(
     io,
     (progress) => erroredCommentOnFailure(
+      files,
       outputDir,
       () => runCompare(
+        files,
         {
           reference,
           ...history !== void 0 ? { history } : {},
@@ -23537,8 +23527,8 @@ function compareCommand(args, io) {
           // Today's date for the waivers' expiry, read here at the shell's edge: the engine reads no clock.
           ...values.waivers !== void 0 ? { waivers: values.waivers, today: (/* @__PURE__ */ new Date()).toISOString().slice(0, 10) } : {},
           ...comparisonSettings(comparison, CLI_SPELLING),
-          ...historyMachineCheck(given, values["no-environment-check"], history),
-          ...readOptions(values)
+          ...historyMachineCheck(files, given, values["no-environment-check"], history),
+          ...readOptions(files, values)
         },
         progress
       )
@@ -23552,6 +23542,7 @@ Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
   const code2 = outcome2.report.verdict === "pass" ? EXIT_PASS : EXIT_GATE_FAILED;
   return finishReport(
+    files,
     io,
     values,
     code2,
@@ -23570,16 +23561,17 @@ function checkEnvironmentFlags(given, noCheck, history) {
       "compare: --environment and --no-environment-check are for --history (the machine check of history runs)"
     );
 }
-function historyMachineCheck(given, noCheck, history) {
+function historyMachineCheck(files, given, noCheck, history) {
   if (noCheck || history === void 0) return {};
-  return given !== void 0 ? { resultsEnvironment: environmentOption(given) } : { environment: currentEnvironment(process.env) };
+  return given !== void 0 ? { resultsEnvironment: environmentOption(files, given) } : { environment: currentEnvironment(process.env) };
 }
-function finishReport(io, values, code2, parts, outcome2, fullReport) {
+function finishReport(files, io, values, code2, parts, outcome2, fullReport) {
   const outputDir = values["output-dir"] ?? DEFAULT_OUTPUT_DIR;
   const commentCharts = commentChartsOption(values["comment-charts"]);
   const written2 = outcome2.check?.written ?? outcome2.compare?.written ?? [];
   const where = { fullReport, reportHtml: values.charts === true, csvFiles: written2.some((f) => f.endsWith(".csv")) };
   const comment = (charts) => writeReviewerComment(
+    files,
     outputDir,
     { ...parts, ...charts ? { charts } : {} },
     code2 !== EXIT_PASS,
@@ -23591,7 +23583,7 @@ function finishReport(io, values, code2, parts, outcome2, fullReport) {
 `);
     return code2;
   }
-  return writeReportCharts(outputDir, {
+  return writeReportCharts(files, outputDir, {
     ...outcome2,
     floatParse: floatParseOption(values["float-parse"]),
     png: pngOption(values)
@@ -23863,21 +23855,9 @@ function referenceLimit(benchmarks) {
 }
 
 // src/pipeline/confirm.ts
-import { existsSync as existsSync6, readFileSync as readFileSync3, statSync as statSync8 } from "node:fs";
 import { join as join9, resolve as resolve3 } from "node:path";
 
 // src/pipeline/pairRunner.ts
-import {
-  closeSync as closeSync3,
-  existsSync as existsSync5,
-  mkdirSync as mkdirSync2,
-  openSync as openSync2,
-  readdirSync as readdirSync5,
-  readSync as readSync3,
-  rmSync as rmSync3,
-  statSync as statSync7,
-  writeFileSync
-} from "node:fs";
 import { join as join8, resolve as resolve2 } from "node:path";
 
 // src/pipeline/steps.ts
@@ -23924,40 +23904,38 @@ ${stderr}`) + `
 The runs measured so far are kept in ${runsFolder}.`
   );
 }
-function hasOutput(path) {
-  if (!existsSync5(path)) return false;
-  const stat = statSync7(path);
-  return stat.isDirectory() ? readdirSync5(path).length > 0 : stat.size > 0;
+function hasOutput(files, path) {
+  const stat = files.statOf(path);
+  if (stat === void 0) return false;
+  return stat.isDirectory() ? files.listNames(path).length > 0 : stat.size > 0;
 }
-function holdsOnlyRuns(runs) {
-  return readdirSync5(runs, { withFileTypes: true }).every(
-    (side) => side.isDirectory() && (side.name === "base" || side.name === "head") && readdirSync5(join8(runs, side.name), { withFileTypes: true }).every(
-      (r) => r.isDirectory() && /^r\d+$/.test(r.name)
-    )
+function holdsOnlyRuns(files, runs) {
+  return files.entriesIn(runs).every(
+    (side) => side.isDirectory() && (side.name === "base" || side.name === "head") && files.entriesIn(join8(runs, side.name)).every((r) => r.isDirectory() && /^r\d+$/.test(r.name))
   );
 }
-function pairRunner(options, ports, say) {
+function pairRunner(files, options, ports, say) {
   const { selection, name } = options;
   let filter = options.filter;
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
   let assumed = format;
   const runs = join8(options.outputDir, RUNS_FOLDER);
-  if (existsSync5(runs) && readdirSync5(runs).length > 0) {
-    if (!statSync7(runs).isDirectory() || !holdsOnlyRuns(runs))
+  if (files.pathExists(runs) && files.listNames(runs).length > 0) {
+    if (!files.stat(runs).isDirectory() || !holdsOnlyRuns(files, runs))
       throw new UsageError(
         `${name}: ${runs} holds files that are not perfgate's runs; give another --output-dir or remove it`
       );
     say(`perfgate ${name}: replacing the runs of an earlier run in ${runs}`);
-    rmSync3(runs, { recursive: true, force: true });
+    files.removePath(runs);
   }
-  const cwd = options.cwd;
+  const cwd = { base: resolve2(files.root, options.cwd.base), head: resolve2(files.root, options.cwd.head) };
   const order = [];
   const timeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MINUTES * 6e4;
   const runOnce = async (build, pair) => {
     const what = `${build} run ${pair}`;
-    const folder = resolve2(runs, build, `r${pair}`);
-    rmSync3(folder, { recursive: true, force: true });
-    mkdirSync2(folder, { recursive: true });
+    const folder = resolve2(files.root, runs, build, `r${pair}`);
+    files.removePath(folder);
+    files.makeFolder(folder);
     const writesFile = options.command.includes("{output}");
     const toStdout = !writesFile && !options.command.includes("{outdir}");
     const stdoutFile = join8(folder, STDOUT_FILE);
@@ -23966,11 +23944,11 @@ function pairRunner(options, ports, say) {
       timeoutMs
     });
     order.push(`${build} ${pair}`);
-    if (toStdout && run.stdout !== void 0) writeFileSync(stdoutFile, run.stdout);
+    if (toStdout && run.stdout !== void 0) files.writeBytes(stdoutFile, run.stdout);
     if (run.status !== 0 || run.ended !== void 0) throw runFailure(what, run, void 0, runs);
     if (toStdout) {
-      if (!printedSomething(stdoutFile)) throw runFailure(what, run, "the command printed nothing", runs);
-    } else if (!hasOutput(writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
+      if (!printedSomething(files, stdoutFile)) throw runFailure(what, run, "the command printed nothing", runs);
+    } else if (!hasOutput(files, writesFile ? join8(folder, OUTPUT_FILE) : folder)) {
       throw runFailure(
         what,
         run,
@@ -23983,7 +23961,7 @@ function pairRunner(options, ports, say) {
   const readRun = (folder, what, run, first) => {
     let loaded;
     try {
-      loaded = loadResults([folder], options, silentProgress);
+      loaded = loadResults(files, [folder], options, silentProgress);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
@@ -24007,20 +23985,20 @@ function pairRunner(options, ports, say) {
       );
   };
   const probe = async (build, pair) => {
-    const folder = resolve2(runs, build, `r${pair}`);
-    rmSync3(folder, { recursive: true, force: true });
-    mkdirSync2(folder, { recursive: true });
+    const folder = resolve2(files.root, runs, build, `r${pair}`);
+    files.removePath(folder);
+    files.makeFolder(folder);
     const toStdout = !options.command.includes("{output}") && !options.command.includes("{outdir}");
     const stdoutFile = join8(folder, STDOUT_FILE);
     const run = await ports.run(commandOf(options.command, folder, ""), cwd[build], {
       ...toStdout ? { stdoutFile } : {},
       timeoutMs
     });
-    if (toStdout && run.stdout !== void 0) writeFileSync(stdoutFile, run.stdout);
+    if (toStdout && run.stdout !== void 0) files.writeBytes(stdoutFile, run.stdout);
     if (run.ended?.why === "cancelled") throw runFailure(`${build} run ${pair}`, run, void 0, runs);
     if (run.status !== 0 || run.ended !== void 0) return void 0;
     try {
-      const detected = [...loadResults([folder], options, silentProgress).experiments.values()][0]?.format;
+      const detected = [...loadResults(files, [folder], options, silentProgress).experiments.values()][0]?.format;
       return detected !== void 0 && !filterFits(void 0, detected) ? detected : void 0;
     } catch {
       return void 0;
@@ -24063,25 +24041,15 @@ var OtherSyntax = class extends Error {
   }
   format;
 };
-function printedSomething(path) {
-  if (!existsSync5(path)) return false;
-  const fd = openSync2(path, "r");
-  try {
-    const buffer = Buffer.alloc(64 * 1024);
-    for (; ; ) {
-      const n = readSync3(fd, buffer, 0, buffer.length, null);
-      if (n === 0) return false;
-      if (/\S/.test(buffer.toString("latin1", 0, n))) return true;
-    }
-  } finally {
-    closeSync3(fd);
-  }
+function printedSomething(files, path) {
+  if (!files.pathExists(path)) return false;
+  return files.someChunk(path, (chunk) => /\S/.test(chunk.toString("latin1")));
 }
 
 // src/pipeline/confirm.ts
-function mustBeFolder(path, flag, name = "confirm") {
-  const full = resolve3(path);
-  if (!existsSync6(full) || !statSync8(full).isDirectory())
+function mustBeFolder(files, path, flag, name = "confirm") {
+  const full = resolve3(files.root, path);
+  if (files.statOf(full)?.isDirectory() !== true)
     throw new UsageError(
       `${name !== "" ? `${name}: ` : ""}${flag} ${path} is not a folder (the build's folder, where the command runs)`
     );
@@ -24093,15 +24061,15 @@ function elapsed(ms) {
   const m = Math.floor(s / 60);
   return `${m} min ${String(Math.floor(s - m * 60)).padStart(2, "0")} s`;
 }
-async function runConfirm(options, ports, say) {
-  const base = mustBeFolder(options.baseDir, "--base-dir");
-  const head = mustBeFolder(options.headDir, "--head-dir");
+async function runConfirm(files, options, ports, say) {
+  const base = mustBeFolder(files, options.baseDir, "--base-dir");
+  const head = mustBeFolder(files, options.headDir, "--head-dir");
   if (options.command.trim() === "") throw new UsageError("confirm: --command is empty");
   let selection;
   if (options.from !== void 0) {
     let text3;
     try {
-      text3 = readFileSync3(options.from, "utf8");
+      text3 = files.readText(options.from);
     } catch {
       throw new InputError("cannot read the comparison to confirm", { file: options.from });
     }
@@ -24122,7 +24090,7 @@ async function runConfirm(options, ports, say) {
     );
     return { pairs: 0, order: [], confirmed: [], undecided: [], filter, elapsedMs: 0, budgetReached: false };
   }
-  const runner = pairRunner({ ...options, cwd: { base, head }, filter, selection, name: "confirm" }, ports, say);
+  const runner = pairRunner(files, { ...options, cwd: { base, head }, filter, selection, name: "confirm" }, ports, say);
   const { runs, order } = runner;
   const started = ports.now();
   const budgetStart = options.startedAt ?? started;
@@ -24141,6 +24109,7 @@ async function runConfirm(options, ports, say) {
     const overrun = options.maxMs !== void 0 && overrunsBudget(pair, looks, ports.now() - budgetStart, (ports.now() - started) / pair, options.maxMs);
     if (!looks.includes(pair) && !overrun) continue;
     outcome2 = runCompare(
+      files,
       {
         reference: [join9(runs, "base")],
         results: [join9(runs, "head")],
@@ -24205,7 +24174,7 @@ function settingsOf(options) {
 
 // src/pipeline/shell.ts
 import { spawn } from "node:child_process";
-import { closeSync as closeSync4, openSync as openSync3 } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2 } from "node:fs";
 var STDERR_KEPT = 64 * 1024;
 var GRACE_MS = 2e3;
 var STOP_SIGNALS = ["SIGINT", "SIGTERM"];
@@ -24224,7 +24193,7 @@ function shellPorts(signals = process) {
       return new Promise((resolve5) => {
         let out;
         try {
-          if (limits.stdoutFile !== void 0) out = openSync3(limits.stdoutFile, "w");
+          if (limits.stdoutFile !== void 0) out = openSync2(limits.stdoutFile, "w");
         } catch (error) {
           resolve5({ status: null, signal: "no output file", stderr: String(error) });
           return;
@@ -24235,7 +24204,7 @@ function shellPorts(signals = process) {
           // its own process group: the shell and what it starts end together
           stdio: ["ignore", out ?? "ignore", "pipe"]
         });
-        if (out !== void 0) closeSync4(out);
+        if (out !== void 0) closeSync2(out);
         let stderr = "";
         child.stderr?.setEncoding("utf8");
         child.stderr?.on("data", (chunk) => {
@@ -24281,7 +24250,7 @@ var systemConfirmPorts = shellPorts();
 // src/cli/commands/confirm.ts
 var DEFAULT_CONFIRM_DIR = "perfgate-confirm";
 var SPELLING = { ...CLI_SPELLING, compare: "confirm: " };
-async function confirmCommand(args, io, ports = systemConfirmPorts) {
+async function confirmCommand(args, io, files, ports = systemConfirmPorts) {
   const { values, positionals } = parseCommandArgs("confirm", args, {
     "base-dir": { type: "string" },
     "head-dir": { type: "string" },
@@ -24314,6 +24283,7 @@ async function confirmCommand(args, io, ports = systemConfirmPorts) {
   const runTimeoutMs = parseRunTimeout(values["run-timeout"]);
   const maxMs = parseMaxMinutes(values["max-minutes"], "confirm: --max-minutes");
   const outcome2 = await runConfirm(
+    files,
     {
       baseDir: values["base-dir"],
       headDir: values["head-dir"],
@@ -24324,7 +24294,7 @@ async function confirmCommand(args, io, ports = systemConfirmPorts) {
       outputDir,
       ...runTimeoutMs !== void 0 ? { runTimeoutMs } : {},
       ...maxMs !== void 0 ? { maxMs } : {},
-      ...readOptions(values, SPELLING)
+      ...readOptions(files, values, SPELLING)
     },
     ports,
     (line) => io.err(terminalSafe(line) + "\n")
@@ -24340,7 +24310,7 @@ Report: ${outcome2.compare.markdownPath}, ${outcome2.compare.jsonPath}
 `);
   const failed = report.verdict !== "pass";
   io.out(
-    `Comment: ${writeReviewerComment(outputDir, { comparison: report }, failed, "failing", { fullReport: "comparison.md" })}
+    `Comment: ${writeReviewerComment(files, outputDir, { comparison: report }, failed, "failing", { fullReport: "comparison.md" })}
 `
   );
   io.out(
@@ -24373,8 +24343,8 @@ function uncertaintyOf(rows, pairs, fit) {
   while (n <= 1e3 && worst * noiseInterval(n).high >= 1) n++;
   return { ...interval, marginal, ...n <= 1e3 ? { pairsForMargin: n } : {} };
 }
-function logOfRelative(relative2, direction) {
-  return direction === "higher-is-better" ? -Math.log1p(-relative2) : Math.log1p(relative2);
+function logOfRelative(relative3, direction) {
+  return direction === "higher-is-better" ? -Math.log1p(-relative3) : Math.log1p(relative3);
 }
 function rowStandardError(row) {
   const k = row.repetitions;
@@ -24653,14 +24623,13 @@ function renderQualifyJson(q) {
 }
 
 // src/pipeline/qualify.ts
-import { mkdirSync as mkdirSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join10 } from "node:path";
-async function runQualify(options, ports, say) {
-  const dir = mustBeFolder(options.dir, "--dir", "qualify");
+async function runQualify(files, options, ports, say) {
+  const dir = mustBeFolder(files, options.dir, "--dir", "qualify");
   if (options.command.trim() === "") throw new UsageError("qualify: --command is empty");
   const format = options.format === void 0 || options.format === "auto" ? void 0 : options.format;
   const filter = filterPattern(format, void 0);
-  const runner = pairRunner({ ...options, cwd: { base: dir, head: dir }, filter, name: "qualify" }, ports, say);
+  const runner = pairRunner(files, { ...options, cwd: { base: dir, head: dir }, filter, name: "qualify" }, ports, say);
   const started = ports.now();
   say(
     `perfgate qualify: ${options.pairs} A/A pairs of ${dir} for a confirmation of at most ${options.maxPairs} pairs; {filter} = ${filter === "" ? "'' (everything)" : shellWord(filter)}`
@@ -24670,7 +24639,7 @@ async function runQualify(options, ports, say) {
     say(`perfgate qualify: pair ${pair} of ${options.pairs} (${elapsed(ports.now() - started)})`);
   }
   const [first, second] = ["base", "head"].map(
-    (side) => readRunFolders(join10(runner.runs, side), options, silentProgress)
+    (side) => readRunFolders(files, join10(runner.runs, side), options, silentProgress)
   );
   const pairs = first.map((run, i) => ({ reference: run.experiments, result: second[i].experiments }));
   const verdict = resolveVerdictSettings("paired", {
@@ -24684,11 +24653,10 @@ async function runQualify(options, ports, say) {
     { ...verdict, sharedShift: options.sharedShift === true },
     options.maxPairs
   );
-  mkdirSync3(options.outputDir, { recursive: true });
   const markdownPath = join10(options.outputDir, "qualify.md");
   const jsonPath = join10(options.outputDir, "qualify.json");
-  writeFileSync2(markdownPath, renderQualifyMarkdown(qualification));
-  writeFileSync2(jsonPath, renderQualifyJson(qualification));
+  files.writeBytes(markdownPath, renderQualifyMarkdown(qualification));
+  files.writeBytes(jsonPath, renderQualifyJson(qualification));
   say(
     qualification.fit ? `perfgate qualify: fit (${elapsed(ports.now() - started)})` : `perfgate qualify: unfit: ${qualification.reasons.join("; ")}`
   );
@@ -24698,7 +24666,7 @@ async function runQualify(options, ports, say) {
 // src/cli/commands/qualify.ts
 var DEFAULT_QUALIFY_DIR = "perfgate-qualify";
 var SPELLING2 = { ...CLI_SPELLING, compare: "qualify: " };
-async function qualifyCommand(args, io, ports = systemConfirmPorts) {
+async function qualifyCommand(args, io, files, ports = systemConfirmPorts) {
   const { values, positionals } = parseCommandArgs("qualify", args, {
     dir: { type: "string" },
     pairs: { type: "string" },
@@ -24726,6 +24694,7 @@ async function qualifyCommand(args, io, ports = systemConfirmPorts) {
   );
   const runTimeoutMs = parseRunTimeout(values["run-timeout"]);
   const outcome2 = await runQualify(
+    files,
     {
       dir: values.dir,
       command: values.command,
@@ -24734,7 +24703,7 @@ async function qualifyCommand(args, io, ports = systemConfirmPorts) {
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir: values["output-dir"] ?? DEFAULT_QUALIFY_DIR,
       ...runTimeoutMs !== void 0 ? { runTimeoutMs } : {},
-      ...readOptions(values, SPELLING2)
+      ...readOptions(files, values, SPELLING2)
     },
     ports,
     (line) => io.err(terminalSafe(line) + "\n")
@@ -24754,12 +24723,11 @@ ${q.reasons.map((r) => `  ${r}
 
 // src/pipeline/historyImport.ts
 import { createHash } from "node:crypto";
-import { readdirSync as readdirSync6, statSync as statSync9 } from "node:fs";
 import { basename as basename5, dirname as dirname6, join as join11, resolve as resolve4 } from "node:path";
 var REFERENCE_RUN_NAME = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
 var DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})(?:[_T ](\d{2})[-:](\d{2})[-:](\d{2}))?/;
 var REFERENCE_RESULTS = "experiments_results";
-function runHistoryImport(options, progress) {
+function runHistoryImport(files, options, progress) {
   if (options.sources.length === 0) throw new UsageError("history import: name at least one folder of past runs");
   if (options.commit !== void 0 && !/^[0-9a-f]{7,64}$/i.test(options.commit))
     throw new UsageError(`--commit must be a commit SHA (7 to 64 hex digits); got "${options.commit}"`);
@@ -24767,7 +24735,7 @@ function runHistoryImport(options, progress) {
     throw new UsageError(`--date must be a date such as 2026-01-05T09:30:00Z; got "${options.date}"`);
   const runs = progress.step(
     "Reading runs",
-    () => options.sources.flatMap((source) => runsOfSource(source, options, progress))
+    () => options.sources.flatMap((source) => runsOfSource(files, source, options, progress))
   );
   const single = options.commit !== void 0 || options.date !== void 0 || options.runUrl !== void 0;
   if (single && runs.length !== 1) {
@@ -24775,7 +24743,7 @@ function runHistoryImport(options, progress) {
       `history import: --commit, --date and --run-url describe one run, and these sources hold ${runs.length}; import each run folder on its own to give it its commit and date`
     );
   }
-  const existing = readHistoryWindow(options.output, Number.MAX_SAFE_INTEGER);
+  const existing = readHistoryWindow(files, options.output, Number.MAX_SAFE_INTEGER);
   const drafts = runs.map((r) => recordOfRun(r, options, UNDATED));
   const dates = options.date !== void 0 ? [{ date: normalizeDate(options.date), how: "given" }] : datesOfRuns(runs, drafts, existing);
   const byFileTime = runs.flatMap((r, i) => {
@@ -24794,29 +24762,30 @@ function runHistoryImport(options, progress) {
     );
   const outcome2 = progress.step(
     "Writing records",
-    () => importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW)
+    () => importHistoryRecords(files, options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW)
   );
   return { ...outcome2, records: [...records].sort(compareRecords) };
 }
-function runsOfSource(source, options, progress) {
-  if (!isFolder(source)) throw new InputError("history import: not a folder of runs", { file: source });
+function runsOfSource(files, source, options, progress) {
+  if (!isFolder(files, source)) throw new InputError("history import: not a folder of runs", { file: source });
   const nested = join11(source, REFERENCE_RESULTS);
-  if (isFolder(nested)) return runsOfSource(nested, options, progress);
-  if (holdsResultFiles(source, options) || isCriterionRun(source)) {
-    const run = readRunFolder(source, basename5(resolve4(source)), options, progress);
-    if (run) return [{ source: dirname6(resolve4(source)), run }];
+  if (isFolder(files, nested)) return runsOfSource(files, nested, options, progress);
+  if (holdsResultFiles(files, source, options) || isCriterionRun(files, source)) {
+    const full = resolve4(files.root, source);
+    const run = readRunFolder(files, source, basename5(full), options, progress);
+    if (run) return [{ source: dirname6(full), run }];
   }
-  const reference = basename5(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
-  return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({
+  const reference = basename5(source) === REFERENCE_RESULTS || subFolders(files, source).every((name) => REFERENCE_RUN_NAME.test(name));
+  return readRunFolders(files, source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({
     source,
     run
   }));
 }
-function holdsResultFiles(folder, options) {
-  const files = readdirSync6(folder).filter((name) => statSync9(join11(folder, name)).isFile());
-  if (files.length === 0) return false;
+function holdsResultFiles(files, folder, options) {
+  const own = files.listNames(folder).filter((name) => files.stat(join11(folder, name)).isFile());
+  if (own.length === 0) return false;
   try {
-    return discoverResults([folder], {
+    return discoverResults(files, [folder], {
       formats: true,
       criterionTree: false,
       ...options.format !== void 0 ? { format: options.format } : {}
@@ -24826,15 +24795,11 @@ function holdsResultFiles(folder, options) {
     throw error;
   }
 }
-function subFolders(folder) {
-  return readdirSync6(folder).filter((name) => isFolder(join11(folder, name)));
+function subFolders(files, folder) {
+  return files.listNames(folder).filter((name) => isFolder(files, join11(folder, name)));
 }
-function isFolder(path) {
-  try {
-    return statSync9(path).isDirectory();
-  } catch {
-    return false;
-  }
+function isFolder(files, path) {
+  return files.statOf(path)?.isDirectory() === true;
 }
 function dateOfName(name) {
   const m = DATED_NAME.exec(name);
@@ -24935,10 +24900,10 @@ function numberCell(value2) {
 }
 
 // src/pipeline/historyExport.ts
-function runHistoryExport(folder, output) {
-  const records = readRecordedHistory(folder);
+function runHistoryExport(files, folder, output) {
+  const records = readRecordedHistory(files, folder);
   const csv = renderHistoryCsv(records);
-  if (output !== void 0) writeFileAtomic(output, csv);
+  if (output !== void 0) files.writeFileAtomic(output, csv);
   return { csv, runs: records.length };
 }
 
@@ -25844,11 +25809,10 @@ function renderTrendsJson(report) {
 }
 
 // src/pipeline/historyStream.ts
-import { existsSync as existsSync7, readdirSync as readdirSync7 } from "node:fs";
 import { join as join12 } from "node:path";
-function identities(folder, options) {
-  if (!existsSync7(folder)) throw new InputError("cannot find the history folder", { file: folder });
-  const names = readdirSync7(folder).sort();
+function identities(io, folder, options) {
+  if (!io.pathExists(folder)) throw new InputError("cannot find the history folder", { file: folder });
+  const names = io.listNames(folder).sort();
   if (!names.some((name) => HISTORY_FILE_NAME.test(name)))
     throw new InputError("no perfgate history records (history-*.json) in this folder", { file: folder });
   const readable = (file, read) => {
@@ -25864,7 +25828,7 @@ function identities(folder, options) {
   let skipped = 0;
   for (const name of names.filter((n) => HISTORY_FILE_NAME.test(n))) {
     const file = join12(folder, name);
-    const head = readable(file, () => parseHistoryRecordAs(readText(file), file, () => () => 0));
+    const head = readable(file, () => parseHistoryRecordAs(io.readText(file), file, () => () => 0));
     if (head === void 0) skipped++;
     else records.push({ file, run: runHead(head) });
   }
@@ -25876,7 +25840,7 @@ function identities(folder, options) {
   const archived = [];
   for (const name of options.archive ? names.filter((n) => ARCHIVE_FILE_NAME.test(n)) : []) {
     const file = join12(folder, name);
-    const month = readable(file, () => parseArchive(readText(file), file));
+    const month = readable(file, () => parseArchive(io.readText(file), file));
     if (month) archived.push({ file, runs: month.runs.map((run) => recorded.has(run.runId) ? void 0 : run) });
   }
   const all = [];
@@ -25905,12 +25869,12 @@ function runHead(head) {
     ...head.accepted ? { accepted: head.accepted } : {}
   };
 }
-function collectHistory(folder, options = {}) {
-  const { files, runs } = identities(folder, options);
+function collectHistory(io, folder, options = {}) {
+  const { files, runs } = identities(io, folder, options);
   const collector = new TrendCollector(runs.length, options.statistics, options.allMetrics ?? false);
   const first = (f) => Math.min(...f.index.map((r) => r ?? Infinity));
   for (const held of files.filter((f) => first(f) < Infinity).sort((a, b) => first(a) - first(b))) {
-    const text3 = readText(held.file);
+    const text3 = io.readText(held.file);
     if (held.kind === "archive") collector.addMonth(parseArchive(text3, held.file), held.index, held.file);
     else {
       const record = parseHistoryRecordAs(text3, held.file, (head) => historyMeasurementReader(`run ${head.runId}`));
@@ -25923,11 +25887,11 @@ function collectHistory(folder, options = {}) {
 // src/pipeline/trends.ts
 var TRENDS_MARKDOWN = "trends.md";
 var TRENDS_JSON = "trends.json";
-function runTrends(options, progress) {
-  checkOutputFolder(options.outputDir);
+function runTrends(files, options, progress) {
+  files.checkOutputFolder(options.outputDir);
   const history = progress.step(
     "Reading history",
-    () => collectHistory(options.history, {
+    () => collectHistory(files, options.history, {
       skip: skippedWarning2(progress),
       ...options.window !== void 0 ? { window: options.window } : {},
       ...options.statistics ? { statistics: options.statistics } : {},
@@ -25940,7 +25904,7 @@ function runTrends(options, progress) {
     () => analyzeCollected(history.runs, history.collector.series(), analysis)
   );
   return progress.step("Writing reports", () => {
-    const out = new ReportWriter(options.outputDir);
+    const out = files.reportWriter(options.outputDir);
     const markdown = renderTrendsMarkdown(report);
     const markdownPath = out.write(TRENDS_MARKDOWN, markdown);
     const jsonPath = out.write(TRENDS_JSON, renderTrendsJson(report));
@@ -27278,11 +27242,11 @@ function* dashboardSiteFiles(model, title) {
 }
 
 // src/pipeline/dashboard.ts
-async function runDashboard(options, progress) {
-  checkOutputFolder(options.output);
+async function runDashboard(files, options, progress) {
+  files.checkOutputFolder(options.output);
   let history = progress.step(
     "Reading history",
-    () => collectHistory(options.history, {
+    () => collectHistory(files, options.history, {
       archive: true,
       skip: skippedWarning2(progress),
       ...options.window !== void 0 ? { window: options.window } : {},
@@ -27290,7 +27254,7 @@ async function runDashboard(options, progress) {
       ...options.allMetrics ? { allMetrics: true } : {}
     })
   );
-  const requirements = options.requirements !== void 0 ? readMetricRequirements(options.requirements, "precise") : [];
+  const requirements = options.requirements !== void 0 ? readMetricRequirements(files, options.requirements, "precise") : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
   const model = progress.step(
     "Finding change points",
@@ -27308,7 +27272,7 @@ async function runDashboard(options, progress) {
     const written2 = [];
     const write = (f) => {
       const path = join13(options.output, ...f.path.split("/"));
-      writeFileAtomic(path, f.content);
+      files.writeFileAtomic(path, f.content);
       written2.push(path);
     };
     for (const page2 of dashboardSiteFiles(model, title)) write(page2);
@@ -27318,7 +27282,7 @@ async function runDashboard(options, progress) {
 }
 
 // src/cli/commands/history.ts
-function trendsCommand(args, io) {
+function trendsCommand(args, io, files) {
   const { values, positionals } = parseCommandArgs("trends", args, {
     "output-dir": { type: "string", short: "o" },
     statistic: { type: "string", short: "s", multiple: true },
@@ -27336,6 +27300,7 @@ function trendsCommand(args, io) {
   const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
   const window = trendWindowOption(values.window);
   const outcome2 = runTrends(
+    files,
     {
       history: positionals[0],
       outputDir: values["output-dir"] ?? DEFAULT_OUTPUT_DIR,
@@ -27351,7 +27316,7 @@ Report: ${outcome2.markdownPath}, ${outcome2.jsonPath}
 `);
   return values["fail-on-regression"] && outcome2.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
 }
-function dashboardCommand(args, io) {
+function dashboardCommand(args, io, files) {
   const { values, positionals } = parseCommandArgs("dashboard", args, {
     output: { type: "string", short: "o" },
     requirements: { type: "string", short: "q" },
@@ -27372,6 +27337,7 @@ function dashboardCommand(args, io) {
   const statistics = values.statistic !== void 0 ? parseTrendStatistics(values.statistic, "--statistic") : void 0;
   const window = trendWindowOption(values.window);
   return runDashboard(
+    files,
     {
       history: positionals[0],
       output: values.output,
@@ -27395,7 +27361,7 @@ function dashboardCommand(args, io) {
     return EXIT_PASS;
   });
 }
-function historyCommand(args, io) {
+function historyCommand(args, io, files) {
   const [sub, ...rest] = args;
   switch (sub) {
     case void 0:
@@ -27404,16 +27370,16 @@ function historyCommand(args, io) {
       io.out(HISTORY_HELP);
       return sub === void 0 ? EXIT_USAGE : EXIT_PASS;
     case "import":
-      return historyImportCommand(rest, io);
+      return historyImportCommand(rest, io, files);
     case "export":
-      return historyExportCommand(rest, io);
+      return historyExportCommand(rest, io, files);
     default:
       throw new UsageError(
         `history: unknown subcommand "${terminalSafe(sub)}"; subcommands are import and export (see perfgate history --help)`
       );
   }
 }
-function historyImportCommand(args, io) {
+function historyImportCommand(args, io, files) {
   const { values, positionals } = parseCommandArgs("history import", args, {
     output: { type: "string", short: "o" },
     commit: { type: "string" },
@@ -27433,6 +27399,7 @@ function historyImportCommand(args, io) {
     throw new UsageError("history import: --output is required (the history folder to write the records to)");
   const window = historyWindowSetting(values.window, "--window", DEFAULT_HISTORY_WINDOW);
   const outcome2 = runHistoryImport(
+    files,
     {
       sources: positionals,
       output: values.output,
@@ -27440,8 +27407,8 @@ function historyImportCommand(args, io) {
       ...values.commit !== void 0 ? { commit: values.commit } : {},
       ...values.date !== void 0 ? { date: values.date } : {},
       ...values["run-url"] !== void 0 ? { runUrl: values["run-url"] } : {},
-      ...values.environment !== void 0 ? { environment: environmentOption(values.environment) } : {},
-      ...readOptions(values)
+      ...values.environment !== void 0 ? { environment: environmentOption(files, values.environment) } : {},
+      ...readOptions(files, values)
     },
     cliProgress(io)
   );
@@ -27459,7 +27426,7 @@ function historyImportCommand(args, io) {
 `);
   return EXIT_PASS;
 }
-function historyExportCommand(args, io) {
+function historyExportCommand(args, io, files) {
   const { values, positionals } = parseCommandArgs("history export", args, {
     csv: { type: "boolean" },
     output: { type: "string", short: "o" },
@@ -27472,7 +27439,7 @@ function historyExportCommand(args, io) {
   if (positionals.length !== 1)
     throw new UsageError("history export: name one history folder (perfgate history-*.json records)");
   if (!values.csv) throw new UsageError("history export: name the output format: --csv (the one format there is)");
-  const { csv, runs } = runHistoryExport(positionals[0], values.output);
+  const { csv, runs } = runHistoryExport(files, positionals[0], values.output);
   if (values.output === void 0) io.out(csv);
   else io.out(`wrote ${terminalSafe(values.output)} (${runs} run(s))
 `);
@@ -27485,15 +27452,15 @@ function trendWindowOption(text3) {
 
 // src/pipeline/summarize.ts
 import { dirname as dirname7, join as join14 } from "node:path";
-function runSummarize(options, progress, onWritten = () => {
+function runSummarize(files, options, progress, onWritten = () => {
 }) {
-  if (options.outputDir !== void 0) checkOutputFolder(options.outputDir);
+  if (options.outputDir !== void 0) files.checkOutputFolder(options.outputDir);
   const written2 = [];
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
-      const summary = summarize(readRawMeasurements(raw, options.floatParse));
+      const summary = summarize(readRawMeasurements(files, raw, options.floatParse));
       const path = join14(options.outputDir ?? dirname7(raw), summaryFileNameOfRaw(raw));
-      writeFileAtomic(path, renderSummaryCsv(summary));
+      files.writeFileAtomic(path, renderSummaryCsv(summary));
       written2.push(path);
       onWritten(path);
     });
@@ -27803,9 +27770,9 @@ function firstCell(experiment) {
 
 // src/pipeline/derive.ts
 var MIN_RUNS_FOR_PREDICTION = 3;
-function runDeriveRequirements(options, progress) {
+function runDeriveRequirements(files, options, progress) {
   const method = options.method ?? DEFAULT_DERIVE_METHOD;
-  const runs = progress.step("Reading runs", () => readRunFolders(options.runsFolder, options, progress));
+  const runs = progress.step("Reading runs", () => readRunFolders(files, options.runsFolder, options, progress));
   if (method.kind === "prediction" && runs.length < MIN_RUNS_FOR_PREDICTION) {
     throw new InputError(
       `found ${runs.length} run${runs.length === 1 ? "" : "s"}; a limit from the runs' spread needs at least ${MIN_RUNS_FOR_PREDICTION}. Add runs, or set the rule yourself: --percentile 100 --margin 0.2 takes the worst run plus 20 %`,
@@ -27857,7 +27824,7 @@ function runDeriveRequirements(options, progress) {
     notes = [...stated, ...metricRowNotes(derived.limits, floorMargin)];
     csv = renderMetricRequirementsCsv(derived.limits, { method: stated, floorMargin });
   }
-  writeFileAtomic(options.output, csv);
+  files.writeFileAtomic(options.output, csv);
   return { csv, runs: runs.length, notes };
 }
 
@@ -27979,12 +27946,12 @@ function renderGithubActionBenchmark(measurements, direction) {
 }
 
 // src/pipeline/export.ts
-function runExport(options, progress) {
-  const loaded = progress.step("Reading results", () => loadResults(options.files, options, progress));
+function runExport(files, options, progress) {
+  const loaded = progress.step("Reading results", () => loadResults(files, options.files, options, progress));
   const measurements = [...loaded.experiments.values()].flatMap((e) => e.measurements);
   const exported = options.to === "bmf" ? renderBmf(measurements) : renderGithubActionBenchmark(measurements, options.direction);
   for (const note of exported.notes) progress.warning(note);
-  if (options.output !== void 0) writeFileAtomic(options.output, exported.text);
+  if (options.output !== void 0) files.writeFileAtomic(options.output, exported.text);
   return exported;
 }
 
@@ -28090,18 +28057,18 @@ function safe(text3) {
 }
 
 // src/pipeline/inspect.ts
-function runInspect(options) {
-  const discovery = discoverResults(options.files, {
+function runInspect(files, options) {
+  const discovery = discoverResults(files, options.files, {
     formats: true,
     ...options.format !== void 0 ? { format: options.format } : {}
   });
-  const sets = discovery.files.map((file) => loadResultSet(file, options).set);
+  const sets = discovery.files.map((file) => loadResultSet(files, file, options).set);
   const inspections = sets.map((set) => inspectResultSet(set, adapterById(set.format)?.title ?? set.format));
   return { inspections, sets };
 }
 
 // src/cli/commands/results.ts
-function summarizeCommand(args, io) {
+function summarizeCommand(args, io, files) {
   const { values, positionals } = parseCommandArgs("summarize", args, {
     "output-dir": { type: "string", short: "o" },
     "float-parse": { type: "string" },
@@ -28113,6 +28080,7 @@ function summarizeCommand(args, io) {
   }
   if (positionals.length === 0) throw new UsageError("summarize: name at least one raw measurement CSV");
   runSummarize(
+    files,
     { rawFiles: positionals, outputDir: values["output-dir"], floatParse: floatParseOption(values["float-parse"]) },
     cliProgress(io),
     (path) => io.out(`wrote ${path}
@@ -28120,7 +28088,7 @@ function summarizeCommand(args, io) {
   );
   return EXIT_PASS;
 }
-function inspectCommand(args, io) {
+function inspectCommand(args, io, files) {
   const { values, positionals } = parseCommandArgs("inspect", args, {
     json: { type: "boolean" },
     ...READ_OPTIONS,
@@ -28131,15 +28099,15 @@ function inspectCommand(args, io) {
     return EXIT_PASS;
   }
   if (positionals.length === 0) throw new UsageError("inspect: name at least one result file, folder or glob pattern");
-  const { inspections, sets } = runInspect({
+  const { inspections, sets } = runInspect(files, {
     files: positionals,
-    ...readOptions(values)
+    ...readOptions(files, values)
   });
   outInPieces(io, values.json ? inspectionJsonPieces(inspections) : inspectionTextPieces(inspections, sets));
   return EXIT_PASS;
 }
 var DIRECTIONS = ["lower-is-better", "higher-is-better"];
-function exportCommand(args, io) {
+function exportCommand(args, io, files) {
   const { values, positionals } = parseCommandArgs("export", args, {
     ...SET_OPTIONS,
     format: { type: "string", short: "f" },
@@ -28164,15 +28132,16 @@ function exportCommand(args, io) {
   }
   if (direction !== void 0 && to !== "github-action-benchmark")
     throw new UsageError("--direction is for --format github-action-benchmark (a BMF file holds every direction)");
-  const files = resultPaths(positionals);
-  if (files.length === 0) throw new UsageError("export: name at least one result file, folder or glob pattern");
+  const paths = resultPaths(files, positionals);
+  if (paths.length === 0) throw new UsageError("export: name at least one result file, folder or glob pattern");
   const exported = runExport(
+    files,
     {
-      files,
+      files: paths,
       to,
       ...direction !== void 0 ? { direction } : {},
       ...values.output !== void 0 ? { output: values.output } : {},
-      ...readOptions({ ...values, format: values.from }, { ...CLI_SPELLING, format: "--from" })
+      ...readOptions(files, { ...values, format: values.from }, { ...CLI_SPELLING, format: "--from" })
     },
     cliProgress(io)
   );
@@ -28181,7 +28150,7 @@ function exportCommand(args, io) {
 `);
   return EXIT_PASS;
 }
-function deriveCommand(args, io) {
+function deriveCommand(args, io, files) {
   const { values, positionals } = parseCommandArgs("derive-requirements", args, {
     output: { type: "string", short: "o" },
     confidence: { type: "string" },
@@ -28198,11 +28167,12 @@ function deriveCommand(args, io) {
     throw new UsageError("derive-requirements: name one runs folder (one sub-folder per run)");
   const output = values.output ?? "requirements.csv";
   const outcome2 = runDeriveRequirements(
+    files,
     {
       runsFolder: positionals[0],
       output,
       method: deriveMethodOption(values),
-      ...readOptions(values)
+      ...readOptions(files, values)
     },
     cliProgress(io)
   );
@@ -28248,9 +28218,9 @@ function deriveMethodOption(values) {
 }
 
 // src/cli/main.ts
-function runCli(argv, io) {
+function runCli(argv, io, files) {
   try {
-    const result = dispatch(argv, io);
+    const result = dispatch(argv, io, files);
     return typeof result === "number" ? result : result.catch((error) => failure(error, io));
   } catch (error) {
     return failure(error, io);
@@ -28269,7 +28239,7 @@ This is a bug in perfgate; please report it.
   );
   return EXIT_INTERNAL;
 }
-function dispatch(argv, io) {
+function dispatch(argv, io, files) {
   const [command, ...rest] = argv;
   switch (command) {
     case void 0:
@@ -28284,27 +28254,27 @@ function dispatch(argv, io) {
       io.out(version() + "\n");
       return EXIT_PASS;
     case "summarize":
-      return summarizeCommand(rest, io);
+      return summarizeCommand(rest, io, files);
     case "check":
-      return checkCommand(rest, io);
+      return checkCommand(rest, io, files);
     case "compare":
-      return compareCommand(rest, io);
+      return compareCommand(rest, io, files);
     case "confirm":
-      return confirmCommand(rest, io);
+      return confirmCommand(rest, io, files);
     case "qualify":
-      return qualifyCommand(rest, io);
+      return qualifyCommand(rest, io, files);
     case "derive-requirements":
-      return deriveCommand(rest, io);
+      return deriveCommand(rest, io, files);
     case "inspect":
-      return inspectCommand(rest, io);
+      return inspectCommand(rest, io, files);
     case "trends":
-      return trendsCommand(rest, io);
+      return trendsCommand(rest, io, files);
     case "history":
-      return historyCommand(rest, io);
+      return historyCommand(rest, io, files);
     case "export":
-      return exportCommand(rest, io);
+      return exportCommand(rest, io, files);
     case "dashboard":
-      return dashboardCommand(rest, io);
+      return dashboardCommand(rest, io, files);
     default:
       throw new UsageError(
         `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, confirm, qualify, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`
@@ -28322,13 +28292,149 @@ function keepYoungGenerationSmall() {
   setFlagsFromString("--semi-space-growth-factor=1");
 }
 
+// src/pipeline/rootedFiles.ts
+import {
+  closeSync as closeSync3,
+  existsSync,
+  globSync,
+  mkdirSync as mkdirSync2,
+  openSync as openSync3,
+  readdirSync,
+  readFileSync as readFileSync2,
+  readSync as readSync2,
+  rmSync as rmSync2,
+  statSync as statSync2,
+  writeFileSync
+} from "node:fs";
+import { dirname as dirname8, isAbsolute as isAbsolute2, join as join15, relative as relative2, sep as sep3 } from "node:path";
+function rootedFiles(root) {
+  if (!isAbsolute2(root)) throw new Error(`the working directory must be an absolute path: ${root}`);
+  const at = (path) => isAbsolute2(path) ? path : join15(root, path);
+  const named2 = (path, use) => {
+    const resolved = at(path);
+    try {
+      return use(resolved);
+    } catch (error) {
+      if (resolved === path) throw error;
+      const given = asGiven(path, at);
+      if (error instanceof InputError && error.place !== void 0) {
+        const shown2 = given.get(error.place.file);
+        if (shown2 !== void 0) throw new InputError(error.message, { ...error.place, file: shown2 });
+      }
+      if (typeof error === "object" && error !== null && "path" in error && error.path === resolved) {
+        const message = Reflect.get(error, "message");
+        if (typeof message === "string") Reflect.set(error, "message", message.replaceAll(resolved, path));
+        Reflect.set(error, "path", path);
+      }
+      throw error;
+    }
+  };
+  const rawAt = (path) => path[0] === sep3.charCodeAt(0) ? path : Buffer.concat([Buffer.from(root + sep3), path]);
+  return {
+    root,
+    at,
+    readText: (path) => named2(path, readText),
+    readBytes: (path) => named2(path, readBytes),
+    readSmallJson: (path, maxBytes) => named2(path, (p) => readSmallJson(p, maxBytes)),
+    readHead: (path, maxBytes) => named2(path, (p) => readHead2(p, maxBytes)),
+    readStart: (path, maxBytes) => named2(path, (p) => readStart(p, maxBytes)),
+    readFirstLine: (path) => named2(path, readFirstLine),
+    forEachChunk: (path, consume, chunkBytes) => named2(path, (p) => forEachChunk(p, consume, chunkBytes)),
+    someChunk: (path, test) => named2(path, (p) => someChunk(p, test)),
+    pathExists: (path) => named2(path, pathExists),
+    stat: (path) => named2(path, (p) => statSync2(p)),
+    statOf: (path) => statOrUndefined(typeof path === "string" ? at(path) : rawAt(path)),
+    namesIn: (folder) => named2(folder, namesIn),
+    listNames: (folder) => named2(folder, (p) => readdirSync(p)),
+    rawNamesIn: (folder) => named2(folder, (p) => readdirSync(p, { encoding: "buffer" })),
+    entriesIn: (folder) => named2(folder, (p) => readdirSync(p, { withFileTypes: true })),
+    glob: (pattern) => globSync(pattern, { cwd: root }),
+    filesUnder: (folder) => named2(folder, (p) => filesUnder(p).map((file) => join15(folder, relative2(p, file)))),
+    makeFolder: (folder) => named2(folder, makeFolder),
+    writeFileAtomic: (path, content) => named2(path, (p) => writeFileAtomic(p, content)),
+    writeInPieces: (path, pieces) => named2(path, (p) => writeFileAtomicInPieces(p, pieces)),
+    writeBytes: (path, bytes) => named2(path, (p) => writeBytes(p, bytes)),
+    removePath: (path) => named2(path, removePath),
+    checkOutputFolder: (folder) => named2(folder, checkOutputFolder),
+    reportWriter: (folder) => new ReportWriter(folder, (path, pieces) => named2(path, (p) => writeFileAtomicInPieces(p, pieces)))
+  };
+}
+function asGiven(path, at) {
+  const given = /* @__PURE__ */ new Map();
+  for (let p = path; p !== "." && p !== "" && !given.has(at(p)); p = dirname8(p)) given.set(at(p), p);
+  return given;
+}
+function statOrUndefined(path) {
+  try {
+    return statSync2(path);
+  } catch {
+    return void 0;
+  }
+}
+function someChunk(path, test) {
+  const fd = openSync3(path, "r");
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    for (; ; ) {
+      const n = readSync2(fd, buffer, 0, buffer.length, null);
+      if (n === 0) return false;
+      if (test(buffer.subarray(0, n))) return true;
+    }
+  } finally {
+    closeSync3(fd);
+  }
+}
+function pathExists(path) {
+  return existsSync(path);
+}
+function readSmallJson(path, maxBytes) {
+  try {
+    if (!existsSync(path) || statSync2(path).size > maxBytes) return void 0;
+    return JSON.parse(readFileSync2(path, "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function readHead2(path, maxBytes) {
+  if (!existsSync(path)) return void 0;
+  const buffer = Buffer.alloc(maxBytes);
+  const fd = openSync3(path, "r");
+  let length;
+  try {
+    length = readSync2(fd, buffer, 0, buffer.length, 0);
+  } finally {
+    closeSync3(fd);
+  }
+  return buffer.subarray(0, length).toString("utf8");
+}
+function readBytes(path) {
+  return readFileSync2(path);
+}
+function filesUnder(folder) {
+  return readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join15(entry.parentPath, entry.name)).sort();
+}
+function namesIn(folder) {
+  return existsSync(folder) ? readdirSync(folder) : [];
+}
+function writeBytes(path, bytes) {
+  mkdirSync2(dirname8(path), { recursive: true });
+  writeFileSync(path, bytes);
+}
+function removePath(path) {
+  rmSync2(path, { recursive: true, force: true });
+}
+
 // src/cli/run.ts
 keepYoungGenerationSmall();
 process.stdout.on("error", (error) => {
   if (error.code !== "EPIPE") throw error;
 });
 process.stdout._handle?.setBlocking?.(true);
-process.exitCode = await runCli(process.argv.slice(2), {
-  out: (text3) => process.stdout.write(text3),
-  err: (text3) => process.stderr.write(text3)
-});
+process.exitCode = await runCli(
+  process.argv.slice(2),
+  {
+    out: (text3) => process.stdout.write(text3),
+    err: (text3) => process.stderr.write(text3)
+  },
+  rootedFiles(process.cwd())
+);

@@ -4,10 +4,10 @@
  * @actions/core writes it (workflow commands on stdout), the outputs and the job summary go to the
  * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, and the status is what the process would exit with.
  *
- * The run's files port is rooted at the workspace, as the runner's working directory is, and the run writes nothing
- * to this process's own streams (its stderr is always empty). The pipeline's steps still take a relative path from
- * the process's working directory, so the harness makes the workspace that directory for the run, and runs in one
- * test file are one at a time (Jest runs a file's tests in order). Concurrent runs need the process runner.
+ * The run's files port is rooted at the workspace, as the runner's working directory is: every relative path the run
+ * reads, writes or runs a command in is taken from there, by the action and by the pipeline's steps alike. The run
+ * neither writes to this process's own streams (its stderr is always empty) nor reads or changes its working
+ * directory, so runs in different workspaces may overlap (Promise.all, test.concurrent).
  */
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
@@ -89,20 +89,14 @@ export async function runActionInProcess(
       failed = true;
     },
   };
-  const cwd = process.cwd();
-  process.chdir(prepared.workspace);
-  try {
-    await run({
-      env: { ...prepared.env },
-      out,
-      clock: options.clock ?? systemClock,
-      shell: options.shell ?? systemConfirmPorts,
-      github: githubPortsOf(prepared.env),
-      files: rootedFiles(prepared.workspace),
-      artifacts: NO_ARTIFACT_SERVICE,
-    });
-  } finally {
-    process.chdir(cwd);
-  }
+  await run({
+    env: { ...prepared.env },
+    out,
+    clock: options.clock ?? systemClock,
+    shell: options.shell ?? systemConfirmPorts,
+    github: githubPortsOf(prepared.env),
+    files: rootedFiles(prepared.workspace),
+    artifacts: NO_ARTIFACT_SERVICE,
+  });
   return finishRun(prepared, failed ? 1 : 0, null, stdout, '');
 }

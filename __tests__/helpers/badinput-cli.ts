@@ -2,6 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
+import { rootedFiles } from '../../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 // Helpers for __tests__/bad-input.test.ts: drive the CLI in-process and check the one-line error.
 
@@ -19,7 +23,7 @@ export interface CliResult {
 export function perfgate(...argv: string[]): CliResult {
   let out = '';
   let err = '';
-  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+  const code = runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) }, cwdFiles);
   // Only chart drawing is asynchronous; these tests never ask for charts.
   if (typeof code !== 'number') throw new Error('perfgate() is for synchronous commands; use cli() from shared.ts');
   return { code, out, err };

@@ -11,6 +11,10 @@ import type { Summary } from '../../src/engine/model/summary.js';
 import { makeHistoryRecord, type HistoryRecord, type RecordedExperiment } from '../../src/engine/history/record.js';
 import { loadSummaries } from '../../src/pipeline/read.js';
 import { repoRoot } from './shared.js';
+import { rootedFiles } from '../../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 /** The machine factor of each run (run 1 first). */
 export const RUN_FACTORS = [1.0, 1.02, 0.98, 1.01, 0.99, 1.0, 1.01, 0.99, 1.02, 0.98, 1.0, 1.01] as const;
@@ -42,8 +46,8 @@ export function shaOf(i: number): string {
 /** 12 runs (oldest first) of the example, regressed from run `stepRun` on; `rename` changes the experiment names. */
 export function dashboardHistory(rename?: (name: string) => string, stepRun = STEP_RUN): HistoryRecord[] {
   const folder = join(repoRoot, 'fixtures', 'example');
-  const base = loadSummaries([join(folder, 'results')], 'precise');
-  const regression = loadSummaries([join(folder, 'results-regression')], 'precise');
+  const base = loadSummaries(cwdFiles, [join(folder, 'results')], 'precise');
+  const regression = loadSummaries(cwdFiles, [join(folder, 'results-regression')], 'precise');
   return RUN_FACTORS.map((factor, i) =>
     makeHistoryRecord(recorded(i < stepRun ? base : regression, factor, rename), {
       sha: shaOf(i),

@@ -10,6 +10,10 @@ import type { ComparisonReport } from '../../src/engine/report/comparison/compar
 import { parseThresholds } from '../../src/engine/compare/thresholds.js';
 import { runCompare, type CompareOutcome } from '../../src/pipeline/compare.js';
 import { silentProgress } from '../../src/pipeline/steps.js';
+import { rootedFiles } from '../../src/pipeline/rootedFiles.js';
+
+/** The test's files, relative paths taken from this process's working directory (the repository). */
+const cwdFiles = rootedFiles(process.cwd());
 
 export interface GeneratedComparison {
   benchmarks: number;
@@ -39,6 +43,7 @@ export function compareGeneratedSuiteOutcome(root: string, suite: GeneratedCompa
     for (const file of [head, ...readdirSync(history).map((run) => join(history, run, 'results.json'))])
       writeFileSync(file, rewrite(readFileSync(file, 'utf8')));
   return runCompare(
+    cwdFiles,
     {
       reference: [],
       history,

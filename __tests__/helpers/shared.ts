@@ -51,12 +51,17 @@ export function walkFiles(dir: string): string[] {
     });
 }
 
-/** Runs the CLI in-process and collects what it prints. */
-export async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+/**
+ * Runs the CLI in-process and collects what it prints; relative paths are taken from `cwd` (by default this process's
+ * working directory), as a child process started there would take them. The process's own working directory is never
+ * changed, so runs in different folders may overlap.
+ */
+export async function cli(argv: string[], cwd = process.cwd()): Promise<{ code: number; out: string; err: string }> {
   const { runCli } = await import('../../src/cli/main.js');
+  const { rootedFiles } = await import('../../src/pipeline/rootedFiles.js');
   let out = '';
   let err = '';
-  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) }, rootedFiles(resolve(cwd)));
   return { code, out, err };
 }
 
@@ -73,18 +78,11 @@ export interface CliRun {
  * Use it where the process is not what a test is about; dist/cli.js itself is run by the tests
  * of the bundle (cli.test.ts, package.test.ts, release.test.ts, charts-png-renderer.test.ts).
  *
- * With `cwd`, the run has that working directory, as a child process would: process.chdir for
- * the duration of the run, and the previous one restored after it. That is safe because Jest
- * runs a file's tests one at a time and each file in its own worker; never start two runs with
- * different `cwd`s at once (Promise.all).
+ * With `cwd`, the run has that working directory, as a child process would: its files are rooted
+ * there (`rootedFiles(cwd)`, as run.ts roots them at the process's). This process's working
+ * directory is left as it is, so runs with different `cwd`s may run at once (Promise.all).
  */
 export async function runCliInProcess(args: string[], options: { cwd?: string } = {}): Promise<CliRun> {
-  const previous = process.cwd();
-  if (options.cwd !== undefined) process.chdir(options.cwd);
-  try {
-    const { code, out, err } = await cli(args);
-    return { status: code, stdout: out, stderr: err };
-  } finally {
-    if (options.cwd !== undefined) process.chdir(previous);
-  }
+  const { code, out, err } = await cli(args, options.cwd);
+  return { status: code, stdout: out, stderr: err };
 }

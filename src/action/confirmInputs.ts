@@ -5,6 +5,7 @@
 import { UsageError } from '../engine/errors.js';
 import { ACTION_SPELLING, confirmSettings, type ConfirmSettings } from '../engine/settings/rules.js';
 import { mustBeFolder } from '../pipeline/confirm.js';
+import type { Files } from '../pipeline/rootedFiles.js';
 import { getInput, optionalInput, type Env } from './inputText.js';
 
 /** The action's confirmation: the settings both shells share, and how the action prepares the builds. */
@@ -21,7 +22,7 @@ export interface ActionConfirm extends ConfirmSettings {
  * `confirm-command`, `confirm-base-dir`, `confirm-head-dir`, `confirm-max-pairs`, `confirm-run-timeout`,
  * `confirm-max-minutes`, `confirm-base-ref`, `confirm-setup`; the builds' folders that are given must exist.
  */
-export function confirmInputs(env: Env, firstStage: boolean, paired: boolean): ActionConfirm | undefined {
+export function confirmInputs(env: Env, files: Files, firstStage: boolean, paired: boolean): ActionConfirm | undefined {
   const baseRef = optionalInput(env, 'confirm-base-ref');
   const setup = optionalInput(env, 'confirm-setup');
   const confirm = confirmSettings(
@@ -43,8 +44,8 @@ export function confirmInputs(env: Env, firstStage: boolean, paired: boolean): A
       throw new UsageError(`input "${stray}" is for the confirmation; it needs input "confirm-command"`);
     return undefined;
   }
-  if (confirm.baseDir !== undefined) mustBeFolder(confirm.baseDir, ACTION_SPELLING.confirmBaseDir, '');
-  if (confirm.headDir !== undefined) mustBeFolder(confirm.headDir, ACTION_SPELLING.confirmHeadDir, '');
+  if (confirm.baseDir !== undefined) mustBeFolder(files, confirm.baseDir, ACTION_SPELLING.confirmBaseDir, '');
+  if (confirm.headDir !== undefined) mustBeFolder(files, confirm.headDir, ACTION_SPELLING.confirmHeadDir, '');
   if (confirm.baseDir !== undefined && baseRef !== undefined)
     throw new UsageError(
       'input "confirm-base-ref" names the commit the action checks out as the base build; with input "confirm-base-dir" the base build is given: give one of them',

@@ -87,6 +87,7 @@ export async function confirmStage(
     });
     const outcome = await context.out.group('Confirming the first stage by A/B pairs on this runner', async () =>
       runConfirm(
+        context.files,
         {
           baseDir: builds.baseDir,
           headDir: builds.headDir,

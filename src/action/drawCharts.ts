@@ -27,12 +27,12 @@ export async function drawCharts(
       let history: HistoryRecord[] = [];
       if (historyFolder !== undefined) {
         try {
-          history = readHistoryWindow(historyFolder, undefined, () => {}); // the comparison warned of a skipped record
+          history = readHistoryWindow(context.files, historyFolder, undefined, () => {}); // the comparison warned of a skipped record
         } catch {
           history = []; // a folder of summary runs has no records to chart; the comparison still used it
         }
       }
-      const charts = await writeReportCharts(outputDir, {
+      const charts = await writeReportCharts(context.files, outputDir, {
         ...(check ? { check } : {}),
         ...(comparison ? { compare: comparison } : {}),
         history,

@@ -43,7 +43,7 @@ export function trendsOfHistory(inputs: ActionInputs, context: RunContext): Tren
     );
     return undefined;
   }
-  return runTrends({ history: inputs.recordHistory, outputDir: inputs.outputDir }, context.progress);
+  return runTrends(context.files, { history: inputs.recordHistory, outputDir: inputs.outputDir }, context.progress);
 }
 
 /** `history-branch` on the Git Data API: the repository and token of this run. */
@@ -180,7 +180,7 @@ export async function recordHistory(
     context.out.setOutput('history-recorded', 'false');
     return { ...where, lost: 'the event names no commit date (record on push events)' };
   }
-  const loaded = read ?? loadResults(inputs.results, readOptionsOf(inputs), context.progress);
+  const loaded = read ?? loadResults(context.files, inputs.results, readOptionsOf(inputs), context.progress);
   const run = { ...where, commit: info.sha, runId: String(info.runId), holds: describeRead(loaded) };
   // The verdict was reached before recording: nothing here may replace it (a corrupt record in
   // the folder, a full disk, a refusal of the branch); it is a warning naming the record lost.
@@ -226,7 +226,7 @@ async function writeHistory(
   let branchCommit: string | undefined;
   const skip = (file: string, reason: string) => context.out.warning(logSafe(`${file}: skipped: ${reason}`));
   const append = () => {
-    outcome = appendHistoryRecord(folder, record, inputs.historyWindow, skip);
+    outcome = appendHistoryRecord(context.files, folder, record, inputs.historyWindow, skip);
   };
   const branch = inputs.historyBranch;
   if (branch !== undefined && judgesAChange(context.eventName)) {

@@ -2,6 +2,7 @@ import type { RunContext } from './context.js';
 import type { GenericCsvMapping } from '../engine/formats/adapter.js';
 import { splitPatterns } from '../pipeline/patterns.js';
 import { readMapping } from '../pipeline/resultSets.js';
+import type { Files } from '../pipeline/rootedFiles.js';
 import { UsageError } from '../engine/errors.js';
 import { COMMENT_CHARTS, type CommentCharts } from '../pipeline/comment.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
@@ -90,8 +91,8 @@ import { booleanInput, choiceInput, getInput, optionalInput, type Env } from './
 import { confirmInputs, type ActionConfirm } from './confirmInputs.js';
 
 /** Reads and validates the action's inputs; a bad value names the input and what it accepts. */
-export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>): ActionInputs {
-  const { env } = context;
+export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env' | 'files'>): ActionInputs {
+  const { env, files } = context;
   const input = (name: string) => getInput(env, name);
   const results = splitPatterns(getInput(env, 'results', { required: false }));
   const resultsArtifacts = input('results-artifacts');
@@ -140,7 +141,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
   // that compare (pull requests, merge queues), so they are not read there.
   const compares = auto || baseline.length > 0 || history !== '';
   const confirm =
-    compares || recordHistory === '' ? confirmInputs(env, compares, comparison.paired === true) : undefined;
+    compares || recordHistory === '' ? confirmInputs(env, files, compares, comparison.paired === true) : undefined;
   const historyBranch = historyBranchInput(input('history-branch'), history, recordHistory);
   const outputDir = input('output-dir') || DEFAULT_OUTPUT_DIR;
   return {
@@ -165,7 +166,7 @@ export function readInputs(context: Pick<RunContext, 'workflow' | 'job' | 'env'>
     ...(booleanInput(env, 'upload-report', true)
       ? { uploadReport: input('report-artifact') || 'perfgate-report' }
       : {}),
-    ...readInputsOfFiles(env),
+    ...readInputsOfFiles(env, files),
     commentCharts: choiceInput<CommentCharts>(env, 'comment-charts', COMMENT_CHARTS, 'failing'),
     ...trendInputs(env),
     ...acceptanceInputs(env),
@@ -238,6 +239,7 @@ function chartHostingInputs(env: Env): { chartHosting: ChartHosting; chartBranch
  */
 function readInputsOfFiles(
   env: Env,
+  files: Files,
 ): Pick<ActionInputs, 'floatParse' | 'format' | 'skipSeconds' | 'mapping' | 'repetitions' | 'experimentNames'> {
   const { mappingFile, ...settings } = readSettings(
     {
@@ -250,7 +252,7 @@ function readInputsOfFiles(
     },
     ACTION_SPELLING,
   );
-  return { ...settings, ...(mappingFile !== undefined ? { mapping: readMapping(mappingFile) } : {}) };
+  return { ...settings, ...(mappingFile !== undefined ? { mapping: readMapping(files, mappingFile) } : {}) };
 }
 
 export type CommentWhen = 'always' | 'on-regression' | 'never';

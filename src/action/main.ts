@@ -124,7 +124,7 @@ async function decide(given: Readonly<ActionInputs>, context: RunContext): Promi
   if (notice !== undefined) context.out.notice(notice);
   const check =
     inputs.requirements !== undefined
-      ? runCheck({ ...inputs, requirements: inputs.requirements }, context.progress)
+      ? runCheck(context.files, { ...inputs, requirements: inputs.requirements }, context.progress)
       : undefined;
   if (misnamed !== undefined) {
     // report.md says the run errored, as the job summary will: the check's own report.md would read as a verdict.

@@ -37,7 +37,7 @@ export function readOptionsOf(inputs: ActionInputs): ResultsOptions {
  */
 export function readResultsAlone(inputs: ActionInputs, context: RunContext): LoadedResults {
   const loaded = context.progress.step('Finding and reading result files', () =>
-    loadResults(inputs.results, readOptionsOf(inputs), context.progress),
+    loadResults(context.files, inputs.results, readOptionsOf(inputs), context.progress),
   );
   if (countMeasurements(loaded) === 0) {
     throw new InputError(

@@ -146,6 +146,7 @@ export function compareWithReference(
   acceptance: AcceptanceOptions = {},
 ): CompareOutcome {
   return runCompare(
+    context.files,
     {
       reference: baseline ?? [],
       ...(inputs.history !== undefined ? { history: inputs.history } : {}),

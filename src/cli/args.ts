@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { splitPatterns } from '../pipeline/patterns.js';
 import { UsageError } from '../engine/errors.js';
@@ -6,6 +5,7 @@ import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { floatParseSetting } from '../engine/options.js';
 import { CLI_SPELLING, readSettings, type Spelling } from '../engine/settings/rules.js';
 import { readMapping } from '../pipeline/resultSets.js';
+import type { Files } from '../pipeline/rootedFiles.js';
 import type { ResultsOptions } from '../pipeline/results.js';
 import { terminalSafe } from './io.js';
 
@@ -104,8 +104,8 @@ function joinNegativeValues(args: readonly string[], options: Options): string[]
  * Result paths as the user gave them; an argument that is not a path but holds commas is split
  * like the action's input (`--results a.csv,b.csv`; a comma inside `{…}` belongs to the pattern).
  */
-export function resultPaths(args: readonly string[]): string[] {
-  return args.flatMap((arg) => (arg.includes(',') && !existsSync(arg) ? splitPatterns(arg) : [arg]));
+export function resultPaths(files: Files, args: readonly string[]): string[] {
+  return args.flatMap((arg) => (arg.includes(',') && !files.pathExists(arg) ? splitPatterns(arg) : [arg]));
 }
 
 /**
@@ -113,6 +113,7 @@ export function resultPaths(args: readonly string[]): string[] {
  * are read, the same for every command (the rules in engine/settings/rules.ts); the mapping file read.
  */
 export function readOptions(
+  files: Files,
   values: {
     'float-parse'?: string;
     format?: string;
@@ -134,5 +135,5 @@ export function readOptions(
     },
     spelling,
   );
-  return { ...settings, ...(mappingFile !== undefined ? { mapping: readMapping(mappingFile) } : {}) };
+  return { ...settings, ...(mappingFile !== undefined ? { mapping: readMapping(files, mappingFile) } : {}) };
 }

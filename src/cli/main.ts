@@ -7,6 +7,7 @@ import { qualifyCommand } from './commands/qualify.js';
 import { dashboardCommand, historyCommand, trendsCommand } from './commands/history.js';
 import { deriveCommand, exportCommand, inspectCommand, summarizeCommand } from './commands/results.js';
 import { EXIT_INTERNAL, EXIT_PASS, EXIT_USAGE, terminalSafe, type Console } from './io.js';
+import type { Files } from '../pipeline/rootedFiles.js';
 
 export { EXIT_GATE_FAILED, EXIT_INTERNAL, EXIT_PASS, EXIT_UNFIT, EXIT_USAGE, type Console } from './io.js';
 
@@ -16,9 +17,9 @@ declare const PERFGATE_VERSION: string | undefined;
  * Runs one CLI invocation and returns its exit code; it never exits the process itself. Only
  * commands that draw charts are asynchronous (a Promise); everything else returns at once.
  */
-export function runCli(argv: string[], io: Console): number | Promise<number> {
+export function runCli(argv: string[], io: Console, files: Files): number | Promise<number> {
   try {
-    const result = dispatch(argv, io);
+    const result = dispatch(argv, io, files);
     return typeof result === 'number' ? result : result.catch((error: unknown) => failure(error, io));
   } catch (error) {
     return failure(error, io);
@@ -36,7 +37,7 @@ function failure(error: unknown, io: Console): number {
   return EXIT_INTERNAL;
 }
 
-function dispatch(argv: string[], io: Console): number | Promise<number> {
+function dispatch(argv: string[], io: Console, files: Files): number | Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:
@@ -51,27 +52,27 @@ function dispatch(argv: string[], io: Console): number | Promise<number> {
       io.out(version() + '\n');
       return EXIT_PASS;
     case 'summarize':
-      return summarizeCommand(rest, io);
+      return summarizeCommand(rest, io, files);
     case 'check':
-      return checkCommand(rest, io);
+      return checkCommand(rest, io, files);
     case 'compare':
-      return compareCommand(rest, io);
+      return compareCommand(rest, io, files);
     case 'confirm':
-      return confirmCommand(rest, io);
+      return confirmCommand(rest, io, files);
     case 'qualify':
-      return qualifyCommand(rest, io);
+      return qualifyCommand(rest, io, files);
     case 'derive-requirements':
-      return deriveCommand(rest, io);
+      return deriveCommand(rest, io, files);
     case 'inspect':
-      return inspectCommand(rest, io);
+      return inspectCommand(rest, io, files);
     case 'trends':
-      return trendsCommand(rest, io);
+      return trendsCommand(rest, io, files);
     case 'history':
-      return historyCommand(rest, io);
+      return historyCommand(rest, io, files);
     case 'export':
-      return exportCommand(rest, io);
+      return exportCommand(rest, io, files);
     case 'dashboard':
-      return dashboardCommand(rest, io);
+      return dashboardCommand(rest, io, files);
     default:
       throw new UsageError(
         `unknown command "${terminalSafe(command)}"; commands are summarize, check, compare, confirm, qualify, derive-requirements, inspect, trends, history, export and dashboard (see perfgate --help)`,

@@ -1,5 +1,6 @@
 import { runCli } from './main.js';
 import { keepYoungGenerationSmall } from '../pipeline/memory.js';
+import { rootedFiles } from '../pipeline/rootedFiles.js';
 
 keepYoungGenerationSmall();
 
@@ -12,7 +13,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 // held 200 MB more. Blocking writes wait for the reader instead, as writes to a file or a terminal do.
 (process.stdout as { _handle?: { setBlocking?: (blocking: boolean) => unknown } })._handle?.setBlocking?.(true);
 
-process.exitCode = await runCli(process.argv.slice(2), {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-});
+// The one place the CLI reads its working directory: every relative path a command is given is taken from it.
+process.exitCode = await runCli(
+  process.argv.slice(2),
+  {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  },
+  rootedFiles(process.cwd()),
+);

@@ -9,8 +9,8 @@ import { renderMarkdown } from '../engine/report/check/markdown.js';
 import { buildCheckReport, type CheckReport } from '../engine/report/check/model.js';
 import { uniqueFileStems } from '../engine/report/fileNames.js';
 import { isReferenceRequirementsFile, readMetricRequirements } from './resultSets.js';
-import { checkOutputFolder, ReportWriter } from './files.js';
 import { loadResults, skippedWarnings, type ResultsOptions } from './results.js';
+import type { Files } from './rootedFiles.js';
 import type { Progress } from './steps.js';
 
 export interface CheckOptions extends ResultsOptions {
@@ -49,10 +49,10 @@ export const REPORT_JSON = 'report.json';
  * reference requirements file are checked with the reference's arithmetic and rendered as its
  * byte-identical CSVs; everything else is checked metric by metric.
  */
-export function runCheck(options: CheckOptions, progress: Progress): CheckOutcome {
-  checkOutputFolder(options.outputDir);
+export function runCheck(files: Files, options: CheckOptions, progress: Progress): CheckOutcome {
+  files.checkOutputFolder(options.outputDir);
   const results = progress.step('Finding and reading result files', () =>
-    loadResults(options.results, options, progress),
+    loadResults(files, options.results, options, progress),
   );
   const experiments = [...results.experiments.values()];
   // Fast-DDS results against a reference requirements file are checked and rendered as the
@@ -61,9 +61,9 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
   const reference =
     experiments.length > 0 &&
     summaries.length === experiments.length &&
-    isReferenceRequirementsFile(options.requirements);
+    isReferenceRequirementsFile(files, options.requirements);
   const report = progress.step('Checking against requirements', () => {
-    const requirements = readMetricRequirements(options.requirements, options.floatParse);
+    const requirements = readMetricRequirements(files, options.requirements, options.floatParse);
     for (const e of experiments)
       progress.info(
         `${e.experiment}: ${e.measurements.length} measurement(s), ${e.format}, from ${e.files.join(', ')}`,
@@ -88,7 +88,7 @@ export function runCheck(options: CheckOptions, progress: Progress): CheckOutcom
   for (const s of report.skipped) progress.info(`skipped: ${s}`);
 
   return progress.step('Writing reports', () => {
-    const out = new ReportWriter(options.outputDir);
+    const out = files.reportWriter(options.outputDir);
     const write = out.write.bind(out);
     const summaryFiles = new Map<string, string>();
     for (const { file, set } of results.files) {

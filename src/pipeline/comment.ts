@@ -8,9 +8,8 @@ import {
   type ReviewerCommentLinks,
   type ReviewerCommentParts,
 } from '../engine/report/comment/reviewerComment.js';
-import { statSync } from 'node:fs';
 import { describeError } from '../engine/errors.js';
-import { ReportWriter } from './files.js';
+import type { Files } from './rootedFiles.js';
 
 export const COMMENT_FILE = 'comment.md';
 
@@ -23,6 +22,7 @@ export const COMMENT_CHARTS: readonly CommentCharts[] = ['failing', 'always', 'n
  * holds every row (report.md, comparison.md) and whether CSV files and report.html were written.
  */
 export function writeReviewerComment(
+  files: Files,
   outputDir: string,
   parts: ReviewerCommentParts,
   failed: boolean,
@@ -35,7 +35,7 @@ export function writeReviewerComment(
     { ...rest, ...(withCharts && charts !== undefined ? { charts } : {}) },
     { reportFolder: true, ...where },
   );
-  return new ReportWriter(outputDir).write(COMMENT_FILE, body + '\n');
+  return files.reportWriter(outputDir).write(COMMENT_FILE, body + '\n');
 }
 
 /**
@@ -43,13 +43,13 @@ export function writeReviewerComment(
  * folder exists, comment.md says the run errored before the error goes on, so that a comment.md
  * an earlier run left there is never posted for this one. Best effort: the folder may be the error.
  */
-export function erroredCommentOnFailure<T>(outputDir: string, work: () => T): T {
+export function erroredCommentOnFailure<T>(files: Files, outputDir: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
     try {
-      if (statSync(outputDir).isDirectory())
-        new ReportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
+      if (files.stat(outputDir).isDirectory())
+        files.reportWriter(outputDir).write(COMMENT_FILE, erroredComment(describeError(error)));
     } catch {
       // No folder to write into: the error itself says why.
     }

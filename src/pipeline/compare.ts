@@ -23,7 +23,7 @@ import {
   type MethodSummary,
 } from '../engine/report/comparison/comparisonReport.js';
 import { naturalCompare, readHistoryRuns, readRunFolders, type HistoryRun } from './historyRuns.js';
-import { checkOutputFolder, readText } from './files.js';
+import type { Files } from './rootedFiles.js';
 import { writeComparisonReports, type CompareOutcome } from './compareReports.js';
 import { groupResults, loadResults, skippedWarnings, type ResultsOptions } from './results.js';
 import type { Progress } from './steps.js';
@@ -85,13 +85,14 @@ function nothingSaid(): SidesSaid {
 }
 
 function loadSide(
+  files: Files,
   patterns: readonly string[],
   options: ResultsOptions,
   progress: Progress,
   said: SidesSaid,
   environments?: (EnvironmentFingerprint | undefined)[],
 ): Map<string, ExperimentSide> {
-  const loaded = loadResults(patterns, options, progress);
+  const loaded = loadResults(files, patterns, options, progress);
   said.pooled.push(...loaded.pooled);
   said.skipped.push(...loaded.skipped);
   environments?.push(environmentOfSets(loaded.files.map((f) => f.set)));
@@ -106,14 +107,15 @@ function loadSide(
  * repetitions, pooled into one measurement per key that keeps every run's values.
  */
 function loadRepetitions(
+  io: Files,
   patterns: readonly string[],
   options: ResultsOptions,
   progress: Progress,
   said: SidesSaid,
   environments: (EnvironmentFingerprint | undefined)[],
 ): Map<string, ExperimentSide> {
-  if (patterns.length <= 1) return loadSide(patterns, options, progress, said, environments);
-  const files = patterns.flatMap((pattern) => loadResults([pattern], options, progress).files);
+  if (patterns.length <= 1) return loadSide(io, patterns, options, progress, said, environments);
+  const files = patterns.flatMap((pattern) => loadResults(io, [pattern], options, progress).files);
   environments.push(environmentOfSets(files.map((f) => f.set)));
   const grouped = groupResults(files, 'pool');
   said.pooled.push(...grouped.pooled);
@@ -129,14 +131,14 @@ function loadRepetitions(
  * given one folder each — their run sub-folders paired in natural order (`r1`, `r2`, … `r10`).
  */
 function loadPairs(
-  options: CompareOptions,
+  options: Labelled,
   progress: Progress,
   said: SidesSaid,
 ): { reference: Map<string, ExperimentSide>; result: Map<string, ExperimentSide> }[] {
   const { reference, results } = options;
   if (reference.length === 1 && results.length === 1) {
-    const base = readRunFolders(reference[0]!, options, progress);
-    const head = readRunFolders(results[0]!, options, progress);
+    const base = readRunFolders(options.files, reference[0]!, options, progress);
+    const head = readRunFolders(options.files, results[0]!, options, progress);
     if (base.length !== head.length) {
       throw new UsageError(
         `compare --paired: ${reference[0]} holds ${base.length} run folders and ${results[0]} ${head.length}; each base run needs its candidate run`,
@@ -160,8 +162,8 @@ function loadPairs(
     );
   }
   return reference.map((ref, i) => ({
-    reference: stripSummaries(loadSide([ref], options, progress, said), options.select),
-    result: stripSummaries(loadSide([results[i]!], options, progress, said), options.select),
+    reference: stripSummaries(loadSide(options.files, [ref], options, progress, said), options.select),
+    result: stripSummaries(loadSide(options.files, [results[i]!], options, progress, said), options.select),
   }));
 }
 
@@ -195,9 +197,9 @@ function newestByExperiment(history: readonly HistoryRun[]): Map<string, Experim
  * experiment × parameter × metric × statistic. Any supported format on either side. The settings choose the verdict
  * method; this step reads the sides it reads and hands them to its `judge`.
  */
-export function runCompare(given: CompareOptions, progress: Progress): CompareOutcome {
-  const options = withLabels(given);
-  checkOutputFolder(options.outputDir);
+export function runCompare(files: Files, given: CompareOptions, progress: Progress): CompareOutcome {
+  const options = withLabels(files, given);
+  files.checkOutputFolder(options.outputDir);
   const verdictMethod = methodOfSettings({ paired: options.paired, history: options.history !== undefined });
   const verdict = resolveVerdictSettings(verdictMethod.name, {
     confidence: options.confidence,
@@ -253,8 +255,8 @@ const LOADERS: { readonly [K in MethodReads]: (options: Labelled, progress: Prog
 function loadReference(options: Labelled, progress: Progress): Loaded {
   const said = nothingSaid();
   const { reference, results } = progress.step('Reading reference and results', () => ({
-    reference: loadSide(options.reference, options, progress, said),
-    results: loadRepetitions(options.results, options, progress, said, []),
+    reference: loadSide(options.files, options.reference, options, progress, said),
+    results: loadRepetitions(options.files, options.results, options, progress, said, []),
   }));
   const experiments = [...reference.keys(), ...[...results.keys()].filter((t) => !reference.has(t))];
   return { input: { reads: 'run', experiments, reference, results }, reference, results, said };
@@ -270,8 +272,8 @@ function loadHistory(options: Labelled, progress: Progress): Loaded {
   const said = nothingSaid();
   const resultEnvironments: (EnvironmentFingerprint | undefined)[] = [];
   const { history, results } = progress.step('Reading reference and results', () => ({
-    history: readHistoryRuns(folder, options, progress),
-    results: loadRepetitions(options.results, options, progress, said, resultEnvironments),
+    history: readHistoryRuns(options.files, folder, options, progress),
+    results: loadRepetitions(options.files, options.results, options, progress, said, resultEnvironments),
   }));
   const reference = newestByExperiment(history);
   const removed = removedOnMain(history[history.length - 1], reference.keys(), results);
@@ -335,7 +337,8 @@ function reportOfJudged(
   method: MethodSummary,
   removedWarning: string | undefined,
 ): ComparisonReport {
-  const waivers = options.waivers !== undefined ? parseWaivers(options.waivers, readText(options.waivers)) : undefined;
+  const waivers =
+    options.waivers !== undefined ? parseWaivers(options.waivers, options.files.readText(options.waivers)) : undefined;
   const accepted = acceptComparisons(withMissingJudged(judged, options.missing), {
     ...(options.acceptLabel ? { label: options.acceptLabel } : {}),
     ...(waivers ? { waivers } : {}),
@@ -355,16 +358,17 @@ function reportOfJudged(
   return built;
 }
 
-/** The options with both labels: the ones given, else named after the first reference (or the history) and result. */
-function withLabels(options: CompareOptions): Labelled {
+/** The options with the run's files and both labels: as given, else named after the first reference (or history) and result. */
+function withLabels(files: Files, options: CompareOptions): Labelled {
   return {
     ...options,
+    files,
     referenceLabel: options.referenceLabel ?? labelOfPath(options.reference[0] ?? options.history!),
     resultLabel: options.resultLabel ?? labelOfPath(options.results[0]!),
   };
 }
 
-type Labelled = CompareOptions & Required<Pick<CompareOptions, 'referenceLabel' | 'resultLabel'>>;
+type Labelled = CompareOptions & Required<Pick<CompareOptions, 'referenceLabel' | 'resultLabel'>> & { files: Files };
 
 /**
  * The machine the results were measured on, for the machine check; undefined when the check is
@@ -442,5 +446,5 @@ function finish(
   // A benchmark its tool could not measure has no row: a warning (escaped as every warning is) carries the tool's message.
   report.warnings.push(...skippedWarnings(said.skipped));
   for (const w of report.warnings) progress.warning(w);
-  return progress.step('Writing reports', () => writeComparisonReports(report, options));
+  return progress.step('Writing reports', () => writeComparisonReports(options.files, report, options));
 }

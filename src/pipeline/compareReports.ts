@@ -4,7 +4,7 @@ import { comparisonJsonPieces } from '../engine/report/comparison/comparisonJson
 import { comparisonMarkdownPieces, renderComparisonMarkdown } from '../engine/report/comparison/comparisonMarkdown.js';
 import { uniqueFileStems } from '../engine/report/fileNames.js';
 import { PiecesKeptWhenShort } from '../engine/report/pieces.js';
-import { ReportWriter } from './files.js';
+import type { Files } from './rootedFiles.js';
 
 /** A comparison's report and the files it was written to. */
 export interface CompareOutcome {
@@ -25,10 +25,11 @@ const MARKDOWN_KEPT_CHARACTERS = 8 << 20;
  * sides, then comparison.md and comparison.json, each written as it is rendered.
  */
 export function writeComparisonReports(
+  files: Files,
   report: ComparisonReport,
   options: { outputDir: string; referenceLabel: string; resultLabel: string },
 ): CompareOutcome {
-  const out = new ReportWriter(options.outputDir);
+  const out = files.reportWriter(options.outputDir);
   const stems = uniqueFileStems(report.subExperiments.map((s) => s.experimentType));
   for (const sub of report.subExperiments) {
     if (sub.reference && sub.result)

@@ -4,7 +4,6 @@
  * planned look compares the pairs exactly as `compare --paired` does (runCompare), until no gated
  * row is inconclusive or the cap is reached. Processes and the clock come through ConfirmPorts.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   confirmLooks,
@@ -24,6 +23,7 @@ import type { ComparisonSettings } from '../engine/settings/rules.js';
 import { runCompare, type CompareOptions, type CompareOutcome } from './compare.js';
 import { pairRunner, shellWord, type ConfirmPorts } from './pairRunner.js';
 import type { ResultsOptions } from './results.js';
+import type { Files } from './rootedFiles.js';
 import { silentProgress } from './steps.js';
 
 // The runs' machinery, where the importers of confirm find it.
@@ -95,9 +95,9 @@ export interface ConfirmOutcome {
  * A build's folder, where the command runs, as an absolute path; a usage error (of `name`, none when '') when it is
  * not one.
  */
-export function mustBeFolder(path: string, flag: string, name = 'confirm'): string {
-  const full = resolve(path);
-  if (!existsSync(full) || !statSync(full).isDirectory())
+export function mustBeFolder(files: Files, path: string, flag: string, name = 'confirm'): string {
+  const full = resolve(files.root, path);
+  if (files.statOf(full)?.isDirectory() !== true)
     throw new UsageError(
       `${name !== '' ? `${name}: ` : ''}${flag} ${path} is not a folder (the build's folder, where the command runs)`,
     );
@@ -118,18 +118,19 @@ export function elapsed(ms: number): string {
  * runs measured until then stay in the output folder.
  */
 export async function runConfirm(
+  files: Files,
   options: ConfirmOptions,
   ports: ConfirmPorts,
   say: (line: string) => void,
 ): Promise<ConfirmOutcome> {
-  const base = mustBeFolder(options.baseDir, '--base-dir');
-  const head = mustBeFolder(options.headDir, '--head-dir');
+  const base = mustBeFolder(files, options.baseDir, '--base-dir');
+  const head = mustBeFolder(files, options.headDir, '--head-dir');
   if (options.command.trim() === '') throw new UsageError('confirm: --command is empty');
   let selection: Selection | undefined;
   if (options.from !== undefined) {
     let text: string;
     try {
-      text = readFileSync(options.from, 'utf8');
+      text = files.readText(options.from);
     } catch {
       throw new InputError('cannot read the comparison to confirm', { file: options.from });
     }
@@ -151,7 +152,7 @@ export async function runConfirm(
     );
     return { pairs: 0, order: [], confirmed: [], undecided: [], filter, elapsedMs: 0, budgetReached: false };
   }
-  const runner = pairRunner({ ...options, cwd: { base, head }, filter, selection, name: 'confirm' }, ports, say);
+  const runner = pairRunner(files, { ...options, cwd: { base, head }, filter, selection, name: 'confirm' }, ports, say);
   const { runs, order } = runner;
   const started = ports.now();
   const budgetStart = options.startedAt ?? started;
@@ -173,6 +174,7 @@ export async function runConfirm(
       overrunsBudget(pair, looks, ports.now() - budgetStart, (ports.now() - started) / pair, options.maxMs);
     if (!looks.includes(pair) && !overrun) continue;
     outcome = runCompare(
+      files,
       {
         reference: [join(runs, 'base')],
         results: [join(runs, 'head')],

@@ -2,9 +2,10 @@
  * Criterion's layout under a results folder: each benchmark's current run in `<id>/new/`, beside
  * the baselines, comparisons and HTML reports Criterion keeps (see discoverResults).
  */
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { byCodePoint } from '../engine/text/order.js';
+import type { Files } from './rootedFiles.js';
 
 /**
  * How many folder levels below a folder given as results Criterion's `<id>/new/estimates.json` is
@@ -32,12 +33,12 @@ export interface CriterionTree {
  * other saved baselines (`--save-baseline main` writes `main/`), `change/` and `report/`. A
  * benchmark's folder may also hold other benchmarks' folders (ids `publish` and `publish/64`).
  */
-export function searchCriterionTree(folder: string, depth = CRITERION_SEARCH_DEPTH): CriterionTree {
+export function searchCriterionTree(files: Files, folder: string, depth = CRITERION_SEARCH_DEPTH): CriterionTree {
   const tree: CriterionTree = { estimates: [], baselines: [], changes: 0, reports: 0 };
   const visit = (dir: string, level: number) => {
     let entries: Dirent[];
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      entries = files.entriesIn(dir);
     } catch {
       return;
     }
@@ -46,14 +47,14 @@ export function searchCriterionTree(folder: string, depth = CRITERION_SEARCH_DEP
       .filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules')
       .map((e) => e.name)
       .sort(byCodePoint);
-    const benchmark = folders.includes('new') && isFile(join(dir, 'new', 'estimates.json'));
+    const benchmark = folders.includes('new') && isFile(files, join(dir, 'new', 'estimates.json'));
     for (const name of folders) {
       const sub = join(dir, name);
       const estimates = join(sub, 'estimates.json');
       if (name === 'new' && benchmark) tree.estimates.push(estimates);
-      else if (name === 'change' && isFile(estimates)) tree.changes++;
-      else if ((name === 'base' || benchmark) && isFile(estimates)) tree.baselines.push(estimates);
-      else if (name === 'report' && isFile(join(sub, 'index.html'))) tree.reports++;
+      else if (name === 'change' && isFile(files, estimates)) tree.changes++;
+      else if ((name === 'base' || benchmark) && isFile(files, estimates)) tree.baselines.push(estimates);
+      else if (name === 'report' && isFile(files, join(sub, 'index.html'))) tree.reports++;
       else if (level < depth) visit(sub, level + 1);
     }
   };
@@ -65,9 +66,9 @@ export function searchCriterionTree(folder: string, depth = CRITERION_SEARCH_DEP
  * Why a Criterion estimates.json matched by a pattern or listed in a folder is not the run's
  * result: it is in a saved baseline's folder beside the benchmark's `new/` (or in `base/`).
  */
-export function criterionBaseline(path: string): string | undefined {
+export function criterionBaseline(files: Files, path: string): string | undefined {
   const folder = basename(dirname(path));
-  if (folder === 'new' || (folder !== 'base' && !isFile(join(dirname(dirname(path)), 'new', 'estimates.json'))))
+  if (folder === 'new' || (folder !== 'base' && !isFile(files, join(dirname(dirname(path)), 'new', 'estimates.json'))))
     return undefined;
   return `Criterion's saved baseline (${folder}/), not the results of the run (new/); name the file on its own to read it`;
 }
@@ -90,10 +91,6 @@ function joinAnd(parts: readonly string[]): string {
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
+function isFile(files: Files, path: string): boolean {
+  return files.statOf(path)?.isFile() === true;
 }

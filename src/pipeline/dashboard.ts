@@ -19,11 +19,11 @@ import {
   type SiteFile,
 } from '../engine/dashboard/html.js';
 import type { MetricRequirement } from '../engine/model/metricRequirement.js';
-import { checkOutputFolder, writeFileAtomic } from './files.js';
 import type { HistoryRecord } from '../engine/history/record.js';
 import { skippedWarning } from './historyFolder.js';
 import { collectHistory, type CollectedHistory } from './historyStream.js';
 import { readMetricRequirements } from './resultSets.js';
+import type { Files } from './rootedFiles.js';
 import type { Progress } from './steps.js';
 import { trendRunOfRecord } from '../engine/trends/records.js';
 
@@ -56,12 +56,16 @@ export function dashboardPages(model: DashboardModel, title?: string): SiteFile[
   return renderDashboardSite(model, title);
 }
 
-export async function runDashboard(options: DashboardRunOptions, progress: Progress): Promise<DashboardOutcome> {
-  checkOutputFolder(options.output);
+export async function runDashboard(
+  files: Files,
+  options: DashboardRunOptions,
+  progress: Progress,
+): Promise<DashboardOutcome> {
+  files.checkOutputFolder(options.output);
   // A record or an archive month that cannot be read is skipped with a warning naming it; the site shows the rest.
   // Read file by file into series (historyStream.ts): a year of archive is never held as measurements.
   let history: CollectedHistory | undefined = progress.step('Reading history', () =>
-    collectHistory(options.history, {
+    collectHistory(files, options.history, {
       archive: true,
       skip: skippedWarning(progress),
       ...(options.window !== undefined ? { window: options.window } : {}),
@@ -70,7 +74,7 @@ export async function runDashboard(options: DashboardRunOptions, progress: Progr
     }),
   );
   const requirements: MetricRequirement[] =
-    options.requirements !== undefined ? readMetricRequirements(options.requirements, 'precise') : [];
+    options.requirements !== undefined ? readMetricRequirements(files, options.requirements, 'precise') : [];
   const { history: _h, output: _o, requirements: _r, window: _w, title, ...analysis } = options;
   const model = progress.step('Finding change points', () =>
     buildDashboardOfCollected(history!.runs, history!.collector, { ...analysis, requirements }),
@@ -89,7 +93,7 @@ export async function runDashboard(options: DashboardRunOptions, progress: Progr
     const written: string[] = [];
     const write = (f: SiteFile) => {
       const path = join(options.output, ...f.path.split('/'));
-      writeFileAtomic(path, f.content);
+      files.writeFileAtomic(path, f.content);
       written.push(path);
     };
     for (const page of dashboardSiteFiles(model, title)) write(page);

@@ -8,9 +8,9 @@ import { DEFAULT_DERIVE_METHOD, type DeriveMethod } from '../engine/derive/metho
 import { methodLines } from '../engine/derive/notes.js';
 import { InputError } from '../engine/errors.js';
 import { experimentSummary } from '../engine/model/measurement.js';
-import { writeFileAtomic } from './files.js';
 import { readRunFolders } from './historyRuns.js';
 import type { ResultsOptions } from './results.js';
+import type { Files } from './rootedFiles.js';
 import type { Progress } from './steps.js';
 
 export interface DeriveCommandOptions extends ResultsOptions {
@@ -37,9 +37,9 @@ export interface DeriveOutcome {
  * the reference's values); any other format the general form, whose `#` comment lines state the
  * method and each row's margins.
  */
-export function runDeriveRequirements(options: DeriveCommandOptions, progress: Progress): DeriveOutcome {
+export function runDeriveRequirements(files: Files, options: DeriveCommandOptions, progress: Progress): DeriveOutcome {
   const method = options.method ?? DEFAULT_DERIVE_METHOD;
-  const runs = progress.step('Reading runs', () => readRunFolders(options.runsFolder, options, progress));
+  const runs = progress.step('Reading runs', () => readRunFolders(files, options.runsFolder, options, progress));
   if (method.kind === 'prediction' && runs.length < MIN_RUNS_FOR_PREDICTION) {
     throw new InputError(
       `found ${runs.length} run${runs.length === 1 ? '' : 's'}; a limit from the runs' spread needs at least ${MIN_RUNS_FOR_PREDICTION}. ` +
@@ -93,6 +93,6 @@ export function runDeriveRequirements(options: DeriveCommandOptions, progress: P
     notes = [...stated, ...metricRowNotes(derived.limits, floorMargin)];
     csv = renderMetricRequirementsCsv(derived.limits, { method: stated, floorMargin });
   }
-  writeFileAtomic(options.output, csv);
+  files.writeFileAtomic(options.output, csv);
   return { csv, runs: runs.length, notes };
 }

@@ -1,4 +1,4 @@
-import { closeSync, globSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
 import { stripBom } from '../engine/csv/header.js';
@@ -12,7 +12,8 @@ import {
   formatIds,
   recogniseFormat,
 } from '../engine/formats/registry.js';
-import { cannotRead, openForReading, readFirstLine, specialFileKind } from './files.js';
+import { cannotRead, specialFileKind } from './files.js';
+import type { Files } from './rootedFiles.js';
 import { byCodePoint } from '../engine/text/order.js';
 import {
   criterionBaseline,
@@ -90,7 +91,7 @@ interface Skipped {
  *
  * Order: arguments in the order given, names sorted by code point inside a folder or pattern.
  */
-export function discoverResults(patterns: readonly string[], options: DiscoverOptions = {}): Discovery {
+export function discoverResults(files: Files, patterns: readonly string[], options: DiscoverOptions = {}): Discovery {
   if (patterns.length === 0)
     throw new UsageError('no results given: name summary or raw files, folders or glob patterns');
   const forced = options.format !== undefined && options.format !== 'auto' ? options.format : undefined;
@@ -99,7 +100,7 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
   }
   const formats = options.formats === true;
   const classify = (path: string, listing: Listing, skipped: Skipped) =>
-    classifyFile(path, listing, formats, forced, skipped);
+    classifyFile(files, path, listing, formats, forced, skipped);
   const notices: string[] = [];
   const found: ResultFile[] = [];
   const seen = new Set<string>();
@@ -109,13 +110,13 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
     found.push(file);
   };
   for (const pattern of patterns) {
-    const stat = statNamed(pattern);
+    const stat = statNamed(files, pattern);
     const skipped: Skipped = { notResults: [], companions: new Map() };
     if (stat?.isDirectory()) {
       const taken: ResultFile[] = [];
       let entries: Buffer[];
       try {
-        entries = readdirSync(pattern, { encoding: 'buffer' });
+        entries = files.rawNamesIn(pattern);
       } catch (error) {
         throw cannotRead(pattern, error, 'the folder');
       }
@@ -123,19 +124,19 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
       // counted, and said in one notice, never dropped in silence.
       const names = entries.filter(isUtf8Name).map((entry) => entry.toString('utf8'));
       const unreadable = entries.filter(
-        (entry) => !isUtf8Name(entry) && statOrUndefined(Buffer.concat([Buffer.from(pattern + sep), entry]))?.isFile(),
+        (entry) => !isUtf8Name(entry) && files.statOf(Buffer.concat([Buffer.from(pattern + sep), entry]))?.isFile(),
       ).length;
       if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
       for (const name of names.sort(byCodePoint)) {
         const path = join(pattern, name);
-        if (!statOrUndefined(path)?.isFile()) continue;
+        if (!files.statOf(path)?.isFile()) continue;
         const file = classify(path, 'listed', skipped);
         if (file) taken.push(file);
       }
       // Criterion's tree, only where its files can be read as Criterion's.
       const tree =
         formats && options.criterionTree !== false && (forced === undefined || forced === 'criterion-json')
-          ? searchCriterionTree(pattern)
+          ? searchCriterionTree(files, pattern)
           : undefined;
       if (tree && tree.estimates.length > 0) {
         // A new/estimates.json Criterion wrote must read as one: it is named, not guessed.
@@ -151,10 +152,10 @@ export function discoverResults(patterns: readonly string[], options: DiscoverOp
       // A FIFO would block the read for ever; a device would never end.
       throw new InputError(`not a result file or folder: it is ${specialFileKind(stat)}`, { file: pattern });
     } else if (GLOB_CHARACTERS.test(pattern)) {
-      const all = globSync(pattern);
-      const matches = all.filter((p) => statOrUndefined(p)?.isFile()).sort(byCodePoint);
+      const all = files.glob(pattern);
+      const matches = all.filter((p) => files.statOf(p)?.isFile()).sort(byCodePoint);
       // globSync decodes a name that is not UTF-8 with U+FFFD in place of its bytes: no such path.
-      const unreadable = all.filter((p) => p.includes('\uFFFD') && statOrUndefined(p) === undefined).length;
+      const unreadable = all.filter((p) => p.includes('\uFFFD') && files.statOf(p) === undefined).length;
       if (unreadable > 0) notices.push(unreadableNamesNotice(pattern, unreadable));
       if (matches.length === 0) throw new InputError('no files match this pattern', { file: pattern });
       const taken = matches.flatMap((path) => classify(path, 'matched', skipped) ?? []);
@@ -225,6 +226,7 @@ function listed(paths: readonly string[]): string {
  * content.
  */
 function classifyFile(
+  files: Files,
   path: string,
   listing: Listing,
   formats: boolean,
@@ -240,16 +242,17 @@ function classifyFile(
     };
   const lenient = listing !== 'named';
   // Without `formats`, a matched file is known as a summary by its header, as a named one is.
-  const fastdds = classifyFastdds(path, lenient || formats, listing === 'matched' && !formats, formats);
+  const fastdds = classifyFastdds(files, path, lenient || formats, listing === 'matched' && !formats, formats);
   if (fastdds || !formats) {
     if (!fastdds) skipped.notResults.push(path);
     return fastdds;
   }
-  const head = readHead(path);
+  const head = readHead(files, path);
   const adapter = recogniseFormat(head, path, true);
   if (adapter) {
     const companion = lenient
-      ? (adapter.companion?.(head, path) ?? (adapter.id === 'criterion-json' ? criterionBaseline(path) : undefined))
+      ? (adapter.companion?.(head, path) ??
+        (adapter.id === 'criterion-json' ? criterionBaseline(files, path) : undefined))
       : undefined;
     if (companion !== undefined) {
       skipped.companions.set(companion, [...(skipped.companions.get(companion) ?? []), path]);
@@ -273,7 +276,7 @@ function classifyFile(
     );
   }
   // Say why the file is not a Fast-DDS file when it looks like one; otherwise list the formats.
-  const header = readFirstLine(path);
+  const header = files.readFirstLine(path);
   const error = fastddsHeaderError(path, header);
   if (error.message.startsWith('not a result file') || error.message.startsWith('the file is empty')) {
     return unrecognised(path, header);
@@ -295,20 +298,8 @@ function unrecognised(path: string, header: string): never {
 }
 
 /** The first 64 KiB of a file as text, for format detection. */
-export function readHead(path: string): string {
-  const fd = openForReading(path);
-  try {
-    const buffer = new Uint8Array(HEAD_BYTES);
-    let n: number;
-    try {
-      n = readSync(fd, buffer, 0, buffer.length, 0);
-    } catch (error) {
-      throw cannotRead(path, error);
-    }
-    return new TextDecoder().decode(buffer.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
+export function readHead(files: Files, path: string): string {
+  return files.readStart(path, HEAD_BYTES);
 }
 
 /**
@@ -317,18 +308,24 @@ export function readHead(path: string): string {
  * names with `summary` are summaries), unless `byContent`. A file whose name claims the format is an
  * error when its content does not fit, as in the reference.
  */
-function classifyFastdds(path: string, lenient: boolean, byContent = false, formats = false): ResultFile | undefined {
+function classifyFastdds(
+  files: Files,
+  path: string,
+  lenient: boolean,
+  byContent = false,
+  formats = false,
+): ResultFile | undefined {
   const name = baseName(path);
   const adapters = fileNameAdapters();
   if (lenient && !byContent && !adapters.some((a) => a.fileNames.mayBe(name))) return undefined;
-  const header = readFirstLine(path);
+  const header = files.readFirstLine(path);
   const adapter = adapters.find(
     (a) => a.recognises(header, path) && (!lenient || byContent || a.fileNames.takes(name)),
   );
   if (adapter) return { path, experimentType: adapter.fileNames.experimentOf(path), format: adapter.id };
   if (lenient && !adapters.some((a) => a.fileNames.claims(name))) return undefined;
   // A file another format knows by its content (gungraun's summary.json) is not a Fast-DDS summary by its name.
-  if (formats && recogniseFormat(readHead(path), path, true)) return undefined;
+  if (formats && recogniseFormat(readHead(files, path), path, true)) return undefined;
   throw fastddsHeaderError(path, header);
 }
 
@@ -371,9 +368,9 @@ function sameType(file: ResultFile, other: ResultFile): InputError {
 /**
  * A named path's status; undefined when nothing is there (it may be a pattern), an error when it cannot be looked at.
  */
-function statNamed(path: string): Stats | undefined {
+function statNamed(files: Files, path: string): Stats | undefined {
   try {
-    return statSync(path);
+    return files.stat(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') return undefined;
@@ -387,12 +384,4 @@ function isUtf8Name(name: Buffer): boolean {
 
 function unreadableNamesNotice(where: string, count: number): string {
   return `${where}: skipped ${count} file(s) whose names are not valid UTF-8 (perfgate cannot open them by name); rename them to read them`;
-}
-
-function statOrUndefined(path: string | Buffer) {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
 }

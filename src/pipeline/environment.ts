@@ -2,7 +2,6 @@
  * The fingerprint of the machine perfgate runs on (the runner the benchmark ran on, in a workflow), and the one a user
  * names.
  */
-import { existsSync } from 'node:fs';
 import { arch, cpus, release, totalmem, type } from 'node:os';
 import { InputError, UsageError } from '../engine/errors.js';
 import {
@@ -13,7 +12,7 @@ import {
   type EnvironmentFingerprint,
 } from '../engine/model/environment.js';
 import type { ResultSet } from '../engine/model/measurement.js';
-import { readText } from './files.js';
+import type { Files } from './rootedFiles.js';
 
 /** OS, kernel, CPU, cores and memory from the OS; the runner image from `env`'s ImageOS / ImageVersion. */
 export function currentEnvironment(env: Readonly<Record<string, string | undefined>>): EnvironmentFingerprint {
@@ -42,15 +41,19 @@ export function environmentOfSets(sets: readonly Pick<ResultSet, 'environment'>[
  * `local` (this machine, as the action fingerprints its runner), a JSON file of fields (such as the
  * `environment` of a history record), or `key=value` pairs separated by commas.
  */
-export function environmentOption(values: readonly string[], what = '--environment'): EnvironmentFingerprint {
+export function environmentOption(
+  files: Files,
+  values: readonly string[],
+  what = '--environment',
+): EnvironmentFingerprint {
   const parsed = values.map((value): EnvironmentFingerprint => {
     const text = value.trim();
     if (text === 'local') return currentEnvironment(process.env); // the CLI's option: this process's machine
     if (/\.json$/i.test(text) && !text.includes('=')) {
-      if (!existsSync(text)) throw new UsageError(`${what}: cannot find the file ${text}`);
+      if (!files.pathExists(text)) throw new UsageError(`${what}: cannot find the file ${text}`);
       let json: unknown;
       try {
-        json = JSON.parse(readText(text));
+        json = JSON.parse(files.readText(text));
       } catch (error) {
         if (error instanceof InputError) throw error;
         throw new InputError(`${what}: not JSON: ${(error as Error).message}`, { file: text });

@@ -62,6 +62,23 @@ export function readFirstLine(path: string): string {
   }
 }
 
+/** The first `maxBytes` bytes of a regular file as text (format detection); a special file is refused. */
+export function readStart(path: string, maxBytes: number): string {
+  const fd = openForReading(path);
+  try {
+    const buffer = new Uint8Array(maxBytes);
+    let n: number;
+    try {
+      n = readSync(fd, buffer, 0, buffer.length, 0);
+    } catch (error) {
+      throw cannotRead(path, error);
+    }
+    return new TextDecoder().decode(buffer.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function readText(path: string): string {
   const fd = openForReading(path);
   try {
@@ -371,10 +388,10 @@ export function checkOutputFolder(folder: string): void {
 /** Writes report files into one folder and remembers what it wrote, in order. */
 export class ReportWriter {
   readonly written: string[] = [];
-  /** `at`: where the file system finds a path, when relative paths are not the process's (rootedFiles.ts). */
+  /** `writeInPieces`: how a file is written whole, its path as listed (a run's files port, rootedFiles.ts). */
   constructor(
     private readonly folder: string,
-    private readonly at = (path: string) => path,
+    private readonly writeWhole: (path: string, pieces: Iterable<string>) => void,
   ) {}
   write(name: string, content: string): string {
     return this.writeInPieces(name, [content]);
@@ -382,7 +399,7 @@ export class ReportWriter {
   /** A report its renderer gives in pieces, written as they come. */
   writeInPieces(name: string, pieces: Iterable<string>): string {
     const path = join(this.folder, name);
-    writeFileAtomicInPieces(this.at(path), pieces);
+    this.writeWhole(path, pieces);
     this.written.push(path);
     return path;
   }

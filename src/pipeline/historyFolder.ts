@@ -2,7 +2,6 @@
  * The history folder: one record file per run (the record, its bytes and the window rule are in
  * src/engine/history/), kept as a bounded window of the newest `window` runs.
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../engine/errors.js';
 import { parseHistoryRecord, renderHistoryRecord } from '../engine/history/codec.js';
@@ -25,7 +24,7 @@ import {
   recordsOfArchive,
   renderArchive,
 } from '../engine/history/archive.js';
-import { readText, writeFileAtomic } from './files.js';
+import type { Files } from './rootedFiles.js';
 
 interface StoredRecord extends HistoryRecord {
   file: string;
@@ -43,8 +42,8 @@ export function skippedWarning(progress: { warning(message: string): void }): Sk
 }
 
 /** The records of `folder`; without `skip`, a record that cannot be read is an InputError, with it, skipped. */
-function readAll(folder: string, skip?: SkippedRecordWarning): StoredRecord[] {
-  return readEach(folder, skip, (text, file) => ({ ...parseHistoryRecord(text, file), file }));
+function readAll(files: Files, folder: string, skip?: SkippedRecordWarning): StoredRecord[] {
+  return readEach(files, folder, skip, (text, file) => ({ ...parseHistoryRecord(text, file), file }));
 }
 
 function strip({ file: _file, ...record }: StoredRecord): HistoryRecord {
@@ -53,13 +52,14 @@ function strip({ file: _file, ...record }: StoredRecord): HistoryRecord {
 
 /** Each record file of `folder` in file-name order, read by `read` (its text and path); a bad one as readAll says. */
 function readEach<T>(
+  files: Files,
   folder: string,
   skip: SkippedRecordWarning | undefined,
   read: (text: string, file: string) => T,
 ): T[] {
   let names: string[];
   try {
-    names = readdirSync(folder);
+    names = files.listNames(folder);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw new InputError(`cannot read the history folder: ${(error as Error).message}`, { file: folder });
@@ -70,7 +70,7 @@ function readEach<T>(
     .flatMap((name) => {
       const file = join(folder, name);
       try {
-        return [read(readText(file), file)];
+        return [read(files.readText(file), file)];
       } catch (error) {
         if (!skip || !(error instanceof InputError)) throw error;
         skip(file, error.message);
@@ -81,11 +81,12 @@ function readEach<T>(
 
 /** The records in `folder`, oldest first, at most the newest `window` of them. A missing folder is an empty history. */
 export function readHistoryWindow(
+  files: Files,
   folder: string,
   window = DEFAULT_HISTORY_WINDOW,
   skip?: SkippedRecordWarning,
 ): HistoryRecord[] {
-  return readHistoryWindowAs(folder, window, skip, parseHistoryRecord);
+  return readHistoryWindowAs(files, folder, window, skip, parseHistoryRecord);
 }
 
 /**
@@ -93,13 +94,14 @@ export function readHistoryWindow(
  * it parses it: a comparison reads 30 records of 20,000 measurements); what it gives is ordered as the records are.
  */
 export function readHistoryWindowAs<R extends Pick<HistoryRecord, 'date' | 'runId' | 'sha'>>(
+  files: Files,
   folder: string,
   window = DEFAULT_HISTORY_WINDOW,
   skip: SkippedRecordWarning | undefined,
   read: (text: string, file: string) => R,
 ): R[] {
   checkHistoryWindow(window);
-  const all = readEach(folder, skip, read).sort(compareRecords);
+  const all = readEach(files, folder, skip, read).sort(compareRecords);
   return all.slice(Math.max(0, all.length - window));
 }
 
@@ -109,13 +111,14 @@ export function readHistoryWindowAs<R extends Pick<HistoryRecord, 'date' | 'runI
  * older than every kept one is not written, and its path is counted as removed.
  */
 export function appendHistoryRecord(
+  files: Files,
   folder: string,
   record: HistoryRecord,
   window = DEFAULT_HISTORY_WINDOW,
   skip?: SkippedRecordWarning,
 ): { written: string; removed: string[] } {
   const written = join(folder, historyFileName(record));
-  const { removed, outsideWindow } = importHistoryRecords(folder, [record], window, skip);
+  const { removed, outsideWindow } = importHistoryRecords(files, folder, [record], window, skip);
   return { written, removed: outsideWindow > 0 && !removed.includes(written) ? [...removed, written] : removed };
 }
 
@@ -143,13 +146,14 @@ export interface ImportOutcome {
  * that already holds the same bytes is not rewritten, so importing twice changes nothing.
  */
 export function importHistoryRecords(
+  files: Files,
   folder: string,
   records: readonly HistoryRecord[],
   window = DEFAULT_HISTORY_WINDOW,
   skip?: SkippedRecordWarning,
 ): ImportOutcome {
   checkHistoryWindow(window);
-  const existing = readAll(folder, skip);
+  const existing = readAll(files, folder, skip);
   const added = new Set<StoredRecord>();
   let kept: StoredRecord[] = existing;
   const dropped: StoredRecord[] = [];
@@ -163,7 +167,7 @@ export function importHistoryRecords(
   // The runs that leave the window (not a re-run's replaced record) go to the archive, for the dashboard: folded before
   // anything is written, so that a bad archive file stops the import as a bad record does.
   const keptRuns = new Set(kept.map((r) => r.runId));
-  const archive = foldArchive(folder, dropped.filter((r) => !keptRuns.has(r.runId)).map(strip), skip);
+  const archive = foldArchive(files, folder, dropped.filter((r) => !keptRuns.has(r.runId)).map(strip), skip);
   const outcome: ImportOutcome = {
     written: [],
     unchanged: [],
@@ -175,9 +179,9 @@ export function importHistoryRecords(
   for (const record of kept) {
     if (!added.has(record)) continue;
     const content = renderHistoryRecord(strip(record));
-    if (existsSync(record.file) && readText(record.file) === content) outcome.unchanged.push(record.file);
+    if (files.pathExists(record.file) && files.readText(record.file) === content) outcome.unchanged.push(record.file);
     else {
-      writeFileAtomic(record.file, content);
+      files.writeFileAtomic(record.file, content);
       outcome.written.push(record.file);
     }
   }
@@ -188,16 +192,16 @@ export function importHistoryRecords(
       continue;
     }
     if (keptFiles.has(old.file)) continue;
-    rmSync(old.file, { force: true });
+    files.removePath(old.file);
     outcome.removed.push(old.file);
   }
   for (const { file, content } of archive) {
-    writeFileAtomic(file, content);
+    files.writeFileAtomic(file, content);
     outcome.archived.push(file);
   }
-  for (const name of archiveFilesBeyondBound(archiveNames(folder))) {
+  for (const name of archiveFilesBeyondBound(archiveNames(files, folder))) {
     const file = join(folder, name);
-    rmSync(file, { force: true });
+    files.removePath(file);
     outcome.archiveRemoved.push(file);
   }
   return outcome;
@@ -209,6 +213,7 @@ export function importHistoryRecords(
  * and its month's runs are not archived): a bad file never silently becomes an empty month.
  */
 function foldArchive(
+  files: Files,
   folder: string,
   runs: readonly HistoryRecord[],
   skip?: SkippedRecordWarning,
@@ -222,9 +227,9 @@ function foldArchive(
   for (const [month, monthRuns] of [...byMonth].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const file = join(folder, archiveFileName(month));
     let existing;
-    if (existsSync(file)) {
+    if (files.pathExists(file)) {
       try {
-        existing = parseArchive(readText(file), file);
+        existing = parseArchive(files.readText(file), file);
       } catch (error) {
         if (!skip || !(error instanceof InputError)) throw error;
         skip(file, error.message);
@@ -232,13 +237,13 @@ function foldArchive(
       }
     }
     const content = renderArchive(foldIntoArchive(existing, month, monthRuns));
-    if (!existsSync(file) || readText(file) !== content) out.push({ file, content });
+    if (!files.pathExists(file) || files.readText(file) !== content) out.push({ file, content });
   }
   return out;
 }
 
-function archiveNames(folder: string): string[] {
-  return existsSync(folder) ? readdirSync(folder).filter((name) => ARCHIVE_FILE_NAME.test(name)) : [];
+function archiveNames(files: Files, folder: string): string[] {
+  return files.namesIn(folder).filter((name) => ARCHIVE_FILE_NAME.test(name));
 }
 
 /**
@@ -246,18 +251,19 @@ function archiveNames(folder: string): string[] {
  * a run in both is the record's. At most the newest `window` runs.
  */
 export function readHistoryWithArchive(
+  files: Files,
   folder: string,
   window = Number.MAX_SAFE_INTEGER,
   skip?: SkippedRecordWarning,
 ): HistoryRecord[] {
-  const records = readRecordedHistory(folder, undefined, skip);
+  const records = readRecordedHistory(files, folder, undefined, skip);
   const recorded = new Set(records.map((r) => r.runId));
-  const archived = archiveNames(folder)
+  const archived = archiveNames(files, folder)
     .sort()
     .flatMap((name) => {
       const file = join(folder, name);
       try {
-        return recordsOfArchive(parseArchive(readText(file), file));
+        return recordsOfArchive(parseArchive(files.readText(file), file));
       } catch (error) {
         if (!skip || !(error instanceof InputError)) throw error;
         skip(file, error.message);
@@ -274,16 +280,18 @@ export function readHistoryWithArchive(
  * `window`. With `skip`, a record that cannot be read is skipped (it is told), but one must be readable.
  */
 export function readRecordedHistory(
+  files: Files,
   folder: string,
   window = Number.MAX_SAFE_INTEGER,
   skip?: SkippedRecordWarning,
 ): HistoryRecord[] {
-  if (!existsSync(folder)) throw new InputError('cannot find the history folder', { file: folder });
-  if (!readdirSync(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
+  if (!files.pathExists(folder)) throw new InputError('cannot find the history folder', { file: folder });
+  if (!files.listNames(folder).some((name) => HISTORY_FILE_NAME.test(name))) {
     throw new InputError('no perfgate history records (history-*.json) in this folder', { file: folder });
   }
   let skipped = 0;
   const records = readHistoryWindow(
+    files,
     folder,
     window,
     skip &&

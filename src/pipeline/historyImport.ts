@@ -16,7 +16,6 @@
  * Benchmark's context, pytest-benchmark's machine_info, JMH's JVM); the user's fields win.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, UsageError } from '../engine/errors.js';
 import { mergeEnvironments, type EnvironmentFingerprint } from '../engine/model/environment.js';
@@ -33,6 +32,7 @@ import { compareRecords, DEFAULT_HISTORY_WINDOW } from '../engine/history/window
 import { importHistoryRecords, readHistoryWindow, type ImportOutcome } from './historyFolder.js';
 import { isCriterionRun, naturalCompare, readRunFolder, readRunFolders, type HistoryRun } from './historyRuns.js';
 import type { ResultsOptions } from './results.js';
+import type { Files } from './rootedFiles.js';
 import type { Progress } from './steps.js';
 
 export interface HistoryImportOptions extends ResultsOptions {
@@ -70,14 +70,14 @@ interface SourceRun {
  * written before every run has been read and every existing record parsed: bad input leaves the
  * folder as it was.
  */
-export function runHistoryImport(options: HistoryImportOptions, progress: Progress): HistoryImportResult {
+export function runHistoryImport(files: Files, options: HistoryImportOptions, progress: Progress): HistoryImportResult {
   if (options.sources.length === 0) throw new UsageError('history import: name at least one folder of past runs');
   if (options.commit !== undefined && !/^[0-9a-f]{7,64}$/i.test(options.commit))
     throw new UsageError(`--commit must be a commit SHA (7 to 64 hex digits); got "${options.commit}"`);
   if (options.date !== undefined && Number.isNaN(Date.parse(options.date)))
     throw new UsageError(`--date must be a date such as 2026-01-05T09:30:00Z; got "${options.date}"`);
   const runs = progress.step('Reading runs', () =>
-    options.sources.flatMap((source) => runsOfSource(source, options, progress)),
+    options.sources.flatMap((source) => runsOfSource(files, source, options, progress)),
   );
   const single = options.commit !== undefined || options.date !== undefined || options.runUrl !== undefined;
   if (single && runs.length !== 1) {
@@ -87,7 +87,7 @@ export function runHistoryImport(options: HistoryImportOptions, progress: Progre
   }
   // Undated runs follow the records already there: read them first (a broken one stops the import before anything is
   // written).
-  const existing = readHistoryWindow(options.output, Number.MAX_SAFE_INTEGER);
+  const existing = readHistoryWindow(files, options.output, Number.MAX_SAFE_INTEGER);
   const drafts = runs.map((r) => recordOfRun(r, options, UNDATED));
   const dates =
     options.date !== undefined
@@ -111,39 +111,40 @@ export function runHistoryImport(options: HistoryImportOptions, progress: Progre
       `${records.length} run(s) recorded with commit "${UNKNOWN_COMMIT}" (the folders do not say which commit they measured)`,
     );
   const outcome = progress.step('Writing records', () =>
-    importHistoryRecords(options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW),
+    importHistoryRecords(files, options.output, records, options.window ?? DEFAULT_HISTORY_WINDOW),
   );
   return { ...outcome, records: [...records].sort(compareRecords) };
 }
 
 /** A source's runs, in the order its layout gives them. */
-function runsOfSource(source: string, options: ResultsOptions, progress: Progress): SourceRun[] {
-  if (!isFolder(source)) throw new InputError('history import: not a folder of runs', { file: source });
+function runsOfSource(files: Files, source: string, options: ResultsOptions, progress: Progress): SourceRun[] {
+  if (!isFolder(files, source)) throw new InputError('history import: not a folder of runs', { file: source });
   const nested = join(source, REFERENCE_RESULTS);
-  if (isFolder(nested)) return runsOfSource(nested, options, progress);
-  if (holdsResultFiles(source, options) || isCriterionRun(source)) {
+  if (isFolder(files, nested)) return runsOfSource(files, nested, options, progress);
+  if (holdsResultFiles(files, source, options) || isCriterionRun(files, source)) {
     // A folder of result files is one run (an execution folder of the reference, one run's results, or
     // target/criterion).
-    const run = readRunFolder(source, basename(resolve(source)), options, progress);
-    if (run) return [{ source: dirname(resolve(source)), run }];
+    const full = resolve(files.root, source);
+    const run = readRunFolder(files, source, basename(full), options, progress);
+    if (run) return [{ source: dirname(full), run }];
   }
   // The reference lists executions with Python's sorted(): code-point order. Other run folders in natural order (r2
   // before r10).
   const reference =
-    basename(source) === REFERENCE_RESULTS || subFolders(source).every((name) => REFERENCE_RUN_NAME.test(name));
-  return readRunFolders(source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({
+    basename(source) === REFERENCE_RESULTS || subFolders(files, source).every((name) => REFERENCE_RUN_NAME.test(name));
+  return readRunFolders(files, source, options, progress, reference ? byCodePoint : naturalCompare).map((run) => ({
     source,
     run,
   }));
 }
 
-function holdsResultFiles(folder: string, options: ResultsOptions): boolean {
-  const files = readdirSync(folder).filter((name) => statSync(join(folder, name)).isFile());
-  if (files.length === 0) return false;
+function holdsResultFiles(files: Files, folder: string, options: ResultsOptions): boolean {
+  const own = files.listNames(folder).filter((name) => files.stat(join(folder, name)).isFile());
+  if (own.length === 0) return false;
   try {
     // Its own files only: a folder of Criterion runs holds Criterion trees below its run folders.
     return (
-      discoverResults([folder], {
+      discoverResults(files, [folder], {
         formats: true,
         criterionTree: false,
         ...(options.format !== undefined ? { format: options.format } : {}),
@@ -155,16 +156,12 @@ function holdsResultFiles(folder: string, options: ResultsOptions): boolean {
   }
 }
 
-function subFolders(folder: string): string[] {
-  return readdirSync(folder).filter((name) => isFolder(join(folder, name)));
+function subFolders(files: Files, folder: string): string[] {
+  return files.listNames(folder).filter((name) => isFolder(files, join(folder, name)));
 }
 
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+function isFolder(files: Files, path: string): boolean {
+  return files.statOf(path)?.isDirectory() === true;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { ExperimentSide } from '../engine/compare/compare.js';
 import { InputError } from '../engine/errors.js';
@@ -12,6 +11,7 @@ import { historyMeasurementReader, repetitionsOfHistory } from '../engine/histor
 import { recordLevelsBuilder, type SideLevels } from '../engine/compare/levels.js';
 import { readHistoryWindowAs, skippedWarning } from './historyFolder.js';
 import { loadResults, type ResultsOptions } from './results.js';
+import type { Files } from './rootedFiles.js';
 import type { Progress } from './steps.js';
 
 /** One run of a history window or a derive runs folder: its name and its experiments. */
@@ -41,18 +41,25 @@ export interface RunExperiment extends ExperimentSide {
  * `experiments_results/<timestamp>/` layout). A run folder holds result files of any format,
  * raw files included (summarised on the fly).
  */
-export function readHistoryRuns(folder: string, options: ResultsOptions, progress: Progress): HistoryRun[] {
+export function readHistoryRuns(
+  files: Files,
+  folder: string,
+  options: ResultsOptions,
+  progress: Progress,
+): HistoryRun[] {
   let names: string[];
   try {
-    names = readdirSync(folder);
+    names = files.listNames(folder);
   } catch {
     throw new InputError('cannot find the history folder', { file: folder });
   }
   if (names.some((n) => n.startsWith('history-') && n.endsWith('.json'))) {
     // One bad record must not block the comparison with all the others.
-    return readHistoryWindowAs(folder, undefined, skippedWarning(progress), levelsOfRecord).map((record) => record.run);
+    return readHistoryWindowAs(files, folder, undefined, skippedWarning(progress), levelsOfRecord).map(
+      (record) => record.run,
+    );
   }
-  return readRunFolders(folder, options, progress);
+  return readRunFolders(files, folder, options, progress);
 }
 
 /**
@@ -61,6 +68,7 @@ export function readHistoryRuns(folder: string, options: ResultsOptions, progres
  * files, and Criterion's `<id>/new/estimates.json` at any depth (a copy of `target/criterion`).
  */
 export function readRunFolders(
+  files: Files,
   folder: string,
   options: ResultsOptions,
   progress: Progress,
@@ -68,12 +76,12 @@ export function readRunFolders(
 ): HistoryRun[] {
   let entries: string[];
   try {
-    entries = readdirSync(folder).sort(order);
+    entries = files.listNames(folder).sort(order);
   } catch {
     throw new InputError('cannot find the runs folder', { file: folder });
   }
   // Its sub-folders would be taken for runs: Criterion's groups.
-  if (isCriterionRun(folder)) {
+  if (isCriterionRun(files, folder)) {
     throw new InputError(
       "this is one run of Criterion (its sub-folders are Criterion's benchmark groups), not a folder of runs: give a folder with one sub-folder per run, each a copy of target/criterion",
       { file: folder },
@@ -82,8 +90,8 @@ export function readRunFolders(
   const runs: HistoryRun[] = [];
   for (const name of entries) {
     const runFolder = join(folder, name);
-    if (!statSync(runFolder).isDirectory()) continue;
-    const run = readRunFolder(runFolder, name, options, progress);
+    if (!files.stat(runFolder).isDirectory()) continue;
+    const run = readRunFolder(files, runFolder, name, options, progress);
     if (run) runs.push(run);
   }
   if (runs.length === 0)
@@ -93,6 +101,7 @@ export function readRunFolders(
 
 /** One run folder's results as run `name`; undefined (with a warning) when it holds no result files. */
 export function readRunFolder(
+  files: Files,
   runFolder: string,
   name: string,
   options: ResultsOptions,
@@ -100,7 +109,7 @@ export function readRunFolder(
 ): HistoryRun | undefined {
   let loaded;
   try {
-    loaded = loadResults([runFolder], options, progress);
+    loaded = loadResults(files, [runFolder], options, progress);
   } catch (error) {
     if (error instanceof InputError && error.message.startsWith('the folder holds no')) {
       progress.warning(`${runFolder}: no result files, run skipped`);
@@ -114,7 +123,7 @@ export function readRunFolder(
   }
   const environment = environmentOfSets(loaded.files.map((f) => f.set));
   const measuredAt = newest(loaded.files.map((f) => f.set.measuredAt));
-  const modifiedAt = newest(loaded.files.map((f) => modifiedAtOf(f.file.path)));
+  const modifiedAt = newest(loaded.files.map((f) => modifiedAtOf(files, f.file.path)));
   return {
     name,
     experiments,
@@ -132,12 +141,8 @@ function newest(dates: readonly (string | undefined)[]): string | undefined {
   );
 }
 
-function modifiedAtOf(path: string): string | undefined {
-  try {
-    return statSync(path).mtime.toISOString();
-  } catch {
-    return undefined;
-  }
+function modifiedAtOf(files: Files, path: string): string | undefined {
+  return files.statOf(path)?.mtime.toISOString();
 }
 
 /**
@@ -147,21 +152,21 @@ function modifiedAtOf(path: string): string | undefined {
  * runs, the run's own folder comes first (`r1/publish/64`, not `publish/64`). Without
  * benchmark.json, a path through a folder named `criterion` says the same.
  */
-export function isCriterionRun(folder: string): boolean {
-  const first = searchCriterionTree(folder).estimates[0];
+export function isCriterionRun(files: Files, folder: string): boolean {
+  const first = searchCriterionTree(files, folder).estimates[0];
   if (first === undefined) return false;
   const benchmark = dirname(dirname(first));
   const path = relative(folder, benchmark).split(sep).join('/');
   const roots = ['', 'criterion/', 'target/criterion/'];
-  const directory = directoryName(join(dirname(first), 'benchmark.json'));
+  const directory = directoryName(files, join(dirname(first), 'benchmark.json'));
   if (directory !== undefined) return roots.some((root) => path === root + directory);
-  return basename(resolve(folder)) === 'criterion' || roots.slice(1).some((root) => path.startsWith(root));
+  return basename(resolve(files.root, folder)) === 'criterion' || roots.slice(1).some((root) => path.startsWith(root));
 }
 
 /** `directory_name` of a Criterion benchmark.json; undefined when it cannot be read. */
-function directoryName(path: string): string | undefined {
+function directoryName(files: Files, path: string): string | undefined {
   try {
-    const doc: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    const doc: unknown = JSON.parse(files.readText(path));
     const name =
       typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)['directory_name'] : undefined;
     return typeof name === 'string' && name !== '' ? name : undefined;

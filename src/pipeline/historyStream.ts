@@ -4,7 +4,6 @@
  * are ordered and cut to the window as readHistoryWithArchive does; a second folds each file's runs into the series
  * (engine/trends/collect.ts) and drops them. A year of a 10,000-benchmark suite is then one number per series and run.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../engine/errors.js';
 import { parseHistoryRecordAs } from '../engine/history/codec.js';
@@ -14,8 +13,8 @@ import { compareRecords, HISTORY_FILE_NAME } from '../engine/history/window.js';
 import { TrendCollector } from '../engine/trends/collect.js';
 import type { StatisticName } from '../engine/model/measurement.js';
 import type { TrendRunHead } from '../engine/trends/trends.js';
-import { readText } from './files.js';
 import type { SkippedRecordWarning } from './historyFolder.js';
+import type { Files } from './rootedFiles.js';
 
 export interface CollectedHistory {
   /** The runs, oldest first. */
@@ -44,9 +43,9 @@ interface FileRuns {
 }
 
 /** Each history file's runs: identities only (every record and month is read, one at a time, and let go). */
-function identities(folder: string, options: CollectOptions): { files: FileRuns[]; runs: TrendRunHead[] } {
-  if (!existsSync(folder)) throw new InputError('cannot find the history folder', { file: folder });
-  const names = readdirSync(folder).sort();
+function identities(io: Files, folder: string, options: CollectOptions): { files: FileRuns[]; runs: TrendRunHead[] } {
+  if (!io.pathExists(folder)) throw new InputError('cannot find the history folder', { file: folder });
+  const names = io.listNames(folder).sort();
   if (!names.some((name) => HISTORY_FILE_NAME.test(name)))
     throw new InputError('no perfgate history records (history-*.json) in this folder', { file: folder });
   const readable = <T>(file: string, read: () => T): T | undefined => {
@@ -62,7 +61,7 @@ function identities(folder: string, options: CollectOptions): { files: FileRuns[
   let skipped = 0;
   for (const name of names.filter((n) => HISTORY_FILE_NAME.test(n))) {
     const file = join(folder, name);
-    const head = readable(file, () => parseHistoryRecordAs(readText(file), file, () => () => 0));
+    const head = readable(file, () => parseHistoryRecordAs(io.readText(file), file, () => () => 0));
     if (head === undefined) skipped++;
     else records.push({ file, run: runHead(head) });
   }
@@ -74,7 +73,7 @@ function identities(folder: string, options: CollectOptions): { files: FileRuns[
   const archived: { file: string; runs: (TrendRunHead | undefined)[] }[] = [];
   for (const name of options.archive ? names.filter((n) => ARCHIVE_FILE_NAME.test(n)) : []) {
     const file = join(folder, name);
-    const month = readable(file, () => parseArchive(readText(file), file));
+    const month = readable(file, () => parseArchive(io.readText(file), file));
     // A run the window's records hold is the record's.
     if (month) archived.push({ file, runs: month.runs.map((run) => (recorded.has(run.runId) ? undefined : run)) });
   }
@@ -111,13 +110,13 @@ function runHead(head: TrendRunHead): TrendRunHead {
  * first and at most the newest `window`, with their series gathered file by file. With `skip`, a record or month that
  * cannot be read is skipped (told once), but one record must be readable.
  */
-export function collectHistory(folder: string, options: CollectOptions = {}): CollectedHistory {
-  const { files, runs } = identities(folder, options);
+export function collectHistory(io: Files, folder: string, options: CollectOptions = {}): CollectedHistory {
+  const { files, runs } = identities(io, folder, options);
   const collector = new TrendCollector(runs.length, options.statistics, options.allMetrics ?? false);
   const first = (f: FileRuns) => Math.min(...f.index.map((r) => r ?? Infinity));
   // Oldest first, so that the series are met in the order the runs give them; a file of no kept run is not read again.
   for (const held of files.filter((f) => first(f) < Infinity).sort((a, b) => first(a) - first(b))) {
-    const text = readText(held.file);
+    const text = io.readText(held.file);
     if (held.kind === 'archive') collector.addMonth(parseArchive(text, held.file), held.index, held.file);
     else {
       const record = parseHistoryRecordAs(text, held.file, (head) => historyMeasurementReader(`run ${head.runId}`));

@@ -5,6 +5,7 @@ import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import type { ParseOptions } from '../engine/formats/adapter.js';
 import { discoverResults } from './discover.js';
 import { loadResultSet } from './resultSets.js';
+import type { Files } from './rootedFiles.js';
 
 export interface InspectOptions extends ParseOptions {
   files: readonly string[];
@@ -13,12 +14,15 @@ export interface InspectOptions extends ParseOptions {
 }
 
 /** Reads every file the way `check` would and says what was understood. */
-export function runInspect(options: InspectOptions): { inspections: FileInspection[]; sets: ResultSet[] } {
-  const discovery = discoverResults(options.files, {
+export function runInspect(
+  files: Files,
+  options: InspectOptions,
+): { inspections: FileInspection[]; sets: ResultSet[] } {
+  const discovery = discoverResults(files, options.files, {
     formats: true,
     ...(options.format !== undefined ? { format: options.format } : {}),
   });
-  const sets = discovery.files.map((file) => loadResultSet(file, options).set);
+  const sets = discovery.files.map((file) => loadResultSet(files, file, options).set);
   const inspections = sets.map((set) => inspectResultSet(set, adapterById(set.format)?.title ?? set.format));
   return { inspections, sets };
 }

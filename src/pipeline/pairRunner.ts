@@ -3,21 +3,11 @@
  * the run folders and their placeholders, and the pair runner both commands share: each run in its own folder, its
  * output checked to read, a failing, timed-out or cut run named with its stderr's tail.
  */
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { filterFits, filterPattern, pairOrder, selected, type Build, type Selection } from '../engine/confirm/plan.js';
 import { InputError, UsageError } from '../engine/errors.js';
 import { loadResults, type ResultsOptions } from './results.js';
+import type { Files } from './rootedFiles.js';
 import { silentProgress } from './steps.js';
 
 /** What one run of the command did. */
@@ -121,10 +111,10 @@ function runFailure(what: string, run: CommandRun, problem: string | undefined, 
   );
 }
 
-function hasOutput(path: string): boolean {
-  if (!existsSync(path)) return false;
-  const stat = statSync(path);
-  return stat.isDirectory() ? readdirSync(path).length > 0 : stat.size > 0;
+function hasOutput(files: Files, path: string): boolean {
+  const stat = files.statOf(path);
+  if (stat === undefined) return false;
+  return stat.isDirectory() ? files.listNames(path).length > 0 : stat.size > 0;
 }
 
 /** What a run of A/B pairs needs: the command, where it runs per build, where the runs go, how outputs read. */
@@ -156,15 +146,15 @@ export interface PairRunner {
 }
 
 /** Whether `runs` holds only what a pair runner writes: `base` and `head`, each of run folders `r1`, `r2`, … */
-function holdsOnlyRuns(runs: string): boolean {
-  return readdirSync(runs, { withFileTypes: true }).every(
-    (side) =>
-      side.isDirectory() &&
-      (side.name === 'base' || side.name === 'head') &&
-      readdirSync(join(runs, side.name), { withFileTypes: true }).every(
-        (r) => r.isDirectory() && /^r\d+$/.test(r.name),
-      ),
-  );
+function holdsOnlyRuns(files: Files, runs: string): boolean {
+  return files
+    .entriesIn(runs)
+    .every(
+      (side) =>
+        side.isDirectory() &&
+        (side.name === 'base' || side.name === 'head') &&
+        files.entriesIn(join(runs, side.name)).every((r) => r.isDirectory() && /^r\d+$/.test(r.name)),
+    );
 }
 
 /**
@@ -174,30 +164,36 @@ function holdsOnlyRuns(runs: string): boolean {
  * `{output}` nor `{outdir}`, within the run's time limit; checks that each run wrote a result perfgate reads (the first
  * run's also gives the format and must hold a selected row), and names a failing run with its stderr's tail.
  */
-export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say: (line: string) => void): PairRunner {
+export function pairRunner(
+  files: Files,
+  options: PairRunnerOptions,
+  ports: ConfirmPorts,
+  say: (line: string) => void,
+): PairRunner {
   const { selection, name } = options;
   let filter = options.filter;
   const format = options.format === undefined || options.format === 'auto' ? undefined : options.format;
   /** The format {filter} is written for: as given, or as the first run turned out to be. */
   let assumed = format;
   const runs = join(options.outputDir, RUNS_FOLDER);
-  if (existsSync(runs) && readdirSync(runs).length > 0) {
-    if (!statSync(runs).isDirectory() || !holdsOnlyRuns(runs))
+  if (files.pathExists(runs) && files.listNames(runs).length > 0) {
+    if (!files.stat(runs).isDirectory() || !holdsOnlyRuns(files, runs))
       throw new UsageError(
         `${name}: ${runs} holds files that are not perfgate's runs; give another --output-dir or remove it`,
       );
     // An earlier run of the command into the same folder (a rerun of the job): its runs are replaced, not mixed in.
     say(`perfgate ${name}: replacing the runs of an earlier run in ${runs}`);
-    rmSync(runs, { recursive: true, force: true });
+    files.removePath(runs);
   }
-  const cwd = options.cwd;
+  // Each build's folder as an absolute path: the command runs there, whatever this process's working directory is.
+  const cwd = { base: resolve(files.root, options.cwd.base), head: resolve(files.root, options.cwd.head) };
   const order: string[] = [];
   const timeoutMs = options.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MINUTES * 60_000;
   const runOnce = async (build: Build, pair: number) => {
     const what = `${build} run ${pair}`;
-    const folder = resolve(runs, build, `r${pair}`);
-    rmSync(folder, { recursive: true, force: true });
-    mkdirSync(folder, { recursive: true });
+    const folder = resolve(files.root, runs, build, `r${pair}`);
+    files.removePath(folder);
+    files.makeFolder(folder);
     const writesFile = options.command.includes('{output}');
     const toStdout = !writesFile && !options.command.includes('{outdir}');
     const stdoutFile = join(folder, STDOUT_FILE);
@@ -206,11 +202,11 @@ export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say:
       timeoutMs,
     });
     order.push(`${build} ${pair}`);
-    if (toStdout && run.stdout !== undefined) writeFileSync(stdoutFile, run.stdout);
+    if (toStdout && run.stdout !== undefined) files.writeBytes(stdoutFile, run.stdout);
     if (run.status !== 0 || run.ended !== undefined) throw runFailure(what, run, undefined, runs);
     if (toStdout) {
-      if (!printedSomething(stdoutFile)) throw runFailure(what, run, 'the command printed nothing', runs);
-    } else if (!hasOutput(writesFile ? join(folder, OUTPUT_FILE) : folder)) {
+      if (!printedSomething(files, stdoutFile)) throw runFailure(what, run, 'the command printed nothing', runs);
+    } else if (!hasOutput(files, writesFile ? join(folder, OUTPUT_FILE) : folder)) {
       throw runFailure(
         what,
         run,
@@ -224,7 +220,7 @@ export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say:
   const readRun = (folder: string, what: string, run: CommandRun, first: boolean) => {
     let loaded;
     try {
-      loaded = loadResults([folder], options, silentProgress);
+      loaded = loadResults(files, [folder], options, silentProgress);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw runFailure(what, run, `its output is not a benchmark result perfgate reads (${reason})`, runs);
@@ -255,20 +251,20 @@ export function pairRunner(options: PairRunnerOptions, ports: ConfirmPorts, say:
    * that is a format whose {filter} is not a regular expression (pytest-benchmark, Catch2); undefined otherwise.
    */
   const probe = async (build: Build, pair: number): Promise<string | undefined> => {
-    const folder = resolve(runs, build, `r${pair}`);
-    rmSync(folder, { recursive: true, force: true });
-    mkdirSync(folder, { recursive: true });
+    const folder = resolve(files.root, runs, build, `r${pair}`);
+    files.removePath(folder);
+    files.makeFolder(folder);
     const toStdout = !options.command.includes('{output}') && !options.command.includes('{outdir}');
     const stdoutFile = join(folder, STDOUT_FILE);
     const run = await ports.run(commandOf(options.command, folder, ''), cwd[build], {
       ...(toStdout ? { stdoutFile } : {}),
       timeoutMs,
     });
-    if (toStdout && run.stdout !== undefined) writeFileSync(stdoutFile, run.stdout);
+    if (toStdout && run.stdout !== undefined) files.writeBytes(stdoutFile, run.stdout);
     if (run.ended?.why === 'cancelled') throw runFailure(`${build} run ${pair}`, run, undefined, runs);
     if (run.status !== 0 || run.ended !== undefined) return undefined;
     try {
-      const detected = [...loadResults([folder], options, silentProgress).experiments.values()][0]?.format;
+      const detected = [...loadResults(files, [folder], options, silentProgress).experiments.values()][0]?.format;
       return detected !== undefined && !filterFits(undefined, detected) ? detected : undefined;
     } catch {
       return undefined;
@@ -318,17 +314,7 @@ class OtherSyntax extends Error {
 }
 
 /** Whether a command's standard output file holds more than white space (read in pieces: it may be large). */
-function printedSomething(path: string): boolean {
-  if (!existsSync(path)) return false;
-  const fd = openSync(path, 'r');
-  try {
-    const buffer = Buffer.alloc(64 * 1024);
-    for (;;) {
-      const n = readSync(fd, buffer, 0, buffer.length, null);
-      if (n === 0) return false;
-      if (/\S/.test(buffer.toString('latin1', 0, n))) return true;
-    }
-  } finally {
-    closeSync(fd);
-  }
+function printedSomething(files: Files, path: string): boolean {
+  if (!files.pathExists(path)) return false;
+  return files.someChunk(path, (chunk) => /\S/.test(chunk.toString('latin1')));
 }

@@ -4,7 +4,6 @@
  * {output}, {outdir} and {filter}), judges the pairs as confirm judges A/B pairs, with the shared-shift model
  * unless `sharedShift` is off (engine/confirm/qualify.ts), and writes qualify.md and qualify.json beside the run folders.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { filterPattern } from '../engine/confirm/plan.js';
 import { qualify, type AaPair, type Qualification } from '../engine/confirm/qualify.js';
@@ -15,6 +14,7 @@ import type { ComparisonSettings } from '../engine/settings/rules.js';
 import { elapsed, mustBeFolder, pairRunner, shellWord, type ConfirmPorts } from './confirm.js';
 import { readRunFolders } from './historyRuns.js';
 import type { ResultsOptions } from './results.js';
+import type { Files } from './rootedFiles.js';
 import { silentProgress } from './steps.js';
 
 export interface QualifyOptions extends ResultsOptions, ComparisonSettings {
@@ -39,15 +39,16 @@ export interface QualifyOutcome {
 
 /** Qualifies this runner for a confirmation: see the file's comment. Bad input and a failing run throw (exit 2). */
 export async function runQualify(
+  files: Files,
   options: QualifyOptions,
   ports: ConfirmPorts,
   say: (line: string) => void,
 ): Promise<QualifyOutcome> {
-  const dir = mustBeFolder(options.dir, '--dir', 'qualify');
+  const dir = mustBeFolder(files, options.dir, '--dir', 'qualify');
   if (options.command.trim() === '') throw new UsageError('qualify: --command is empty');
   const format = options.format === undefined || options.format === 'auto' ? undefined : options.format;
   const filter = filterPattern(format, undefined);
-  const runner = pairRunner({ ...options, cwd: { base: dir, head: dir }, filter, name: 'qualify' }, ports, say);
+  const runner = pairRunner(files, { ...options, cwd: { base: dir, head: dir }, filter, name: 'qualify' }, ports, say);
   const started = ports.now();
   say(
     `perfgate qualify: ${options.pairs} A/A pairs of ${dir} for a confirmation of at most ${options.maxPairs} pairs; ` +
@@ -58,7 +59,7 @@ export async function runQualify(
     say(`perfgate qualify: pair ${pair} of ${options.pairs} (${elapsed(ports.now() - started)})`);
   }
   const [first, second] = (['base', 'head'] as const).map((side) =>
-    readRunFolders(join(runner.runs, side), options, silentProgress),
+    readRunFolders(files, join(runner.runs, side), options, silentProgress),
   ) as [ReturnType<typeof readRunFolders>, ReturnType<typeof readRunFolders>];
   const pairs: AaPair[] = first.map((run, i) => ({ reference: run.experiments, result: second[i]!.experiments }));
   const verdict = resolveVerdictSettings('paired', {
@@ -72,11 +73,10 @@ export async function runQualify(
     { ...verdict, sharedShift: options.sharedShift === true },
     options.maxPairs,
   );
-  mkdirSync(options.outputDir, { recursive: true });
   const markdownPath = join(options.outputDir, 'qualify.md');
   const jsonPath = join(options.outputDir, 'qualify.json');
-  writeFileSync(markdownPath, renderQualifyMarkdown(qualification));
-  writeFileSync(jsonPath, renderQualifyJson(qualification));
+  files.writeBytes(markdownPath, renderQualifyMarkdown(qualification));
+  files.writeBytes(jsonPath, renderQualifyJson(qualification));
   say(
     qualification.fit
       ? `perfgate qualify: fit (${elapsed(ports.now() - started)})`

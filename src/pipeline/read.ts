@@ -7,16 +7,16 @@ import type { RawMeasurements } from '../engine/model/rawMeasurements.js';
 import type { Summary } from '../engine/model/summary.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { discoverResults } from './discover.js';
-import { forEachChunk, readText } from './files.js';
+import type { Files } from './rootedFiles.js';
 
-export function readRawMeasurements(path: string, floatParse: FloatParse): RawMeasurements {
+export function readRawMeasurements(files: Files, path: string, floatParse: FloatParse): RawMeasurements {
   const reader = new RawMeasurementReader(path, floatParse);
-  forEachChunk(path, (chunk) => reader.push(chunk));
+  files.forEachChunk(path, (chunk) => reader.push(chunk));
   return reader.finish();
 }
 
-export function readRequirements(path: string, floatParse: FloatParse): Requirement[] {
-  return parseRequirementsCsv(path, readText(path), floatParse);
+export function readRequirements(files: Files, path: string, floatParse: FloatParse): Requirement[] {
+  return parseRequirementsCsv(path, files.readText(path), floatParse);
 }
 
 /**
@@ -24,10 +24,15 @@ export function readRequirements(path: string, floatParse: FloatParse): Requirem
  * may be gigabytes, a Google Benchmark file of a large suite tens of megabytes: neither is held
  * whole), or undefined when the format has none.
  */
-export function streamResultSet(path: string, adapter: FormatAdapter, options: ParseOptions): ResultSet | undefined {
+export function streamResultSet(
+  files: Files,
+  path: string,
+  adapter: FormatAdapter,
+  options: ParseOptions,
+): ResultSet | undefined {
   if (!adapter.stream) return undefined;
   const reader = adapter.stream(path, options);
-  forEachChunk(path, (chunk) => reader.push(chunk), STREAM_CHUNK_BYTES);
+  files.forEachChunk(path, (chunk) => reader.push(chunk), STREAM_CHUNK_BYTES);
   return reader.finish();
 }
 
@@ -39,12 +44,12 @@ export function streamResultSet(path: string, adapter: FormatAdapter, options: P
 const STREAM_CHUNK_BYTES = 1 << 16;
 
 /** The Fast-DDS summaries of a results set (raw files summarised as the reference checks them), for history records. */
-export function loadSummaries(patterns: readonly string[], floatParse: FloatParse): Summary[] {
-  return discoverResults(patterns).files.map((file) => {
+export function loadSummaries(files: Files, patterns: readonly string[], floatParse: FloatParse): Summary[] {
+  return discoverResults(files, patterns).files.map((file) => {
     const adapter = adapterById(file.format)!;
     const set =
-      streamResultSet(file.path, adapter, { floatParse }) ??
-      adapter.parse({ file: file.path, text: readText(file.path) }, { floatParse });
+      streamResultSet(files, file.path, adapter, { floatParse }) ??
+      adapter.parse({ file: file.path, text: files.readText(file.path) }, { floatParse });
     return set.summary!;
   });
 }

@@ -10,11 +10,10 @@ import { InputError } from '../engine/errors.js';
 import type { ResultSet } from '../engine/model/measurement.js';
 import type { MetricRequirement } from '../engine/model/metricRequirement.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
-import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { ResultFile } from './discover.js';
-import { readFirstLine, readText } from './files.js';
 import { readHead } from './discover.js';
+import type { Files } from './rootedFiles.js';
 import { readRequirements, streamResultSet } from './read.js';
 
 /**
@@ -51,7 +50,7 @@ export interface LoadedResultSet {
 }
 
 /** Reads one result file of any format into the common model. */
-export function loadResultSet(file: ResultFile, options: ReadSetOptions): LoadedResultSet {
+export function loadResultSet(files: Files, file: ResultFile, options: ReadSetOptions): LoadedResultSet {
   const adapter = adapterById(file.format);
   if (!adapter) throw new InputError(`no reader for format "${file.format}"`, { file: file.path });
   const limited = {
@@ -63,14 +62,14 @@ export function loadResultSet(file: ResultFile, options: ReadSetOptions): Loaded
   if (adapter.stream) {
     // Read chunk by chunk: the file is never held whole, so it has no size limit.
     try {
-      set = streamResultSet(file.path, adapter, limited)!;
+      set = streamResultSet(files, file.path, adapter, limited)!;
       if (set.measurements.length === 0 && (set.skipped?.length ?? 0) === 0)
         throw new InputError(`no measurements found (read as ${adapter.title})`, { file: file.path });
     } catch (error) {
-      throw file.named ? withLikelyFormat(error, file.path, readHead(file.path), adapter) : error;
+      throw file.named ? withLikelyFormat(error, file.path, readHead(files, file.path), adapter) : error;
     }
   } else {
-    const size = statSync(file.path).size;
+    const size = files.stat(file.path).size;
     if (size > RESULT_LIMITS.fileBytes) {
       throw new InputError(
         `the file is ${mebibytes(size) === mebibytes(RESULT_LIMITS.fileBytes) ? `${size} bytes` : `${mebibytes(size)} MiB`}, over the ${mebibytes(RESULT_LIMITS.fileBytes)} MiB limit for a file read whole (${adapter.title}): ` +
@@ -79,8 +78,8 @@ export function loadResultSet(file: ResultFile, options: ReadSetOptions): Loaded
         { file: file.path },
       );
     }
-    const siblings = readSiblings(file.path, adapter.siblings ?? []);
-    const text = readText(file.path);
+    const siblings = readSiblings(files, file.path, adapter.siblings ?? []);
+    const text = files.readText(file.path);
     try {
       set = adapter.parse({ file: file.path, text, ...(siblings ? { siblings } : {}) }, limited);
       // A file whose every benchmark its tool could not measure is read: its skipped benchmarks are said.
@@ -134,28 +133,29 @@ function withLikelyFormat(error: unknown, path: string, head: string, named: For
 }
 
 /** The texts of the named files next to `path` that exist (within the size limit); undefined for none. */
-function readSiblings(path: string, names: readonly string[]): Record<string, string> | undefined {
+function readSiblings(files: Files, path: string, names: readonly string[]): Record<string, string> | undefined {
   const found: Record<string, string> = {};
   for (const name of names) {
     const sibling = join(dirname(path), name);
-    if (existsSync(sibling) && statSync(sibling).isFile() && statSync(sibling).size <= RESULT_LIMITS.fileBytes)
-      found[name] = readText(sibling);
+    const stat = files.statOf(sibling);
+    if (stat?.isFile() === true && stat.size <= RESULT_LIMITS.fileBytes) found[name] = files.readText(sibling);
   }
   return Object.keys(found).length > 0 ? found : undefined;
 }
 
 /** Whether a requirements file is in the reference form (`Experiment type,Bytes,Median,99%,Max`). */
-export function isReferenceRequirementsFile(path: string): boolean {
-  return !isMetricRequirementsHeader(readFirstLine(path));
+export function isReferenceRequirementsFile(files: Files, path: string): boolean {
+  return !isMetricRequirementsHeader(files.readFirstLine(path));
 }
 
 /** Requirements of either form as general metric requirements. */
-export function readMetricRequirements(path: string, floatParse: FloatParse): MetricRequirement[] {
-  if (isReferenceRequirementsFile(path)) return metricRequirementsOf(readRequirements(path, floatParse), path);
-  return parseMetricRequirementsCsv(path, readText(path), floatParse);
+export function readMetricRequirements(files: Files, path: string, floatParse: FloatParse): MetricRequirement[] {
+  if (isReferenceRequirementsFile(files, path))
+    return metricRequirementsOf(readRequirements(files, path, floatParse), path);
+  return parseMetricRequirementsCsv(path, files.readText(path), floatParse);
 }
 
 /** A generic CSV column mapping from a JSON file. */
-export function readMapping(path: string): GenericCsvMapping {
-  return parseMappingJson(path, readText(path));
+export function readMapping(files: Files, path: string): GenericCsvMapping {
+  return parseMappingJson(path, files.readText(path));
 }

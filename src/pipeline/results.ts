@@ -10,6 +10,7 @@ import { percentileOfSorted } from '../engine/numeric/numpy.js';
 import type { RepetitionMode } from '../engine/options.js';
 import { discoverResults } from './discover.js';
 import { loadResultSet, type LoadedResultSet, type ReadSetOptions } from './resultSets.js';
+import type { Files } from './rootedFiles.js';
 import type { Progress } from './steps.js';
 
 export interface ResultsOptions extends ReadSetOptions {
@@ -57,26 +58,33 @@ export interface LoadedResults {
 }
 
 /** Reads a results set (see the module comment); notices go to `progress.info`. */
-export function loadResults(patterns: readonly string[], options: ResultsOptions, progress?: Progress): LoadedResults {
-  const discovery = discoverResults(patterns, {
+export function loadResults(
+  files: Files,
+  patterns: readonly string[],
+  options: ResultsOptions,
+  progress?: Progress,
+): LoadedResults {
+  const discovery = discoverResults(files, patterns, {
     formats: true,
     repetitions: options.repetitions === 'pool' || options.repetitions === 'independent',
     ...(options.format !== undefined ? { format: options.format } : {}),
   });
-  const files = discovery.files.map((file) => renameExperiments(loadResultSet(file, options), options.experimentNames));
-  const grouped = groupResults(files, options.repetitions ?? 'error');
+  const sets = discovery.files.map((file) =>
+    renameExperiments(loadResultSet(files, file, options), options.experimentNames),
+  );
+  const grouped = groupResults(sets, options.repetitions ?? 'error');
   const notices = [...discovery.notices];
   if (progress) {
     for (const notice of notices) progress.info(notice);
-    for (const { set } of files) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
-    for (const { set } of files) for (const warning of set.warnings ?? []) progress.warning(`${set.file}: ${warning}`);
+    for (const { set } of sets) for (const note of set.notes) progress.info(`${set.file}: ${note}`);
+    for (const { set } of sets) for (const warning of set.warnings ?? []) progress.warning(`${set.file}: ${warning}`);
   }
   return {
-    files,
+    files: sets,
     experiments: grouped.experiments,
     notices,
     pooled: grouped.pooled,
-    skipped: files.flatMap((f) => f.set.skipped ?? []),
+    skipped: sets.flatMap((f) => f.set.skipped ?? []),
   };
 }
 

@@ -3,8 +3,8 @@ import { summaryFileNameOfRaw } from '../engine/model/experimentType.js';
 import type { FloatParse } from '../engine/numeric/parseNumber.js';
 import { renderSummaryCsv } from '../engine/formats/registry.js';
 import { summarize } from '../engine/summarize.js';
-import { checkOutputFolder, writeFileAtomic } from './files.js';
 import { readRawMeasurements } from './read.js';
+import type { Files } from './rootedFiles.js';
 import type { Progress } from './steps.js';
 
 export interface SummarizeOptions {
@@ -19,17 +19,18 @@ export interface SummarizeOptions {
  * written as soon as its raw file is done, so an error in a later file loses nothing already written.
  */
 export function runSummarize(
+  files: Files,
   options: SummarizeOptions,
   progress: Progress,
   onWritten: (path: string) => void = () => {},
 ): string[] {
-  if (options.outputDir !== undefined) checkOutputFolder(options.outputDir);
+  if (options.outputDir !== undefined) files.checkOutputFolder(options.outputDir);
   const written: string[] = [];
   for (const raw of options.rawFiles) {
     progress.step(`Summarising ${raw}`, () => {
-      const summary = summarize(readRawMeasurements(raw, options.floatParse));
+      const summary = summarize(readRawMeasurements(files, raw, options.floatParse));
       const path = join(options.outputDir ?? dirname(raw), summaryFileNameOfRaw(raw));
-      writeFileAtomic(path, renderSummaryCsv(summary));
+      files.writeFileAtomic(path, renderSummaryCsv(summary));
       written.push(path);
       onWritten(path);
     });

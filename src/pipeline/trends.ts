@@ -2,9 +2,9 @@ import { UsageError } from '../engine/errors.js';
 import { resolveStatistic, type StatisticName } from '../engine/model/measurement.js';
 import { renderTrendsJson, renderTrendsMarkdown } from '../engine/trends/render.js';
 import { analyzeCollected, type TrendOptions, type TrendReport } from '../engine/trends/trends.js';
-import { checkOutputFolder, ReportWriter } from './files.js';
 import { skippedWarning } from './historyFolder.js';
 import { collectHistory } from './historyStream.js';
+import type { Files } from './rootedFiles.js';
 import type { Progress } from './steps.js';
 
 export interface TrendsOptions extends TrendOptions {
@@ -31,12 +31,12 @@ export const TRENDS_JSON = 'trends.json';
  * statistic, writes trends.md and trends.json. It never fails by itself: the caller decides what
  * `report.newRegressions` means.
  */
-export function runTrends(options: TrendsOptions, progress: Progress): TrendsOutcome {
-  checkOutputFolder(options.outputDir);
+export function runTrends(files: Files, options: TrendsOptions, progress: Progress): TrendsOutcome {
+  files.checkOutputFolder(options.outputDir);
   // One bad record is skipped with a warning naming it, as the comparison does: the others still tell the trend.
   // Read record by record into series (historyStream.ts), never every run's measurements at once.
   const history = progress.step('Reading history', () =>
-    collectHistory(options.history, {
+    collectHistory(files, options.history, {
       skip: skippedWarning(progress),
       ...(options.window !== undefined ? { window: options.window } : {}),
       ...(options.statistics ? { statistics: options.statistics } : {}),
@@ -48,7 +48,7 @@ export function runTrends(options: TrendsOptions, progress: Progress): TrendsOut
     analyzeCollected(history.runs, history.collector.series(), analysis as TrendOptions),
   );
   return progress.step('Writing reports', () => {
-    const out = new ReportWriter(options.outputDir);
+    const out = files.reportWriter(options.outputDir);
     const markdown = renderTrendsMarkdown(report);
     const markdownPath = out.write(TRENDS_MARKDOWN, markdown);
     const jsonPath = out.write(TRENDS_JSON, renderTrendsJson(report));

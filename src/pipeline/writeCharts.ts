@@ -6,7 +6,6 @@
  */
 import { checkVerdictTable, comparisonRowsTable, comparisonVerdictTable } from '../engine/report/pages/verdictTable.js';
 import { join } from 'node:path';
-import { makeFolder, writeFileAtomic } from './files.js';
 import { buildCharts, type RawSamples, type ReducedRaw } from '../engine/charts/build.js';
 import { chartToMermaid, chartsToMermaidMarkdown } from '../engine/charts/mermaid.js';
 import type { Chart, ChartKind } from '../engine/charts/model.js';
@@ -18,6 +17,7 @@ import type { ComparisonReport } from '../engine/report/comparison/comparisonRep
 import type { CheckReport } from '../engine/report/check/model.js';
 import { latencyHistoryRuns } from '../engine/charts/latencyHistory.js';
 import type { HistoryRecord } from '../engine/history/record.js';
+import type { Files } from './rootedFiles.js';
 
 export const CHARTS_FOLDER = 'charts';
 export const REPORT_HTML = 'report.html';
@@ -78,10 +78,10 @@ export function planCharts(input: ChartsInput): Chart[] {
  */
 const OPEN_PNGS = 8;
 
-export async function writeCharts(outputDir: string, input: ChartsInput): Promise<ChartsOutcome> {
+export async function writeCharts(files: Files, outputDir: string, input: ChartsInput): Promise<ChartsOutcome> {
   const charts = planCharts(input);
   const folder = join(outputDir, CHARTS_FOLDER);
-  makeFolder(folder);
+  files.makeFolder(folder);
   const png = input.png !== false && charts.length > 0;
   // The PNG worker starts first, so it loads resvg while this thread draws the SVGs.
   const render = await import('../render/index.js');
@@ -95,15 +95,15 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
       const spec = toVegaLite(chart);
       const svg = chartToSvg(chart);
       const names = [`${chart.id}.vl.json`, `${chart.id}.svg`, ...(png ? [`${chart.id}.png`] : [])];
-      const files = names.map((name) => join(folder, name));
-      writeFileAtomic(files[0]!, JSON.stringify(spec, null, 2) + '\n');
-      writeFileAtomic(files[1]!, svg);
+      const paths = names.map((name) => join(folder, name));
+      files.writeFileAtomic(paths[0]!, JSON.stringify(spec, null, 2) + '\n');
+      files.writeFileAtomic(paths[1]!, svg);
       if (pngs) {
-        const path = files[2]!;
+        const path = paths[2]!;
         pngWrites.push(
           pngs
             .render(svg)
-            .then((drawn) => writeFileAtomic(path, drawn))
+            .then((drawn) => files.writeFileAtomic(path, drawn))
             .catch((error: unknown) => error ?? new Error('PNG not drawn')),
         );
         while (pngs.open > OPEN_PNGS) await pngs.help();
@@ -112,7 +112,7 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
         id: chart.id,
         kind: chart.kind,
         title: chart.title,
-        files,
+        files: paths,
         ...(chart.inline ? { mermaid: chartToMermaid(chart) } : {}),
       });
       forHtml.push({
@@ -138,7 +138,7 @@ export async function writeCharts(outputDir: string, input: ChartsInput): Promis
       bundles: await render.loadBrowserBundles(),
     });
     const reportHtmlPath = join(outputDir, REPORT_HTML);
-    writeFileAtomic(reportHtmlPath, html);
+    files.writeFileAtomic(reportHtmlPath, html);
     const written = [...out.flatMap((c) => c.files), reportHtmlPath];
     return { charts: out, written, reportHtmlPath, mermaid: chartsToMermaidMarkdown(charts) };
   } finally {

@@ -7,6 +7,7 @@ import { writeCharts, type ChartsOutcome } from './writeCharts.js';
 import type { HistoryRecord } from '../engine/history/record.js';
 import { readHistoryWindow } from './historyFolder.js';
 import { readRawMeasurements } from './read.js';
+import type { Files } from './rootedFiles.js';
 
 export interface ReportChartsOptions {
   check?: CheckOutcome;
@@ -28,16 +29,20 @@ export interface ReportChartsOptions {
  * file is reduced to its histograms and M4 series as soon as it is read, so at most one file's
  * samples are held at a time.
  */
-export async function writeReportCharts(outputDir: string, options: ReportChartsOptions): Promise<ChartsOutcome> {
+export async function writeReportCharts(
+  files: Files,
+  outputDir: string,
+  options: ReportChartsOptions,
+): Promise<ChartsOutcome> {
   const raw = (options.check?.rawFiles ?? []).map((f) =>
     reduceRaw({
       experimentType: f.experimentType,
       source: basename(f.path),
-      raw: readRawMeasurements(f.path, options.floatParse),
+      raw: readRawMeasurements(files, f.path, options.floatParse),
     }),
   );
-  const history = options.history ?? historyRecords(options.historyFolder);
-  return writeCharts(outputDir, {
+  const history = options.history ?? historyRecords(files, options.historyFolder);
+  return writeCharts(files, outputDir, {
     ...(options.check ? { check: options.check } : {}),
     ...(options.compare ? { compare: options.compare } : {}),
     ...(options.check && options.check.summaries.length > 0 ? { summaries: options.check.summaries } : {}),
@@ -50,10 +55,10 @@ export async function writeReportCharts(outputDir: string, options: ReportCharts
 }
 
 /** The records of a history folder, or none where it holds none (run folders): charts never fail a run. */
-function historyRecords(folder: string | undefined): HistoryRecord[] | undefined {
+function historyRecords(files: Files, folder: string | undefined): HistoryRecord[] | undefined {
   if (folder === undefined) return undefined;
   try {
-    return readHistoryWindow(folder);
+    return readHistoryWindow(files, folder);
   } catch {
     return undefined;
   }

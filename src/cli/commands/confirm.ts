@@ -10,6 +10,7 @@ import { writeReviewerComment } from '../../pipeline/comment.js';
 import { parseCommandArgs, readOptions, requireFlags, RERUN_OPTIONS } from '../args.js';
 import { CONFIRM_HELP } from '../help.js';
 import { EXIT_GATE_FAILED, EXIT_PASS, outInPieces, terminalSafe, type Console } from '../io.js';
+import type { Files } from '../../pipeline/rootedFiles.js';
 
 /** Where confirm writes its reports and run folders unless -o says. */
 export const DEFAULT_CONFIRM_DIR = 'perfgate-confirm';
@@ -19,6 +20,7 @@ const SPELLING = { ...CLI_SPELLING, compare: 'confirm: ' };
 export async function confirmCommand(
   args: string[],
   io: Console,
+  files: Files,
   ports: ConfirmPorts = systemConfirmPorts,
 ): Promise<number> {
   const { values, positionals } = parseCommandArgs('confirm', args, {
@@ -53,6 +55,7 @@ export async function confirmCommand(
   const runTimeoutMs = parseRunTimeout(values['run-timeout']);
   const maxMs = parseMaxMinutes(values['max-minutes'], 'confirm: --max-minutes');
   const outcome = await runConfirm(
+    files,
     {
       baseDir: values['base-dir']!,
       headDir: values['head-dir']!,
@@ -63,7 +66,7 @@ export async function confirmCommand(
       outputDir,
       ...(runTimeoutMs !== undefined ? { runTimeoutMs } : {}),
       ...(maxMs !== undefined ? { maxMs } : {}),
-      ...readOptions(values, SPELLING),
+      ...readOptions(files, values, SPELLING),
     },
     ports,
     (line) => io.err(terminalSafe(line) + '\n'),
@@ -77,7 +80,7 @@ export async function confirmCommand(
   io.out(`\nReport: ${outcome.compare.markdownPath}, ${outcome.compare.jsonPath}\n`);
   const failed = report.verdict !== 'pass';
   io.out(
-    `Comment: ${writeReviewerComment(outputDir, { comparison: report }, failed, 'failing', { fullReport: 'comparison.md' })}\n`,
+    `Comment: ${writeReviewerComment(files, outputDir, { comparison: report }, failed, 'failing', { fullReport: 'comparison.md' })}\n`,
   );
   io.out(
     failed

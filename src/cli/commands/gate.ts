@@ -31,8 +31,9 @@ import {
   type CommentCharts,
 } from '../../pipeline/comment.js';
 import { EXIT_GATE_FAILED, EXIT_PASS, outInPieces, withReportWarnings, type Console } from '../io.js';
+import type { Files } from '../../pipeline/rootedFiles.js';
 
-export function checkCommand(args: string[], io: Console): number | Promise<number> {
+export function checkCommand(args: string[], io: Console, files: Files): number | Promise<number> {
   const { values, positionals } = parseCommandArgs('check', args, {
     results: { type: 'string', short: 'r', multiple: true },
     requirements: { type: 'string', short: 'q' },
@@ -46,7 +47,7 @@ export function checkCommand(args: string[], io: Console): number | Promise<numb
     return EXIT_PASS;
   }
   // `--results a b c`: paths after the flag are positionals (a shell glob expands to many).
-  const results = resultPaths([...(values.results ?? []), ...positionals]);
+  const results = resultPaths(files, [...(values.results ?? []), ...positionals]);
   if (results.length === 0) throw new UsageError('check: --results is required (files, folders or glob patterns)');
   const requirements = values.requirements;
   if (!requirements) throw new UsageError('check: --requirements is required (a requirements CSV)');
@@ -54,18 +55,18 @@ export function checkCommand(args: string[], io: Console): number | Promise<numb
   const outcome = withReportWarnings(
     io,
     (progress) =>
-      erroredCommentOnFailure(outputDir, () =>
-        runCheck({ results, requirements, outputDir, ...readOptions(values) }, progress),
+      erroredCommentOnFailure(files, outputDir, () =>
+        runCheck(files, { results, requirements, outputDir, ...readOptions(files, values) }, progress),
       ),
     (done) => done.report.warnings,
   );
   io.out(renderText(outcome.report));
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
-  return finishReport(io, values, code, { check: outcome.report }, { check: outcome }, REPORT_MARKDOWN);
+  return finishReport(files, io, values, code, { check: outcome.report }, { check: outcome }, REPORT_MARKDOWN);
 }
 
-export function compareCommand(args: string[], io: Console): number | Promise<number> {
+export function compareCommand(args: string[], io: Console, files: Files): number | Promise<number> {
   const { values, positionals } = parseCommandArgs('compare', args, {
     reference: { type: 'string', short: 'R', multiple: true },
     history: { type: 'string', short: 'H' },
@@ -92,9 +93,9 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
     io.out(COMPARE_HELP);
     return EXIT_PASS;
   }
-  const reference = resultPaths(values.reference ?? []);
+  const reference = resultPaths(files, values.reference ?? []);
   // `--results a b c`: paths after the last flag are results (a shell glob expands to many).
-  const results = resultPaths([...(values.results ?? []), ...positionals]);
+  const results = resultPaths(files, [...(values.results ?? []), ...positionals]);
   const history = values.history;
   if (reference.length === 0 && history === undefined)
     throw new UsageError(
@@ -120,8 +121,9 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
   const outcome = withReportWarnings(
     io,
     (progress) =>
-      erroredCommentOnFailure(outputDir, () =>
+      erroredCommentOnFailure(files, outputDir, () =>
         runCompare(
+          files,
           {
             reference,
             ...(history !== undefined ? { history } : {}),
@@ -134,8 +136,8 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
               ? { waivers: values.waivers, today: new Date().toISOString().slice(0, 10) }
               : {}),
             ...comparisonSettings(comparison, CLI_SPELLING),
-            ...historyMachineCheck(given, values['no-environment-check'], history),
-            ...readOptions(values),
+            ...historyMachineCheck(files, given, values['no-environment-check'], history),
+            ...readOptions(files, values),
           },
           progress,
         ),
@@ -148,6 +150,7 @@ export function compareCommand(args: string[], io: Console): number | Promise<nu
   io.out(`\nReport: ${outcome.markdownPath}, ${outcome.jsonPath}\n`);
   const code = outcome.report.verdict === 'pass' ? EXIT_PASS : EXIT_GATE_FAILED;
   return finishReport(
+    files,
     io,
     values,
     code,
@@ -174,18 +177,20 @@ function checkEnvironmentFlags(given: string[] | undefined, noCheck: boolean | u
  * with its runner: history runs from another kind of machine are not judged.
  */
 function historyMachineCheck(
+  files: Files,
   given: string[] | undefined,
   noCheck: boolean | undefined,
   history: string | undefined,
 ): Pick<CompareOptions, 'resultsEnvironment' | 'environment'> {
   if (noCheck || history === undefined) return {};
   return given !== undefined
-    ? { resultsEnvironment: environmentOption(given) }
+    ? { resultsEnvironment: environmentOption(files, given) }
     : { environment: currentEnvironment(process.env) };
 }
 
 /** After check or compare: with --charts the charts and report.html, then comment.md; the exit code. */
 function finishReport(
+  files: Files,
   io: Console,
   values: {
     'output-dir'?: string;
@@ -206,6 +211,7 @@ function finishReport(
   const where = { fullReport, reportHtml: values.charts === true, csvFiles: written.some((f) => f.endsWith('.csv')) };
   const comment = (charts?: string) =>
     writeReviewerComment(
+      files,
       outputDir,
       { ...parts, ...(charts ? { charts } : {}) },
       code !== EXIT_PASS,
@@ -216,7 +222,7 @@ function finishReport(
     io.out(`Comment: ${comment()}\n`);
     return code;
   }
-  return writeReportCharts(outputDir, {
+  return writeReportCharts(files, outputDir, {
     ...outcome,
     floatParse: floatParseOption(values['float-parse']),
     png: pngOption(values),

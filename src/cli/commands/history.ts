@@ -11,8 +11,9 @@ import { DEFAULT_OUTPUT_DIR, historyWindowSetting, numberSetting } from '../../e
 import { HELP_OPTION, parseCommandArgs, readOptions, SET_OPTIONS } from '../args.js';
 import { DASHBOARD_HELP, HISTORY_EXPORT_HELP, HISTORY_HELP, HISTORY_IMPORT_HELP, TRENDS_HELP } from '../help.js';
 import { cliProgress, EXIT_GATE_FAILED, EXIT_PASS, EXIT_USAGE, terminalSafe, type Console } from '../io.js';
+import type { Files } from '../../pipeline/rootedFiles.js';
 
-export function trendsCommand(args: string[], io: Console): number {
+export function trendsCommand(args: string[], io: Console, files: Files): number {
   const { values, positionals } = parseCommandArgs('trends', args, {
     'output-dir': { type: 'string', short: 'o' },
     statistic: { type: 'string', short: 's', multiple: true },
@@ -30,6 +31,7 @@ export function trendsCommand(args: string[], io: Console): number {
   const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic, '--statistic') : undefined;
   const window = trendWindowOption(values.window);
   const outcome = runTrends(
+    files,
     {
       history: positionals[0]!,
       outputDir: values['output-dir'] ?? DEFAULT_OUTPUT_DIR,
@@ -44,7 +46,7 @@ export function trendsCommand(args: string[], io: Console): number {
   return values['fail-on-regression'] && outcome.report.newRegressions > 0 ? EXIT_GATE_FAILED : EXIT_PASS;
 }
 
-export function dashboardCommand(args: string[], io: Console): number | Promise<number> {
+export function dashboardCommand(args: string[], io: Console, files: Files): number | Promise<number> {
   const { values, positionals } = parseCommandArgs('dashboard', args, {
     output: { type: 'string', short: 'o' },
     requirements: { type: 'string', short: 'q' },
@@ -65,6 +67,7 @@ export function dashboardCommand(args: string[], io: Console): number | Promise<
   const statistics = values.statistic !== undefined ? parseTrendStatistics(values.statistic, '--statistic') : undefined;
   const window = trendWindowOption(values.window);
   return runDashboard(
+    files,
     {
       history: positionals[0]!,
       output: values.output,
@@ -87,7 +90,7 @@ export function dashboardCommand(args: string[], io: Console): number | Promise<
   });
 }
 
-export function historyCommand(args: string[], io: Console): number {
+export function historyCommand(args: string[], io: Console, files: Files): number {
   const [sub, ...rest] = args;
   switch (sub) {
     case undefined:
@@ -96,9 +99,9 @@ export function historyCommand(args: string[], io: Console): number {
       io.out(HISTORY_HELP);
       return sub === undefined ? EXIT_USAGE : EXIT_PASS;
     case 'import':
-      return historyImportCommand(rest, io);
+      return historyImportCommand(rest, io, files);
     case 'export':
-      return historyExportCommand(rest, io);
+      return historyExportCommand(rest, io, files);
     default:
       throw new UsageError(
         `history: unknown subcommand "${terminalSafe(sub)}"; subcommands are import and export (see perfgate history --help)`,
@@ -106,7 +109,7 @@ export function historyCommand(args: string[], io: Console): number {
   }
 }
 
-function historyImportCommand(args: string[], io: Console): number {
+function historyImportCommand(args: string[], io: Console, files: Files): number {
   const { values, positionals } = parseCommandArgs('history import', args, {
     output: { type: 'string', short: 'o' },
     commit: { type: 'string' },
@@ -126,6 +129,7 @@ function historyImportCommand(args: string[], io: Console): number {
     throw new UsageError('history import: --output is required (the history folder to write the records to)');
   const window = historyWindowSetting(values.window, '--window', DEFAULT_HISTORY_WINDOW);
   const outcome = runHistoryImport(
+    files,
     {
       sources: positionals,
       output: values.output,
@@ -133,8 +137,8 @@ function historyImportCommand(args: string[], io: Console): number {
       ...(values.commit !== undefined ? { commit: values.commit } : {}),
       ...(values.date !== undefined ? { date: values.date } : {}),
       ...(values['run-url'] !== undefined ? { runUrl: values['run-url'] } : {}),
-      ...(values.environment !== undefined ? { environment: environmentOption(values.environment) } : {}),
-      ...readOptions(values),
+      ...(values.environment !== undefined ? { environment: environmentOption(files, values.environment) } : {}),
+      ...readOptions(files, values),
     },
     cliProgress(io),
   );
@@ -151,7 +155,7 @@ function historyImportCommand(args: string[], io: Console): number {
   return EXIT_PASS;
 }
 
-function historyExportCommand(args: string[], io: Console): number {
+function historyExportCommand(args: string[], io: Console, files: Files): number {
   const { values, positionals } = parseCommandArgs('history export', args, {
     csv: { type: 'boolean' },
     output: { type: 'string', short: 'o' },
@@ -164,7 +168,7 @@ function historyExportCommand(args: string[], io: Console): number {
   if (positionals.length !== 1)
     throw new UsageError('history export: name one history folder (perfgate history-*.json records)');
   if (!values.csv) throw new UsageError('history export: name the output format: --csv (the one format there is)');
-  const { csv, runs } = runHistoryExport(positionals[0]!, values.output);
+  const { csv, runs } = runHistoryExport(files, positionals[0]!, values.output);
   if (values.output === undefined) io.out(csv);
   else io.out(`wrote ${terminalSafe(values.output)} (${runs} run(s))\n`);
   return EXIT_PASS;

@@ -10,6 +10,7 @@ import { systemConfirmPorts } from '../../pipeline/shell.js';
 import { parseCommandArgs, readOptions, requireFlags, RERUN_OPTIONS } from '../args.js';
 import { QUALIFY_HELP } from '../help.js';
 import { EXIT_PASS, EXIT_UNFIT, terminalSafe, type Console } from '../io.js';
+import type { Files } from '../../pipeline/rootedFiles.js';
 
 /** Where qualify writes its report and run folders unless -o says. */
 export const DEFAULT_QUALIFY_DIR = 'perfgate-qualify';
@@ -19,6 +20,7 @@ const SPELLING = { ...CLI_SPELLING, compare: 'qualify: ' };
 export async function qualifyCommand(
   args: string[],
   io: Console,
+  files: Files,
   ports: ConfirmPorts = systemConfirmPorts,
 ): Promise<number> {
   const { values, positionals } = parseCommandArgs('qualify', args, {
@@ -48,6 +50,7 @@ export async function qualifyCommand(
   );
   const runTimeoutMs = parseRunTimeout(values['run-timeout']);
   const outcome = await runQualify(
+    files,
     {
       dir: values.dir!,
       command: values.command!,
@@ -56,7 +59,7 @@ export async function qualifyCommand(
       maxPairs: settings.maxPairs ?? CONFIRM_DEFAULT_MAX_PAIRS,
       outputDir: values['output-dir'] ?? DEFAULT_QUALIFY_DIR,
       ...(runTimeoutMs !== undefined ? { runTimeoutMs } : {}),
-      ...readOptions(values, SPELLING),
+      ...readOptions(files, values, SPELLING),
     },
     ports,
     (line) => io.err(terminalSafe(line) + '\n'),

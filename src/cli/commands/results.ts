@@ -21,8 +21,9 @@ import { DERIVE_HELP, EXPORT_HELP, INSPECT_HELP, SUMMARIZE_HELP } from '../help.
 import { cliProgress, EXIT_PASS, outInPieces, terminalSafe, type Console } from '../io.js';
 import { numberSetting } from '../../engine/options.js';
 import { CLI_SPELLING } from '../../engine/settings/rules.js';
+import type { Files } from '../../pipeline/rootedFiles.js';
 
-export function summarizeCommand(args: string[], io: Console): number {
+export function summarizeCommand(args: string[], io: Console, files: Files): number {
   const { values, positionals } = parseCommandArgs('summarize', args, {
     'output-dir': { type: 'string', short: 'o' },
     'float-parse': { type: 'string' },
@@ -34,6 +35,7 @@ export function summarizeCommand(args: string[], io: Console): number {
   }
   if (positionals.length === 0) throw new UsageError('summarize: name at least one raw measurement CSV');
   runSummarize(
+    files,
     { rawFiles: positionals, outputDir: values['output-dir'], floatParse: floatParseOption(values['float-parse']) },
     cliProgress(io),
     (path) => io.out(`wrote ${path}\n`),
@@ -41,7 +43,7 @@ export function summarizeCommand(args: string[], io: Console): number {
   return EXIT_PASS;
 }
 
-export function inspectCommand(args: string[], io: Console): number {
+export function inspectCommand(args: string[], io: Console, files: Files): number {
   const { values, positionals } = parseCommandArgs('inspect', args, {
     json: { type: 'boolean' },
     ...READ_OPTIONS,
@@ -52,9 +54,9 @@ export function inspectCommand(args: string[], io: Console): number {
     return EXIT_PASS;
   }
   if (positionals.length === 0) throw new UsageError('inspect: name at least one result file, folder or glob pattern');
-  const { inspections, sets } = runInspect({
+  const { inspections, sets } = runInspect(files, {
     files: positionals,
-    ...readOptions(values),
+    ...readOptions(files, values),
   });
   outInPieces(io, values.json ? inspectionJsonPieces(inspections) : inspectionTextPieces(inspections, sets));
   return EXIT_PASS;
@@ -62,7 +64,7 @@ export function inspectCommand(args: string[], io: Console): number {
 
 const DIRECTIONS: readonly Direction[] = ['lower-is-better', 'higher-is-better'];
 
-export function exportCommand(args: string[], io: Console): number {
+export function exportCommand(args: string[], io: Console, files: Files): number {
   // `--format` names the format written; `--from` (an alias of the other commands' `--format`) the one read.
   const { values, positionals } = parseCommandArgs('export', args, {
     ...SET_OPTIONS,
@@ -88,15 +90,16 @@ export function exportCommand(args: string[], io: Console): number {
   }
   if (direction !== undefined && to !== 'github-action-benchmark')
     throw new UsageError('--direction is for --format github-action-benchmark (a BMF file holds every direction)');
-  const files = resultPaths(positionals);
-  if (files.length === 0) throw new UsageError('export: name at least one result file, folder or glob pattern');
+  const paths = resultPaths(files, positionals);
+  if (paths.length === 0) throw new UsageError('export: name at least one result file, folder or glob pattern');
   const exported = runExport(
+    files,
     {
-      files,
+      files: paths,
       to: to as ExportFormat,
       ...(direction !== undefined ? { direction: direction as Direction } : {}),
       ...(values.output !== undefined ? { output: values.output } : {}),
-      ...readOptions({ ...values, format: values.from }, { ...CLI_SPELLING, format: '--from' }),
+      ...readOptions(files, { ...values, format: values.from }, { ...CLI_SPELLING, format: '--from' }),
     },
     cliProgress(io),
   );
@@ -105,7 +108,7 @@ export function exportCommand(args: string[], io: Console): number {
   return EXIT_PASS;
 }
 
-export function deriveCommand(args: string[], io: Console): number {
+export function deriveCommand(args: string[], io: Console, files: Files): number {
   const { values, positionals } = parseCommandArgs('derive-requirements', args, {
     output: { type: 'string', short: 'o' },
     confidence: { type: 'string' },
@@ -122,11 +125,12 @@ export function deriveCommand(args: string[], io: Console): number {
     throw new UsageError('derive-requirements: name one runs folder (one sub-folder per run)');
   const output = values.output ?? 'requirements.csv';
   const outcome = runDeriveRequirements(
+    files,
     {
       runsFolder: positionals[0]!,
       output,
       method: deriveMethodOption(values),
-      ...readOptions(values),
+      ...readOptions(files, values),
     },
     cliProgress(io),
   );
