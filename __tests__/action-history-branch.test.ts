@@ -110,15 +110,17 @@ const WINDOW_INPUT: ActionInputs = FULL_VOLUME ? {} : { 'history-window': String
 const warnings = (run: ActionRun) => run.commands.filter((c) => c.command === 'warning').map((c) => c.message);
 const notices = (run: ActionRun) => run.commands.filter((c) => c.command === 'notice').map((c) => c.message);
 
-// Runs that race each other are processes of their own (Promise.all of runActionAsync), as on the
-// runner; the rest run in this process.
+// Runs that race each other run in this process at the same time (Promise.all of runActionInProcess), each in its own
+// workspace: every relative path is its own (its files port), and every request is its own through the loopback API,
+// so they race for the branch as jobs on runners do. The bundle itself (dist/index.js) runs as a process in the tests
+// that name it.
 describe('action: history-branch', () => {
   test(`${PUSHES} pushes, four at a time, each in a fresh workspace: none lost, the window kept, a PR reads it read-only`, async () => {
     await serve();
     const runs: ActionRun[] = [];
     for (let batch = 0; batch < PUSHES / 4; batch++) {
       const four = [1, 2, 3, 4].map((k) => batch * 4 + k);
-      runs.push(...(await Promise.all(four.map((n) => runActionAsync(record(WINDOW_INPUT), { env: pushEnv(n) })))));
+      runs.push(...(await Promise.all(four.map((n) => runActionInProcess(record(WINDOW_INPUT), { env: pushEnv(n) })))));
     }
     for (const run of runs) expect([run.status, warnings(run)]).toEqual([0, []]);
     expect(git!.problems).toEqual([]);
@@ -606,7 +608,7 @@ describe('action: history-branch', () => {
       await serve();
       expect((await runActionInProcess(record(), { env: pushEnv(1) })).status).toBe(0);
       const pushes = Array.from({ length: count }, (_, i) => i + 2);
-      const runs = await Promise.all(pushes.map((n) => runActionAsync(record(), { env: pushEnv(n) })));
+      const runs = await Promise.all(pushes.map((n) => runActionInProcess(record(), { env: pushEnv(n) })));
       for (const run of runs)
         expect([run.status, warnings(run), run.outputs['history-recorded']]).toEqual([0, [], 'true']);
       expect(tipRecords()).toEqual([1, ...pushes].map(recordName).sort());
