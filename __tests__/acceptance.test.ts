@@ -13,7 +13,7 @@ import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { runConfirm, type ConfirmPorts } from '../src/pipeline/confirm.js';
 import { writeGoRun } from './helpers/pullRequestSuites.js';
-import { cli, tempDir } from './helpers/shared.js';
+import { cli, tempDir, cwdFiles } from './helpers/shared.js';
 import { makeHistoryRecord, type RecordedAcceptance, type RecordedWaiver } from '../src/engine/history/record.js';
 import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
 import { trendRunOfRecord, trendsOfRecords } from '../src/engine/trends/records.js';
@@ -22,10 +22,6 @@ import { renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/ren
 import { buildDashboard } from '../src/engine/dashboard/model.js';
 import { renderExperimentHtml, renderIndexHtml } from '../src/engine/dashboard/html.js';
 import { inputError } from './helpers/formats.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 const HEADER = 'benchmark,metric,ceiling,expires,link,reason\n';
 

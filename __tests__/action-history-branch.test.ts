@@ -22,9 +22,7 @@ import { foldIntoArchive, parseArchive, renderArchive } from '../src/engine/hist
 import { parseHistoryRecord, renderHistoryRecord } from '../src/engine/history/codec.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cwdFiles } from './helpers/shared.js';
 
 /** The recorders' files: every folder they are given is absolute. */
 const files = rootedFiles(tmpdir());

@@ -5,11 +5,7 @@ import { renderTrendsMarkdown, renderTrendsText } from '../src/engine/trends/ren
 import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 import { trendsOfRecords } from '../src/engine/trends/records.js';
-import { cli, read, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cli, read, tempDir, cwdFiles } from './helpers/shared.js';
 
 // One sign convention in every report: a change is the change of the value itself, (new − old) / old.
 // One fact — a throughput that dropped from 1000 to 771 ops/s, 22.9 % — reads −22.9 % in the

@@ -35,12 +35,8 @@ import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyF
 import { loadResults } from '../src/pipeline/results.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { exampleInput } from './charts-fixtures.js';
-import { cli, repoRoot, tempDir } from './helpers/shared.js';
+import { cli, repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 import { expectTidyLayout } from './helpers/svgLayout.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 const thresholds = { Min: 0.1, Median: 0.1, Max: 0.1, '99%': 0.1 };
 const goText = readFileSync(join(repoRoot, 'fixtures', 'formats', 'go-bench', 'publish_cpu1_2.txt'), 'utf8');

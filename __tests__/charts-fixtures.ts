@@ -11,11 +11,7 @@ import { silentProgress } from '../src/pipeline/steps.js';
 import { resultSetOfSummary } from '../src/engine/formats/fastdds/measurements.js';
 import type { Summary } from '../src/engine/model/summary.js';
 import type { ChartsInput } from '../src/pipeline/writeCharts.js';
-import { repoRoot, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 
 /** The example fixture set of a checkout (the bench passes its own: it runs from a bundle elsewhere). */
 const exampleFolder = (root: string) => join(root, 'fixtures', 'example');

@@ -5,11 +5,7 @@
 import { join } from 'node:path';
 import { binSamples } from '../src/engine/charts/histogram.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
-import { describeShared, fastdds } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { describeShared, fastdds, cwdFiles } from './helpers/shared.js';
 
 test('equal-width bins from the smallest to the largest sample, the last one closed', () => {
   // Range 0…4 in 2 bins of width 2: [0, 2) holds 0 and 1.5; [2, 4] holds 2, 3 and 4.

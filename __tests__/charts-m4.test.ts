@@ -5,12 +5,8 @@
  */
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { m4 } from '../src/engine/charts/m4.js';
-import { describeShared, fastdds } from './helpers/shared.js';
+import { describeShared, fastdds, cwdFiles } from './helpers/shared.js';
 import { join } from 'node:path';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 /** The oracle: the column of each sample from its pixel position, then the four extremes per column. */
 function oracle(samples: readonly number[], columns: number): { x: number; y: number }[] {

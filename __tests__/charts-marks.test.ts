@@ -21,11 +21,7 @@ import { planCharts } from '../src/pipeline/writeCharts.js';
 import { runCheck } from '../src/pipeline/check.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { example, exampleInput } from './charts-fixtures.js';
-import { tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { tempDir, cwdFiles } from './helpers/shared.js';
 
 /** 9999 samples 100.00, 100.01, …, 199.98 µs and one outlier of 100 000 µs. */
 function bodyAndOutlier(): Float64Array {

@@ -13,10 +13,7 @@ import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import { planCharts } from '../src/pipeline/writeCharts.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { example, exampleInput } from './charts-fixtures.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cwdFiles } from './helpers/shared.js';
 
 describe('payload axis', () => {
   test('labels sizes in binary units', () => {

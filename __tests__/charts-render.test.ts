@@ -11,12 +11,8 @@ import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { exampleInput } from './charts-fixtures.js';
 import { decodePng } from './helpers/png.js';
-import { describeShared, fastdds, tempDir } from './helpers/shared.js';
+import { describeShared, fastdds, tempDir, cwdFiles } from './helpers/shared.js';
 import { FULL_VOLUME } from './helpers/volume.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

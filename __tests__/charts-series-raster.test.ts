@@ -16,11 +16,7 @@ import { rasterize } from '../src/render/rasterize.js';
 import { PNG_SCALE } from '../src/render/rasterize.js';
 import { readRawMeasurements } from '../src/pipeline/read.js';
 import { decodePng, type DecodedPng } from './helpers/png.js';
-import { describeShared, fastdds } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { describeShared, fastdds, cwdFiles } from './helpers/shared.js';
 
 const SLOW = 120_000;
 

@@ -19,10 +19,7 @@ import { textWidth } from '../src/engine/charts/textWidth.js';
 import { writeCharts } from '../src/pipeline/writeCharts.js';
 import { exampleInput } from './charts-fixtures.js';
 import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cwdFiles } from './helpers/shared.js';
 
 if (!haveChromium) process.stderr.write(`perfgate tests: ${CHROMIUM} not found, skipping the chart SVG browser test\n`);
 

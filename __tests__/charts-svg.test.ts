@@ -29,12 +29,8 @@ import { readRawMeasurements } from '../src/pipeline/read.js';
 import { exampleInput } from './charts-fixtures.js';
 import { decodePng } from './helpers/png.js';
 import { expectTidyLayout } from './helpers/svgLayout.js';
-import { describeShared, fastdds, repoRoot } from './helpers/shared.js';
+import { describeShared, fastdds, repoRoot, cwdFiles } from './helpers/shared.js';
 import { volume } from './helpers/volume.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 const charts = planCharts(exampleInput());
 

@@ -20,11 +20,7 @@ import { runCompare } from '../src/pipeline/compare.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { jmhSuite, RUN_DRIFT, writeJmhRun } from './helpers/pullRequestSuites.js';
-import { tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { tempDir, cwdFiles } from './helpers/shared.js';
 
 const BENCHMARKS = 47;
 const SIZES = ['16', '256', '4096', '65536'];

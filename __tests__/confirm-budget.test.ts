@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir } from './helpers/shared.js';
+import { tempDir, cwdFiles } from './helpers/shared.js';
 import { overrunsBudget, runConfirm, type ConfirmPorts } from '../src/pipeline/confirm.js';
 import { confirmLooks } from '../src/engine/confirm/plan.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
@@ -17,10 +17,6 @@ import {
 } from '../src/engine/report/confirmation/confirmation.js';
 import { ACTION_SPELLING, CLI_SPELLING, confirmSettings } from '../src/engine/settings/rules.js';
 import { isUndecidedReason, undecidedReason } from '../src/action/publish/checkRun.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 const RUN_MS = 30_000;
 const MINUTE = 60_000;

@@ -5,11 +5,7 @@ import { screenComparison } from '../src/engine/confirm/plan.js';
 import { DEFAULT_SCREEN, P_SCREEN } from '../src/engine/confirm/screen.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
-import { repoRoot, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 
 // Issue 45, "Done when" 3: real Go and Google Benchmark runs on the development machine, five of the unchanged base
 // build recorded while the machine's load moved (fixtures/ecosystems/loaded-screen/record.sh, runs.md), then one run

@@ -7,17 +7,13 @@
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, repoRoot, tempDir } from './helpers/shared.js';
+import { cli, repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 import { EventEmitter } from 'node:events';
 import { ConfirmationCut, runConfirm, type ConfirmPorts } from '../src/pipeline/confirm.js';
 import { shellPorts } from '../src/pipeline/shell.js';
 import { filterPattern, pairOrder, selectionFromComparison } from '../src/engine/confirm/plan.js';
 import { parseThresholds } from '../src/engine/compare/thresholds.js';
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 const SCRIPT = join(repoRoot, 'fixtures', 'confirm', 'synthetic-bench.mjs');
 const BENCHMARKS = 'ABCDEFGH'.split('').map((c) => `Benchmark${c}`);

@@ -16,11 +16,7 @@ import { parseHistoryRecord } from '../src/engine/history/codec.js';
 import type { HistoryRecord } from '../src/engine/history/record.js';
 import { loadResults } from '../src/pipeline/results.js';
 import { inputError } from './helpers/formats.js';
-import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cli, read, repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 
 const REAL = join(repoRoot, 'fixtures', 'formats', 'criterion', 'real-0.3.6');
 const TREE = join(REAL, 'target', 'criterion');

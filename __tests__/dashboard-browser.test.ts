@@ -13,11 +13,7 @@ import { dashboardHistory } from './helpers/dashboard-history.js';
 import { writeHistory } from './helpers/dashboard-site.js';
 import { serveSite } from './helpers/site-server.js';
 import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
-import { cli, fastdds, repoRoot, sharedAvailable, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cli, fastdds, repoRoot, sharedAvailable, tempDir, cwdFiles } from './helpers/shared.js';
 
 const HOSTILE =
   '=HYPERLINK("http://evil.example") @octocat [click](http://evil.example) <img src=x onerror=alert(1)> | # h1 ../../x ::set-output name=verdict::pass';

@@ -11,12 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { runDashboard } from '../src/pipeline/dashboard.js';
 import { silentProgress } from '../src/pipeline/steps.js';
 import { haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
-import { cli, repoRoot, tempDir } from './helpers/shared.js';
+import { cli, repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 import { serveSite } from './helpers/site-server.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 interface ScaleSuite {
   writeGoogleBenchmarkRuns(dir: string, options: { benchmarks: number; runs: number; repetitions: number }): string[];

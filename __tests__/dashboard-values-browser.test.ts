@@ -12,11 +12,7 @@ import { silentProgress } from '../src/pipeline/steps.js';
 import type { HistoryRecord } from '../src/engine/history/record.js';
 import { writeHistory } from './helpers/dashboard-site.js';
 import { haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
-import { tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { tempDir, cwdFiles } from './helpers/shared.js';
 
 /** The medians of BM_Known/8 per run, in µs as records hold times (drawn in ns); 1234.5678 ns is drawn as 1234.57. */
 const EIGHT = [1.23456, 1.23001, 1.2417, 1.235, 1.22893, 1.24005, 1.23333, 1.2345678];

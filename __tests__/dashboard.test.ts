@@ -18,12 +18,8 @@ import { decodeSeries } from '../src/engine/dashboard/compactSeries.js';
 import { mulberry32 } from '../src/engine/stats/shift.js';
 import type { Measurement } from '../src/engine/model/measurement.js';
 import { dashboardHistory, RUN_FACTORS, shaOf, STEP_RUN } from './helpers/dashboard-history.js';
-import { cli, read, repoRoot, tempDir } from './helpers/shared.js';
+import { cli, read, repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 import { volume } from './helpers/volume.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 const example = join(repoRoot, 'fixtures', 'example');
 const requirements = readMetricRequirements(cwdFiles, join(example, 'requirements.csv'), 'precise');

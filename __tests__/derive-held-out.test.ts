@@ -8,11 +8,7 @@ import { experimentSummary } from '../src/engine/model/measurement.js';
 import { formatFixed3 } from '../src/engine/numeric/formatFixed.js';
 import { readRunFolders, type HistoryRun } from '../src/pipeline/historyRuns.js';
 import { silentProgress } from '../src/pipeline/steps.js';
-import { describeShared, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { describeShared, repoRoot, sharedDir, tempDir, cwdFiles } from './helpers/shared.js';
 
 // Leave-one-out on real reruns of one unchanged build: derive requirements from n − 1 runs, check
 // the held-out run against them (the limits as written to the file), for every run in turn.

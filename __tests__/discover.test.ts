@@ -1,11 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { discoverResults } from '../src/pipeline/discover.js';
-import { tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { tempDir, cwdFiles } from './helpers/shared.js';
 
 const SUMMARY =
   'Bytes,Samples,Max,Min,Mean,Median,Stdev,Mean jitter,Max jitter,90%,99%,99.99%\n16,1,1,1,1,1,1,1,1,1,1,1\n';

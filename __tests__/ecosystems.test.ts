@@ -1,11 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadResults } from '../src/pipeline/results.js';
-import { repoRoot } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { repoRoot, cwdFiles } from './helpers/shared.js';
 
 // The README's workflow per ecosystem (under "Confirm by rerun") was run on the development machine with the real
 // tool: fixtures/ecosystems/<tool>/ holds the tiny project (base/ and head/, head with one benchmark made about 30 %

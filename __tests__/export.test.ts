@@ -6,11 +6,7 @@ import { githubActionBenchmarkAdapter } from '../src/engine/formats/githubAction
 import type { Measurement, ResultSet } from '../src/engine/model/measurement.js';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
-import { cli, repoRoot, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cli, repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 
 // perfgate export: real fixtures written as BMF and github-action-benchmark JSON, then read back
 // with perfgate's own adapters of those formats. Expected values are read off the fixtures.

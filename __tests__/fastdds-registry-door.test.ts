@@ -7,11 +7,7 @@ import { experimentSummary, type ResultSet } from '../src/engine/model/measureme
 import { discoverResults } from '../src/pipeline/discover.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
 import { loadResults } from '../src/pipeline/results.js';
-import { describeShared, fastdds, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { describeShared, fastdds, tempDir, cwdFiles } from './helpers/shared.js';
 
 // Fast-DDS files enter through the registry like every other format: the raw reader is the
 // fastdds-raw adapter's streaming hook, the reference's name rule is the adapters' fileNames hook.

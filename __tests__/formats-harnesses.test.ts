@@ -11,13 +11,9 @@ import { recogniseFormat } from '../src/engine/formats/registry.js';
 import type { ResultSet } from '../src/engine/model/measurement.js';
 import { primaryStatistic } from '../src/engine/model/statisticRules.js';
 import { expectInputError, find, inputError } from './helpers/formats.js';
-import { repoRoot, runCliInProcess } from './helpers/shared.js';
+import { repoRoot, runCliInProcess, cwdFiles } from './helpers/shared.js';
 import { makeTempDir, removeTempDirs } from './helpers/runner-action.js';
 import { loadResultSet } from '../src/pipeline/resultSets.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 // Benchmark harnesses' console outputs (Go testing, …), on samples generated here (see
 // fixtures/formats/SOURCES.md). Expected values are read off the sample files by hand.

@@ -1,10 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { cli, describeShared, read, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cli, describeShared, read, repoRoot, sharedDir, tempDir, cwdFiles } from './helpers/shared.js';
 
 // The regression gate for every format: compare with a reference, compare with a history of
 // runs, derive requirements from runs, and check the derived requirements, on real outputs of

@@ -8,7 +8,7 @@ import type { GithubTimings } from '../src/action/github/http.js';
 import { testSession } from './helpers/github-session.js';
 import { FakeGitHub, type FakeGitHubOptions } from './helpers/github-fake.js';
 import { openApi } from './helpers/github-openapi.js';
-import { tempDir } from './helpers/shared.js';
+import { tempDir, cwdFiles } from './helpers/shared.js';
 import type { Summary } from '../src/engine/model/summary.js';
 import { resultSetOfSummary } from '../src/engine/formats/fastdds/measurements.js';
 import { historyRunInfoFromEnv } from '../src/action/events.js';
@@ -17,9 +17,6 @@ import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { historyFileName, planHistoryWindow } from '../src/engine/history/window.js';
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 /** The GitHub session of the test (retries and rate-limit waits in milliseconds): a fresh budget each test. */
 let session = testSession();

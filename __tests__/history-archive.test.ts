@@ -20,10 +20,7 @@ import type { HistoryMeasurement, HistoryRecord } from '../src/engine/history/re
 import { historyFileName } from '../src/engine/history/window.js';
 import { dashboardOfRecords } from '../src/pipeline/dashboard.js';
 import { importHistoryRecords, readHistoryWindow, readHistoryWithArchive } from '../src/pipeline/historyFolder.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cwdFiles } from './helpers/shared.js';
 
 function measurement(parameter: string, statistics: HistoryMeasurement['statistics']): HistoryMeasurement {
   return {

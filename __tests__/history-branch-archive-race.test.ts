@@ -19,9 +19,7 @@ import { renderHistoryRecord } from '../src/engine/history/codec.js';
 import { historyFileName } from '../src/engine/history/window.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cwdFiles } from './helpers/shared.js';
 
 const TOKEN = 'ghs_historyWRITE0123456789abcdefghijk';
 const BRANCH = 'perfgate-history';

@@ -9,11 +9,7 @@ import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/rec
 import { historyFileName } from '../src/engine/history/window.js';
 import { appendHistoryRecord, readHistoryWindow, readRecordedHistory } from '../src/pipeline/historyFolder.js';
 import { loadResults } from '../src/pipeline/results.js';
-import { cli, repoRoot, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cli, repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 
 const RESULTS = join(repoRoot, 'fixtures', 'example', 'results');
 

@@ -11,11 +11,7 @@ import { dirname, join } from 'node:path';
 import { parseHistoryRecord } from '../src/engine/history/codec.js';
 import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/record.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
-import { cli, describeShared, fastdds, read, repoRoot, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cli, describeShared, fastdds, read, repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 
 const SAMPLES = join(repoRoot, 'fixtures', 'history-import');
 const SAMPLE_RUNS = join(SAMPLES, 'runs');

@@ -15,12 +15,8 @@ import { makeHistoryRecord, type HistoryRecord } from '../src/engine/history/rec
 import { historyFileName } from '../src/engine/history/window.js';
 import { appendHistoryRecord } from '../src/pipeline/historyFolder.js';
 import { loadResults } from '../src/pipeline/results.js';
-import { cli, repoRoot, tempDir } from './helpers/shared.js';
+import { cli, repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 import { inputError } from './helpers/formats.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 const RESULTS = join(repoRoot, 'fixtures', 'example', 'results');
 const loaded = loadResults(cwdFiles, [RESULTS], { floatParse: 'precise' });

@@ -17,10 +17,7 @@ import { analyzeCollected, analyzeTrends } from '../src/engine/trends/trends.js'
 import { dashboardOfRecords } from '../src/pipeline/dashboard.js';
 import { importHistoryRecords, readHistoryWithArchive, readRecordedHistory } from '../src/pipeline/historyFolder.js';
 import { collectHistory } from '../src/pipeline/historyStream.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cwdFiles } from './helpers/shared.js';
 
 function measurement(
   experiment: string,

@@ -17,11 +17,7 @@ import {
 } from '../src/engine/report/comment/nextSteps.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
-import { repoRoot, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 
 const example = join(repoRoot, 'fixtures', 'example');
 

@@ -11,11 +11,7 @@ import { reviewerSections } from '../src/engine/report/comment/reviewerComment.j
 import { parseGateStatistics } from '../src/engine/compare/gate.js';
 import { runCompare } from '../src/pipeline/compare.js';
 import { silentProgress } from '../src/pipeline/steps.js';
-import { repoRoot, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 
 // Issue 45, item 7: which time decides where a tool reports two (docs/statistics.md, "Which time decides").
 

@@ -10,10 +10,7 @@ import { toVegaLite } from '../src/engine/charts/vegaLite.js';
 import { exampleInput } from './charts-fixtures.js';
 import { CHROMIUM, haveChromium, launchChromium, watchedPage } from './helpers/browser.js';
 import { FULL_VOLUME } from './helpers/volume.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cwdFiles } from './helpers/shared.js';
 
 const hostile = '</script><script>alert(1)</script><!-- \u2028\u2029 & "q" \'s\'';
 const bundles = {

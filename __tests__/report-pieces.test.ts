@@ -22,11 +22,7 @@ import { inspectionJsonPieces, inspectionTextPieces } from '../src/engine/report
 import { runInspect } from '../src/pipeline/inspect.js';
 import { writeGoogleBenchmarkSuite } from '../bench/scale-suite.mjs';
 import { compareGeneratedSuiteOutcome } from './helpers/generatedSuite.js';
-import { tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { tempDir, cwdFiles } from './helpers/shared.js';
 
 describe('jsonPieces', () => {
   it('writes what JSON.stringify(value, null, 2) writes, a member or a few dozen elements at a time', () => {

@@ -17,11 +17,8 @@ import {
   sharedDir,
   tempDir,
   type CliRun,
+  cwdFiles,
 } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 // Issue 25 items 4 and 5: a requirement that names nothing in the results fails and names the
 // closest name; limits are written in the units the tools print, and a limit without a unit is

@@ -14,13 +14,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inputError as thrownInputError } from './helpers/formats.js';
-import { cli, repoRoot } from './helpers/shared.js';
+import { cli, repoRoot, cwdFiles } from './helpers/shared.js';
 import { discoverResults } from '../src/pipeline/discover.js';
 import { cannotRead, makeFolder, readFirstLine, readText, writeFileAtomic } from '../src/pipeline/files.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 // Issue 26, items 7b and 8: a result path without read permission, a FIFO given as an input, and
 // an output folder where the file system refuses folders are input errors, never a crash or a hang.

@@ -1,10 +1,6 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, describeShared, read, repoRoot, sharedDir, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cli, describeShared, read, repoRoot, sharedDir, tempDir, cwdFiles } from './helpers/shared.js';
 
 // A statistic's unit and direction come from the statistic, not only from its metric: a variance
 // is a ceiling in the unit squared, and values keep the precision the tool printed them with.

@@ -13,11 +13,7 @@ import { historyFileName } from '../src/engine/history/window.js';
 import { renderHistoryRecord } from '../src/engine/history/codec.js';
 import { dashboardOfRecords } from '../src/pipeline/dashboard.js';
 import { readHistoryWindow, readHistoryWithArchive } from '../src/pipeline/historyFolder.js';
-import { repoRoot, runCliInProcess, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { repoRoot, runCliInProcess, tempDir, cwdFiles } from './helpers/shared.js';
 
 const RUNS = 12;
 /** A fixed wiggle of ±1 %, so that no level is constant. */

@@ -8,11 +8,7 @@ import { analyzeTrends } from '../src/engine/trends/trends.js';
 import { makeHistoryRecord } from '../src/engine/history/record.js';
 import { appendHistoryRecord, readHistoryWindow } from '../src/pipeline/historyFolder.js';
 import { trendsOfRecords } from '../src/engine/trends/records.js';
-import { read, runCliInProcess, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { read, runCliInProcess, tempDir, cwdFiles } from './helpers/shared.js';
 
 /** A small fixed wiggle (±1 %), so that no segment is constant. */
 const WIGGLE = [1, 1.01, 0.99, 1.005, 0.995, 1.01, 0.99, 1];

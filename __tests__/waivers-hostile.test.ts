@@ -15,12 +15,8 @@ import { loadResults } from '../src/pipeline/results.js';
 import { withReportWarnings } from '../src/cli/io.js';
 import { checkScaling } from './helpers/fuzz.js';
 import { writeGoRun } from './helpers/pullRequestSuites.js';
-import { cli, tempDir } from './helpers/shared.js';
+import { cli, tempDir, cwdFiles } from './helpers/shared.js';
 import { inputError } from './helpers/formats.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
 
 const HEADER = 'benchmark,metric,ceiling,expires,link,reason\n';
 const PUBLISH = '"BenchmarkPublish size=64,mode=copy"';

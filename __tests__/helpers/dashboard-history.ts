@@ -10,11 +10,7 @@ import type { Measurement } from '../../src/engine/model/measurement.js';
 import type { Summary } from '../../src/engine/model/summary.js';
 import { makeHistoryRecord, type HistoryRecord, type RecordedExperiment } from '../../src/engine/history/record.js';
 import { loadSummaries } from '../../src/pipeline/read.js';
-import { repoRoot } from './shared.js';
-import { rootedFiles } from '../../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { repoRoot, cwdFiles } from './shared.js';
 
 /** The machine factor of each run (run 1 first). */
 export const RUN_FACTORS = [1.0, 1.02, 0.98, 1.01, 0.99, 1.0, 1.01, 0.99, 1.02, 0.98, 1.0, 1.01] as const;

@@ -10,10 +10,7 @@ import type { ComparisonReport } from '../../src/engine/report/comparison/compar
 import { parseThresholds } from '../../src/engine/compare/thresholds.js';
 import { runCompare, type CompareOutcome } from '../../src/pipeline/compare.js';
 import { silentProgress } from '../../src/pipeline/steps.js';
-import { rootedFiles } from '../../src/pipeline/rootedFiles.js';
-
-/** The test's files, relative paths taken from this process's working directory (the repository). */
-const cwdFiles = rootedFiles(process.cwd());
+import { cwdFiles } from './shared.js';
 
 export interface GeneratedComparison {
   benchmarks: number;

@@ -2,8 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rootedFiles } from '../../src/pipeline/rootedFiles.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The tests' files, relative paths taken from this process's working directory (the repository, where Jest runs). */
+export const cwdFiles = rootedFiles(process.cwd());
 
 /** `../shared` beside the checkout: reference fixtures that a user's clone does not have. */
 export const sharedDir = resolve(repoRoot, '..', 'shared');
